@@ -1,0 +1,26 @@
+"""mathbeyond: measure whether RL post-training expanded a model's reasoning boundary.
+
+Pipeline: ``data -> verify -> sample (backends) -> store -> metrics -> report``.
+"""
+
+from ._errors import ConfigError, DataError, MathbError, MissingExtraError
+from ._version import __version__
+from .data import Dataset, Problem
+from .models import ModelSpec, SamplingPreset, get_model
+from .verify import Status, Verdict, verify
+
+__all__ = [
+    "ConfigError",
+    "DataError",
+    "Dataset",
+    "MathbError",
+    "MissingExtraError",
+    "ModelSpec",
+    "Problem",
+    "SamplingPreset",
+    "Status",
+    "Verdict",
+    "__version__",
+    "get_model",
+    "verify",
+]
