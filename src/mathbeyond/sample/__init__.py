@@ -21,3 +21,30 @@ __all__ = [
     "create_backend",
     "register_backend",
 ]
+
+# ---- backends, prompting, presets (backends self-register; heavy deps load lazily) ----
+from . import _llamacpp as _llamacpp
+from ._presets import PromptTooLongError, cap_max_tokens, resolve_preset, validate_preset
+from ._prompt import (
+    CHAT_TEMPLATE,
+    PROMPT_TEMPLATE_ID,
+    RAW_TEMPLATE,
+    PromptTemplate,
+    build_prompt,
+    prompt_template,
+    prompt_text,
+)
+
+__all__ += [
+    "CHAT_TEMPLATE",
+    "PROMPT_TEMPLATE_ID",
+    "RAW_TEMPLATE",
+    "PromptTemplate",
+    "PromptTooLongError",
+    "build_prompt",
+    "cap_max_tokens",
+    "prompt_template",
+    "prompt_text",
+    "resolve_preset",
+    "validate_preset",
+]

