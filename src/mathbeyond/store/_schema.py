@@ -45,6 +45,8 @@ class ProblemState(BaseModel):
     aborted: int = 0
     first_success: int | None = None
     """Smallest sample index verified correct, if any."""
+    question: str | None = None
+    """The problem text (lets ``mathb score`` pass it to the verifier)."""
 
 
 class RunManifest(BaseModel):
