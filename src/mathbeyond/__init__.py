@@ -7,9 +7,10 @@ from ._errors import ConfigError, DataError, MathbError, MissingExtraError
 from ._version import __version__
 from .data import Dataset, Problem
 from .models import ModelSpec, SamplingPreset, get_model
-from .verify import Status, Verdict, verify
+from .verify import VERIFIER_VERSION, Status, Verdict, verify, verify_batch
 
 __all__ = [
+    "VERIFIER_VERSION",
     "ConfigError",
     "DataError",
     "Dataset",
@@ -23,4 +24,5 @@ __all__ = [
     "__version__",
     "get_model",
     "verify",
+    "verify_batch",
 ]

@@ -1,6 +1,23 @@
-"""Answer verification (F1-F7 hardened), with hard time and memory limits."""
+"""Answer verification (F1-F7 hardened), with hard time and memory limits.
 
-from ._api import verify
+``verify`` / ``verify_batch`` run the verifier core in killable worker processes: every item
+gets at most ``timeout`` seconds of wall-clock time and a capped address space, and is reported
+as ``Status.LIMIT_EXCEEDED`` when it needs more.
+"""
+
+from ._api import VerifyInputTypeError, VerifyInputValueError, verify, verify_batch
+from ._core import VERIFIER_VERSION
+from ._limits import DEFAULT_TIMEOUT_S, VerifierCrashError
 from ._types import Status, Verdict
 
-__all__ = ["Status", "Verdict", "verify"]
+__all__ = [
+    "DEFAULT_TIMEOUT_S",
+    "VERIFIER_VERSION",
+    "Status",
+    "Verdict",
+    "VerifierCrashError",
+    "VerifyInputTypeError",
+    "VerifyInputValueError",
+    "verify",
+    "verify_batch",
+]

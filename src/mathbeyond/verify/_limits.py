@@ -1,0 +1,617 @@
+"""Hard wall-clock and memory limits for verification: a pool of killable worker processes.
+
+Why processes: a verification can hang inside C code that holds the GIL (``10**10**10``, a huge
+``str(int)``, a pathological regex), where no signal handler or thread trick can interrupt it.
+The only limit that always holds is killing the process doing the work. So every item runs in
+a worker process; the parent tracks when each item started and SIGKILLs a worker whose current
+item passes its deadline, records ``Status.LIMIT_EXCEEDED`` for that item, requeues the rest of
+the worker's chunk and starts a replacement worker. Memory is bounded with ``RLIMIT_AS`` inside
+each worker (``MemoryError`` there becomes ``LIMIT_EXCEEDED`` too). No ``signal.alarm``: the
+limits hold whichever thread of whichever process calls in.
+
+How workers are started: ``subprocess.Popen([sys.executable, "-c", _BOOT, ...])``, i.e. a fresh
+interpreter (fork+exec, safe from a threaded parent) -- the same isolation as multiprocessing's
+``spawn`` start method, minus spawn's re-import of the caller's ``__main__`` module, which breaks
+scripts without an ``if __name__ == "__main__"`` guard and re-runs framework entry points (Ray
+workers, notebooks). Messages use ``multiprocessing.connection.Connection`` over two pipes.
+
+Throughput: items travel in chunks (one pickle per chunk) and results stream back one small
+message per item, so the per-item deadline stays exact while IPC is amortized.
+
+Threads: one scheduler thread per pool owns all worker state; any number of caller threads
+submit jobs and block on an event. The pool shared by :mod:`._api` starts lazily, grows to the
+largest ``workers`` asked for, is closed at interpreter exit, and is replaced after ``fork()``.
+"""
+
+from __future__ import annotations
+
+import atexit
+import collections
+import contextlib
+import logging
+import math
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+from typing import Any, TypeAlias
+
+from .._errors import ConfigError, MathbError
+from ._types import Status, Verdict
+
+log = logging.getLogger(__name__)
+
+Item: TypeAlias = "tuple[str, str, str | None]"
+"""One verification: ``(completion, gold, question)``."""
+
+DEFAULT_TIMEOUT_S = 1.0
+DEFAULT_MEMORY_BYTES = 1 << 30
+DEFAULT_TARGET = "mathbeyond.verify._core:verify_unbounded"
+MEMORY_ENV_VAR = "MATHB_VERIFY_MEMORY_MB"
+
+_MAX_CHUNK = 32
+_CHUNKS_PER_WORKER = 4
+_STARTUP_FAILURES_TOLERATED = 3
+_CLOSE_GRACE_S = 2.0
+
+# The worker bootstrap. ``python -c`` puts the current directory first on sys.path; drop it so
+# a stray ``sympy.py`` in the caller's cwd cannot shadow a library. Extra paths (test hooks)
+# go first; the directory holding the parent's ``mathbeyond`` is added only if it is not already
+# on the path (the parent found the package through a sys.path tweak the child lacks).
+_BOOT = (
+    "import sys\n"
+    "if sys.path and sys.path[0] == '': del sys.path[0]\n"
+    "import os\n"
+    "_extra, _root = [p for p in sys.argv[1].split(os.pathsep) if p], sys.argv[2]\n"
+    "sys.path[:0] = _extra\n"
+    "if _root not in sys.path: sys.path.insert(len(_extra), _root)\n"
+    "from mathbeyond.verify._worker import main\n"
+    "raise SystemExit(main(sys.argv[3:]))\n"
+)
+
+
+def default_workers() -> int:
+    """Number of CPUs this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def limit_verdict(reason: str) -> Verdict:
+    """The verdict recorded for an item stopped by a resource limit."""
+    return Verdict(correct=False, status=Status.LIMIT_EXCEEDED, extracted=None, reason=reason)
+
+
+class VerifierCrashError(RuntimeError):
+    """The verification function raised (a bug in the verifier), or the pool could not run."""
+
+
+class Job:
+    """A submitted batch. Wait with :meth:`result`; results come back in input order."""
+
+    def __init__(self, items: Sequence[Item], timeout: float, max_workers: int) -> None:
+        self.items = items
+        self.timeout = timeout
+        self.max_workers = max_workers
+        n = len(items)
+        self.chunk_size = max(1, min(_MAX_CHUNK, math.ceil(n / (max_workers * _CHUNKS_PER_WORKER))))
+        self.pending: collections.deque[int] = collections.deque(range(n))
+        self.results: list[Verdict | None] = [None] * n
+        self.remaining = n
+        self.active = 0  # workers holding a chunk of this job
+        self.error: BaseException | None = None
+        self.cancelled = False
+        self._done = threading.Event()
+        if n == 0:
+            self._done.set()
+
+    @property
+    def finished(self) -> bool:
+        return self._done.is_set()
+
+    @property
+    def completed(self) -> int:
+        """How many items have a verdict so far."""
+        return len(self.results) - self.remaining
+
+    def cancel(self) -> None:
+        """Stop dispatching this job's items (those already running finish and are dropped)."""
+        self.cancelled = True
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return self._done.wait(timeout)
+
+    def result(self) -> list[Verdict]:
+        """Block until every item has a verdict; raise if the job failed."""
+        self._done.wait()
+        if self.error is not None:
+            raise self.error
+        out = [v for v in self.results if v is not None]
+        if len(out) != len(self.results):  # cancelled
+            raise VerifierCrashError("verification job was cancelled")
+        return out
+
+    # Called by the scheduler thread only.
+    def _deliver(self, index: int, verdict: Verdict) -> None:
+        if self.finished or self.results[index] is not None:
+            return
+        self.results[index] = verdict
+        self.remaining -= 1
+        if self.remaining == 0:
+            self._done.set()
+
+    def _fail(self, error: BaseException) -> None:
+        if not self.finished:
+            self.error = error
+            self._done.set()
+
+
+@dataclass(eq=False)
+class _Worker:
+    proc: subprocess.Popen[bytes]
+    tasks: Connection
+    results: Connection
+    ready: bool = False
+    job: Job | None = None
+    inflight: collections.deque[int] = field(default_factory=collections.deque)
+    item_started: float = 0.0
+
+    def close_pipes(self) -> None:
+        for conn in (self.tasks, self.results):
+            with contextlib.suppress(OSError):
+                conn.close()
+
+
+class WorkerPool:
+    """Processes that run ``target(completion, gold, question) -> Verdict`` under hard limits.
+
+    ``target`` is ``"module:function"``, imported in each worker; ``extra_sys_path`` is put in
+    front of the worker's ``sys.path`` (lets tests run their own hooks under the same limits).
+    """
+
+    def __init__(
+        self,
+        *,
+        size: int | None = None,
+        memory_bytes: int = DEFAULT_MEMORY_BYTES,
+        target: str = DEFAULT_TARGET,
+        extra_sys_path: Sequence[str] = (),
+        expected_version: str | None = None,
+    ) -> None:
+        if size is not None and size < 1:
+            raise ConfigError(f"worker count must be at least 1, got {size}")
+        if memory_bytes < 0:
+            raise ConfigError(f"memory limit must be >= 0 bytes (0 = none), got {memory_bytes}")
+        if ":" not in target:
+            raise ConfigError(f"target must look like 'module:function', got {target!r}")
+        self.size = size or default_workers()
+        self.memory_bytes = memory_bytes
+        self.target = target
+        self.expected_version = expected_version
+        self._extra_sys_path = [str(p) for p in extra_sys_path]
+        self._lock = threading.Lock()
+        self._incoming: collections.deque[Job] = collections.deque()
+        self._jobs: collections.deque[Job] = collections.deque()
+        self._workers: list[_Worker] = []
+        self._startup_failures = 0
+        self._closing = False
+        self._closed = False
+        self._fatal: BaseException | None = None
+        self._thread: threading.Thread | None = None
+        self._owner_pid = os.getpid()
+        self._wake_r, self._wake_w = os.pipe()
+        os.set_blocking(self._wake_r, False)
+        os.set_blocking(self._wake_w, False)
+
+    # ----------------------------------------------------------------- public (any thread)
+
+    @property
+    def usable(self) -> bool:
+        """False once closed or after the scheduler failed; a new pool is needed then."""
+        return not (self._closing or self._closed or self._fatal is not None)
+
+    def grow(self, size: int) -> None:
+        """Allow up to ``size`` workers (workers start on demand)."""
+        with self._lock:
+            self.size = max(self.size, size)
+
+    def submit(
+        self, items: Sequence[Item], *, timeout: float, max_workers: int | None = None
+    ) -> Job:
+        """Queue ``items``; each gets at most ``timeout`` seconds of wall-clock time."""
+        if not (timeout > 0 and math.isfinite(timeout)):
+            raise ConfigError(f"timeout must be a positive number of seconds, got {timeout!r}")
+        limit = self.size if max_workers is None else max(1, max_workers)
+        job = Job(items, timeout, limit)
+        if job.finished:
+            return job
+        with self._lock:
+            if not self.usable:
+                raise VerifierCrashError(
+                    "verifier pool is closed" if self._fatal is None else str(self._fatal)
+                )
+            if max_workers is not None and max_workers > self.size:
+                self.size = max_workers
+            self._incoming.append(job)
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="mathbeyond-verify-pool", daemon=True
+                )
+                self._thread.start()
+        self._wake()
+        return job
+
+    def run(
+        self, items: Sequence[Item], *, timeout: float, max_workers: int | None = None
+    ) -> list[Verdict]:
+        """Submit and wait. If the waiting thread is interrupted the job is cancelled."""
+        job = self.submit(items, timeout=timeout, max_workers=max_workers)
+        try:
+            return job.result()
+        finally:
+            if not job.finished:
+                job.cancel()
+                self._wake()
+
+    def worker_pids(self) -> list[int]:
+        """PIDs of the current worker processes (diagnostics and tests)."""
+        with self._lock:
+            return [w.proc.pid for w in self._workers]
+
+    def close(self) -> None:
+        """Stop all workers; queued and running jobs fail. Safe to call more than once."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closing = True
+            thread = self._thread
+        self._wake()
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=_CLOSE_GRACE_S + 5.0)
+        with self._lock:
+            if thread is None or not thread.is_alive():
+                self._closed = True
+                for fd in (self._wake_r, self._wake_w):
+                    with contextlib.suppress(OSError):
+                        os.close(fd)
+
+    def _forget_after_fork(self) -> None:
+        """In a forked child: drop the parent's workers without touching them."""
+        for w in self._workers:
+            w.close_pipes()
+        for fd in (self._wake_r, self._wake_w):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self._workers = []
+        self._closed = True
+        self._closing = True
+
+    def _wake(self) -> None:
+        # A full pipe already guarantees a wake-up; a closed one means shutdown.
+        with contextlib.suppress(OSError):
+            os.write(self._wake_w, b"\0")
+
+    # ------------------------------------------------------------ scheduler thread only
+
+    def _run(self) -> None:
+        try:
+            while True:
+                with self._lock:
+                    if self._closing:
+                        break
+                    while self._incoming:
+                        self._jobs.append(self._incoming.popleft())
+                self._drop_finished_jobs()
+                self._dispatch()
+                ready = wait(
+                    [self._wake_r, *(w.results for w in self._workers)],
+                    self._seconds_to_next_deadline(),
+                )
+                for obj in ready:
+                    if isinstance(obj, int):
+                        self._drain_wake_pipe()
+                    else:
+                        self._read_worker(obj)
+                self._enforce_deadlines()
+        except (MathbError, VerifierCrashError) as exc:  # a clear, expected failure
+            log.error("verifier pool stopped: %s", exc)
+            self._fatal = exc
+            self._fail_all(exc)
+        except BaseException as exc:  # keep callers from waiting forever on a dead scheduler
+            log.exception("verifier pool scheduler failed")
+            self._fatal = VerifierCrashError(f"verifier pool failed: {exc!r}")
+            self._fail_all(self._fatal)
+        finally:
+            self._shutdown_workers()
+            with self._lock:
+                self._closing = True
+            self._fail_all(VerifierCrashError("verifier pool was closed"))
+
+    def _fail_all(self, error: BaseException) -> None:
+        with self._lock:
+            jobs = [*self._jobs, *self._incoming]
+            self._jobs.clear()
+            self._incoming.clear()
+        for job in jobs:
+            job._fail(error)
+
+    def _drain_wake_pipe(self) -> None:
+        try:
+            while os.read(self._wake_r, 4096):
+                pass
+        except BlockingIOError:
+            pass
+
+    def _drop_finished_jobs(self) -> None:
+        for job in list(self._jobs):
+            if job.cancelled and not job.finished:
+                job.pending.clear()
+                job._fail(VerifierCrashError("verification job was cancelled"))
+            if job.finished:
+                job.pending.clear()
+                self._jobs.remove(job)
+
+    def _dispatch(self) -> None:
+        idle = [w for w in self._workers if w.ready and w.job is None]
+        progressed = True
+        while idle and progressed:  # one chunk per job per turn, rotating: fair between callers
+            progressed = False
+            for _ in range(len(self._jobs)):
+                if not idle:
+                    break
+                job = self._jobs[0]
+                self._jobs.rotate(-1)
+                if job.pending and job.active < job.max_workers:
+                    self._send_chunk(idle.pop(), job)
+                    progressed = True
+        demand = sum(
+            min(math.ceil(len(j.pending) / j.chunk_size), j.max_workers - j.active)
+            for j in self._jobs
+            if j.pending
+        )
+        starting = sum(1 for w in self._workers if not w.ready)
+        while starting < demand and len(self._workers) < self.size:
+            self._spawn()
+            starting += 1
+
+    def _send_chunk(self, worker: _Worker, job: Job) -> None:
+        indices = [job.pending.popleft() for _ in range(min(job.chunk_size, len(job.pending)))]
+        payload = [(i, *job.items[i]) for i in indices]
+        worker.job = job
+        worker.inflight.extend(indices)
+        job.active += 1
+        try:
+            worker.tasks.send(payload)
+        except OSError:  # died while idle (killed from outside): not the items' fault
+            worker.proc.kill()
+            worker.proc.wait()
+            self._remove_worker(worker, blame=None)
+            return
+        worker.item_started = time.monotonic()
+
+    def _spawn(self) -> None:
+        task_r, task_w = os.pipe()
+        result_r, result_w = os.pipe()
+        root = str(Path(__file__).resolve().parents[2])
+        argv = [
+            sys.executable,
+            "-c",
+            _BOOT,
+            os.pathsep.join(self._extra_sys_path),
+            root,
+            str(task_r),
+            str(result_w),
+            str(os.getpid()),
+            str(self.memory_bytes),
+            self.target,
+        ]
+        env = dict(os.environ)
+        for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+            env[var] = "1"  # one thread per worker: parallelism comes from the pool
+        try:
+            proc = subprocess.Popen(
+                argv,
+                pass_fds=(task_r, result_w),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,  # stray prints must never reach the caller's stdout
+                env=env,
+            )
+        except BaseException:
+            for fd in (task_w, result_r):
+                os.close(fd)
+            raise
+        finally:
+            os.close(task_r)
+            os.close(result_w)
+        worker = _Worker(
+            proc=proc,
+            tasks=Connection(task_w, readable=False),
+            results=Connection(result_r, writable=False),
+        )
+        with self._lock:
+            self._workers.append(worker)
+        log.debug("started verifier worker pid %d", proc.pid)
+
+    def _read_worker(self, conn: object) -> None:
+        worker = next((w for w in self._workers if w.results is conn), None)
+        if worker is None:
+            return
+        try:
+            while worker.results.poll():
+                self._on_message(worker, worker.results.recv())
+                if worker not in self._workers:
+                    return
+        except (EOFError, OSError):
+            self._on_worker_died(worker)
+
+    def _on_message(self, worker: _Worker, msg: tuple[Any, ...]) -> None:
+        kind = msg[0]
+        if kind == "ready":
+            version = msg[2]
+            if self.expected_version is not None and version != self.expected_version:
+                raise VerifierCrashError(
+                    f"verifier worker runs VERIFIER_VERSION {version!r} but this process "
+                    f"imported {self.expected_version!r}; restart the process after upgrading"
+                )
+            worker.ready = True
+            self._startup_failures = 0
+            return
+        if kind == "fatal":
+            raise ConfigError(str(msg[1]))
+        index = msg[1]
+        job = worker.job
+        if job is None or not worker.inflight or worker.inflight[0] != index:
+            raise VerifierCrashError(f"verifier worker protocol error: unexpected {kind!r}")
+        worker.inflight.popleft()
+        worker.item_started = time.monotonic()
+        if kind == "ok":
+            correct, status, extracted, reason = msg[2]
+            job._deliver(index, Verdict(correct, Status(status), extracted, reason))
+        elif kind == "mem":
+            mib = self.memory_bytes // 2**20
+            what = f"memory limit exceeded ({mib} MiB)" if mib else "out of memory"
+            job._deliver(index, limit_verdict(what))
+        elif kind == "rec":
+            job._deliver(index, limit_verdict("recursion limit exceeded"))
+        else:
+            job._fail(
+                VerifierCrashError(
+                    f"the verifier raised on item {index} (a bug; please report it):\n{msg[2]}"
+                )
+            )
+        if not worker.inflight:
+            worker.job = None
+            job.active -= 1
+
+    def _on_worker_died(self, worker: _Worker) -> None:
+        code = worker.proc.wait()
+        if not worker.ready:
+            self._startup_failures += 1
+            self._remove_worker(worker, blame=None)
+            log.warning("verifier worker failed to start (exit status %s)", code)
+            if self._startup_failures >= _STARTUP_FAILURES_TOLERATED:
+                raise VerifierCrashError(
+                    f"verifier workers fail to start (exit status {code}); see the error "
+                    f"printed above by the worker (target {self.target!r})"
+                )
+            return
+        how = f"signal {-code}" if code < 0 else f"exit status {code}"
+        self._remove_worker(
+            worker,
+            blame=f"verifier worker died ({how}) on this item: treated as a resource limit",
+        )
+
+    def _remove_worker(self, worker: _Worker, *, blame: str | None) -> None:
+        """Forget ``worker`` (already dead or killed); blame its current item or requeue it."""
+        with self._lock:
+            if worker in self._workers:
+                self._workers.remove(worker)
+        worker.close_pipes()
+        job = worker.job
+        if job is None:
+            return
+        inflight = list(worker.inflight)
+        worker.inflight.clear()
+        worker.job = None
+        job.active -= 1
+        if blame is not None and inflight:
+            job._deliver(inflight.pop(0), limit_verdict(blame))
+        job.pending.extendleft(reversed(inflight))
+
+    def _seconds_to_next_deadline(self) -> float | None:
+        deadlines = [w.item_started + w.job.timeout for w in self._workers if w.job is not None]
+        if not deadlines:
+            return None
+        return max(0.0, min(deadlines) - time.monotonic())
+
+    def _enforce_deadlines(self) -> None:
+        now = time.monotonic()
+        for worker in list(self._workers):
+            job = worker.job
+            if job is None or now < worker.item_started + job.timeout:
+                continue
+            worker.proc.kill()
+            worker.proc.wait()
+            log.info("killed verifier worker pid %d: item over time", worker.proc.pid)
+            self._remove_worker(worker, blame=f"time limit exceeded ({job.timeout:g} s)")
+
+    def _shutdown_workers(self) -> None:
+        with self._lock:
+            workers = list(self._workers)
+            self._workers.clear()
+        for w in workers:
+            if w.job is None and w.ready:
+                with contextlib.suppress(OSError):
+                    w.tasks.send(None)
+            else:
+                w.proc.kill()
+        deadline = time.monotonic() + _CLOSE_GRACE_S
+        for w in workers:
+            try:
+                w.proc.wait(timeout=max(0.0, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                w.proc.kill()
+                w.proc.wait()
+            w.close_pipes()
+
+
+# ------------------------------------------------------------------ the process-wide pool
+
+
+class _Shared:
+    """Holder of the process-wide pool (a class attribute instead of a module global)."""
+
+    lock = threading.Lock()
+    pool: WorkerPool | None = None
+
+
+def _memory_from_env() -> int:
+    raw = os.environ.get(MEMORY_ENV_VAR)
+    if raw is None or raw.strip() == "":
+        return DEFAULT_MEMORY_BYTES
+    try:
+        mib = int(raw)
+    except ValueError:
+        raise ConfigError(f"{MEMORY_ENV_VAR} must be a whole number of MiB, got {raw!r}") from None
+    if mib < 64:
+        raise ConfigError(f"{MEMORY_ENV_VAR} must be at least 64 (MiB), got {mib}")
+    return mib * 2**20
+
+
+def shared_pool(min_size: int | None = None) -> WorkerPool:
+    """The process-wide pool (started lazily; replaced if it was closed or failed)."""
+    with _Shared.lock:
+        pool = _Shared.pool
+        if pool is None or not pool.usable:
+            from ._core import VERIFIER_VERSION
+
+            pool = WorkerPool(memory_bytes=_memory_from_env(), expected_version=VERIFIER_VERSION)
+            _Shared.pool = pool
+    if min_size is not None:
+        pool.grow(min_size)
+    return pool
+
+
+def close_shared_pool() -> None:
+    """Stop the shared pool's workers (run at interpreter exit; a later call starts a new pool)."""
+    with _Shared.lock:
+        pool, _Shared.pool = _Shared.pool, None
+    if pool is not None:
+        pool.close()
+
+
+def _after_fork_in_child() -> None:
+    _Shared.lock = threading.Lock()  # another thread may have held it at fork time
+    pool, _Shared.pool = _Shared.pool, None
+    if pool is not None and pool._owner_pid != os.getpid():
+        pool._forget_after_fork()
+
+
+atexit.register(close_shared_pool)
+os.register_at_fork(after_in_child=_after_fork_in_child)

@@ -1,0 +1,133 @@
+"""Body of one verification worker process (started by :mod:`._limits`; not for direct use).
+
+The parent starts ``python -c BOOT`` (see ``_limits._BOOT``), which calls :func:`main` with the
+two pipe file descriptors and the settings. Protocol, over ``multiprocessing`` connections:
+
+* worker -> parent, once: ``("ready", pid, verifier_version)`` or ``("fatal", message)``;
+* parent -> worker: a chunk ``[(index, completion, gold, question), ...]`` or ``None`` (exit);
+* worker -> parent, once per item, in chunk order: ``("ok", index, (correct, status, extracted,
+  reason))``, ``("mem", index)`` (MemoryError under the address-space limit), ``("rec", index)``
+  (RecursionError), or ``("err", index, traceback_text)`` (a bug in the target).
+
+One message per item lets the parent know when each item started (the previous one's result
+arrival), so its wall-clock deadline is per item even though items travel in chunks.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import signal
+import sys
+import traceback
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from typing import Any
+
+from ._types import Status
+
+# Fraction of the memory limit the worker may already use after its imports; above it every
+# item would fail with MemoryError, so the worker refuses to start with a clear message instead.
+_MAX_BASELINE_FRACTION = 0.8
+
+
+def _die_with_parent(parent_pid: int) -> None:
+    """Ask Linux to SIGKILL this process when the thread that spawned it exits.
+
+    The parent spawns workers only from its long-lived scheduler thread, so this fires when the
+    parent process dies (even by SIGKILL, when no cleanup code runs). Elsewhere the worker still
+    exits at end-of-file on its task pipe once it is idle.
+    """
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    pr_set_pdeathsig = 1
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent_pid:  # the parent died before prctl took effect
+        os._exit(0)
+
+
+def _address_space_bytes() -> int | None:
+    try:
+        with open("/proc/self/statm", encoding="ascii") as fh:
+            pages = int(fh.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pages * os.sysconf("SC_PAGE_SIZE")
+
+
+def _limit_memory(limit_bytes: int) -> str | None:
+    """Cap this process's address space; returns an error message if the cap is unusable."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    if limit_bytes <= 0:
+        return None
+    used = _address_space_bytes()
+    if used is not None and used > _MAX_BASELINE_FRACTION * limit_bytes:
+        return (
+            f"memory limit of {limit_bytes // 2**20} MiB is too small: the verifier worker already "
+            f"uses {used // 2**20} MiB of address space after its imports"
+        )
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    soft = limit_bytes if hard == resource.RLIM_INFINITY else min(limit_bytes, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+    return None
+
+
+def _run_one(
+    fn: Callable[[str, str, str | None], Any], index: int, item: tuple[str, str, str | None]
+) -> tuple[Any, ...]:
+    completion, gold, question = item
+    try:
+        verdict = fn(completion, gold, question)
+        return (
+            "ok",
+            index,
+            (
+                bool(verdict.correct),
+                Status(verdict.status).value,
+                verdict.extracted,
+                str(verdict.reason),
+            ),
+        )
+    except MemoryError:
+        # The failed allocation never happened, so building this small reply succeeds.
+        return ("mem", index)
+    except RecursionError:
+        return ("rec", index)
+    except Exception:  # noqa: BLE001  # a verifier bug: reported to the caller with its traceback
+        return ("err", index, traceback.format_exc(limit=30))
+
+
+def main(argv: list[str]) -> int:
+    """Serve chunks until told to stop or the parent goes away."""
+    task_fd, result_fd, parent_pid, memory_bytes = (int(v) for v in argv[:4])
+    target = argv[4]
+    _die_with_parent(parent_pid)
+    # The parent decides what an interrupt means; a terminal Ctrl-C must not kill workers first.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    tasks = Connection(task_fd, writable=False)
+    results = Connection(result_fd, readable=False)
+
+    module_name, _, attr = target.partition(":")
+    module = importlib.import_module(module_name)
+    fn = getattr(module, attr)
+    version = getattr(module, "VERIFIER_VERSION", None)
+    problem = _limit_memory(memory_bytes)
+    if problem is not None:
+        results.send(("fatal", problem))
+        return 1
+    results.send(("ready", os.getpid(), version))
+
+    while True:
+        try:
+            chunk = tasks.recv()
+        except EOFError:
+            return 0
+        if chunk is None:
+            return 0
+        for index, completion, gold, question in chunk:
+            results.send(_run_one(fn, index, (completion, gold, question)))
