@@ -117,9 +117,7 @@ class MathBFormat:
         def parse(row: Row, position: int) -> Problem:
             problem = row.get("problem")
             if not isinstance(problem, str):
-                raise RowError(
-                    f"field 'problem' must be a string, got {type(problem).__name__}"
-                )
+                raise RowError(f"field 'problem' must be a string, got {type(problem).__name__}")
             meta: dict[str, Any] = {
                 "unsolved": {name: _flag(row.get(col), col) for name, col in unsolved.items()},
                 "pass@1024": {name: _number(row.get(col), col) for name, col in passes.items()},
