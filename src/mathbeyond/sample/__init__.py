@@ -24,6 +24,17 @@ __all__ = [
 
 # ---- backends, prompting, presets (backends self-register; heavy deps load lazily) ----
 from . import _llamacpp as _llamacpp
+
+# ---- engine, adaptive sampling, scoring ----
+from ._engine import (
+    EngineConfig,
+    Progress,
+    RunSummary,
+    first_success,
+    problem_seed,
+    round_ends,
+    run_engine,
+)
 from ._presets import PromptTooLongError, cap_max_tokens, resolve_preset, validate_preset
 from ._prompt import (
     CHAT_TEMPLATE,
@@ -34,6 +45,7 @@ from ._prompt import (
     prompt_template,
     prompt_text,
 )
+from ._scoring import Scorer, ScoreSummary, default_scorer, score_pending, score_run
 
 __all__ += [
     "CHAT_TEMPLATE",
@@ -47,4 +59,19 @@ __all__ += [
     "prompt_text",
     "resolve_preset",
     "validate_preset",
+]
+
+__all__ += [
+    "EngineConfig",
+    "Progress",
+    "RunSummary",
+    "ScoreSummary",
+    "Scorer",
+    "default_scorer",
+    "first_success",
+    "problem_seed",
+    "round_ends",
+    "run_engine",
+    "score_pending",
+    "score_run",
 ]

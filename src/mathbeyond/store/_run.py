@@ -314,18 +314,31 @@ class RunStore:
         return int(self._conn.execute("SELECT COUNT(*) FROM samples").fetchone()[0])
 
     def iter_for_scoring(
-        self, *, only_version_not: str | None = None, batch_size: int = 512
+        self, *, skip_version: str | None = None, batch_size: int = 512
     ) -> Iterator[list[tuple[str, int, str]]]:
-        """Batches of (problem_id, sample_index, text), optionally only rows not scored by
-        verifier ``only_version_not``."""
-        query = "SELECT problem_id, sample_index, text FROM samples"
-        params: tuple[str, ...] = ()
-        if only_version_not is not None:
-            query += " WHERE verifier_version IS NULL OR verifier_version != ?"
-            params = (only_version_not,)
-        cur = self._conn.execute(query + " ORDER BY problem_id, sample_index", params)
-        while rows := cur.fetchmany(batch_size):
-            yield [(str(p), int(i), str(t)) for p, i, t in rows]
+        """Batches of (problem_id, sample_index, text) in key order, optionally skipping rows
+        already scored by verifier ``skip_version``.
+
+        Each batch is a fresh keyset-paginated query, so the caller may update the rows of a
+        batch before asking for the next one.
+        """
+        where = "(problem_id, sample_index) > (?, ?)"
+        extra: tuple[str, ...] = ()
+        if skip_version is not None:
+            where += " AND (verifier_version IS NULL OR verifier_version != ?)"
+            extra = (skip_version,)
+        query = (
+            f"SELECT problem_id, sample_index, text FROM samples WHERE {where} "
+            "ORDER BY problem_id, sample_index LIMIT ?"
+        )
+        last: tuple[str, int] = ("", -1)
+        while True:
+            rows = self._conn.execute(query, (*last, *extra, batch_size)).fetchall()
+            if not rows:
+                return
+            batch = [(str(p), int(i), str(t)) for p, i, t in rows]
+            last = batch[-1][:2]
+            yield batch
 
     # ------------------------------------------------------------------ writing
     @contextlib.contextmanager
