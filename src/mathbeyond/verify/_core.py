@@ -1,54 +1,80 @@
 """Verifier core: extract the final committed answer and compare it with the gold answer.
 
-Pure and deterministic; no I/O. Sizes are bounded here before any symbolic work, even though the
-caller also enforces wall-time and memory limits in a worker process.
+Pure and deterministic; no I/O and no global mutable state. Sizes are bounded here before any
+symbolic work, even though the caller also enforces wall-time and memory limits in a worker
+process. Integer golds (the common case) never touch sympy.
 """
 
 from __future__ import annotations
 
 import re
 
+from ._extract import extract
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "0.1.0-stub"
+VERIFIER_VERSION = "1.0.0"
 
-MAX_COMPLETION_CHARS = 200_000
-_INT_RE = re.compile(r"[+-]?\d+")
+MAX_COMPLETION_CHARS = 1_000_000
+MAX_GOLD_CHARS = 4000
+MAX_ANSWER_CHARS = 2000
+MAX_INT_DIGITS = 4000
+
+_INT_GOLD_RE = re.compile(r"\s*\$?\s*([+-]?\d+)\s*\$?\s*")
+_INT_ANSWER_RE = re.compile(
+    r"\s*\$?\s*(?:\\\(|\\\[)?\s*(?:[a-zA-Z](?:_\{?\w+\}?)?\s*=\s*)?\{?([+-]?\d+)\}?(?:\.0+)?"
+    r"\s*(?:\\\)|\\\])?\s*\$?\s*\.?\s*"
+)
+_OPTION_RE = re.compile(r"\(\s*([A-E])\s*\)")
 
 
-def _last_boxed(text: str) -> str | None:
-    idx = text.rfind("\\boxed")
-    if idx < 0:
-        return None
-    i = idx + len("\\boxed")
-    while i < len(text) and text[i] == " ":
-        i += 1
-    if i >= len(text) or text[i] != "{":
-        return None
-    depth = 0
-    for j in range(i, len(text)):
-        c = text[j]
-        if c == "{":
-            depth += 1
-        elif c == "}":
-            depth -= 1
-            if depth == 0:
-                return text[i + 1 : j]
-    return None
+def _verdict(status: Status, extracted: str | None, reason: str) -> Verdict:
+    return Verdict(status is Status.CORRECT, status, extracted, reason)
 
 
 def verify_unbounded(completion: str, gold: str, question: str | None = None) -> Verdict:
-    """Verify ``completion`` against ``gold`` (stub: integer answers in ``\\boxed{}`` only)."""
-    del question
+    """Verify ``completion`` against ``gold``; see the module docstring of ``_extract`` for policy."""
     if len(completion) > MAX_COMPLETION_CHARS:
-        return Verdict(False, Status.LIMIT_EXCEEDED, None, "completion too long")
-    g = gold.strip().strip("$").strip()
-    if not _INT_RE.fullmatch(g):
-        return Verdict(False, Status.UNPARSEABLE_GOLD, None, "stub handles integer gold only")
-    ans = _last_boxed(completion)
-    if ans is None:
-        return Verdict(False, Status.NO_ANSWER, None, "no boxed answer")
-    a = ans.strip()
-    if _INT_RE.fullmatch(a) and len(a) < 5000 and int(a) == int(g):
-        return Verdict(True, Status.CORRECT, a, "integer match")
-    return Verdict(False, Status.INCORRECT, a, "not equal")
+        return _verdict(Status.LIMIT_EXCEEDED, None, "completion too long")
+    if len(gold) > MAX_GOLD_CHARS:
+        return _verdict(Status.UNPARSEABLE_GOLD, None, "gold too long")
+    if not gold.strip():
+        return _verdict(Status.UNPARSEABLE_GOLD, None, "empty gold")
+    found = extract(completion, question)
+    if found is None:
+        return _verdict(Status.NO_ANSWER, None, "no committed final answer")
+    answer = found.text.strip()
+    if len(answer) > MAX_ANSWER_CHARS:
+        return _verdict(Status.LIMIT_EXCEEDED, answer[:80], "answer too long")
+
+    gm = _INT_GOLD_RE.fullmatch(gold)
+    if gm is not None and len(gm.group(1)) <= MAX_INT_DIGITS:
+        am = _INT_ANSWER_RE.fullmatch(answer)
+        if am is not None and len(am.group(1)) <= MAX_INT_DIGITS:
+            if int(am.group(1)) == int(gm.group(1)):
+                return _verdict(Status.CORRECT, answer, "integer match")
+            return _verdict(Status.INCORRECT, answer, "different integer")
+    from ._compare import compare  # sympy-backed path, imported only when needed
+
+    status, reason = compare(answer, gold, question)
+    return _verdict(status, answer, reason)
+
+
+def options_from_question(question: str | None) -> dict[str, str]:
+    """``(A) 5 (B) 7 ...`` in the question text -> {"A": "5", "B": "7", ...}."""
+    if not question:
+        return {}
+    text = re.sub(r"\\text(?:bf)?\s*\{\s*(\([A-E]\))\s*\}", r"\1", question)
+    marks = list(_OPTION_RE.finditer(text))
+    letters = [m.group(1) for m in marks]
+    if len(marks) < 2 or letters != sorted(letters) or len(set(letters)) != len(letters):
+        return {}
+    out: dict[str, str] = {}
+    for k, m in enumerate(marks):
+        end = marks[k + 1].start() if k + 1 < len(marks) else len(text)
+        content = text[m.end() : end]
+        content = re.sub(r"\\qquad|\\quad|\\\\|\\hspace\{[^}]*\}", " ", content)
+        content = content.strip().strip("$").strip()
+        if k + 1 == len(marks):
+            content = content.split("\n")[0].strip().strip("$").strip()
+        out[m.group(1)] = content
+    return out

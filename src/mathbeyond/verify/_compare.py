@@ -1,0 +1,90 @@
+"""The general (non-integer) comparison path: parse both answers and decide equivalence."""
+
+from __future__ import annotations
+
+from sympy.polys.polyerrors import BasePolynomialError
+
+from ._equiv import Letter, Value, answers_equal, parse_answer
+from ._latex import LimitError, ParseError
+from ._normalize import clean
+from ._types import Status
+
+_SYMPY_ERRORS = (
+    ArithmeticError,
+    TypeError,
+    ValueError,
+    AttributeError,
+    NotImplementedError,
+    RecursionError,
+    BasePolynomialError,
+)
+
+
+def _parse(text: str, *, allow_letter: bool, join_numbers: bool) -> list[Value]:
+    return parse_answer(text, allow_letter=allow_letter, join_numbers=join_numbers)
+
+
+def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
+    from ._core import options_from_question
+
+    try:
+        gold_items = _parse(gold, allow_letter=True, join_numbers=True)
+    except LimitError:
+        return Status.UNPARSEABLE_GOLD, "gold exceeds size limits"
+    except (ParseError, *_SYMPY_ERRORS):
+        return Status.UNPARSEABLE_GOLD, "gold not parseable"
+
+    if clean(answer).text == clean(gold).text and clean(gold).text:
+        return Status.CORRECT, "same normalized text"
+
+    gold_letter = len(gold_items) == 1 and isinstance(gold_items[0], Letter)
+    try:
+        model_items = _parse(answer, allow_letter=gold_letter, join_numbers=len(gold_items) == 1)
+    except LimitError as exc:
+        return Status.LIMIT_EXCEEDED, f"answer exceeds size limits: {exc}"
+    except (ParseError, *_SYMPY_ERRORS):
+        model_items = []
+
+    options = options_from_question(question)
+    try:
+        if model_items and answers_equal(gold_items, model_items):
+            return Status.CORRECT, "equivalent"
+        if options:
+            result = _compare_options(gold_items, model_items, answer, gold, options)
+            if result:
+                return Status.CORRECT, "matches the option's content"
+    except LimitError as exc:
+        return Status.LIMIT_EXCEEDED, f"comparison exceeds size limits: {exc}"
+    except (ParseError, *_SYMPY_ERRORS) as exc:
+        return Status.INCORRECT, f"comparison failed: {type(exc).__name__}"
+    if not model_items:
+        return Status.INCORRECT, "answer not parseable"
+    return Status.INCORRECT, "not equivalent"
+
+
+def _compare_options(
+    gold_items: list[Value],
+    model_items: list[Value],
+    answer: str,
+    gold: str,
+    options: dict[str, str],
+) -> bool:
+    """Multiple choice: the gold letter's content vs the model's value, or the reverse."""
+    if len(gold_items) == 1 and isinstance(gold_items[0], Letter):
+        content = options.get(gold_items[0].letter)
+        if content is None or not model_items or isinstance(model_items[0], Letter):
+            return False
+        try:
+            content_items = _parse(content, allow_letter=False, join_numbers=True)
+        except (ParseError, LimitError, *_SYMPY_ERRORS):
+            return False
+        return answers_equal(content_items, model_items)
+    model_letter = _parse(answer, allow_letter=True, join_numbers=True)
+    if len(model_letter) == 1 and isinstance(model_letter[0], Letter):
+        content = options.get(model_letter[0].letter)
+        if content is None:
+            return False
+        content_items = _parse(content, allow_letter=False, join_numbers=True)
+        return answers_equal(gold_items, content_items)
+    del gold
+    return False

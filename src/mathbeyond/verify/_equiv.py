@@ -1,0 +1,598 @@
+"""Structured answers (values, tuples, sets, intervals, equations, text) and their equivalence."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from dataclasses import dataclass
+from typing import Any, Union
+
+import sympy
+
+from ._latex import LimitError, ParseError, parse_expr_latex
+from ._normalize import clean, join_thousands, split_items, split_top, strip_units
+
+MAX_ITEMS = 40
+MAX_PM = 4
+MAX_SIMPLIFY_OPS = 150
+NUMERIC_POINTS = 6
+
+
+# ------------------------------------------------------------------------------------------------
+# values
+# ------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Expr:
+    value: Any
+    src: str
+    percent: bool = False
+    degree: bool = False
+    decimals: int | None = None  # decimal places when the source is a bare decimal literal
+    has_decimal: bool = False
+
+
+@dataclass(frozen=True)
+class Seq:
+    open: str
+    close: str
+    items: tuple[Value, ...]
+
+
+@dataclass(frozen=True)
+class SetVal:
+    value: Any  # a sympy Set
+
+
+@dataclass(frozen=True)
+class Unordered:
+    items: tuple[Value, ...]
+
+
+@dataclass(frozen=True)
+class Eq:
+    labels: tuple[str, ...]
+    lhs: Any  # sympy expression of the left side, or None
+    rhs: Value
+
+
+@dataclass(frozen=True)
+class Text:
+    words: str
+
+
+@dataclass(frozen=True)
+class Letter:
+    letter: str
+
+
+Value = Union[Expr, Seq, SetVal, Unordered, Eq, Text, Letter]
+
+
+# ------------------------------------------------------------------------------------------------
+# parsing
+# ------------------------------------------------------------------------------------------------
+_LETTER_RE = re.compile(r"\(?\s*([A-E])\s*\)?\s*[.:]?")
+_IN_PREFIX_RE = re.compile(r"^\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\\in\s+")
+_MATRIX_RE = re.compile(r"\\begin\{([pbvBV]?matrix|array)\}(?:\{[^{}]*\})?(.*)\\end\{\1\}", re.S)
+_REL_RE = re.compile(r"\\le |\\ge |\\ne |\\le$|\\ge$|<|>|=|\\approx|\\equiv")
+_SIMPLE_LHS_RE = re.compile(
+    r"\\?[A-Za-z]+(?:_\{?[^{}=]*\}?)?(?:\^\{?[^{}=]*\}?)?(?:\([^()=]*\))?|\([^()=]*\)"
+)
+_DECIMAL_LIT_RE = re.compile(r"[+-]?\d*\.\d+")
+_NUMBER_RE = re.compile(r"\d+(?:\.\d+)?|\.\d+")
+_WORDY_RE = re.compile(r"(?<!\\)\b[A-Za-z]{3,}\b")
+_FUNC_LHS_RE = re.compile(r"([A-Za-z])\(([A-Za-z])\)")
+
+
+class _Ctx:
+    """Per-call parsing context (no global state)."""
+
+    def __init__(self, allow_letter: bool) -> None:
+        self.allow_letter = allow_letter
+
+
+def expand_pm(item: str) -> list[str]:
+    """``1 \\pm \\sqrt{2}`` -> two strings. Bounded to ``MAX_PM`` occurrences."""
+    count = item.count("\\pm") + item.count("\\mp")
+    if count == 0:
+        return [item]
+    if count > MAX_PM:
+        raise LimitError("too many \\pm")
+    parts = re.split(r"(\\pm|\\mp)", item)
+    outs: list[str] = []
+    for signs in itertools.product("+-", repeat=count):
+        buf, k = [], 0
+        for p in parts:
+            if p in ("\\pm", "\\mp"):
+                s = signs[k]
+                buf.append(s if p == "\\pm" else ("-" if s == "+" else "+"))
+                k += 1
+            else:
+                buf.append(p)
+        outs.append("".join(buf))
+    return outs
+
+
+def parse_answer(raw: str, *, allow_letter: bool, join_numbers: bool) -> list[Value]:
+    """Parse an answer string into its top-level items."""
+    c = clean(raw)
+    text = c.text
+    if not text:
+        raise ParseError("empty answer")
+    ctx = _Ctx(allow_letter)
+    if join_numbers:
+        joined = join_thousands(text)
+        if joined is not None:
+            return [_expr_value(joined, c.percent, c.degree)]
+    parts = split_items(text)
+    if len(parts) > MAX_ITEMS:
+        raise LimitError("too many items")
+    items: list[Value] = []
+    for part in parts:
+        for variant in expand_pm(part):
+            items.append(parse_item(variant, ctx, c.percent, c.degree))
+    items = _flatten(items)
+    return _unionize(items)
+
+
+def _flatten(items: list[Value]) -> list[Value]:
+    if len(items) == 1 and isinstance(items[0], Unordered):
+        return list(items[0].items)
+    return items
+
+
+def _unionize(items: list[Value]) -> list[Value]:
+    """``x < 1 or x > 3`` / ``a <= -2 or a = 1`` -> one set."""
+    if len(items) < 2 or not any(isinstance(v, SetVal) for v in items):
+        return items
+    sets = []
+    for v in items:
+        s = as_set(v)
+        if s is None:
+            return items
+        sets.append(s)
+    return [SetVal(sympy.Union(*sets))]
+
+
+def _expr_value(text: str, percent: bool, degree: bool) -> Expr:
+    value = parse_expr_latex(text)
+    dec = None
+    stripped = text.strip()
+    if _DECIMAL_LIT_RE.fullmatch(stripped):
+        dec = len(stripped.split(".")[1])
+    return Expr(value, text, percent, degree, dec, "." in text and bool(_DECIMAL_LIT_RE.search(text)))
+
+
+def parse_item(t: str, ctx: _Ctx, percent: bool = False, degree: bool = False) -> Value:
+    t = t.strip().rstrip(".").strip()
+    if not t:
+        raise ParseError("empty item")
+    t = strip_units(t)
+    t = _IN_PREFIX_RE.sub("", t)
+    if ctx.allow_letter:
+        m = _LETTER_RE.fullmatch(t)
+        if m:
+            return Letter(m.group(1))
+    m = _MATRIX_RE.fullmatch(t)
+    if m:
+        return _matrix(m.group(2), ctx)
+    union_parts = split_top(t, ("\\cup",))
+    if len(union_parts) > 1:
+        sets = []
+        for p in union_parts:
+            s = as_set(parse_item(p, ctx))
+            if s is None:
+                raise ParseError("union of non-sets")
+            sets.append(s)
+        return SetVal(sympy.Union(*sets))
+    if t.startswith("\\{") and t.endswith("\\}") and _outer_closes_at_end(t, 2):
+        inner = t[2:-2].strip()
+        cond = split_top(inner, ("|", ":"))
+        if len(cond) == 2:
+            return _condition_set(cond[1], ctx)
+        elems = split_items(inner) if inner else []
+        return Unordered(tuple(parse_item(e, ctx) for e in elems))
+    if len(t) >= 2 and t[0] in "([" and t[-1] in ")]" and _outer_closes_at_end(t, 1):
+        inner_parts = split_top(t[1:-1])
+        if len(inner_parts) >= 2:
+            return Seq(t[0], t[-1], tuple(parse_item(p, ctx) for p in inner_parts))
+    rel = _relation(t, ctx, percent, degree)
+    if rel is not None:
+        return rel
+    try:
+        return _expr_value(t, percent, degree)
+    except ParseError:
+        bare = re.sub(r"\\[A-Za-z]+", " ", t)
+        if _WORDY_RE.search(bare):
+            return Text(_norm_words(t))
+        raise
+
+
+def _norm_words(t: str) -> str:
+    t = re.sub(r"\\[A-Za-z]+", " ", t)
+    t = re.sub(r"[^A-Za-z0-9]+", " ", t.lower())
+    return " ".join(w for w in t.split() if w not in ("the", "a", "an"))
+
+
+def _outer_closes_at_end(t: str, width: int) -> bool:
+    """True when the bracket opening at t[0] closes exactly at the end of t."""
+    depth = 0
+    i = 0
+    n = len(t)
+    while i < n:
+        if t.startswith("\\{", i) or t.startswith("\\}", i):
+            depth += 1 if t[i + 1] == "{" else -1
+            i += 2
+        else:
+            c = t[i]
+            if c in "([{":
+                depth += 1
+            elif c in ")]}":
+                depth -= 1
+            i += 1
+        if depth == 0:
+            return i == n and (width == 2) == t.startswith("\\{")
+    return False
+
+
+def _matrix(body: str, ctx: _Ctx) -> Value:
+    rows = [r for r in (x.strip() for x in body.split("\\\\")) if r]
+    cells = [[parse_item(c, ctx) for c in r.split("&")] for r in rows]
+    if not cells:
+        raise ParseError("empty matrix")
+    if all(len(r) == 1 for r in cells):
+        return Seq("(", ")", tuple(r[0] for r in cells))
+    if len(cells) == 1:
+        return Seq("(", ")", tuple(cells[0]))
+    return Seq("[", "]", tuple(Seq("(", ")", tuple(r)) for r in cells))
+
+
+def _relation(t: str, ctx: _Ctx, percent: bool, degree: bool) -> Value | None:
+    pieces: list[str] = []
+    ops: list[str] = []
+    depth = 0
+    start = 0
+    i = 0
+    while i < len(t):
+        c = t[i]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif depth == 0:
+            m = _REL_RE.match(t, i)
+            if m:
+                pieces.append(t[start:i].strip())
+                ops.append(m.group(0).strip())
+                i = m.end()
+                start = i
+                continue
+        i += 1
+    if not ops:
+        return None
+    pieces.append(t[start:].strip())
+    if any(not p for p in pieces):
+        raise ParseError("empty side of a relation")
+    if all(op in ("=", "\\approx", "\\equiv") for op in ops):
+        if "\\approx" in ops:  # "exact \approx decimal": the exact part is the answer
+            idx = ops.index("\\approx")
+            pieces, ops = pieces[: idx + 1], ops[:idx]
+            if not ops:
+                return parse_item(pieces[0], ctx, percent, degree)
+        labels = tuple(p for p in pieces[:-1])
+        rhs = parse_item(pieces[-1], ctx, percent, degree)
+        lhs: Any = None
+        if len(labels) == 1:
+            try:
+                lhs = parse_expr_latex(labels[0])
+            except ParseError:
+                lhs = None
+        return Eq(labels, lhs, rhs)
+    if "\\ne" in ops:
+        if len(ops) == 1 and _is_var(pieces[0]):
+            return SetVal(sympy.Complement(sympy.Reals, sympy.FiniteSet(_num(pieces[1]))))
+        raise ParseError("unsupported relation")
+    return _inequality(pieces, ops)
+
+
+def _is_var(p: str) -> bool:
+    return bool(re.fullmatch(r"\\?[A-Za-z]+(?:_\{?\w+\}?)?", p.strip()))
+
+
+def _num(p: str) -> Any:
+    v = parse_expr_latex(p)
+    if v.free_symbols:
+        raise ParseError("symbolic bound")
+    return v
+
+
+def _inequality(pieces: list[str], ops: list[str]) -> Value:
+    var_idx = [k for k, p in enumerate(pieces) if _is_var(p) and p.strip() not in ("\\infty",)]
+    if len(var_idx) != 1 or "=" in ops:
+        raise ParseError("unsupported inequality")
+    v = var_idx[0]
+    result: Any = sympy.Reals
+    for k, op in enumerate(ops):
+        left, right = k, k + 1
+        if v not in (left, right):
+            continue
+        strict = op in ("<", ">")
+        less = op in ("<", "\\le")
+        if v == left:  # x op bound
+            bound = _num(pieces[right])
+            iv = (sympy.Interval(-sympy.oo, bound, True, strict) if less
+                  else sympy.Interval(bound, sympy.oo, strict, True))
+        else:  # bound op x
+            bound = _num(pieces[left])
+            iv = (sympy.Interval(bound, sympy.oo, strict, True) if less
+                  else sympy.Interval(-sympy.oo, bound, True, strict))
+        result = sympy.Intersection(result, iv)
+    return SetVal(result)
+
+
+def _condition_set(cond: str, ctx: _Ctx) -> Value:
+    v = parse_item(cond, ctx)
+    s = as_set(v)
+    if s is None:
+        raise ParseError("unsupported set-builder")
+    return SetVal(s)
+
+
+def as_set(v: Value) -> Any:
+    """A sympy Set for interval-like values, else None."""
+    if isinstance(v, SetVal):
+        return v.value
+    if isinstance(v, Seq) and len(v.items) == 2:
+        a, b = v.items
+        if isinstance(a, Expr) and isinstance(b, Expr) and _is_real_const(a.value) and _is_real_const(
+            b.value
+        ):
+            lo, hi = a.value, b.value
+            if bool(lo >= hi):
+                return None
+            return sympy.Interval(lo, hi, v.open == "(", v.close == ")")
+    if isinstance(v, Eq) and len(v.labels) == 1 and _is_var(v.labels[0]) and isinstance(v.rhs, Expr):
+        if _is_real_const(v.rhs.value):
+            return sympy.FiniteSet(v.rhs.value)
+    if isinstance(v, Unordered) and all(isinstance(x, Expr) for x in v.items):
+        vals = [x.value for x in v.items if isinstance(x, Expr)]
+        if all(_is_real_const(x) for x in vals):
+            return sympy.FiniteSet(*vals)
+    return None
+
+
+def _is_real_const(x: Any) -> bool:
+    return bool(x.is_number and (x.is_real or x in (sympy.oo, -sympy.oo)))
+
+
+# ------------------------------------------------------------------------------------------------
+# equivalence
+# ------------------------------------------------------------------------------------------------
+def answers_equal(gold: list[Value], model: list[Value]) -> bool:
+    model = _dedupe(model)
+    gold = _dedupe(gold)
+    if len(gold) == 1 and len(model) == 1:
+        return values_equal(gold[0], model[0])
+    if len(gold) != len(model):
+        if len(gold) == 1 and isinstance(gold[0], Seq) and gold[0].open == "(":
+            return False
+        return False
+    labelled = _by_label(gold, model)
+    if labelled is not None:
+        return labelled
+    return _multiset_equal(gold, model)
+
+
+def _dedupe(items: list[Value]) -> list[Value]:
+    out: list[Value] = []
+    for v in items:
+        if not any(v == w or values_equal(w, v) for w in out):
+            out.append(v)
+    return out
+
+
+def _by_label(gold: list[Value], model: list[Value]) -> bool | None:
+    if not all(isinstance(v, Eq) and len(v.labels) == 1 for v in gold + model):
+        return None
+    g = {v.labels[0].replace(" ", ""): v.rhs for v in gold if isinstance(v, Eq)}
+    m = {v.labels[0].replace(" ", ""): v.rhs for v in model if isinstance(v, Eq)}
+    if set(g) != set(m):
+        return None
+    return all(values_equal(g[k], m[k]) for k in g)
+
+
+def _multiset_equal(gold: list[Value], model: list[Value]) -> bool:
+    n = len(gold)
+    match = [[values_equal(g, m) for m in model] for g in gold]
+    used = [False] * n
+
+    def assign(i: int) -> bool:
+        if i == n:
+            return True
+        for j in range(n):
+            if not used[j] and match[i][j]:
+                used[j] = True
+                if assign(i + 1):
+                    return True
+                used[j] = False
+        return False
+
+    return assign(0)
+
+
+def _strip_label(v: Value) -> Value:
+    if isinstance(v, Eq) and all(_SIMPLE_LHS_RE.fullmatch(lab.strip()) for lab in v.labels):
+        return v.rhs
+    return v
+
+
+def values_equal(g: Value, m: Value) -> bool:
+    if isinstance(g, Letter) or isinstance(m, Letter):
+        return isinstance(g, Letter) and isinstance(m, Letter) and g.letter == m.letter
+    if isinstance(g, Eq) and isinstance(m, Eq):
+        return _eqs_equal(g, m)
+    if isinstance(g, Eq):
+        if isinstance(g.rhs, Eq):
+            return values_equal(g.rhs, m)
+        stripped = _strip_label(g)
+        if stripped is not g and values_equal(stripped, m):
+            return True
+        return _eq_solved_by(g, m)
+    if isinstance(m, Eq):
+        stripped = _strip_label(m)
+        return stripped is not m and values_equal(g, stripped)
+    if isinstance(g, Text) or isinstance(m, Text):
+        return isinstance(g, Text) and isinstance(m, Text) and g.words == m.words
+    if isinstance(g, Expr) and isinstance(m, Expr):
+        return exprs_equal(g, m)
+    if isinstance(g, Seq) and isinstance(m, Seq):
+        if len(g.items) != len(m.items):
+            return False
+        if (g.open, g.close) != (m.open, m.close):
+            return False
+        return all(values_equal(a, b) for a, b in zip(g.items, m.items))
+    if isinstance(g, Unordered) and isinstance(m, Unordered):
+        return len(g.items) == len(m.items) and _multiset_equal(list(g.items), list(m.items))
+    gs, ms = as_set(g), as_set(m)
+    if gs is not None and ms is not None and (isinstance(g, SetVal) or isinstance(m, SetVal)):
+        return _sets_equal(gs, ms)
+    return False
+
+
+def _sets_equal(a: Any, b: Any) -> bool:
+    if a == b:
+        return True
+    diff = sympy.SymmetricDifference(a, b)
+    return bool(diff == sympy.EmptySet or diff.is_empty is True)
+
+
+def _eqs_equal(g: Eq, m: Eq) -> bool:
+    gl, ml = g.labels[-1].replace(" ", ""), m.labels[-1].replace(" ", "")
+    if gl == ml:
+        return values_equal(g.rhs, m.rhs)
+    fg, fm = _FUNC_LHS_RE.fullmatch(gl), _FUNC_LHS_RE.fullmatch(ml)
+    if fg and fm and fg.group(1) == fm.group(1):
+        if isinstance(g.rhs, Expr) and isinstance(m.rhs, Expr):
+            renamed = m.rhs.value.subs(sympy.Symbol(fm.group(2)), sympy.Symbol(fg.group(2)))
+            return exprs_equal(g.rhs, Expr(renamed, m.rhs.src))
+    if _SIMPLE_LHS_RE.fullmatch(gl) and _SIMPLE_LHS_RE.fullmatch(ml):
+        return values_equal(g.rhs, m.rhs)
+    if g.lhs is not None and m.lhs is not None and isinstance(g.rhs, Expr) and isinstance(m.rhs, Expr):
+        a = g.lhs - g.rhs.value
+        b = m.lhs - m.rhs.value
+        if a == 0 or b == 0:
+            return False
+        ratio = sympy.simplify(a / b) if _small(a) and _small(b) else None
+        return ratio is not None and ratio.is_number and ratio != 0 and bool(ratio.is_finite)
+    return False
+
+
+def _eq_solved_by(g: Eq, m: Value) -> bool:
+    """Gold ``xy = 6``, model ``6/x``: substituting the model for the gold's extra symbol holds."""
+    if g.lhs is None or not isinstance(g.rhs, Expr) or not isinstance(m, Expr):
+        return False
+    rel = g.lhs - g.rhs.value
+    extra = rel.free_symbols - m.value.free_symbols
+    if len(extra) != 1:
+        return False
+    v = next(iter(extra))
+    return _is_zero(rel.subs(v, m.value))
+
+
+def _small(e: Any) -> bool:
+    return bool(sympy.count_ops(e) <= MAX_SIMPLIFY_OPS)
+
+
+def _candidates(e: Expr, other: Expr) -> list[Any]:
+    vals = [e.value]
+    if e.percent:
+        vals.append(e.value / 100)
+    if e.degree and not other.degree and other.value.has(sympy.pi):
+        vals.append(e.value * sympy.pi / 180)
+    return vals
+
+
+def exprs_equal(g: Expr, m: Expr) -> bool:
+    for gv in _candidates(g, m):
+        for mv in _candidates(m, g):
+            if _values_same(gv, mv):
+                return True
+    if g.decimals is not None and not m.has_decimal and not m.value.free_symbols:
+        # gold is a rounded decimal, the model gave the exact value: accept within one unit of the
+        # gold's last digit
+        for gv in _candidates(g, m):
+            scale = gv / g.value if g.value != 0 else 1
+            tol = sympy.Rational(1, 10**g.decimals) * scale
+            for mv in _candidates(m, g):
+                try:
+                    diff = abs(sympy.N(mv - gv, 30))
+                except (TypeError, ValueError):
+                    continue
+                if diff.is_real and diff < tol:
+                    return True
+    return False
+
+
+def _values_same(a: Any, b: Any) -> bool:
+    if a == b:
+        return True
+    if a.is_Rational and b.is_Rational:
+        return False
+    fa, fb = a.free_symbols, b.free_symbols
+    if not fa and not fb:
+        return _is_zero(a - b)
+    if fa != fb:
+        if len(fa) == 1 and len(fb) == 1:
+            b = b.subs(next(iter(fb)), next(iter(fa)))
+        else:
+            return False
+    return _is_zero(a - b)
+
+
+def _is_zero(d: Any) -> bool:
+    if d == 0:
+        return True
+    if d.is_Rational:
+        return False
+    syms = sorted(d.free_symbols, key=lambda s: s.name)
+    if not syms:
+        try:
+            approx = sympy.N(d, 40)
+        except (TypeError, ValueError):
+            return False
+        if approx.is_number and approx != 0 and abs(approx) > sympy.Float("1e-30", 40):
+            return False
+        if not _small(d):
+            return False
+        if sympy.simplify(d) == 0:
+            return True
+        return bool(d.equals(0) is True)
+    if not _small(d):
+        return _numeric_zero(d, syms)
+    try:
+        if sympy.expand(d) == 0 or sympy.simplify(d) == 0:
+            return True
+    except (TypeError, ValueError, ZeroDivisionError):
+        return False
+    return _numeric_zero(d, syms)
+
+
+def _numeric_zero(d: Any, syms: list[Any]) -> bool:
+    """Probabilistic identity test at fixed pseudo-random points (deterministic per input)."""
+    rng = random.Random(len(syms) * 7919 + len(str(d)))
+    ok = 0
+    for _ in range(NUMERIC_POINTS * 3):
+        point = {s: sympy.Rational(rng.randint(11, 97), rng.randint(7, 31)) for s in syms}
+        try:
+            val = sympy.N(d.subs(point), 30)
+        except (TypeError, ValueError, ZeroDivisionError):
+            continue
+        if not val.is_number or val.has(sympy.nan, sympy.zoo, sympy.oo):
+            continue
+        if abs(val) > sympy.Float("1e-20", 30):
+            return False
+        ok += 1
+        if ok >= NUMERIC_POINTS:
+            return True
+    return False

@@ -1,0 +1,259 @@
+"""Find the final committed answer in a completion.
+
+Policy: the last answer the model commits to for *this* question wins. Boxes that are not answers
+(sanity checks of a sub-step, explicitly hypothetical variants, a hallucinated follow-up question
+or a prompt echo) are skipped when an earlier committed answer exists. With ``<think>`` blocks the
+part after ``</think>`` wins; an unclosed think block (truncated output) yields no answer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MAX_CANDIDATES = 64
+MAX_ANSWER_CHARS = 2000
+MAX_BARE_CHARS = 300
+
+_BOX_RE = re.compile(r"\\(?:boxed|fbox|framebox)\s*")
+_ANCHOR_RE = re.compile(
+    r"(?:\*\*|__)?\b(?:final\s+answer|the\s+answer|answer)(?:\s+to\s+th(?:e|is)\s+(?:problem|question))?"
+    r"\s*(?:\*\*)?\s*(?:is|:|=|would\s+be|will\s+be)\s*(?::)?\s*(?:\*\*)?[ \t]*",
+    re.IGNORECASE,
+)
+_CONTINUATION_RE = re.compile(
+    r"\n[ \t#*]*(?:Human|User|Problem\s*\d+|Question\s*\d*\s*:|Q\d*\s*:|Exercise\s*\d*|"
+    r"Example\s*\d+\s*:)|<\|im_end\|>|<\|endoftext\|>|<\|im_start\|>|<\|eot_id\|>|"
+    r"<｜end▁of▁sentence｜>",
+)
+_CHECK_RE = re.compile(r"\b(?:check|verif|satisf|sanity|confirm|plug(?:ging)?\s+(?:back|in))",
+                       re.IGNORECASE)
+_HYPOTHETICAL_RE = re.compile(
+    r"\b(?:if\s+instead|suppose\s+instead|if\s+the\s+(?:problem|question)\s+(?:had|were|was|asked)|"
+    r"had\s+the\s+problem|what\s+if|for\s+example|e\.g\.|for\s+instance|hypothetical)",
+    re.IGNORECASE,
+)
+_CONNECTOR_RE = re.compile(r"(?:[\s,;$.&]|\\[()\[\]]|\\quad|\\text\{\s*(?:and|or)\s*\}|and|or|\\,)*")
+_CONCLUSION_RE = re.compile(
+    r"^\W*(?:so|therefore|thus|hence|finally|in\s+conclusion|consequently)\b[^\n]*"
+    r"(?:\bis|\bare|\bequals|=|:)\s*(?P<ans>[^\n]+?)\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
+_BOLD_LINE_RE = re.compile(r"^\s*\*\*(?P<ans>[^*\n]{1,200})\*\*\s*\.?\s*$")
+_SENTENCE_VERB_RE = re.compile(r"\b(?:is|are|equals|was|be|has|have|gives|get)\b|=")
+_TRUNCATION_END_RE = re.compile(r"[.!$)\]}*]\s*$|\d\s*$")
+
+
+@dataclass(frozen=True)
+class Extracted:
+    text: str
+    kind: str  # "boxed" | "anchor" | "conclusion"
+
+
+@dataclass(frozen=True)
+class _Cand:
+    start: int
+    end: int
+    text: str
+    kind: str
+    skip: bool
+
+
+def _match_braces(s: str, i: int) -> int:
+    """Index just after the brace group opening at ``s[i] == '{'``, or -1 when unbalanced."""
+    depth = 0
+    n = len(s)
+    j = i
+    while j < n:
+        c = s[j]
+        if c == "\\":
+            j += 2
+            continue
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return j + 1
+        j += 1
+    return -1
+
+
+def _strip_code_blocks(s: str) -> str:
+    out: list[str] = []
+    pos = 0
+    while True:
+        a = s.find("```", pos)
+        if a < 0:
+            out.append(s[pos:])
+            break
+        b = s.find("```", a + 3)
+        out.append(s[pos:a])
+        if b < 0:
+            break
+        out.append("\n")
+        pos = b + 3
+    return "".join(out)
+
+
+def _region(completion: str) -> str | None:
+    close = completion.rfind("</think>")
+    if close >= 0:
+        after = completion[close + len("</think>") :]
+        if after.strip():
+            return after
+        return None
+    if "<think>" in completion:
+        return None  # unclosed think block: truncated output, be strict
+    return completion
+
+
+def _line_of(s: str, start: int, end: int) -> str:
+    a = s.rfind("\n", 0, start) + 1
+    b = s.find("\n", end)
+    return s[a : b if b >= 0 else len(s)]
+
+
+def _boxes(s: str) -> list[_Cand]:
+    cands: list[_Cand] = []
+    for m in _BOX_RE.finditer(s):
+        i = m.end()
+        if i < len(s) and s[i] == "{":
+            j = _match_braces(s, i)
+            if j < 0:
+                continue
+            content = s[i + 1 : j - 1]
+        else:  # \boxed 5
+            k = i
+            while k < len(s) and not s[k].isspace() and s[k] not in "$.,;\\":
+                k += 1
+            if k == i:
+                continue
+            content, j = s[i:k], k
+        cands.append(_Cand(m.start(), j, content, "boxed", False))
+    return cands[-MAX_CANDIDATES:]
+
+
+def _anchor_text(s: str, i: int) -> tuple[str, int]:
+    """Answer text after an anchor phrase at ``i``: a math segment or the rest of the line."""
+    rest = s[i : i + MAX_ANSWER_CHARS]
+    stripped = rest.lstrip(" \t")
+    off = len(rest) - len(stripped)
+    if not stripped.strip():
+        return "", i
+    if stripped.startswith("\n"):
+        # "**Final Answer**\n\n 42": take the next non-empty line
+        nxt = stripped.lstrip()
+        off = len(rest) - len(nxt)
+        stripped = nxt
+    for open_, close in (("$$", "$$"), ("\\[", "\\]"), ("$", "$"), ("\\(", "\\)")):
+        if stripped.startswith(open_):
+            k = stripped.find(close, len(open_))
+            if k > 0:
+                return stripped[len(open_) : k], i + off + k + len(close)
+    line_end = stripped.find("\n")
+    line = stripped if line_end < 0 else stripped[:line_end]
+    # end of sentence: ". " / "." at end (not a decimal point)
+    m = re.search(r"\.(?=\s|$)(?<!\d\.)|\.(?=\s+[A-Z])", line)
+    if m:
+        line = line[: m.start()]
+    return line, i + off + len(line)
+
+
+def _anchors(s: str) -> list[_Cand]:
+    cands: list[_Cand] = []
+    for m in _ANCHOR_RE.finditer(s):
+        text, end = _anchor_text(s, m.end())
+        text = text.strip().strip("*").strip()
+        if text:
+            cands.append(_Cand(m.start(), end, text, "anchor", False))
+    return cands[-MAX_CANDIDATES:]
+
+
+def _flag(s: str, c: _Cand) -> _Cand:
+    line = _line_of(s, c.start, c.end)
+    before = line[: max(0, line.find(c.text[:20]))] if c.text else line
+    skip = bool(_CHECK_RE.search(line) or _HYPOTHETICAL_RE.search(before or line))
+    if not skip and c.kind == "boxed" and re.fullmatch(r"[\d\s+\-*/^().\\cdottimes]+=[\d\s.]+",
+                                                       c.text):
+        skip = True  # "\boxed{2\cdot 3 + 1 = 7}": a checked arithmetic fact, not an answer
+    return _Cand(c.start, c.end, c.text, c.kind, skip)
+
+
+def _sentence_answer(text: str) -> str:
+    """Reduce 'The height of the cylinder is 5 centimeters' to '5 centimeters'."""
+    plain = re.sub(r"\\[A-Za-z]+|\$", " ", text)
+    if not re.search(r"[A-Za-z]{3,}\s+[A-Za-z]{3,}", plain):
+        return text
+    last = None
+    for m in _SENTENCE_VERB_RE.finditer(text):
+        last = m
+    if last is None:
+        return text
+    tail = text[last.end() :].strip().strip("*").strip()
+    if tail.startswith(("\\(", "$")):
+        tail = tail.strip("$").replace("\\(", "").replace("\\)", "")
+    return tail or text
+
+
+def extract(completion: str, question: str | None = None) -> Extracted | None:
+    region = _region(completion)
+    if region is None:
+        return None
+    if question and len(question.strip()) >= 20:
+        q = question.strip()
+        if q in region:
+            region = region.replace(q, " ")
+    region = _strip_code_blocks(region)
+    region = "\n".join(ln for ln in region.split("\n") if not ln.lstrip().startswith(">"))
+    boxes = _boxes(region)
+    anchors = _anchors(region)
+    first = min([c.start for c in boxes + anchors], default=None)
+    if first is not None:
+        m = _CONTINUATION_RE.search(region, first)
+        if m is not None:
+            region = region[: m.start()]
+            boxes = [c for c in boxes if c.end <= m.start()]
+            anchors = [c for c in anchors if c.end <= m.start()]
+    cands = sorted((_flag(region, c) for c in boxes + anchors), key=lambda c: (c.start, c.kind))
+    # drop anchors that merely introduce a box ("The final answer is \boxed{5}")
+    cands = [c for c in cands if not (c.kind == "anchor" and "\\boxed" in c.text)]
+    if cands:
+        chosen_idx = len(cands) - 1
+        while chosen_idx > 0 and cands[chosen_idx].skip:
+            chosen_idx -= 1
+        chosen = cands[chosen_idx]
+        if chosen.kind == "boxed":
+            group = [chosen]
+            k = chosen_idx - 1
+            while k >= 0 and cands[k].kind == "boxed":
+                between = region[cands[k].end : group[0].start]
+                if "\n\n" in between or not _CONNECTOR_RE.fullmatch(between):
+                    break
+                group.insert(0, cands[k])
+                k -= 1
+            return Extracted(", ".join(c.text for c in group), "boxed")
+        return Extracted(_sentence_answer(chosen.text), "anchor")
+    return _conclusion(region)
+
+
+def _conclusion(region: str) -> Extracted | None:
+    lines = [ln for ln in region.strip().split("\n") if ln.strip()]
+    if not lines:
+        return None
+    last = lines[-1].strip()
+    if len(lines) == 1 and len(last) <= MAX_BARE_CHARS:
+        # the whole completion is one short line: it is the answer
+        return Extracted(last.strip("$ ").strip(), "bare")
+    if not _TRUNCATION_END_RE.search(last):
+        return None
+    m = _BOLD_LINE_RE.match(last)
+    if m:
+        return Extracted(_sentence_answer(m.group("ans").strip()), "conclusion")
+    m = _CONCLUSION_RE.match(last) if len(last) <= MAX_ANSWER_CHARS else None
+    if m:
+        ans = m.group("ans").strip().strip("*$ ").strip()
+        ans = ans.replace("\\(", "").replace("\\)", "").strip()
+        if ans:
+            return Extracted(ans, "conclusion")
+    return None

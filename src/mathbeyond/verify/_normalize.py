@@ -1,0 +1,182 @@
+"""String-level normalization of an answer (LaTeX noise, units, percent, degrees, separators)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_UNICODE = {
+    "π": "\\pi ", "√": "\\sqrt ", "∞": "\\infty ", "×": "\\times ", "·": "\\cdot ", "⋅": "\\cdot ",
+    "−": "-", "–": "-", "—": "-", "≤": "\\le ", "≥": "\\ge ", "≠": "\\ne ", "∪": "\\cup ",
+    "∩": "\\cap ", "°": "^\\circ ", "÷": "\\div ", "＞": ">", "＜": "<", "，": ",", "：": ":",
+    "½": "1/2", "∈": "\\in ", "±": "\\pm ", "∓": "\\mp ", "\u2009": " ", "\u00a0": " ",
+}
+_UNICODE_RE = re.compile("|".join(re.escape(k) for k in _UNICODE))
+
+_DELIMS_RE = re.compile(r"\\[()\[\]]|\$")
+_SIZING_RE = re.compile(
+    r"\\(?:left|right|bigl|bigr|Bigl|Bigr|biggl|biggr|Biggl|Biggr|big|Big|bigg|Bigg)(?![a-zA-Z])\s*\.?"
+)
+_SPACING_RE = re.compile(r"\\(?:[,;:!> ]|quad(?![a-z])|qquad(?![a-z])|displaystyle|textstyle|hfill|"
+                         r"nonumber|limits)|~")
+_RENAMES = [
+    (re.compile(r"\\[dt]frac(?![a-zA-Z])"), "\\frac"),
+    (re.compile(r"\\cfrac(?![a-zA-Z])"), "\\frac"),
+    (re.compile(r"\\[dt]binom(?![a-zA-Z])"), "\\binom"),
+    (re.compile(r"\\(?:leqslant|leq|le)(?![a-zA-Z])"), "\\le "),
+    (re.compile(r"\\(?:geqslant|geq|ge)(?![a-zA-Z])"), "\\ge "),
+    (re.compile(r"\\(?:neq|ne)(?![a-zA-Z])"), "\\ne "),
+    (re.compile(r"\\lt(?![a-zA-Z])"), "<"),
+    (re.compile(r"\\gt(?![a-zA-Z])"), ">"),
+    (re.compile(r"<="), "\\le "),
+    (re.compile(r">="), "\\ge "),
+    (re.compile(r"!="), "\\ne "),
+    (re.compile(r"\\mid(?![a-zA-Z])"), "|"),
+    (re.compile(r"\\vert(?![a-zA-Z])"), "|"),
+    (re.compile(r"\\lvert|\\rvert"), "|"),
+    (re.compile(r"\\lbrace|\\lbrack"), "\\{"),
+    (re.compile(r"\\rbrace|\\rbrack"), "\\}"),
+    (re.compile(r"\\(?:dots|ldots|cdots)(?![a-zA-Z])"), "\\dots "),
+    (re.compile(r"\\tan\^\{?-1\}?"), "\\arctan "),
+    (re.compile(r"\\sin\^\{?-1\}?"), "\\arcsin "),
+    (re.compile(r"\\cos\^\{?-1\}?"), "\\arccos "),
+    (re.compile(r"\\operatorname\{(\w+)\}"), r"\\\1 "),
+    (re.compile(r"\\(?:mathbb|mathcal|mathfrak)\{(\w+)\}"), r"\1"),
+    (re.compile(r"\{,\}"), ""),
+    (re.compile(r"\\(?:varnothing|emptyset)(?![a-zA-Z])"), "\\{\\}"),
+]
+_DEGREE_RE = re.compile(
+    r"\^\s*\{\s*\\circ\s*\}|\^\s*\\circ|\\circ|\\degree|\^\s*\{\s*\\text\{\s*o\s*\}\s*\}|\\textcirc"
+)
+_PERCENT_RE = re.compile(r"\\?%")
+_DOLLAR_RE = re.compile(r"\\\$|\\textdollar|\\dollar")
+_TEXT_RE = re.compile(
+    r"\\(?:text|textbf|textit|textrm|textsf|texttt|mathrm|mathbf|mathit|mathsf|mbox|hbox|"
+    r"boldsymbol|bm|emph|textnormal|fbox|boxed|underline|overline\b(?=\{[^{}]*[a-zA-Z]))\s*\{([^{}]*)\}"
+)
+_ORDINAL_RE = re.compile(r"(\d)\s*\^?\{?\s*(?:st|nd|rd|th)\b\}?")
+_TRAILING_WORDS_RE = re.compile(r"(?:\s+(?:[A-Za-z]{2,}|[a-z])\.?(?:\^\{?\d\}?)?)+\s*$")
+_LEADING_WORD = re.compile(r"^[A-Za-z]{2,}")
+_SPACES_RE = re.compile(r"\s+")
+_THOUSANDS_RE = re.compile(r"[+-]?\d{1,3}(?:(?:,|\s|\\,)\d{3})+(?:\.\d+)?")
+
+_MATH_WORDS = frozenset(
+    "sin cos tan cot sec csc arcsin arccos arctan sinh cosh tanh ln log exp max min gcd lcm "
+    "sqrt frac pi infty and or".split()
+)
+
+
+@dataclass(frozen=True)
+class Cleaned:
+    text: str
+    percent: bool
+    degree: bool
+    had_text_words: bool
+
+
+def clean(raw: str) -> Cleaned:
+    """Strip LaTeX presentation noise from one answer string."""
+    s = raw.strip()
+    s = _UNICODE_RE.sub(lambda m: _UNICODE[m.group(0)], s)
+    s = _DELIMS_RE.sub(" ", s)
+    s = s.replace("\\\\frac", "\\frac").replace("\\\\pi", "\\pi")
+    s = _SIZING_RE.sub("", s)
+    s = _SPACING_RE.sub(" ", s)
+    for rx, rep in _RENAMES:
+        s = rx.sub(rep, s) if "\\1" in rep else rx.sub(lambda _m, r=rep: r, s)
+    degree = False
+    if _DEGREE_RE.search(s):
+        degree = True
+        s = _DEGREE_RE.sub(" ", s)
+    percent = False
+    if _PERCENT_RE.search(s):
+        percent = True
+        s = _PERCENT_RE.sub(" ", s)
+    s = _DOLLAR_RE.sub(" ", s)
+    had_words = False
+    for _ in range(4):
+        new = _TEXT_RE.sub(lambda m: " " + m.group(1) + " ", s)
+        if new == s:
+            break
+        had_words = True
+        s = new
+    s = _ORDINAL_RE.sub(r"\1 ", s)
+    s = _SPACES_RE.sub(" ", s).strip()
+    s = s.rstrip(".;, ").strip()
+    if re.search(r"\b(?:degrees?|deg)\b", s):
+        degree = True
+        s = re.sub(r"\s*\b(?:degrees?|deg)\b\.?", "", s).strip()
+    return Cleaned(s, percent, degree, had_words)
+
+
+def strip_units(s: str) -> str:
+    """Drop trailing unit-like words after a math expression (``5 cm``, ``12 square units``)."""
+    m = _TRAILING_WORDS_RE.search(s)
+    if m is None or m.start() == 0:
+        return s
+    words = re.findall(r"[A-Za-z]+", m.group(0))
+    if any(w.lower() in _MATH_WORDS for w in words):
+        return s
+    head = s[: m.start()].rstrip()
+    if not head or re.search(r"[A-Za-z]{2,}\s*$", head) and "\\" not in head[-12:]:
+        return s
+    return head
+
+
+def join_thousands(s: str) -> str | None:
+    """``1,000`` / ``1 000`` / ``1\\,000`` -> ``1000`` when the whole string is such a number."""
+    t = s.strip()
+    if _THOUSANDS_RE.fullmatch(t):
+        return re.sub(r",|\s|\\,", "", t)
+    return None
+
+
+_OPEN = "([{"
+_CLOSE = ")]}"
+
+
+def split_top(s: str, seps: tuple[str, ...] = (",", ";")) -> list[str]:
+    """Split at separators outside any bracket (``\\{``/``\\}`` count as brackets)."""
+    parts: list[str] = []
+    depth = 0
+    start = 0
+    i = 0
+    n = len(s)
+    while i < n:
+        c = s[i]
+        if c == "\\" and i + 1 < n and s[i + 1] in "{}":
+            depth += 1 if s[i + 1] == "{" else -1
+            i += 2
+            continue
+        if c == "\\" and s.startswith("\\begin", i):
+            depth += 1
+        elif c == "\\" and s.startswith("\\end", i):
+            depth -= 1
+        elif c in _OPEN:
+            depth += 1
+        elif c in _CLOSE:
+            depth -= 1
+        elif depth == 0:
+            for sep in seps:
+                if s.startswith(sep, i):
+                    parts.append(s[start:i])
+                    start = i + len(sep)
+                    i = start - 1
+                    break
+        i += 1
+    parts.append(s[start:])
+    return [p.strip() for p in parts]
+
+
+_WORD_SEP_RE = re.compile(r"\s+(?:and|or)\s+|^\s*(?:and|or)\s+|\s+(?:and|or)\s*$")
+
+
+def split_items(s: str) -> list[str]:
+    """Split a cleaned answer into its top-level items (commas, semicolons, 'and', 'or')."""
+    items: list[str] = []
+    for part in split_top(s):
+        for sub in _WORD_SEP_RE.split(part):
+            sub = sub.strip()
+            if sub:
+                items.append(sub)
+    return items
