@@ -63,6 +63,9 @@ _CLOSE_GRACE_S = 2.0
 # a stray ``sympy.py`` in the caller's cwd cannot shadow a library. Extra paths (test hooks)
 # go first; the directory holding the parent's ``mathbeyond`` is added only if it is not already
 # on the path (the parent found the package through a sys.path tweak the child lacks).
+# The worker needs only ``mathbeyond.verify``: it registers a bare ``mathbeyond`` package module
+# instead of running the package ``__init__``, which imports the data stack (pyarrow, numpy:
+# ~0.3 s and ~300 MB of address space per worker, counted against the memory cap).
 _BOOT = (
     "import sys\n"
     "if sys.path and sys.path[0] == '': del sys.path[0]\n"
@@ -70,6 +73,11 @@ _BOOT = (
     "_extra, _root = [p for p in sys.argv[1].split(os.pathsep) if p], sys.argv[2]\n"
     "sys.path[:0] = _extra\n"
     "if _root not in sys.path: sys.path.insert(len(_extra), _root)\n"
+    "import importlib.util, types\n"
+    "_spec = importlib.util.find_spec('mathbeyond')\n"
+    "_pkg = types.ModuleType('mathbeyond')\n"
+    "_pkg.__spec__, _pkg.__path__ = _spec, list(_spec.submodule_search_locations)\n"
+    "sys.modules['mathbeyond'] = _pkg\n"
     "from mathbeyond.verify._worker import main\n"
     "raise SystemExit(main(sys.argv[3:]))\n"
 )

@@ -1,0 +1,154 @@
+"""Public API: verify / verify_batch on the real core, input checks, threads, fork."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import multiprocessing
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import mathbeyond
+from mathbeyond import ConfigError
+from mathbeyond.verify import VERIFIER_VERSION, Status, Verdict, verify, verify_batch
+from mathbeyond.verify import _limits
+
+HOOKS = str(Path(__file__).resolve().parent)
+
+
+def boxed(x: object) -> str:
+    return f"The computation gives the result, so the answer is $\\boxed{{{x}}}$."
+
+
+def test_correct_and_incorrect() -> None:
+    good = verify(boxed(42), "42")
+    bad = verify(boxed(41), "42")
+    assert isinstance(good, Verdict)
+    assert good.correct and good.status is Status.CORRECT
+    assert not bad.correct and bad.status is Status.INCORRECT
+    assert verify(boxed(42), "42", question="What is 6*7?", timeout=5.0).correct
+
+
+def test_reexported_from_package_root() -> None:
+    assert mathbeyond.verify is verify
+    assert mathbeyond.verify_batch is verify_batch
+    assert isinstance(mathbeyond.VERIFIER_VERSION, str) and mathbeyond.VERIFIER_VERSION
+    assert VERIFIER_VERSION == mathbeyond.VERIFIER_VERSION
+
+
+def test_batch_order_matches_single_calls_and_is_deterministic() -> None:
+    completions = [boxed(i % 7) for i in range(300)] + ["no answer here", ""]
+    golds = [str(i % 5) for i in range(300)] + ["3", "3"]
+    first = verify_batch(completions, golds)
+    second = verify_batch(completions, golds, workers=1)
+    assert first == second
+    assert [v.correct for v in first[:300]] == [i % 7 == i % 5 for i in range(300)]
+    singles = [verify(c, g) for c, g in zip(completions[::37], golds[::37], strict=True)]
+    assert singles == first[::37]
+
+
+def test_batch_with_questions_and_empty_batch() -> None:
+    verdicts = verify_batch([boxed(1), boxed(2)], ["1", "1"], ["q1", None])
+    assert [v.correct for v in verdicts] == [True, False]
+    assert verify_batch([], []) == []
+
+
+@pytest.mark.parametrize(
+    ("call", "exc", "match"),
+    [
+        (lambda: verify(42, "42"), TypeError, "completion must be str, got int"),  # type: ignore[arg-type]
+        (lambda: verify("x", None), TypeError, "gold must be str, got NoneType"),  # type: ignore[arg-type]
+        (lambda: verify("x", "1", question=3), TypeError, "question must be str or None"),  # type: ignore[arg-type]
+        (lambda: verify("x", "1", timeout=0), ValueError, "timeout"),
+        (lambda: verify("x", "1", timeout=float("inf")), ValueError, "timeout"),
+        (lambda: verify("x", "1", timeout="1"), TypeError, "timeout"),  # type: ignore[arg-type]
+        (lambda: verify_batch("abc", "abc"), TypeError, "completions must be a sequence"),
+        (lambda: verify_batch(["a"], ["1", "2"]), ValueError, "1 completions, 2 golds"),
+        (lambda: verify_batch(["a"], ["1"], [None, None]), ValueError, "2 questions"),
+        (lambda: verify_batch(["a", 5], ["1", "2"]), TypeError, r"completions\[1\]"),  # type: ignore[list-item]
+        (lambda: verify_batch(["a"], [b"1"]), TypeError, r"golds\[0\] must be str"),  # type: ignore[list-item]
+        (lambda: verify_batch(["a"], ["1"], workers=0), ValueError, "workers"),
+    ],
+)
+def test_bad_inputs_raise_clear_errors(call: object, exc: type[Exception], match: str) -> None:
+    with pytest.raises(exc, match=match) as info:
+        call()  # type: ignore[operator]
+    assert isinstance(info.value, ConfigError)
+
+
+def test_concurrent_calls_from_many_threads() -> None:
+    def one(i: int) -> bool:
+        return verify(boxed(i), str(i)).correct and not verify(boxed(i), str(i + 1)).correct
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=8) as ex:
+        assert all(ex.map(one, range(64)))
+
+    def batch(i: int) -> list[bool]:
+        return [v.correct for v in verify_batch([boxed(i)] * 20, [str(i)] * 10 + ["x"] * 10)]
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=8) as ex:
+        for row in ex.map(batch, range(16)):
+            assert row == [True] * 10 + [False] * 10
+
+
+@pytest.fixture
+def hook_shared_pool() -> Iterator[_limits.WorkerPool]:
+    """Make the public API run the test hooks (see _limits_hooks.behave) instead of the core."""
+    pool = _limits.WorkerPool(
+        size=2, target="_limits_hooks:behave", extra_sys_path=[HOOKS], memory_bytes=512 * 2**20
+    )
+    with _limits._Shared.lock:
+        saved, _limits._Shared.pool = _limits._Shared.pool, pool
+    try:
+        yield pool
+    finally:
+        with _limits._Shared.lock:
+            _limits._Shared.pool = saved
+        pool.close()
+
+
+def test_public_verify_hard_limit_from_thread_pool(hook_shared_pool: _limits.WorkerPool) -> None:
+    del hook_shared_pool
+    with concurrent.futures.ThreadPoolExecutor(max_workers=8) as ex:
+        hung = list(ex.map(lambda _: verify("hang", "x", timeout=1.0), range(4)))
+        fine = list(ex.map(lambda i: verify(str(i), str(i)), range(8)))
+    assert all(v.status is Status.LIMIT_EXCEEDED and not v.correct for v in hung)
+    assert all("time limit exceeded (1 s)" in v.reason for v in hung)
+    assert all(v.correct for v in fine)
+    batch = verify_batch(["1", "mem", "crash", "4"], ["1", "x", "x", "4"], timeout=5.0)
+    assert [v.status for v in batch] == [
+        Status.CORRECT,
+        Status.LIMIT_EXCEEDED,
+        Status.LIMIT_EXCEEDED,
+        Status.CORRECT,
+    ]
+
+
+def _verify_in_child(queue: multiprocessing.Queue[object]) -> None:
+    queue.put(verify(boxed(3), "3").correct)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork start method")
+def test_forked_child_gets_its_own_pool() -> None:
+    assert verify(boxed(3), "3").correct  # the parent's pool is running
+    ctx = multiprocessing.get_context("fork")
+    queue: multiprocessing.Queue[object] = ctx.Queue()
+    child = ctx.Process(target=_verify_in_child, args=(queue,))
+    child.start()
+    try:
+        assert queue.get(timeout=60) is True
+    finally:
+        child.join(60)
+    assert child.exitcode == 0
+    assert verify(boxed(3), "3").correct  # the parent's pool is untouched
+
+
+def test_memory_setting_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(_limits.MEMORY_ENV_VAR, "2048")
+    assert _limits._memory_from_env() == 2048 * 2**20
+    for bad in ("lots", "12"):
+        monkeypatch.setenv(_limits.MEMORY_ENV_VAR, bad)
+        with pytest.raises(ConfigError, match=_limits.MEMORY_ENV_VAR):
+            _limits._memory_from_env()
