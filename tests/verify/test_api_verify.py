@@ -12,8 +12,7 @@ import pytest
 
 import mathbeyond
 from mathbeyond import ConfigError
-from mathbeyond.verify import VERIFIER_VERSION, Status, Verdict, verify, verify_batch
-from mathbeyond.verify import _limits
+from mathbeyond.verify import VERIFIER_VERSION, Status, Verdict, _limits, verify, verify_batch
 
 HOOKS = str(Path(__file__).resolve().parent)
 
