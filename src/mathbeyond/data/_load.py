@@ -244,12 +244,9 @@ def parse_spec(spec: str) -> tuple[str | Path, str | None]:
     if text.lower().startswith(FILE_PREFIX):
         return _split_path(text[len(FILE_PREFIX) :])
     name, _, split = text.partition(":")
-    if find_spec(name) is not None:
-        return name, split or None
-    if _looks_like_path(text):
+    if find_spec(name) is None and _looks_like_path(text):
         return _split_path(text)
-    get_spec(name)  # raises the "unknown dataset" error
-    raise AssertionError("unreachable")
+    return get_spec(name).name, split or None
 
 
 def load_dataset(

@@ -6,6 +6,12 @@ format that turns a record into a :class:`Problem`. Problem ids are ``{name}/{in
 ``index`` is the source's own index field when the entry names one (e.g. DAPO
 ``extra_info.index``, DeepScaleR ``problem_id``, OlympiadBench ``id``), else the row's 0-based
 position in the pinned file.
+
+Hub revisions: MATH-B is pinned to ``MATHB_REVISION``. For the other Hub sources no commit could
+be resolved when this registry was written (no Hub access), so ``revision`` is ``None``: such a
+download uses the current ``main``, logs a warning, and the loaded :class:`Dataset` records
+``revision=None``. Minerva and OlympiadBench have no Hub source here (local files only). Local
+files are recorded with ``revision="sha256:<hex>"`` of the file read.
 """
 
 from __future__ import annotations
