@@ -215,22 +215,49 @@ def test_local_copy_wins_over_hub(mathb_dir: Path, monkeypatch: pytest.MonkeyPat
 
 
 def test_hub_fetch_passes_pinned_revision(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """The real download call: repo_type=dataset and the pinned revision."""
+    """The real download call: cache first, then repo_type=dataset at the pinned revision."""
     huggingface_hub = pytest.importorskip("huggingface_hub")
-    seen: dict[str, object] = {}
+    calls: list[dict[str, object]] = []
 
     def fake_download(**kwargs: object) -> str:
-        seen.update(kwargs)
+        calls.append(kwargs)
+        if kwargs["local_files_only"]:
+            raise FileNotFoundError("not cached")
         return str(tmp_path / "x.parquet")
 
     monkeypatch.setattr(huggingface_hub, "hf_hub_download", fake_download)
-    out = hub_module.fetch(
-        hub_module.HubFile("brendel-group/MATH-Beyond", "test.parquet", MATHB_REVISION)
-    )
-    assert out == tmp_path / "x.parquet"
-    assert seen["repo_type"] == "dataset"
-    assert seen["revision"] == MATHB_REVISION
-    assert seen["repo_id"] == "brendel-group/MATH-Beyond"
+    monkeypatch.setattr(huggingface_hub.constants, "HF_HUB_OFFLINE", False, raising=False)
+    monkeypatch.setattr(hub_module, "_check_resolvable", lambda endpoint: None)
+    hub = hub_module.HubFile("brendel-group/MATH-Beyond", "test.parquet", MATHB_REVISION)
+    assert hub_module.fetch(hub) == tmp_path / "x.parquet"
+    assert [c["local_files_only"] for c in calls] == [True, False]
+    assert all(c["repo_type"] == "dataset" for c in calls)
+    assert all(c["revision"] == MATHB_REVISION for c in calls)
+    assert all(c["repo_id"] == "brendel-group/MATH-Beyond" for c in calls)
+    calls.clear()
+    with pytest.raises(hub_module.HubUnavailable, match="not cached"):
+        hub_module.fetch(hub, local_files_only=True)
+    assert len(calls) == 1
+
+
+def test_unresolvable_hub_fails_fast(monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    def no_dns(*args: object, **kwargs: object) -> object:
+        raise socket.gaierror(-2, "Name or service not known")
+
+    for name in (
+        "HTTPS_PROXY",
+        "https_proxy",
+        "HTTP_PROXY",
+        "http_proxy",
+        "ALL_PROXY",
+        "all_proxy",
+    ):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(socket, "getaddrinfo", no_dns)
+    with pytest.raises(hub_module.HubUnavailable, match="cannot resolve huggingface.co"):
+        hub_module._check_resolvable("https://huggingface.co")
 
 
 def test_cache_per_data_dir(mb: Any, mathb_dir: Path, tmp_path: Path) -> None:
