@@ -256,7 +256,7 @@ def test_unresolvable_hub_fails_fast(monkeypatch: pytest.MonkeyPatch) -> None:
     ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(socket, "getaddrinfo", no_dns)
-    with pytest.raises(hub_module.HubUnavailable, match="cannot resolve huggingface.co"):
+    with pytest.raises(hub_module.HubUnavailable, match=r"cannot resolve huggingface\.co"):
         hub_module._check_resolvable("https://huggingface.co")
 
 
