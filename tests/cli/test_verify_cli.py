@@ -1,0 +1,162 @@
+"""`mathb verify`: round trip, passthrough, order, stdin/stdout, errors, no partial output."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from mathbeyond.cli import main
+
+
+def boxed(x: object) -> str:
+    return f"so the answer is $\\boxed{{{x}}}$"
+
+
+def write_jsonl(path: Path, rows: list[object], *, trailing_blank: bool = False) -> None:
+    text = "\n".join(json.dumps(r) for r in rows) + "\n"
+    path.write_text(text + ("\n" if trailing_blank else ""), encoding="utf-8")
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    try:
+        main(argv)
+        code = 0
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def sample_rows(n: int = 30) -> list[dict[str, object]]:
+    rows: list[dict[str, object]] = []
+    for i in range(n):
+        rows.append(
+            {
+                "id": f"r{i}",
+                "completion": boxed(i % 4) if i % 7 else "I give up.",
+                "gold": str(i % 3) if i % 2 else i % 3,  # integer gold accepted
+                "meta": {"k": [i, None], "s": "ünïcode"},
+            }
+        )
+    rows[3]["question"] = "What is it?"
+    rows[5]["question"] = None
+    return rows
+
+
+def test_round_trip_keeps_fields_and_order(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    rows = sample_rows()
+    src, dst = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    write_jsonl(src, rows, trailing_blank=True)
+    code, out, err = run(["verify", "--input", str(src), "--output", str(dst)], capsys)
+    assert code == 0, err
+    assert out == ""
+    got = [json.loads(line) for line in dst.read_text(encoding="utf-8").splitlines()]
+    assert len(got) == len(rows)
+    for original, result in zip(rows, got, strict=True):
+        assert {k: result[k] for k in original} == original  # passthrough, unchanged
+        assert list(result)[: len(original)] == list(original)
+        assert set(result) - set(original) == {"correct", "status", "extracted", "reason"}
+        i = int(str(original["id"])[1:])
+        expected = i % 7 != 0 and i % 4 == i % 3
+        assert result["correct"] is expected
+        assert result["status"] == "correct" if expected else result["status"] != "correct"
+        assert result["status"] != "limit_exceeded"
+    assert "verified 30 cases" in err and "cases/s" in err and "accuracy" in err
+    assert "limit_exceeded=0" in err
+
+
+def test_stdin_to_stdout(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+):
+    rows = sample_rows(12)
+    payload = ("\n".join(json.dumps(r) for r in rows) + "\n").encode()
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(payload), encoding="utf-8"))
+    code, out, err = run(
+        ["verify", "-i", "-", "-o", "-", "--workers", "1", "--timeout", "5"], capsys
+    )
+    assert code == 0, err
+    got = [json.loads(line) for line in out.splitlines()]
+    assert [g["id"] for g in got] == [r["id"] for r in rows]
+    assert all(isinstance(g["correct"], bool) for g in got)
+    assert "verified 12 cases" in err
+
+
+def test_small_chunks_keep_order(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    rows = sample_rows(50)
+    src, dst = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    write_jsonl(src, rows)
+    code, _, err = run(["verify", "-i", str(src), "-o", str(dst), "--chunk-size", "3"], capsys)
+    assert code == 0, err
+    got = [json.loads(line)["id"] for line in dst.read_text(encoding="utf-8").splitlines()]
+    assert got == [r["id"] for r in rows]
+
+
+@pytest.mark.parametrize(
+    ("bad_line", "message"),
+    [
+        ("{not json", "line 3: not valid JSON"),
+        ("[1, 2]", "line 3: expected a JSON object, got list"),
+        ('{"completion": "x"}', "line 3: missing field 'gold'"),
+        ('{"gold": "1"}', "line 3: missing field 'completion'"),
+        ('{"completion": 5, "gold": "1"}', "line 3: 'completion' must be a string, got int"),
+        ('{"completion": "x", "gold": 1.5}', "line 3: 'gold' must be a string (or an integer)"),
+        (
+            '{"completion": "x", "gold": null}',
+            "line 3: 'gold' must be a string (or an integer), got null",
+        ),
+        (
+            '{"completion": "x", "gold": "1", "question": 7}',
+            "line 3: 'question' must be a string or null",
+        ),
+    ],
+)
+def test_bad_line_fails_fast_naming_file_and_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], bad_line: str, message: str
+):
+    src, dst = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    good = json.dumps({"completion": boxed(1), "gold": "1"})
+    # A blank line 2 still counts for numbering.
+    src.write_text(f"{good}\n\n{bad_line}\n{good}\n", encoding="utf-8")
+    code, out, err = run(["verify", "-i", str(src), "-o", str(dst)], capsys)
+    assert code == 2
+    assert f"{src}: {message}" in err
+    assert err.count("\n") == 1  # one clear line, no traceback
+    assert not dst.exists()
+    assert list(tmp_path.iterdir()) == [src]  # no temporary file left behind
+    assert out == ""
+
+
+def test_existing_output_untouched_on_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    src, dst = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    src.write_text('{"completion": "x"}\n', encoding="utf-8")
+    dst.write_text("previous results\n", encoding="utf-8")
+    code, _, _ = run(["verify", "-i", str(src), "-o", str(dst)], capsys)
+    assert code == 2
+    assert dst.read_text(encoding="utf-8") == "previous results\n"
+
+
+def test_missing_input_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    missing = tmp_path / "nope.jsonl"
+    code, _, err = run(["verify", "-i", str(missing), "-o", str(tmp_path / "o.jsonl")], capsys)
+    assert code == 2
+    assert str(missing) in err and "cannot read input" in err
+
+
+def test_bad_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    src = tmp_path / "in.jsonl"
+    write_jsonl(src, sample_rows(8))
+    for extra in (["--timeout", "0"], ["--workers", "0"]):
+        code, _, err = run(["verify", "-i", str(src), "-o", "-", *extra], capsys)
+        assert code == 2, err
+
+
+def test_empty_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    src, dst = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    src.write_text("", encoding="utf-8")
+    code, _, err = run(["verify", "-i", str(src), "-o", str(dst)], capsys)
+    assert code == 0, err
+    assert dst.read_text(encoding="utf-8") == ""
+    assert "verified 0 cases" in err
