@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -12,6 +13,18 @@ from numpy.typing import ArrayLike, NDArray
 from ._passk import empirical_pass_at_k_curve, first_success_index, pass_at_k_curve
 
 logger = logging.getLogger(__name__)
+
+_DIGITS = re.compile(r"(\d+)")
+
+
+def problem_order_key(problem_id: str) -> tuple[tuple[int, str], ...]:
+    """Natural order of problem ids (``math-beyond/9`` before ``math-beyond/10``)."""
+    return tuple(
+        (int(part), "") if part.isdigit() else (-1, part)
+        for part in _DIGITS.split(problem_id)
+        if part
+    )
+
 
 UNSCORED = -1
 """Verdict-matrix entry of a sample that was not drawn or not scored."""
@@ -128,11 +141,12 @@ class RunVerdicts:
         target_k: int | None,
         source: str | None,
     ) -> RunVerdicts:
-        ids = np.asarray(list(problem_ids), dtype=object)
-        order = np.argsort(ids, kind="stable")
+        ids = [str(x) for x in problem_ids]
+        order = np.array(sorted(range(len(ids)), key=lambda i: problem_order_key(ids[i])),
+                         dtype=np.int64)
         return cls(
             label=label,
-            problem_ids=tuple(str(x) for x in ids[order]),
+            problem_ids=tuple(ids[i] for i in order),
             first_success=first[order],
             horizon=horizon[order],
             n=n[order],
@@ -179,7 +193,7 @@ class RunVerdicts:
         missing = [p for p in problem_ids if p not in pos]
         if missing:
             raise ValueError(f"{len(missing)} problem ids not in run {self.label!r}")
-        idx = np.array(sorted(pos[p] for p in problem_ids), dtype=np.int64)
+        idx = np.array(sorted({pos[p] for p in problem_ids}), dtype=np.int64)
         return replace(
             self,
             problem_ids=tuple(self.problem_ids[i] for i in idx),
@@ -202,10 +216,10 @@ def align(*runs: RunVerdicts) -> tuple[RunVerdicts, ...]:
         shared &= set(run.problem_ids)
     if not shared:
         raise ValueError("the runs share no problem ids")
-    keep = sorted(shared)
+    keep = sorted(shared, key=problem_order_key)
     out = []
     for run in runs:
-        dropped = sorted(set(run.problem_ids) - shared)
+        dropped = sorted(set(run.problem_ids) - shared, key=problem_order_key)
         if dropped:
             logger.warning(
                 "run %s: dropped %d problem id(s) not shared by all runs (%s%s)",
@@ -220,4 +234,4 @@ def dropped_ids(*runs: RunVerdicts) -> tuple[str, ...]:
     """Problem ids present in some but not all runs."""
     every = set().union(*(set(r.problem_ids) for r in runs))
     shared = set(runs[0].problem_ids).intersection(*(set(r.problem_ids) for r in runs[1:]))
-    return tuple(sorted(every - shared))
+    return tuple(sorted(every - shared, key=problem_order_key))

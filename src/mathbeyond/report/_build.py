@@ -161,7 +161,11 @@ def _runs_section(page: _Page, runs: Sequence[RunVerdicts]) -> None:
 
 
 def _pass_section(
-    page: _Page, out_dir: Path, curves: Sequence[PassCurve], opts: ReportOptions
+    page: _Page,
+    out_dir: Path,
+    curves: Sequence[PassCurve],
+    models: Sequence[str | None],
+    opts: ReportOptions,
 ) -> None:
     k_all = min(int(c.ks[-1]) for c in curves)
     ks = power_of_two_ks(k_all)
@@ -182,9 +186,10 @@ def _pass_section(
         + _table(["run", "estimator", *[f"k={k}" for k in ks]], rows)
     )
     _add_figure(page, out_dir, "fig6_pass_at_k",
-                _figures.pass_curves_figure(curves, opts.level), "pass@k vs k (paper Fig. 6)")
+                _figures.pass_curves_figure(curves, opts.level, models),
+                "pass@k vs k (paper Fig. 6; post-trained models dashed)")
     _add_figure(page, out_dir, "fig7_marginal_gain",
-                _figures.marginal_gain_figure(curves, opts.step),
+                _figures.marginal_gain_figure(curves, opts.step, models),
                 f"Marginal gain per {opts.step} samples (paper Fig. 7)")
 
 
@@ -316,7 +321,7 @@ def build_report(
         pass_curves(r, n_resamples=opts.n_resamples, seed=opts.seed, level=opts.level)
         for r in labelled
     ]
-    _pass_section(page, out, curves, opts)
+    _pass_section(page, out, curves, [r.model for r in labelled], opts)
     if pairs is None:
         resolved = infer_pairs(labelled)
     else:

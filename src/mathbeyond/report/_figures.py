@@ -13,9 +13,12 @@ import numpy as np
 from .._optional import require
 from ..data import Problem
 from ..metrics import ExpansionCurve, PassCurve, marginal_gain
+from ..models import find_model
 from ._problems import count_by, difficulties, domain_of, parse_number
 
 _DPI = 110
+MAX_BANDS = 6
+"""Most curves drawn with their bootstrap bands in one figure."""
 
 
 def _figure(width: float, height: float) -> Any:
@@ -62,39 +65,58 @@ def primary_estimate(curve: PassCurve) -> tuple[str, Any]:
     return "empirical", curve.empirical
 
 
-def pass_curves_figure(curves: Sequence[PassCurve], level: float) -> bytes:
-    """Fig. 6: pass@k vs k (log2 axis) with bootstrap bands."""
+def _line_style(label_model: str | None) -> str:
+    spec = find_model(label_model) if label_model else None
+    return "--" if spec is not None and spec.role == "post" else "-"
+
+
+def pass_curves_figure(
+    curves: Sequence[PassCurve], level: float, models: Sequence[str | None] | None = None
+) -> bytes:
+    """Fig. 6: pass@k vs k (log2 axis) with bootstrap bands (bands drawn for up to
+    :data:`MAX_BANDS` runs; beyond that they would hide the lines). Post-trained models dashed.
+    """
     fig = _figure(9.0 if len(curves) > 6 else 7.0, 4.6)
     ax = fig.add_subplot()
     k_top = 1
-    for curve, color in zip(curves, _colors(len(curves)), strict=True):
+    bands = len(curves) <= MAX_BANDS
+    models = list(models) if models is not None else [None] * len(curves)
+    for curve, color, model in zip(curves, _colors(len(curves)), models, strict=True):
         which, est = primary_estimate(curve)
         ks = curve.ks
         k_top = max(k_top, int(ks[-1]))
         label = curve.label if which == "unbiased" else f"{curve.label} (empirical)"
-        ax.plot(ks, 100 * est.estimate, color=color, lw=1.6, label=label)
-        ax.fill_between(ks, 100 * est.low, 100 * est.high, color=color, alpha=0.18, lw=0)
+        ax.plot(ks, 100 * est.estimate, color=color, lw=1.6, ls=_line_style(model), label=label)
+        if bands:
+            ax.fill_between(ks, 100 * est.low, 100 * est.high, color=color, alpha=0.13, lw=0)
     _log2_axis(ax, k_top)
     ax.set_xlabel("k (samples per problem, log2 scale)")
     ax.set_ylabel("pass@k (%)")
-    ax.set_title(f"pass@k with {level:.0%} bootstrap bands (over problems)")
+    title = (f"pass@k with {level:.0%} bootstrap bands (over problems)" if bands
+             else f"pass@k ({len(curves)} runs; bands omitted, see the table)")
+    ax.set_title(title)
     ax.grid(True, alpha=0.3)
     ax.set_ylim(bottom=0)
     _legend(ax, len(curves))
     return _png(fig)
 
 
-def marginal_gain_figure(curves: Sequence[PassCurve], step: int) -> bytes | None:
-    """Fig. 7: ``pass@(k+step) - pass@k`` in percentage points vs k."""
-    usable = [c for c in curves if len(c.ks) > step]
+def marginal_gain_figure(
+    curves: Sequence[PassCurve], step: int, models: Sequence[str | None] | None = None
+) -> bytes | None:
+    """Fig. 7: ``pass@(k+step) - pass@k`` in percentage points at ``k = step, 2 step, ...``."""
+    model_of = dict(zip((c.label for c in curves), models or [None] * len(curves), strict=True))
+    usable = [c for c in curves if len(c.ks) >= 2 * step]
     if not usable:
         return None
     fig = _figure(9.0 if len(usable) > 6 else 7.0, 4.2)
     ax = fig.add_subplot()
     for curve, color in zip(usable, _colors(len(usable)), strict=True):
         _, est = primary_estimate(curve)
-        gain = marginal_gain(est.estimate, step)
-        ax.plot(curve.ks[: len(gain)], 100 * gain, color=color, lw=1.4, label=curve.label)
+        gain = marginal_gain(est.estimate, step)  # index i <-> k = i + 1
+        ks = np.arange(step, len(curve.ks) - step + 1, step)
+        ax.plot(ks, 100 * gain[ks - 1], color=color, lw=1.4, marker="o", ms=3,
+                ls=_line_style(model_of[curve.label]), label=curve.label)
     ax.set_xlabel("k (samples per problem)")
     ax.set_ylabel(f"pass@(k+{step}) - pass@k (points)")
     ax.set_title(f"Marginal gain of {step} more samples")
@@ -105,26 +127,39 @@ def marginal_gain_figure(curves: Sequence[PassCurve], step: int) -> bytes | None
 
 
 def expansion_figure(curves: Sequence[ExpansionCurve], level: float) -> bytes:
-    """Fig. 4: Expansion (and Shrinkage, dashed) vs k for each post/base pair."""
-    fig = _figure(8.0 if len(curves) > 4 else 7.0, 4.4)
+    """Fig. 4: Expansion (solid, band) and Shrinkage (dashed) vs k for each post/base pair."""
+    require("matplotlib", "plot")
+    from matplotlib.lines import Line2D
+
+    fig = _figure(8.0 if len(curves) > 6 else 7.0, 4.4)
     ax = fig.add_subplot()
     k_top = 1
+    handles = []
     for curve, color in zip(curves, _colors(len(curves)), strict=True):
         ks = curve.ks
         k_top = max(k_top, int(ks[-1]))
         e = curve.expansion
-        ax.plot(ks, 100 * e.estimate, color=color, lw=1.6,
-                label=f"{curve.post} vs {curve.base}: Expansion")
-        ax.fill_between(ks, 100 * e.low, 100 * e.high, color=color, alpha=0.18, lw=0)
-        ax.plot(ks, 100 * curve.shrinkage.estimate, color=color, lw=1.0, ls="--",
-                label=f"{curve.post} vs {curve.base}: Shrinkage")
+        (line,) = ax.plot(ks, 100 * e.estimate, color=color, lw=1.6,
+                          label=f"{curve.post} vs {curve.base}")
+        handles.append(line)
+        if len(curves) <= MAX_BANDS:
+            ax.fill_between(ks, 100 * e.low, 100 * e.high, color=color, alpha=0.15, lw=0)
+        ax.plot(ks, 100 * curve.shrinkage.estimate, color=color, lw=1.0, ls="--")
+    handles += [Line2D([], [], color="black", lw=1.6, label="Expansion"),
+                Line2D([], [], color="black", lw=1.0, ls="--", label="Shrinkage")]
     _log2_axis(ax, k_top)
     ax.set_xlabel("k (samples per problem, log2 scale)")
     ax.set_ylabel("share of problems (%)")
-    ax.set_title(f"Expansion vs k ({level:.0%} paired bootstrap bands)")
+    ax.set_title(f"Expansion vs k ({level:.0%} paired bootstrap bands)"
+                 if len(curves) <= MAX_BANDS
+                 else f"Expansion vs k ({len(curves)} pairs; bands omitted, see the table)")
     ax.grid(True, alpha=0.3)
     ax.set_ylim(bottom=0)
-    _legend(ax, 2 * len(curves))
+    if len(handles) <= 8:
+        ax.legend(handles=handles, loc="upper left", fontsize=8, frameon=True)
+    else:
+        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7,
+                  frameon=False)
     return _png(fig)
 
 
@@ -167,8 +202,8 @@ def difficulty_figure(problems: Sequence[Problem]) -> bytes | None:
     ax = fig.add_subplot()
     if numeric:
         values = np.asarray(numeric)
-        lo, hi = np.floor(values.min()), np.ceil(values.max())
-        bins = np.arange(lo, hi + 1.5, 0.5) - 0.25 if hi - lo <= 20 else 20
+        lo, hi = float(values.min()), float(values.max())
+        bins = np.arange(lo - 0.25, hi + 0.5, 0.5) if hi - lo <= 20 else 20
         ax.hist(values, bins=bins, color="#55a868", edgecolor="white")
         ax.set_xlabel("difficulty")
         ax.set_ylabel("problems")
