@@ -1,7 +1,203 @@
-"""Placeholder: commands are added by the stage that owns this module."""
+"""`mathb sample`, `mathb score` and `mathb demo`: draw, (re)score and show samples."""
 
 from __future__ import annotations
 
-import click
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
 
-COMMANDS: list[click.Command] = []
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from ..sample import Progress as EngineProgress
+from ..sample._engine import RunSummary
+from ..sample._job import SampleJob, load_backend_module, parse_backend_options, run_job
+from ..sample._scoring import score_run
+from ..store import open_run
+from ._common import data_dir
+
+DEMO_MODEL = "smollm2-135m"
+DEMO_BACKEND = "llamacpp"
+DEMO_DATASET = "math500"
+
+
+@contextmanager
+def _progress_bar(label: str) -> Iterator[Any]:
+    """A rich progress bar on stderr; yields the engine's progress callback."""
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn("[bold]{task.fields[label]}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("problems"),
+        TextColumn("{task.fields[stats]}"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=False,
+    ) as bar:
+        task = bar.add_task("sample", total=None, label=label, stats="starting")
+
+        def update(p: EngineProgress) -> None:
+            rate = p.tokens / p.elapsed if p.elapsed > 0 else 0.0
+            stats = (
+                f"samples {p.samples_stored}/{p.samples_target} | {rate:,.0f} tok/s | "
+                f"solved {p.solved}"
+            )
+            bar.update(task, completed=p.problems_done, total=p.problems_total, stats=stats)
+
+        yield update
+
+
+def _summary_line(out: Path, s: RunSummary) -> str:
+    rate = s.tokens / s.elapsed if s.elapsed > 0 else 0.0
+    scored = "" if s.scored else " (unscored: run `mathb score`)"
+    return (
+        f"{out}: {s.problems} problems, {s.solved} solved, {s.samples_stored} samples stored "
+        f"({s.new_samples} new; launched {s.launched}, aborted {s.aborted}), "
+        f"{s.tokens} tokens in {s.elapsed:.1f}s ({rate:,.0f} tok/s){scored}"
+    )
+
+
+def _run(job: SampleJob, label: str) -> RunSummary:
+    with _progress_bar(label) as update:
+        summary = run_job(job, progress=update)
+    click.echo(_summary_line(job.out, summary))
+    return summary
+
+
+@click.command("sample")
+@click.option("--model", "model", required=True, help="Registry model name (see `mathb models`).")
+@click.option("--backend", required=True, help="Backend: llamacpp, vllm, openai, ...")
+@click.option("--dataset", required=True, metavar="NAME[:SPLIT]", help="Dataset and split.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True,
+              help="Run directory (re-running the same command resumes it).")
+@click.option("--k", "k", type=int, default=1024, show_default=True,
+              help="Samples per problem.")
+@click.option("--adaptive", is_flag=True,
+              help="Stop drawing for a problem at its first verified success.")
+@click.option("--min-samples", type=int, default=0, show_default=True,
+              help="With --adaptive: samples always drawn per problem (unbiased pass@k <= N).")
+@click.option("--limit", type=int, default=None, help="Only the first N problems.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Run seed.")
+@click.option("--chunk-size", type=int, default=16, show_default=True,
+              help="Most samples per backend request.")
+@click.option("--temperature", type=float, default=None, help="Override the model preset.")
+@click.option("--top-p", type=float, default=None, help="Override the model preset.")
+@click.option("--top-k", type=int, default=None, help="Override the model preset (0: off).")
+@click.option("--min-p", type=float, default=None, help="Override the model preset (0: off).")
+@click.option("--max-tokens", type=int, default=None, help="Override the model preset.")
+@click.option("--backend-opt", "backend_opts", multiple=True, metavar="KEY=VALUE",
+              help="Backend option (repeatable), e.g. base_url=..., n_ctx=4096.")
+@click.option("--backend-module", "backend_modules", multiple=True, envvar="MATHB_BACKEND_MODULES",
+              metavar="MODULE|FILE.py",
+              help="Import a module that registers extra backends (repeatable; env "
+                   "MATHB_BACKEND_MODULES, space separated).")
+@click.pass_context
+def sample_cmd(
+    ctx: click.Context,
+    *,
+    model: str,
+    backend: str,
+    dataset: str,
+    out: Path,
+    k: int,
+    adaptive: bool,
+    min_samples: int,
+    limit: int | None,
+    seed: int,
+    chunk_size: int,
+    temperature: float | None,
+    top_p: float | None,
+    top_k: int | None,
+    min_p: float | None,
+    max_tokens: int | None,
+    backend_opts: Sequence[str],
+    backend_modules: Sequence[str],
+) -> None:
+    """Draw k samples per problem into a crash-safe run directory (resumable)."""
+    for module in backend_modules:
+        load_backend_module(module)
+    job = SampleJob(
+        model=model,
+        backend=backend,
+        dataset=dataset,
+        out=out,
+        k=k,
+        seed=seed,
+        adaptive=adaptive,
+        min_samples=min_samples,
+        limit=limit,
+        chunk_size=chunk_size,
+        temperature=temperature,
+        top_p=top_p,
+        max_tokens=max_tokens,
+        top_k=top_k,
+        min_p=min_p,
+        backend_options=parse_backend_options(backend_opts),
+        data_dir=data_dir(ctx),
+    )
+    _run(job, f"{model} on {dataset}")
+
+
+@click.command("score")
+@click.argument("run", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--force", is_flag=True, help="Rescore every sample, not only unscored/outdated.")
+def score_cmd(run: Path, force: bool) -> None:
+    """(Re)score a run's samples with the current verifier (only score columns change)."""
+    s = score_run(run, force=force)
+    click.echo(
+        f"{run}: scored {s.scored} of {s.samples} samples with verifier {s.verifier_version}; "
+        f"{s.solved} problems solved"
+    )
+
+
+@click.command("demo")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("runs/demo"), show_default=True, help="Run directory.")
+@click.option("--problems", "n_problems", type=int, default=4, show_default=True,
+              help="First N problems of MATH-500.")
+@click.option("--k", "k", type=int, default=4, show_default=True, help="Samples per problem.")
+@click.option("--max-tokens", type=int, default=128, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.pass_context
+def demo_cmd(
+    ctx: click.Context, *, out: Path, n_problems: int, k: int, max_tokens: int, seed: int
+) -> None:
+    """End-to-end run on the CPU: SmolLM2-135M (llama.cpp) on MATH-500, then pass@k."""
+    job = SampleJob(
+        model=DEMO_MODEL,
+        backend=DEMO_BACKEND,
+        dataset=DEMO_DATASET,
+        out=out,
+        k=k,
+        seed=seed,
+        limit=n_problems,
+        max_tokens=max_tokens,
+        data_dir=data_dir(ctx),
+    )
+    _run(job, f"demo: {DEMO_MODEL} on {DEMO_DATASET}")
+    for line in pass_at_k_lines(out, k):
+        click.echo(line)
+
+
+def pass_at_k_lines(run: Path, k: int) -> list[str]:
+    """Mean unbiased pass@1 and pass@k over the run's problems, from the store."""
+    from ..metrics import pass_at_k
+
+    table = open_run(run).samples(["problem_id", "correct"])
+    counts: dict[str, list[int]] = {}
+    for pid, ok in zip(table["problem_id"].to_pylist(), table["correct"].to_pylist(), strict=True):
+        n_c = counts.setdefault(pid, [0, 0])
+        n_c[0] += 1
+        n_c[1] += bool(ok)
+    lines = []
+    for kk in sorted({1, k}):
+        vals = [float(pass_at_k(n, c, kk)) for n, c in counts.values() if n >= kk]
+        if vals:
+            lines.append(f"pass@{kk} = {sum(vals) / len(vals):.3f} over {len(vals)} problems")
+    return lines
+
+
+COMMANDS: list[click.Command] = [sample_cmd, score_cmd, demo_cmd]
