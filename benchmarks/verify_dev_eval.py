@@ -40,14 +40,17 @@ def qwen(d: Path) -> Iterator[tuple[str, str, str, str | None, bool]]:
             r = json.loads(line)
             scores = r["score"] if isinstance(r["score"], list) else eval(r["score"])  # noqa: S307
             codes = r["code"]
-            for k, (c, s) in enumerate(zip(codes, scores)):
+            for k, (c, s) in enumerate(zip(codes, scores, strict=False)):
                 yield f"qw{r['idx']}-{k}", c, r["gt"], r["question"], bool(s)
 
 
 def cs6493(d: Path) -> Iterator[tuple[str, str, str, str | None, bool]]:
-    bench = [json.loads(x) for x in open(d / "benchmarks" / "math500_test.jsonl")]
+    with open(d / "benchmarks" / "math500_test.jsonl") as f:
+        bench = [json.loads(x) for x in f]
     for f in sorted(glob.glob(str(d / "model_outputs" / "cs6493_math500_run_e0b959d8" / "*.json"))):
         r = json.loads(Path(f).read_text())
+        if "---SAMPLE---" in r["raw_response"]:
+            continue  # several samples concatenated (self-consistency): no per-sample label
         n = int(r["problem_id"].split("_")[1])
         yield (Path(f).stem, r["raw_response"], bench[n]["answer"], bench[n]["problem"],
                bool(r["is_correct"]))

@@ -27,15 +27,15 @@ def _parse(text: str, *, allow_letter: bool, join_numbers: bool) -> list[Value]:
 def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
     from ._core import options_from_question
 
+    gold_text = clean(gold).text
+    if gold_text and clean(answer).text == gold_text:
+        return Status.CORRECT, "same normalized text"
     try:
         gold_items = _parse(gold, allow_letter=True, join_numbers=True)
     except LimitError:
         return Status.UNPARSEABLE_GOLD, "gold exceeds size limits"
     except (ParseError, *_SYMPY_ERRORS):
         return Status.UNPARSEABLE_GOLD, "gold not parseable"
-
-    if clean(answer).text == clean(gold).text and clean(gold).text:
-        return Status.CORRECT, "same normalized text"
 
     gold_letter = len(gold_items) == 1 and isinstance(gold_items[0], Letter)
     try:

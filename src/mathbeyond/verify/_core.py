@@ -32,7 +32,7 @@ def _verdict(status: Status, extracted: str | None, reason: str) -> Verdict:
 
 
 def verify_unbounded(completion: str, gold: str, question: str | None = None) -> Verdict:
-    """Verify ``completion`` against ``gold``; see the module docstring of ``_extract`` for policy."""
+    """Verify ``completion`` against ``gold`` (policy: see the ``_extract`` module docstring)."""
     if len(completion) > MAX_COMPLETION_CHARS:
         return _verdict(Status.LIMIT_EXCEEDED, None, "completion too long")
     if len(gold) > MAX_GOLD_CHARS:

@@ -6,12 +6,19 @@ import itertools
 import random
 import re
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 import sympy
 
 from ._latex import LimitError, ParseError, parse_expr_latex
-from ._normalize import clean, join_thousands, split_items, split_top, strip_units
+from ._normalize import (
+    clean,
+    join_thousands,
+    split_items,
+    split_top,
+    strip_qualifier,
+    strip_units,
+)
 
 MAX_ITEMS = 40
 MAX_PM = 4
@@ -66,14 +73,16 @@ class Letter:
     letter: str
 
 
-Value = Union[Expr, Seq, SetVal, Unordered, Eq, Text, Letter]
+Value = Expr | Seq | SetVal | Unordered | Eq | Text | Letter
 
 
 # ------------------------------------------------------------------------------------------------
 # parsing
 # ------------------------------------------------------------------------------------------------
 _LETTER_RE = re.compile(r"\(?\s*([A-E])\s*\)?\s*[.:]?")
-_IN_PREFIX_RE = re.compile(r"^\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\\in\s+")
+_IN_PREFIX_RE = re.compile(r"^\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\\in(?![a-zA-Z])\s*")
+_WORD_LABEL_RE = re.compile(r"^[A-Za-z][A-Za-z ]*\d*\s*:\s*(?=\S)")
+_TUPLE_LABEL_RE = re.compile(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
 _MATRIX_RE = re.compile(r"\\begin\{([pbvBV]?matrix|array)\}(?:\{[^{}]*\})?(.*)\\end\{\1\}", re.S)
 _REL_RE = re.compile(r"\\le |\\ge |\\ne |\\le$|\\ge$|<|>|=|\\approx|\\equiv")
 _SIMPLE_LHS_RE = re.compile(
@@ -82,6 +91,7 @@ _SIMPLE_LHS_RE = re.compile(
 _DECIMAL_LIT_RE = re.compile(r"[+-]?\d*\.\d+")
 _NUMBER_RE = re.compile(r"\d+(?:\.\d+)?|\.\d+")
 _WORDY_RE = re.compile(r"(?<!\\)\b[A-Za-z]{3,}\b")
+_WORD_RUN_RE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{4,}")
 _FUNC_LHS_RE = re.compile(r"([A-Za-z])\(([A-Za-z])\)")
 
 
@@ -130,7 +140,7 @@ def parse_answer(raw: str, *, allow_letter: bool, join_numbers: bool) -> list[Va
         raise LimitError("too many items")
     items: list[Value] = []
     for part in parts:
-        for variant in expand_pm(part):
+        for variant in [part] if part.startswith("\\{") else expand_pm(part):
             items.append(parse_item(variant, ctx, c.percent, c.degree))
     items = _flatten(items)
     return _unionize(items)
@@ -139,6 +149,14 @@ def parse_answer(raw: str, *, allow_letter: bool, join_numbers: bool) -> list[Va
 def _flatten(items: list[Value]) -> list[Value]:
     if len(items) == 1 and isinstance(items[0], Unordered):
         return list(items[0].items)
+    if len(items) == 1 and isinstance(items[0], Eq) and isinstance(items[0].rhs, Seq):
+        # (f(n), g(n)) = (n, 1)  ->  f(n) = n, g(n) = 1
+        eq, rhs = items[0], items[0].rhs
+        m = _TUPLE_LABEL_RE.fullmatch(eq.labels[-1].strip())
+        if m:
+            names = split_top(m.group(1))
+            if len(names) == len(rhs.items) and all(_SIMPLE_LHS_RE.fullmatch(n) for n in names):
+                return [Eq((n,), None, v) for n, v in zip(names, rhs.items, strict=True)]
     return items
 
 
@@ -161,15 +179,18 @@ def _expr_value(text: str, percent: bool, degree: bool) -> Expr:
     stripped = text.strip()
     if _DECIMAL_LIT_RE.fullmatch(stripped):
         dec = len(stripped.split(".")[1])
-    return Expr(value, text, percent, degree, dec, "." in text and bool(_DECIMAL_LIT_RE.search(text)))
+    has_decimal = bool(_DECIMAL_LIT_RE.search(text))
+    return Expr(value, text, percent, degree, dec, has_decimal)
 
 
 def parse_item(t: str, ctx: _Ctx, percent: bool = False, degree: bool = False) -> Value:
     t = t.strip().rstrip(".").strip()
     if not t:
         raise ParseError("empty item")
-    t = strip_units(t)
+    orig = t
+    t = strip_units(strip_qualifier(t))
     t = _IN_PREFIX_RE.sub("", t)
+    t = _WORD_LABEL_RE.sub("", t)
     if ctx.allow_letter:
         m = _LETTER_RE.fullmatch(t)
         if m:
@@ -192,7 +213,7 @@ def parse_item(t: str, ctx: _Ctx, percent: bool = False, degree: bool = False) -
         if len(cond) == 2:
             return _condition_set(cond[1], ctx)
         elems = split_items(inner) if inner else []
-        return Unordered(tuple(parse_item(e, ctx) for e in elems))
+        return Unordered(tuple(parse_item(x, ctx) for e in elems for x in expand_pm(e)))
     if len(t) >= 2 and t[0] in "([" and t[-1] in ")]" and _outer_closes_at_end(t, 1):
         inner_parts = split_top(t[1:-1])
         if len(inner_parts) >= 2:
@@ -200,12 +221,20 @@ def parse_item(t: str, ctx: _Ctx, percent: bool = False, degree: bool = False) -
     rel = _relation(t, ctx, percent, degree)
     if rel is not None:
         return rel
+    ratio = split_top(t, (":",))
+    if len(ratio) == 2:
+        num, den = parse_expr_latex(ratio[0]), parse_expr_latex(ratio[1])
+        if den == 0:
+            raise ParseError("zero ratio")
+        return Expr(num / den, t)
+    if _WORD_RUN_RE.search(t):
+        return Text(_norm_words(orig))
     try:
         return _expr_value(t, percent, degree)
     except ParseError:
         bare = re.sub(r"\\[A-Za-z]+", " ", t)
         if _WORDY_RE.search(bare):
-            return Text(_norm_words(t))
+            return Text(_norm_words(orig))
         raise
 
 
@@ -345,16 +374,24 @@ def as_set(v: Value) -> Any:
         return v.value
     if isinstance(v, Seq) and len(v.items) == 2:
         a, b = v.items
-        if isinstance(a, Expr) and isinstance(b, Expr) and _is_real_const(a.value) and _is_real_const(
-            b.value
+        if (
+            isinstance(a, Expr)
+            and isinstance(b, Expr)
+            and _is_real_const(a.value)
+            and _is_real_const(b.value)
         ):
             lo, hi = a.value, b.value
             if bool(lo >= hi):
                 return None
             return sympy.Interval(lo, hi, v.open == "(", v.close == ")")
-    if isinstance(v, Eq) and len(v.labels) == 1 and _is_var(v.labels[0]) and isinstance(v.rhs, Expr):
-        if _is_real_const(v.rhs.value):
-            return sympy.FiniteSet(v.rhs.value)
+    if (
+        isinstance(v, Eq)
+        and len(v.labels) == 1
+        and _is_var(v.labels[0])
+        and isinstance(v.rhs, Expr)
+        and _is_real_const(v.rhs.value)
+    ):
+        return sympy.FiniteSet(v.rhs.value)
     if isinstance(v, Unordered) and all(isinstance(x, Expr) for x in v.items):
         vals = [x.value for x in v.items if isinstance(x, Expr)]
         if all(_is_real_const(x) for x in vals):
@@ -374,9 +411,11 @@ def answers_equal(gold: list[Value], model: list[Value]) -> bool:
     gold = _dedupe(gold)
     if len(gold) == 1 and len(model) == 1:
         return values_equal(gold[0], model[0])
+    if len(gold) > 1 and len(model) == 1:
+        only = _strip_label(model[0])
+        if isinstance(only, Seq) and only.open == "(" and not any(isinstance(g, Seq) for g in gold):
+            model = list(only.items)  # "(x, y, z) = (1, 2, 3)" for gold "1, 2, 3"
     if len(gold) != len(model):
-        if len(gold) == 1 and isinstance(gold[0], Seq) and gold[0].open == "(":
-            return False
         return False
     labelled = _by_label(gold, model)
     if labelled is not None:
@@ -442,8 +481,10 @@ def values_equal(g: Value, m: Value) -> bool:
     if isinstance(m, Eq):
         stripped = _strip_label(m)
         return stripped is not m and values_equal(g, stripped)
+    if isinstance(g, Text) and isinstance(m, Expr):
+        m = Text(_norm_words(m.src))
     if isinstance(g, Text) or isinstance(m, Text):
-        return isinstance(g, Text) and isinstance(m, Text) and g.words == m.words
+        return isinstance(g, Text) and isinstance(m, Text) and _texts_equal(g.words, m.words)
     if isinstance(g, Expr) and isinstance(m, Expr):
         return exprs_equal(g, m)
     if isinstance(g, Seq) and isinstance(m, Seq):
@@ -451,13 +492,29 @@ def values_equal(g: Value, m: Value) -> bool:
             return False
         if (g.open, g.close) != (m.open, m.close):
             return False
-        return all(values_equal(a, b) for a, b in zip(g.items, m.items))
+        return all(values_equal(a, b) for a, b in zip(g.items, m.items, strict=True))
     if isinstance(g, Unordered) and isinstance(m, Unordered):
         return len(g.items) == len(m.items) and _multiset_equal(list(g.items), list(m.items))
     gs, ms = as_set(g), as_set(m)
     if gs is not None and ms is not None and (isinstance(g, SetVal) or isinstance(m, SetVal)):
         return _sets_equal(gs, ms)
     return False
+
+
+_NEGATIONS = frozenset({"not", "no", "never", "cannot", "neither", "nor", "t"})
+
+
+def _texts_equal(gold: str, model: str) -> bool:
+    """Same words; or a short model phrase naming the gold sentence's key phrase."""
+    if gold == model:
+        return True
+    gw, mw = gold.split(), model.split()
+    if len(gw) < 3 or not 1 <= len(mw) <= 4 or _NEGATIONS & set(gw) or _NEGATIONS & set(mw):
+        return False
+    if len(mw) == 1 and len(mw[0]) < 3:
+        return False
+    k = len(mw)
+    return any(gw[i : i + k] == mw for i in range(len(gw) - k + 1))
 
 
 def _sets_equal(a: Any, b: Any) -> bool:
@@ -472,13 +529,20 @@ def _eqs_equal(g: Eq, m: Eq) -> bool:
     if gl == ml:
         return values_equal(g.rhs, m.rhs)
     fg, fm = _FUNC_LHS_RE.fullmatch(gl), _FUNC_LHS_RE.fullmatch(ml)
-    if fg and fm and fg.group(1) == fm.group(1):
-        if isinstance(g.rhs, Expr) and isinstance(m.rhs, Expr):
-            renamed = m.rhs.value.subs(sympy.Symbol(fm.group(2)), sympy.Symbol(fg.group(2)))
-            return exprs_equal(g.rhs, Expr(renamed, m.rhs.src))
+    if (
+        fg
+        and fm
+        and fg.group(1) == fm.group(1)
+        and isinstance(g.rhs, Expr)
+        and isinstance(m.rhs, Expr)
+    ):
+        renamed = m.rhs.value.subs(sympy.Symbol(fm.group(2)), sympy.Symbol(fg.group(2)))
+        return exprs_equal(g.rhs, Expr(renamed, m.rhs.src))
     if _SIMPLE_LHS_RE.fullmatch(gl) and _SIMPLE_LHS_RE.fullmatch(ml):
         return values_equal(g.rhs, m.rhs)
-    if g.lhs is not None and m.lhs is not None and isinstance(g.rhs, Expr) and isinstance(m.rhs, Expr):
+    exprs = isinstance(g.rhs, Expr) and isinstance(m.rhs, Expr)
+    if g.lhs is not None and m.lhs is not None and exprs:
+        assert isinstance(g.rhs, Expr) and isinstance(m.rhs, Expr)
         a = g.lhs - g.rhs.value
         b = m.lhs - m.rhs.value
         if a == 0 or b == 0:

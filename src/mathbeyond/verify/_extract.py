@@ -17,7 +17,8 @@ MAX_BARE_CHARS = 300
 
 _BOX_RE = re.compile(r"\\(?:boxed|fbox|framebox)\s*")
 _ANCHOR_RE = re.compile(
-    r"(?:\*\*|__)?\b(?:final\s+answer|the\s+answer|answer)(?:\s+to\s+th(?:e|is)\s+(?:problem|question))?"
+    r"(?:\*\*|__)?\b(?:final\s+answer|the\s+answer|answer)"
+    r"(?:\s+to\s+th(?:e|is)\s+(?:problem|question))?"  # "the answer to the problem"
     r"\s*(?:\*\*)?\s*(?:is|:|=|would\s+be|will\s+be)\s*(?::)?\s*(?:\*\*)?[ \t]*",
     re.IGNORECASE,
 )
@@ -33,7 +34,9 @@ _HYPOTHETICAL_RE = re.compile(
     r"had\s+the\s+problem|what\s+if|for\s+example|e\.g\.|for\s+instance|hypothetical)",
     re.IGNORECASE,
 )
-_CONNECTOR_RE = re.compile(r"(?:[\s,;$.&]|\\[()\[\]]|\\quad|\\text\{\s*(?:and|or)\s*\}|and|or|\\,)*")
+_CONNECTOR_RE = re.compile(
+    r"(?:[\s,;$.&]|\\[()\[\]]|\\quad|\\text\{\s*(?:and|or)\s*\}|and|or|\\,)*"
+)
 _CONCLUSION_RE = re.compile(
     r"^\W*(?:so|therefore|thus|hence|finally|in\s+conclusion|consequently)\b[^\n]*"
     r"(?:\bis|\bare|\bequals|=|:)\s*(?P<ans>[^\n]+?)\s*[.!]?\s*$",
@@ -100,6 +103,8 @@ def _region(completion: str) -> str | None:
     close = completion.rfind("</think>")
     if close >= 0:
         after = completion[close + len("</think>") :]
+        if "<think>" in after:
+            return None  # a new think block was opened and never closed
         if after.strip():
             return after
         return None

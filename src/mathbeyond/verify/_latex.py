@@ -1,10 +1,11 @@
 """A small, bounded LaTeX math parser that builds sympy expressions.
 
-Model output is untrusted: text is never handed to ``sympify``/``parse_expr``. This recursive-descent
-parser accepts a conservative subset of LaTeX (numbers, single-letter variables, + - * / ^, implicit
-products, ``\\frac``, ``\\sqrt``, common functions, ``!``, absolute values, floor/ceil) and builds
-sympy objects directly, with exact rationals. Every size that could blow up (literal digits, numeric
-powers, factorials, nesting depth, token count) is checked *before* sympy does any work.
+Model output is untrusted: text is never handed to ``sympify``/``parse_expr``. This
+recursive-descent parser accepts a conservative subset of LaTeX (numbers, single-letter variables,
++ - * / ^, implicit products, ``\\frac``, ``\\sqrt``, common functions, ``!``, absolute values,
+floor/ceil) and builds sympy objects directly, with exact rationals. Every size that could blow up
+(literal digits, numeric powers, factorials, nesting depth, token count) is checked *before* sympy
+does any work.
 """
 
 from __future__ import annotations

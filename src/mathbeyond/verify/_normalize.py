@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 _UNICODE = {
@@ -15,10 +16,13 @@ _UNICODE_RE = re.compile("|".join(re.escape(k) for k in _UNICODE))
 
 _DELIMS_RE = re.compile(r"\\[()\[\]]|\$")
 _SIZING_RE = re.compile(
-    r"\\(?:left|right|bigl|bigr|Bigl|Bigr|biggl|biggr|Biggl|Biggr|big|Big|bigg|Bigg)(?![a-zA-Z])\s*\.?"
+    r"\\(?:left|right|bigl|bigr|Bigl|Bigr|biggl|biggr|Biggl|Biggr|big|Big|bigg|Bigg)"
+    r"(?![a-zA-Z])\s*\.?"
 )
-_SPACING_RE = re.compile(r"\\(?:[,;:!> ]|quad(?![a-z])|qquad(?![a-z])|displaystyle|textstyle|hfill|"
-                         r"nonumber|limits)|~")
+_SPACING_RE = re.compile(
+    r"(?<!\\)\\(?:[,;:!> ]|quad(?![a-z])|qquad(?![a-z])|displaystyle|textstyle|hfill|"
+    r"nonumber|limits)|~"
+)
 _RENAMES = [
     (re.compile(r"\\[dt]frac(?![a-zA-Z])"), "\\frac"),
     (re.compile(r"\\cfrac(?![a-zA-Z])"), "\\frac"),
@@ -46,7 +50,8 @@ _RENAMES = [
     (re.compile(r"\\(?:varnothing|emptyset)(?![a-zA-Z])"), "\\{\\}"),
 ]
 _DEGREE_RE = re.compile(
-    r"\^\s*\{\s*\\circ\s*\}|\^\s*\\circ|\\circ|\\degree|\^\s*\{\s*\\text\{\s*o\s*\}\s*\}|\\textcirc"
+    r"\^\s*\{\s*\\circ\s*\}|\^\s*\\circ|\\circ|(?:\^\s*)?\\degree|\^\s*\{\s*\\text\{\s*o\s*\}\s*\}|"
+    r"(?:\^\s*)?\\textcirc"
 )
 _PERCENT_RE = re.compile(r"\\?%")
 _DOLLAR_RE = re.compile(r"\\\$|\\textdollar|\\dollar")
@@ -54,16 +59,25 @@ _TEXT_RE = re.compile(
     r"\\(?:text|textbf|textit|textrm|textsf|texttt|mathrm|mathbf|mathit|mathsf|mbox|hbox|"
     r"boldsymbol|bm|emph|textnormal|fbox|boxed|underline|overline\b(?=\{[^{}]*[a-zA-Z]))\s*\{([^{}]*)\}"
 )
-_ORDINAL_RE = re.compile(r"(\d)\s*\^?\{?\s*(?:st|nd|rd|th)\b\}?")
-_TRAILING_WORDS_RE = re.compile(r"(?:\s+(?:[A-Za-z]{2,}|[a-z])\.?(?:\^\{?\d\}?)?)+\s*$")
+_ORDINAL_RE = re.compile(r"(\d)\s*\^?\s*\{?\s*(?:st|nd|rd|th)\b\s*\}?")
+_TRAILING_WORDS_RE = re.compile(r"(?:\s+[A-Za-z][A-Za-z\-]+\.?(?:\s*\^\s*\{?\d\}?)?)+\s*$")
+_UNIT_HEAD_RE = re.compile(r"(?:\d|\}|\)|\\pi|\\infty)\s*$")
 _LEADING_WORD = re.compile(r"^[A-Za-z]{2,}")
 _SPACES_RE = re.compile(r"\s+")
 _THOUSANDS_RE = re.compile(r"[+-]?\d{1,3}(?:(?:,|\s|\\,)\d{3})+(?:\.\d+)?")
 
 _MATH_WORDS = frozenset(
-    "sin cos tan cot sec csc arcsin arccos arctan sinh cosh tanh ln log exp max min gcd lcm "
-    "sqrt frac pi infty and or".split()
+    {
+        "sin", "cos", "tan", "cot", "sec", "csc", "arcsin", "arccos", "arctan", "sinh", "cosh",
+        "tanh", "ln", "log", "exp", "max", "min", "gcd", "lcm", "sqrt", "frac", "pi", "infty",
+        "and", "or",
+    }
 )
+
+
+def _const(rep: str) -> Callable[[re.Match[str]], str]:
+    """A literal replacement (backslashes in ``rep`` are not template escapes)."""
+    return lambda _m: rep
 
 
 @dataclass(frozen=True)
@@ -74,16 +88,49 @@ class Cleaned:
     had_text_words: bool
 
 
+_REPAIRS = [
+    (re.compile("\x0c"), "\\f"),
+    (re.compile("\x08"), "\\b"),
+    (re.compile("\t(?=[a-z])"), "\\t"),
+    (re.compile("\r(?=[a-z])"), "\\r"),
+    (re.compile(r"\\\\(?=[a-zA-Z])"), "\\"),
+]
+_PLAIN_FUNC_RE = re.compile(
+    r"(?<![\\A-Za-z])(sin|cos|tan|cot|sec|csc|ln|log|exp|arcsin|arccos|arctan|sqrt|pi)(?![A-Za-z])"
+)
+_CIRCLED = {chr(0x2460 + k): f"{k + 1}," for k in range(10)}
+_QUALIFIER_RE = re.compile(
+    r"\s*(?:,\s*)?\b(?:for\s+(?:all|any|every|some|each)|where|with|when)\b.*$", re.S
+)
+
+
+_INFINITE_RE = re.compile(r"\binfinitely\s+many(?:\s+\w+)?\b|\binfinite\b", re.IGNORECASE)
+_ONLY_RE = re.compile(r"^(?:only|exactly|just)\s+", re.IGNORECASE)
+
+
+def strip_qualifier(s: str) -> str:
+    """Drop 'for all x in Z' / 'where k is an integer' tails and 'only' prefixes."""
+    return _ONLY_RE.sub("", _QUALIFIER_RE.sub("", s)).strip()
+
+
 def clean(raw: str) -> Cleaned:
     """Strip LaTeX presentation noise from one answer string."""
     s = raw.strip()
+    if "\\begin" not in s:
+        for rx, rep in _REPAIRS:
+            s = rx.sub(_const(rep), s)
+    else:
+        for rx, rep in _REPAIRS[:4]:
+            s = rx.sub(_const(rep), s)
+    if any(c in s for c in _CIRCLED):
+        s = "".join(_CIRCLED.get(c, c) for c in s).rstrip(",")
     s = _UNICODE_RE.sub(lambda m: _UNICODE[m.group(0)], s)
     s = _DELIMS_RE.sub(" ", s)
     s = s.replace("\\\\frac", "\\frac").replace("\\\\pi", "\\pi")
     s = _SIZING_RE.sub("", s)
     s = _SPACING_RE.sub(" ", s)
     for rx, rep in _RENAMES:
-        s = rx.sub(rep, s) if "\\1" in rep else rx.sub(lambda _m, r=rep: r, s)
+        s = rx.sub(rep, s) if "\\1" in rep else rx.sub(_const(rep), s)
     degree = False
     if _DEGREE_RE.search(s):
         degree = True
@@ -101,6 +148,8 @@ def clean(raw: str) -> Cleaned:
         had_words = True
         s = new
     s = _ORDINAL_RE.sub(r"\1 ", s)
+    s = _PLAIN_FUNC_RE.sub(r"\\\1 ", s)
+    s = _INFINITE_RE.sub(lambda _m: "\\infty", s)
     s = _SPACES_RE.sub(" ", s).strip()
     s = s.rstrip(".;, ").strip()
     if re.search(r"\b(?:degrees?|deg)\b", s):
@@ -118,7 +167,7 @@ def strip_units(s: str) -> str:
     if any(w.lower() in _MATH_WORDS for w in words):
         return s
     head = s[: m.start()].rstrip()
-    if not head or re.search(r"[A-Za-z]{2,}\s*$", head) and "\\" not in head[-12:]:
+    if not _UNIT_HEAD_RE.search(head):
         return s
     return head
 
@@ -175,8 +224,5 @@ def split_items(s: str) -> list[str]:
     """Split a cleaned answer into its top-level items (commas, semicolons, 'and', 'or')."""
     items: list[str] = []
     for part in split_top(s):
-        for sub in _WORD_SEP_RE.split(part):
-            sub = sub.strip()
-            if sub:
-                items.append(sub)
+        items.extend(sub.strip() for sub in _WORD_SEP_RE.split(part) if sub.strip())
     return items
