@@ -24,6 +24,7 @@ __all__ = [
 
 # ---- backends, prompting, presets (backends self-register; heavy deps load lazily) ----
 from . import _llamacpp as _llamacpp
+from . import _openai as _openai
 
 # ---- engine, adaptive sampling, scoring ----
 from ._engine import (

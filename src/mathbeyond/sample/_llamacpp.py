@@ -5,8 +5,11 @@ wheel is located with ``importlib.util.find_spec`` and never imported (its ``__i
 in the ``llm`` CLI). Any other GGUF file works through ``model_path``.
 
 llama.cpp has no ``n``: samples are generated one after another with ``seed = request.seed + j``
-(the protocol's seed layout). The prompt's KV cache is reused between the samples of a request
-(llama-cpp-python's prefix match), so only the first sample pays for the prompt.
+(the protocol's seed layout). Each sample re-evaluates its whole prompt: llama-cpp-python's
+prefix-match reuse would evaluate only the last prompt token when the previous call had the
+same prompt, and the slightly different logits of that path make a seed's sample depend on
+what ran before it (measured: it does). ``reuse_prompt_cache=True`` trades that guarantee for
+speed on long prompts.
 
 Sampling is matched to the presets' top-p-only sampling: llama-cpp's defaults (top_k=40,
 min_p=0.05, chat repeat_penalty=1.1) are overridden by the preset's top_k/min_p (0 disables
@@ -91,6 +94,7 @@ class LlamaCppBackend:
         n_threads: int | None = None,
         n_batch: int = 512,
         n_gpu_layers: int = 0,
+        reuse_prompt_cache: bool = False,
         **llama_options: Any,
     ) -> None:
         llama_cpp = require("llama_cpp", "cpu")
@@ -112,6 +116,7 @@ class LlamaCppBackend:
             **llama_options,
         )
         self.n_ctx: int = int(self._llm.n_ctx())
+        self.reuse_prompt_cache = reuse_prompt_cache
         self._formatter = self._make_formatter()
 
     # ---- prompt handling -------------------------------------------------------------
@@ -174,6 +179,8 @@ class LlamaCppBackend:
         }
         for j in range(request.n):
             seed = request.seed + j
+            if not self.reuse_prompt_cache:
+                self._llm.reset()  # full prompt evaluation: history-independent samples
             if rendered.tokens is None:
                 response = self._llm.create_chat_completion(
                     messages=rendered.messages, seed=seed, **common
