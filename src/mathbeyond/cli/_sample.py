@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,31 +22,38 @@ DEMO_BACKEND = "llamacpp"
 DEMO_DATASET = "math500"
 
 
-@contextmanager
-def _progress_bar(label: str) -> Iterator[Any]:
-    """A rich progress bar on stderr; yields the engine's progress callback."""
-    console = Console(stderr=True)
-    with Progress(
-        TextColumn("[bold]{task.fields[label]}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("problems"),
-        TextColumn("{task.fields[stats]}"),
-        TimeElapsedColumn(),
-        console=console,
-        transient=False,
-    ) as bar:
-        task = bar.add_task("sample", total=None, label=label, stats="starting")
+class _LiveBar:
+    """The engine's progress callback: a rich progress bar on stderr, started on first use
+    (so a command that fails before sampling prints only its error line)."""
 
-        def update(p: EngineProgress) -> None:
-            rate = p.tokens / p.elapsed if p.elapsed > 0 else 0.0
-            stats = (
-                f"samples {p.samples_stored}/{p.samples_target} | {rate:,.0f} tok/s | "
-                f"solved {p.solved}"
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.bar: Progress | None = None
+        self.task: Any = None
+
+    def __call__(self, p: EngineProgress) -> None:
+        if self.bar is None:
+            self.bar = Progress(
+                TextColumn("[bold]{task.fields[label]}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("problems"),
+                TextColumn("{task.fields[stats]}"),
+                TimeElapsedColumn(),
+                console=Console(stderr=True),
             )
-            bar.update(task, completed=p.problems_done, total=p.problems_total, stats=stats)
+            self.bar.start()
+            self.task = self.bar.add_task("sample", total=None, label=self.label, stats="")
+        rate = p.tokens / p.elapsed if p.elapsed > 0 else 0.0
+        stats = (
+            f"samples {p.samples_stored}/{p.samples_target} | {rate:,.0f} tok/s | "
+            f"solved {p.solved}"
+        )
+        self.bar.update(self.task, completed=p.problems_done, total=p.problems_total, stats=stats)
 
-        yield update
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
 
 
 def _summary_line(out: Path, s: RunSummary) -> str:
@@ -61,8 +67,11 @@ def _summary_line(out: Path, s: RunSummary) -> str:
 
 
 def _run(job: SampleJob, label: str) -> RunSummary:
-    with _progress_bar(label) as update:
-        summary = run_job(job, progress=update)
+    bar = _LiveBar(label)
+    try:
+        summary = run_job(job, progress=bar)
+    finally:
+        bar.close()
     click.echo(_summary_line(job.out, summary))
     return summary
 
