@@ -25,6 +25,7 @@ __all__ = [
 # ---- backends, prompting, presets (backends self-register; heavy deps load lazily) ----
 from . import _llamacpp as _llamacpp
 from . import _openai as _openai
+from . import _vllm as _vllm
 
 # ---- engine, adaptive sampling, scoring ----
 from ._engine import (
