@@ -74,11 +74,15 @@ class FakeLLM:
 
     def generate(self, prompts: list[Any], params: list[FakeSamplingParams], *, use_tqdm: bool):
         assert use_tqdm is False
+        if not isinstance(params, list):  # vLLM broadcasts a single SamplingParams
+            params = [params] * len(prompts)
         self.calls.append((prompts, params))
         outs = []
         for p in params:
             samples = [
-                FakeSample(i, f"seed {p.seed + i}", list(range(3 + i)), "stop" if i else "length")
+                FakeSample(
+                    i, f"seed {(p.seed or 0) + i}", list(range(3 + i)), "stop" if i else "length"
+                )
                 for i in range(p.n)
             ]
             outs.append(FakeOutput(samples[::-1]))  # any order; .index decides
@@ -199,3 +203,27 @@ def test_real_vllm_seed_layout() -> None:  # pragma: no cover - needs a GPU
     assert sorted(c.seed for c in parts) == list(range(40, 48))
     assert len({c.text for c in parts}) == 8
     assert sorted(c.sample_index for c in whole) == list(range(8))
+
+
+def test_gpu_check_script_runs_against_fake_vllm(
+    fake_vllm: types.ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    """The GPU check's logic (throughput table, seed-layout check with its control)."""
+    import runpy
+    from pathlib import Path
+
+    script = Path(__file__).parents[2] / "scripts" / "gpu_check.py"
+    monkeypatch.setenv("OUT", str(tmp_path))
+    monkeypatch.setattr(
+        sys, "argv", ["gpu_check.py", "--problems", "4", "--n", "4", "--seed-problems", "2"]
+    )
+    with pytest.raises(SystemExit) as exit_info:
+        runpy.run_path(str(script), run_name="__main__")
+    assert exit_info.value.code == 0
+    import json
+
+    summary = json.loads((tmp_path / "gpu_check.json").read_text())
+    assert summary["ok"] is True
+    assert summary["repeated_pairs_ours"] == 0
+    assert summary["repeated_pairs_control"] == summary["seed_pairs"] == 4
+    assert summary["chunked_equals_whole"] == 1.0
