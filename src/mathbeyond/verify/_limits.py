@@ -13,10 +13,13 @@ How workers are started: ``subprocess.Popen([sys.executable, "-c", _BOOT, ...])`
 interpreter (fork+exec, safe from a threaded parent) -- the same isolation as multiprocessing's
 ``spawn`` start method, minus spawn's re-import of the caller's ``__main__`` module, which breaks
 scripts without an ``if __name__ == "__main__"`` guard and re-runs framework entry points (Ray
-workers, notebooks). Messages use ``multiprocessing.connection.Connection`` over two pipes.
+workers, notebooks). Chunks go to a worker through a ``multiprocessing`` ``Connection``; results
+come back as length-prefixed pickles on a second pipe (see ``_worker``).
 
 Throughput: items travel in chunks (one pickle per chunk) and results stream back one small
-message per item, so the per-item deadline stays exact while IPC is amortized.
+message per item, so the per-item deadline stays exact while IPC is amortized: the scheduler
+waits on one persistent epoll selector and drains every available result with a single
+``os.read`` per worker per wake-up.
 
 Threads: one scheduler thread per pool owns all worker state; any number of caller threads
 submit jobs and block on an event. The pool shared by :mod:`._api` starts lazily, grows to the
@@ -31,13 +34,16 @@ import contextlib
 import logging
 import math
 import os
+import pickle
+import selectors
+import struct
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection, wait
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, TypeAlias
 
@@ -54,6 +60,7 @@ DEFAULT_MEMORY_BYTES = 1 << 30
 DEFAULT_TARGET = "mathbeyond.verify._core:verify_unbounded"
 MEMORY_ENV_VAR = "MATHB_VERIFY_MEMORY_MB"
 
+_HEADER = struct.Struct("!Q")  # result message framing, shared with _worker
 _MAX_CHUNK = 32
 _CHUNKS_PER_WORKER = 4
 _STARTUP_FAILURES_TOLERATED = 3
@@ -164,16 +171,45 @@ class Job:
 class _Worker:
     proc: subprocess.Popen[bytes]
     tasks: Connection
-    results: Connection
+    results_fd: int
     ready: bool = False
+    buffer: bytearray = field(default_factory=bytearray)
+    eof: bool = False
     job: Job | None = None
     inflight: collections.deque[int] = field(default_factory=collections.deque)
     item_started: float = 0.0
 
     def close_pipes(self) -> None:
-        for conn in (self.tasks, self.results):
-            with contextlib.suppress(OSError):
-                conn.close()
+        with contextlib.suppress(OSError):
+            self.tasks.close()
+        with contextlib.suppress(OSError):
+            os.close(self.results_fd)
+
+    def read_available(self) -> None:
+        """Append everything the worker has written so far to ``buffer`` (never blocks)."""
+        while True:
+            try:
+                data = os.read(self.results_fd, 1 << 20)
+            except BlockingIOError:
+                return
+            if not data:
+                self.eof = True
+                return
+            self.buffer += data
+
+    def messages(self) -> list[tuple[Any, ...]]:
+        """Complete messages in ``buffer`` (see ``_worker._send``), removed from it."""
+        out = []
+        pos, size = 0, len(self.buffer)
+        while size - pos >= _HEADER.size:
+            (length,) = _HEADER.unpack_from(self.buffer, pos)
+            end = pos + _HEADER.size + length
+            if end > size:
+                break
+            out.append(pickle.loads(self.buffer[pos + _HEADER.size : end]))
+            pos = end
+        del self.buffer[:pos]
+        return out
 
 
 class WorkerPool:
@@ -216,6 +252,8 @@ class WorkerPool:
         self._wake_r, self._wake_w = os.pipe()
         os.set_blocking(self._wake_r, False)
         os.set_blocking(self._wake_w, False)
+        self._selector = selectors.DefaultSelector()
+        self._selector.register(self._wake_r, selectors.EVENT_READ, None)
 
     # ----------------------------------------------------------------- public (any thread)
 
@@ -285,6 +323,7 @@ class WorkerPool:
         with self._lock:
             if thread is None or not thread.is_alive():
                 self._closed = True
+                self._selector.close()
                 for fd in (self._wake_r, self._wake_w):
                     with contextlib.suppress(OSError):
                         os.close(fd)
@@ -293,6 +332,8 @@ class WorkerPool:
         """In a forked child: drop the parent's workers without touching them."""
         for w in self._workers:
             w.close_pipes()
+        with contextlib.suppress(OSError):
+            self._selector.close()
         for fd in (self._wake_r, self._wake_w):
             with contextlib.suppress(OSError):
                 os.close(fd)
@@ -317,15 +358,11 @@ class WorkerPool:
                         self._jobs.append(self._incoming.popleft())
                 self._drop_finished_jobs()
                 self._dispatch()
-                ready = wait(
-                    [self._wake_r, *(w.results for w in self._workers)],
-                    self._seconds_to_next_deadline(),
-                )
-                for obj in ready:
-                    if isinstance(obj, int):
+                for key, _ in self._selector.select(self._seconds_to_next_deadline()):
+                    if key.data is None:
                         self._drain_wake_pipe()
                     else:
-                        self._read_worker(obj)
+                        self._read_worker(key.data)
                 self._enforce_deadlines()
         except (MathbError, VerifierCrashError) as exc:  # a clear, expected failure
             log.error("verifier pool stopped: %s", exc)
@@ -437,25 +474,19 @@ class WorkerPool:
         finally:
             os.close(task_r)
             os.close(result_w)
-        worker = _Worker(
-            proc=proc,
-            tasks=Connection(task_w, readable=False),
-            results=Connection(result_r, writable=False),
-        )
+        os.set_blocking(result_r, False)
+        worker = _Worker(proc=proc, tasks=Connection(task_w, readable=False), results_fd=result_r)
+        self._selector.register(result_r, selectors.EVENT_READ, worker)
         with self._lock:
             self._workers.append(worker)
         log.debug("started verifier worker pid %d", proc.pid)
 
-    def _read_worker(self, conn: object) -> None:
-        worker = next((w for w in self._workers if w.results is conn), None)
-        if worker is None:
-            return
-        try:
-            while worker.results.poll():
-                self._on_message(worker, worker.results.recv())
-                if worker not in self._workers:
-                    return
-        except (EOFError, OSError):
+    def _read_worker(self, worker: _Worker) -> None:
+        worker.read_available()
+        # Results the worker sent before dying still count: handle them before the death.
+        for msg in worker.messages():
+            self._on_message(worker, msg)
+        if worker.eof:
             self._on_worker_died(worker)
 
     def _on_message(self, worker: _Worker, msg: tuple[Any, ...]) -> None:
@@ -520,6 +551,8 @@ class WorkerPool:
         with self._lock:
             if worker in self._workers:
                 self._workers.remove(worker)
+        with contextlib.suppress(KeyError, ValueError):
+            self._selector.unregister(worker.results_fd)
         worker.close_pipes()
         job = worker.job
         if job is None:

@@ -3,6 +3,9 @@
 The parent starts ``python -c BOOT`` (see ``_limits._BOOT``), which calls :func:`main` with the
 two pipe file descriptors and the settings. Protocol, over ``multiprocessing`` connections:
 
+Worker -> parent messages are pickles framed by an 8-byte big-endian length (:func:`_send`), so
+the parent can drain many with one ``os.read``.
+
 * worker -> parent, once: ``("ready", pid, verifier_version)`` or ``("fatal", message)``;
 * parent -> worker: a chunk ``[(index, completion, gold, question), ...]`` or ``None`` (exit);
 * worker -> parent, once per item, in chunk order: ``("ok", index, (correct, status, extracted,
@@ -17,7 +20,9 @@ from __future__ import annotations
 
 import importlib
 import os
+import pickle
 import signal
+import struct
 import sys
 import traceback
 from collections.abc import Callable
@@ -38,6 +43,16 @@ _WARMUP_CASES = (
 # Fraction of the memory limit the worker may already use after its imports; above it every
 # item would fail with MemoryError, so the worker refuses to start with a clear message instead.
 _MAX_BASELINE_FRACTION = 0.8
+
+
+_HEADER = struct.Struct("!Q")
+
+
+def _send(fd: int, message: tuple[Any, ...]) -> None:
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    view = memoryview(_HEADER.pack(len(data)) + data)
+    while view:
+        view = view[os.write(fd, view) :]
 
 
 def _die_with_parent(parent_pid: int) -> None:
@@ -131,7 +146,6 @@ def main(argv: list[str]) -> int:
     # The parent decides what an interrupt means; a terminal Ctrl-C must not kill workers first.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     tasks = Connection(task_fd, writable=False)
-    results = Connection(result_fd, readable=False)
 
     module_name, _, attr = target.partition(":")
     module = importlib.import_module(module_name)
@@ -140,9 +154,9 @@ def main(argv: list[str]) -> int:
     _warm_up(module, fn)
     problem = _limit_memory(memory_bytes)
     if problem is not None:
-        results.send(("fatal", problem))
+        _send(result_fd, ("fatal", problem))
         return 1
-    results.send(("ready", os.getpid(), version))
+    _send(result_fd, ("ready", os.getpid(), version))
 
     while True:
         try:
@@ -152,4 +166,4 @@ def main(argv: list[str]) -> int:
         if chunk is None:
             return 0
         for index, completion, gold, question in chunk:
-            results.send(_run_one(fn, index, (completion, gold, question)))
+            _send(result_fd, _run_one(fn, index, (completion, gold, question)))

@@ -1,0 +1,335 @@
+"""mathbeyond's verifier vs Math-Verify 0.9, side by side in one process on the same inputs.
+
+Corpora (under ``--data-dir``, default ``$MATHB_DATA_DIR`` or ``../shared/data``):
+
+* ``qwen25math``: 800 Qwen2.5-Math chain-of-thought completions, gold ``gt`` (no labels);
+* ``cs6493``: 140 R1-Distill / Qwen2.5-Math completions on MATH-500; gold is ``answer`` of row N
+  of ``benchmarks/math500_test.jsonl`` for ``problem_id`` ``math500_N`` (no labels);
+* ``hardverify-raw`` / ``hardverify-boxed``: the 250 HardVerify items' ``fn_output`` (label:
+  must be accepted) and ``tn_output`` (must be rejected), given as the bare answer text and
+  wrapped in ``$\\boxed{...}$`` (500 labelled cases each);
+* ``table:<name>``: the verifier's regression tables ``tests/verify/tables/*.jsonl`` (rows with
+  ``completion``, ``gold``, optional ``question``, ``expected``: a bool, or a status string).
+
+How each side runs:
+
+* mathbeyond: ``verify_batch`` per corpus (all CPUs, hard ``--timeout`` per case), timed after
+  the worker pool is started and warmed (pool start-up is reported separately);
+* Math-Verify: sequentially in the main thread, as users call it: ``parse("$\\boxed{gold}$")``,
+  ``parse(completion)``, ``verify(gold, pred)``, with its default signal-based timeouts (5 s;
+  they work because this is the main thread). Its exceptions count as "rejected". Its parse
+  caches stay on (users get them too).
+
+Printed: cases/s for both and the ratio, accuracy against labels where they exist, status
+counts, agreement, and every disagreement (text truncated; up to ``--max-disagreements``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import logging
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from mathbeyond.verify import VERIFIER_VERSION, Status, Verdict, verify_batch
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class Case:
+    corpus: str
+    ident: str
+    completion: str
+    gold: str
+    question: str | None
+    expected: bool | None  # label: should the completion be accepted?
+    expected_status: str | None = None
+
+
+# ----------------------------------------------------------------------------------- loading
+
+
+def load_qwen(data: Path) -> list[Case]:
+    path = data / "model_outputs" / "qwen25math_math_cot_100.jsonl"
+    cases = []
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            row = json.loads(line)
+            for j, completion in enumerate(row["code"]):
+                cases.append(
+                    Case(
+                        "qwen25math",
+                        f"{row['idx']}-{j}",
+                        completion,
+                        str(row["gt"]),
+                        row.get("question"),
+                        None,
+                    )
+                )
+    return cases
+
+
+def load_cs6493(data: Path) -> list[Case]:
+    bench = data / "benchmarks" / "math500_test.jsonl"
+    with bench.open(encoding="utf-8") as fh:
+        math500 = [json.loads(line) for line in fh]
+    cases = []
+    for path in sorted((data / "model_outputs" / "cs6493_math500_run_e0b959d8").glob("*.json")):
+        row = json.loads(path.read_text(encoding="utf-8"))
+        n = int(str(row["problem_id"]).removeprefix("math500_"))
+        problem = math500[n]
+        cases.append(
+            Case(
+                "cs6493",
+                path.stem,
+                row["raw_response"],
+                str(problem["answer"]),
+                problem.get("problem"),
+                None,
+            )
+        )
+    return cases
+
+
+def load_hardverify(data: Path) -> list[Case]:
+    items = json.loads((data / "model_outputs" / "HardVerify-Math.json").read_text("utf-8"))
+    cases = []
+    for form in ("raw", "boxed"):
+        for item in items:
+            for field, label in (("fn_output", True), ("tn_output", False)):
+                answer = str(item[field])
+                text = answer if form == "raw" else f"The answer is $\\boxed{{{answer}}}$."
+                cases.append(
+                    Case(
+                        f"hardverify-{form}",
+                        f"hv{item['id']}-{field[:2]}-{form}",
+                        text,
+                        str(item["ground_truth"]),
+                        item.get("question"),
+                        label,
+                    )
+                )
+    return cases
+
+
+def load_tables(tables: Path) -> tuple[list[Case], int]:
+    cases, skipped = [], 0
+    for path in sorted(tables.glob("*.jsonl")):
+        with path.open(encoding="utf-8") as fh:
+            for lineno, line in enumerate(fh, start=1):
+                if not line.strip():
+                    continue
+                row = json.loads(line)
+                if not all(k in row for k in ("completion", "gold", "expected")):
+                    skipped += 1
+                    continue
+                exp = row["expected"]
+                status = exp if isinstance(exp, str) else None
+                label = (exp == Status.CORRECT.value) if isinstance(exp, str) else bool(exp)
+                cases.append(
+                    Case(
+                        f"table:{path.stem}",
+                        str(row.get("id", lineno)),
+                        row["completion"],
+                        str(row["gold"]),
+                        row.get("question"),
+                        label,
+                        status,
+                    )
+                )
+    return cases, skipped
+
+
+# ----------------------------------------------------------------------------------- running
+
+
+def run_mathbeyond(
+    cases: list[Case], timeout: float, workers: int | None
+) -> tuple[list[Verdict], float]:
+    start = time.perf_counter()
+    verdicts = verify_batch(
+        [c.completion for c in cases],
+        [c.gold for c in cases],
+        [c.question for c in cases],
+        timeout=timeout,
+        workers=workers,
+    )
+    return verdicts, time.perf_counter() - start
+
+
+def run_math_verify(cases: list[Case]) -> tuple[list[bool], list[str], float, int]:
+    from math_verify import parse, verify
+
+    results, preds, errors = [], [], 0
+    start = time.perf_counter()
+    for c in cases:
+        try:
+            gold = parse(f"$\\boxed{{{c.gold.strip().strip('$')}}}$")
+            pred = parse(c.completion)
+            ok = bool(verify(gold, pred))
+            shown = str(pred[1]) if len(pred) > 1 else str(pred)
+        except Exception as exc:  # Math-Verify's own failure: counted as rejected and reported
+            ok, shown, errors = False, f"<error {type(exc).__name__}>", errors + 1
+        results.append(ok)
+        preds.append(shown)
+    return results, preds, time.perf_counter() - start, errors
+
+
+# ---------------------------------------------------------------------------------- reporting
+
+
+def tail(text: str | None, n: int = 160) -> str:
+    if text is None:
+        return "None"
+    flat = " ".join(text.split())
+    return flat if len(flat) <= n else "…" + flat[-n:]
+
+
+def accuracy(pairs: list[tuple[bool, bool]]) -> str:
+    if not pairs:
+        return "-"
+    return f"{sum(a == b for a, b in pairs) / len(pairs):.3f}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    default_data = os.environ.get("MATHB_DATA_DIR") or str(REPO.parent / "shared" / "data")
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--data-dir", type=Path, default=Path(default_data))
+    ap.add_argument("--tables", type=Path, default=REPO / "tests" / "verify" / "tables")
+    ap.add_argument("--max-disagreements", type=int, default=60)
+    ap.add_argument("--timeout", type=float, default=1.0, help="mathbeyond limit per case (s)")
+    ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--corpus", action="append", help="only these corpora (repeatable)")
+    ap.add_argument("--json", type=Path, help="also write the summary numbers here")
+    args = ap.parse_args(argv)
+    logging.disable(logging.WARNING)  # Math-Verify logs every parse failure
+
+    if not args.data_dir.is_dir():
+        print(f"data directory not found: {args.data_dir} (set --data-dir)", file=sys.stderr)
+        return 2
+    cases = load_qwen(args.data_dir) + load_cs6493(args.data_dir) + load_hardverify(args.data_dir)
+    table_cases, skipped = load_tables(args.tables) if args.tables.is_dir() else ([], 0)
+    cases += table_cases
+    if args.corpus:
+        cases = [c for c in cases if c.corpus in set(args.corpus)]
+    corpora = list(dict.fromkeys(c.corpus for c in cases))
+    print(
+        f"mathbeyond verifier {VERIFIER_VERSION}; Math-Verify 0.9 "
+        f"(main thread, default timeouts); {len(cases)} cases; CPUs {os.cpu_count()}"
+    )
+    if skipped:
+        print(f"(skipped {skipped} table rows without completion/gold/expected)")
+
+    t0 = time.perf_counter()
+    verify_batch(["$\\boxed{1}$"] * 4, ["1"] * 4, workers=args.workers)  # start + warm the pool
+    print(
+        f"mathbeyond pool start-up (one-time, not counted below): {time.perf_counter() - t0:.2f} s"
+    )
+    run_math_verify([cases[0]])  # import and warm Math-Verify the same way
+
+    ours: dict[str, list[Verdict]] = {}
+    theirs: dict[str, list[bool]] = {}
+    theirs_pred: dict[str, list[str]] = {}
+    t_ours: dict[str, float] = {}
+    t_theirs: dict[str, float] = {}
+    mv_errors = 0
+    for corpus in corpora:
+        subset = [c for c in cases if c.corpus == corpus]
+        ours[corpus], t_ours[corpus] = run_mathbeyond(subset, args.timeout, args.workers)
+        theirs[corpus], theirs_pred[corpus], t_theirs[corpus], errs = run_math_verify(subset)
+        mv_errors += errs
+
+    header = (
+        f"{'corpus':22} {'n':>5} {'ours c/s':>9} {'MV c/s':>8} {'ratio':>6} "
+        f"{'acc ours':>8} {'acc MV':>7} {'agree':>6}  our statuses"
+    )
+    print("\n" + header + "\n" + "-" * len(header))
+    summary: dict[str, object] = {"verifier_version": VERIFIER_VERSION, "corpora": {}}
+    disagreements: list[tuple[Case, Verdict, bool, str]] = []
+    all_lab_ours: list[tuple[bool, bool]] = []
+    all_lab_mv: list[tuple[bool, bool]] = []
+    for corpus in corpora:
+        subset = [c for c in cases if c.corpus == corpus]
+        vs, mv = ours[corpus], theirs[corpus]
+        lab_ours = [
+            (v.correct, c.expected)
+            for c, v in zip(subset, vs, strict=True)
+            if c.expected is not None
+        ]
+        lab_mv = [
+            (m, c.expected) for c, m in zip(subset, mv, strict=True) if c.expected is not None
+        ]
+        all_lab_ours += lab_ours
+        all_lab_mv += lab_mv
+        agree = sum(v.correct == m for v, m in zip(vs, mv, strict=True)) / len(subset)
+        statuses = collections.Counter(v.status.value for v in vs)
+        rate_o, rate_m = len(subset) / t_ours[corpus], len(subset) / t_theirs[corpus]
+        print(
+            f"{corpus:22} {len(subset):5d} {rate_o:9.0f} {rate_m:8.0f} {rate_o / rate_m:6.1f} "
+            f"{accuracy(lab_ours):>8} {accuracy(lab_mv):>7} {agree:6.3f}  "
+            + " ".join(f"{k}={n}" for k, n in sorted(statuses.items()))
+        )
+        summary["corpora"][corpus] = {  # type: ignore[index]
+            "n": len(subset),
+            "ours_cases_per_s": rate_o,
+            "math_verify_cases_per_s": rate_m,
+            "accuracy_ours": accuracy(lab_ours),
+            "accuracy_math_verify": accuracy(lab_mv),
+            "agreement": agree,
+            "statuses": dict(statuses),
+        }
+        for c, v, m, p in zip(subset, vs, mv, theirs_pred[corpus], strict=True):
+            if v.correct != m:
+                disagreements.append((c, v, m, p))
+
+    n = len(cases)
+    total_o, total_m = sum(t_ours.values()), sum(t_theirs.values())
+    rate_o, rate_m = n / total_o, n / total_m
+    print("-" * len(header))
+    print(
+        f"{'ALL':22} {n:5d} {rate_o:9.0f} {rate_m:8.0f} {rate_o / rate_m:6.1f} "
+        f"{accuracy(all_lab_ours):>8} {accuracy(all_lab_mv):>7} "
+        f"{1 - len(disagreements) / n:6.3f}"
+    )
+    print(
+        f"\nthroughput: mathbeyond {rate_o:,.0f} cases/s ({total_o:.2f} s), Math-Verify "
+        f"{rate_m:,.0f} cases/s ({total_m:.2f} s): ratio {rate_o / rate_m:.1f}x"
+    )
+    print(f"Math-Verify raised on {mv_errors} cases (counted as rejected)")
+    summary.update(
+        {
+            "cases": n,
+            "ours_cases_per_s": rate_o,
+            "math_verify_cases_per_s": rate_m,
+            "ratio": rate_o / rate_m,
+            "disagreements": len(disagreements),
+            "labelled_accuracy_ours": accuracy(all_lab_ours),
+            "labelled_accuracy_math_verify": accuracy(all_lab_mv),
+        }
+    )
+
+    shown = disagreements[: args.max_disagreements]
+    print(
+        f"\n{len(disagreements)} disagreements (showing {len(shown)}); "
+        "label = expected acceptance where known"
+    )
+    for c, v, m, p in shown:
+        label = "?" if c.expected is None else ("accept" if c.expected else "reject")
+        print(f"\n[{c.corpus} {c.ident}] label={label} ours={v.status.value} MV={m}")
+        print(f"  gold:       {tail(c.gold, 100)}")
+        print(f"  completion: {tail(c.completion)}")
+        print(f"  ours: extracted={tail(v.extracted, 80)!s} reason={v.reason}")
+        print(f"  MV parsed:  {tail(p, 80)}")
+    if args.json:
+        args.json.write_text(json.dumps(summary, indent=2), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
