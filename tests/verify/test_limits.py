@@ -170,3 +170,56 @@ def test_bad_pool_settings() -> None:
             p.submit([("1", "1", None)], timeout=0)
     finally:
         p.close()
+
+
+_ORPHAN_SCRIPT = """
+import sys, threading
+from mathbeyond.verify._limits import WorkerPool
+pool = WorkerPool(size=2, target="_limits_hooks:behave", extra_sys_path=[sys.argv[1]])
+assert pool.run([("1", "1", None), ("2", "2", None)], timeout=30.0)[0].correct
+threading.Thread(target=pool.run, args=([("hang", "x", None)],), kwargs={"timeout": 600.0},
+                 daemon=True).start()
+while len(pool.worker_pids()) < 2:
+    pass
+print(" ".join(map(str, pool.worker_pids())), flush=True)
+sys.stdin.read()
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux-only")
+def test_workers_die_when_the_parent_is_killed() -> None:
+    import os
+    import signal
+    import subprocess
+
+    parent = subprocess.Popen(
+        [sys.executable, "-c", _ORPHAN_SCRIPT, HOOKS],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert parent.stdout is not None
+        pids = [int(p) for p in parent.stdout.readline().split()]
+        assert len(pids) == 2
+        time.sleep(0.5)  # let the hang start in one of them
+        os.kill(parent.pid, signal.SIGKILL)  # no atexit, no cleanup code runs
+        parent.wait()
+        deadline = time.monotonic() + 30
+        alive = pids
+        while alive and time.monotonic() < deadline:
+            alive = [p for p in alive if _running(p)]
+            time.sleep(0.1)
+        assert alive == [], "worker processes outlived their killed parent"
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait()
+
+
+def _running(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text(errors="replace")
+    except OSError:
+        return False
+    return "zombie" not in status
