@@ -124,3 +124,16 @@ def test_trl_from_threads() -> None:
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=8) as ex:
         assert list(ex.map(one, range(48))) == [[1.0, 0.0, None]] * 48
+
+
+def test_verl_can_load_the_module_by_file_path() -> None:
+    """verl's custom_reward_function.path loads the file as a standalone module."""
+    import importlib.util
+
+    from mathbeyond.rewards import _verl
+
+    spec = importlib.util.spec_from_file_location("custom_module", _verl.__file__)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.compute_score("s", boxed(5), "5")["score"] == 1.0

@@ -1,5 +1,8 @@
 """verl reward functions: ``custom_reward_function.path`` + ``name: compute_score``.
 
+Point ``path`` at this file (print ``mathbeyond.rewards._verl.__file__`` to find it) or import
+the functions from :mod:`mathbeyond.rewards` in your own reward file.
+
 verl calls ``compute_score(data_source=..., solution_str=..., ground_truth=..., extra_info=...)``
 (per sample; NaiveRewardManager / DAPORewardManager) or ``compute_score_batch``'s list form
 (BatchRewardManager). Either returns the verdict fields next to ``score``; verl logs the
@@ -12,8 +15,9 @@ from __future__ import annotations
 import numbers
 from collections.abc import Mapping, Sequence
 
-from ..verify import Verdict, VerifyInputTypeError, verify, verify_batch
-from ..verify._limits import DEFAULT_TIMEOUT_S
+# Absolute imports on purpose: verl loads ``custom_reward_function.path`` as a standalone module
+# (``spec_from_file_location``), where relative imports fail.
+from mathbeyond.verify import DEFAULT_TIMEOUT_S, Verdict, VerifyInputTypeError, verify, verify_batch
 
 
 def gold_text(ground_truth: object, *, name: str = "ground_truth") -> str:
