@@ -223,3 +223,12 @@ def _running(pid: int) -> bool:
     except OSError:
         return False
     return "zombie" not in status
+
+
+def test_cancelled_job_stops_and_pool_continues(pool: WorkerPool) -> None:
+    job = pool.submit([("hang", "x", None)] * 6, timeout=1.0)
+    job.cancel()
+    assert job.wait(RETURNS_WITHIN_S), "cancelled job did not finish"
+    with pytest.raises(VerifierCrashError, match="cancelled"):
+        job.result()
+    assert pool.run([("8", "8", None)], timeout=5.0)[0].correct

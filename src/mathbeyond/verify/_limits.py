@@ -41,7 +41,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -123,6 +123,7 @@ class Job:
         self.error: BaseException | None = None
         self.cancelled = False
         self._done = threading.Event()
+        self._wake: Callable[[], None] = lambda: None
         if n == 0:
             self._done.set()
 
@@ -138,6 +139,7 @@ class Job:
     def cancel(self) -> None:
         """Stop dispatching this job's items (those already running finish and are dropped)."""
         self.cancelled = True
+        self._wake()
 
     def wait(self, timeout: float | None = None) -> bool:
         return self._done.wait(timeout)
@@ -277,6 +279,7 @@ class WorkerPool:
         job = Job(items, timeout, limit)
         if job.finished:
             return job
+        job._wake = self._wake
         with self._lock:
             if not self.usable:
                 raise VerifierCrashError(
@@ -303,7 +306,6 @@ class WorkerPool:
         finally:
             if not job.finished:
                 job.cancel()
-                self._wake()
 
     def worker_pids(self) -> list[int]:
         """PIDs of the current worker processes (diagnostics and tests)."""
@@ -630,6 +632,8 @@ def shared_pool(min_size: int | None = None) -> WorkerPool:
     with _Shared.lock:
         pool = _Shared.pool
         if pool is None or not pool.usable:
+            if pool is not None:
+                pool.close()  # failed earlier: release its pipes before starting afresh
             from ._core import VERIFIER_VERSION
 
             pool = WorkerPool(memory_bytes=_memory_from_env(), expected_version=VERIFIER_VERSION)
