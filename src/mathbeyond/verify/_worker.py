@@ -97,7 +97,10 @@ def _limit_memory(limit_bytes: int) -> str | None:
         )
     _, hard = resource.getrlimit(resource.RLIMIT_AS)
     soft = limit_bytes if hard == resource.RLIM_INFINITY else min(limit_bytes, hard)
-    resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+    except (ValueError, OSError) as exc:  # e.g. macOS refuses some values; time limit still holds
+        sys.stderr.write(f"mathbeyond verifier worker: cannot cap memory: {exc}\n")
     return None
 
 
