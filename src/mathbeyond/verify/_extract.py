@@ -14,6 +14,7 @@ from dataclasses import dataclass
 MAX_CANDIDATES = 64
 MAX_ANSWER_CHARS = 2000
 MAX_BARE_CHARS = 300
+LINE_WINDOW = 400
 
 _BOX_RE = re.compile(r"\\(?:boxed|fbox|framebox)\s*")
 _ANCHOR_RE = re.compile(
@@ -37,6 +38,7 @@ _HYPOTHETICAL_RE = re.compile(
 _CONNECTOR_RE = re.compile(
     r"(?:[\s,;$.&]|\\[()\[\]]|\\quad|\\text\{\s*(?:and|or)\s*\}|and|or|\\,)*"
 )
+_MATH_JOIN_RE = re.compile(r"[ \t]*(?:,|;|\band\b|\bor\b)[ \t]*(?:(?:and|or)[ \t]+)?")
 _CONCLUSION_RE = re.compile(
     r"^\W*(?:so|therefore|thus|hence|finally|in\s+conclusion|consequently)\b[^\n]*"
     r"(?:\bis|\bare|\bequals|=|:)\s*(?P<ans>[^\n]+?)\s*[.!]?\s*$",
@@ -44,6 +46,10 @@ _CONCLUSION_RE = re.compile(
 )
 _BOLD_LINE_RE = re.compile(r"^\s*\*\*(?P<ans>[^*\n]{1,200})\*\*\s*\.?\s*$")
 _SENTENCE_VERB_RE = re.compile(r"\b(?:is|are|equals|was|be|has|have|gives|get)\b|=")
+_DANGLING_RE = re.compile(
+    r"\b(?:and|then|the|of|to|is|are|which|that|so|but|we|a|an|with|for|by|get|be)\s*[,:]?\s*$",
+    re.IGNORECASE,
+)
 _TRUNCATION_END_RE = re.compile(r"[.!$)\]}*]\s*$|\d\s*$")
 
 
@@ -62,24 +68,23 @@ class _Cand:
     skip: bool
 
 
-def _match_braces(s: str, i: int) -> int:
-    """Index just after the brace group opening at ``s[i] == '{'``, or -1 when unbalanced."""
-    depth = 0
+def _brace_pairs(s: str) -> dict[int, int]:
+    """Map each ``{`` index to the index just after its matching ``}`` (one linear pass)."""
+    pairs: dict[int, int] = {}
+    stack: list[int] = []
+    j = 0
     n = len(s)
-    j = i
     while j < n:
         c = s[j]
         if c == "\\":
             j += 2
             continue
         if c == "{":
-            depth += 1
-        elif c == "}":
-            depth -= 1
-            if depth == 0:
-                return j + 1
+            stack.append(j)
+        elif c == "}" and stack:
+            pairs[stack.pop()] = j + 1
         j += 1
-    return -1
+    return pairs
 
 
 def _strip_code_blocks(s: str) -> str:
@@ -114,17 +119,21 @@ def _region(completion: str) -> str | None:
 
 
 def _line_of(s: str, start: int, end: int) -> str:
-    a = s.rfind("\n", 0, start) + 1
-    b = s.find("\n", end)
-    return s[a : b if b >= 0 else len(s)]
+    lo = max(0, start - LINE_WINDOW)
+    a = s.rfind("\n", lo, start) + 1 or lo
+    b = s.find("\n", end, end + LINE_WINDOW)
+    return s[max(a, lo) : b if b >= 0 else min(len(s), end + LINE_WINDOW)]
 
 
 def _boxes(s: str) -> list[_Cand]:
     cands: list[_Cand] = []
+    pairs: dict[int, int] | None = None
     for m in _BOX_RE.finditer(s):
         i = m.end()
         if i < len(s) and s[i] == "{":
-            j = _match_braces(s, i)
+            if pairs is None:
+                pairs = _brace_pairs(s)
+            j = pairs.get(i, -1)
             if j < 0:
                 continue
             content = s[i + 1 : j - 1]
@@ -153,9 +162,20 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
         stripped = nxt
     for open_, close in (("$$", "$$"), ("\\[", "\\]"), ("$", "$"), ("\\(", "\\)")):
         if stripped.startswith(open_):
-            k = stripped.find(close, len(open_))
-            if k > 0:
-                return stripped[len(open_) : k], i + off + k + len(close)
+            parts: list[str] = []
+            pos = 0
+            while stripped.startswith(open_, pos):
+                k = stripped.find(close, pos + len(open_))
+                if k < 0:
+                    break
+                parts.append(stripped[pos + len(open_) : k])
+                pos = k + len(close)
+                m = _MATH_JOIN_RE.match(stripped, pos)
+                if m is None or not stripped.startswith(open_, m.end()):
+                    break
+                pos = m.end()
+            if parts:
+                return ", ".join(parts), i + off + pos
     line_end = stripped.find("\n")
     line = stripped if line_end < 0 else stripped[:line_end]
     # end of sentence: ". " / "." at end (not a decimal point)
@@ -247,7 +267,7 @@ def _conclusion(region: str) -> Extracted | None:
     if not lines:
         return None
     last = lines[-1].strip()
-    if len(lines) == 1 and len(last) <= MAX_BARE_CHARS:
+    if len(lines) == 1 and len(last) <= MAX_BARE_CHARS and not _DANGLING_RE.search(last):
         # the whole completion is one short line: it is the answer
         return Extracted(last.strip("$ ").strip(), "bare")
     if not _TRUNCATION_END_RE.search(last):

@@ -113,6 +113,20 @@ def strip_qualifier(s: str) -> str:
     return _ONLY_RE.sub("", _QUALIFIER_RE.sub("", s)).strip()
 
 
+_REPEATING_RE = re.compile(r"(\d*)\.(\d*)\s*\\(?:overline|bar|dot)\s*\{?\s*(\d{1,12})\s*\}?")
+_SCI_E_RE = re.compile(r"(?<=\d)[eE]([+-]?\d{1,4})(?![A-Za-z\d])")
+
+
+def _repeating(m: re.Match[str]) -> str:
+    """``0.1\\overline{6}`` -> ``\\frac{1}{6}`` (exact)."""
+    whole, fixed, rep = m.group(1) or "0", m.group(2), m.group(3)
+    if len(whole) + len(fixed) > 40:
+        return m.group(0)
+    num = int(whole + fixed + rep) - int(whole + fixed)
+    den = (10 ** len(rep) - 1) * 10 ** len(fixed)
+    return f"\\frac{{{num}}}{{{den}}}"
+
+
 def clean(raw: str) -> Cleaned:
     """Strip LaTeX presentation noise from one answer string."""
     s = raw.strip()
@@ -128,6 +142,9 @@ def clean(raw: str) -> Cleaned:
     s = _DELIMS_RE.sub(" ", s)
     s = s.replace("\\\\frac", "\\frac").replace("\\\\pi", "\\pi")
     s = _SIZING_RE.sub("", s)
+    if "\\overline" in s or "\\bar" in s or "\\dot" in s:
+        s = _REPEATING_RE.sub(_repeating, s)
+    s = _SCI_E_RE.sub(lambda m: "\\times 10^{" + m.group(1) + "}", s)
     s = _SPACING_RE.sub(" ", s)
     for rx, rep in _RENAMES:
         s = rx.sub(rep, s) if "\\1" in rep else rx.sub(_const(rep), s)

@@ -1,0 +1,113 @@
+"""Unit tests of the verifier core's parts: bounds, parser exactness, extraction, robustness."""
+
+from __future__ import annotations
+
+import pytest
+
+from mathbeyond.verify import _core
+from mathbeyond.verify._core import VERIFIER_VERSION, verify_unbounded
+from mathbeyond.verify._extract import extract
+from mathbeyond.verify._latex import LimitError, ParseError, parse_expr_latex
+from mathbeyond.verify._types import Status
+
+
+def test_version_string() -> None:
+    assert isinstance(VERIFIER_VERSION, str) and VERIFIER_VERSION
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("\\frac{1}{2}", "1/2"),
+        ("\\frac12", "1/2"),
+        ("2\\frac{1}{2}", "5/2"),
+        ("-2\\frac{1}{2}", "-5/2"),
+        ("0.125", "1/8"),
+        ("2^{10}", "1024"),
+        ("2^-1", "1/2"),
+        ("5!", "120"),
+        ("\\binom{5}{2}", "10"),
+        ("|{-3}|", "3"),
+        ("\\lfloor 2.5 \\rfloor", "2"),
+        ("\\sqrt[3]{27}", "3"),
+    ],
+)
+def test_parser_exact_values(text: str, expected: str) -> None:
+    import sympy
+
+    assert parse_expr_latex(text) == sympy.Rational(expected)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["9^{9^{9^{9}}}", "10^{100000}", "5000!", "x^{100000}", "1" * 400, "\\binom{100000}{3}"],
+)
+def test_parser_refuses_huge_values(text: str) -> None:
+    with pytest.raises(LimitError):
+        parse_expr_latex(text)
+
+
+@pytest.mark.parametrize("text", ["(" * 100 + "1" + ")" * 100, "\\sqrt{" * 80 + "2" + "}" * 80])
+def test_parser_bounds_nesting(text: str) -> None:
+    with pytest.raises(LimitError):
+        parse_expr_latex(text)
+
+
+@pytest.mark.parametrize("text", ["", "1/0", "\\frac{1}{0}", "__import__('os')", "\\foo{1}", "(1"])
+def test_parser_rejects_bad_input(text: str) -> None:
+    with pytest.raises((ParseError, LimitError)):
+        parse_expr_latex(text)
+
+
+def test_integer_fast_path_reason() -> None:
+    v = verify_unbounded("so \\boxed{12}", "12")
+    assert v.correct and v.reason == "integer match" and v.extracted == "12"
+    v = verify_unbounded("so \\boxed{13}", "12")
+    assert v.status is Status.INCORRECT
+
+
+def test_statuses() -> None:
+    assert verify_unbounded("no answer here and then", "12").status is Status.NO_ANSWER
+    assert verify_unbounded("\\boxed{5}", "\\frac{").status is Status.UNPARSEABLE_GOLD
+    assert verify_unbounded("\\boxed{5}", "  ").status is Status.UNPARSEABLE_GOLD
+    tower = verify_unbounded("\\boxed{9^{9^{9^{9}}}}", "\\frac{1}{2}")
+    assert tower.status is Status.LIMIT_EXCEEDED
+    assert verify_unbounded("x" * (_core.MAX_COMPLETION_CHARS + 1), "1").status is (
+        Status.LIMIT_EXCEEDED
+    )
+
+
+def test_deterministic() -> None:
+    args = ("The answer is $\\boxed{\\frac{x^2-1}{x-1}}$.", "x+1")
+    assert verify_unbounded(*args) == verify_unbounded(*args)
+    assert verify_unbounded(*args).correct
+
+
+def test_extract_prefers_post_think_answer() -> None:
+    found = extract("<think>\\boxed{1}</think> The answer is $\\boxed{2}$.")
+    assert found is not None and found.text == "2"
+
+
+# Inputs that would make a backtracking regex or a recursive matcher blow up. No timing asserted:
+# a regression here shows up as a hung test run.
+PATHOLOGICAL = [
+    "\\boxed{" * 20000,
+    "{" * 50000 + "}" * 50000,
+    "The answer is " * 7000,
+    "answer: " * 10000 + "5",
+    "$" * 100000,
+    "\\(" * 30000,
+    "So x = " + "1 = " * 20000,
+    "a" * 100000,
+    " " * 100000 + "\\boxed{5}",
+    "**" * 50000,
+    "\n" * 100000,
+    "1,000," * 15000,
+    "Therefore " + "is " * 30000 + "5.",
+]
+
+
+@pytest.mark.parametrize("text", PATHOLOGICAL, ids=range(len(PATHOLOGICAL)))
+def test_pathological_inputs_terminate(text: str) -> None:
+    v = verify_unbounded(text, "5")
+    assert isinstance(v.correct, bool)
