@@ -28,6 +28,7 @@ from ._passk import (
 from ._synthetic import write_verdict_run
 from ._uncertainty import (
     Interval,
+    bootstrap_columns,
     bootstrap_mean,
     bootstrap_ratio,
     bootstrap_weights,
@@ -48,6 +49,7 @@ __all__ = [
     "Rate",
     "RunVerdicts",
     "align",
+    "bootstrap_columns",
     "bootstrap_mean",
     "bootstrap_ratio",
     "bootstrap_weights",

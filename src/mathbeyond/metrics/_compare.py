@@ -28,9 +28,8 @@ from ._uncertainty import (
     DEFAULT_LEVEL,
     DEFAULT_RESAMPLES,
     Interval,
+    bootstrap_columns,
     bootstrap_weights,
-    percentile_interval,
-    resampled_means,
     wilson_interval,
 )
 from ._verdicts import RunVerdicts, align, dropped_ids
@@ -252,12 +251,11 @@ def expansion_curve(
     exp_mat = (ep & ~eb).astype(np.float64)
     shr_mat = (eb & ~ep).astype(np.float64)
     w = bootstrap_weights(base_a.n_problems, n_resamples, seed) if weights is None else weights
-    both = resampled_means(np.concatenate([exp_mat, shr_mat], axis=1), w)
     return ExpansionCurve(
         base=base.label,
         post=post.label,
         ks=np.arange(1, k_max + 1, dtype=np.int64),
-        expansion=percentile_interval(exp_mat.mean(axis=0), both[:, :k_max], level),
-        shrinkage=percentile_interval(shr_mat.mean(axis=0), both[:, k_max:], level),
+        expansion=bootstrap_columns(exp_mat, w, level),
+        shrinkage=bootstrap_columns(shr_mat, w, level),
         n_problems=base_a.n_problems,
     )

@@ -12,9 +12,8 @@ from ._uncertainty import (
     DEFAULT_LEVEL,
     DEFAULT_RESAMPLES,
     Interval,
+    bootstrap_columns,
     bootstrap_weights,
-    percentile_interval,
-    resampled_means,
 )
 from ._verdicts import RunVerdicts
 
@@ -74,12 +73,11 @@ def pass_curves(
     if k_unb >= 1:
         unb[:, :k_unb] = run.unbiased_curve(k_unb)
     w = bootstrap_weights(run.n_problems, n_resamples, seed) if weights is None else weights
-    both = resampled_means(np.concatenate([emp, unb], axis=1), w)
     return PassCurve(
         label=run.label,
         ks=np.arange(1, k_max + 1, dtype=np.int64),
-        empirical=percentile_interval(emp.mean(axis=0), both[:, :k_max], level),
-        unbiased=percentile_interval(unb.mean(axis=0), both[:, k_max:], level),
+        empirical=bootstrap_columns(emp, w, level),
+        unbiased=bootstrap_columns(unb, w, level),
         max_empirical_k=run.max_empirical_k,
         max_unbiased_k=run.max_unbiased_k,
         n_problems=run.n_problems,
