@@ -125,3 +125,50 @@ def test_report_bad_pairs(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["report", str(base_dir), "--out", str(tmp_path / "o"),
                                       "--pairs", "nonsense"])
     assert isinstance(result.exception, ConfigError)
+
+
+def _mathb_parquet(path: Path, rows: int = 12) -> Path:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from mathbeyond.models import mathb_models
+
+    rng = np.random.default_rng(0)
+    data: dict[str, list[object]] = {
+        "problem": [f"Problem {i}" for i in range(rows)],
+        "answer": [str(7 * i + 1) for i in range(rows)],
+        "data_source": ["dapo_math_17k"] * rows,
+        "topic": ["Mathematics -> Algebra -> Equations"] * rows,
+        "difficulty": ["6.5"] * rows,
+    }
+    for spec in mathb_models():
+        unsolved = rng.random(rows) < 0.5
+        data[f"{spec.column}_unsolved"] = unsolved.tolist()
+        data[f"{spec.column}_pass@1024"] = np.where(unsolved, 0.0, 0.5).tolist()
+    pq.write_table(pa.table(data), path)
+    return path
+
+
+def test_report_command_with_mathb_file(tmp_path: Path) -> None:
+    base_dir, post_dir = _zero_baseline_pair(tmp_path, "qwen3-8b", "qwen3-8b-base", 12, 3)
+    parquet = _mathb_parquet(tmp_path / "math_beyond.parquet")
+    out = tmp_path / "rep"
+    _invoke(["report", str(base_dir), str(post_dir), "--out", str(out), "--resamples", "50",
+             "--dataset", str(parquet)])
+    for name in ("fig2_domains_sources", "fig3_difficulty", "fig5_answers", "fig4_expansion"):
+        assert (out / f"{name}.png").read_bytes().startswith(b"\x89PNG"), name
+    html = (out / "report.html").read_text()
+    assert "paper Table 4" in html and "Dataset figures skipped" not in html
+
+
+def test_metrics_on_adaptive_run_reports_validity(tmp_path: Path) -> None:
+    mat = np.array([[0, 1, -1, -1], [0, 0, 0, 0], [1, 0, -1, -1]], dtype=np.int8)
+    run = write_verdict_run(tmp_path / "a", "qwen3-4b", ["x", "y", "z"], mat, adaptive=True,
+                            min_samples=2)
+    out = json.loads(_invoke(["metrics", str(run), "--json", "--resamples", "50"]))
+    assert out["max_unbiased_k"] == 2 and out["max_empirical_k"] == 4
+    by_k = {row["k"]: row for row in out["rows"]}
+    assert by_k[4]["unbiased"] is None
+    assert by_k[4]["empirical"]["value"] == pytest.approx(2 / 3)
+    assert by_k[2]["unbiased"]["value"] == pytest.approx(2 / 3)
+    assert any("adaptive" in note for note in out["notes"])

@@ -14,6 +14,12 @@ Definitions used here, on the problems ``D`` both runs share:
 
 On a zero-baseline set (``R_k(base)`` empty) Expansion equals the post model's pass@k and
 Preservation/Consolidation are undefined: reported as ``None``, never 0.
+
+Provenance: Expansion, Shrinkage and Preservation follow the paper's set definitions. The
+Consolidation formula above (share of the preserved set ``P_k`` that the post model also
+solves at ``R_1``) is the project's specification; only the paper's abstract/overview could be
+consulted offline, so its exact wording was not checked (the ``r1`` switch covers both readings
+of "solved at pass@1").
 """
 
 from __future__ import annotations
