@@ -94,3 +94,10 @@ def test_unsolved_table_counts(mathb_parquet: Path) -> None:
     base_names = [r.label for r in rows if r.role == "base"]
     inter = sum(all(f[n] for n in base_names) for f in flags)
     assert by_label["intersection of 11 base models"] == inter
+
+
+def test_unsolved_table_needs_mathb_flags() -> None:
+    from mathbeyond.data import Problem
+
+    assert unsolved_table([Problem("d/0", "q", "1", "src")]) is None
+    assert unsolved_table([]) is None

@@ -158,8 +158,9 @@ def compare(
               help="Post/base pair by run label (model name) or run path; repeatable. "
                    "Default: pairs inferred from the model registry's base field.")
 @click.option("--dataset", "dataset", default=None,
-              help="Dataset name or MATH-B file path for the dataset figures "
-                   "(default: the runs' dataset).")
+              help="Dataset name or MATH-B file path for the dataset figures (default: the "
+                   "runs' dataset). Read from local data only; figures are skipped with a note "
+                   "when it is not available.")
 @click.option("--step", type=click.IntRange(min=1), default=64, show_default=True,
               help="Increment of the marginal-gain curve (paper Fig. 7).")
 @_RESAMPLES
