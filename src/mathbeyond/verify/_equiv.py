@@ -80,6 +80,7 @@ Value = Expr | Seq | SetVal | Unordered | Eq | Text | Letter
 # parsing
 # ------------------------------------------------------------------------------------------------
 _LETTER_RE = re.compile(r"\(?\s*([A-E])\s*\)?\s*[.:]?")
+_LETTER_CONTENT_RE = re.compile(r"\(\s*([A-E])\s*\)\s*\S.*|([A-E])[.:]\s+\S.*")
 _IN_PREFIX_RE = re.compile(r"^\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\\in(?![a-zA-Z])\s*")
 _WORD_LABEL_RE = re.compile(r"^[A-Za-z][A-Za-z ]*\d*\s*:\s*(?=\S)")
 _TUPLE_LABEL_RE = re.compile(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
@@ -192,9 +193,9 @@ def parse_item(t: str, ctx: _Ctx, percent: bool = False, degree: bool = False) -
     t = _IN_PREFIX_RE.sub("", t)
     t = _WORD_LABEL_RE.sub("", t)
     if ctx.allow_letter:
-        m = _LETTER_RE.fullmatch(t)
+        m = _LETTER_RE.fullmatch(t) or _LETTER_CONTENT_RE.fullmatch(t)
         if m:
-            return Letter(m.group(1))
+            return Letter(next(g for g in m.groups() if g))
     m = _MATRIX_RE.fullmatch(t)
     if m:
         return _matrix(m.group(2), ctx)

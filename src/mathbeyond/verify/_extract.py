@@ -17,12 +17,13 @@ MAX_BARE_CHARS = 300
 LINE_WINDOW = 400
 
 _BOX_RE = re.compile(r"\\(?:boxed|fbox|framebox)\s*")
-_ANCHOR_RE = re.compile(
-    r"(?:\*\*|__)?\b(?:final\s+answer|the\s+answer|answer)"
+_BRACE_TOKEN_RE = re.compile(r"\\.|[{}]", re.S)
+_ANCHOR_TAIL_RE = re.compile(
     r"(?:\s+to\s+th(?:e|is)\s+(?:problem|question))?"  # "the answer to the problem"
     r"\s*(?:\*\*)?\s*(?:is|:|=|would\s+be|will\s+be)\s*(?::)?\s*(?:\*\*)?[ \t]*",
     re.IGNORECASE,
 )
+_QUOTE_LINE_RE = re.compile(r"^[ \t]*>", re.M)
 _CONTINUATION_RE = re.compile(
     r"\n[ \t#*]*(?:Human|User|Problem\s*\d+|Question\s*\d*\s*:|Q\d*\s*:|Exercise\s*\d*|"
     r"Example\s*\d+\s*:)|<\|im_end\|>|<\|endoftext\|>|<\|im_start\|>|<\|eot_id\|>|"
@@ -30,6 +31,7 @@ _CONTINUATION_RE = re.compile(
 )
 _CHECK_RE = re.compile(r"\b(?:check|verif|satisf|sanity|confirm|plug(?:ging)?\s+(?:back|in))",
                        re.IGNORECASE)
+_SATISFY_RE = re.compile(r"\bsatisf|✓|\\checkmark", re.IGNORECASE)
 _HYPOTHETICAL_RE = re.compile(
     r"\b(?:if\s+instead|suppose\s+instead|if\s+the\s+(?:problem|question)\s+(?:had|were|was|asked)|"
     r"had\s+the\s+problem|what\s+if|for\s+example|e\.g\.|for\s+instance|hypothetical)",
@@ -68,22 +70,19 @@ class _Cand:
     skip: bool
 
 
-def _brace_pairs(s: str) -> dict[int, int]:
-    """Map each ``{`` index to the index just after its matching ``}`` (one linear pass)."""
+def _brace_pairs(s: str, start: int) -> dict[int, int]:
+    """Map each ``{`` index at or after ``start`` to the index just after its matching ``}``.
+
+    One linear pass over the brace and backslash characters only.
+    """
     pairs: dict[int, int] = {}
     stack: list[int] = []
-    j = 0
-    n = len(s)
-    while j < n:
-        c = s[j]
-        if c == "\\":
-            j += 2
-            continue
+    for m in _BRACE_TOKEN_RE.finditer(s, start):
+        c = m.group(0)
         if c == "{":
-            stack.append(j)
+            stack.append(m.start())
         elif c == "}" and stack:
-            pairs[stack.pop()] = j + 1
-        j += 1
+            pairs[stack.pop()] = m.end()
     return pairs
 
 
@@ -132,7 +131,7 @@ def _boxes(s: str) -> list[_Cand]:
         i = m.end()
         if i < len(s) and s[i] == "{":
             if pairs is None:
-                pairs = _brace_pairs(s)
+                pairs = _brace_pairs(s, i)
             j = pairs.get(i, -1)
             if j < 0:
                 continue
@@ -186,19 +185,30 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
 
 
 def _anchors(s: str) -> list[_Cand]:
+    """'Answer: X', 'The final answer is X', '**Answer:** X' (case-insensitive)."""
     cands: list[_Cand] = []
-    for m in _ANCHOR_RE.finditer(s):
-        text, end = _anchor_text(s, m.end())
-        text = text.strip().strip("*").strip()
-        if text:
-            cands.append(_Cand(m.start(), end, text, "anchor", False))
+    low = s.lower()
+    pos = low.find("answer")
+    while pos >= 0:
+        after = pos + len("answer")
+        word_start = pos == 0 or not low[pos - 1].isalnum()
+        m = _ANCHOR_TAIL_RE.match(s, after) if word_start else None
+        if m is not None:
+            text, end = _anchor_text(s, m.end())
+            text = text.strip().strip("*").strip()
+            if text:
+                cands.append(_Cand(pos, end, text, "anchor", False))
+        pos = low.find("answer", after)
     return cands[-MAX_CANDIDATES:]
 
 
 def _flag(s: str, c: _Cand) -> _Cand:
     line = _line_of(s, c.start, c.end)
     before = line[: max(0, line.find(c.text[:20]))] if c.text else line
-    skip = bool(_CHECK_RE.search(line) or _HYPOTHETICAL_RE.search(before or line))
+    checkish = "=" in c.text or "\\checkmark" in c.text or bool(_SATISFY_RE.search(line))
+    skip = bool(
+        (checkish and _CHECK_RE.search(line)) or _HYPOTHETICAL_RE.search(before or line)
+    )
     if not skip and c.kind == "boxed" and re.fullmatch(r"[\d\s+\-*/^().\\cdottimes]+=[\d\s.]+",
                                                        c.text):
         skip = True  # "\boxed{2\cdot 3 + 1 = 7}": a checked arithmetic fact, not an answer
@@ -230,7 +240,8 @@ def extract(completion: str, question: str | None = None) -> Extracted | None:
         if q in region:
             region = region.replace(q, " ")
     region = _strip_code_blocks(region)
-    region = "\n".join(ln for ln in region.split("\n") if not ln.lstrip().startswith(">"))
+    if _QUOTE_LINE_RE.search(region):
+        region = "\n".join(ln for ln in region.split("\n") if not ln.lstrip().startswith(">"))
     boxes = _boxes(region)
     anchors = _anchors(region)
     first = min([c.start for c in boxes + anchors], default=None)
@@ -240,12 +251,12 @@ def extract(completion: str, question: str | None = None) -> Extracted | None:
             region = region[: m.start()]
             boxes = [c for c in boxes if c.end <= m.start()]
             anchors = [c for c in anchors if c.end <= m.start()]
-    cands = sorted((_flag(region, c) for c in boxes + anchors), key=lambda c: (c.start, c.kind))
+    cands = sorted(boxes + anchors, key=lambda c: (c.start, c.kind))
     # drop anchors that merely introduce a box ("The final answer is \boxed{5}")
     cands = [c for c in cands if not (c.kind == "anchor" and "\\boxed" in c.text)]
     if cands:
         chosen_idx = len(cands) - 1
-        while chosen_idx > 0 and cands[chosen_idx].skip:
+        while chosen_idx > 0 and _flag(region, cands[chosen_idx]).skip:
             chosen_idx -= 1
         chosen = cands[chosen_idx]
         if chosen.kind == "boxed":
