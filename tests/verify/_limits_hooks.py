@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import sys
 
 from mathbeyond.verify._types import Status, Verdict
 
@@ -25,6 +26,11 @@ def behave(completion: str, gold: str, question: str | None) -> Verdict:
         bytearray(4 * 2**30)  # far above the test pool's address-space cap
     elif completion == "crash":
         os.kill(os.getpid(), signal.SIGKILL)
+    elif completion == "print":
+        print("LEAKED TO STDOUT", flush=True)
+    elif completion == "modules":
+        heavy = sorted(m for m in ("numpy", "pyarrow", "pandas", "pydantic") if m in sys.modules)
+        return Verdict(True, Status.CORRECT, " ".join(heavy), "imported heavy modules")
     elif completion == "bug":
         raise ValueError("deliberate bug in the verification target")
     ok = completion == gold

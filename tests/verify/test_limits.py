@@ -232,3 +232,15 @@ def test_cancelled_job_stops_and_pool_continues(pool: WorkerPool) -> None:
     with pytest.raises(VerifierCrashError, match="cancelled"):
         job.result()
     assert pool.run([("8", "8", None)], timeout=5.0)[0].correct
+
+
+def test_workers_stay_lean_and_never_write_to_stdout(capfd: pytest.CaptureFixture[str]) -> None:
+    p = make_pool(size=1)
+    try:
+        modules, printed = p.run([("modules", "x", None), ("print", "print", None)], timeout=5.0)
+    finally:
+        p.close()
+    # The worker skips mathbeyond/__init__ (data stack): its memory cap is for verification.
+    assert modules.extracted == ""
+    assert printed.correct
+    assert "LEAKED" not in capfd.readouterr().out
