@@ -412,6 +412,13 @@ def answers_equal(gold: list[Value], model: list[Value]) -> bool:
     gold = _dedupe(gold)
     if len(gold) == 1 and len(model) == 1:
         return values_equal(gold[0], model[0])
+    if len(gold) == 1 and len(model) > 1 and isinstance(gold[0], Seq) and gold[0].open == "(":
+        # gold "(3, 4)", model "a = 3, b = 4" / "3, 4": read the model as the ordered tuple
+        seq = gold[0]
+        if len(seq.items) == len(model) and not any(isinstance(m, Seq) for m in model):
+            return all(
+                values_equal(g, _strip_label(m)) for g, m in zip(seq.items, model, strict=True)
+            )
     if len(gold) > 1 and len(model) == 1:
         only = _strip_label(model[0])
         if isinstance(only, Seq) and only.open == "(" and not any(isinstance(g, Seq) for g in gold):
@@ -607,11 +614,8 @@ def _values_same(a: Any, b: Any) -> bool:
     fa, fb = a.free_symbols, b.free_symbols
     if not fa and not fb:
         return _is_zero(a - b)
-    if fa != fb:
-        if len(fa) == 1 and len(fb) == 1:
-            b = b.subs(next(iter(fb)), next(iter(fa)))
-        else:
-            return False
+    if fa != fb and len(fa) == 1 and len(fb) == 1:
+        b = b.subs(next(iter(fb)), next(iter(fa)))  # same function, other variable name
     return _is_zero(a - b)
 
 

@@ -188,9 +188,16 @@ def _anchors(s: str) -> list[_Cand]:
     """'Answer: X', 'The final answer is X', '**Answer:** X' (case-insensitive)."""
     cands: list[_Cand] = []
     low = s.lower()
-    pos = low.find("answer")
+    for word in ("answer", "correct option", "correct choice"):
+        _find_anchor_word(s, low, word, cands)
+    cands.sort(key=lambda c: c.start)
+    return cands[-MAX_CANDIDATES:]
+
+
+def _find_anchor_word(s: str, low: str, word: str, cands: list[_Cand]) -> None:
+    pos = low.find(word)
     while pos >= 0:
-        after = pos + len("answer")
+        after = pos + len(word)
         word_start = pos == 0 or not low[pos - 1].isalnum()
         m = _ANCHOR_TAIL_RE.match(s, after) if word_start else None
         if m is not None:
@@ -198,8 +205,7 @@ def _anchors(s: str) -> list[_Cand]:
             text = text.strip().strip("*").strip()
             if text:
                 cands.append(_Cand(pos, end, text, "anchor", False))
-        pos = low.find("answer", after)
-    return cands[-MAX_CANDIDATES:]
+        pos = low.find(word, after)
 
 
 def _flag(s: str, c: _Cand) -> _Cand:

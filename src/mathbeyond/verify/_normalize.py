@@ -127,6 +127,12 @@ def _repeating(m: re.Match[str]) -> str:
     return f"\\frac{{{num}}}{{{den}}}"
 
 
+_TRIG_RE = re.compile(r"\\(?:sin|cos|tan|cot|sec|csc)(?![a-zA-Z])")
+_TRIG_DEGREE_RE = re.compile(
+    r"(\d+(?:\.\d+)?)\s*(?:\^\s*\{\s*\\circ\s*\}|\^\s*\\circ|\\degree)"
+)
+
+
 def clean(raw: str) -> Cleaned:
     """Strip LaTeX presentation noise from one answer string."""
     s = raw.strip()
@@ -149,6 +155,9 @@ def clean(raw: str) -> Cleaned:
     for rx, rep in _RENAMES:
         s = rx.sub(rep, s) if "\\1" in rep else rx.sub(_const(rep), s)
     degree = False
+    if _TRIG_RE.search(s) and _DEGREE_RE.search(s):
+        # \cos 30^\circ: degrees inside a trig function become radians
+        s = _TRIG_DEGREE_RE.sub(lambda m: "(" + m.group(1) + "\\pi/180)", s)
     if _DEGREE_RE.search(s):
         degree = True
         s = _DEGREE_RE.sub(" ", s)
