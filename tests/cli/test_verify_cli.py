@@ -160,3 +160,34 @@ def test_empty_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     assert code == 0, err
     assert dst.read_text(encoding="utf-8") == ""
     assert "verified 0 cases" in err
+
+
+def test_hard_limit_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """A case that hangs in C code (test hook standing in for the core) is cut off at the limit."""
+    from mathbeyond.verify import _limits
+
+    hooks = str(Path(__file__).resolve().parents[1] / "verify")
+    pool = _limits.WorkerPool(size=2, target="_limits_hooks:behave", extra_sys_path=[hooks])
+    with _limits._Shared.lock:
+        saved, _limits._Shared.pool = _limits._Shared.pool, pool
+    try:
+        src, dst = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+        write_jsonl(
+            src,
+            [
+                {"completion": "1", "gold": "1", "n": 0},
+                {"completion": "hang", "gold": "1", "n": 1},
+                {"completion": "2", "gold": "2", "n": 2},
+            ],
+        )
+        code, _, err = run(["verify", "-i", str(src), "-o", str(dst), "--timeout", "1"], capsys)
+    finally:
+        with _limits._Shared.lock:
+            _limits._Shared.pool = saved
+        pool.close()
+    assert code == 0, err
+    got = [json.loads(line) for line in dst.read_text(encoding="utf-8").splitlines()]
+    assert [g["n"] for g in got] == [0, 1, 2]
+    assert [g["status"] for g in got] == ["correct", "limit_exceeded", "correct"]
+    assert got[1]["reason"] == "time limit exceeded (1 s)" and got[1]["correct"] is False
+    assert "limit_exceeded=1" in err
