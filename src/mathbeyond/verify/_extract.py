@@ -48,6 +48,16 @@ _CONCLUSION_RE = re.compile(
 )
 _BOLD_LINE_RE = re.compile(r"^\s*\*\*(?P<ans>[^*\n]{1,200})\*\*\s*\.?\s*$")
 _SENTENCE_VERB_RE = re.compile(r"\b(?:is|are|equals|was|be|has|have|gives|get)\b|=")
+_RETRACT_RE = re.compile(
+    r"\b(?:wait|correction|i\s+made\s+an?\s+(?:mistake|error)|"
+    r"(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:wrong|incorrect|not\s+(?:right|correct)))\b",
+    re.IGNORECASE,
+)
+_CONFIRM_RE = re.compile(
+    r"\b(?:yes|correct|confirm|confirmed|confirms|indeed|holds|checks\s+out|consistent|same|"
+    r"still|verified|right)\b",
+    re.IGNORECASE,
+)
 _DANGLING_RE = re.compile(
     r"\b(?:and|then|the|of|to|is|are|which|that|so|but|we|a|an|with|for|by|get|be)\s*[,:]?\s*$",
     re.IGNORECASE,
@@ -265,6 +275,8 @@ def extract(completion: str, question: str | None = None) -> Extracted | None:
         while chosen_idx > 0 and _flag(region, cands[chosen_idx]).skip:
             chosen_idx -= 1
         chosen = cands[chosen_idx]
+        if _retracted(region[chosen.end :]):
+            return None
         if chosen.kind == "boxed":
             group = [chosen]
             k = chosen_idx - 1
@@ -277,6 +289,12 @@ def extract(completion: str, question: str | None = None) -> Extracted | None:
             return Extracted(", ".join(c.text for c in group), "boxed")
         return Extracted(_sentence_answer(chosen.text), "anchor")
     return _conclusion(region)
+
+
+def _retracted(tail: str) -> bool:
+    """'... \\boxed{5}. Wait, that is wrong ...' with no later commitment or confirmation."""
+    m = _RETRACT_RE.search(tail)
+    return m is not None and not _CONFIRM_RE.search(tail, m.end())
 
 
 def _conclusion(region: str) -> Extracted | None:
