@@ -576,34 +576,77 @@ def _small(e: Any) -> bool:
     return bool(sympy.count_ops(e) <= MAX_SIMPLIFY_OPS)
 
 
-def _candidates(e: Expr, other: Expr) -> list[Any]:
-    vals = [e.value]
-    if e.percent:
-        vals.append(e.value / 100)
-    if e.degree and not other.degree and other.value.has(sympy.pi):
-        vals.append(e.value * sympy.pi / 180)
+def _gold_candidates(g: Expr, m: Expr) -> list[tuple[Any, Any]]:
+    """(value, scale) readings of the gold: as written, as a percentage, degrees as radians."""
+    vals: list[tuple[Any, Any]] = [(g.value, sympy.Integer(1))]
+    if g.percent:
+        vals.append((g.value / 100, sympy.Rational(1, 100)))
+    if g.degree and not m.degree and m.value.has(sympy.pi):
+        vals.append((g.value * sympy.pi / 180, sympy.pi / 180))
+    return vals
+
+
+def _model_candidates(m: Expr, g: Expr) -> list[Any]:
+    vals = [m.value]
+    if m.percent and not g.percent and not g.value.is_Integer:
+        vals.append(m.value / 100)  # gold 0.12, model 12% (but gold 12 is not 1200%)
+    if m.degree and not g.degree and g.value.has(sympy.pi):
+        vals.append(m.value * sympy.pi / 180)
     return vals
 
 
 def exprs_equal(g: Expr, m: Expr) -> bool:
-    for gv in _candidates(g, m):
-        for mv in _candidates(m, g):
+    gold_c = _gold_candidates(g, m)
+    model_c = _model_candidates(m, g)
+    for gv, _ in gold_c:
+        for mv in model_c:
             if _values_same(gv, mv):
                 return True
-    if g.decimals is not None and not m.has_decimal and not m.value.free_symbols:
-        # gold is a rounded decimal, the model gave the exact value: accept within one unit of the
-        # gold's last digit
-        for gv in _candidates(g, m):
-            scale = gv / g.value if g.value != 0 else 1
-            tol = sympy.Rational(1, 10**g.decimals) * scale
-            for mv in _candidates(m, g):
-                try:
-                    diff = abs(sympy.N(mv - gv, 30))
-                except (TypeError, ValueError):
-                    continue
-                if diff.is_real and diff < tol:
+    return _rounded_gold_matches(g, m, gold_c, model_c)
+
+
+def _rounded_gold_matches(
+    g: Expr, m: Expr, gold_c: list[tuple[Any, Any]], model_c: list[Any]
+) -> bool:
+    """Gold is a rounded decimal (``30.52``) and the model gave the exact value (``1587/52``).
+
+    Only when the gold has at least 3 significant digits and the model's value has no finite
+    decimal expansion (so the gold cannot be its exact value); accepted when the model's value
+    rounds or truncates to the gold at the gold's precision.
+    """
+    if g.decimals is None or g.decimals < 1 or m.has_decimal or m.value.free_symbols:
+        return False
+    digits = g.src.strip().lstrip("+-").replace(".", "").lstrip("0")
+    if len(digits) < 3:
+        return False
+    for mv in model_c:
+        if not _non_terminating(mv):
+            continue
+        for gv, scale in gold_c:
+            unit = sympy.Rational(1, 10**g.decimals) * scale
+            try:
+                x = sympy.N(mv, 40)
+                y = sympy.N(gv, 40)
+            except (TypeError, ValueError):
+                continue
+            if not (x.is_real and y.is_real):
+                continue
+            diff = abs(x) - abs(y)
+            if abs(diff) <= unit / 2 + sympy.Float("1e-30", 40) or (0 <= diff < unit):
+                if (x >= 0) == (y >= 0):
                     return True
     return False
+
+
+def _non_terminating(v: Any) -> bool:
+    if v.is_Rational:
+        q = int(v.q)
+        while q % 2 == 0:
+            q //= 2
+        while q % 5 == 0:
+            q //= 5
+        return q != 1
+    return bool(v.is_number and v.is_real and v.is_rational is not True)
 
 
 def _values_same(a: Any, b: Any) -> bool:
