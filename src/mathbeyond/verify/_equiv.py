@@ -632,9 +632,9 @@ def _rounded_gold_matches(
             if not (x.is_real and y.is_real):
                 continue
             diff = abs(x) - abs(y)
-            if abs(diff) <= unit / 2 + sympy.Float("1e-30", 40) or (0 <= diff < unit):
-                if (x >= 0) == (y >= 0):
-                    return True
+            close = abs(diff) <= unit / 2 + sympy.Float("1e-30", 40) or (0 <= diff < unit)
+            if close and (x >= 0) == (y >= 0):
+                return True
     return False
 
 
