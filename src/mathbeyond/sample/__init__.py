@@ -37,6 +37,8 @@ from ._engine import (
     round_ends,
     run_engine,
 )
+from ._llamacpp import LlamaCppBackend
+from ._openai import OpenAIBackend, ServerRequestError, ServerUnavailableError
 from ._presets import PromptTooLongError, cap_max_tokens, resolve_preset, validate_preset
 from ._prompt import (
     CHAT_TEMPLATE,
@@ -48,13 +50,19 @@ from ._prompt import (
     prompt_text,
 )
 from ._scoring import Scorer, ScoreSummary, default_scorer, score_pending, score_run
+from ._vllm import VllmBackend
 
 __all__ += [
     "CHAT_TEMPLATE",
     "PROMPT_TEMPLATE_ID",
     "RAW_TEMPLATE",
+    "LlamaCppBackend",
+    "OpenAIBackend",
     "PromptTemplate",
     "PromptTooLongError",
+    "ServerRequestError",
+    "ServerUnavailableError",
+    "VllmBackend",
     "build_prompt",
     "cap_max_tokens",
     "prompt_template",
