@@ -92,6 +92,16 @@ _SIMPLE_LHS_RE = re.compile(
 _DECIMAL_LIT_RE = re.compile(r"[+-]?\d*\.\d+")
 _NUMBER_RE = re.compile(r"\d+(?:\.\d+)?|\.\d+")
 _WORDY_RE = re.compile(r"(?<!\\)\b[A-Za-z]{3,}\b")
+_NUMBER_WORDS = {
+    w: k
+    for k, w in enumerate(
+        (
+            "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+            "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+            "eighteen", "nineteen", "twenty",
+        )
+    )
+}
 _WORD_RUN_RE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{4,}")
 _FUNC_LHS_RE = re.compile(r"([A-Za-z])\(([A-Za-z])\)")
 
@@ -228,6 +238,9 @@ def parse_item(t: str, ctx: _Ctx, percent: bool = False, degree: bool = False) -
         if den == 0:
             raise ParseError("zero ratio")
         return Expr(num / den, t)
+    word = _NUMBER_WORDS.get(t.lower())
+    if word is not None:
+        return Expr(sympy.Integer(word), t)
     if _WORD_RUN_RE.search(t):
         return Text(_norm_words(orig))
     try:
@@ -487,8 +500,10 @@ def values_equal(g: Value, m: Value) -> bool:
             return True
         return _eq_solved_by(g, m)
     if isinstance(m, Eq):
-        stripped = _strip_label(m)
-        return stripped is not m and values_equal(g, stripped)
+        stripped: Value | None = _strip_label(m)
+        if stripped is m:
+            stripped = _true_numeric_chain(m)
+        return stripped is not None and stripped is not m and values_equal(g, stripped)
     if isinstance(g, Text) and isinstance(m, Expr):
         m = Text(_norm_words(m.src))
     if isinstance(g, Text) or isinstance(m, Text):
@@ -530,6 +545,15 @@ def _sets_equal(a: Any, b: Any) -> bool:
         return True
     diff = sympy.SymmetricDifference(a, b)
     return bool(diff == sympy.EmptySet or diff.is_empty is True)
+
+
+def _true_numeric_chain(m: Eq) -> Value | None:
+    """``\\sqrt{117} = 3\\sqrt{13}``: a true equality of constants stands for its last value."""
+    if m.lhs is None or m.lhs.free_symbols or not isinstance(m.rhs, Expr):
+        return None
+    if m.rhs.value.free_symbols or not _values_same(m.lhs, m.rhs.value):
+        return None
+    return m.rhs
 
 
 def _eqs_equal(g: Eq, m: Eq) -> bool:
