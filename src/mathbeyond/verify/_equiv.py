@@ -500,10 +500,10 @@ def values_equal(g: Value, m: Value) -> bool:
             return True
         return _eq_solved_by(g, m)
     if isinstance(m, Eq):
-        stripped: Value | None = _strip_label(m)
-        if stripped is m:
-            stripped = _true_numeric_chain(m)
-        return stripped is not None and stripped is not m and values_equal(g, stripped)
+        plain: Value | None = _strip_label(m)
+        if plain is m:
+            plain = _true_numeric_chain(m)
+        return plain is not None and plain is not m and values_equal(g, plain)
     if isinstance(g, Text) and isinstance(m, Expr):
         m = Text(_norm_words(m.src))
     if isinstance(g, Text) or isinstance(m, Text):
