@@ -113,8 +113,13 @@ def _open_input(path: str) -> Iterator[tuple[IO[bytes], str]]:
 def _open_output(path: str) -> Iterator[IO[str]]:
     """stdout, or a temporary file renamed onto ``path`` only when everything succeeded."""
     if path == STDIO:
-        yield sys.stdout
-        sys.stdout.flush()
+        try:
+            yield sys.stdout
+            sys.stdout.flush()
+        except BrokenPipeError:  # reader went away (`| head`): stop quietly, like other tools
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's final flush succeeds
+            raise SystemExit(141) from None
         return
     target = Path(path)
     if target.is_dir():
