@@ -162,6 +162,15 @@ def test_interrupted_then_resumed_equals_uninterrupted(
     assert states(tmp_path / "cut") == states(tmp_path / "full")
 
 
+def test_backend_failure_keeps_finished_samples(tmp_path: Path) -> None:
+    cfg = EngineConfig(k=50, seed=1, flush_every=1000, flush_seconds=1000.0)
+    with pytest.raises(fake.Crash):
+        run(tmp_path, problems([0.5]), cfg, fail_after=20)
+    assert len(rows(tmp_path)) == 20  # the unflushed buffer was saved on the way out
+    (st,) = open_run(tmp_path).problem_states()
+    assert (st.launched, st.finished) == (50, 20)
+
+
 def test_adaptive_matches_fixed_first_success(tmp_path: Path) -> None:
     probs = problems([0.9, 0.3, 0.05, 0.01, 0.0, 0.5, 0.002])
     fixed = EngineConfig(k=128, seed=1, chunk_size=8)

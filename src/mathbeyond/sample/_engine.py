@@ -427,7 +427,11 @@ def run_engine(
         logger.info("wave %d: %d samples for %d problems", wave, n_planned, len(plans))
         store.upsert_problem_states(trackers[pid].state(config) for pid in plans)
         before = session.new_samples
-        _consume(session, backend.generate(requests), [trackers[pid] for pid in plans])
+        try:
+            _consume(session, backend.generate(requests), [trackers[pid] for pid in plans])
+        except BaseException:
+            _save_buffer(session)
+            raise
         session.flush()
         if session.new_samples == before:
             raise MathbError(
@@ -445,6 +449,17 @@ def run_engine(
         elapsed=time.monotonic() - session.start,
         scored=active is not None,
     )
+
+
+def _save_buffer(session: _Session) -> None:
+    """Best effort on the way out of a failing/interrupted wave: keep finished samples."""
+    pending = len(session.buffer)
+    if not pending:
+        return
+    try:
+        session.flush()
+    except Exception:
+        logger.exception("could not save %d finished samples", pending)
 
 
 def _consume(session: _Session, completions: Iterator[Completion], wave: list[_Tracker]) -> None:
