@@ -102,6 +102,11 @@ _NUMBER_WORDS = {
         )
     )
 }
+_INDEX_NAMES = frozenset({"k", "n", "m", "t", "j", "l", "p", "q", "r", "s"})
+_TEXT_STOPWORDS = frozenset(
+    {"wins", "win", "loses", "lose", "yes", "no", "true", "false", "always", "never", "possible",
+     "impossible", "exists", "does", "is", "are", "can", "will", "first", "second", "last"}
+)
 _WORD_RUN_RE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{4,}")
 _FUNC_LHS_RE = re.compile(r"([A-Za-z])\(([A-Za-z])\)")
 
@@ -534,7 +539,7 @@ def _texts_equal(gold: str, model: str) -> bool:
     gw, mw = gold.split(), model.split()
     if len(gw) < 3 or not 1 <= len(mw) <= 4 or _NEGATIONS & set(gw) or _NEGATIONS & set(mw):
         return False
-    if len(mw) == 1 and len(mw[0]) < 3:
+    if len(mw) == 1 and (len(mw[0]) < 3 or mw[0] in _TEXT_STOPWORDS):
         return False
     k = len(mw)
     return any(gw[i : i + k] == mw for i in range(len(gw) - k + 1))
@@ -593,6 +598,8 @@ def _eq_solved_by(g: Eq, m: Value) -> bool:
     if len(extra) != 1:
         return False
     v = next(iter(extra))
+    if g.lhs.is_Symbol and g.lhs != v:
+        return False  # gold "y = 2x + 1": the model must give y, not x
     return _is_zero(rel.subs(v, m.value))
 
 
@@ -681,8 +688,10 @@ def _values_same(a: Any, b: Any) -> bool:
     fa, fb = a.free_symbols, b.free_symbols
     if not fa and not fb:
         return _is_zero(a - b)
-    if fa != fb and len(fa) == 1 and len(fb) == 1:
-        b = b.subs(next(iter(fb)), next(iter(fa)))  # same function, other variable name
+    if fa != fb and len(fa) == 1 and len(fb) == 1 and not a.is_Symbol:
+        sa, sb = next(iter(fa)), next(iter(fb))
+        if sa.name in _INDEX_NAMES or sb.name in _INDEX_NAMES:
+            b = b.subs(sb, sa)  # k\pi + \frac{\pi}{6} vs n\pi + \frac{\pi}{6}
     return _is_zero(a - b)
 
 

@@ -318,6 +318,13 @@ class _Parser:
             if self.peek() == "[":
                 index = self.group("[", "]")
             radicand = self.arg() if self.peek() == "{" else self.power()
+            if (
+                getattr(index, "is_Integer", False)
+                and index % 2 == 1
+                and radicand.is_number
+                and radicand.is_negative
+            ):
+                return -safe_pow(-radicand, sympy.Integer(1) / index)  # real odd root
             return safe_pow(radicand, sympy.Integer(1) / index)
         if name == "pi":
             return sympy.pi
