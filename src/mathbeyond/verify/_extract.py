@@ -37,8 +37,19 @@ _HYPOTHETICAL_RE = re.compile(
     r"had\s+the\s+problem|what\s+if|for\s+example|e\.g\.|for\s+instance|hypothetical)",
     re.IGNORECASE,
 )
+_STRONG_HYPOTHETICAL_RE = re.compile(
+    r"\b(?:if\s+instead|suppose\s+instead|if\s+the\s+(?:problem|question)\s+(?:had|were|was|asked)|"
+    r"had\s+the\s+problem|what\s+if|hypothetical(?:ly)?)\b",
+    re.IGNORECASE,
+)
+_JUDGEMENT_RE = re.compile(
+    r"(?:correct|right|wrong|incorrect|confirmed|verified|consistent|as\s+(?:above|follows|before)|"
+    r"below|the\s+same|indeed|reasonable|valid|given\s+by|obtained|found|shown)\b",
+    re.IGNORECASE,
+)
 _CONNECTOR_RE = re.compile(
-    r"(?:[\s,;$.&]|\\[()\[\]]|\\quad|\\text\{\s*(?:and|or)\s*\}|and|or|\\,)*"
+    r"(?:[\s,;$.&]|\\[()\[\]]|\\quad|\\text\{\s*(?:and|or)\s*\}|and|or|\\,|"
+    r"[a-zA-Z](?:_\{?\w{1,3}\}?)?\s*=)*"
 )
 _MATH_JOIN_RE = re.compile(r"[ \t]*(?:,|;|\band\b|\bor\b)[ \t]*(?:(?:and|or)[ \t]+)?")
 _CONCLUSION_RE = re.compile(
@@ -213,7 +224,7 @@ def _find_anchor_word(s: str, low: str, word: str, cands: list[_Cand]) -> None:
         if m is not None:
             text, end = _anchor_text(s, m.end())
             text = text.strip().strip("*").strip()
-            if text:
+            if text and not _JUDGEMENT_RE.match(text):
                 cands.append(_Cand(pos, end, text, "anchor", False))
         pos = low.find(word, after)
 
@@ -222,8 +233,12 @@ def _flag(s: str, c: _Cand) -> _Cand:
     line = _line_of(s, c.start, c.end)
     before = line[: max(0, line.find(c.text[:20]))] if c.text else line
     checkish = "=" in c.text or "\\checkmark" in c.text or bool(_SATISFY_RE.search(line))
+    para_start = s.rfind("\n\n", max(0, c.start - LINE_WINDOW), c.start)
+    paragraph = s[para_start + 2 if para_start >= 0 else max(0, c.start - LINE_WINDOW) : c.start]
     skip = bool(
-        (checkish and _CHECK_RE.search(line)) or _HYPOTHETICAL_RE.search(before or line)
+        (checkish and _CHECK_RE.search(line))
+        or _HYPOTHETICAL_RE.search(before or line)
+        or _STRONG_HYPOTHETICAL_RE.search(paragraph)
     )
     if not skip and c.kind == "boxed" and re.fullmatch(r"[\d\s+\-*/^().\\cdottimes]+=[\d\s.]+",
                                                        c.text):
@@ -287,6 +302,9 @@ def extract(completion: str, question: str | None = None) -> Extracted | None:
                 group.insert(0, cands[k])
                 k -= 1
             return Extracted(", ".join(c.text for c in group), "boxed")
+        late = _conclusion(region)
+        if late is not None and region.rstrip().rfind("\n") >= chosen.end:
+            return late  # a stray early "Answer:" label followed by a concluding final line
         return Extracted(_sentence_answer(chosen.text), "anchor")
     return _conclusion(region)
 
