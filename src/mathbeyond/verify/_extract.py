@@ -19,8 +19,8 @@ LINE_WINDOW = 400
 _BOX_RE = re.compile(r"\\(?:boxed|fbox|framebox)\s*")
 _BRACE_TOKEN_RE = re.compile(r"\\.|[{}]", re.S)
 _ANCHOR_TAIL_RE = re.compile(
-    r"(?:\s+to\s+th(?:e|is)\s+(?:problem|question))?"  # "the answer to the problem"
-    r"\s*(?:\*\*)?\s*(?:is|:|=|would\s+be|will\s+be)\s*(?::)?\s*(?:\*\*)?[ \t]*",
+    r"(?:\s+(?:to|for|of)\s+[^.\n:=$]{1,60}?)?"  # "the answer to the problem / for part (a)"
+    r"\s*(?:\*\*)?\s*(?:is|:|=|(?:would|will|should|must)\s+be)\s*(?::)?\s*(?:\*\*)?[ \t]*",
     re.IGNORECASE,
 )
 _QUOTE_LINE_RE = re.compile(r"^[ \t]*>", re.M)
@@ -164,7 +164,8 @@ def _boxes(s: str) -> list[_Cand]:
             if k == i:
                 continue
             content, j = s[i:k], k
-        cands.append(_Cand(m.start(), j, content, "boxed", False))
+        if content.strip():
+            cands.append(_Cand(m.start(), j, content, "boxed", False))
     return cands[-MAX_CANDIDATES:]
 
 
