@@ -115,7 +115,6 @@ class Job:
         self.timeout = timeout
         self.max_workers = max_workers
         n = len(items)
-        self.chunk_size = max(1, min(_MAX_CHUNK, math.ceil(n / (max_workers * _CHUNKS_PER_WORKER))))
         self.pending: collections.deque[int] = collections.deque(range(n))
         self.results: list[Verdict | None] = [None] * n
         self.remaining = n
@@ -130,6 +129,12 @@ class Job:
     @property
     def finished(self) -> bool:
         return self._done.is_set()
+
+    def next_chunk_size(self) -> int:
+        """Guided scheduling: big chunks while much is pending, single items near the end, so
+        one slow chunk does not leave the other workers idle at the tail of a batch."""
+        share = math.ceil(len(self.pending) / (self.max_workers * _CHUNKS_PER_WORKER))
+        return max(1, min(_MAX_CHUNK, share))
 
     @property
     def completed(self) -> int:
@@ -417,18 +422,16 @@ class WorkerPool:
                 if job.pending and job.active < job.max_workers:
                     self._send_chunk(idle.pop(), job)
                     progressed = True
-        demand = sum(
-            min(math.ceil(len(j.pending) / j.chunk_size), j.max_workers - j.active)
-            for j in self._jobs
-            if j.pending
-        )
+        demand = sum(min(len(j.pending), j.max_workers - j.active) for j in self._jobs if j.pending)
         starting = sum(1 for w in self._workers if not w.ready)
         while starting < demand and len(self._workers) < self.size:
             self._spawn()
             starting += 1
 
     def _send_chunk(self, worker: _Worker, job: Job) -> None:
-        indices = [job.pending.popleft() for _ in range(min(job.chunk_size, len(job.pending)))]
+        indices = [
+            job.pending.popleft() for _ in range(min(job.next_chunk_size(), len(job.pending)))
+        ]
         payload = [(i, *job.items[i]) for i in indices]
         worker.job = job
         worker.inflight.extend(indices)
