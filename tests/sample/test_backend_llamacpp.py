@@ -114,3 +114,14 @@ def test_bad_seed_and_missing_model() -> None:
         check_seed(2**32 - 2, 2)
     with pytest.raises(ConfigError, match="not found"):
         LlamaCppBackend(model_path="/nonexistent/model.gguf")
+
+
+def test_gguf_without_chat_template_falls_back_to_create_chat_completion(
+    backend: LlamaCppBackend, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(backend, "_formatter", None)
+    prompt = build_prompt("What is 7 * 8?", SMOL)
+    (c,) = backend.generate([SampleRequest("f", prompt, 0, 1, 42, PARAMS)])
+    assert 1 <= c.n_tokens <= 24
+    assert c.prompt_tokens is not None and c.prompt_tokens > 10
+    assert backend.count_tokens(prompt) > 0
