@@ -345,7 +345,7 @@ def _relation(t: str, ctx: _Ctx, percent: bool, degree: bool) -> Value | None:
 
 
 def _is_var(p: str) -> bool:
-    return bool(re.fullmatch(r"\\?[A-Za-z]+(?:_\{?\w+\}?)?", p.strip()))
+    return bool(re.fullmatch(r"\\?[A-Za-z]+(?:_\{?\w+\}?)?(?:\([A-Za-z]\))?", p.strip()))
 
 
 def _num(p: str) -> Any:

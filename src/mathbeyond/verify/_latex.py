@@ -20,7 +20,7 @@ import sympy
 MAX_TOKENS = 600
 MAX_DEPTH = 40
 MAX_LITERAL_DIGITS = 300
-MAX_RESULT_DIGITS = 2000
+MAX_RESULT_DIGITS = 10000
 MAX_FACTORIAL = 3000
 MAX_SYMBOLIC_EXPONENT = 200
 
@@ -85,9 +85,13 @@ def tokenize(text: str) -> list[str]:
 
 
 def _digits_estimate(value: Any) -> float:
-    """Decimal digits of a sympy Rational's numerator plus denominator."""
-    p, q = abs(int(value.p)), abs(int(value.q))
-    return (p.bit_length() + q.bit_length()) * 0.30103 + 1
+    """log10 of a sympy Rational's numerator plus denominator (sizes of the result per unit of
+    exponent)."""
+    total = 0.0
+    for part in (abs(int(value.p)), abs(int(value.q))):
+        if part > 1:
+            total += math.log10(part) if part.bit_length() < 1000 else part.bit_length() * 0.30103
+    return total
 
 
 class _Parser:
@@ -225,6 +229,8 @@ class _Parser:
             return sympy.Integer(tok)
         if re.fullmatch(r"[a-zA-Z]", tok):
             return self.letter(tok)
+        if tok.startswith("\\") and len(tok) > 2:
+            return self.command(tok[1:])  # \frac\pi 2
         raise ParseError("bad macro argument")
 
     def digit_arg_pair(self) -> tuple[Any, Any]:
@@ -270,6 +276,16 @@ class _Parser:
             if digits > MAX_LITERAL_DIGITS:
                 raise LimitError("number literal too long")
             # mixed number: 2\frac{1}{2}
+            if self.peek() == "_" and "." not in tok:
+                # a numeral in another base, 1323_4: an opaque value, equal only to itself
+                self.take()
+                base = self.take()
+                if base == "{":
+                    base = self.take()
+                    self.expect("}")
+                if not base.isalnum():
+                    raise ParseError("bad base subscript")
+                return sympy.Symbol(f"{tok}_{base}")
             leading = self.i == 1 or (self.i == 2 and self.toks[0] == "-")
             if self.peek() == "\\frac" and tok.isdigit() and leading:
                 save = self.i
@@ -336,7 +352,10 @@ class _Parser:
             base: Any = None
             if self.peek() == "_":
                 self.take()
-                base = self.arg()
+                nxt = self.peek()
+                base = (
+                    sympy.Rational(self.take()) if nxt is not None and nxt[0].isdigit() else self.arg()
+                )
             arg = self.func_arg()
             return sympy.log(arg, base) if base is not None else sympy.log(arg)
         if name in _MULTI_ARG:

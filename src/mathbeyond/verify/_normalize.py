@@ -133,6 +133,11 @@ _TRIG_DEGREE_RE = re.compile(
 )
 
 
+_LATEX_THOUSANDS_RE = re.compile(r"(\d),\\!\s*(\d{3})(?!\d)")
+_BASE_SUB_RE = re.compile(r"(\d)_\{(\w+)\}")
+_LEADING_APPROX_RE = re.compile(r"^\s*(?:\\approx|\\sim|=)\s*")
+
+
 def clean(raw: str) -> Cleaned:
     """Strip LaTeX presentation noise from one answer string."""
     s = raw.strip()
@@ -148,6 +153,13 @@ def clean(raw: str) -> Cleaned:
     s = _DELIMS_RE.sub(" ", s)
     s = s.replace("\\\\frac", "\\frac").replace("\\\\pi", "\\pi")
     s = _SIZING_RE.sub("", s)
+    for _ in range(8):
+        joined = _LATEX_THOUSANDS_RE.sub(r"\1\2", s)
+        if joined == s:
+            break
+        s = joined
+    s = _BASE_SUB_RE.sub(r"\1_\2", s)
+    s = _LEADING_APPROX_RE.sub("", s)
     if "\\overline" in s or "\\bar" in s or "\\dot" in s:
         s = _REPEATING_RE.sub(_repeating, s)
     s = _SCI_E_RE.sub(lambda m: "\\times 10^{" + m.group(1) + "}", s)
