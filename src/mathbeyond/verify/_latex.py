@@ -353,9 +353,8 @@ class _Parser:
             if self.peek() == "_":
                 self.take()
                 nxt = self.peek()
-                base = (
-                    sympy.Rational(self.take()) if nxt is not None and nxt[0].isdigit() else self.arg()
-                )
+                numeric = nxt is not None and nxt[0].isdigit()
+                base = sympy.Rational(self.take()) if numeric else self.arg()
             arg = self.func_arg()
             return sympy.log(arg, base) if base is not None else sympy.log(arg)
         if name in _MULTI_ARG:
