@@ -413,3 +413,23 @@ def test_server_killed_and_restarted_mid_run() -> None:
         backend.close()
         server.stop()
     _check(out, "k", 0, 4, 3)
+
+
+def test_without_tokenize_endpoint_max_tokens_uses_byte_bound() -> None:
+    def no_tokenize(path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        if path == "/tokenize":
+            return 404, {"detail": "Not Found"}
+        return canned(path, body)
+
+    n_bytes = len(CHAT[0]["content"].encode()) if isinstance(CHAT, tuple) else 0
+    context = n_bytes + 64 + 5
+    with StubServer(no_tokenize) as stub:
+        backend = _backend(stub.base_url, model="m", context_length=context)
+        try:
+            list(backend.generate([SampleRequest("c", CHAT, 0, 1, 1, PARAMS)]))
+            list(backend.generate([SampleRequest("c", CHAT, 1, 1, 2, PARAMS)]))
+        finally:
+            backend.close()
+    posts = [b for p, b in stub.requests if p.endswith("/chat/completions")]
+    assert [b["max_tokens"] for b in posts] == [5, 5]
+    assert [p for p, _ in stub.requests].count("/tokenize") == 1, "asked once, then remembered"

@@ -182,6 +182,7 @@ class OpenAIBackend:
         self.extra_body = dict(extra_body or {})
         self._loop: _LoopThread | None = None
         self._client: Any = None
+        self._http: httpx.AsyncClient | None = None
         self._semaphore: asyncio.Semaphore | None = None
         self._tokenize_ok: bool | None = None
         self._top_k_off = 0
@@ -204,6 +205,9 @@ class OpenAIBackend:
                 max_retries=0,
             )
             self._semaphore = asyncio.Semaphore(self.max_concurrency)
+            self._http = httpx.AsyncClient(
+                timeout=self.timeout, headers={"Authorization": f"Bearer {self.api_key}"}
+            )
         if self.model is None:
             page = await self._with_retries(self._client.models.list, what="list models")
             models = [m.id for m in page.data]
@@ -216,12 +220,14 @@ class OpenAIBackend:
         loop, self._loop = self._loop, None
         if loop is None:
             return
-        if self._client is not None:
+        for client in (self._client, self._http):
+            if client is None:
+                continue
             try:
-                loop.submit(self._client.close()).result(timeout=10)
+                loop.submit(_aclose(client)).result(timeout=10)
             except (concurrent.futures.TimeoutError, RuntimeError, OSError) as exc:
-                logger.debug("closing the HTTP client failed: %s", exc)
-            self._client = None
+                logger.debug("closing an HTTP client failed: %s", exc)
+        self._client = self._http = None
         loop.stop()
 
     def _warn_once(self, key: str, message: str, *args: object) -> None:
@@ -279,26 +285,25 @@ class OpenAIBackend:
             else:
                 body["messages"] = [dict(m) for m in request.prompt]
                 body["add_generation_prompt"] = True
+            assert self._http is not None
             try:
-                async with httpx.AsyncClient(timeout=self.timeout) as http:
-                    reply = await http.post(
-                        f"{root}/tokenize",
-                        json=body,
-                        headers={"Authorization": f"Bearer {self.api_key}"},
-                    )
-                if reply.status_code == 200 and isinstance(reply.json().get("count"), int):
+                reply = await self._http.post(f"{root}/tokenize", json=body)
+                count = reply.json().get("count") if reply.status_code == 200 else None
+            except (httpx.HTTPError, ValueError, AttributeError) as exc:
+                logger.debug("/tokenize failed: %s", exc)  # unreachable now; ask again later
+            else:
+                if isinstance(count, int):
                     self._tokenize_ok = True
-                    return int(reply.json()["count"])
-            except (httpx.HTTPError, ValueError) as exc:
-                logger.debug("/tokenize failed: %s", exc)
-            if self._tokenize_ok is None:
-                self._tokenize_ok = False
-                self._warn_once(
-                    "tokenize",
-                    "%s has no /tokenize endpoint; capping max_tokens with a byte-length bound "
-                    "on prompt tokens",
-                    root,
-                )
+                    return count
+                if self._tokenize_ok is None:
+                    self._tokenize_ok = False
+                    self._warn_once(
+                        "tokenize",
+                        "%s has no usable /tokenize endpoint (HTTP %d); capping max_tokens with "
+                        "a byte-length bound on prompt tokens",
+                        root,
+                        reply.status_code,
+                    )
         n_bytes = len(prompt_text(request.prompt).encode("utf-8"))
         return n_bytes + (0 if isinstance(request.prompt, str) else TEMPLATE_OVERHEAD_TOKENS)
 
@@ -487,6 +492,11 @@ class OpenAIBackend:
                 future.cancel()
                 if not finished.wait(timeout=30):
                     logger.warning("in-flight requests did not stop within 30s")
+
+
+async def _aclose(client: Any) -> None:
+    closer = getattr(client, "aclose", None) or client.close
+    await closer()
 
 
 async def _gather_or_cancel(coros: Sequence[Awaitable[None]]) -> None:
