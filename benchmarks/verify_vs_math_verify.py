@@ -20,8 +20,10 @@ How each side runs:
   they work because this is the main thread). Its exceptions count as "rejected". Its parse
   caches stay on (users get them too).
 
-Printed: cases/s for both and the ratio, accuracy against labels where they exist, status
-counts, agreement, and every disagreement (text truncated; up to ``--max-disagreements``).
+Printed: cases/s (wall clock) for both and the ratio; the CPU-time ratio ("cpu-r": Math-Verify's
+CPU seconds over ours, workers included), which does not depend on the core count or on other
+load; accuracy against labels where they exist, status counts, agreement, and every
+disagreement (text truncated; up to ``--max-disagreements``).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mathbeyond.verify import VERIFIER_VERSION, Status, Verdict, verify_batch
+from mathbeyond.verify._limits import shared_pool
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -149,9 +152,25 @@ def load_tables(tables: Path) -> tuple[list[Case], int]:
 # ----------------------------------------------------------------------------------- running
 
 
+def _cpu_seconds(pid: int) -> float:
+    """utime + stime of a live process (Linux /proc); 0 when unavailable."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _pool_cpu() -> dict[int, float]:
+    return {pid: _cpu_seconds(pid) for pid in shared_pool().worker_pids()}
+
+
 def run_mathbeyond(
     cases: list[Case], timeout: float, workers: int | None
-) -> tuple[list[Verdict], float]:
+) -> tuple[list[Verdict], float, float]:
+    """Verdicts, wall seconds, CPU seconds (this process + its workers; a worker killed during
+    the run takes its CPU time with it, so CPU is a lower bound when limits fire)."""
+    before, cpu0 = _pool_cpu(), time.process_time()
     start = time.perf_counter()
     verdicts = verify_batch(
         [c.completion for c in cases],
@@ -160,13 +179,17 @@ def run_mathbeyond(
         timeout=timeout,
         workers=workers,
     )
-    return verdicts, time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = _pool_cpu()
+    cpu = time.process_time() - cpu0 + sum(t - before.get(pid, 0.0) for pid, t in after.items())
+    return verdicts, wall, cpu
 
 
-def run_math_verify(cases: list[Case]) -> tuple[list[bool], list[str], float, int]:
+def run_math_verify(cases: list[Case]) -> tuple[list[bool], list[str], float, float, int]:
     from math_verify import parse, verify
 
     results, preds, errors = [], [], 0
+    cpu0 = time.process_time()
     start = time.perf_counter()
     for c in cases:
         try:
@@ -178,7 +201,7 @@ def run_math_verify(cases: list[Case]) -> tuple[list[bool], list[str], float, in
             ok, shown, errors = False, f"<error {type(exc).__name__}>", errors + 1
         results.append(ok)
         preds.append(shown)
-    return results, preds, time.perf_counter() - start, errors
+    return results, preds, time.perf_counter() - start, time.process_time() - cpu0, errors
 
 
 # ---------------------------------------------------------------------------------- reporting
@@ -238,15 +261,21 @@ def main(argv: list[str] | None = None) -> int:
     theirs_pred: dict[str, list[str]] = {}
     t_ours: dict[str, float] = {}
     t_theirs: dict[str, float] = {}
+    cpu_ours: dict[str, float] = {}
+    cpu_theirs: dict[str, float] = {}
     mv_errors = 0
     for corpus in corpora:
         subset = [c for c in cases if c.corpus == corpus]
-        ours[corpus], t_ours[corpus] = run_mathbeyond(subset, args.timeout, args.workers)
-        theirs[corpus], theirs_pred[corpus], t_theirs[corpus], errs = run_math_verify(subset)
+        ours[corpus], t_ours[corpus], cpu_ours[corpus] = run_mathbeyond(
+            subset, args.timeout, args.workers
+        )
+        theirs[corpus], theirs_pred[corpus], t_theirs[corpus], cpu_theirs[corpus], errs = (
+            run_math_verify(subset)
+        )
         mv_errors += errs
 
     header = (
-        f"{'corpus':22} {'n':>5} {'ours c/s':>9} {'MV c/s':>8} {'ratio':>6} "
+        f"{'corpus':22} {'n':>5} {'ours c/s':>9} {'MV c/s':>8} {'ratio':>6} {'cpu-r':>6} "
         f"{'acc ours':>8} {'acc MV':>7} {'agree':>6}  our statuses"
     )
     print("\n" + header + "\n" + "-" * len(header))
@@ -270,8 +299,10 @@ def main(argv: list[str] | None = None) -> int:
         agree = sum(v.correct == m for v, m in zip(vs, mv, strict=True)) / len(subset)
         statuses = collections.Counter(v.status.value for v in vs)
         rate_o, rate_m = len(subset) / t_ours[corpus], len(subset) / t_theirs[corpus]
+        cpu_ratio = cpu_theirs[corpus] / max(cpu_ours[corpus], 1e-9)
         print(
             f"{corpus:22} {len(subset):5d} {rate_o:9.0f} {rate_m:8.0f} {rate_o / rate_m:6.1f} "
+            f"{cpu_ratio:6.1f} "
             f"{accuracy(lab_ours):>8} {accuracy(lab_mv):>7} {agree:6.3f}  "
             + " ".join(f"{k}={n}" for k, n in sorted(statuses.items()))
         )
@@ -279,6 +310,7 @@ def main(argv: list[str] | None = None) -> int:
             "n": len(subset),
             "ours_cases_per_s": rate_o,
             "math_verify_cases_per_s": rate_m,
+            "cpu_ratio": cpu_ratio,
             "accuracy_ours": accuracy(lab_ours),
             "accuracy_math_verify": accuracy(lab_mv),
             "agreement": agree,
@@ -291,15 +323,23 @@ def main(argv: list[str] | None = None) -> int:
     n = len(cases)
     total_o, total_m = sum(t_ours.values()), sum(t_theirs.values())
     rate_o, rate_m = n / total_o, n / total_m
+    all_cpu_o, all_cpu_m = sum(cpu_ours.values()), sum(cpu_theirs.values())
     print("-" * len(header))
     print(
         f"{'ALL':22} {n:5d} {rate_o:9.0f} {rate_m:8.0f} {rate_o / rate_m:6.1f} "
+        f"{all_cpu_m / max(all_cpu_o, 1e-9):6.1f} "
         f"{accuracy(all_lab_ours):>8} {accuracy(all_lab_mv):>7} "
         f"{1 - len(disagreements) / n:6.3f}"
     )
     print(
         f"\nthroughput: mathbeyond {rate_o:,.0f} cases/s ({total_o:.2f} s), Math-Verify "
         f"{rate_m:,.0f} cases/s ({total_m:.2f} s): ratio {rate_o / rate_m:.1f}x"
+    )
+    print(
+        f"CPU time: mathbeyond {all_cpu_o:.2f} s (this process + workers), Math-Verify "
+        f"{all_cpu_m:.2f} s: {n / all_cpu_o:,.0f} vs {n / all_cpu_m:,.0f} cases per CPU-second, "
+        f"ratio {all_cpu_m / max(all_cpu_o, 1e-9):.1f}x (cpu-r column; independent of how many "
+        "cores and how busy the machine is)"
     )
     print(f"Math-Verify raised on {mv_errors} cases (counted as rejected)")
     summary.update(
@@ -308,6 +348,9 @@ def main(argv: list[str] | None = None) -> int:
             "ours_cases_per_s": rate_o,
             "math_verify_cases_per_s": rate_m,
             "ratio": rate_o / rate_m,
+            "cpu_seconds_ours": all_cpu_o,
+            "cpu_seconds_math_verify": all_cpu_m,
+            "cpu_ratio": all_cpu_m / max(all_cpu_o, 1e-9),
             "disagreements": len(disagreements),
             "labelled_accuracy_ours": accuracy(all_lab_ours),
             "labelled_accuracy_math_verify": accuracy(all_lab_mv),
