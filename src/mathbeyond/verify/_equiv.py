@@ -86,9 +86,8 @@ _WORD_LABEL_RE = re.compile(r"^[A-Za-z][A-Za-z ]*\d*\s*:\s*(?=\S)")
 _TUPLE_LABEL_RE = re.compile(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
 _MATRIX_RE = re.compile(r"\\begin\{([pbvBV]?matrix|array)\}(?:\{[^{}]*\})?(.*)\\end\{\1\}", re.S)
 _REL_RE = re.compile(r"\\le |\\ge |\\ne |\\le$|\\ge$|<|>|=|\\approx|\\equiv")
-_SIMPLE_LHS_RE = re.compile(
-    r"\\?[A-Za-z]+(?:_\{?[^{}=]*\}?)?(?:\^\{?[^{}=]*\}?)?(?:\([^()=]*\))?|\([^()=]*\)"
-)
+_NAME = r"\\?[A-Za-z]+(?:_\{?[\w\\ ]+\}?)?(?:\^\{?[\w\\]+\}?)?(?:\(\s*[\w\s,]*\))?"
+_SIMPLE_LHS_RE = re.compile(rf"\s*{_NAME}\s*|\(\s*{_NAME}(?:\s*,\s*{_NAME})*\s*\)")
 _DECIMAL_LIT_RE = re.compile(r"[+-]?\d*\.\d+")
 _NUMBER_RE = re.compile(r"\d+(?:\.\d+)?|\.\d+")
 _WORDY_RE = re.compile(r"(?<!\\)\b[A-Za-z]{3,}\b")
