@@ -712,31 +712,37 @@ def _is_zero(d: Any) -> bool:
         if sympy.simplify(d) == 0:
             return True
         return bool(d.equals(0) is True)
+    verdict = _numeric_zero(d, syms)
+    if verdict is not None:
+        return verdict
     if not _small(d):
-        return _numeric_zero(d, syms)
+        return False
     try:
-        if sympy.expand(d) == 0 or sympy.simplify(d) == 0:
-            return True
+        return bool(sympy.expand(d) == 0 or sympy.simplify(d) == 0)
     except (TypeError, ValueError, ZeroDivisionError):
         return False
-    return _numeric_zero(d, syms)
 
 
-def _numeric_zero(d: Any, syms: list[Any]) -> bool:
-    """Probabilistic identity test at fixed pseudo-random points (deterministic per input)."""
+def _numeric_zero(d: Any, syms: list[Any]) -> bool | None:
+    """Probabilistic identity test at fixed pseudo-random points (deterministic per input).
+
+    False as soon as one point is clearly non-zero; True when ``NUMERIC_POINTS`` points are all
+    zero to 20 digits; None when too few points could be evaluated.
+    """
     rng = random.Random(len(syms) * 7919 + len(str(d)))
+    tiny = sympy.Float("1e-20", 30)
     ok = 0
     for _ in range(NUMERIC_POINTS * 3):
         point = {s: sympy.Rational(rng.randint(11, 97), rng.randint(7, 31)) for s in syms}
         try:
-            val = sympy.N(d.subs(point), 30)
+            val = d.evalf(30, subs=point)
         except (TypeError, ValueError, ZeroDivisionError):
             continue
-        if not val.is_number or val.has(sympy.nan, sympy.zoo, sympy.oo):
+        if not val.is_number or val.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo):
             continue
-        if abs(val) > sympy.Float("1e-20", 30):
+        if abs(val) > tiny:
             return False
         ok += 1
         if ok >= NUMERIC_POINTS:
             return True
-    return False
+    return None

@@ -49,7 +49,8 @@ _JUDGEMENT_RE = re.compile(
 )
 _CONNECTOR_RE = re.compile(
     r"(?:[\s,;$.&]|\\[()\[\]]|\\quad|\\text\{\s*(?:and|or)\s*\}|and|or|\\,|"
-    r"[a-zA-Z](?:_\{?\w{1,3}\}?)?\s*=)*"
+    r"[a-zA-Z](?:_\{?\w{1,3}\}?)?\s*=|maybe|possibly|perhaps|alternatively|either|it\s+could\s+be|"
+    r"could\s+be|might\s+be)*"
 )
 _MATH_JOIN_RE = re.compile(r"[ \t]*(?:,|;|\band\b|\bor\b)[ \t]*(?:(?:and|or)[ \t]+)?")
 _CONCLUSION_RE = re.compile(
