@@ -15,6 +15,13 @@
   ``length`` get exactly ``max_tokens``, the rest of the total is split in proportion to text
   length (logged once). Without ``usage``, counts are approximated as ``len(text) / 4``
   (logged once).
+* Sampling: temperature/top_p/max_tokens/seed as OpenAI fields; with ``sampling_extras``
+  (default) also ``top_k``/``min_p`` and neutral repetition penalties in the body, because
+  llama.cpp's defaults (top_k=40, min_p=0.05, repeat_penalty=1.1) are not top-p-only
+  sampling. "top_k disabled" is 0, or -1 for servers that reject 0 (detected on the error).
+  Turn extras off for hosted APIs that reject unknown fields.
+* ``context_length``: ``max_tokens`` is capped at ``context_length - prompt_tokens``, counted
+  by the server's ``/tokenize`` (vLLM, SGLang) or bounded above by the prompt's UTF-8 bytes.
 * ``generate`` is a plain iterator: the requests run on an event loop in a private daemon
   thread and completions reach the caller through a queue as each finishes. Stopping the
   iteration early cancels every request still in flight.
