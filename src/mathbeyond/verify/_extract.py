@@ -70,6 +70,9 @@ _CONFIRM_RE = re.compile(
     r"still|verified|right)\b",
     re.IGNORECASE,
 )
+_INTRO_RE = re.compile(
+    r"\b(?:so|therefore|thus|hence|finally|final|result|answer|conclusion)\b", re.IGNORECASE
+)
 _DANGLING_RE = re.compile(
     r"\b(?:and|then|the|of|to|is|are|which|that|so|but|we|a|an|with|for|by|get|be)\s*[,:]?\s*$",
     re.IGNORECASE,
@@ -336,4 +339,23 @@ def _conclusion(region: str) -> Extracted | None:
         ans = ans.replace("\\(", "").replace("\\)", "").strip()
         if ans:
             return Extracted(ans, "conclusion")
+    shown = _final_display(region.rstrip())
+    if shown is not None:
+        return Extracted(shown, "conclusion")
+    return None
+
+
+def _final_display(text: str) -> str | None:
+    """'Therefore, the total is:\\n\\[ 12 \\]' at the very end: the displayed value."""
+    for open_, close in (("\\[", "\\]"), ("$$", "$$")):
+        if not text.endswith(close):
+            continue
+        a = text.rfind(open_, 0, len(text) - len(close))
+        if a < 0 or len(text) - a > MAX_ANSWER_CHARS:
+            return None
+        content = text[a + len(open_) : len(text) - len(close)].strip()
+        intro = text[:a].rstrip()
+        intro_line = intro[intro.rfind("\n") + 1 :]
+        if content and _INTRO_RE.search(intro_line) and intro_line.rstrip().endswith(":"):
+            return content
     return None
