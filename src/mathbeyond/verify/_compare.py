@@ -50,7 +50,7 @@ def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
         if model_items and answers_equal(gold_items, model_items):
             return Status.CORRECT, "equivalent"
         if options:
-            result = _compare_options(gold_items, model_items, answer, gold, options)
+            result = _compare_options(gold_items, model_items, answer, options)
             if result:
                 return Status.CORRECT, "matches the option's content"
     except LimitError as exc:
@@ -66,7 +66,6 @@ def _compare_options(
     gold_items: list[Value],
     model_items: list[Value],
     answer: str,
-    gold: str,
     options: dict[str, str],
 ) -> bool:
     """Multiple choice: the gold letter's content vs the model's value, or the reverse."""
@@ -86,5 +85,4 @@ def _compare_options(
             return False
         content_items = _parse(content, allow_letter=False, join_numbers=True)
         return answers_equal(gold_items, content_items)
-    del gold
     return False

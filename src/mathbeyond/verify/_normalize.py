@@ -62,7 +62,6 @@ _TEXT_RE = re.compile(
 _ORDINAL_RE = re.compile(r"(\d)\s*\^?\s*\{?\s*(?:st|nd|rd|th)\b\s*\}?")
 _TRAILING_WORDS_RE = re.compile(r"(?:\s+[A-Za-z][A-Za-z\-]+\.?(?:\s*\^\s*\{?\d\}?)?)+\s*$")
 _UNIT_HEAD_RE = re.compile(r"(?:\d|\}|\)|\\pi|\\infty)\s*$")
-_LEADING_WORD = re.compile(r"^[A-Za-z]{2,}")
 _SPACES_RE = re.compile(r"\s+")
 _THOUSANDS_RE = re.compile(r"[+-]?\d{1,3}(?:(?:,|\s|\\,)\d{3})+(?:\.\d+)?")
 
@@ -85,7 +84,7 @@ class Cleaned:
     text: str
     percent: bool
     degree: bool
-    had_text_words: bool
+    had_text_words: bool  # the answer contained \\text{...}-like wrappers
 
 
 _REPAIRS = [
