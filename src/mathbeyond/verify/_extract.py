@@ -54,10 +54,9 @@ _CONNECTOR_RE = re.compile(
 )
 _MATH_JOIN_RE = re.compile(r"[ \t]*(?:,|;|\band\b|\bor\b)[ \t]*(?:(?:and|or)[ \t]+)?")
 _CONCLUSION_RE = re.compile(
-    r"^\W*(?:so|therefore|thus|hence|finally|in\s+conclusion|consequently)\b[^\n]*"
-    r"(?:\bis|\bare|\bequals|=|:)\s*(?P<ans>[^\n]+?)\s*[.!]?\s*$",
-    re.IGNORECASE,
+    r"\W*(?:so|therefore|thus|hence|finally|in\s+conclusion|consequently)\b", re.IGNORECASE
 )
+_CONCLUSION_VERB_RE = re.compile(r"\b(?:is|are|equals)\b|=|:", re.IGNORECASE)
 _BOLD_LINE_RE = re.compile(r"^\s*\*\*(?P<ans>[^*\n]{1,200})\*\*\s*\.?\s*$")
 _SENTENCE_VERB_RE = re.compile(r"\b(?:is|are|equals|was|be|has|have|gives|get)\b|=")
 _RETRACT_RE = re.compile(
@@ -152,7 +151,7 @@ def _line_of(s: str, start: int, end: int) -> str:
 def _boxes(s: str) -> list[_Cand]:
     cands: list[_Cand] = []
     pairs: dict[int, int] | None = None
-    for m in _BOX_RE.finditer(s):
+    for m in list(_BOX_RE.finditer(s))[-MAX_CANDIDATES:]:
         i = m.end()
         if i < len(s) and s[i] == "{":
             if pairs is None:
@@ -333,12 +332,15 @@ def _conclusion(region: str) -> Extracted | None:
     m = _BOLD_LINE_RE.match(last)
     if m:
         return Extracted(_sentence_answer(m.group("ans").strip()), "conclusion")
-    m = _CONCLUSION_RE.match(last) if len(last) <= MAX_ANSWER_CHARS else None
-    if m:
-        ans = m.group("ans").strip().strip("*$ ").strip()
-        ans = ans.replace("\\(", "").replace("\\)", "").strip()
-        if ans:
-            return Extracted(ans, "conclusion")
+    if len(last) <= MAX_ANSWER_CHARS and _CONCLUSION_RE.match(last):
+        verb = None
+        for verb in _CONCLUSION_VERB_RE.finditer(last):
+            pass
+        if verb is not None:
+            ans = last[verb.end() :].strip().rstrip(".!").strip().strip("*$ ").strip()
+            ans = ans.replace("\\(", "").replace("\\)", "").strip()
+            if ans:
+                return Extracted(ans, "conclusion")
     shown = _final_display(region.rstrip())
     if shown is not None:
         return Extracted(shown, "conclusion")
