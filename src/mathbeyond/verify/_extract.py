@@ -333,9 +333,7 @@ def _conclusion(region: str) -> Extracted | None:
     if m:
         return Extracted(_sentence_answer(m.group("ans").strip()), "conclusion")
     if len(last) <= MAX_ANSWER_CHARS and _CONCLUSION_RE.match(last):
-        verb = None
-        for verb in _CONCLUSION_VERB_RE.finditer(last):
-            pass
+        verb = _last_match(_CONCLUSION_VERB_RE, last)
         if verb is not None:
             ans = last[verb.end() :].strip().rstrip(".!").strip().strip("*$ ").strip()
             ans = ans.replace("\\(", "").replace("\\)", "").strip()
@@ -345,6 +343,13 @@ def _conclusion(region: str) -> Extracted | None:
     if shown is not None:
         return Extracted(shown, "conclusion")
     return None
+
+
+def _last_match(rx: re.Pattern[str], text: str) -> re.Match[str] | None:
+    last = None
+    for last in rx.finditer(text):  # noqa: B007 - keep the final match
+        pass
+    return last
 
 
 def _final_display(text: str) -> str | None:
