@@ -104,6 +104,12 @@ PATHOLOGICAL = [
     "\n" * 100000,
     "1,000," * 15000,
     "Therefore " + "is " * 30000 + "5.",
+    "\\boxed{" * 30000 + "}" * 30000,
+    "\\boxed{1}" + " x =" * 30000 + "!\\boxed{2}",
+    "a\nTherefore " + "is is " * 330 + "x.",
+    "The answer is " + "$1$ and " * 20000,
+    "\\boxed{" + "\\text{a}" * 20000 + "}",
+    "\\boxed{0." + "\\overline{3}" * 5000 + "}",
 ]
 
 

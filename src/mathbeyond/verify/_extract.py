@@ -135,7 +135,10 @@ def _region(completion: str) -> str | None:
             return None  # a new think block was opened and never closed
         if after.strip():
             return after
-        return None
+        # nothing after the think block: its own final answer is the commitment
+        inner = completion[:close]
+        opened = inner.find("<think>")
+        return inner[opened + len("<think>") :] if opened >= 0 else inner
     if "<think>" in completion:
         return None  # unclosed think block: truncated output, be strict
     return completion
