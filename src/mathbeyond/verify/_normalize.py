@@ -137,6 +137,11 @@ _BASE_SUB_RE = re.compile(r"(\d)_\{(\w+)\}")
 _LEADING_APPROX_RE = re.compile(r"^\s*(?:\\approx|\\sim|=)\s*")
 
 
+_CLOCK_RE = re.compile(
+    r"\b(\d{1,2}):(\d{2})\s*([apAP])\s*\.?\s*(?:[mM]\s*\.?|\.)?(?![A-Za-z])"
+)
+
+
 def clean(raw: str) -> Cleaned:
     """Strip LaTeX presentation noise from one answer string."""
     s = raw.strip()
@@ -184,6 +189,7 @@ def clean(raw: str) -> Cleaned:
             break
         had_words = True
         s = new
+    s = _CLOCK_RE.sub(lambda m: f"{int(m.group(1))}:{m.group(2)} {m.group(3).lower()}m", s)
     s = _ORDINAL_RE.sub(r"\1 ", s)
     s = _PLAIN_FUNC_RE.sub(r"\\\1 ", s)
     s = _INFINITE_RE.sub(lambda _m: "\\infty", s)
