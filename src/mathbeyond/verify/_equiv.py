@@ -106,6 +106,7 @@ _TEXT_STOPWORDS = frozenset(
     {"wins", "win", "loses", "lose", "yes", "no", "true", "false", "always", "never", "possible",
      "impossible", "exists", "does", "is", "are", "can", "will", "first", "second", "last"}
 )
+_CLOCK_TEXT_RE = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?\s*[ap]m")
 _WORD_RUN_RE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{4,}")
 _FUNC_LHS_RE = re.compile(r"([A-Za-z])\(([A-Za-z])\)")
 
@@ -236,6 +237,8 @@ def parse_item(t: str, ctx: _Ctx, percent: bool = False, degree: bool = False) -
     rel = _relation(t, ctx, percent, degree)
     if rel is not None:
         return rel
+    if _CLOCK_TEXT_RE.fullmatch(t):
+        return Text(t.replace(" ", ""))  # 4:30 pm is a time, not a ratio
     ratio = split_top(t, (":",))
     if len(ratio) == 2:
         num, den = parse_expr_latex(ratio[0]), parse_expr_latex(ratio[1])
