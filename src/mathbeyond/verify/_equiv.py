@@ -203,6 +203,8 @@ def parse_item(t: str, ctx: _Ctx, percent: bool = False, degree: bool = False) -
     t = t.strip().rstrip(".").strip()
     if not t:
         raise ParseError("empty item")
+    if _CLOCK_TEXT_RE.fullmatch(t):
+        return Text(t.replace(" ", ""))  # 4:30 pm is a time, not a ratio
     orig = t
     t = strip_units(strip_qualifier(t))
     t = _IN_PREFIX_RE.sub("", t)
@@ -237,8 +239,6 @@ def parse_item(t: str, ctx: _Ctx, percent: bool = False, degree: bool = False) -
     rel = _relation(t, ctx, percent, degree)
     if rel is not None:
         return rel
-    if _CLOCK_TEXT_RE.fullmatch(t):
-        return Text(t.replace(" ", ""))  # 4:30 pm is a time, not a ratio
     ratio = split_top(t, (":",))
     if len(ratio) == 2:
         num, den = parse_expr_latex(ratio[0]), parse_expr_latex(ratio[1])
