@@ -56,6 +56,16 @@ def cs6493(d: Path) -> Iterator[tuple[str, str, str, str | None, bool]]:
                bool(r["is_correct"]))
 
 
+def _math_verify(completion: str, gold: str) -> bool:
+    """The reference verifier (benchmark only; never used by the package)."""
+    from math_verify import parse, verify
+
+    try:
+        return bool(verify(parse("$" + gold.strip("$") + "$"), parse(completion)))
+    except Exception:  # noqa: BLE001 - the reference may raise on odd inputs; count as rejected
+        return False
+
+
 CORPORA = {"hardverify": hardverify, "qwen": qwen, "cs6493": cs6493}
 
 
@@ -64,6 +74,11 @@ def main() -> None:
     ap.add_argument("--data-dir")
     ap.add_argument("--show", type=int, default=40)
     ap.add_argument("--corpus", choices=sorted(CORPORA), action="append")
+    ap.add_argument(
+        "--math-verify",
+        action="store_true",
+        help="also score the reference Math-Verify on the same items (side by side)",
+    )
     args = ap.parse_args()
     d = _data_dir(args.data_dir)
     adj_path = ROOT / "tests" / "verify" / "tables" / "dev_adjudicated.jsonl"
@@ -74,7 +89,7 @@ def main() -> None:
                 row = json.loads(line)
                 adjudicated[row["id"]] = row["expected"]
     for name in args.corpus or sorted(CORPORA):
-        n = agree = agree_adj = 0
+        n = agree = agree_adj = mv_agree = 0
         bad = []
         t0 = time.perf_counter()
         for rid, comp, gold, q, label in CORPORA[name](d):
@@ -84,12 +99,16 @@ def main() -> None:
             want = adjudicated.get(rid, label)
             if v.correct == want:
                 agree_adj += 1
+            if args.math_verify:
+                mv_agree += _math_verify(comp, gold) == want
             else:
                 bad.append((rid, gold, v, want, comp))
         dt = time.perf_counter() - t0
         print(f"== {name}: n={n} raw-label agreement={agree / n:.4f} "
               f"adjudicated agreement={agree_adj / n:.4f} ({len(bad)} disagreements) "
               f"{dt / n * 1e3:.2f} ms/item")
+        if args.math_verify:
+            print(f"   Math-Verify adjudicated agreement={mv_agree / n:.4f}")
         for rid, gold, v, want, comp in bad[: args.show]:
             tail = comp[-160:].replace("\n", " ")
             print(f"  {rid}: want={want} got={v.status.value} gold={gold!r} "
