@@ -99,10 +99,10 @@ def main() -> None:
             want = adjudicated.get(rid, label)
             if v.correct == want:
                 agree_adj += 1
-            if args.math_verify:
-                mv_agree += _math_verify(comp, gold) == want
             else:
                 bad.append((rid, gold, v, want, comp))
+            if args.math_verify:
+                mv_agree += _math_verify(comp, gold) == want
         dt = time.perf_counter() - t0
         print(f"== {name}: n={n} raw-label agreement={agree / n:.4f} "
               f"adjudicated agreement={agree_adj / n:.4f} ({len(bad)} disagreements) "

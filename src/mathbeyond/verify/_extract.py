@@ -212,17 +212,19 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
     return line, i + off + len(line)
 
 
-def _anchors(s: str) -> list[_Cand]:
+def _anchors(s: str, question: str | None = None) -> list[_Cand]:
     """'Answer: X', 'The final answer is X', '**Answer:** X' (case-insensitive)."""
     cands: list[_Cand] = []
     low = s.lower()
     for word in ("answer", "correct option", "correct choice"):
-        _find_anchor_word(s, low, word, cands)
+        _find_anchor_word(s, low, word, cands, question)
     cands.sort(key=lambda c: c.start)
     return cands[-MAX_CANDIDATES:]
 
 
-def _find_anchor_word(s: str, low: str, word: str, cands: list[_Cand]) -> None:
+def _find_anchor_word(
+    s: str, low: str, word: str, cands: list[_Cand], question: str | None
+) -> None:
     pos = low.find(word)
     while pos >= 0:
         after = pos + len(word)
@@ -231,9 +233,21 @@ def _find_anchor_word(s: str, low: str, word: str, cands: list[_Cand]) -> None:
         if m is not None:
             text, end = _anchor_text(s, m.end())
             text = text.strip().strip("*").strip()
-            if text and not _JUDGEMENT_RE.match(text):
+            if text and not _JUDGEMENT_RE.match(text) and not _quoted(s, pos, end, question):
                 cands.append(_Cand(pos, end, text, "anchor", False))
         pos = low.find(word, after)
+
+
+def _quoted(s: str, start: int, end: int, question: str | None) -> bool:
+    """An anchor inside quotation marks, or copied from the question text, is not a commitment."""
+    line_start = s.rfind("\n", max(0, start - LINE_WINDOW), start) + 1
+    before = s[max(line_start, start - LINE_WINDOW) : start]
+    if before.count('"') % 2 == 1 or before.count("“") > before.count("”"):
+        return True
+    if question:
+        phrase = s[start:end].strip()
+        return len(phrase) >= 12 and phrase.lower() in question.lower()
+    return False
 
 
 def _flag(s: str, c: _Cand) -> _Cand:
@@ -281,7 +295,7 @@ def extract(completion: str, question: str | None = None) -> Extracted | None:
     if _QUOTE_LINE_RE.search(region):
         region = "\n".join(ln for ln in region.split("\n") if not ln.lstrip().startswith(">"))
     boxes = _boxes(region)
-    anchors = _anchors(region)
+    anchors = _anchors(region, question)
     first = min([c.start for c in boxes + anchors], default=None)
     if first is not None:
         m = _CONTINUATION_RE.search(region, first)
