@@ -689,15 +689,15 @@ def _values_same(a: Any, b: Any) -> bool:
         return False
     fa, fb = a.free_symbols, b.free_symbols
     if not fa and not fb:
-        return _is_zero(a - b)
+        return _is_zero(a - b, (a, b))
     if fa != fb and len(fa) == 1 and len(fb) == 1 and not a.is_Symbol:
         sa, sb = next(iter(fa)), next(iter(fb))
         if sa.name in _INDEX_NAMES or sb.name in _INDEX_NAMES:
             b = b.subs(sb, sa)  # k\pi + \frac{\pi}{6} vs n\pi + \frac{\pi}{6}
-    return _is_zero(a - b)
+    return _is_zero(a - b, (a, b))
 
 
-def _is_zero(d: Any) -> bool:
+def _is_zero(d: Any, parts: tuple[Any, Any] | None = None) -> bool:
     if d == 0:
         return True
     if d.is_Rational:
@@ -715,7 +715,7 @@ def _is_zero(d: Any) -> bool:
         if sympy.simplify(d) == 0:
             return True
         return bool(d.equals(0) is True)
-    verdict = _numeric_zero(d, syms)
+    verdict = _numeric_zero(d, syms, parts)
     if verdict is not None:
         return verdict
     if not _small(d):
@@ -726,7 +726,7 @@ def _is_zero(d: Any) -> bool:
         return False
 
 
-def _numeric_zero(d: Any, syms: list[Any]) -> bool | None:
+def _numeric_zero(d: Any, syms: list[Any], parts: tuple[Any, Any] | None) -> bool | None:
     """Probabilistic identity test at fixed pseudo-random points (deterministic per input).
 
     False as soon as one point is clearly non-zero; True when ``NUMERIC_POINTS`` points are all
@@ -743,7 +743,16 @@ def _numeric_zero(d: Any, syms: list[Any]) -> bool | None:
             continue
         if not val.is_number or val.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo):
             continue
-        if abs(val) > tiny:
+        scale = 1
+        if parts is not None:
+            try:
+                scale = max(abs(p.evalf(30, subs=point)) for p in parts)
+            except (TypeError, ValueError, ZeroDivisionError):
+                continue
+            if not scale.is_number or scale.has(sympy.nan, sympy.zoo, sympy.oo):
+                continue
+            scale = max(scale, sympy.Float("1e-300", 30))
+        if abs(val) > tiny * scale:
             return False
         ok += 1
         if ok >= NUMERIC_POINTS:
