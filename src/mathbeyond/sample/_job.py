@@ -173,9 +173,10 @@ def backend_options_for(
 ) -> dict[str, Any]:
     """``given`` plus what the backend's factory can take from the model spec.
 
-    A factory with a ``model`` parameter gets the Hub id and one with ``context_length`` the
-    model's context length, unless given. A factory with ``model_path`` (a local-file backend
-    whose default is SmolLM2) needs an explicit file for every other model.
+    A factory with a ``model`` parameter gets the Hub id (and ``revision`` the pinned Hub
+    revision), one with ``context_length`` the model's context length, unless given. A
+    factory with ``model_path`` (a local-file backend whose default is SmolLM2) needs an
+    explicit file for every other model.
     """
     options = dict(given)
     try:
@@ -184,6 +185,8 @@ def backend_options_for(
         return options
     if "model" in params and "model" not in options:
         options["model"] = model.hub_id
+        if "revision" in params and "revision" not in options and model.hub_revision:
+            options["revision"] = model.hub_revision
     if "context_length" in params and "context_length" not in options:
         options["context_length"] = model.context_length
     if "model_path" in params and "model_path" not in options and model.name != LOCAL_DEFAULT:
