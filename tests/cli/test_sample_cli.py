@@ -148,3 +148,17 @@ def test_real_llamacpp_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture[
     main(argv)  # resume: nothing to do, nothing changes
     assert "(0 new" in capsys.readouterr().out
     assert open_run(out).samples() == table
+
+
+def test_backend_options() -> None:
+    from mathbeyond.models import get_model
+    from mathbeyond.sample._job import backend_options_for, parse_backend_options
+
+    assert parse_backend_options(["n_ctx=4096", "base_url=http://h:1/v1", "flag=true"]) == {
+        "n_ctx": 4096, "base_url": "http://h:1/v1", "flag": True,
+    }
+    opts = backend_options_for("openai", get_model("qwen3-4b"), {"base_url": "x"})
+    assert opts == {"base_url": "x", "model": "Qwen/Qwen3-4B", "context_length": 40960}
+    given = backend_options_for("openai", get_model("qwen3-4b"), {"model": "served-name"})
+    assert given["model"] == "served-name"
+    assert backend_options_for("llamacpp", get_model("smollm2-135m"), {}) == {}
