@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from sympy.polys.polyerrors import BasePolynomialError
 
 from ._equiv import Letter, Value, answers_equal, parse_answer
@@ -9,6 +11,7 @@ from ._latex import LimitError, ParseError
 from ._normalize import clean
 from ._types import Status
 
+_OPTION_RE = re.compile(r"\(\s*([A-E])\s*\)|(?:(?<=\s)|^)([A-E])[.):]\s")
 _SYMPY_ERRORS = (
     ArithmeticError,
     TypeError,
@@ -25,8 +28,6 @@ def _parse(text: str, *, allow_letter: bool, join_numbers: bool) -> list[Value]:
 
 
 def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
-    from ._core import options_from_question
-
     gold_text = clean(gold).text
     if gold_text and clean(answer).text == gold_text:
         return Status.CORRECT, "same normalized text"
@@ -86,3 +87,40 @@ def _compare_options(
         content_items = _parse(content, allow_letter=False, join_numbers=True)
         return answers_equal(gold_items, content_items)
     return False
+
+
+def options_from_question(question: str | None) -> dict[str, str]:
+    """``(A) 5 (B) 7 ...`` in the question text -> {"A": "5", "B": "7", ...}."""
+    if not question:
+        return {}
+    text = re.sub(r"\\text(?:bf)?\s*\{\s*(\([A-E]\))\s*\}", r"\1", question)
+    marks = _option_marks(text)
+    if len(marks) < 2:
+        return {}
+    out: dict[str, str] = {}
+    for k, m in enumerate(marks):
+        end = marks[k + 1].start() if k + 1 < len(marks) else len(text)
+        content = text[m.end() : end]
+        content = re.sub(r"\\qquad|\\quad|\\\\|\\hspace\{[^}]*\}", " ", content)
+        content = content.strip().strip("$").strip()
+        if k + 1 == len(marks):
+            content = content.split("\n")[0].strip().strip("$").strip()
+        out[m.group(1) or m.group(2)] = content
+    return out
+
+
+def _option_marks(text: str) -> list[re.Match[str]]:
+    """The last run of option markers reading exactly A, B, C, ... in order."""
+    best: list[re.Match[str]] = []
+    run: list[re.Match[str]] = []
+    for m in _OPTION_RE.finditer(text):
+        letter = m.group(1) or m.group(2)
+        if letter == "A":
+            run = [m]
+        elif run and ord(letter) == ord(run[-1].group(1) or run[-1].group(2)) + 1:
+            run.append(m)
+        else:
+            continue
+        if len(run) >= 2:
+            best = list(run)
+    return best

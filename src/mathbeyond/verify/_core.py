@@ -24,7 +24,6 @@ _INT_ANSWER_RE = re.compile(
     r"\s*\$?\s*(?:\\\(|\\\[)?\s*(?:[a-zA-Z](?:_\{?\w+\}?)?\s*=\s*)?\{?([+-]?\d+)\}?(?:\.0+)?"
     r"\s*(?:\\\)|\\\])?\s*\$?\s*\.?\s*"
 )
-_OPTION_RE = re.compile(r"\(\s*([A-E])\s*\)|(?:(?<=\s)|^)([A-E])[.):]\s")
 
 
 def _verdict(status: Status, extracted: str | None, reason: str) -> Verdict:
@@ -57,40 +56,3 @@ def verify_unbounded(completion: str, gold: str, question: str | None = None) ->
 
     status, reason = compare(answer, gold, question)
     return _verdict(status, answer, reason)
-
-
-def options_from_question(question: str | None) -> dict[str, str]:
-    """``(A) 5 (B) 7 ...`` in the question text -> {"A": "5", "B": "7", ...}."""
-    if not question:
-        return {}
-    text = re.sub(r"\\text(?:bf)?\s*\{\s*(\([A-E]\))\s*\}", r"\1", question)
-    marks = _option_marks(text)
-    if len(marks) < 2:
-        return {}
-    out: dict[str, str] = {}
-    for k, m in enumerate(marks):
-        end = marks[k + 1].start() if k + 1 < len(marks) else len(text)
-        content = text[m.end() : end]
-        content = re.sub(r"\\qquad|\\quad|\\\\|\\hspace\{[^}]*\}", " ", content)
-        content = content.strip().strip("$").strip()
-        if k + 1 == len(marks):
-            content = content.split("\n")[0].strip().strip("$").strip()
-        out[m.group(1) or m.group(2)] = content
-    return out
-
-
-def _option_marks(text: str) -> list[re.Match[str]]:
-    """The last run of option markers reading exactly A, B, C, ... in order."""
-    best: list[re.Match[str]] = []
-    run: list[re.Match[str]] = []
-    for m in _OPTION_RE.finditer(text):
-        letter = m.group(1) or m.group(2)
-        if letter == "A":
-            run = [m]
-        elif run and ord(letter) == ord(run[-1].group(1) or run[-1].group(2)) + 1:
-            run.append(m)
-        else:
-            continue
-        if len(run) >= 2:
-            best = list(run)
-    return best
