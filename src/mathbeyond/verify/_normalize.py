@@ -60,7 +60,9 @@ _TEXT_RE = re.compile(
     r"boldsymbol|bm|emph|textnormal|fbox|boxed|underline|overline\b(?=\{[^{}]*[a-zA-Z]))\s*\{([^{}]*)\}"
 )
 _ORDINAL_RE = re.compile(r"(\d)\s*\^?\s*\{?\s*(?:st|nd|rd|th)\b\s*\}?")
-_TRAILING_WORDS_RE = re.compile(r"(?:\s+[A-Za-z][A-Za-z\-]+\.?(?:\s*\^\s*\{?\d\}?)?)+\s*$")
+_TRAILING_WORDS_RE = re.compile(
+    r"(?:\s+[A-Za-z][A-Za-z\-]+\.?(?:\s*\^\s*\{?\d\}?)?|\s*\(\s*[A-Za-z][A-Za-z \-.]{0,40}\))+\s*$"
+)
 _UNIT_HEAD_RE = re.compile(r"(?:\d|\}|\)|\\pi|\\infty)\s*$")
 _SPACES_RE = re.compile(r"\s+")
 _THOUSANDS_RE = re.compile(r"[+-]?\d{1,3}(?:(?:,|\s|\\,)\d{3})+(?:\.\d+)?")
