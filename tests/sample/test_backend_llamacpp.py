@@ -26,9 +26,9 @@ SMOL = get_model("smollm2-135m")
 PARAMS = SamplingPreset(temperature=0.7, top_p=0.95, max_tokens=24)
 
 
-@pytest.fixture(scope="module")
-def backend() -> Iterator[LlamaCppBackend]:
-    b = create_backend("llamacpp", n_ctx=512, n_threads=2)
+@pytest.fixture(scope="module", params=[1, 4], ids=["sequential", "parallel"])
+def backend(request: pytest.FixtureRequest) -> Iterator[LlamaCppBackend]:
+    b = create_backend("llamacpp", n_ctx=512, n_threads=1, n_parallel=request.param)
     assert isinstance(b, LlamaCppBackend)
     yield b
     b.close()
@@ -65,6 +65,8 @@ def test_same_seed_same_text_and_chunking_matches(backend: LlamaCppBackend) -> N
 
 
 def test_chat_path_equals_create_chat_completion(backend: LlamaCppBackend) -> None:
+    if backend._batch is not None:
+        pytest.skip("the parallel decoder has its own (batched) numerics")
     prompt = build_prompt("What is 7 * 8?", SMOL)
     ours = next(iter(backend.generate([SampleRequest("k", prompt, 0, 1, 42, PARAMS)])))
     ref = backend._llm.create_chat_completion(
@@ -80,6 +82,14 @@ def test_chat_path_equals_create_chat_completion(backend: LlamaCppBackend) -> No
     assert ours.text == ref["choices"][0]["message"]["content"]
     assert ours.prompt_tokens == ref["usage"]["prompt_tokens"]
     assert ours.prompt_tokens == backend.count_tokens(prompt)
+
+
+def test_more_samples_than_parallel_width(backend: LlamaCppBackend) -> None:
+    out = list(backend.generate([_chat_request(6, seed=300, start=10, key="wide")]))
+    assert [c.sample_index for c in out] == list(range(10, 16))
+    assert [c.seed for c in out] == list(range(300, 306))
+    single = list(backend.generate([_chat_request(1, seed=305, start=15, key="wide")]))
+    assert single[0].text == out[-1].text, "a sample does not depend on its batch-mates"
 
 
 def test_raw_prompt_and_greedy_is_deterministic_across_seeds(backend: LlamaCppBackend) -> None:
@@ -119,6 +129,8 @@ def test_bad_seed_and_missing_model() -> None:
 def test_gguf_without_chat_template_falls_back_to_create_chat_completion(
     backend: LlamaCppBackend, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    if backend._batch is not None:
+        pytest.skip("one fallback path for both modes")
     monkeypatch.setattr(backend, "_formatter", None)
     prompt = build_prompt("What is 7 * 8?", SMOL)
     (c,) = backend.generate([SampleRequest("f", prompt, 0, 1, 42, PARAMS)])

@@ -349,7 +349,7 @@ def test_real_server_same_seed_same_text(llama_server: LlamaServer) -> None:
 @needs_llama
 def test_real_server_matches_embedded_backend(llama_server: LlamaServer) -> None:
     remote = _backend(llama_server.base_url, supports_n=False, max_concurrency=1)
-    local = create_backend("llamacpp", n_ctx=2048, n_threads=2)
+    local = create_backend("llamacpp", n_ctx=2048, n_threads=1, n_parallel=1)
     request = SampleRequest("x", CHAT, 0, 1, 77, PARAMS)
     try:
         a = _after_priming(remote, request)

