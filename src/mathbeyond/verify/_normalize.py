@@ -61,7 +61,8 @@ _TEXT_RE = re.compile(
 )
 _ORDINAL_RE = re.compile(r"(\d)\s*\^?\s*\{?\s*(?:st|nd|rd|th)\b\s*\}?")
 _TRAILING_WORDS_RE = re.compile(
-    r"(?:\s+[A-Za-z][A-Za-z\-]+\.?(?:\s*\^\s*\{?\d\}?)?|\s*\(\s*[A-Za-z]{2,}(?:[ \-]{1,3}[A-Za-z]{2,}){0,5}\.?\s*\))+\s*$"
+    r"(?:\s+[A-Za-z][A-Za-z\-]+\.?(?:\s*\^\s*\{?\d\}?)?"  # 5 cm, 12 square units^2
+    r"|\s*\(\s*[A-Za-z]{2,}(?:[ \-]{1,3}[A-Za-z]{2,}){0,5}\.?\s*\))+\s*$"  # 12 (ways)
 )
 _UNIT_HEAD_RE = re.compile(r"(?:\d|\}|\)|\\pi|\\infty)\s*$")
 _SPACES_RE = re.compile(r"\s+")
