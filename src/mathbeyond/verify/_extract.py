@@ -23,6 +23,7 @@ _ANCHOR_TAIL_RE = re.compile(
     r"\s*(?:\*\*)?\s*(?:is|:|=|(?:would|will|should|must)\s+be)\s*(?::)?\s*(?:\*\*)?[ \t]*",
     re.IGNORECASE,
 )
+_HEADER_TAIL_RE = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*(?=\n)")
 _QUOTE_LINE_RE = re.compile(r"^[ \t]*>", re.M)
 _CONTINUATION_RE = re.compile(
     r"\n[ \t#*]*(?:Human|User|Problem\s*\d+|Question\s*\d*\s*:|Q\d*\s*:|Exercise\s*\d*|"
@@ -230,6 +231,8 @@ def _find_anchor_word(
         after = pos + len(word)
         word_start = pos == 0 or not low[pos - 1].isalnum()
         m = _ANCHOR_TAIL_RE.match(s, after) if word_start else None
+        if m is None and word_start and word == "answer" and low.endswith("final ", 0, pos):
+            m = _HEADER_TAIL_RE.match(s, after)  # "**Final Answer**" on its own line
         if m is not None:
             text, end = _anchor_text(s, m.end())
             text = text.strip().strip("*").strip()
