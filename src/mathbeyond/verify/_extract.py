@@ -260,7 +260,7 @@ def _flag(s: str, c: _Cand) -> _Cand:
     para_start = s.rfind("\n\n", max(0, c.start - LINE_WINDOW), c.start)
     paragraph = s[para_start + 2 if para_start >= 0 else max(0, c.start - LINE_WINDOW) : c.start]
     skip = bool(
-        (checkish and _CHECK_RE.search(line))
+        (checkish and _CHECK_RE.search(before))
         or _HYPOTHETICAL_RE.search(before or line)
         or _STRONG_HYPOTHETICAL_RE.search(paragraph)
     )
