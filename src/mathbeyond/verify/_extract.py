@@ -255,13 +255,14 @@ def _quoted(s: str, start: int, end: int, question: str | None) -> bool:
 
 def _flag(s: str, c: _Cand) -> _Cand:
     line = _line_of(s, c.start, c.end)
-    before = line[: max(0, line.find(c.text[:20]))] if c.text else line
+    window = s[max(0, c.start - LINE_WINDOW) : c.start]
+    before = window[window.rfind("\n") + 1 :]
     checkish = "=" in c.text or "\\checkmark" in c.text or bool(_SATISFY_RE.search(line))
     para_start = s.rfind("\n\n", max(0, c.start - LINE_WINDOW), c.start)
     paragraph = s[para_start + 2 if para_start >= 0 else max(0, c.start - LINE_WINDOW) : c.start]
     skip = bool(
         (checkish and _CHECK_RE.search(before))
-        or _HYPOTHETICAL_RE.search(before or line)
+        or _HYPOTHETICAL_RE.search(before)
         or _STRONG_HYPOTHETICAL_RE.search(paragraph)
     )
     if not skip and c.kind == "boxed" and re.fullmatch(r"[\d\s+\-*/^().\\cdottimes]+=[\d\s.]+",
