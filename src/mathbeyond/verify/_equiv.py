@@ -694,7 +694,18 @@ def _values_same(a: Any, b: Any) -> bool:
         sa, sb = next(iter(fa)), next(iter(fb))
         if sa.name in _INDEX_NAMES or sb.name in _INDEX_NAMES:
             b = b.subs(sb, sa)  # k\pi + \frac{\pi}{6} vs n\pi + \frac{\pi}{6}
+    elif fa != fb and not a.is_Symbol:
+        b = _casefold_rename(fa, fb, b)  # arbitrary constant C vs c
     return _is_zero(a - b, (a, b))
+
+
+def _casefold_rename(fa: set[Any], fb: set[Any], b: Any) -> Any:
+    """Rename b's symbols to a's when the two sets differ only by letter case (one-to-one)."""
+    ka = {s.name.casefold(): s for s in fa}
+    kb = {s.name.casefold(): s for s in fb}
+    if len(ka) != len(fa) or len(kb) != len(fb) or set(ka) != set(kb):
+        return b
+    return b.subs({kb[k]: ka[k] for k in kb if kb[k] != ka[k]}, simultaneous=True)
 
 
 def _is_zero(d: Any, parts: tuple[Any, Any] | None = None) -> bool:
