@@ -6,10 +6,11 @@ in the ``llm`` CLI). Any other GGUF file works through ``model_path``.
 
 llama.cpp has no ``n``. By default (``n_parallel=8``) up to 8 samples of a request are decoded
 together by :class:`~._llamacpp_batch.BatchDecoder` (llama.cpp's batch API, one unified KV
-cache, the prompt decoded once, one sampler per sample seeded ``request.seed + j``): about 2x
-the tokens/s of one-at-a-time sampling for SmolLM2 on 1-2 CPU threads, and 4x on a loaded
-machine. A sample's text depends only on its prompt and seed, not on its batch-mates, so
-chunking never changes results. The KV cache holds ``n_parallel * n_ctx`` tokens.
+cache, the prompt decoded once, one sampler per sample seeded ``request.seed + j``): measured
+1.8x (1 thread) to 2.9x (2 threads) the tokens/s of a plain ``create_chat_completion`` loop
+for SmolLM2 (``benchmarks/sample_llamacpp.py``). A sample's text depends only on its prompt
+and seed, not on its batch-mates, so chunking never changes results. The KV cache holds
+``n_parallel * n_ctx`` tokens.
 
 ``n_parallel=1`` samples one after another through llama-cpp-python's high-level API (the
 same text ``Llama.create_chat_completion`` gives for that seed). Each sample re-evaluates its
