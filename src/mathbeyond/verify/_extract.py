@@ -345,10 +345,8 @@ def _conclusion(region: str) -> Extracted | None:
     if not lines:
         return None
     last = lines[-1].strip()
-    if len(lines) == 1 and len(last) <= MAX_BARE_CHARS and not _DANGLING_RE.search(last):
-        # the whole completion is one short line: it is the answer
-        return Extracted(last.strip("$ ").strip(), "bare")
-    if not _TRUNCATION_END_RE.search(last):
+    bare = len(lines) == 1 and len(last) <= MAX_BARE_CHARS and not _DANGLING_RE.search(last)
+    if not bare and not _TRUNCATION_END_RE.search(last):
         return None
     m = _BOLD_LINE_RE.match(last)
     if m:
@@ -363,6 +361,8 @@ def _conclusion(region: str) -> Extracted | None:
     shown = _final_display(region.rstrip())
     if shown is not None:
         return Extracted(shown, "conclusion")
+    if bare:  # the whole completion is one short line: it is the answer
+        return Extracted(last.strip("$ ").strip(), "bare")
     return None
 
 
