@@ -137,3 +137,19 @@ def test_gguf_without_chat_template_falls_back_to_create_chat_completion(
     assert 1 <= c.n_tokens <= 24
     assert c.prompt_tokens is not None and c.prompt_tokens > 10
     assert backend.count_tokens(prompt) > 0
+
+
+def test_parallel_decoder_stop_strings(backend: LlamaCppBackend) -> None:
+    if backend._batch is None:
+        pytest.skip("parallel decoder only")
+    prompt = backend._llm.tokenize(b"Question: list three fruits.\nAnswer:", add_bos=True)
+    params = SamplingPreset(temperature=0.9, max_tokens=40)
+    free = backend._batch.sample(prompt, [1, 2, 3], params, 40, [])
+    cut = backend._batch.sample(prompt, [1, 2, 3], params, 40, ["\n"])
+    assert any("\n" in r.text for r in free), "the control must contain the stop string"
+    for a, b in zip(free, cut, strict=True):
+        assert "\n" not in b.text
+        assert a.text.startswith(b.text)
+        if "\n" in a.text:
+            assert b.finish_reason == "stop"
+            assert b.text == a.text[: a.text.index("\n")]

@@ -127,7 +127,10 @@ class BatchDecoder:
         logits_row = dict.fromkeys(range(k), self._batch.n_tokens - 1)
         tokens: list[list[int]] = [[] for _ in range(k)]
         finish = ["length"] * k
-        texts: list[str | None] = [None] * k
+        # Stop strings are searched incrementally in the bytes of the new pieces (cheap per
+        # step); the final text is the full detokenization, cut at the first stop string.
+        stops = [x.encode("utf-8") for x in stop if x]
+        tails = [b""] * k
         active = list(range(k))
         while active:
             step: list[tuple[int, int]] = []
@@ -137,12 +140,12 @@ class BatchDecoder:
                     finish[seq] = "stop"
                     continue
                 tokens[seq].append(token)
-                if stop:
-                    text = self._text(tokens[seq])
-                    cut = min((i for i in (text.find(s) for s in stop) if i >= 0), default=-1)
-                    if cut >= 0:
-                        texts[seq], finish[seq] = text[:cut], "stop"
+                if stops:
+                    tails[seq] += bytes(self._llm.detokenize([token]))
+                    if any(x in tails[seq] for x in stops):
+                        finish[seq] = "stop"
                         continue
+                    tails[seq] = tails[seq][-max(len(x) for x in stops) :]
                 if len(tokens[seq]) < max_tokens:
                     step.append((seq, token))
             active = [seq for seq, _ in step]
@@ -156,8 +159,10 @@ class BatchDecoder:
             self._decode()
         results = []
         for seq in range(k):
-            cut_text = texts[seq]
-            text = cut_text if cut_text is not None else self._text(tokens[seq])
+            text = self._text(tokens[seq])
+            cuts = [i for i in (text.find(x) for x in stop if x) if i >= 0]
+            if cuts:
+                text = text[: min(cuts)]
             results.append(SeqResult(tokens[seq], text, finish[seq]))
         return results
 
