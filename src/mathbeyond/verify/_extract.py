@@ -77,7 +77,7 @@ _DANGLING_RE = re.compile(
     r"\b(?:and|then|the|of|to|is|are|which|that|so|but|we|a|an|with|for|by|get|be)\s*[,:]?\s*$",
     re.IGNORECASE,
 )
-_TRUNCATION_END_RE = re.compile(r"[.!$)\]}*]\s*$|\d\s*$")
+_TRUNCATION_END_RE = re.compile(r"[.!$)\]}*]\s*$")  # a finished sentence or math block
 
 
 @dataclass(frozen=True)
