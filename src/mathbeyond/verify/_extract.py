@@ -24,6 +24,7 @@ _ANCHOR_TAIL_RE = re.compile(
     re.IGNORECASE,
 )
 _HEADER_TAIL_RE = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*(?=\n)")
+_CJK_ANCHOR_RE = re.compile(r"答案\s*(?:是|为|：|:)\s*")
 _QUOTE_LINE_RE = re.compile(r"^[ \t]*>", re.M)
 _CONTINUATION_RE = re.compile(
     r"\n[ \t#*]*(?:Human|User|Problem\s*\d+|Question\s*\d*\s*:|Q\d*\s*:|Exercise\s*\d*|"
@@ -219,6 +220,11 @@ def _anchors(s: str, question: str | None = None) -> list[_Cand]:
     low = s.lower()
     for word in ("answer", "correct option", "correct choice"):
         _find_anchor_word(s, low, word, cands, question)
+    for m in _CJK_ANCHOR_RE.finditer(s):  # 答案是 12 / 最终答案：12
+        text, end = _anchor_text(s, m.end())
+        text = text.strip().strip("*").strip().rstrip("。").strip()
+        if text:
+            cands.append(_Cand(m.start(), end, text, "anchor", False))
     cands.sort(key=lambda c: c.start)
     return cands[-MAX_CANDIDATES:]
 

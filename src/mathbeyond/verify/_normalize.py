@@ -50,8 +50,9 @@ _RENAMES = [
     (re.compile(r"\\(?:varnothing|emptyset)(?![a-zA-Z])"), "\\{\\}"),
 ]
 _DEGREE_RE = re.compile(
-    r"\^\s*\{\s*\\circ\s*\}|\^\s*\\circ|\\circ|(?:\^\s*)?\\degree|\^\s*\{\s*\\text\{\s*o\s*\}\s*\}|"
-    r"(?:\^\s*)?\\textcirc"
+    r"(?:\^\s*\{\s*\\circ\s*\}|\^\s*\\circ|\\circ|(?:\^\s*)?\\degree|\^\s*\{\s*\\text\{\s*o\s*\}\s*\}|"
+    r"(?:\^\s*)?\\textcirc)"
+    r"(?:\s*(?:\\text\{\s*|\\mathrm\{\s*)?[CF](?![A-Za-z])\s*\}?)?"  # 25^\circ C
 )
 _PERCENT_RE = re.compile(r"\\?%")
 _DOLLAR_RE = re.compile(r"\\\$|\\textdollar|\\dollar")
