@@ -44,21 +44,21 @@ def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
     except LimitError as exc:
         return Status.LIMIT_EXCEEDED, f"answer exceeds size limits: {exc}"
     except (ParseError, *_SYMPY_ERRORS):
-        model_items = []
+        model_items = None
 
     options = options_from_question(question)
     try:
-        if model_items and answers_equal(gold_items, model_items):
+        if model_items is not None and answers_equal(gold_items, model_items):
             return Status.CORRECT, "equivalent"
         if options:
-            result = _compare_options(gold_items, model_items, answer, options)
+            result = _compare_options(gold_items, model_items or [], answer, options)
             if result:
                 return Status.CORRECT, "matches the option's content"
     except LimitError as exc:
         return Status.LIMIT_EXCEEDED, f"comparison exceeds size limits: {exc}"
     except (ParseError, *_SYMPY_ERRORS) as exc:
         return Status.INCORRECT, f"comparison failed: {type(exc).__name__}"
-    if not model_items:
+    if model_items is None:
         return Status.INCORRECT, "answer not parseable"
     return Status.INCORRECT, "not equivalent"
 

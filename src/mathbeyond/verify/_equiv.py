@@ -106,6 +106,14 @@ _TEXT_STOPWORDS = frozenset(
     {"wins", "win", "loses", "lose", "yes", "no", "true", "false", "always", "never", "possible",
      "impossible", "exists", "does", "is", "are", "can", "will", "first", "second", "last"}
 )
+_ALL_REALS = frozenset(
+    {"all real numbers", "all reals", "all real x", "all real values", "all real values of x",
+     "every real number", "the set of all real numbers", "reals"}
+)
+_NO_SOLUTION = frozenset(
+    {"no solution", "no solutions", "no real solution", "no real solutions", "none", "empty set",
+     "the empty set", "there is no solution", "there are no solutions", "no such number"}
+)
 _CLOCK_TEXT_RE = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?\s*[ap]m")
 _WORD_RUN_RE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{4,}")
 _FUNC_LHS_RE = re.compile(r"([A-Za-z])\(([A-Za-z])\)")
@@ -163,7 +171,7 @@ def parse_answer(raw: str, *, allow_letter: bool, join_numbers: bool) -> list[Va
 
 
 def _flatten(items: list[Value]) -> list[Value]:
-    if len(items) == 1 and isinstance(items[0], Unordered):
+    if len(items) == 1 and isinstance(items[0], Unordered) and items[0].items:
         return list(items[0].items)
     if len(items) == 1 and isinstance(items[0], Eq) and isinstance(items[0].rhs, Seq):
         # (f(n), g(n)) = (n, 1)  ->  f(n) = n, g(n) = 1
@@ -245,9 +253,14 @@ def parse_item(t: str, ctx: _Ctx, percent: bool = False, degree: bool = False) -
         if den == 0:
             raise ParseError("zero ratio")
         return Expr(num / den, t)
-    word = _NUMBER_WORDS.get(t.lower())
+    phrase = " ".join(t.lower().replace("\\", " ").split())
+    word = _NUMBER_WORDS.get(phrase)
     if word is not None:
         return Expr(sympy.Integer(word), t)
+    if phrase in _ALL_REALS:
+        return SetVal(sympy.Reals)
+    if phrase in _NO_SOLUTION:
+        return Unordered(())
     if _WORD_RUN_RE.search(t):
         return Text(_norm_words(orig))
     try:

@@ -45,6 +45,7 @@ _RENAMES = [
     (re.compile(r"\\sin\^\{?-1\}?"), "\\arcsin "),
     (re.compile(r"\\cos\^\{?-1\}?"), "\\arccos "),
     (re.compile(r"\\operatorname\{(\w+)\}"), r"\\\1 "),
+    (re.compile(r"\\mathbb\s*\{?\s*R\s*\}?(?![A-Za-z^_])"), "(-\\infty, \\infty)"),
     (re.compile(r"\\(?:mathbb|mathcal|mathfrak)\{(\w+)\}"), r"\1"),
     (re.compile(r"\{,\}"), ""),
     (re.compile(r"\\(?:varnothing|emptyset)(?![a-zA-Z])"), "\\{\\}"),
