@@ -119,11 +119,11 @@ _WORD_RUN_RE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{4,}")
 _FUNC_LHS_RE = re.compile(r"([A-Za-z])\(([A-Za-z])\)")
 
 
+@dataclass(frozen=True)
 class _Ctx:
     """Per-call parsing context (no global state)."""
 
-    def __init__(self, allow_letter: bool) -> None:
-        self.allow_letter = allow_letter
+    allow_letter: bool
 
 
 def expand_pm(item: str) -> list[str]:
