@@ -15,6 +15,7 @@ MAX_CANDIDATES = 64
 MAX_ANSWER_CHARS = 2000
 MAX_BARE_CHARS = 300
 LINE_WINDOW = 400
+SPAM_GAP_CHARS = 60
 
 _BOX_RE = re.compile(r"\\(?:boxed|fbox|framebox)\s*")
 _BRACE_TOKEN_RE = re.compile(r"\\.|[{}]", re.S)
@@ -25,6 +26,9 @@ _ANCHOR_TAIL_RE = re.compile(
 )
 _HEADER_TAIL_RE = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*(?=\n)")
 _CJK_ANCHOR_RE = re.compile(r"答案\s*(?:是|为|：|:)\s*")
+_SPAM_GAP_RE = re.compile(
+    r"(?:[\s,;$.&*#\-]|\\[()\[\]]|\\quad|\band\b|\bor\b|(?i:\b(?:final\s+)?answer\b)|:)*"
+)
 _QUOTE_LINE_RE = re.compile(r"^[ \t]*>", re.M)
 _CONTINUATION_RE = re.compile(
     r"\n[ \t#*]*(?:Human|User|Problem\s*\d+|Question\s*\d*\s*:|Q\d*\s*:|Exercise\s*\d*|"
@@ -323,6 +327,9 @@ def extract(completion: str, question: str | None = None) -> Extracted | None:
         chosen = cands[chosen_idx]
         if _retracted(region[chosen.end :]):
             return None
+        spam = _spam_run(region, cands[: chosen_idx + 1])
+        if spam is not None:
+            return spam
         if chosen.kind == "boxed":
             group = [chosen]
             k = chosen_idx - 1
@@ -338,6 +345,22 @@ def extract(completion: str, question: str | None = None) -> Extracted | None:
             return late  # a stray early "Answer:" label followed by a concluding final line
         return Extracted(_sentence_answer(chosen.text), "anchor")
     return _conclusion(region)
+
+
+def _spam_run(region: str, cands: list[_Cand]) -> Extracted | None:
+    """Three or more back-to-back candidates with different values (``\\boxed{1}``,
+    ``\\boxed{2}``, ... or ``Answer: 1``, ``Answer: 2``, ...) are a list of guesses, not a
+    commitment: return them all, so a single gold cannot match."""
+    run = [cands[-1]]
+    for prev in reversed(cands[:-1]):
+        gap = region[prev.end : run[0].start]
+        if len(gap) > SPAM_GAP_CHARS or not _SPAM_GAP_RE.fullmatch(gap):
+            break
+        run.insert(0, prev)
+    texts = list(dict.fromkeys(c.text.strip() for c in run))
+    if len(run) >= 3 and len(texts) >= 2:
+        return Extracted(", ".join(texts), "spam")
+    return None
 
 
 def _retracted(tail: str) -> bool:
