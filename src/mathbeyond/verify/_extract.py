@@ -30,10 +30,12 @@ _SPAM_GAP_RE = re.compile(
     r"(?:[\s,;$.&*#\-]|\\[()\[\]]|\\quad|\band\b|\bor\b|(?i:\b(?:final\s+)?answer\b)|:)*"
 )
 _QUOTE_LINE_RE = re.compile(r"^[ \t]*>", re.M)
-_CONTINUATION_RE = re.compile(
-    r"\n[ \t#*]*(?:Human|User|Problem\s*\d+|Question\s*\d*\s*:|Q\d*\s*:|Exercise\s*\d*|"
-    r"Example\s*\d+\s*:)|<\|im_end\|>|<\|endoftext\|>|<\|im_start\|>|<\|eot_id\|>|"
+_TURN_RE = re.compile(  # a new chat turn: always ends this answer
+    r"\n[ \t#*]*(?:Human|User)\s*:|<\|im_end\|>|<\|endoftext\|>|<\|im_start\|>|<\|eot_id\|>|"
     r"<｜end▁of▁sentence｜>",
+)
+_NEXT_PROBLEM_RE = re.compile(  # a hallucinated next problem: ends it after a boxed answer
+    r"\n[ \t#*]*(?:Problem\s*\d+|Question\s*\d*\s*:|Q\d*\s*:|Exercise\s*\d+)"
 )
 _CHECK_RE = re.compile(r"\b(?:check|verif|satisf|sanity|confirm|plug(?:ging)?\s+(?:back|in))",
                        re.IGNORECASE)
@@ -310,13 +312,21 @@ def extract(completion: str, question: str | None = None) -> Extracted | None:
         region = "\n".join(ln for ln in region.split("\n") if not ln.lstrip().startswith(">"))
     boxes = _boxes(region)
     anchors = _anchors(region, question)
-    first = min([c.start for c in boxes + anchors], default=None)
-    if first is not None:
-        m = _CONTINUATION_RE.search(region, first)
-        if m is not None:
-            region = region[: m.start()]
-            boxes = [c for c in boxes if c.end <= m.start()]
-            anchors = [c for c in anchors if c.end <= m.start()]
+    # a continuation ends the answer: a new chat turn after any candidate, a "Problem 2:" only
+    # after a committed boxed answer
+    cut = None
+    first_any = min([c.end for c in boxes + anchors], default=None)
+    if first_any is not None:
+        m = _TURN_RE.search(region, first_any)
+        cut = m.start() if m else None
+    first_box = min([c.end for c in boxes], default=None)
+    if first_box is not None:
+        m = _NEXT_PROBLEM_RE.search(region, first_box, cut if cut is not None else len(region))
+        cut = m.start() if m else cut
+    if cut is not None:
+        region = region[:cut]
+        boxes = [c for c in boxes if c.end <= cut]
+        anchors = [c for c in anchors if c.end <= cut]
     cands = sorted(boxes + anchors, key=lambda c: (c.start, c.kind))
     # drop anchors that merely introduce a box ("The final answer is \boxed{5}")
     cands = [c for c in cands if not (c.kind == "anchor" and "\\boxed" in c.text)]
