@@ -50,9 +50,14 @@ _STRONG_HYPOTHETICAL_RE = re.compile(
     r"had\s+the\s+problem|what\s+if|hypothetical(?:ly)?)\b",
     re.IGNORECASE,
 )
-_JUDGEMENT_RE = re.compile(
-    r"(?:correct|right|wrong|incorrect|confirmed|verified|consistent|as\s+(?:above|follows|before)|"
-    r"below|the\s+same|indeed|reasonable|valid|given\s+by|obtained|found|shown)\b",
+_JUDGEMENT_RE = re.compile(  # "the answer is correct." is a verdict, not an answer
+    r"(?:correct|right|wrong|incorrect|confirmed|verified|consistent|indeed|reasonable|valid|"
+    r"the\s+same|as\s+(?:above|before|expected)|below)\b[\s.,;:!)]*(?:$|since|because|as\b|and\b)",
+    re.IGNORECASE,
+)
+_LEAD_RE = re.compile(  # "the answer is given by 12": keep what follows the lead phrase
+    r"(?:given\s+by|obtained\s+as|found\s+to\s+be|shown\s+below|as\s+follows|therefore|thus)"
+    r"\s*:?\s*",
     re.IGNORECASE,
 )
 _CONNECTOR_RE = re.compile(
@@ -248,6 +253,9 @@ def _find_anchor_word(
         if m is not None:
             text, end = _anchor_text(s, m.end())
             text = text.strip().strip("*").strip()
+            lead = _LEAD_RE.match(text)
+            if lead:
+                text = text[lead.end() :].strip()
             if text and not _JUDGEMENT_RE.match(text) and not _quoted(s, pos, end, question):
                 cands.append(_Cand(pos, end, text, "anchor", False))
         pos = low.find(word, after)
