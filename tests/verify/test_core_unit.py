@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mathbeyond.verify import _core
 from mathbeyond.verify._core import VERIFIER_VERSION, verify_unbounded
@@ -117,3 +119,24 @@ PATHOLOGICAL = [
 def test_pathological_inputs_terminate(text: str) -> None:
     v = verify_unbounded(text, "5")
     assert isinstance(v.correct, bool)
+
+
+_FRAGMENTS = [
+    "\\frac", "{", "}", "(", ")", "[", "]", "\\sqrt", "^", "_", "x", "2", "0", "-", "+", "/", "=",
+    "<", "\\le", ",", "\\pi", "\\infty", "\\cup", "\\{", "\\}", "|", "!", "\\text{", "and", "\\pm",
+    "\\boxed{", "\\left(", "\\right)", ".", "\\%", "$", "\\circ", "i", "\\sin", "\\log", "\\\\",
+    "&", "\\begin{pmatrix}", "\\end{pmatrix}", ":", "(B)", "\\overline{", "Answer:", "</think>",
+    "<think>", " ", "\n", "9", "1,000",
+]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(
+    st.lists(st.sampled_from(_FRAGMENTS), max_size=40),
+    st.sampled_from(["12", "\\frac{1}{2}", "(1,2)", "x+1", "[2,5)", "B", "2, 3", "\\pm 2"]),
+)
+def test_never_raises_and_is_deterministic(fragments: list[str], gold: str) -> None:
+    completion = "The answer is " + "".join(fragments)
+    first = verify_unbounded(completion, gold, "Pick one: (A) 1 (B) 2 (C) 3")
+    assert first.correct == (first.status is Status.CORRECT)
+    assert verify_unbounded(completion, gold, "Pick one: (A) 1 (B) 2 (C) 3") == first
