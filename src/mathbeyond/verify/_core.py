@@ -8,6 +8,7 @@ process. Integer golds (the common case) never touch sympy.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from ._extract import extract
 from ._types import Status, Verdict
@@ -18,12 +19,40 @@ MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
 MAX_ANSWER_CHARS = 2000
 MAX_INT_DIGITS = 4000
+MAX_SIMPLE_DIGITS = 60
 
 _INT_GOLD_RE = re.compile(r"\s*\$?\s*([+-]?\d+)\s*\$?\s*")
 _INT_ANSWER_RE = re.compile(
     r"\s*\$?\s*(?:\\\(|\\\[)?\s*(?:[a-zA-Z](?:_\{?\w+\}?)?\s*=\s*)?\{?([+-]?\d+)\}?(?:\.0+)?"
     r"\s*(?:\\\)|\\\])?\s*\$?\s*\.?\s*"
 )
+
+
+_RATIONAL_RE = re.compile(
+    r"\s*\$?\s*(?:\\\(|\\\[)?\s*(?P<sign>[+-])?\s*(?:"
+    r"(?P<dec>\d+(?:\.\d+)?|\.\d+)"
+    r"|\\[dt]?frac\s*\{\s*(?P<n1>\d+)\s*\}\s*\{\s*(?P<d1>\d+)\s*\}"
+    r"|\\[dt]?frac(?P<n2>\d)(?P<d2>\d)"
+    r"|(?P<n3>\d+)\s*/\s*(?P<d3>\d+))"
+    r"\s*(?:\\\)|\\\])?\s*\$?\s*\.?\s*"
+)
+
+
+def _simple_rational(text: str) -> Fraction | None:
+    """``3``, ``-0.25``, ``\\frac{3}{8}``, ``\\dfrac38``, ``3/8`` (optionally in ``$``/``\\(``)."""
+    m = _RATIONAL_RE.fullmatch(text)
+    if m is None:
+        return None
+    sign = -1 if m.group("sign") == "-" else 1
+    if m.group("dec") is not None:
+        if len(m.group("dec")) > MAX_SIMPLE_DIGITS:
+            return None
+        return sign * Fraction(m.group("dec"))
+    num = m.group("n1") or m.group("n2") or m.group("n3")
+    den = m.group("d1") or m.group("d2") or m.group("d3")
+    if len(num) + len(den) > MAX_SIMPLE_DIGITS or int(den) == 0:
+        return None
+    return sign * Fraction(int(num), int(den))
 
 
 def _verdict(status: Status, extracted: str | None, reason: str) -> Verdict:
@@ -52,6 +81,9 @@ def verify_unbounded(completion: str, gold: str, question: str | None = None) ->
             if int(am.group(1)) == int(gm.group(1)):
                 return _verdict(Status.CORRECT, answer, "integer match")
             return _verdict(Status.INCORRECT, answer, "different integer")
+    g_val, a_val = _simple_rational(gold), _simple_rational(answer)
+    if g_val is not None and g_val == a_val:
+        return _verdict(Status.CORRECT, answer, "equal rational")
     from ._compare import compare  # sympy-backed path, imported only when needed
 
     status, reason = compare(answer, gold, question)
