@@ -6,7 +6,8 @@ import re
 
 from sympy.polys.polyerrors import BasePolynomialError
 
-from ._equiv import Letter, Value, answers_equal, parse_answer
+from ._answer import Letter, Value, parse_answer
+from ._equiv import answers_equal
 from ._latex import LimitError, ParseError
 from ._normalize import clean
 from ._types import Status
