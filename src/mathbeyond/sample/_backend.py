@@ -10,9 +10,12 @@ problem uses ``seed = problem_seed + start`` and chunks never overlap.
 
 from __future__ import annotations
 
+import inspect
+import typing
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypedDict, runtime_checkable
+from types import UnionType
+from typing import Any, Protocol, TypedDict, Union, runtime_checkable
 
 from .._errors import ConfigError
 from ..models import SamplingPreset
@@ -85,4 +88,50 @@ def create_backend(name: str, **options: Any) -> Backend:
         raise ConfigError(
             f"unknown backend {name!r}; known backends: {', '.join(backend_names())}"
         ) from None
-    return factory(**options)
+    return factory(**_checked_options(name, factory, options))
+
+
+def _checked_options(name: str, factory: BackendFactory, options: dict[str, Any]) -> dict[str, Any]:
+    """Reject unknown option names and values of the wrong simple type with one clear error.
+
+    Options usually come from the command line (``--backend-opt n_ctx=4096``, JSON-decoded), so
+    a typo or a string where a number belongs must fail here, not deep inside the backend.
+    """
+    params = inspect.signature(factory).parameters
+    target: Callable[..., Any] = factory
+    if inspect.isclass(factory):
+        target = factory.__init__
+    takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+    try:
+        hints = typing.get_type_hints(target)
+    except (NameError, TypeError):  # unresolvable annotations: names are still checked
+        hints = {}
+    for key, value in options.items():
+        if key not in params:
+            if takes_any:
+                continue
+            accepted = ", ".join(params)
+            raise ConfigError(f"backend {name!r} has no option {key!r}; options: {accepted}")
+        allowed = _simple_types(hints.get(key))
+        if allowed and not isinstance(value, allowed):
+            expected = " or ".join(t.__name__ for t in allowed)
+            raise ConfigError(
+                f"backend {name!r} option {key!r} must be {expected}, got {value!r}"
+            )
+    return options
+
+
+def _simple_types(hint: object) -> tuple[type, ...]:
+    """The plain types a value may have for ``hint`` (empty: do not check)."""
+    members = typing.get_args(hint) if typing.get_origin(hint) in (Union, UnionType) else (hint,)
+    simple: list[type] = []
+    for member in members:
+        if member is type(None):
+            simple.append(type(None))
+        elif member is float:
+            simple.extend((float, int))
+        elif member in (int, str, bool):
+            simple.append(member)
+        else:
+            return ()  # anything richer (paths, mappings, ...) is the backend's to check
+    return tuple(simple)
