@@ -30,13 +30,23 @@ _SPAM_GAP_RE = re.compile(
     r"(?:[\s,;$.&*#\-]|\\[()\[\]]|\\quad|\band\b|\bor\b|(?i:\b(?:final\s+)?answer\b)|:)*"
 )
 _QUOTE_LINE_RE = re.compile(r"^[ \t]*>", re.M)
-_TURN_RE = re.compile(  # a new chat turn: always ends this answer
+_TURN_RE = re.compile(  # a new chat turn or prompt template: always ends this answer
     r"\n[ \t#*]*(?:Human|User)\s*:|<\|im_end\|>|<\|endoftext\|>|<\|im_start\|>|<\|eot_id\|>|"
-    r"<｜end▁of▁sentence｜>",
+    r"<｜end▁of▁sentence｜>|<\|user\|>|\[INST\]|\n[ \t]*#{2,4}[ \t]*(?:Instruction|Input)\b|"
+    r"\n[ \t]*You\s+are\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}(?:assistant|AI|model)\b",
 )
-_NEXT_PROBLEM_RE = re.compile(  # a hallucinated next problem: ends it after a boxed answer
-    r"\n[ \t#*]*(?:Problem\s*\d+|Question\s*\d*\s*:|Q\d*\s*:|Exercise\s*\d+)"
+_LEAD_TURN_RE = re.compile(  # the completion opens with a fake user turn
+    r"\s*(?:(?:Human|User)\s*:|\[INST\]|#{2,4}[ \t]*Instruction\b)"
 )
+_ASSISTANT_TURN_RE = re.compile(
+    r"\n[ \t#*]*(?:Assistant|AI|Bot)\s*:|\[/INST\]|\n[ \t]*#{2,4}[ \t]*Response\b:?"
+)
+_NEXT_PROBLEM_RE = re.compile(  # a hallucinated next problem (few-shot continuation)
+    r"\n[ \t#*>]*(?:Problem(?:\s*\d+)?|Question(?:\s*\d+)?|Q\d*|Exercise\s*\d+|Example\s*\d+)"
+    r"[ \t]*(?:\*\*)?[ \t]*(?:[:.)]|\n|$)"
+)
+_SOLUTION_RE = re.compile(r"\n[ \t#*>]*(?:Solution|Answer|Response)\b")
+_VALUE_RE = re.compile(r"[\d\\$^=()]")
 _CHECK_RE = re.compile(r"\b(?:check|verif|satisf|sanity|confirm|plug(?:ging)?\s+(?:back|in))",
                        re.IGNORECASE)
 _SATISFY_RE = re.compile(r"\bsatisf|✓|\\checkmark", re.IGNORECASE)
@@ -316,21 +326,18 @@ def extract(completion: str, question: str | None = None) -> Extracted | None:
         if q in region:
             region = region.replace(q, " ")
     region = _strip_code_blocks(region)
+    lead = _LEAD_TURN_RE.match(region)
+    if lead is not None:  # a fake dialogue: only the assistant's reply can hold its answer
+        reply = _ASSISTANT_TURN_RE.search(region, lead.end())
+        if reply is None:
+            return None
+        region = region[reply.end() :]
     if _QUOTE_LINE_RE.search(region):
         region = "\n".join(ln for ln in region.split("\n") if not ln.lstrip().startswith(">"))
     boxes = _boxes(region)
     anchors = _anchors(region, question)
-    # a continuation ends the answer: a new chat turn after any candidate, a "Problem 2:" only
-    # after a committed boxed answer
-    cut = None
-    first_any = min([c.end for c in boxes + anchors], default=None)
-    if first_any is not None:
-        m = _TURN_RE.search(region, first_any)
-        cut = m.start() if m else None
-    first_box = min([c.end for c in boxes], default=None)
-    if first_box is not None:
-        m = _NEXT_PROBLEM_RE.search(region, first_box, cut if cut is not None else len(region))
-        cut = m.start() if m else cut
+    # a continuation (new chat turn, prompt template, next few-shot problem) ends the answer
+    cut = _continuation(region, boxes + anchors)
     if cut is not None:
         region = region[:cut]
         boxes = [c for c in boxes if c.end <= cut]
@@ -363,6 +370,22 @@ def extract(completion: str, question: str | None = None) -> Extracted | None:
             return late  # a stray early "Answer:" label followed by a concluding final line
         return Extracted(_sentence_answer(chosen.text), "anchor")
     return _conclusion(region)
+
+
+def _continuation(region: str, cands: list[_Cand]) -> int | None:
+    """Where a continuation starts: the first new-turn/template marker; or a next-problem header
+    (not the completion's own opening line) after a committed value, or one that opens a new
+    problem with its own ``Solution:``."""
+    m = _TURN_RE.search(region)
+    cut = m.start() if m else len(region)
+    committed = [c.end for c in cands if c.kind == "boxed" or _VALUE_RE.search(c.text)]
+    pos = len(region) - len(region.lstrip()) + 1
+    while (p := _NEXT_PROBLEM_RE.search(region, pos, cut)) is not None:
+        if any(e <= p.start() for e in committed) or _SOLUTION_RE.search(region, p.end(), cut):
+            cut = p.start()
+            break
+        pos = p.end()
+    return cut if cut < len(region) else None
 
 
 def _spam_run(region: str, cands: list[_Cand]) -> Extracted | None:
