@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from rich.console import Console
 
 
 def data_dir(ctx: click.Context) -> Path | None:
@@ -12,3 +13,9 @@ def data_dir(ctx: click.Context) -> Path | None:
     obj = ctx.find_root().obj or {}
     value = obj.get("data_dir")
     return None if value is None else Path(value)
+
+
+def console(*, stderr: bool = False) -> Console:
+    """A rich console; when output is not a terminal, wide enough that tables do not wrap."""
+    probe = Console(stderr=stderr)
+    return probe if probe.is_terminal else Console(stderr=stderr, width=max(probe.width, 160))

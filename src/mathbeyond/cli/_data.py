@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
@@ -19,6 +18,7 @@ from ..data import (
     load_problems,
     parse_spec,
 )
+from ._common import console as make_console
 from ._common import data_dir
 
 _MAX_CELL = 120
@@ -64,7 +64,7 @@ def list_cmd(ctx: click.Context, hub: bool) -> None:
             continue
         splits = ", ".join(f"{k}={len(v):,}" for k, v in dataset.splits.items())
         table.add_row(name, f"{len(dataset):,}", splits, _short_origin(dataset.origin, root))
-    console = Console()
+    console = make_console()
     console.print(table, markup=False)
     for note in notes:
         console.print(note, markup=False, highlight=False)
@@ -94,7 +94,7 @@ def show_cmd(ctx: click.Context, spec: str, limit: int) -> None:
     for p in problems:
         cells = (p.id, _clip(p.problem), _clip(p.answer, 40), p.source, p.topic, p.difficulty)
         table.add_row(*(Text(c or "") for c in cells))
-    Console().print(table)
+    make_console().print(table)
 
 
 @data_group.command("export")

@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from .._errors import ConfigError
+from ._common import console as make_console
 from ._common import data_dir
 
 _RESAMPLES = click.option(
@@ -55,7 +56,6 @@ def metrics(
     *, run: Path, as_json: bool, k_max: int | None, resamples: int, seed: int, level: float
 ) -> None:
     """pass@k of one RUN at k = 1, 2, 4, ..., K with bootstrap intervals (both estimators)."""
-    from rich.console import Console
     from rich.table import Table
 
     from ..metrics import load_run, pass_at_k_table, pass_curves
@@ -86,7 +86,7 @@ def metrics(
     table.add_column("unbiased estimator", justify="right")
     for row in rows:
         table.add_row(str(row["k"]), _fmt(row["empirical"]), _fmt(row["unbiased"]))
-    console = Console()
+    console = make_console()
     console.print(table)
     console.print(f"intervals: {level:.0%} bootstrap percentile over problems "
                   f"({resamples} resamples, seed {seed})")
@@ -112,7 +112,6 @@ def compare(
     *, base_run: Path, post_run: Path, k: int | None, r1: str, as_json: bool, level: float
 ) -> None:
     """Expansion, Shrinkage, Preservation and Consolidation of --post over --base (Table 2)."""
-    from rich.console import Console
     from rich.table import Table
 
     from ..metrics import compare as compare_runs
@@ -139,7 +138,7 @@ def compare(
         text = "undefined" if not rate["defined"] else _fmt(rate)
         cells.append(f"{text}\n({rate['count']}/{rate['total']})")
     table.add_row(*cells)
-    console = Console()
+    console = make_console()
     console.print(table)
     console.print(f"intervals: Wilson score {level:.0%}; {data['r1_definition']}")
     console.print(f"expanded ({len(result.expanded_ids)}): "

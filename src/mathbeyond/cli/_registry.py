@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from rich.console import Console
 from rich.table import Table
 
 from ..models import iter_models
 from ..store import open_run
+from ._common import console
 
 
 @click.command("models")
@@ -26,7 +26,7 @@ def models_cmd() -> None:
             f"{m.preset.temperature:g}", f"{m.preset.top_p:g}", str(m.preset.max_tokens),
             str(m.context_length),
         )
-    Console(width=200).print(table)
+    console().print(table)
 
 
 @click.command("export")
