@@ -27,7 +27,7 @@ _ANCHOR_TAIL_RE = re.compile(
 _HEADER_TAIL_RE = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*(?=\n)")
 _CJK_ANCHOR_RE = re.compile(r"答案\s*(?:是|为|：|:)\s*")
 _SPAM_GAP_RE = re.compile(
-    r"(?:[\s,;$.&*#\-]|\\[()\[\]]|\\quad|\band\b|\bor\b|(?i:\b(?:final\s+)?answer\b)|:)*"
+    r"(?:[\s,;$.&*#\-]|\\[()\[\]]|\\quad|\band\b|\bor\b|(?i:\b(?:final\s+)?answer\b|\bfinal\b)|:)*"
 )
 _QUOTE_LINE_RE = re.compile(r"^[ \t]*>", re.M)
 _TURN_RE = re.compile(  # a new chat turn or prompt template: always ends this answer
@@ -83,10 +83,20 @@ _CONCLUSION_VERB_RE = re.compile(r"\b(?:is|are|equals)\b|=|:", re.IGNORECASE)
 _BOLD_LINE_RE = re.compile(r"^\s*\*\*(?P<ans>[^*\n]{1,200})\*\*\s*\.?\s*$")
 _SENTENCE_VERB_RE = re.compile(r"\b(?:is|are|equals|was|be|has|have|gives|get)\b|=")
 _RETRACT_RE = re.compile(
-    r"\b(?:wait|correction|i\s+made\s+an?\s+(?:mistake|error)|"
+    r"\b(?:wait|hmm|actually|correction|oops|i\s+made\s+an?\s+(?:mistake|error)|"
+    r"(?:i\s+)?(?:mis(?:calculated|counted|read|took))|"
+    r"let\s+me\s+(?:re-?check|re-?compute|re-?calculate|re-?do|re-?examine|double[-\s]check)|"
     r"(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:wrong|incorrect|not\s+(?:right|correct)))\b",
     re.IGNORECASE,
 )
+_SIDE_RE = re.compile(  # a box in a side remark: another instance, a hypothetical, a comparison
+    r"\b(?:for|by)\s+comparison|\bif\b[^.\n]{0,120}?\b(?:were|had\s+been|would)\b|"
+    r"\b(?:smaller|simpler|special|small|trivial)\s+(?:case|example|instance)|"
+    r"\bin\s+general\b|\bgenerali[sz]|"
+    r"\b(?:with|for)\s+(?:\\\(|\$)?\s*[a-zA-Z]\s*=\s*\d|\bwith\s+(?:only\s+)?\d+\s+[a-z]+",
+    re.IGNORECASE,
+)
+_NEGATED_RE = re.compile(r"\bnot\s*(?:\$|\\\(|\\\[)?\s*$", re.IGNORECASE)
 _CONFIRM_RE = re.compile(
     r"\b(?:yes|correct|confirm|confirmed|confirms|indeed|holds|checks\s+out|consistent|same|"
     r"still|verified|right)\b",
@@ -193,7 +203,7 @@ def _boxes(s: str) -> list[_Cand]:
             if k == i:
                 continue
             content, j = s[i:k], k
-        if content.strip():
+        if content.strip() and not _NEGATED_RE.search(s, max(0, m.start() - 12), m.start()):
             cands.append(_Cand(m.start(), j, content, "boxed", False))
     return cands[-MAX_CANDIDATES:]
 
@@ -347,7 +357,10 @@ def extract(completion: str, question: str | None = None) -> Extracted | None:
     cands = [c for c in cands if not (c.kind == "anchor" and "\\boxed" in c.text)]
     if cands:
         chosen_idx = len(cands) - 1
-        while chosen_idx > 0 and _flag(region, cands[chosen_idx]).skip:
+        while chosen_idx > 0 and (
+            _flag(region, cands[chosen_idx]).skip
+            or _side_note(region, cands[chosen_idx - 1], cands[chosen_idx])
+        ):
             chosen_idx -= 1
         chosen = cands[chosen_idx]
         if _retracted(region[chosen.end :]):
@@ -370,6 +383,17 @@ def extract(completion: str, question: str | None = None) -> Extracted | None:
             return late  # a stray early "Answer:" label followed by a concluding final line
         return Extracted(_sentence_answer(chosen.text), "anchor")
     return _conclusion(region)
+
+
+def _side_note(region: str, prev: _Cand, cand: _Cand) -> bool:
+    """A later, different box in a side remark ("with 4 people the formula gives \\boxed{6}",
+    "if the radius were 4 ... \\boxed{16\\pi}") does not replace the answer before it, unless
+    the text in between retracts that answer."""
+    if cand.text.strip() == prev.text.strip() or _RETRACT_RE.search(region, prev.end, cand.start):
+        return False
+    lo = max(prev.end, cand.start - LINE_WINDOW)
+    para = region.rfind("\n\n", lo, cand.start)
+    return bool(_SIDE_RE.search(region[para + 2 if para >= 0 else lo : cand.start]))
 
 
 def _continuation(region: str, cands: list[_Cand]) -> int | None:
