@@ -15,7 +15,7 @@ def data_dir(ctx: click.Context) -> Path | None:
     return None if value is None else Path(value)
 
 
-def console(*, stderr: bool = False) -> Console:
-    """A rich console; when output is not a terminal, wide enough that tables do not wrap."""
+def console(*, stderr: bool = False, width: int = 160) -> Console:
+    """A rich console; when output is not a terminal, ``width`` wide so tables do not wrap."""
     probe = Console(stderr=stderr)
-    return probe if probe.is_terminal else Console(stderr=stderr, width=max(probe.width, 160))
+    return probe if probe.is_terminal else Console(stderr=stderr, width=max(probe.width, width))

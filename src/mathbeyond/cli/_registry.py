@@ -26,7 +26,7 @@ def models_cmd() -> None:
             f"{m.preset.temperature:g}", f"{m.preset.top_p:g}", str(m.preset.max_tokens),
             str(m.context_length),
         )
-    console().print(table)
+    console(width=220).print(table)
 
 
 @click.command("export")
