@@ -140,6 +140,8 @@ def expand_pm(item: str) -> list[str]:
 
 def parse_answer(raw: str, *, allow_letter: bool, join_numbers: bool) -> list[Value]:
     """Parse an answer string into its top-level items."""
+    if raw.count("\\begin{") != raw.count("\\end{") or _unbalanced(raw):
+        raise ParseError("unbalanced braces or environments")
     c = clean(raw)
     text = c.text
     if not text:
@@ -158,6 +160,20 @@ def parse_answer(raw: str, *, allow_letter: bool, join_numbers: bool) -> list[Va
             items.append(parse_item(variant, ctx, c.percent, c.degree))
     items = _flatten(items)
     return _unionize(items)
+
+
+def _unbalanced(raw: str) -> bool:
+    """Unmatched ``{``/``}`` (escaped ``\\{``/``\\}`` excluded): a truncated or broken answer."""
+    depth = 0
+    for tok in re.finditer(r"\\.|[{}]", raw, re.S):
+        t = tok.group(0)
+        if t == "{":
+            depth += 1
+        elif t == "}":
+            depth -= 1
+            if depth < 0:
+                return True
+    return depth != 0
 
 
 def _flatten(items: list[Value]) -> list[Value]:

@@ -142,6 +142,15 @@ _BASE_SUB_RE = re.compile(r"(\d)_\{(\w+)\}")
 _LEADING_APPROX_RE = re.compile(r"^\s*(?:\\approx|\\sim|=)\s*")
 
 
+_MOD_SUFFIX_RE = re.compile(
+    r"(?<=\S)\s*(?:\\pmod\s*\{[^{}]*\}|\\pmod\s*\w+|\(\s*\\?(?:bmod|mod)\s*\{?\w+\}?\s*\)|"
+    r"\\(?:bmod|mod)\s*\{?\w+\}?)\s*\.?\s*$"
+)
+_ONE_LETTER_UNIT_RE = re.compile(  # 6\times 10^5\text{ m}: a one-letter SI unit in \text
+    r"(?<=[\d})])\s*(?:\\[,;!]|~)?\s*\\(?:text|mathrm|mbox)\s*\{\s*[mgsLKNJWAV]\s*\}"
+    r"(?:\^\s*\{?\d\}?)?\s*\.?\s*$"
+)
+_BRACKETED_MATRIX_RE = re.compile(r"^[(\[]\s*(\\begin\{matrix\}.*\\end\{matrix\})\s*[)\]]$", re.S)
 _CLOCK_RE = re.compile(
     r"\b(\d{1,2}):(\d{2})\s*([apAP])\s*\.?\s*(?:[mM]\s*\.?|\.)?(?![A-Za-z])"
 )
@@ -160,8 +169,12 @@ def clean(raw: str) -> Cleaned:
         s = "".join(_CIRCLED.get(c, c) for c in s).rstrip(",")
     s = _UNICODE_RE.sub(lambda m: _UNICODE[m.group(0)], s)
     s = _DELIMS_RE.sub(" ", s)
+    s = s.replace("{:}", ":")
+    s = _MOD_SUFFIX_RE.sub("", s)
+    s = _ONE_LETTER_UNIT_RE.sub("", s)
     s = s.replace("\\\\frac", "\\frac").replace("\\\\pi", "\\pi")
     s = _SIZING_RE.sub("", s)
+    s = _BRACKETED_MATRIX_RE.sub(r"\1", s.strip())
     for _ in range(8):
         joined = _LATEX_THOUSANDS_RE.sub(r"\1\2", s)
         if joined == s:
