@@ -251,39 +251,7 @@ def exprs_equal(g: Expr, m: Expr) -> bool:
         for mv in model_c:
             if _values_same(gv, mv):
                 return True
-    return _rounded_gold_matches(g, m, gold_c, model_c)
-
-
-def _rounded_gold_matches(
-    g: Expr, m: Expr, gold_c: list[tuple[Any, Any]], model_c: list[Any]
-) -> bool:
-    """Gold is a rounded decimal (``30.52``) and the model gave the exact value (``1587/52``).
-
-    Only when the gold has at least 3 significant digits and the model's value has no finite
-    decimal expansion (so the gold cannot be its exact value); accepted when the model's value
-    rounds or truncates to the gold at the gold's precision.
-    """
-    if g.decimals is None or g.decimals < 1 or m.has_decimal or m.value.free_symbols:
-        return False
-    digits = g.src.strip().lstrip("+-").replace(".", "").lstrip("0")
-    if len(digits) < 3:
-        return False
-    for mv in model_c:
-        if not _non_terminating(mv):
-            continue
-        for gv, scale in gold_c:
-            unit = sympy.Rational(1, 10**g.decimals) * scale
-            try:
-                x = sympy.N(mv, 40)
-                y = sympy.N(gv, 40)
-            except (TypeError, ValueError):
-                continue
-            if not (x.is_real and y.is_real):
-                continue
-            diff = abs(x) - abs(y)
-            close = abs(diff) <= unit / 2 + sympy.Float("1e-30", 40) or (0 <= diff < unit)
-            if close and (x >= 0) == (y >= 0):
-                return True
+    # a rounded decimal is never equal to a non-terminating exact value, in either direction
     return False
 
 
