@@ -321,6 +321,32 @@ def _is_zero(d: Any, parts: tuple[Any, Any] | None = None) -> bool:
         return False
 
 
+def _domain_guards(d: Any) -> list[Any]:
+    """Radicands and logarithm arguments: a point where one is negative is outside the real
+    domain (there \\sqrt{x}\\sqrt{y} is not \\sqrt{xy}), so it is not used."""
+    guards = [a.base for a in d.atoms(sympy.Pow) if a.exp.is_integer is not True]
+    guards += [f.args[0] for f in d.atoms(sympy.log)]
+    return [g for g in guards if g.free_symbols][:8]
+
+
+def _in_domain(guards: list[Any], point: dict[Any, Any]) -> bool:
+    for g in guards:
+        try:
+            v = g.evalf(15, subs=point)
+        except (TypeError, ValueError, ZeroDivisionError):
+            return False
+        if not _real_number(v) or v < 0:
+            return False
+    return True
+
+
+def _real_number(v: Any) -> bool:
+    if not v.is_number or v.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo):
+        return False
+    re_part, im_part = v.as_real_imag()
+    return bool(abs(im_part) <= sympy.Float("1e-25", 30) * max(1, abs(re_part)))
+
+
 def _numeric_zero(d: Any, syms: list[Any], parts: tuple[Any, Any] | None) -> bool | None:
     """Probabilistic identity test at fixed pseudo-random points (deterministic per input).
 
@@ -330,8 +356,21 @@ def _numeric_zero(d: Any, syms: list[Any], parts: tuple[Any, Any] | None) -> boo
     rng = random.Random(len(syms) * 7919 + len(str(d)))
     tiny = sympy.Float("1e-20", 30)
     ok = 0
-    for _ in range(NUMERIC_POINTS * 3):
-        point = {s: sympy.Rational(rng.randint(11, 97), rng.randint(7, 31)) for s in syms}
+    guards = _domain_guards(d)
+    for k in range(NUMERIC_POINTS * 8):
+        # exact rational points of both signs (|x| is not x) and of both sizes, never integers
+        point = {
+            s: (-1 if (k >> (i % 3)) & 1 else 1)
+            * (
+                sympy.Rational(rng.randint(1, 6), rng.randint(7, 13))
+                if (k // 8) % 2
+                else sympy.Rational(rng.randint(11, 97), rng.randint(7, 31))
+            )
+            for i, s in enumerate(syms)
+        }
+        point = {s: v + sympy.Rational(1, 1009) if v.is_Integer else v for s, v in point.items()}
+        if not _in_domain(guards, point):
+            continue
         try:
             val = d.evalf(30, subs=point)
         except (TypeError, ValueError, ZeroDivisionError):
@@ -341,12 +380,14 @@ def _numeric_zero(d: Any, syms: list[Any], parts: tuple[Any, Any] | None) -> boo
         scale = 1
         if parts is not None:
             try:
-                scale = max(abs(p.evalf(30, subs=point)) for p in parts)
+                pv = [p.evalf(30, subs=point) for p in parts]
             except (TypeError, ValueError, ZeroDivisionError):
                 continue
-            if not scale.is_number or scale.has(sympy.nan, sympy.zoo, sympy.oo):
-                continue
-            scale = max(scale, sympy.Float("1e-300", 30))
+            if not all(_real_number(v) for v in pv):
+                continue  # outside the real domain of one side (sqrt/log of a negative)
+            scale = max([*(abs(v) for v in pv), sympy.Float("1e-300", 30)])
+        elif not _real_number(val):
+            continue
         if abs(val) > tiny * scale:
             return False
         ok += 1
