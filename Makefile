@@ -23,7 +23,7 @@ run: install
 # collected) is reported as a failure: a suite that runs no test is not a passing suite.
 test: install
 	$(PY) -m pytest -q; rc=$$?; if [ $$rc -eq 5 ]; then echo "no tests collected" >&2; exit 1; fi; exit $$rc
-	$(PY) -m ruff check src tests benchmarks
+	$(PY) -m ruff check src tests benchmarks scripts
 	$(PY) -m mypy
 
 clean:

@@ -14,7 +14,6 @@ from ..sample import Progress as EngineProgress
 from ..sample._engine import RunSummary
 from ..sample._job import SampleJob, load_backend_module, parse_backend_options, run_job
 from ..sample._scoring import score_run
-from ..store import open_run
 from ._common import data_dir
 
 DEMO_MODEL = "smollm2-135m"
@@ -193,20 +192,17 @@ def demo_cmd(
 
 def pass_at_k_lines(run: Path, k: int) -> list[str]:
     """Mean unbiased pass@1 and pass@k over the run's problems, from the store."""
-    from ..metrics import pass_at_k
+    from ..metrics import load_run
 
-    table = open_run(run).samples(["problem_id", "correct"])
-    counts: dict[str, list[int]] = {}
-    for pid, ok in zip(table["problem_id"].to_pylist(), table["correct"].to_pylist(), strict=True):
-        n_c = counts.setdefault(pid, [0, 0])
-        n_c[0] += 1
-        n_c[1] += bool(ok)
-    lines = []
-    for kk in sorted({1, k}):
-        vals = [float(pass_at_k(n, c, kk)) for n, c in counts.values() if n >= kk]
-        if vals:
-            lines.append(f"pass@{kk} = {sum(vals) / len(vals):.3f} over {len(vals)} problems")
-    return lines
+    verdicts = load_run(run)
+    k_max = min(k, verdicts.max_unbiased_k)
+    if k_max < 1:
+        return []
+    curve = verdicts.unbiased_curve(k_max).mean(axis=0)
+    return [
+        f"pass@{kk} = {curve[kk - 1]:.3f} over {verdicts.n_problems} problems"
+        for kk in sorted({1, k_max})
+    ]
 
 
 COMMANDS: list[click.Command] = [sample_cmd, score_cmd, demo_cmd]
