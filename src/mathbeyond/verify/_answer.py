@@ -76,7 +76,9 @@ Value = Expr | Seq | SetVal | Unordered | Eq | Text | Letter
 # ------------------------------------------------------------------------------------------------
 # parsing
 # ------------------------------------------------------------------------------------------------
-_LETTER_RE = re.compile(r"\(?\s*([A-E])\s*\)?\s*[.:]?")
+_LETTER_RE = re.compile(
+    r"(?:(?:[Cc]hoice|[Oo]ption|[Aa]nswer)\s*:?\s*)?\(?\s*([A-E])\s*\)?\s*[.:]?"
+)
 _LETTER_CONTENT_RE = re.compile(r"\(\s*([A-E])\s*\)\s*\S.*|([A-E])[.:]\s+\S.*")
 _IN_PREFIX_RE = re.compile(r"^\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\\in(?![a-zA-Z])\s*")
 _WORD_LABEL_RE = re.compile(r"^[A-Za-z][A-Za-z ]*\d*\s*:\s*(?=\S)")

@@ -79,6 +79,13 @@ _MATH_JOIN_RE = re.compile(r"[ \t]*(?:,|;|\band\b|\bor\b)[ \t]*(?:(?:and|or)[ \t
 _CONCLUSION_RE = re.compile(
     r"\W*(?:so|therefore|thus|hence|finally|in\s+conclusion|consequently)\b", re.IGNORECASE
 )
+_MATH_SEG_RE = re.compile(r"\\\((.+?)\\\)|\$([^$]+)\$")
+_STATEMENT_RE = re.compile(  # a closing statement "The remainder is 2."
+    r"\W*(?:the|our|my|its|this)\b[^.\n=$\\]{0,120}?\b(?:is|are|equals)\b", re.IGNORECASE
+)
+_REASON_CLAUSE_RE = re.compile(
+    r",?\s+(?:because|since|as|which|where|given\s+that)\b(?![^$]*\$[^$]*$).*$", re.IGNORECASE
+)
 _CONCLUSION_VERB_RE = re.compile(r"\b(?:is|are|equals)\b|=|:", re.IGNORECASE)
 _BOLD_LINE_RE = re.compile(r"^\s*\*\*(?P<ans>[^*\n]{1,200})\*\*\s*\.?\s*$")
 _SENTENCE_VERB_RE = re.compile(r"\b(?:is|are|equals|was|be|has|have|gives|get)\b|=")
@@ -319,8 +326,9 @@ def _sentence_answer(text: str) -> str:
     last = None
     for m in _SENTENCE_VERB_RE.finditer(text):
         last = m
-    if last is None:
-        return text
+    if last is None:  # "Each interior angle measures \\(120^\\circ\\)": its one math segment
+        maths = _MATH_SEG_RE.findall(text)
+        return next(a or b for a, b in maths[-1:]) if len(maths) == 1 else text
     tail = text[last.end() :].strip().strip("*").strip()
     if tail.startswith(("\\(", "$")):
         tail = tail.strip("$").replace("\\(", "").replace("\\)", "")
@@ -445,8 +453,12 @@ def _conclusion(region: str) -> Extracted | None:
     m = _BOLD_LINE_RE.match(last)
     if m:
         return Extracted(_sentence_answer(m.group("ans").strip()), "conclusion")
-    if len(last) <= MAX_ANSWER_CHARS and _CONCLUSION_RE.match(last):
-        verb = _last_match(_CONCLUSION_VERB_RE, last)
+    if len(last) <= MAX_ANSWER_CHARS and (_CONCLUSION_RE.match(last) or _STATEMENT_RE.match(last)):
+        last = _REASON_CLAUSE_RE.sub("", last)
+        if _CONCLUSION_RE.match(last):
+            verb = _last_match(_CONCLUSION_VERB_RE, last)
+        else:  # "The intersection point is (x = 2, y = 5)": the first copula
+            verb = _STATEMENT_RE.match(last)
         if verb is not None:
             ans = last[verb.end() :].strip().rstrip(".!").strip().strip("*$ ").strip()
             ans = ans.replace("\\(", "").replace("\\)", "").strip()
