@@ -89,11 +89,15 @@ _REASON_CLAUSE_RE = re.compile(
 _CONCLUSION_VERB_RE = re.compile(r"\b(?:is|are|equals)\b|=|:", re.IGNORECASE)
 _BOLD_LINE_RE = re.compile(r"^\s*\*\*(?P<ans>[^*\n]{1,200})\*\*\s*\.?\s*$")
 _SENTENCE_VERB_RE = re.compile(r"\b(?:is|are|equals|was|be|has|have|gives|get)\b|=")
-_RETRACT_RE = re.compile(
-    r"\b(?:wait|hmm|actually|correction|oops|i\s+made\s+an?\s+(?:mistake|error)|"
-    r"(?:i\s+)?(?:mis(?:calculated|counted|read|took))|"
-    r"let\s+me\s+(?:re-?check|re-?compute|re-?calculate|re-?do|re-?examine|double[-\s]check)|"
+_RETRACT_RE = re.compile(  # a retraction: the answer before it no longer stands
+    r"\b(?:wait|correction|oops|i\s+made\s+an?\s+(?:mistake|error)|"
+    r"(?:i\s+)?mis(?:calculated|counted|read)|"
     r"(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:wrong|incorrect|not\s+(?:right|correct)))\b",
+    re.IGNORECASE,
+)
+_REVISE_RE = re.compile(  # softer: marks a later, different answer as a revision
+    r"\b(?:hmm|actually|let\s+me\s+(?:re-?check|re-?compute|re-?calculate|re-?do|re-?examine|"
+    r"double[-\s]check|check\s+again))\b",
     re.IGNORECASE,
 )
 _SIDE_RE = re.compile(  # a box in a side remark: another instance, a hypothetical, a comparison
@@ -397,7 +401,10 @@ def _side_note(region: str, prev: _Cand, cand: _Cand) -> bool:
     """A later, different box in a side remark ("with 4 people the formula gives \\boxed{6}",
     "if the radius were 4 ... \\boxed{16\\pi}") does not replace the answer before it, unless
     the text in between retracts that answer."""
-    if cand.text.strip() == prev.text.strip() or _RETRACT_RE.search(region, prev.end, cand.start):
+    if cand.text.strip() == prev.text.strip():
+        return False
+    between = region[prev.end : cand.start]
+    if _RETRACT_RE.search(between) or _REVISE_RE.search(between):
         return False
     lo = max(prev.end, cand.start - LINE_WINDOW)
     para = region.rfind("\n\n", lo, cand.start)
