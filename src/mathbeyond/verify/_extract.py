@@ -45,6 +45,10 @@ _NEXT_PROBLEM_RE = re.compile(  # a hallucinated next problem (few-shot continua
     r"\n[ \t#*>]*(?:Problem(?:\s*\d+)?|Question(?:\s*\d+)?|Q\d*|Exercise\s*\d+|Example\s*\d+)"
     r"[ \t]*(?:\*\*)?[ \t]*(?:[:.)]|\n|$)"
 )
+_RESTATE_RE = re.compile(
+    r"\b(?:problem|question|task|prompt)\s+(?:says|states|asks|reads|is)\s*:|\bwe\s+are\s+asked\s+to\b",
+    re.IGNORECASE,
+)
 _SOLUTION_RE = re.compile(r"\n[ \t#*>]*(?:Solution|Answer|Response)\b")
 _VALUE_RE = re.compile(r"[\d\\$^=()]")
 _CHECK_RE = re.compile(r"\b(?:check|verif|satisf|sanity|confirm|plug(?:ging)?\s+(?:back|in))",
@@ -108,9 +112,9 @@ _SIDE_RE = re.compile(  # a box in a side remark: another instance, a hypothetic
     re.IGNORECASE,
 )
 _NEGATED_RE = re.compile(r"\bnot\s*(?:\$|\\\(|\\\[)?\s*$", re.IGNORECASE)
-_CONFIRM_RE = re.compile(
-    r"\b(?:yes|correct|confirm|confirmed|confirms|indeed|holds|checks\s+out|consistent|same|"
-    r"still|verified|right)\b",
+_CONFIRM_RE = re.compile(  # "the correct count is higher" confirms nothing
+    r"\b(?<!the\s)(?:yes|correct|confirm|confirmed|confirms|indeed|holds|checks\s+out|consistent|"
+    r"same|still|verified|right)\b",
     re.IGNORECASE,
 )
 _INTRO_RE = re.compile(
@@ -357,6 +361,7 @@ def extract(completion: str, question: str | None = None) -> Extracted | None:
     if _QUOTE_LINE_RE.search(region):
         region = "\n".join(ln for ln in region.split("\n") if not ln.lstrip().startswith(">"))
     boxes = _boxes(region)
+    boxes = [b for b in boxes if not _restating(region, b.start)]
     anchors = _anchors(region, question)
     # a continuation (new chat turn, prompt template, next few-shot problem) ends the answer
     cut = _continuation(region, boxes + anchors)
@@ -395,6 +400,12 @@ def extract(completion: str, question: str | None = None) -> Extracted | None:
             return late  # a stray early "Answer:" label followed by a concluding final line
         return Extracted(_sentence_answer(chosen.text), "anchor")
     return _conclusion(region)
+
+
+def _restating(region: str, start: int) -> bool:
+    """A box inside a restatement of the problem ("The problem says: Compute \\boxed{..}")."""
+    line = region[region.rfind("\n", max(0, start - LINE_WINDOW), start) + 1 : start]
+    return bool(_RESTATE_RE.search(line))
 
 
 def _side_note(region: str, prev: _Cand, cand: _Cand) -> bool:
