@@ -13,6 +13,7 @@ from ._normalize import clean
 from ._types import Status
 
 _OPTION_RE = re.compile(r"\(\s*([A-E])\s*\)|(?:(?<=\s)|^)([A-E])[.):]\s")
+_LETTER_CONTENT_RE = re.compile(r"\(\s*([A-E])\s*\)\s*(\S.*)|([A-E])[.:]\s+(\S.*)")
 _SYMPY_ERRORS = (
     ArithmeticError,
     TypeError,
@@ -48,6 +49,8 @@ def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
         model_items = None
 
     options = options_from_question(question)
+    if gold_letter and options and _contradicts_option(answer, options):
+        return Status.INCORRECT, "the chosen letter's stated content is not that option's"
     try:
         if model_items is not None and answers_equal(gold_items, model_items):
             return Status.CORRECT, "equivalent"
@@ -62,6 +65,22 @@ def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
     if model_items is None:
         return Status.INCORRECT, "answer not parseable"
     return Status.INCORRECT, "not equivalent"
+
+
+def _contradicts_option(answer: str, options: dict[str, str]) -> bool:
+    """``(C) 12`` when option (C) is 10: an inconsistent choice is not a commitment to (C)."""
+    m = _LETTER_CONTENT_RE.fullmatch(clean(answer).text)
+    if m is None:
+        return False
+    letter, content = m.group(1) or m.group(3), m.group(2) or m.group(4)
+    if letter not in options:
+        return False
+    try:
+        stated = _parse(content, allow_letter=False, join_numbers=True)
+        listed = _parse(options[letter], allow_letter=False, join_numbers=True)
+        return not answers_equal(listed, stated)
+    except (ParseError, LimitError, *_SYMPY_ERRORS):
+        return False
 
 
 def _compare_options(
