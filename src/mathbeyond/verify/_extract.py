@@ -104,10 +104,13 @@ _REVISE_RE = re.compile(  # softer: marks a later, different answer as a revisio
     r"double[-\s]check|check\s+again))\b",
     re.IGNORECASE,
 )
-_SIDE_RE = re.compile(  # a box in a side remark: another instance, a hypothetical, a comparison
-    r"\b(?:for|by)\s+comparison|\bif\b[^.\n]{0,120}?\b(?:were|had\s+been|would)\b|"
+_SIDE_RE = re.compile(  # a box in a side remark: a hypothetical or a comparison
+    r"\b(?:for|by)\s+comparison|\bif\b[^.\n]{0,120}?\b(?:were|had\s+been)\b|"
+    r"\bin\s+general\b|\bgenerali[sz]",
+    re.IGNORECASE,
+)
+_OTHER_CASE_RE = re.compile(  # another instance, side-remark only inside a check
     r"\b(?:smaller|simpler|special|small|trivial)\s+(?:case|example|instance)|"
-    r"\bin\s+general\b|\bgenerali[sz]|"
     r"\b(?:with|for)\s+(?:\\\(|\$)?\s*[a-zA-Z]\s*=\s*\d|\bwith\s+(?:only\s+)?\d+\s+[a-z]+",
     re.IGNORECASE,
 )
@@ -419,7 +422,10 @@ def _side_note(region: str, prev: _Cand, cand: _Cand) -> bool:
         return False
     lo = max(prev.end, cand.start - LINE_WINDOW)
     para = region.rfind("\n\n", lo, cand.start)
-    return bool(_SIDE_RE.search(region[para + 2 if para >= 0 else lo : cand.start]))
+    remark = region[para + 2 if para >= 0 else lo : cand.start]
+    return bool(
+        _SIDE_RE.search(remark) or (_OTHER_CASE_RE.search(remark) and _CHECK_RE.search(remark))
+    )
 
 
 def _continuation(region: str, cands: list[_Cand]) -> int | None:
