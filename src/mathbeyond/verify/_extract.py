@@ -435,9 +435,13 @@ def _continuation(region: str, cands: list[_Cand]) -> int | None:
     m = _TURN_RE.search(region)
     cut = m.start() if m else len(region)
     committed = [c.end for c in cands if c.kind == "boxed" or _VALUE_RE.search(c.text)]
+    first_commit = min(committed, default=len(region) + 1)
+    last_solution = -1
+    for sm in _SOLUTION_RE.finditer(region, 0, cut):
+        last_solution = sm.start()
     pos = len(region) - len(region.lstrip()) + 1
     while (p := _NEXT_PROBLEM_RE.search(region, pos, cut)) is not None:
-        if any(e <= p.start() for e in committed) or _SOLUTION_RE.search(region, p.end(), cut):
+        if first_commit <= p.start() or last_solution >= p.end():
             cut = p.start()
             break
         pos = p.end()
