@@ -107,6 +107,7 @@ _NO_SOLUTION = frozenset(
     {"no solution", "no solutions", "no real solution", "no real solutions", "none", "empty set",
      "the empty set", "there is no solution", "there are no solutions", "no such number"}
 )
+_BARE_CLOCK_RE = re.compile(r"(\d{1,2}):(0\d)")
 _CLOCK_TEXT_RE = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?\s*[ap]m")
 _WORD_RUN_RE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{4,}")
 
@@ -221,6 +222,9 @@ def parse_item(t: str, ctx: _Ctx, percent: bool = False, degree: bool = False) -
         raise ParseError("empty item")
     if _CLOCK_TEXT_RE.fullmatch(t):
         return Text(t.replace(" ", ""))  # 4:30 pm is a time, not a ratio
+    clock = _BARE_CLOCK_RE.fullmatch(t)
+    if clock:  # 05:00 / 7:05 is a time of day, never a ratio
+        return Text(f"{int(clock.group(1))}:{clock.group(2)}")
     orig = t
     t = strip_units(strip_qualifier(t))
     t = _IN_PREFIX_RE.sub("", t)

@@ -169,7 +169,7 @@ def clean(raw: str) -> Cleaned:
         s = "".join(_CIRCLED.get(c, c) for c in s).rstrip(",")
     s = _UNICODE_RE.sub(lambda m: _UNICODE[m.group(0)], s)
     s = _DELIMS_RE.sub(" ", s)
-    s = s.replace("{:}", ":")
+    s = s.replace("{:}", ":").replace("\\!:\\!", ":")
     s = _MOD_SUFFIX_RE.sub("", s)
     s = _ONE_LETTER_UNIT_RE.sub("", s)
     s = s.replace("\\\\frac", "\\frac").replace("\\\\pi", "\\pi")
