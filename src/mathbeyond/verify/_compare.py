@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import sympy
 from sympy.polys.polyerrors import BasePolynomialError
 
 from ._answer import Letter, Value, parse_answer
@@ -14,6 +15,10 @@ from ._types import Status
 
 _OPTION_RE = re.compile(r"\(\s*([A-E])\s*\)|(?:(?<=\s)|^)([A-E])[.):]\s")
 _LETTER_CONTENT_RE = re.compile(r"\(\s*([A-E])\s*\)\s*(\S.*)|([A-E])[.:]\s+(\S.*)")
+_PRODUCT_SPLIT_RE = re.compile(r"\\cdot|\\times|\*")
+_POWER_FACTOR_RE = re.compile(r"\(?\s*(\d+)\s*\)?(?:\s*\^\s*(?:\{\s*(\d+)\s*\}|(\d)))?")
+MAX_POWER_FACTORS = 8
+MAX_POWER_BASE_DIGITS = 12
 _SYMPY_ERRORS = (
     ArithmeticError,
     TypeError,
@@ -31,11 +36,21 @@ def _parse(text: str, *, allow_letter: bool, join_numbers: bool) -> list[Value]:
 
 def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
     gold_text = clean(gold).text
-    if gold_text and clean(answer).text == gold_text:
+    answer_text = clean(answer).text
+    if gold_text and answer_text == gold_text:
         return Status.CORRECT, "same normalized text"
+    gold_pow = power_product(gold_text)
+    if gold_pow is not None:
+        model_pow = power_product(answer_text)
+        if model_pow is not None:
+            if model_pow == gold_pow:
+                return Status.CORRECT, "same exact power product"
+            return Status.INCORRECT, "different exact power product"
     try:
         gold_items = _parse(gold, allow_letter=True, join_numbers=True)
     except LimitError:
+        if gold_pow is not None:  # a big exact power is a valid gold: nothing else can equal it
+            return Status.INCORRECT, "not equal to the (large) exact power gold"
         return Status.UNPARSEABLE_GOLD, "gold exceeds size limits"
     except (ParseError, *_SYMPY_ERRORS):
         return Status.UNPARSEABLE_GOLD, "gold not parseable"
@@ -65,6 +80,30 @@ def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
     if model_items is None:
         return Status.INCORRECT, "answer not parseable"
     return Status.INCORRECT, "not equivalent"
+
+
+def power_product(text: str) -> dict[int, int] | None:
+    """``2^{2023}``, ``3\\cdot 2^{10}``, ``1024`` -> prime exponents, computed without ever
+    expanding the power (bases and plain factors are small, exponents are bounded)."""
+    factors = _PRODUCT_SPLIT_RE.split(text.strip())
+    if not 1 <= len(factors) <= MAX_POWER_FACTORS:
+        return None
+    out: dict[int, int] = {}
+    saw_power = False
+    for f in factors:
+        m = _POWER_FACTOR_RE.fullmatch(f.strip())
+        if m is None:
+            return None
+        base_s, exp_s = m.group(1), m.group(2) or m.group(3)
+        if len(base_s) > MAX_POWER_BASE_DIGITS or (exp_s is not None and len(exp_s) > 12):
+            return None
+        base, exp = int(base_s), int(exp_s) if exp_s is not None else 1
+        saw_power = saw_power or exp_s is not None
+        if base == 0:
+            return None if exp == 0 else {0: 1}
+        for prime, k in sympy.factorint(base).items():
+            out[int(prime)] = out.get(int(prime), 0) + int(k) * exp
+    return {p: k for p, k in out.items() if k} if saw_power else None
 
 
 def _contradicts_option(answer: str, options: dict[str, str]) -> bool:
