@@ -357,6 +357,7 @@ def _numeric_zero(d: Any, syms: list[Any], parts: tuple[Any, Any] | None) -> boo
     tiny = sympy.Float("1e-20", 30)
     ok = 0
     guards = _domain_guards(d)
+    exact = bool(d.is_rational_function(*syms)) and _small(d)
     for k in range(NUMERIC_POINTS * 8):
         # exact rational points of both signs (|x| is not x) and of both sizes, never integers
         point = {
@@ -370,6 +371,19 @@ def _numeric_zero(d: Any, syms: list[Any], parts: tuple[Any, Any] | None) -> boo
         }
         point = {s: v + sympy.Rational(1, 1009) if v.is_Integer else v for s, v in point.items()}
         if not _in_domain(guards, point):
+            continue
+        if exact:  # a rational function: evaluate exactly at the rational point
+            try:
+                q = d.subs(point)
+            except (TypeError, ValueError, ZeroDivisionError):
+                continue
+            if not q.is_Rational:
+                continue  # a pole (zoo/nan)
+            if q != 0:
+                return False
+            ok += 1
+            if ok >= NUMERIC_POINTS:
+                return True
             continue
         try:
             val = d.evalf(30, subs=point)
