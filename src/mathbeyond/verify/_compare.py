@@ -15,6 +15,8 @@ from ._types import Status
 
 _OPTION_RE = re.compile(r"\(\s*([A-E])\s*\)|(?:(?<=\s)|^)([A-E])[.):]\s")
 _LETTER_CONTENT_RE = re.compile(r"\(\s*([A-E])\s*\)\s*(\S.*)|([A-E])[.:]\s+(\S.*)")
+_CLOCK_PAIR_RE = re.compile(r"(\d{1,2}):(\d{2})")
+_CLOCK_AMPM_RE = re.compile(r"(\d{1,2}):(\d{2})\s*[ap]m")
 _PRODUCT_SPLIT_RE = re.compile(r"\\cdot|\\times|\*")
 _POWER_FACTOR_RE = re.compile(r"\(?\s*(\d+)\s*\)?(?:\s*\^\s*(?:\{\s*(\d+)\s*\}|(\d)))?")
 MAX_POWER_FACTORS = 8
@@ -39,6 +41,14 @@ def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
     answer_text = clean(answer).text
     if gold_text and answer_text == gold_text:
         return Status.CORRECT, "same normalized text"
+    clock = _CLOCK_PAIR_RE.fullmatch(gold_text)
+    if clock is not None:  # gold 4:30 (no a.m./p.m.): the model may add either marker
+        m_clock = _CLOCK_PAIR_RE.fullmatch(answer_text) or _CLOCK_AMPM_RE.fullmatch(answer_text)
+        if m_clock is not None and (int(m_clock.group(1)), m_clock.group(2)) == (
+            int(clock.group(1)),
+            clock.group(2),
+        ):
+            return Status.CORRECT, "same clock time"
     gold_pow = power_product(gold_text)
     if gold_pow is not None:
         model_pow = power_product(answer_text)

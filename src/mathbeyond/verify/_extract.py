@@ -109,6 +109,11 @@ _SIDE_RE = re.compile(  # a box in a side remark: a hypothetical or a comparison
     r"\bin\s+general\b|\bgenerali[sz]",
     re.IGNORECASE,
 )
+_APPROX_RE = re.compile(r"\\approx|≈|\bapproximately\b|\bnumerical(?:ly)?\b", re.IGNORECASE)
+_ROUNDING_ASKED_RE = re.compile(
+    r"\bround|\bnearest\b|\bdecimal|\bapproximat|\bsignificant\s+(?:digits|figures)",
+    re.IGNORECASE,
+)
 _OTHER_CASE_RE = re.compile(  # another instance, side-remark only inside a check
     r"\b(?:smaller|simpler|special|small|trivial)\s+(?:case|example|instance)|"
     r"\b(?:with|for)\s+(?:\\\(|\$)?\s*[a-zA-Z]\s*=\s*\d|\bwith\s+(?:only\s+)?\d+\s+[a-z]+",
@@ -379,7 +384,7 @@ def extract(completion: str, question: str | None = None) -> Extracted | None:
         chosen_idx = len(cands) - 1
         while chosen_idx > 0 and (
             _flag(region, cands[chosen_idx]).skip
-            or _side_note(region, cands[chosen_idx - 1], cands[chosen_idx])
+            or _side_note(region, cands[chosen_idx - 1], cands[chosen_idx], question)
         ):
             chosen_idx -= 1
         chosen = cands[chosen_idx]
@@ -411,7 +416,7 @@ def _restating(region: str, start: int) -> bool:
     return bool(_RESTATE_RE.search(line))
 
 
-def _side_note(region: str, prev: _Cand, cand: _Cand) -> bool:
+def _side_note(region: str, prev: _Cand, cand: _Cand, question: str | None) -> bool:
     """A later, different box in a side remark ("with 4 people the formula gives \\boxed{6}",
     "if the radius were 4 ... \\boxed{16\\pi}") does not replace the answer before it, unless
     the text in between retracts that answer."""
@@ -423,6 +428,10 @@ def _side_note(region: str, prev: _Cand, cand: _Cand) -> bool:
     lo = max(prev.end, cand.start - LINE_WINDOW)
     para = region.rfind("\n\n", lo, cand.start)
     remark = region[para + 2 if para >= 0 else lo : cand.start]
+    if _APPROX_RE.search(remark) and "." not in prev.text and not _ROUNDING_ASKED_RE.search(
+        question or ""
+    ):
+        return True  # "2\\sqrt{2} \\approx \\boxed{2.828}" restates the exact answer numerically
     return bool(
         _SIDE_RE.search(remark) or (_OTHER_CASE_RE.search(remark) and _CHECK_RE.search(remark))
     )
