@@ -81,7 +81,10 @@ _LETTER_RE = re.compile(
 )
 _LETTER_CONTENT_RE = re.compile(r"\(\s*([A-E])\s*\)\s*\S.*|([A-E])[.:]\s+\S.*")
 _IN_PREFIX_RE = re.compile(r"^\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\\in(?![a-zA-Z])\s*")
-_WORD_LABEL_RE = re.compile(r"^[A-Za-z][A-Za-z ]*\d*\s*:\s*(?=\S)")
+_WORD_LABEL_RE = re.compile(  # "Area: 12" (a code keyword such as "lambda:" is no label)
+    r"^(?!(?:lambda|def|class|import|return|print|exec|eval|if|else|for|while|try|except|with)\b)"
+    r"[A-Za-z][A-Za-z ]*\d*\s*:\s*(?=\S)"
+)
 _TUPLE_LABEL_RE = re.compile(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
 _MATRIX_RE = re.compile(r"\\begin\{([pbvBV]?matrix|array)\}(?:\{[^{}]*\})?(.*)\\end\{\1\}", re.S)
 _REL_RE = re.compile(r"\\le |\\ge |\\ne |\\le$|\\ge$|<|>|=|\\approx|\\equiv")
