@@ -114,6 +114,17 @@ _ROUNDING_ASKED_RE = re.compile(
     r"\bround|\bnearest\b|\bdecimal|\bapproximat|\bsignificant\s+(?:digits|figures)",
     re.IGNORECASE,
 )
+_ATTRIB_RE = re.compile(
+    r"\b(?:user|gold(?:\s+answer)?|reference(?:\s+answer|\s+solution)?|expected\s+answer|"
+    r"official\s+answer|given\s+answer|provided\s+answer|answer\s+key|(?:text)?book|teacher|"
+    r"grader)\s+(?:says?|said|claims?|claimed|thinks?|suggests?|expects?|wants?|gives?|gave|"
+    r"states?|is|was)\b",
+    re.IGNORECASE,
+)
+_DISOWN_RE = re.compile(  # "\\boxed{42} is wrong", "Answer: 42 is incorrect"
+    r"[\s$).\\]*(?:is|was)\s+(?:wrong|incorrect|not\s+(?:right|correct|the\s+answer))\b",
+    re.IGNORECASE,
+)
 _OTHER_CASE_RE = re.compile(  # another instance, side-remark only inside a check
     r"\b(?:smaller|simpler|special|small|trivial)\s+(?:case|example|instance)|"
     r"\b(?:with|for)\s+(?:\\\(|\$)?\s*[a-zA-Z]\s*=\s*\d|\bwith\s+(?:only\s+)?\d+\s+[a-z]+",
@@ -380,6 +391,8 @@ def extract(completion: str, question: str | None = None) -> Extracted | None:
     cands = sorted(boxes + anchors, key=lambda c: (c.start, c.kind))
     # drop anchors that merely introduce a box ("The final answer is \boxed{5}")
     cands = [c for c in cands if not (c.kind == "anchor" and "\\boxed" in c.text)]
+    # an answer attributed to someone else ("the user says", "the gold answer is") is not one
+    cands = [c for c in cands if not _attributed(region, c)]
     if cands:
         chosen_idx = len(cands) - 1
         while chosen_idx > 0 and (
@@ -414,6 +427,12 @@ def _restating(region: str, start: int) -> bool:
     """A box inside a restatement of the problem ("The problem says: Compute \\boxed{..}")."""
     line = region[region.rfind("\n", max(0, start - LINE_WINDOW), start) + 1 : start]
     return bool(_RESTATE_RE.search(line))
+
+
+def _attributed(region: str, c: _Cand) -> bool:
+    lo = max(0, c.start - LINE_WINDOW)
+    cut = max(region.rfind(x, lo, c.start) for x in (". ", "\n", "! ", "? "))
+    return bool(_ATTRIB_RE.search(region, cut + 1 if cut >= 0 else lo, min(c.end, c.start + 20)))
 
 
 def _side_note(region: str, prev: _Cand, cand: _Cand, question: str | None) -> bool:
@@ -475,6 +494,8 @@ def _spam_run(region: str, cands: list[_Cand]) -> Extracted | None:
 
 def _retracted(tail: str) -> bool:
     """'... \\boxed{5}. Wait, that is wrong ...' with no later commitment or confirmation."""
+    if _DISOWN_RE.match(tail):
+        return True
     m = _RETRACT_RE.search(tail)
     return m is not None and not _CONFIRM_RE.search(tail, m.end())
 
@@ -484,6 +505,8 @@ def _conclusion(region: str) -> Extracted | None:
     if not lines:
         return None
     last = lines[-1].strip()
+    if _ATTRIB_RE.search(last):
+        return None  # "The user says the answer is 42."
     bare = len(lines) == 1 and len(last) <= MAX_BARE_CHARS and not _DANGLING_RE.search(last)
     if not bare and not _TRUNCATION_END_RE.search(last):
         return None
