@@ -469,7 +469,9 @@ def _continuation(region: str, cands: list[_Cand]) -> int | None:
         last_solution = sm.start()
     pos = len(region) - len(region.lstrip()) + 1
     while (p := _NEXT_PROBLEM_RE.search(region, pos, cut)) is not None:
-        if first_commit <= p.start() or last_solution >= p.end():
+        if first_commit <= p.start() or (
+            last_solution >= p.end() and _VALUE_RE.search(region, 0, p.start())
+        ):
             cut = p.start()
             break
         pos = p.end()
