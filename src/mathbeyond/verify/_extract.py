@@ -1,9 +1,15 @@
 """Find the final committed answer in a completion.
 
-Policy: the last answer the model commits to for *this* question wins. Boxes that are not answers
-(sanity checks of a sub-step, explicitly hypothetical variants, a hallucinated follow-up question
-or a prompt echo) are skipped when an earlier committed answer exists. With ``<think>`` blocks the
-part after ``</think>`` wins; an unclosed think block (truncated output) yields no answer.
+Policy: the last answer the model commits to for *this* question wins. A continuation ends the
+answer region: a new chat turn or prompt template (``User:``, ``[INST]``, ``### Instruction``,
+an echoed system prompt) anywhere, and a next few-shot problem (``Problem:``, ``Question 2.``,
+``## Problem``, ``Example 3.``) after a committed value or when it opens a new ``Solution``;
+nothing after that point counts, so a completion with no answer before it has none. Boxes that
+are not answers are skipped when an earlier committed answer exists: sanity checks on another
+instance, hypotheticals and comparisons, numeric restatements of an exact answer, a restated
+problem; negated, disowned or attributed ("the user says") answers never count. With ``<think>``
+blocks the part after ``</think>`` wins; an unclosed think block (truncated output) yields no
+answer.
 """
 
 from __future__ import annotations
