@@ -37,9 +37,9 @@ def _parse(text: str, *, allow_letter: bool, join_numbers: bool) -> list[Value]:
 
 
 def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
-    gold_text = clean(gold).text
-    answer_text = clean(answer).text
-    if gold_text and answer_text == gold_text:
+    gold_clean, answer_clean = clean(gold), clean(answer)
+    gold_text, answer_text = gold_clean.text, answer_clean.text
+    if gold_text and answer_text == gold_text and gold_clean.percent == answer_clean.percent:
         return Status.CORRECT, "same normalized text"
     clock = _CLOCK_PAIR_RE.fullmatch(gold_text)
     if clock is not None:  # gold 4:30 (no a.m./p.m.): the model may add either marker

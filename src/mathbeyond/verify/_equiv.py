@@ -228,7 +228,7 @@ def _small(e: Any) -> bool:
 def _gold_candidates(g: Expr, m: Expr) -> list[tuple[Any, Any]]:
     """(value, scale) readings of the gold: as written, as a percentage, degrees as radians."""
     vals: list[tuple[Any, Any]] = [(g.value, sympy.Integer(1))]
-    if g.percent:
+    if g.percent and not m.percent:  # gold 25%: the model may write 25 or 0.25
         vals.append((g.value / 100, sympy.Rational(1, 100)))
     if g.degree and not m.degree and m.value.has(sympy.pi):
         vals.append((g.value * sympy.pi / 180, sympy.pi / 180))
@@ -236,9 +236,15 @@ def _gold_candidates(g: Expr, m: Expr) -> list[tuple[Any, Any]]:
 
 
 def _model_candidates(m: Expr, g: Expr) -> list[Any]:
-    vals = [m.value]
-    if m.percent and not g.percent and not g.value.is_Integer:
-        vals.append(m.value / 100)  # gold 0.12, model 12% (but gold 12 is not 1200%)
+    if m.percent and not g.percent:
+        # model p%: p/100 is the value; p alone only answers a "what percent" gold (an integer
+        # or a decimal >= 1), never a fraction or probability below 1 (0.5% is not 1/2)
+        # (an integer gold is a count or a percentage: 1200% is not the answer 12)
+        vals = [m.value] if g.value.is_Integer else [m.value / 100]
+        if g.has_decimal and bool(g.value.is_real) and bool(g.value >= 1):
+            vals.append(m.value)
+    else:
+        vals = [m.value]
     if m.degree and not g.degree and g.value.has(sympy.pi):
         vals.append(m.value * sympy.pi / 180)
     return vals
