@@ -238,6 +238,8 @@ def parse_item(t: str, ctx: _Ctx, percent: bool = False, degree: bool = False) -
             return Letter(next(g for g in m.groups() if g))
     m = _MATRIX_RE.fullmatch(t)
     if m:
+        if m.group(1) in ("vmatrix", "Vmatrix"):
+            return _determinant(m.group(2), ctx)  # bars denote a determinant, not the matrix
         return _matrix(m.group(2), ctx)
     union_parts = split_top(t, ("\\cup",))
     if len(union_parts) > 1:
@@ -324,6 +326,21 @@ def _matrix(body: str, ctx: _Ctx) -> Value:
     if len(cells) == 1:
         return Seq("(", ")", tuple(cells[0]))
     return Seq("[", "]", tuple(Seq("(", ")", tuple(r)) for r in cells))
+
+
+MAX_DET_SIZE = 4
+
+
+def _determinant(body: str, ctx: _Ctx) -> Value:
+    rows = [r for r in (x.strip() for x in body.split("\\\\")) if r]
+    cells = [[parse_item(c, ctx) for c in r.split("&")] for r in rows]
+    n = len(cells)
+    if not 1 <= n <= MAX_DET_SIZE or any(len(r) != n for r in cells):
+        raise ParseError("determinant of a non-square array")
+    if not all(isinstance(c, Expr) for r in cells for c in r):
+        raise ParseError("determinant of non-scalar entries")
+    values = [[c.value for c in r if isinstance(c, Expr)] for r in cells]
+    return Expr(sympy.Matrix(values).det(), body)
 
 
 def _relation(t: str, ctx: _Ctx, percent: bool, degree: bool) -> Value | None:

@@ -151,6 +151,10 @@ _ONE_LETTER_UNIT_RE = re.compile(  # 6\times 10^5\text{ m}: a one-letter SI unit
     r"(?:\^\s*\{?\d\}?)?\s*\.?\s*$"
 )
 _BRACKETED_MATRIX_RE = re.compile(r"^[(\[]\s*(\\begin\{matrix\}.*\\end\{matrix\})\s*[)\]]$", re.S)
+# \left(\begin{array}{cc}...\end{array}\right): an array in brackets is a matrix
+_BRACKETED_ARRAY_RE = re.compile(
+    r"^[(\[]\s*\\begin\{array\}\s*(?:\{[^{}]*\})?(.*)\\end\{array\}\s*[)\]]$", re.S
+)
 _CLOCK_RE = re.compile(
     r"\b(\d{1,2}):(\d{2})\s*([apAP])\s*\.?\s*(?:[mM]\s*\.?|\.)?(?![A-Za-z])"
 )
@@ -175,6 +179,7 @@ def clean(raw: str) -> Cleaned:
     s = s.replace("\\\\frac", "\\frac").replace("\\\\pi", "\\pi")
     s = _SIZING_RE.sub("", s)
     s = _BRACKETED_MATRIX_RE.sub(r"\1", s.strip())
+    s = _BRACKETED_ARRAY_RE.sub(lambda m: "\\begin{matrix}" + m.group(1) + "\\end{matrix}", s)
     for _ in range(8):
         joined = _LATEX_THOUSANDS_RE.sub(r"\1\2", s)
         if joined == s:
