@@ -88,7 +88,7 @@ _WORD_LABEL_RE = re.compile(  # "Area: 12" (a code keyword such as "lambda:" is 
 _TUPLE_LABEL_RE = re.compile(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
 _MATRIX_RE = re.compile(r"\\begin\{([pbvBV]?matrix|array)\}(?:\{[^{}]*\})?(.*)\\end\{\1\}", re.S)
 _REL_RE = re.compile(r"\\le |\\ge |\\ne |\\le$|\\ge$|<|>|=|\\approx|\\equiv")
-_NAME = r"\\?[A-Za-z]+(?:_\{?[\w\\ ]+\}?)?(?:\^\{?[\w\\]+\}?)?(?:\(\s*[\w\s,]*\))?"
+_NAME = r"\\?[A-Za-z]+'{0,2}(?:_\{?[\w\\ ]+\}?)?(?:\^\{?-?[\w\\]+\}?)?'{0,2}(?:\(\s*[\w\s,]*\))?"
 SIMPLE_LHS_RE = re.compile(rf"\s*{_NAME}\s*|\(\s*{_NAME}(?:\s*,\s*{_NAME})*\s*\)")
 _DECIMAL_LIT_RE = re.compile(r"[+-]?\d*\.\d+")
 _WORDY_RE = re.compile(r"(?<!\\)\b[A-Za-z]{3,}\b")
