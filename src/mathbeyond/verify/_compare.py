@@ -66,8 +66,10 @@ def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
         return Status.UNPARSEABLE_GOLD, "gold not parseable"
 
     gold_letter = len(gold_items) == 1 and isinstance(gold_items[0], Letter)
+    # "enter the letters, separated by commas": a list of choice letters is an unordered set
+    gold_letters = bool(gold_items) and all(isinstance(g, Letter) for g in gold_items)
     try:
-        model_items = _parse(answer, allow_letter=gold_letter, join_numbers=len(gold_items) == 1)
+        model_items = _parse(answer, allow_letter=gold_letters, join_numbers=len(gold_items) == 1)
     except LimitError as exc:
         return Status.LIMIT_EXCEEDED, f"answer exceeds size limits: {exc}"
     except (ParseError, *_SYMPY_ERRORS):
