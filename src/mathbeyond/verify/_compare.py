@@ -49,6 +49,10 @@ def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
             clock.group(2),
         ):
             return Status.CORRECT, "same clock time"
+    based = _base_numerals(answer_text, gold_text, question)
+    if based is not None:
+        return (Status.CORRECT, "same numeral in that base") if based else (
+            Status.INCORRECT, "different numeral in that base")
     gold_pow = power_product(gold_text)
     if gold_pow is not None:
         model_pow = power_product(answer_text)
@@ -92,6 +96,37 @@ def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
     if model_items is None:
         return Status.INCORRECT, "answer not parseable"
     return Status.INCORRECT, "not equivalent"
+
+
+_BASE_NUMERAL_RE = re.compile(r"([0-9A-Z]{1,64})(?:_\{?(\d{1,2})\}?)?")
+_ASKED_BASE_RE = re.compile(r"\bbase[\s$~{]*(\d{1,2})(?!\d)")
+
+
+def _numeral_value(digits: str, base: int) -> int | None:
+    if not 2 <= base <= 36:
+        return None
+    try:
+        return int(digits, base)
+    except ValueError:
+        return None
+
+
+def _base_numerals(answer: str, gold: str, question: str | None) -> bool | None:
+    """``1011_2`` vs ``1011``: a subscript names the base of the digits. Digits without one are
+    read in the base the question asks for, else compared as digit strings. None: not numerals."""
+    ga, aa = _BASE_NUMERAL_RE.fullmatch(gold), _BASE_NUMERAL_RE.fullmatch(answer)
+    if ga is None or aa is None or (ga.group(2) is None and aa.group(2) is None):
+        return None
+    asked = _ASKED_BASE_RE.findall(question or "")
+    default = int(asked[-1]) if asked else None
+    g_base = int(ga.group(2)) if ga.group(2) else default
+    a_base = int(aa.group(2)) if aa.group(2) else default
+    if g_base is None or a_base is None:  # no base to read the bare digits in
+        return ga.group(1).lstrip("0").upper() == aa.group(1).lstrip("0").upper()
+    g_val, a_val = _numeral_value(ga.group(1), g_base), _numeral_value(aa.group(1), a_base)
+    if g_val is None:
+        return None
+    return a_val is not None and a_val == g_val
 
 
 def power_product(text: str) -> dict[int, int] | None:

@@ -139,6 +139,26 @@ _TRIG_DEGREE_RE = re.compile(
 
 _LATEX_THOUSANDS_RE = re.compile(r"(\d),\\!\s*(\d{3})(?!\d)")
 _BASE_SUB_RE = re.compile(r"(\d)_\{(\w+)\}")
+_BASE_WORDS = {
+    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+    "sixteen": 16,
+}
+# 10110_{(2)}, 10110_{\text{two}}, 10110_(2): the subscript names the base of the digits
+_BASE_FORM_RE = re.compile(
+    r"([0-9A-F])_\s*(?:\{\s*(?:\(\s*(\d{1,2})\s*\)|\\(?:text|mathrm)\s*\{\s*([a-z]{3,9})\s*\}"
+    r"|([a-z]{3,9}))\s*\}|\(\s*(\d{1,2})\s*\))"
+)
+
+
+def _base_form(m: re.Match[str]) -> str:
+    num = m.group(2) or m.group(5)
+    if num is None:
+        word = _BASE_WORDS.get(m.group(3) or m.group(4))
+        if word is None:
+            return m.group(0)
+        num = str(word)
+    return f"{m.group(1)}_{{{num}}}"
 _LEADING_APPROX_RE = re.compile(r"^\s*(?:\\approx|\\sim|=)\s*")
 
 
@@ -185,6 +205,8 @@ def clean(raw: str) -> Cleaned:
         if joined == s:
             break
         s = joined
+    if "_" in s:
+        s = _BASE_FORM_RE.sub(_base_form, s)
     s = _BASE_SUB_RE.sub(r"\1_\2", s)
     s = _LEADING_APPROX_RE.sub("", s)
     if "\\overline" in s or "\\bar" in s or "\\dot" in s:
