@@ -31,9 +31,13 @@ _ANCHOR_TAIL_RE = re.compile(
     re.IGNORECASE,
 )
 _HEADER_TAIL_RE = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*(?=\n)")
+_HEADING_PREFIX_RE = re.compile(r"[ \t]*(?:#{1,4}[ \t]*(?:\*\*|__)?|\*\*|__)[ \t]*")
 _CJK_ANCHOR_RE = re.compile(r"答案\s*(?:是|为|：|:)\s*")
 _SPAM_GAP_RE = re.compile(
     r"(?:[\s,;$.&*#\-]|\\[()\[\]]|\\quad|\band\b|\bor\b|(?i:\b(?:final\s+)?answer\b|\bfinal\b)|:)*"
+)
+_HTML_PAIR_RE = re.compile(  # <b>Answer:</b> 7: inline HTML markup around text
+    r"<(b|strong|i|em|u|span|p|h[1-6])(?:\s[^<>]{0,200})?>([^<>]{0,2000}?)</\1\s*>", re.I
 )
 _QUOTE_LINE_RE = re.compile(r"^[ \t]*>", re.M)
 _TURN_RE = re.compile(  # a new chat turn or prompt template: always ends this answer
@@ -308,8 +312,8 @@ def _find_anchor_word(
         after = pos + len(word)
         word_start = pos == 0 or not low[pos - 1].isalnum()
         m = _ANCHOR_TAIL_RE.match(s, after) if word_start else None
-        if m is None and word_start and word == "answer" and low.endswith("final ", 0, pos):
-            m = _HEADER_TAIL_RE.match(s, after)  # "**Final Answer**" on its own line
+        if m is None and word_start and word == "answer" and _heading_prefix(low, pos):
+            m = _HEADER_TAIL_RE.match(s, after)  # "**Final Answer**" / "# Answer" on its own line
         if m is not None:
             text, end = _anchor_text(s, m.end())
             text = text.strip().strip("*").strip()
@@ -319,6 +323,13 @@ def _find_anchor_word(
             if text and not _JUDGEMENT_RE.match(text) and not _quoted(s, pos, end, question):
                 cands.append(_Cand(pos, end, text, "anchor", False))
         pos = low.find(word, after)
+
+
+def _heading_prefix(low: str, pos: int) -> bool:
+    """'Answer' is a heading: only 'final' or markdown/bold markers before it on its line."""
+    line_start = low.rfind("\n", max(0, pos - LINE_WINDOW), pos) + 1
+    prefix = low[line_start:pos]
+    return low.endswith("final ", 0, pos) or bool(_HEADING_PREFIX_RE.fullmatch(prefix))
 
 
 def _quoted(s: str, start: int, end: int, question: str | None) -> bool:
@@ -377,6 +388,8 @@ def extract(completion: str, question: str | None = None) -> Extracted | None:
         if q in region:
             region = region.replace(q, " ")
     region = _strip_code_blocks(region)
+    if "</" in region:
+        region = _HTML_PAIR_RE.sub(lambda m: m.group(2), region)
     lead = _LEAD_TURN_RE.match(region)
     if lead is not None:  # a fake dialogue: only the assistant's reply can hold its answer
         reply = _ASSISTANT_TURN_RE.search(region, lead.end())
@@ -421,7 +434,9 @@ def extract(completion: str, question: str | None = None) -> Extracted | None:
                     break
                 group.insert(0, cands[k])
                 k -= 1
-            return Extracted(", ".join(c.text for c in group), "boxed")
+            # identical repeated boxes are one commitment
+            texts = dict.fromkeys(c.text.strip() for c in group)
+            return Extracted(", ".join(texts), "boxed")
         late = _conclusion(region)
         if late is not None and region.rstrip().rfind("\n") >= chosen.end:
             return late  # a stray early "Answer:" label followed by a concluding final line
