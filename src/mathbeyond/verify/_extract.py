@@ -63,6 +63,9 @@ _SOLUTION_RE = re.compile(r"\n[ \t#*>]*(?:Solution|Answer|Response)\b")
 _VALUE_RE = re.compile(r"[\d\\$^=()]")
 _CHECK_RE = re.compile(r"\b(?:check|verif|satisf|sanity|confirm|plug(?:ging)?\s+(?:back|in))",
                        re.IGNORECASE)
+_FACTORED_RE = re.compile(  # 2^2\cdot 3^2, 2 \times 3 \times 5: an integer factorisation
+    r"(?:\d+(?:\^\{?\d+\}?)?\s*(?:\\cdot|\\times|\*)\s*)+\d+(?:\^\{?\d+\}?)?"
+)
 _SATISFY_RE = re.compile(r"\bsatisf|✓|\\checkmark", re.IGNORECASE)
 _HYPOTHETICAL_RE = re.compile(
     r"\b(?:if\s+instead|suppose\s+instead|if\s+the\s+(?:problem|question)\s+(?:had|were|was|asked)|"
@@ -153,6 +156,10 @@ _DANGLING_RE = re.compile(
     r"\b(?:and|then|the|of|to|is|are|which|that|so|but|we|a|an|with|for|by|get|be)\s*[,:]?\s*$",
     re.IGNORECASE,
 )
+_BOLD_SEG_RE = re.compile(r"\*\*([^*\n]{1,80})\*\*")
+_WORD3_RE = re.compile(r"[A-Za-z]{3,}")
+_HAS_VERB_RE = re.compile(r"\b(?:has|have|contains?)\b", re.IGNORECASE)
+_TOTAL_OF_RE = re.compile(r"^(?:a\s+total\s+of|in\s+total)\s+", re.IGNORECASE)
 _TRUNCATION_END_RE = re.compile(r"[.!$)\]}*]\s*$")  # a finished sentence or math block
 
 
@@ -359,6 +366,10 @@ def _flag(s: str, c: _Cand) -> _Cand:
     if not skip and c.kind == "boxed" and re.fullmatch(r"[\d\s+\-*/^().\\cdottimes]+=[\d\s.]+",
                                                        c.text):
         skip = True  # "\boxed{2\cdot 3 + 1 = 7}": a checked arithmetic fact, not an answer
+    if not skip and c.kind == "boxed" and _CHECK_RE.search(before) and _FACTORED_RE.fullmatch(
+        c.text.strip()
+    ):
+        skip = True  # "Verification: ... $\boxed{2^2\cdot 3^2}$ checks": a checked decomposition
     return _Cand(c.start, c.end, c.text, c.kind, skip)
 
 
@@ -536,15 +547,20 @@ def _conclusion(region: str) -> Extracted | None:
     m = _BOLD_LINE_RE.match(last)
     if m:
         return Extracted(_sentence_answer(m.group("ans").strip()), "conclusion")
+    bold = _bold_value(last)
+    if bold is not None:  # "The number 36 has **9** positive divisors."
+        return Extracted(bold, "conclusion")
     if len(last) <= MAX_ANSWER_CHARS and (_CONCLUSION_RE.match(last) or _STATEMENT_RE.match(last)):
         last = _REASON_CLAUSE_RE.sub("", last)
         if _CONCLUSION_RE.match(last):
-            verb = _last_match(_CONCLUSION_VERB_RE, last)
+            # "Thus, 36 has (a total of) 9 positive divisors."
+            verb = _last_match(_CONCLUSION_VERB_RE, last) or _last_match(_HAS_VERB_RE, last)
         else:  # "The intersection point is (x = 2, y = 5)": the first copula
             verb = _STATEMENT_RE.match(last)
         if verb is not None:
             ans = last[verb.end() :].strip().rstrip(".!").strip().strip("*$ ").strip()
             ans = ans.replace("\\(", "").replace("\\)", "").strip()
+            ans = _TOTAL_OF_RE.sub("", ans)
             if ans:
                 return Extracted(ans, "conclusion")
     shown = _final_display(region.rstrip())
@@ -553,6 +569,20 @@ def _conclusion(region: str) -> Extracted | None:
     if bare:  # the whole completion is one short line: it is the answer
         return Extracted(last.strip("$ ").strip(), "bare")
     return None
+
+
+def _bold_value(line: str) -> str | None:
+    """The one bold value in a closing sentence (a number or formula, not a bold label)."""
+    if not _TRUNCATION_END_RE.search(line):
+        return None
+    found = [m.group(1) for m in _BOLD_SEG_RE.finditer(line)]
+    if len(found) != 1:
+        return None
+    value: str = found[0].strip().strip("$").replace("\\(", "").replace("\\)", "").strip()
+    plain = re.sub(r"\\[A-Za-z]+", " ", value)
+    if not value or value.endswith(":") or _WORD3_RE.search(plain) or not _VALUE_RE.search(value):
+        return None
+    return value
 
 
 def _last_match(rx: re.Pattern[str], text: str) -> re.Match[str] | None:
