@@ -160,6 +160,11 @@ _BOLD_SEG_RE = re.compile(r"\*\*([^*\n]{1,80})\*\*")
 _WORD3_RE = re.compile(r"[A-Za-z]{3,}")
 _HAS_VERB_RE = re.compile(r"\b(?:has|have|contains?)\b", re.IGNORECASE)
 _TOTAL_OF_RE = re.compile(r"^(?:a\s+total\s+of|in\s+total)\s+", re.IGNORECASE)
+_ADVERB_RE = re.compile(r"^(?:therefore|thus|hence|then|so|also|indeed|exactly)\b,?\s*", re.I)
+_ANSWER_NOUN_RE = re.compile(
+    r"(?:the|our|my)\s+(?:final\s+|correct\s+)?(?:answer|result|solution|value)", re.IGNORECASE
+)
+_PLAIN_NUM_RE = re.compile(r"(?<![\w.^_])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w^_]|\.\d)")
 _TRUNCATION_END_RE = re.compile(r"[.!$)\]}*]\s*$")  # a finished sentence or math block
 
 
@@ -552,23 +557,46 @@ def _conclusion(region: str) -> Extracted | None:
         return Extracted(bold, "conclusion")
     if len(last) <= MAX_ANSWER_CHARS and (_CONCLUSION_RE.match(last) or _STATEMENT_RE.match(last)):
         last = _REASON_CLAUSE_RE.sub("", last)
-        if _CONCLUSION_RE.match(last):
+        conc = _CONCLUSION_RE.match(last)
+        if conc:
             # "Thus, 36 has (a total of) 9 positive divisors."
             verb = _last_match(_CONCLUSION_VERB_RE, last) or _last_match(_HAS_VERB_RE, last)
         else:  # "The intersection point is (x = 2, y = 5)": the first copula
             verb = _STATEMENT_RE.match(last)
         if verb is not None:
-            ans = last[verb.end() :].strip().rstrip(".!").strip().strip("*$ ").strip()
-            ans = ans.replace("\\(", "").replace("\\)", "").strip()
-            ans = _TOTAL_OF_RE.sub("", ans)
+            ans = _clean_tail(last[verb.end() :])
+            if conc and _ANSWER_NOUN_RE.fullmatch(ans):  # "Thus, 9 is the answer."
+                ans = _clean_tail(last[conc.end() : verb.start()])
             if ans:
                 return Extracted(ans, "conclusion")
+        elif conc:  # "So we get 9." / "Thus, we need 9 coins.": the sentence's one value
+            single = _single_value(last[conc.end() :])
+            if single is not None:
+                return Extracted(single, "conclusion")
     shown = _final_display(region.rstrip())
     if shown is not None:
         return Extracted(shown, "conclusion")
     if bare:  # the whole completion is one short line: it is the answer
         return Extracted(last.strip("$ ").strip(), "bare")
     return None
+
+
+def _clean_tail(text: str) -> str:
+    ans = text.strip(" ,").rstrip(".!").strip().strip("*$ ").strip()
+    ans = ans.replace("\\(", "").replace("\\)", "").strip()
+    ans = _ADVERB_RE.sub("", ans)
+    return _TOTAL_OF_RE.sub("", ans).strip(" ,")
+
+
+def _single_value(text: str) -> str | None:
+    """The only value in a sentence: one math segment, or one plain number and no math."""
+    plain = text.replace("\\$", " ")
+    segs: list[str] = [m.group(1) or m.group(2) for m in _MATH_SEG_RE.finditer(plain)]
+    outside = _MATH_SEG_RE.sub(" ", plain)
+    nums: list[str] = [m.group(0) for m in _PLAIN_NUM_RE.finditer(outside)]
+    if len(segs) + len(nums) != 1:
+        return None
+    return (segs[0] if segs else nums[0]).strip()
 
 
 def _bold_value(line: str) -> str | None:
