@@ -139,6 +139,10 @@ _TRIG_DEGREE_RE = re.compile(
 
 _LATEX_THOUSANDS_RE = re.compile(r"(\d),\\!\s*(\d{3})(?!\d)")
 _BASE_SUB_RE = re.compile(r"(\d)_\{(\w+)\}")
+_BASE_PHRASE_RE = re.compile(
+    r"^([0-9A-F]+)\s*(?:\(\s*base\s*(\d{1,2})\s*\)|in\s+base\s*(\d{1,2}))$"
+)
+_PERCENT_WORD_RE = re.compile(r"(?<=[\d}])\s*\bper\s?cent\b(?!\s*\w)", re.IGNORECASE)
 _BASE_WORDS = {
     "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
     "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
@@ -240,6 +244,11 @@ def clean(raw: str) -> Cleaned:
     s = _INFINITE_RE.sub(lambda _m: "\\infty", s)
     s = _SPACES_RE.sub(" ", s).strip()
     s = s.rstrip(".;, ").strip()
+    if "base" in s:  # "1011 (base 2)", "1011 in base 2"
+        s = _BASE_PHRASE_RE.sub(lambda m: f"{m.group(1)}_{m.group(2) or m.group(3)}", s)
+    if _PERCENT_WORD_RE.search(s):  # "25 percent"
+        percent = True
+        s = _PERCENT_WORD_RE.sub("", s).strip()
     if re.search(r"\b(?:degrees?|deg)\b", s):
         degree = True
         s = re.sub(r"\s*\b(?:degrees?|deg)\b\.?", "", s).strip()
