@@ -160,6 +160,9 @@ _BOLD_SEG_RE = re.compile(r"\*\*([^*\n]{1,80})\*\*")
 _WORD3_RE = re.compile(r"[A-Za-z]{3,}")
 _HAS_VERB_RE = re.compile(r"\b(?:has|have|contains?)\b", re.IGNORECASE)
 _TOTAL_OF_RE = re.compile(r"^(?:a\s+total\s+of|in\s+total)\s+", re.IGNORECASE)
+_NEG_WORD_RE = re.compile(
+    r"\b(?:not|never|cannot|wrong|incorrect|unsure|maybe|perhaps)\b|n't\b|\?", re.IGNORECASE
+)
 _ADVERB_RE = re.compile(r"^(?:therefore|thus|hence|then|so|also|indeed|exactly)\b,?\s*", re.I)
 _ANSWER_NOUN_RE = re.compile(
     r"(?:the|our|my)\s+(?:final\s+|correct\s+)?(?:answer|result|solution|value)", re.IGNORECASE
@@ -552,7 +555,8 @@ def _conclusion(region: str) -> Extracted | None:
     m = _BOLD_LINE_RE.match(last)
     if m:
         return Extracted(_sentence_answer(m.group("ans").strip()), "conclusion")
-    bold = _bold_value(last)
+    negated = bool(_NEG_WORD_RE.search(last))
+    bold = None if negated else _bold_value(last)
     if bold is not None:  # "The number 36 has **9** positive divisors."
         return Extracted(bold, "conclusion")
     if len(last) <= MAX_ANSWER_CHARS and (_CONCLUSION_RE.match(last) or _STATEMENT_RE.match(last)):
@@ -560,7 +564,9 @@ def _conclusion(region: str) -> Extracted | None:
         conc = _CONCLUSION_RE.match(last)
         if conc:
             # "Thus, 36 has (a total of) 9 positive divisors."
-            verb = _last_match(_CONCLUSION_VERB_RE, last) or _last_match(_HAS_VERB_RE, last)
+            verb = _last_match(_CONCLUSION_VERB_RE, last)
+            if verb is None and not negated:
+                verb = _last_match(_HAS_VERB_RE, last)
         else:  # "The intersection point is (x = 2, y = 5)": the first copula
             verb = _STATEMENT_RE.match(last)
         if verb is not None:
@@ -569,7 +575,7 @@ def _conclusion(region: str) -> Extracted | None:
                 ans = _clean_tail(last[conc.end() : verb.start()])
             if ans:
                 return Extracted(ans, "conclusion")
-        elif conc:  # "So we get 9." / "Thus, we need 9 coins.": the sentence's one value
+        elif conc and not negated:  # "So we get 9.", "Thus, we need 9 coins.": its one value
             single = _single_value(last[conc.end() :])
             if single is not None:
                 return Extracted(single, "conclusion")
