@@ -126,7 +126,8 @@ def _base_numerals(answer: str, gold: str, question: str | None) -> bool | None:
     g_val, a_val = _numeral_value(ga.group(1), g_base), _numeral_value(aa.group(1), a_base)
     if g_val is None:
         return None
-    return a_val is not None and a_val == g_val
+    # the same number written in another base does not answer "express it in base b"
+    return a_base == g_base and a_val is not None and a_val == g_val
 
 
 def power_product(text: str) -> dict[int, int] | None:
