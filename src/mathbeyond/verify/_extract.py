@@ -9,7 +9,10 @@ are not answers are skipped when an earlier committed answer exists: sanity chec
 instance, hypotheticals and comparisons, numeric restatements of an exact answer, a restated
 problem; negated, disowned or attributed ("the user says") answers never count. With ``<think>``
 blocks the part after ``</think>`` wins; an unclosed think block (truncated output) yields no
-answer.
+answer. Identical repeated boxes are one commitment; a factorisation box inside a check line after
+the answer is not one. Without a box or an anchor (``Answer:``, ``# Answer`` heading, HTML-wrapped
+labels), the closing sentence gives the answer: its one bold value, the value after its copula or
+``has``, or its one value ("So we get 9."); a negated or doubtful sentence gives none.
 """
 
 from __future__ import annotations
