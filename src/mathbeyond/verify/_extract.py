@@ -34,7 +34,7 @@ _ANCHOR_TAIL_RE = re.compile(
     re.IGNORECASE,
 )
 _HEADER_TAIL_RE = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*(?=\n)")
-_HEADING_PREFIX_RE = re.compile(r"[ \t]*(?:#{1,4}[ \t]*(?:\*\*|__)?|\*\*|__)[ \t]*")
+_HEADING_PREFIX_RE = re.compile(r"[ \t]*(?:#{1,4}[ \t]*(?:\*\*|__)?|\*\*|__)?[ \t]*")
 _CJK_ANCHOR_RE = re.compile(r"答案\s*(?:是|为|：|:)\s*")
 _SPAM_GAP_RE = re.compile(
     r"(?:[\s,;$.&*#\-]|\\[()\[\]]|\\quad|\band\b|\bor\b|(?i:\b(?:final\s+)?answer\b|\bfinal\b)|:)*"
@@ -338,7 +338,12 @@ def _find_anchor_word(
             lead = _LEAD_RE.match(text)
             if lead:
                 text = text[lead.end() :].strip()
-            if text and not _JUDGEMENT_RE.match(text) and not _quoted(s, pos, end, question):
+            if (
+                text
+                and not _JUDGEMENT_RE.match(text)
+                and not _DISOWN_RE.search(text)  # "Answer\n9 is wrong"
+                and not _quoted(s, pos, end, question)
+            ):
                 cands.append(_Cand(pos, end, text, "anchor", False))
         pos = low.find(word, after)
 
