@@ -239,8 +239,11 @@ def _model_candidates(m: Expr, g: Expr) -> list[Any]:
     if m.percent and not g.percent:
         # model p%: p/100 is the value; p alone only answers a "what percent" gold (an integer
         # or a decimal >= 1), never a fraction or probability below 1 (0.5% is not 1/2)
-        # (an integer gold is a count or a percentage: 1200% is not the answer 12)
+        # (an integer gold is a count or a percentage: 1200% is not the answer 12, but a
+        # probability of 0 or 1 may be written 0% or 100%)
         vals = [m.value] if g.value.is_Integer else [m.value / 100]
+        if g.value.is_Integer and g.value in (0, 1):
+            vals.append(m.value / 100)
         if g.has_decimal and bool(g.value.is_real) and bool(g.value >= 1):
             vals.append(m.value)
     else:
