@@ -160,6 +160,10 @@ _DANGLING_RE = re.compile(
     re.IGNORECASE,
 )
 _BOLD_SEG_RE = re.compile(r"\*\*([^*\n]{1,80})\*\*")
+_BOLD_IN_LIST_RE = re.compile(
+    r"\*\*[^*\n]+\*\*\s*(?:,|;|\bor\b|\band\b)\s*[$\\(]*-?\d"
+    r"|\d[$\\)]*\s*(?:,|;|\bor\b|\band\b)\s*\*\*"
+)
 _WORD3_RE = re.compile(r"[A-Za-z]{3,}")
 _HAS_VERB_RE = re.compile(r"\b(?:has|have|contains?)\b", re.IGNORECASE)
 _TOTAL_OF_RE = re.compile(r"^(?:a\s+total\s+of|in\s+total)\s+", re.IGNORECASE)
@@ -618,8 +622,8 @@ def _bold_value(line: str) -> str | None:
     if not _TRUNCATION_END_RE.search(line):
         return None
     found = [m.group(1) for m in _BOLD_SEG_RE.finditer(line)]
-    if len(found) != 1:
-        return None
+    if len(found) != 1 or _BOLD_IN_LIST_RE.search(line):
+        return None  # no single bold value, or one item of a list ("**4**, 5 or 6")
     value: str = found[0].strip().strip("$").replace("\\(", "").replace("\\)", "").strip()
     plain = re.sub(r"\\[A-Za-z]+", " ", value)
     if not value or value.endswith(":") or _WORD3_RE.search(plain) or not _VALUE_RE.search(value):
