@@ -164,6 +164,12 @@ _BOLD_IN_LIST_RE = re.compile(
     r"\*\*[^*\n]+\*\*\s*(?:,|;|\bor\b|\band\b)\s*[$\\(]*-?\d"
     r"|\d[$\\)]*\s*(?:,|;|\bor\b|\band\b)\s*\*\*"
 )
+_CHECK_LABEL_RE = re.compile(  # a "**Verification:**" / "Check:" labelled line
+    r"[\s*#_>-]*(?:sanity\s+)?(?:verification|check|checking|verify|verifying)\b[^:\n]{0,30}:",
+    re.IGNORECASE,
+)
+_CORRECTION_WORD_RE = re.compile(r"\b(?:correct|actual|instead|should|new|revised?|updated?)\b",
+                                 re.IGNORECASE)
 _WORD3_RE = re.compile(r"[A-Za-z]{3,}")
 _HAS_VERB_RE = re.compile(r"\b(?:has|have|contains?)\b", re.IGNORECASE)
 _TOTAL_OF_RE = re.compile(r"^(?:a\s+total\s+of|in\s+total)\s+", re.IGNORECASE)
@@ -496,6 +502,16 @@ def _side_note(region: str, prev: _Cand, cand: _Cand, question: str | None) -> b
     between = region[prev.end : cand.start]
     if _RETRACT_RE.search(between) or _REVISE_RE.search(between):
         return False
+    line_start = region.rfind("\n", max(prev.end, cand.start - LINE_WINDOW), cand.start) + 1
+    prefix = region[line_start : cand.start]
+    if (
+        prev.kind == cand.kind == "boxed"
+        and line_start > prev.end
+        and _CHECK_LABEL_RE.match(prefix)
+        and not _INTRO_RE.search(prefix)
+        and not _CORRECTION_WORD_RE.search(prefix)
+    ):
+        return True  # "Verification: the list has $\boxed{4}$ items": a checked sub-quantity
     lo = max(prev.end, cand.start - LINE_WINDOW)
     para = region.rfind("\n\n", lo, cand.start)
     remark = region[para + 2 if para >= 0 else lo : cand.start]
