@@ -170,6 +170,17 @@ _CHECK_LABEL_RE = re.compile(  # a "**Verification:**" / "Check:" labelled line
 )
 _CORRECTION_WORD_RE = re.compile(r"\b(?:correct|actual|instead|should|new|revised?|updated?)\b",
                                  re.IGNORECASE)
+_SETUP_RE = re.compile(
+    r"\W*(?:let|let's|we\s+(?:need|want|must|have\s+to)|to\s+\w+|first|next|now|then|step|"
+    r"if|suppose|assume|consider|note|recall)\b",
+    re.IGNORECASE,
+)
+_VERB_NUMBER_RE = re.compile(
+    r"\b(?:has|have|had|is|are|was|were|equals|contains?)\s+(?:a\s+total\s+of\s+|exactly\s+|"
+    r"only\s+|precisely\s+)?(?:\$|\\\()?\s*(-?\d+(?:\.\d+)?(?:/\d+)?)\s*(?:\$|\\\))?(?![\w.^_/]|\.\d)"
+    r"(?!\s*(?:,|;|\bor\b|\band\b|\bto\b|-|\+|\\pm)\s*(?:\$|\\\()?\s*-?\d)"
+)
+_LABEL_VALUE_RE = re.compile(r"(?:=|:)\s*([^=:]{1,80}?)\s*\.?\s*$")
 _WORD3_RE = re.compile(r"[A-Za-z]{3,}")
 _HAS_VERB_RE = re.compile(r"\b(?:has|have|contains?)\b", re.IGNORECASE)
 _TOTAL_OF_RE = re.compile(r"^(?:a\s+total\s+of|in\s+total)\s+", re.IGNORECASE)
@@ -610,6 +621,10 @@ def _conclusion(region: str) -> Extracted | None:
     shown = _final_display(region.rstrip())
     if shown is not None:
         return Extracted(shown, "conclusion")
+    if not bare and not negated:
+        stated = _stated_value(last)
+        if stated is not None:  # "36 has 9 positive divisors." / "Number of divisors = 9"
+            return Extracted(stated, "conclusion")
     if bare:  # the whole completion is one short line: it is the answer
         return Extracted(last.strip("$ ").strip(), "bare")
     return None
@@ -631,6 +646,20 @@ def _single_value(text: str) -> str | None:
     if len(segs) + len(nums) != 1:
         return None
     return (segs[0] if segs else nums[0]).strip()
+
+
+def _stated_value(line: str) -> str | None:
+    """A closing statement's value: the one number right after its verb ("36 has 9 divisors",
+    "There are 9 ways"), or one value after a final ``=``/``:`` ("Number of divisors = 9")."""
+    if len(line) > MAX_BARE_CHARS or _SETUP_RE.match(line):
+        return None
+    after_verb = [m.group(1) for m in _VERB_NUMBER_RE.finditer(line)]
+    if len(after_verb) == 1:
+        return after_verb[0]
+    m = _LABEL_VALUE_RE.search(line)
+    if m is not None:
+        return _single_value(m.group(1))
+    return None
 
 
 def _bold_value(line: str) -> str | None:
