@@ -181,6 +181,17 @@ _VERB_NUMBER_RE = re.compile(
     r"(?!\s*(?:,|;|\bor\b|\band\b|\bto\b|-|\+|\\pm)\s*(?:\$|\\\()?\s*-?\d)"
 )
 _LABEL_VALUE_RE = re.compile(r"(?:=|:)\s*([^=:]{1,80}?)\s*\.?\s*$")
+_COUNTED_WORD_RE = re.compile(
+    r"(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty)(?:\s+[a-z]+){1,3}",
+    re.IGNORECASE,
+)
+_NOT_NOUN_RE = re.compile(
+    r"\s(?:halves|half|thirds?|quarters?|fourths?|fifths?|sixths?|eighths?|tenths?|hundred|"
+    r"thousand|million|billion|percent|of|or|and|to|times|more|less|fewer|plus|minus|point|"
+    r"over|squared|cubed|zero|one|two|three|four|five|six|seven|eight|nine|ten)\b",
+    re.IGNORECASE,
+)
 _WORD3_RE = re.compile(r"[A-Za-z]{3,}")
 _HAS_VERB_RE = re.compile(r"\b(?:has|have|contains?)\b", re.IGNORECASE)
 _TOTAL_OF_RE = re.compile(r"^(?:a\s+total\s+of|in\s+total)\s+", re.IGNORECASE)
@@ -634,7 +645,11 @@ def _clean_tail(text: str) -> str:
     ans = text.strip(" ,").rstrip(".!").strip().strip("*$ ").strip()
     ans = ans.replace("\\(", "").replace("\\)", "").strip()
     ans = _ADVERB_RE.sub("", ans)
-    return _TOTAL_OF_RE.sub("", ans).strip(" ,")
+    ans = _TOTAL_OF_RE.sub("", ans).strip(" ,")
+    counted = _COUNTED_WORD_RE.fullmatch(ans)  # "nine positive divisors": the number word
+    if counted is not None and not _NOT_NOUN_RE.search(ans):
+        return counted.group(1)
+    return ans
 
 
 def _single_value(text: str) -> str | None:
