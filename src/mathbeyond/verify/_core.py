@@ -13,7 +13,7 @@ from fractions import Fraction
 from ._extract import extract
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "1.2.0"
+VERIFIER_VERSION = "1.3.0"
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -69,6 +69,13 @@ _CHECK_RE = re.compile(r"\b(?:check|verif|satisf|sanity|confirm|plug(?:ging)?\s+
 _FACTORED_RE = re.compile(  # 2^2\cdot 3^2, 2 \times 3 \times 5: an integer factorisation
     r"(?:\d+(?:\^\{?\d+\}?)?\s*(?:\\cdot|\\times|\*)\s*)+\d+(?:\^\{?\d+\}?)?"
 )
+_CHECK_INTRO_RE = re.compile(  # a sentence that checks an answer already given
+    r"\b(?:check|verif|substitut|plug|confirm|sanity|as\s+a\s+check|double[-\s]check)",
+    re.IGNORECASE,
+)
+_EVAL_LHS_RE = re.compile(  # "$2x + 1 = ": the box ends an equation evaluating an expression
+    r"(?:\$|\\\(|\\\[)(?P<lhs>[^$=]*?[\d+\-*/^\\][^$=]*?)=\s*$"
+)
 _SATISFY_RE = re.compile(r"\bsatisf|✓|\\checkmark", re.IGNORECASE)
 _HYPOTHETICAL_RE = re.compile(
     r"\b(?:if\s+instead|suppose\s+instead|if\s+the\s+(?:problem|question)\s+(?:had|were|was|asked)|"
@@ -410,6 +417,7 @@ def _flag(s: str, c: _Cand) -> _Cand:
         (checkish and _CHECK_RE.search(before))
         or _HYPOTHETICAL_RE.search(before)
         or _STRONG_HYPOTHETICAL_RE.search(paragraph)
+        or (c.kind == "boxed" and _inline_check(before))
     )
     if not skip and c.kind == "boxed" and re.fullmatch(r"[\d\s+\-*/^().\\cdottimes]+=[\d\s.]+",
                                                        c.text):
@@ -419,6 +427,14 @@ def _flag(s: str, c: _Cand) -> _Cand:
     ):
         skip = True  # "Verification: ... $\boxed{2^2\cdot 3^2}$ checks": a checked decomposition
     return _Cand(c.start, c.end, c.text, c.kind, skip)
+
+
+def _inline_check(before: str) -> bool:
+    """'Let me verify: $5^2=\\boxed{25}$', 'Substituting back: $2x+1=\\boxed{11}$': a box that
+    evaluates an expression in a sentence introduced as a check of the answer before it."""
+    cut = max(before.rfind(x) for x in (". ", "! ", "? "))
+    sentence = before[cut + 1 :] if cut >= 0 else before
+    return bool(_CHECK_INTRO_RE.search(sentence)) and bool(_EVAL_LHS_RE.search(sentence))
 
 
 def _sentence_answer(text: str) -> str:
