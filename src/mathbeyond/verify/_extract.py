@@ -33,6 +33,18 @@ _ANCHOR_TAIL_RE = re.compile(
     r"\s*(?:\*\*)?\s*(?:is|:|=|(?:would|will|should|must)\s+be)\s*(?::)?\s*(?:\*\*)?[ \t]*",
     re.IGNORECASE,
 )
+_ANCHOR_ADVERB_RE = re.compile(  # "the answer is simply 42", "... is clearly $42$"
+    r"(?:(?:simply|clearly|indeed|definitely|actually|just|obviously|certainly|really|exactly|"
+    r"precisely|still|now|then|also|therefore|thus|in\s+fact|of\s+course)\b,?[ \t]+)+",
+    re.IGNORECASE,
+)
+_ANCHOR_TRAIL_RE = re.compile(  # "42, as expected", "42 (since 6*7=42)", "42, which is ..."
+    r"(?:,[ \t]*(?:as|which|where|since|because|given|so|matching|confirming|"
+    r"and\s+(?:this|that|it))"
+    r"|[ \t]+\((?:since|because|as|from|by|which|i\.e\.|e\.g\.|that|this)|[ \t]+(?:because|since))"
+    r"\b.*$",
+    re.IGNORECASE | re.S,
+)
 _HEADER_TAIL_RE = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*(?=\n)")
 _HEADING_PREFIX_RE = re.compile(r"[ \t]*(?:#{1,4}[ \t]*(?:\*\*|__)?|\*\*|__)?[ \t]*")
 _CJK_ANCHOR_RE = re.compile(r"答案\s*(?:是|为|：|:)\s*")
@@ -372,8 +384,11 @@ def _find_anchor_word(
         if m is None and word_start and word == "answer" and _heading_prefix(low, pos):
             m = _HEADER_TAIL_RE.match(s, after)  # "**Final Answer**" / "# Answer" on its own line
         if m is not None:
-            text, end = _anchor_text(s, m.end())
+            adverb = _ANCHOR_ADVERB_RE.match(s, m.end())
+            text, end = _anchor_text(s, adverb.end() if adverb else m.end())
             text = text.strip().strip("*").strip()
+            trimmed = _ANCHOR_TRAIL_RE.sub("", text).strip()
+            text = trimmed or text
             lead = _LEAD_RE.match(text)
             if lead:
                 text = text[lead.end() :].strip()
