@@ -187,6 +187,11 @@ _CHECK_LABEL_RE = re.compile(  # a "**Verification:**" / "Check:" labelled line
     r"[\s*#_>-]*(?:sanity\s+)?(?:verification|check|checking|verify|verifying)\b[^:\n]{0,30}:",
     re.IGNORECASE,
 )
+_SOFT_CONFIRM_RE = re.compile(  # "the answer remains 18", "that's fine", "Okay good."
+    r"\b(?:remains|stands|unchanged|(?:that|this|it)(?:'s|\s+is)\s+(?:fine|ok(?:ay)?|good)|"
+    r"ok(?:ay)?[,!]?\s+good|(?:looks|all)\s+good|good\s*[.!]\s*$)",
+    re.IGNORECASE,
+)
 _CORRECTION_WORD_RE = re.compile(r"\b(?:correct|actual|instead|should|new|revised?|updated?)\b",
                                  re.IGNORECASE)
 _SETUP_RE = re.compile(
@@ -510,7 +515,7 @@ def extract(completion: str, question: str | None = None) -> Extracted | None:
         ):
             chosen_idx -= 1
         chosen = cands[chosen_idx]
-        if _retracted(region[chosen.end :]):
+        if _retracted(region[chosen.end :], chosen.text):
             return None
         spam = _spam_run(region, cands[: chosen_idx + 1])
         if spam is not None:
@@ -615,12 +620,19 @@ def _spam_run(region: str, cands: list[_Cand]) -> Extracted | None:
     return None
 
 
-def _retracted(tail: str) -> bool:
-    """'... \\boxed{5}. Wait, that is wrong ...' with no later commitment or confirmation."""
+def _retracted(tail: str, answer: str) -> bool:
+    """'... \\boxed{5}. Wait, that is wrong ...' with no later commitment or confirmation. A
+    reconsideration that ends 'the answer remains 18' / 'that's fine' / 'Okay good' keeps the
+    answer, unless the last value it states differs from it."""
     if _DISOWN_RE.match(tail):
         return True
     m = _RETRACT_RE.search(tail)
-    return m is not None and not _CONFIRM_RE.search(tail, m.end())
+    if m is None or _CONFIRM_RE.search(tail, m.end()):
+        return False
+    if not _SOFT_CONFIRM_RE.search(tail, m.end()):
+        return True
+    nums = [n.group(0) for n in _PLAIN_NUM_RE.finditer(tail, m.end())]
+    return bool(nums) and nums[-1] != answer.strip().strip("$").strip()
 
 
 def _conclusion(region: str) -> Extracted | None:
