@@ -45,6 +45,8 @@ _ANCHOR_TRAIL_RE = re.compile(  # "42, as expected", "42 (since 6*7=42)", "42, w
     r"\b.*$",
     re.IGNORECASE | re.S,
 )
+_EMPTY_BOX_RE = re.compile(r"\\boxed\s*\{\s*\}")
+_TEXT_WRAP_RE = re.compile(r"\s*\\text\{([^{}]*)\}\s*")
 _HEADER_TAIL_RE = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*(?=\n)")
 _HEADING_PREFIX_RE = re.compile(r"[ \t]*(?:#{1,4}[ \t]*(?:\*\*|__)?|\*\*|__)?[ \t]*")
 _CJK_ANCHOR_RE = re.compile(r"答案\s*(?:是|为|：|:)\s*")
@@ -475,6 +477,18 @@ def _sentence_answer(text: str) -> str:
 
 
 def extract(completion: str, question: str | None = None) -> Extracted | None:
+    found = _extract(completion, question)
+    if found is None or _EMPTY_BOX_RE.search(found.text):
+        return None  # "The answer is $\\boxed{}$": an empty box commits to nothing
+    if found.kind == "boxed":
+        inner = _TEXT_WRAP_RE.fullmatch(found.text)  # \boxed{\text{The answer is 4}}
+        said = _anchors(inner.group(1)) if inner else []
+        if said:
+            return Extracted(_sentence_answer(said[-1].text), "boxed")
+    return found
+
+
+def _extract(completion: str, question: str | None = None) -> Extracted | None:
     region = _region(completion)
     if region is None:
         return None
@@ -496,6 +510,8 @@ def extract(completion: str, question: str | None = None) -> Extracted | None:
     boxes = _boxes(region)
     boxes = [b for b in boxes if not _restating(region, b.start)]
     anchors = _anchors(region, question)
+    # an anchor phrase written inside a box belongs to that box
+    anchors = [a for a in anchors if not any(b.start < a.start < b.end for b in boxes)]
     # a continuation (new chat turn, prompt template, next few-shot problem) ends the answer
     cut = _continuation(region, boxes + anchors)
     if cut is not None:
