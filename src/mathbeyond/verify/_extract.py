@@ -84,7 +84,8 @@ _FACTORED_RE = re.compile(  # 2^2\cdot 3^2, 2 \times 3 \times 5: an integer fact
     r"(?:\d+(?:\^\{?\d+\}?)?\s*(?:\\cdot|\\times|\*)\s*)+\d+(?:\^\{?\d+\}?)?"
 )
 _CHECK_INTRO_RE = re.compile(  # a sentence that checks an answer already given
-    r"\b(?:check|verif|substitut|plug|confirm|sanity|as\s+a\s+check|double[-\s]check)",
+    r"\b(?:check|verif|confirm|sanity|as\s+a\s+check|double[-\s]check|"
+    r"(?:substitut|plug)\w*\b[^.!?]{0,40}?\b(?:back|original))",
     re.IGNORECASE,
 )
 _EVAL_LHS_RE = re.compile(  # "$2x + 1 = ": the box ends an equation evaluating an expression
