@@ -39,9 +39,10 @@ _ANCHOR_ADVERB_RE = re.compile(  # "the answer is simply 42", "... is clearly $4
     re.IGNORECASE,
 )
 _ANCHOR_TRAIL_RE = re.compile(  # "42, as expected", "42 (since 6*7=42)", "42, which is ..."
-    r"(?:,[ \t]*(?:as|which|where|since|because|given|so|matching|confirming|"
+    r"(?:,[ \t]*(?:as|which|where|since|because|given|so|matching|confirming|i\.e|that\s+is|"
     r"and\s+(?:this|that|it))"
-    r"|[ \t]+\((?:since|because|as|from|by|which|i\.e\.|e\.g\.|that|this)|[ \t]+(?:because|since))"
+    r"|[ \t]+\((?:since|because|as|from|by|which|i\.e|e\.g|that|this)|[ \t]+(?:because|since)"
+    r"|[ \t]+[—–][ \t]+(?=[a-z]))"
     r"\b.*$",
     re.IGNORECASE | re.S,
 )
@@ -191,7 +192,8 @@ _CHECK_LABEL_RE = re.compile(  # a "**Verification:**" / "Check:" labelled line
     re.IGNORECASE,
 )
 _SOFT_CONFIRM_RE = re.compile(  # "the answer remains 18", "that's fine", "Okay good."
-    r"\b(?:remains|stands|unchanged|(?:that|this|it)(?:'s|\s+is)\s+(?:fine|ok(?:ay)?|good)|"
+    r"\b(?:remains|stays|stands|unchanged|(?:that|this|it)(?:'s|\s+is)\s+(?:fine|ok(?:ay)?|good)|"
+    r"(?:that|this|it)\s+works|makes\s+sense|"
     r"ok(?:ay)?[,!]?\s+good|(?:looks|all)\s+good|good\s*[.!]\s*$)",
     re.IGNORECASE,
 )
