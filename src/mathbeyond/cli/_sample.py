@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..sample import Progress as EngineProgress
+from ..sample import Shard
 from ..sample._engine import RunSummary
 from ..sample._job import SampleJob, load_backend_module, parse_backend_options, run_job
 from ..sample._scoring import score_run
@@ -102,6 +103,8 @@ def _run(job: SampleJob, label: str) -> RunSummary:
               metavar="MODULE|FILE.py",
               help="Import a module that registers extra backends (repeatable; env "
                    "MATHB_BACKEND_MODULES, space separated).")
+@click.option("--shard", "shard", default=None, metavar="I/N",
+              help="Draw only shard I of N (0-based) into --out; join with `mathb merge`.")
 @click.pass_context
 def sample_cmd(
     ctx: click.Context,
@@ -123,6 +126,7 @@ def sample_cmd(
     max_tokens: int | None,
     backend_opts: Sequence[str],
     backend_modules: Sequence[str],
+    shard: str | None,
 ) -> None:
     """Draw k samples per problem into a crash-safe run directory (resumable)."""
     for module in backend_modules:
@@ -145,8 +149,9 @@ def sample_cmd(
         min_p=min_p,
         backend_options=parse_backend_options(backend_opts),
         data_dir=data_dir(ctx),
+        shard=None if shard is None else Shard.parse(shard),
     )
-    _run(job, f"{model} on {dataset}")
+    _run(job, f"{model} on {dataset}" + ("" if shard is None else f" (shard {shard})"))
 
 
 @click.command("score")

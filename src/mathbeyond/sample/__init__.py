@@ -50,6 +50,7 @@ from ._prompt import (
     prompt_text,
 )
 from ._scoring import Scorer, ScoreSummary, default_scorer, score_pending, score_run
+from ._shard import SHARD_BLOCK, Shard
 from ._vllm import VllmBackend
 
 __all__ += [
@@ -72,11 +73,13 @@ __all__ += [
 ]
 
 __all__ += [
+    "SHARD_BLOCK",
     "EngineConfig",
     "Progress",
     "RunSummary",
     "ScoreSummary",
     "Scorer",
+    "Shard",
     "default_scorer",
     "first_success",
     "problem_seed",

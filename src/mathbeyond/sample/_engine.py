@@ -46,6 +46,7 @@ from ..models import ModelSpec, SamplingPreset
 from ..store import ProblemState, RunStore, SampleRecord
 from ._backend import Backend, Completion, Prompt, SampleRequest
 from ._scoring import Scorer, default_scorer, score_pending
+from ._shard import Shard
 
 logger = logging.getLogger(__name__)
 
@@ -96,6 +97,8 @@ class EngineConfig:
     """Adaptive mode: indices covered by the first round (before ``min_samples``)."""
     flush_every: int = 64
     flush_seconds: float = 1.0
+    shard: Shard | None = None
+    """Draw only this shard's slice of the (problem, index) space (see ``_shard``)."""
 
     def __post_init__(self) -> None:
         if self.k < 1:
@@ -154,6 +157,8 @@ class _Tracker:
     """Samples ``0..prefix-1`` are all finished."""
     min_hit: int | None = None
     """Smallest finished index verified correct (in any order of arrival)."""
+    owned: frozenset[int] | None = None
+    """Fixed-mode shard: the only indices this session draws (None: all)."""
 
     def add(self, index: int, correct: bool | None) -> None:
         self.outcomes[index] = correct
@@ -183,7 +188,12 @@ class _Tracker:
         return min(cfg.k, max(self.min_hit + 1, cfg.min_samples))
 
     def decided(self, cfg: EngineConfig) -> bool:
+        if self.owned is not None:
+            return len(self.outcomes) >= len(self.owned)
         return self.prefix >= self.needed_end(cfg)
+
+    def target(self, cfg: EngineConfig) -> int:
+        return cfg.k if self.owned is None else len(self.owned)
 
     def plan(self, cfg: EngineConfig, ends: Sequence[int]) -> list[int]:
         """Indices to request next (advancing to the next round when the current one is done)."""
@@ -198,7 +208,12 @@ class _Tracker:
         return self._missing(min(needed, self.launched))
 
     def _missing(self, end: int) -> list[int]:
-        return [i for i in range(self.prefix, end) if i not in self.outcomes]
+        owned = self.owned
+        return [
+            i
+            for i in range(self.prefix, end)
+            if i not in self.outcomes and (owned is None or i in owned)
+        ]
 
     def state(self, cfg: EngineConfig) -> ProblemState:
         return ProblemState(
@@ -258,7 +273,11 @@ class _Session:
 
     def accept(self, completion: Completion) -> None:
         tracker = self.trackers.get(completion.key)
-        if tracker is None or not 0 <= completion.sample_index < tracker.launched:
+        if (
+            tracker is None
+            or not 0 <= completion.sample_index < tracker.launched
+            or (tracker.owned is not None and completion.sample_index not in tracker.owned)
+        ):
             logger.warning(
                 "ignoring unrequested completion %s#%d", completion.key, completion.sample_index
             )
@@ -343,7 +362,7 @@ class _Session:
                 solved=sum(t.min_hit is not None for t in trackers),
                 samples_stored=sum(len(t.outcomes) for t in trackers),
                 samples_target=sum(
-                    len(t.outcomes) if t.decided(cfg) else cfg.k for t in trackers
+                    len(t.outcomes) if t.decided(cfg) else t.target(cfg) for t in trackers
                 ),
                 new_samples=self.new_samples,
                 tokens=self.tokens,
@@ -384,8 +403,8 @@ def run_engine(
         raise ConfigError("duplicate problem ids in the problem list")
 
     trackers = {
-        p.id: _Tracker(p, prompt_fn(p.problem, model), problem_seed(config.seed, p.id))
-        for p in problems
+        p.id: _Tracker(p, prompt_fn(p.problem, model), problem_seed(config.seed, p.id), owned=owned)
+        for p, owned in _shard_slice(problems, config)
     }
     stored_states = {s.problem_id: s for s in store.problem_states()}
     for pid, tracker in trackers.items():
@@ -449,6 +468,19 @@ def run_engine(
         elapsed=time.monotonic() - session.start,
         scored=active is not None,
     )
+
+
+def _shard_slice(
+    problems: Sequence[Problem], config: EngineConfig
+) -> list[tuple[Problem, frozenset[int] | None]]:
+    """The problems this session draws, each with its owned indices (None: all of them)."""
+    shard = config.shard
+    if shard is None:
+        return [(p, None) for p in problems]
+    if config.adaptive:
+        return [(p, None) for _, p in shard.select_problems(problems)]
+    slices = [(p, shard.indices(pos, config.k)) for pos, p in enumerate(problems)]
+    return [(p, owned) for p, owned in slices if owned]
 
 
 def _save_buffer(session: _Session) -> None:

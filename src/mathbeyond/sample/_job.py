@@ -34,6 +34,7 @@ from ._engine import EngineConfig, Progress, RunSummary, run_engine
 from ._presets import resolve_preset
 from ._prompt import prompt_template
 from ._scoring import default_scorer
+from ._shard import Shard, shard_mismatch
 
 logger = logging.getLogger(__name__)
 
@@ -64,6 +65,8 @@ class SampleJob:
     min_p: float | None = None
     backend_options: Mapping[str, Any] = field(default_factory=dict)
     data_dir: Path | None = None
+    shard: Shard | None = None
+    """``--shard I/N``: draw only this slice of the (problem, index) space."""
 
 
 @dataclass(frozen=True)
@@ -112,6 +115,7 @@ def prepare_job(job: SampleJob) -> PreparedJob:
         chunk_size=min(job.chunk_size, job.k) if job.k >= 1 else job.chunk_size,
         adaptive=job.adaptive,
         min_samples=job.min_samples,
+        shard=job.shard,
     )
     if job.limit is not None and job.limit < 1:
         raise ConfigError(f"--limit must be >= 1, got {job.limit}")
@@ -162,6 +166,7 @@ def prepare_job(job: SampleJob) -> PreparedJob:
             "chunk_size": config.chunk_size,
             "seed_rule": "sha256(f'{seed}\\x1f{problem_id}')[:8] % 2**30 + sample_index",
             "adaptive_rounds": "first max(first_round, min_samples) indices, then doubling",
+            **({} if job.shard is None else {"shard": job.shard.describe(adaptive=job.adaptive)}),
         },
         **identity,
     )
@@ -205,6 +210,7 @@ def run_job(
 ) -> RunSummary:
     """Run (or resume) ``job``: returns the engine summary."""
     prepared = prepare_job(job)
+    _check_shard_resume(job.out, prepared.manifest)
     with RunStore.create_or_resume(job.out, prepared.manifest) as store:
         if on_ready is not None:
             on_ready(prepared)
@@ -221,6 +227,19 @@ def run_job(
             )
         finally:
             backend.close()
+
+
+def _check_shard_resume(out: Path, manifest: RunManifest) -> None:
+    """A shard directory is resumed only as the same shard (one ConfigError line)."""
+    if not (out / "manifest.json").is_file():
+        return
+    from ..store import read_manifest
+
+    diff = shard_mismatch(read_manifest(out).extra, manifest.extra)
+    if diff is not None:
+        raise ConfigError(
+            f"{out} holds a different run ({diff}); use another --out directory"
+        )
 
 
 def package_versions(verifier_version: str | None) -> dict[str, str]:

@@ -1,5 +1,6 @@
 """Crash-safe storage of samples and run manifests (one SQLite file per run directory)."""
 
+from ._merge import PLACEMENT_OPTIONS, MergeSummary, manifest_mismatch, merge_runs
 from ._run import (
     IDENTITY_FIELDS,
     RunStore,
@@ -13,12 +14,16 @@ from ._schema import ProblemState, RunManifest, SampleRecord
 
 __all__ = [
     "IDENTITY_FIELDS",
+    "PLACEMENT_OPTIONS",
+    "MergeSummary",
     "ProblemState",
     "RunManifest",
     "RunStore",
     "SampleRecord",
     "ScoreUpdate",
     "identity_mismatch",
+    "manifest_mismatch",
+    "merge_runs",
     "open_run",
     "read_manifest",
     "write_atomic",
