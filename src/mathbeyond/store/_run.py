@@ -19,6 +19,12 @@ Why SQLite (WAL) and not parquet shards or JSONL:
 * It is queryable in place (``sqlite3``, DuckDB's sqlite scanner) and exported to parquet with
   :meth:`RunStore.export_parquet` for DuckDB/polars/pandas.
 
+Sample texts are compressed (zstd, or zlib without the ``zstandard`` package; see
+:mod:`._codec`): reasoning traces shrink several-fold, while ``mathb metrics`` never touches
+the texts and rescoring/export decompress them on the fly. Runs written uncompressed (schema
+version 1) stay readable; a v1 run opened for writing is marked version 2 so older versions of
+mathbeyond refuse it instead of misreading compressed rows.
+
 ``manifest.json`` is written atomically (temporary file, fsync, rename, fsync of the directory).
 A writer holds an exclusive ``flock`` on ``run.lock`` so two processes never draw the same
 samples into one directory; the kernel drops the lock when the process dies, even on ``kill -9``.
@@ -39,6 +45,7 @@ from typing import IO, Any
 from pydantic import ValidationError
 
 from .._errors import ConfigError, DataError
+from ._codec import TextCodec
 from ._schema import ProblemState, RunManifest, SampleRecord
 
 try:  # POSIX only; elsewhere runs are simply not protected against two writers.
@@ -51,7 +58,13 @@ logger = logging.getLogger(__name__)
 MANIFEST_NAME = "manifest.json"
 DB_NAME = "samples.sqlite"
 LOCK_NAME = "run.lock"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""2: ``samples.text`` may hold compressed BLOBs (see ``_codec``); 1: plain TEXT only."""
+READABLE_VERSIONS = (1, 2)
+PAGE_SIZE = 1024
+"""SQLite page size of new run databases (see ``_init_schema``)."""
+EXPORT_BATCH_BYTES = 32 << 20
+"""Most text bytes per record batch when reading/exporting (bounded memory)."""
 
 IDENTITY_FIELDS: tuple[str, ...] = (
     "model",
@@ -195,8 +208,10 @@ class RunStore:
         *,
         writable: bool,
         lock: IO[str] | None = None,
+        codec: str | None = None,
     ) -> None:
         self.path = path
+        self._codec = TextCodec(codec)
         self._manifest = manifest
         self._conn = conn
         self._writable = writable
@@ -206,13 +221,20 @@ class RunStore:
     # ------------------------------------------------------------------ opening
     @classmethod
     def create_or_resume(
-        cls, path: str | Path, manifest: RunManifest, *, synchronous: str = "NORMAL"
+        cls,
+        path: str | Path,
+        manifest: RunManifest,
+        *,
+        synchronous: str = "NORMAL",
+        codec: str | None = None,
     ) -> RunStore:
         """Create a run directory, or reopen it for writing if its identity fields match.
 
         The stored manifest (with its ``run_id`` and ``created_at``) is kept on resume, so a
         resumed run is indistinguishable from an uninterrupted one. Raises ConfigError naming
         the first differing identity field, or when another process is writing the run.
+        ``codec`` compresses new sample texts: ``zstd`` (default when installed), ``zlib``
+        (default otherwise) or ``none``.
         """
         if synchronous.upper() not in {"NORMAL", "FULL", "EXTRA"}:
             raise ConfigError(f"synchronous must be NORMAL, FULL or EXTRA, not {synchronous!r}")
@@ -249,7 +271,7 @@ class RunStore:
         except BaseException:
             lock.close()
             raise
-        return cls(run_dir, manifest, conn, writable=True, lock=lock)
+        return cls(run_dir, manifest, conn, writable=True, lock=lock, codec=codec)
 
     def close(self) -> None:
         self._conn.close()
@@ -275,15 +297,19 @@ class RunStore:
         batches = list(self._iter_batches(schema))
         return pa.Table.from_batches(batches, schema=schema)
 
-    def export_parquet(self, path: str | Path) -> Path:
-        """Write all samples to one parquet file (streamed in batches); returns its path."""
+    def export_parquet(self, path: str | Path, *, compression: str = "zstd") -> Path:
+        """Write all samples to one parquet file; returns its path.
+
+        Streamed: at most ~:data:`EXPORT_BATCH_BYTES` of text is held at a time, one row group
+        per batch, whatever the run's size.
+        """
         import pyarrow.parquet as pq
 
         out = Path(path)
         out.parent.mkdir(parents=True, exist_ok=True)
         schema = _sample_schema()
         tmp = out.with_name(f".{out.name}.tmp")
-        with pq.ParquetWriter(tmp, schema) as writer:
+        with pq.ParquetWriter(tmp, schema, compression=compression) as writer:
             for batch in self._iter_batches(schema):
                 writer.write_batch(batch)
         os.replace(tmp, out)
@@ -336,7 +362,8 @@ class RunStore:
             rows = self._conn.execute(query, (*last, *extra, batch_size)).fetchall()
             if not rows:
                 return
-            batch = [(str(p), int(i), str(t)) for p, i, t in rows]
+            decode = self._codec.decode
+            batch = [(str(p), int(i), decode(t)) for p, i, t in rows]
             last = batch[-1][:2]
             yield batch
 
@@ -366,12 +393,15 @@ class RunStore:
         Returns the number of new rows.
         """
         rows = []
+        encode = self._codec.encode
         for r in records:
             if r.run_id != self._manifest.run_id:
                 raise ConfigError(
                     f"sample of run {r.run_id!r} added to run {self.manifest.run_id!r}"
                 )
-            rows.append(tuple(getattr(r, c) for c in SAMPLE_COLUMNS))
+            rows.append(
+                tuple(encode(r.text) if c == "text" else getattr(r, c) for c in SAMPLE_COLUMNS)
+            )
         if not rows:
             return 0
         marks = ", ".join("?" for _ in SAMPLE_COLUMNS)
@@ -435,13 +465,18 @@ class RunStore:
             )
         return _pa().schema([full.field(c) for c in columns])
 
-    def _iter_batches(self, schema: Any, batch_size: int = 4096) -> Iterator[Any]:
+    def _iter_batches(
+        self, schema: Any, batch_size: int = 4096, max_bytes: int = EXPORT_BATCH_BYTES
+    ) -> Iterator[Any]:
+        """Record batches of at most ``batch_size`` rows and ~``max_bytes`` of (decoded) text."""
         pa = _pa()
         names = list(schema.names)
         cols = ", ".join(names) if names else "1"
         cur = self._conn.execute(f"SELECT {cols} FROM samples ORDER BY problem_id, sample_index")
         bool_cols = {i for i, n in enumerate(names) if n == "correct"}
-        while rows := cur.fetchmany(batch_size):
+        text_col = names.index("text") if "text" in names else None
+
+        def batch(rows: list[Any]) -> Any:
             columns = list(zip(*rows, strict=True)) if names else []
             arrays = []
             for i, field in enumerate(schema):
@@ -449,7 +484,25 @@ class RunStore:
                 if i in bool_cols:
                     values = tuple(None if v is None else bool(v) for v in values)
                 arrays.append(pa.array(values, type=field.type))
-            yield pa.RecordBatch.from_arrays(arrays, schema=schema)
+            return pa.RecordBatch.from_arrays(arrays, schema=schema)
+
+        if text_col is None:
+            while rows := cur.fetchmany(batch_size):
+                yield batch(rows)
+            return
+        decode = self._codec.decode
+        pending: list[Any] = []
+        size = 0
+        while rows := cur.fetchmany(64):
+            for row in rows:
+                text = decode(row[text_col])
+                size += len(text)
+                pending.append((*row[:text_col], text, *row[text_col + 1 :]))
+                if len(pending) >= batch_size or size >= max_bytes:
+                    yield batch(pending)
+                    pending, size = [], 0
+        if pending:
+            yield batch(pending)
 
 
 def open_run(path: str | Path) -> RunStore:
@@ -483,10 +536,19 @@ def _init_schema(conn: sqlite3.Connection, db_path: Path) -> None:
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version == 0:
+            # Small pages: a compressed ~5 KB text wastes < 1 KB in its last overflow page (4 KB
+            # pages waste ~1.6 KB/sample) and scans of the score columns read fewer bytes.
+            # The page size of a new database can only change outside WAL mode.
+            conn.execute("PRAGMA journal_mode=DELETE")
+            conn.execute(f"PRAGMA page_size={PAGE_SIZE}")
+            conn.execute("VACUUM")
             conn.executescript(_SCHEMA)
             conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            conn.execute("PRAGMA journal_mode=WAL")
         else:
             _check_schema(conn, db_path)
+            if version < SCHEMA_VERSION:  # new rows may be compressed from now on
+                conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
     except sqlite3.DatabaseError as exc:
         raise DataError(f"corrupt sample database: {exc}", path=db_path) from None
 
@@ -496,9 +558,11 @@ def _check_schema(conn: sqlite3.Connection, db_path: Path) -> None:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
     except sqlite3.DatabaseError as exc:
         raise DataError(f"corrupt sample database: {exc}", path=db_path) from None
-    if version != SCHEMA_VERSION:
+    if version not in READABLE_VERSIONS:
         raise DataError(
-            f"sample database schema version {version}, expected {SCHEMA_VERSION}", path=db_path
+            f"sample database schema version {version}, expected one of "
+            f"{', '.join(map(str, READABLE_VERSIONS))} (written by a newer mathbeyond?)",
+            path=db_path,
         )
 
 
