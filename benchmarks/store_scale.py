@@ -91,6 +91,7 @@ def manifest(k: int) -> RunManifest:
 
 
 def child(op: str, codec: str, run: Path, args: argparse.Namespace) -> dict[str, float]:
+    label = codec
     if codec == "before":  # the store as it was: plain TEXT rows in 4 KB SQLite pages
         from mathbeyond.store import _run
 
@@ -108,7 +109,7 @@ def child(op: str, codec: str, run: Path, args: argparse.Namespace) -> dict[str,
         from mathbeyond.cli import main
 
         argv = ["metrics", str(run)] if op == "metrics" else [
-            "export", str(run), "--out", str(run.parent / f"{codec}.parquet")]
+            "export", str(run), "--out", str(run.parent / f"{label}.parquet")]
         try:
             main(argv)
         except SystemExit as exc:

@@ -16,6 +16,7 @@ from ..sample._engine import RunSummary
 from ..sample._job import SampleJob, load_backend_module, parse_backend_options, run_job
 from ..sample._scoring import score_run
 from ._common import data_dir
+from ._scale import ray_factory, ray_options
 
 DEMO_MODEL = "smollm2-135m"
 DEMO_BACKEND = "llamacpp"
@@ -105,6 +106,7 @@ def _run(job: SampleJob, label: str) -> RunSummary:
                    "MATHB_BACKEND_MODULES, space separated).")
 @click.option("--shard", "shard", default=None, metavar="I/N",
               help="Draw only shard I of N (0-based) into --out; join with `mathb merge`.")
+@ray_options
 @click.pass_context
 def sample_cmd(
     ctx: click.Context,
@@ -127,6 +129,10 @@ def sample_cmd(
     backend_opts: Sequence[str],
     backend_modules: Sequence[str],
     shard: str | None,
+    ray_address: str | None,
+    workers: int | None,
+    gpus_per_worker: float | None,
+    cpus_per_worker: float | None,
 ) -> None:
     """Draw k samples per problem into a crash-safe run directory (resumable)."""
     for module in backend_modules:
@@ -150,6 +156,9 @@ def sample_cmd(
         backend_options=parse_backend_options(backend_opts),
         data_dir=data_dir(ctx),
         shard=None if shard is None else Shard.parse(shard),
+        backend_factory=ray_factory(
+            ray_address, workers, gpus_per_worker, cpus_per_worker, backend_modules
+        ),
     )
     _run(job, f"{model} on {dataset}" + ("" if shard is None else f" (shard {shard})"))
 

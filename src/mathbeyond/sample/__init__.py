@@ -49,6 +49,7 @@ from ._prompt import (
     prompt_template,
     prompt_text,
 )
+from ._ray import RayOptions, RayPool, ray_backend_factory
 from ._scoring import Scorer, ScoreSummary, default_scorer, score_pending, score_run
 from ._shard import SHARD_BLOCK, Shard
 from ._vllm import VllmBackend
@@ -76,6 +77,8 @@ __all__ += [
     "SHARD_BLOCK",
     "EngineConfig",
     "Progress",
+    "RayOptions",
+    "RayPool",
     "RunSummary",
     "ScoreSummary",
     "Scorer",
@@ -83,6 +86,7 @@ __all__ += [
     "default_scorer",
     "first_success",
     "problem_seed",
+    "ray_backend_factory",
     "round_ends",
     "run_engine",
     "score_pending",

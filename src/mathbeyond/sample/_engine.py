@@ -419,6 +419,9 @@ def run_engine(
                 trackers[pid].add(index, outcomes[index])
 
     session = _Session(store, trackers, config, active, progress)
+    set_needed = getattr(backend, "set_needed", None)
+    if callable(set_needed):  # lets a queueing backend (Ray) cancel units nobody needs
+        set_needed(lambda key, index: _still_needed(trackers, config, key, index))
     with store.transaction():
         for tracker in trackers.values():
             session._settle(tracker)
@@ -467,6 +470,18 @@ def run_engine(
         tokens=session.tokens,
         elapsed=time.monotonic() - session.start,
         scored=active is not None,
+    )
+
+
+def _still_needed(
+    trackers: Mapping[str, _Tracker], config: EngineConfig, key: str, index: int
+) -> bool:
+    """Is sample ``index`` of problem ``key`` (or any later one in its unit) still wanted?"""
+    tracker = trackers.get(key)
+    return (
+        tracker is not None
+        and not tracker.decided(config)
+        and index < tracker.needed_end(config)
     )
 
 

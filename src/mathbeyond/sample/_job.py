@@ -29,7 +29,7 @@ from .._version import __version__
 from ..data import Problem, load_dataset, parse_spec
 from ..models import ModelSpec, SamplingPreset, get_model
 from ..store import RunManifest, RunStore
-from ._backend import _REGISTRY, backend_names, create_backend
+from ._backend import _REGISTRY, Backend, backend_names, create_backend
 from ._engine import EngineConfig, Progress, RunSummary, run_engine
 from ._presets import resolve_preset
 from ._prompt import prompt_template
@@ -67,6 +67,8 @@ class SampleJob:
     data_dir: Path | None = None
     shard: Shard | None = None
     """``--shard I/N``: draw only this slice of the (problem, index) space."""
+    backend_factory: Callable[..., Backend] | None = None
+    """Builds the backend instead of ``create_backend`` (e.g. a Ray worker pool)."""
 
 
 @dataclass(frozen=True)
@@ -214,7 +216,8 @@ def run_job(
     with RunStore.create_or_resume(job.out, prepared.manifest) as store:
         if on_ready is not None:
             on_ready(prepared)
-        backend = create_backend(job.backend, **prepared.backend_options)
+        factory = job.backend_factory or create_backend
+        backend = factory(job.backend, **prepared.backend_options)
         try:
             return run_engine(
                 prepared.problems,
