@@ -176,3 +176,52 @@ def test_llamacpp_two_workers_same_rows_as_single_process(tmp_path: Path) -> Non
     keys = ["problem_id", "sample_index", "seed"]
     assert _rows(tmp_path / "ray", keys) == _rows(tmp_path / "single", keys)
     assert len(_rows(tmp_path / "ray", keys)) == 8
+
+
+def _count(run: Path) -> int:
+    import sqlite3
+
+    db = run / "samples.sqlite"
+    if not db.is_file():
+        return 0
+    try:
+        conn = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            return int(conn.execute("SELECT COUNT(*) FROM samples").fetchone()[0])
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError:
+        return 0
+
+
+@pytest.mark.slow
+def test_driver_killed_mid_run_is_resumed_by_rerunning(tmp_path: Path) -> None:
+    """`kill -9` of the driver (a `mathb sample --ray` process on this test's cluster), then the
+    same command again: the stored rows equal a plain single-process run's."""
+    import subprocess
+    import sys
+    import time
+
+    data = tmp_path / "toy.jsonl"
+    data.write_text("".join(json.dumps({"problem": f"Q{i} p=0.4 gold={i}", "answer": str(i)})
+                            + "\n" for i in range(4)))
+    base = ["sample", "--backend-module", FAKE, "--backend", "fake", "--model", "smollm2-135m",
+            "--dataset", f"file:{data}", "--k", "40", "--chunk-size", "2"]
+    main([*base, "--out", str(tmp_path / "plain")])
+    address = ray.get_runtime_context().gcs_address
+    cmd = [sys.executable, "-c", "from mathbeyond.cli import main; main()", *base,
+           "--backend-opt", "delay=0.02", "--ray", address, "--workers", "2",
+           "--out", str(tmp_path / "ray")]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 180
+        while _count(tmp_path / "ray") < 20 and time.monotonic() < deadline:
+            assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
+            time.sleep(0.1)
+    finally:
+        proc.kill()
+        proc.wait()
+    cut = _count(tmp_path / "ray")
+    assert 20 <= cut < 160  # killed mid-run
+    subprocess.run(cmd, check=True, timeout=300, capture_output=True)
+    assert _rows(tmp_path / "ray") == _rows(tmp_path / "plain")
