@@ -222,3 +222,17 @@ def test_merge_overlapping_partial_runs_refused(
                  str(tmp_path / "m")], capsys)
     assert "both hold sample 0 of problem" in err
     assert os.listdir(tmp_path).count("m") == 0
+
+
+def test_merge_refuses_rows_scored_by_different_verifiers(
+    tmp_path: Path, shards: list[Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sqlite3
+
+    conn = sqlite3.connect(shards[1] / "samples.sqlite")
+    conn.execute("UPDATE samples SET verifier_version = 'older-0' WHERE sample_index = 0")
+    conn.commit()
+    conn.close()
+    err = _fail(["merge", *map(str, shards), "--out", str(tmp_path / "m")], capsys)
+    assert "scored by verifier 'older-0' vs" in err and "mathb score --force" in err
+    assert not (tmp_path / "m").exists()

@@ -156,13 +156,19 @@ def _check_shards(paths: Sequence[Path], manifests: Sequence[RunManifest], parti
         )
 
 
-def _sample_keys(db: Path) -> dict[str, set[int]]:
+def _sample_keys(db: Path) -> tuple[dict[str, set[int]], set[str]]:
+    """Stored (problem id -> indices) and the verifier versions that scored the rows."""
     conn = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)
     try:
         out: dict[str, set[int]] = {}
         for pid, idx in conn.execute("SELECT problem_id, sample_index FROM samples"):
             out.setdefault(pid, set()).add(int(idx))
-        return out
+        versions = {
+            str(v) for (v,) in conn.execute(
+                "SELECT DISTINCT verifier_version FROM samples WHERE verifier_version IS NOT NULL"
+            )
+        }
+        return out, versions
     finally:
         conn.close()
 
@@ -207,8 +213,18 @@ def merge_runs(
         _check_shards(paths, manifests, partial)
 
         owner: dict[tuple[str, int], Path] = {}
+        scored_by: dict[str, Path] = {}
         for path in paths:
-            for pid, indices in _sample_keys(path / DB_NAME).items():
+            keys, versions = _sample_keys(path / DB_NAME)
+            for version in versions:
+                scored_by.setdefault(version, path)
+            if len(scored_by) > 1:
+                (va, pa), (vb, pb) = list(scored_by.items())[:2]
+                raise ConfigError(
+                    f"cannot merge {pb} into {pa}: samples scored by verifier {vb!r} vs {va!r}; "
+                    "rescore with `mathb score --force` first"
+                )
+            for pid, indices in keys.items():
                 for idx in indices:
                     prev = owner.setdefault((pid, idx), path)
                     if prev is not path:
