@@ -31,6 +31,7 @@ import os
 import socket
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from .._errors import ConfigError, MathbError
@@ -177,7 +178,10 @@ class RayPool:
         self.opts = ray_options
         self._backend = backend
         self._options = dict(options)
-        self._modules = tuple(backend_modules)
+        # workers may start in another directory (or node): pass module files as absolute paths
+        self._modules = tuple(
+            str(Path(m).resolve()) if m.endswith(".py") else m for m in backend_modules
+        )
         self._actor_cls = self.ray.remote(_Worker).options(
             num_cpus=ray_options.cpus_per_worker, num_gpus=ray_options.gpus_for(backend)
         )
@@ -276,7 +280,7 @@ class RayPool:
                     continue
                 units.append(unit)
             if not units:
-                return
+                continue  # all cancelled; look at the next ones
             actor = self._actors[slot]
             assert actor is not None
             inflight[actor.run.remote(units)] = _Call(slot, units)

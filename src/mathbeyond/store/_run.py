@@ -63,7 +63,7 @@ SCHEMA_VERSION = 2
 READABLE_VERSIONS = (1, 2)
 PAGE_SIZE = 1024
 """SQLite page size of new run databases (see ``_init_schema``)."""
-EXPORT_BATCH_BYTES = 32 << 20
+EXPORT_BATCH_BYTES = 8 << 20
 """Most text bytes per record batch when reading/exporting (bounded memory)."""
 
 IDENTITY_FIELDS: tuple[str, ...] = (
@@ -466,10 +466,12 @@ class RunStore:
         return _pa().schema([full.field(c) for c in columns])
 
     def _iter_batches(
-        self, schema: Any, batch_size: int = 4096, max_bytes: int = EXPORT_BATCH_BYTES
+        self, schema: Any, batch_size: int = 4096, max_bytes: int | None = None
     ) -> Iterator[Any]:
-        """Record batches of at most ``batch_size`` rows and ~``max_bytes`` of (decoded) text."""
+        """Record batches of at most ``batch_size`` rows and ~``max_bytes`` (default
+        :data:`EXPORT_BATCH_BYTES`) of decoded text."""
         pa = _pa()
+        budget = EXPORT_BATCH_BYTES if max_bytes is None else max_bytes
         names = list(schema.names)
         cols = ", ".join(names) if names else "1"
         cur = self._conn.execute(f"SELECT {cols} FROM samples ORDER BY problem_id, sample_index")
@@ -498,7 +500,7 @@ class RunStore:
                 text = decode(row[text_col])
                 size += len(text)
                 pending.append((*row[:text_col], text, *row[text_col + 1 :]))
-                if len(pending) >= batch_size or size >= max_bytes:
+                if len(pending) >= batch_size or size >= budget:
                     yield batch(pending)
                     pending, size = [], 0
         if pending:
