@@ -200,6 +200,8 @@ def merge_runs(
                 raise ConfigError(
                     f"{path} is being written by another process; merge it when it is done"
                 ) from None
+            except OSError:  # a read-only directory: nobody can be writing it
+                logger.debug("cannot lock %s; reading it unlocked", path)
             stores.append(store)
         manifests = [s.manifest for s in stores]
         order = sorted(range(len(paths)), key=lambda i: _shard_index(manifests[i]))
