@@ -59,7 +59,9 @@ def _verdict(status: Status, extracted: str | None, reason: str) -> Verdict:
     return Verdict(status is Status.CORRECT, status, extracted, reason)
 
 
-def verify_unbounded(completion: str, gold: str, question: str | None = None) -> Verdict:
+def verify_unbounded(
+    completion: str, gold: str, question: str | None = None, finish_reason: str | None = None
+) -> Verdict:
     """Verify ``completion`` against ``gold`` (policy: see the ``_extract`` module docstring)."""
     if len(completion) > MAX_COMPLETION_CHARS:
         return _verdict(Status.LIMIT_EXCEEDED, None, "completion too long")
