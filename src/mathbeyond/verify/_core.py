@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from ._extract import extract
+from ._extract import explain
 from ._types import Status, Verdict
 
 VERIFIER_VERSION = "1.3.0"
@@ -55,8 +55,10 @@ def _simple_rational(text: str) -> Fraction | None:
     return sign * Fraction(int(num), int(den))
 
 
-def _verdict(status: Status, extracted: str | None, reason: str) -> Verdict:
-    return Verdict(status is Status.CORRECT, status, extracted, reason)
+def _verdict(
+    status: Status, extracted: str | None, reason: str, rule: str | None = None
+) -> Verdict:
+    return Verdict(status is Status.CORRECT, status, extracted, reason, rule)
 
 
 def verify_unbounded(
@@ -69,24 +71,28 @@ def verify_unbounded(
         return _verdict(Status.UNPARSEABLE_GOLD, None, "gold too long")
     if not gold.strip():
         return _verdict(Status.UNPARSEABLE_GOLD, None, "empty gold")
-    found = extract(completion, question)
-    if found is None:
-        return _verdict(Status.NO_ANSWER, None, "no committed final answer")
+    found = explain(completion, question, finish_reason)
+    rule = found.rule
+    if found.kind == "none" or not found.text.strip():
+        return _verdict(Status.NO_ANSWER, None, "no committed final answer", rule)
     answer = found.text.strip()
     if len(answer) > MAX_ANSWER_CHARS:
-        return _verdict(Status.LIMIT_EXCEEDED, answer[:80], "answer too long")
+        return _verdict(Status.LIMIT_EXCEEDED, answer[:80], "answer too long", rule)
+    status, reason = _judge(answer, gold, question)
+    return _verdict(status, answer, reason, rule)
 
+
+def _judge(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
     gm = _INT_GOLD_RE.fullmatch(gold)
     if gm is not None and len(gm.group(1)) <= MAX_INT_DIGITS:
         am = _INT_ANSWER_RE.fullmatch(answer)
         if am is not None and len(am.group(1)) <= MAX_INT_DIGITS:
             if int(am.group(1)) == int(gm.group(1)):
-                return _verdict(Status.CORRECT, answer, "integer match")
-            return _verdict(Status.INCORRECT, answer, "different integer")
+                return Status.CORRECT, "integer match"
+            return Status.INCORRECT, "different integer"
     g_val, a_val = _simple_rational(gold), _simple_rational(answer)
     if g_val is not None and g_val == a_val:
-        return _verdict(Status.CORRECT, answer, "equal rational")
+        return Status.CORRECT, "equal rational"
     from ._compare import compare  # sympy-backed path, imported only when needed
 
-    status, reason = compare(answer, gold, question)
-    return _verdict(status, answer, reason)
+    return compare(answer, gold, question)
