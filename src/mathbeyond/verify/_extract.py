@@ -115,6 +115,11 @@ _VERB_NUMBER_RE = re.compile(
     r"(?!\s*(?:,|;|\bor\b|\band\b|\bto\b|-|\+|\\pm)\s*(?:\$|\\\()?\s*-?\d)"
 )
 _LABEL_VALUE_RE = re.compile(r"(?:=|:)\s*([^=:]{1,80}?)\s*\.?\s*$")
+_NUMBER_WORD_RE = re.compile(
+    r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b",
+    re.IGNORECASE,
+)
 _COUNTED_WORD_RE = re.compile(
     r"(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
     r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty)(?:\s+[a-z]+){1,3}",
@@ -127,6 +132,30 @@ _NOT_NOUN_RE = re.compile(
     re.IGNORECASE,
 )
 _WORD3_RE = re.compile(r"[A-Za-z]{3,}")
+_WORDS2_RE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{3,}\b.*?(?<![\\A-Za-z])[A-Za-z]{2,}\b")
+_SENTENCE_SPLIT_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z$\\])|(?<=\$\.)\s+")
+_HAS_VALUE_RE = re.compile(r"\d|\$|\\\(")
+_INNER_CONCLUSION_RE = re.compile(
+    r"(?:^|(?<=[\s,;]))" + lx.alternation(lx.CONCLUSION_INNER) + r"\b,?\s*", re.IGNORECASE
+)
+_INNER_STATEMENT_RE = re.compile(
+    r"[,;]\s+(?=(?:the|our|my|its|this|each|every)\b[^.,;=$\\]{0,120}?\b(?:is|are|equals)\b)",
+    re.IGNORECASE,
+)
+_CONDITIONAL_TAIL_RE = re.compile(
+    r"(?:\d|\$)\s*,?\s+" + lx.alternation(lx.CONDITIONAL_TAIL) + r"\b(?![^$]*\$[^$]*$)",
+    re.IGNORECASE,
+)
+_LIST_VALUE = r"(?:\$[^$]{1,40}\$|\\\([^)]{1,40}\\\)|-?\d+(?:\.\d+)?(?:/\d+)?)"
+_LIST_ITEM = r"(?:[a-zA-Z]\s*=\s*)?" + _LIST_VALUE
+_LIST_ITEM_RE = re.compile(_LIST_ITEM)
+_VALUE_LIST_RE = re.compile(
+    r"(?:\b(?:is|are|be|get|obtain|find|equals?|gives?)|:|^\W*(?:so|therefore|thus|hence)\b,?)"
+    r"\s+(?:either\s+)?(?P<list>"
+    + _LIST_ITEM + r"(?:\s*,\s*" + _LIST_ITEM + r")*\s*,?\s*(?:or|and)\s+" + _LIST_ITEM
+    + r")\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
 _HAS_VERB_RE = re.compile(r"\b(?:has|have|contains?)\b", re.IGNORECASE)
 _TOTAL_OF_RE = re.compile(r"^(?:a\s+total\s+of|in\s+total)\s+", re.IGNORECASE)
 _NEG_WORD_RE = re.compile(
@@ -505,6 +534,14 @@ def _conclusion(region: str) -> Extracted | None:
     bold = None if negated else _bold_value(last)
     if bold is not None:  # "The number 36 has **9** positive divisors."
         return Extracted(bold, "conclusion", "closing-bold-value")
+    if _TRUNCATION_END_RE.search(last) and (not bare or _WORDS2_RE.search(last)):
+        last = _closing_clause(_last_value_sentence(last))
+        negated = bool(_NEG_WORD_RE.search(last))
+        if _CONDITIONAL_TAIL_RE.search(last):
+            return None  # "... holds for $n=1$ if the question has no additional information."
+        listed = None if negated else _value_list(last)
+        if listed is not None:  # "we get y = -1 or y = 4", "the solutions are 1 and 6"
+            return Extracted(listed, "conclusion", "closing-value-list")
     if len(last) <= MAX_ANSWER_CHARS and (_CONCLUSION_RE.match(last) or _STATEMENT_RE.match(last)):
         last = _REASON_CLAUSE_RE.sub("", last)
         conc = _CONCLUSION_RE.match(last)
@@ -519,6 +556,10 @@ def _conclusion(region: str) -> Extracted | None:
             ans = _clean_tail(last[verb.end() :])
             if conc and _ANSWER_NOUN_RE.fullmatch(ans):  # "Thus, 9 is the answer."
                 ans = _clean_tail(last[conc.end() : verb.start()])
+            elif conc and not _VALUE_RE.search(ans) and not _NUMBER_WORD_RE.match(ans):
+                # "So $k = 8$ is the least value that works.": the one value before the verb
+                subject = _single_value(last[conc.end() : verb.start()])
+                ans = subject if subject is not None else ans
             if ans:
                 return Extracted(ans, "conclusion", "closing-sentence")
         elif conc and not negated:  # "So we get 9.", "Thus, we need 9 coins.": its one value
@@ -535,6 +576,47 @@ def _conclusion(region: str) -> Extracted | None:
     if bare:  # the whole completion is one short line: it is the answer
         return Extracted(last.strip("$ ").strip(), "bare", "bare-answer")
     return None
+
+
+def _last_value_sentence(line: str) -> str:
+    """The last sentence of a line that states a value ("..., so $2y = 14$. Therefore $y = 7$."
+    -> "Therefore $y = 7$."; a value-free "This completes the proof." after it is skipped)."""
+    parts = [p for p in _SENTENCE_SPLIT_RE.split(line) if p.strip()]
+    if len(parts) <= 1 or not _TRUNCATION_END_RE.search(line):
+        return line
+    for part in reversed(parts):
+        if _HAS_VALUE_RE.search(part):
+            return part.strip()
+    return line
+
+
+def _closing_clause(sentence: str) -> str:
+    """The concluding clause of a closing sentence, as a conclusion: "There are 5 balls, so the
+    chance is 2/5." -> "So, the chance is 2/5."; "..., leaving $31$ committees." -> "So, $31$
+    committees."; "Adding everything, the total is 81." -> "The total is 81."."""
+    if _CONCLUSION_RE.match(sentence):
+        return sentence
+    inner = _last_match(_INNER_CONCLUSION_RE, sentence)
+    if inner is not None and _HAS_VALUE_RE.search(sentence, inner.end()):
+        return "So, " + sentence[inner.end() :].strip()
+    stated = _last_match(_INNER_STATEMENT_RE, sentence)
+    if stated is not None and not _STATEMENT_RE.match(sentence):
+        return sentence[stated.end() :].strip()
+    return sentence
+
+
+def _value_list(sentence: str) -> str | None:
+    """Several values joined by 'and'/'or' after a verb: "y = -1 or y = 4" -> "-1, 4"."""
+    m = _VALUE_LIST_RE.search(sentence)
+    if m is None:
+        return None
+    items = [i.group(0) for i in _LIST_ITEM_RE.finditer(m.group("list"))]
+    names = {i.split("=")[0].strip() for i in items if "=" in i}
+    if len(names) > 1:
+        return None  # "x = 1 and y = 2": a pair of different unknowns, not a list of values
+    values = [i.split("=")[-1].strip().strip("$").replace("\\(", "").replace("\\)", "").strip()
+              for i in items]
+    return ", ".join(values)
 
 
 def _clean_tail(text: str) -> str:

@@ -153,8 +153,9 @@ CONCLUSION = (
 """Opens a closing sentence."""
 
 CONCLUSION_INNER = (
-    "so", "therefore", "thus", "hence", "consequently", "which (?:gives|leaves|means|makes)",
-    "leaving", "giving", "we (?:get|obtain|find|conclude)", "this (?:gives|leaves|means)",
+    "so(?! that)(?! far)", "therefore", "thus", "hence", "consequently", "which (?:gives|leaves|means|makes)",
+    "leaving", "giving", "we (?:get|obtain|find|conclude)(?: that)?", "this (?:gives|leaves|means)",
+    "which (?:is|equals)",
 )
 """Opens the concluding clause inside a longer closing sentence."""
 
