@@ -11,6 +11,13 @@ import re
 from fractions import Fraction
 
 from ._extract import explain
+from ._rules import (
+    asked_form_violation,
+    is_label,
+    labelled_gold,
+    restates_question,
+    split_label,
+)
 from ._types import Status, Verdict
 
 VERIFIER_VERSION = "1.3.0"
@@ -78,8 +85,39 @@ def verify_unbounded(
     answer = found.text.strip()
     if len(answer) > MAX_ANSWER_CHARS:
         return _verdict(Status.LIMIT_EXCEEDED, answer[:80], "answer too long", rule)
+    if restates_question(answer, gold, question):
+        reason = "restates the question's expression unevaluated"
+        return _verdict(Status.INCORRECT, answer, reason, "answer-restates-question")
+    form = asked_form_violation(answer, gold, question)
+    if form is not None:
+        return _verdict(Status.INCORRECT, answer, form, "answer-not-in-asked-form")
     status, reason = _judge(answer, gold, question)
+    if status is not Status.CORRECT:
+        labelled = _judge_labelled(answer, gold, question)
+        if labelled is not None:
+            return _verdict(Status.CORRECT, answer, labelled[1], labelled[0])
     return _verdict(status, answer, reason, rule)
+
+
+def _judge_labelled(answer: str, gold: str, question: str | None) -> tuple[str, str] | None:
+    """``labelled-answer`` (``p+q=101`` against 101, ``3^4 = 81`` against 81) and
+    ``labelled-gold`` (``|PQ|=2`` against 2 or ``|PQ| = 2``): compare the values."""
+    g_split = labelled_gold(gold)
+    a_split = split_label(answer)
+    if g_split is not None:
+        value = a_split[1] if a_split is not None else answer
+        if _judge(value, g_split[1], question)[0] is Status.CORRECT:
+            return "labelled-gold", "equal to the labelled gold's value"
+    elif a_split is not None and "=" not in gold:
+        label, value = a_split
+        if not is_label(label) and (
+            re.search(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+", "", label))
+            or _judge(label, value, None)[0] is not Status.CORRECT
+        ):
+            return None  # neither a label nor a true numeric chain ("2 + 2 = 5")
+        if _judge(value, gold, question)[0] is Status.CORRECT:
+            return "labelled-answer", "the labelled answer's value is equal"
+    return None
 
 
 def _judge(answer: str, gold: str, question: str | None) -> tuple[Status, str]:

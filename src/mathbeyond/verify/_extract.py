@@ -44,12 +44,16 @@ _ANCHOR_TRAIL_RE = re.compile(  # "42, as expected", "42 (since 6*7=42)", "42, w
     r"(?:,[ \t]*(?:as|which|where|since|because|given|so|matching|confirming|i\.e|that\s+is|"
     r"and\s+(?:this|that|it))"
     r"|[ \t]+\((?:since|because|as|from|by|which|i\.e|e\.g|that|this)|[ \t]+(?:because|since)"
-    r"|[ \t]+[—–][ \t]+(?=[a-z]))"
+    r"|[ \t]+[—–][ \t]+(?=[a-z])"
+    r"|(?:,[ \t]*|[ \t]+\(?)" + lx.alternation(lx.REASONING_NOT) + r"[ \t]+(?=(?:\$|\\\()?-?\d))"
     r"\b.*$",
     re.IGNORECASE | re.S,
 )
 _EMPTY_BOX_RE = re.compile(r"\\boxed\s*\{\s*\}")
 _TEXT_WRAP_RE = re.compile(r"\s*\\text\{([^{}]*)\}\s*")
+_BARE_ANCHOR_RE = re.compile(
+    r"[ \t]+(?=(?:\$|\\\(|-?\d)[^\n]{0,40}(?:\n|$))(?![^\n]*[A-Za-z]{3,}\s+[A-Za-z]{3,})"
+)
 _HEADER_TAIL_RE = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*(?=\n)")
 _HEADING_PREFIX_RE = re.compile(r"[ \t]*(?:#{1,4}[ \t]*(?:\*\*|__)?|\*\*|__)?[ \t]*")
 _CJK_ANCHOR_RE = re.compile(r"答案\s*(?:是|为|：|:)\s*")
@@ -319,6 +323,8 @@ def _find_anchor_word(
         m = _ANCHOR_TAIL_RE.match(s, after) if word_start else None
         if m is None and word_start and word == "answer" and _heading_prefix(low, pos):
             m = _HEADER_TAIL_RE.match(s, after)  # "**Final Answer**" / "# Answer" on its own line
+            if m is None:  # "Answer $9$": a heading word and a short value closing its line
+                m = _BARE_ANCHOR_RE.match(s, after)
         if m is not None:
             adverb = _ANCHOR_ADVERB_RE.match(s, m.end())
             text, end = _anchor_text(s, adverb.end() if adverb else m.end())

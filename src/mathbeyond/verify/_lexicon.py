@@ -153,7 +153,8 @@ CONCLUSION = (
 """Opens a closing sentence."""
 
 CONCLUSION_INNER = (
-    "so(?! that)(?! far)", "therefore", "thus", "hence", "consequently", "which (?:gives|leaves|means|makes)",
+    "so(?! that)(?! far)", "therefore", "thus", "hence", "consequently",
+    "which (?:gives|leaves|means|makes)",
     "leaving", "giving", "we (?:get|obtain|find|conclude)(?: that)?", "this (?:gives|leaves|means)",
     "which (?:is|equals)",
 )

@@ -314,3 +314,151 @@ def select(region: str, cands: list[Candidate], question: str | None) -> Selecti
         return Selection(texts, "boxed", rule, tuple(out))
     out.append(Decision(chosen, True, "last-anchor"))
     return Selection((chosen.text,), "anchor", "last-anchor", tuple(out))
+
+
+# --- answer rules: after extraction, before comparison ------------------------------------------
+_FACTOR_ASKED_RE = re.compile(
+    r"(?:^|[.!?:]\s+|\b(?:to|and)\s+)" + lx.alternation(lx.ASKED_FACTORED)
+    + r"\s+(?!of\b)(?:the|completely|fully|each|\$|\\\()",
+    re.IGNORECASE,
+)
+_EXPAND_ASKED_RE = re.compile(
+    r"(?:^|[.!?:]\s+|\b(?:to|and)\s+)" + lx.alternation(lx.ASKED_EXPANDED)
+    + r"\s+(?:and\s+simplify\s+)?(?:the|\$|\\\()",
+    re.IGNORECASE,
+)
+_RADICAL_ASKED_RE = lx.words(lx.ASKED_RADICAL)
+_FRACTION_ASKED_RE = lx.words(lx.ASKED_COMMON_FRACTION)
+_PI_ASKED_RE = re.compile(lx.alternation(lx.ASKED_IN_PI), re.IGNORECASE)
+_EVALUATE_RE = lx.words(lx.EVALUATE_VERB)
+_DECIMAL_RE = re.compile(r"\d\.\d|(?<![\d}])\.\d")
+_SQRT_INT_RE = re.compile(r"\\sqrt\s*(?:\{\s*(\d{1,9})\s*\}|(\d))")
+_SQRT_DENOM_RE = re.compile(r"\\[dt]?frac\s*\{[^{}]*\}\s*\{[^{}]*\\sqrt")
+_MATH_SEGMENT_RE = re.compile(r"\$\$(.+?)\$\$|\$([^$]+)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
+_SIMPLE_VALUE_RE = re.compile(r"-?\d+(?:\.\d+)?|-?\\[dt]?frac\{\d+\}\{\d+\}|-?\d+/\d+|[A-Za-z]")
+_OPERATOR_RE = re.compile(r"[\^+\-*/!(]|\\[A-Za-z]+")
+_SPACE_RE = re.compile(r"\s+|\\[,;:! ]|\\left|\\right")
+_PI_RE = re.compile(r"\\pi|π")
+
+
+def _top_level(text: str) -> str:
+    """``text`` with everything inside (), {}, [] removed."""
+    out, depth = [], 0
+    for ch in text:
+        if ch in "({[":
+            depth += 1
+        elif ch in ")}]":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            out.append(ch)
+    return "".join(out)
+
+
+def _is_product(text: str) -> bool:
+    t = _SPACE_RE.sub("", text).lstrip("+-")
+    return "(" in t and not re.search(r"[+\-]", _top_level(t))
+
+
+def _has_grouped_sum(text: str) -> bool:
+    t = _SPACE_RE.sub("", text)
+    return bool(re.search(r"\([^()]*[+\-][^()]*\)\s*(?:[\^(\w\\]|$)", t)) and bool(
+        re.search(r"[\w)}]\(|\)[\w(^]", t)
+    )
+
+
+def _radicals_simplest(text: str) -> bool:
+    if _SQRT_DENOM_RE.search(text):
+        return False
+    for m in _SQRT_INT_RE.finditer(text):
+        n = int(m.group(1) or m.group(2))
+        if n < 2 or any(n % (k * k) == 0 for k in range(2, int(n**0.5) + 1)):
+            return False
+    return True
+
+
+def asked_form_violation(answer: str, gold: str, question: str | None) -> str | None:
+    """``answer-not-in-asked-form``: the question asks for a form (factor, expand, simplest
+    radical form, a common fraction, in terms of pi), the gold is in it and the answer is not.
+    Returns why, or None."""
+    if not question:
+        return None
+    if _FACTOR_ASKED_RE.search(question) and _is_product(gold) and not _is_product(answer):
+        return "asked to factor: the answer is not a product"
+    if _EXPAND_ASKED_RE.search(question) and not _has_grouped_sum(gold) and _has_grouped_sum(
+        answer
+    ):
+        return "asked to expand: the answer still has a bracketed sum"
+    if _RADICAL_ASKED_RE.search(question) and _radicals_simplest(gold) and not _radicals_simplest(
+        answer
+    ):
+        return "asked for simplest radical form: the answer is not"
+    if _FRACTION_ASKED_RE.search(question) and _DECIMAL_RE.search(answer) and not _DECIMAL_RE.search(
+        gold
+    ):
+        return "asked for a common fraction: the answer is a decimal"
+    if _PI_ASKED_RE.search(question) and _PI_RE.search(gold) and not _PI_RE.search(answer):
+        return "asked in terms of pi: the answer has no pi"
+    return None
+
+
+def _norm_math(text: str) -> str:
+    t = _SPACE_RE.sub("", text).strip("$.,;")
+    for a, b in (("\\dbinom", "\\binom"), ("\\tbinom", "\\binom"), ("\\dfrac", "\\frac"),
+                 ("\\tfrac", "\\frac"), ("\\cdot", "*"), ("\\times", "*")):
+        t = t.replace(a, b)
+    return t
+
+
+def restates_question(answer: str, gold: str, question: str | None) -> bool:
+    """``answer-restates-question``: "Compute $(-1)^{2024}$." answered "$(-1)^{2024}$"."""
+    if not question or not _EVALUATE_RE.search(question):
+        return False
+    a = _norm_math(answer)
+    if not a or _SIMPLE_VALUE_RE.fullmatch(a) or not _OPERATOR_RE.search(a):
+        return False
+    if a == _norm_math(gold):
+        return False
+    for m in _MATH_SEGMENT_RE.finditer(question):
+        seg = next(g for g in m.groups() if g is not None)
+        if _norm_math(seg) == a:
+            return True
+    return False
+
+
+_LABEL_SPLIT_RE = re.compile(r"^(?P<label>[^=<>]{1,60}?)=(?P<value>[^=<>]{1,400})$")
+_SIMPLE_VAR_RE = re.compile(r"[A-Za-z]")
+
+
+def split_label(text: str) -> tuple[str, str] | None:
+    """``p+q=101`` -> ("p+q", "101"); ``|PQ|=2``; ``3^4 = 81`` (a numeric chain's last value).
+    Only one ``=``, a label that is not empty, a value that is not empty."""
+    t = text.strip().strip("$").strip()
+    if t.count("=") != 1 or "\\le" in t or "\\ge" in t or "\\ne" in t:
+        return None
+    m = _LABEL_SPLIT_RE.match(t)
+    if m is None or not m.group("label").strip() or not m.group("value").strip():
+        return None
+    return m.group("label").strip(), m.group("value").strip()
+
+
+def labelled_gold(gold: str) -> tuple[str, str] | None:
+    """A gold such as ``|PQ|=2`` or ``A_1:A_2=3:5`` (not ``x=3``: a solved variable) whose value
+    has no letters."""
+    split = split_label(gold)
+    if split is None:
+        return None
+    label, value = split
+    if _SIMPLE_VAR_RE.fullmatch(label) or not is_label(label):
+        return None
+    if re.search(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+", "", value)):
+        return None
+    return split
+
+
+_NAME = r"\|?\\?[A-Za-z]+'?(?:_\{?\w{1,4}\}?)?\|?"
+_LABEL_RE = re.compile(_NAME + r"(?:\s*(?:[+:,]|\\cdot)\s*" + _NAME + r")*")
+
+
+def is_label(text: str) -> bool:
+    """``N``, ``p+q``, ``|PQ|``, ``A_1:A_2``: names, not an expression with numbers."""
+    return bool(_LABEL_RE.fullmatch(text.strip()))
