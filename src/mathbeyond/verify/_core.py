@@ -23,6 +23,8 @@ from ._types import Status, Verdict
 VERIFIER_VERSION = "1.3.0"
 
 MAX_COMPLETION_CHARS = 1_000_000
+TRUNCATION_MARK = "\x00mathb:finish_reason=length"
+"""Appended by ``verify(..., finish_reason="length")`` so the worker needs no new argument."""
 MAX_GOLD_CHARS = 4000
 MAX_ANSWER_CHARS = 2000
 MAX_INT_DIGITS = 4000
@@ -71,7 +73,12 @@ def _verdict(
 def verify_unbounded(
     completion: str, gold: str, question: str | None = None, finish_reason: str | None = None
 ) -> Verdict:
-    """Verify ``completion`` against ``gold`` (policy: see the ``_extract`` module docstring)."""
+    """Verify ``completion`` against ``gold`` (policy: see the ``_rules`` module docstring).
+
+    ``finish_reason`` ``"length"`` (the sample hit the token limit) allows only a boxed or
+    anchored answer, never a closing sentence read from the cut-off text."""
+    if completion.endswith(TRUNCATION_MARK):  # set by the public API when it crosses processes
+        completion, finish_reason = completion[: -len(TRUNCATION_MARK)], finish_reason or "length"
     if len(completion) > MAX_COMPLETION_CHARS:
         return _verdict(Status.LIMIT_EXCEEDED, None, "completion too long")
     if len(gold) > MAX_GOLD_CHARS:

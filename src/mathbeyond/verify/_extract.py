@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from . import _lexicon as lx
+from ._boxes import box_spans
 from ._rules import ATTRIB_RE as _ATTRIB_RE
 from ._rules import DISOWN_RE, INTRO_RE, Candidate, Decision, select
 
@@ -30,8 +31,6 @@ MAX_BARE_CHARS = 300
 LINE_WINDOW = 400
 SPAM_GAP_CHARS = 60
 
-_BOX_RE = re.compile(r"\\(?:boxed|fbox|framebox)\s*")
-_BRACE_TOKEN_RE = re.compile(r"\\.|[{}]", re.S)
 _ANCHOR_TAIL_RE = re.compile(
     r"(?:\s+(?:to|for|of)\s+[^.\n:=$]{1,60}?)?"  # "the answer to the problem / for part (a)"
     r"\s*(?:\*\*)?\s*(?:is|:|=|(?:would|will|should|must)\s+be)\s*(?::)?\s*(?:\*\*)?[ \t]*",
@@ -185,22 +184,6 @@ class Extracted:
     decisions: tuple[Decision, ...] = field(default=(), compare=False, repr=False)
 
 
-def _brace_pairs(s: str, start: int) -> dict[int, int]:
-    """Map each ``{`` index at or after ``start`` to the index just after its matching ``}``.
-
-    One linear pass over the brace and backslash characters only.
-    """
-    pairs: dict[int, int] = {}
-    stack: list[int] = []
-    for m in _BRACE_TOKEN_RE.finditer(s, start):
-        c = m.group(0)
-        if c == "{":
-            stack.append(m.start())
-        elif c == "}" and stack:
-            pairs[stack.pop()] = m.end()
-    return pairs
-
-
 def _strip_code_blocks(s: str) -> str:
     out: list[str] = []
     pos = 0
@@ -239,25 +222,11 @@ def _region(completion: str) -> str | None:
 
 def _boxes(s: str) -> list[Candidate]:
     cands: list[Candidate] = []
-    pairs: dict[int, int] | None = None
-    for m in list(_BOX_RE.finditer(s))[-MAX_CANDIDATES:]:
-        i = m.end()
-        if i < len(s) and s[i] == "{":
-            if pairs is None:
-                pairs = _brace_pairs(s, i)
-            j = pairs.get(i, -1)
-            if j < 0:
-                continue
-            content = s[i + 1 : j - 1]
-        else:  # \boxed 5
-            k = i
-            while k < len(s) and not s[k].isspace() and s[k] not in "$.,;\\":
-                k += 1
-            if k == i:
-                continue
-            content, j = s[i:k], k
-        if content.strip() and not _NEGATED_RE.search(s, max(0, m.start() - 12), m.start()):
-            cands.append(Candidate(m.start(), j, content, "boxed"))
+    for start, end, content in box_spans(s, last=MAX_CANDIDATES):
+        if content is None or not content.strip():
+            continue
+        if not _NEGATED_RE.search(s, max(0, start - 12), start):
+            cands.append(Candidate(start, end, content, "boxed"))
     return cands[-MAX_CANDIDATES:]
 
 

@@ -392,9 +392,8 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         answer
     ):
         return "asked for simplest radical form: the answer is not"
-    if _FRACTION_ASKED_RE.search(question) and _DECIMAL_RE.search(answer) and not _DECIMAL_RE.search(
-        gold
-    ):
+    decimal_answer = _DECIMAL_RE.search(answer) and not _DECIMAL_RE.search(gold)
+    if _FRACTION_ASKED_RE.search(question) and decimal_answer:
         return "asked for a common fraction: the answer is a decimal"
     if _PI_ASKED_RE.search(question) and _PI_RE.search(gold) and not _PI_RE.search(answer):
         return "asked in terms of pi: the answer has no pi"
