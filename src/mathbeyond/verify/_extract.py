@@ -665,3 +665,32 @@ def _final_display(text: str) -> str | None:
         if content and INTRO_RE.search(intro_line) and intro_line.rstrip().endswith(":"):
             return content
     return None
+
+
+def explain_extraction(
+    completion: str, question: str | None = None, finish_reason: str | None = None
+) -> dict[str, object]:
+    """Which answer extraction chose and why, as JSON-ready data: ``answer`` (None: no answer),
+    ``rule`` (the deciding rule) and ``candidates`` (each box/anchor with ``kept`` and the
+    ``rule`` that kept or dropped it, in text order). Regex work only, linear in the input;
+    completions over the core's size cap are not read."""
+    from ._core import MAX_COMPLETION_CHARS  # the core imports this module
+
+    if len(completion) > MAX_COMPLETION_CHARS:
+        return {"answer": None, "rule": "completion-too-long", "candidates": []}
+    found = explain(completion, question, finish_reason)
+    decisions = sorted(found.decisions, key=lambda d: (d.candidate.start, d.candidate.kind))
+    return {
+        "answer": found.text if found.kind != "none" else None,
+        "rule": found.rule,
+        "candidates": [
+            {
+                "text": d.candidate.text[:200],
+                "kind": d.candidate.kind,
+                "at": d.candidate.start,
+                "kept": d.kept,
+                "rule": d.rule,
+            }
+            for d in decisions
+        ],
+    }
