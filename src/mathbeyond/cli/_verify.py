@@ -203,6 +203,7 @@ def verify_command(
     timeout: float,
     workers: int | None,
     chunk_size: int,
+    *,
     explain: bool = False,
 ) -> None:
     """Verify completions against gold answers (hard time and memory limit per case)."""
