@@ -50,6 +50,11 @@ _ANCHOR_TRAIL_RE = re.compile(  # "42, as expected", "42 (since 6*7=42)", "42, w
 )
 _EMPTY_BOX_RE = re.compile(r"\\boxed\s*\{\s*\}")
 _TEXT_WRAP_RE = re.compile(r"\s*\\text\{([^{}]*)\}\s*")
+_REJECTED_TAIL_RE = re.compile(
+    r"(?:,[ \t]*|[ \t]+\(?)" + lx.alternation(lx.REASONING_NOT)
+    + r"[ \t]+(?:\$|\\\()?-?\d.*$",
+    re.IGNORECASE | re.S,
+)
 _BARE_ANCHOR_RE = re.compile(
     r"[ \t]+(?=(?:\$|\\\(|-?\d)[^\n]{0,40}(?:\n|$))(?![^\n]*[A-Za-z]{3,}\s+[A-Za-z]{3,})"
 )
@@ -595,6 +600,7 @@ def _value_list(sentence: str) -> str | None:
 
 
 def _clean_tail(text: str) -> str:
+    text = _REJECTED_TAIL_RE.sub("", text)  # "7, not 5": the rejected value is no part of it
     ans = text.strip(" ,").rstrip(".!").strip().strip("*$ ").strip()
     ans = ans.replace("\\(", "").replace("\\)", "").strip()
     ans = _ADVERB_RE.sub("", ans)
