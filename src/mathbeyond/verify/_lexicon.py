@@ -177,6 +177,12 @@ NEGATION = ("not", "never", "cannot", "wrong", "incorrect", "unsure", "maybe", "
 CONDITIONAL_TAIL = ("if", "provided", "assuming", "unless", "as long as", "when")
 """A value followed by one of these is conditional: no unanchored answer."""
 
+PROSE_CLAUSE = (
+    "if", "when", "whenever", "unless", "provided", "assuming", "assume", "where", "since",
+    "because", "but", "except", "otherwise", "given", "only", "though", "although",
+)
+"""Words after a value that make the rest a clause, never a unit ("1 if the question ...")."""
+
 # --- where the answer region ends ------------------------------------------------------------
 CHAT_TOKENS = (
     "<|im_end|>", "<|endoftext|>", "<|im_start|>", "<|eot_id|>", "<｜end▁of▁sentence｜>",
