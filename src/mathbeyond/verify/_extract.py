@@ -105,7 +105,13 @@ _REASON_CLAUSE_RE = re.compile(
 )
 _CONCLUSION_VERB_RE = re.compile(r"\b(?:is|are|equals)\b|=|:", re.IGNORECASE)
 _BOLD_LINE_RE = re.compile(r"^\s*\*\*(?P<ans>[^*\n]{1,200})\*\*\s*\.?\s*$")
-_SENTENCE_VERB_RE = re.compile(r"\b(?:is|are|equals|was|be|has|have|gives|get)\b|=")
+_SENTENCE_VERB_RE = re.compile(r"\b" + lx.alternation(lx.SENTENCE_VERB) + r"\b|=")
+_RESULT_VALUE_RE = re.compile(
+    r"\b" + lx.alternation(lx.RESULT_VERB) + r"\s+(?:a\s+total\s+of\s+)?"
+    r"(?:\$(?P<m1>[^$]{1,200})\$|\\\((?P<m2>.{1,200}?)\\\)|(?P<n>-?\d+(?:\.\d+)?(?:/\d+)?))"
+    r"(?=[ \t]*(?:[A-Za-z][A-Za-z \t-]{0,40})?[.!]?[ \t]*$)",
+    re.IGNORECASE,
+)
 _NEGATED_RE = re.compile(r"\bnot\s*(?:\$|\\\(|\\\[)?\s*$", re.IGNORECASE)
 _DANGLING_RE = re.compile(
     r"\b(?:and|then|the|of|to|is|are|which|that|so|but|we|a|an|with|for|by|get|be)\s*[,:]?\s*$",
@@ -522,6 +528,10 @@ def _conclusion(region: str) -> Extracted | None:
         listed = None if negated else _value_list(last)
         if listed is not None:  # "we get y = -1 or y = 4", "the solutions are 1 and 6"
             return Extracted(listed, "conclusion", "closing-value-list")
+        result = None if negated else _last_match(_RESULT_VALUE_RE, last)
+        if result is not None:  # "the perimeter comes to $27$ units."
+            value = result.group("m1") or result.group("m2") or result.group("n")
+            return Extracted(value.strip(), "conclusion", "closing-result-verb")
     if len(last) <= MAX_ANSWER_CHARS and (_CONCLUSION_RE.match(last) or _STATEMENT_RE.match(last)):
         last = _REASON_CLAUSE_RE.sub("", last)
         conc = _CONCLUSION_RE.match(last)

@@ -160,11 +160,15 @@ CONCLUSION_INNER = (
 )
 """Opens the concluding clause inside a longer closing sentence."""
 
-VALUE_VERB = (
-    "is", "are", "equals", "was", "be", "has", "have", "gives", "get", "measures", "totals",
-    "comes to", "works out to", "leaves", "leaving", "yields",
+SENTENCE_VERB = ("is", "are", "equals", "was", "be", "has", "have", "gives", "get")
+"""The verb after which an anchored sentence states its value ('The height is 5 cm')."""
+
+RESULT_VERB = (
+    "comes to", "works out to", "evaluates to", "amounts to", "simplifies to", "reduces to",
+    "totals", "measures", "gives a total of", "yields", "is equal to", "equals",
 )
-"""The verb after which a closing sentence states its value."""
+"""In a closing sentence: the value right after one of these (and only words after it) is
+the stated result ('the perimeter comes to $27$ units')."""
 
 INTRO = ("so", "therefore", "thus", "hence", "finally", "final", "result", "answer", "conclusion")
 SETUP = (

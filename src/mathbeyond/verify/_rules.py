@@ -400,8 +400,13 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
     return None
 
 
+_SINGLE_BRACE_RE = re.compile(r"([\^_])\{(\w)\}")
+_FRAC_DIGITS_RE = re.compile(r"\\frac(\d)(\d)")
+
+
 def _norm_math(text: str) -> str:
     t = _SPACE_RE.sub("", text).strip("$.,;")
+    t = _FRAC_DIGITS_RE.sub(r"\\frac{\1}{\2}", _SINGLE_BRACE_RE.sub(r"\1\2", t))
     for a, b in (("\\dbinom", "\\binom"), ("\\tbinom", "\\binom"), ("\\dfrac", "\\frac"),
                  ("\\tfrac", "\\frac"), ("\\cdot", "*"), ("\\times", "*")):
         t = t.replace(a, b)
