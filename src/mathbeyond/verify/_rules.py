@@ -110,8 +110,9 @@ _CONNECTOR_RE = re.compile(
     r"could\s+be|might\s+be)*"
 )
 _PLAIN_NUM_RE = re.compile(r"(?<![\w.^_])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w^_]|\.\d)")
-_CORRECTED_VALUE_RE = re.compile(
+_CORRECTED_VALUE_RE = re.compile(  # one value, not one of several ("5 or 6")
     r"\s*(?:\$|\\\()?\s*(-?\d+(?:\.\d+)?(?:/\d+)?)\s*(?:\$|\\\))?(?![\w^_]|\.\d)"
+    r"(?!\s*(?:,|;|\bor\b|\band\b|\bto\b|-|\+|\\pm)\s*(?:maybe\s+|perhaps\s+)?(?:\$|\\\()?\s*-?\d)"
 )
 
 
