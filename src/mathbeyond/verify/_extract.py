@@ -56,7 +56,8 @@ _REJECTED_TAIL_RE = re.compile(
     re.IGNORECASE | re.S,
 )
 _BARE_ANCHOR_RE = re.compile(
-    r"(?:\*\*|__)?[ \t]+(?=(?:\$|\\\(|-?\d)[^\n]{0,40}(?:\n|$))(?![^\n]*[A-Za-z]{3,}\s+[A-Za-z]{3,})"
+    r"(?:\*\*|__)?[ \t]+(?=(?:\$|\\\(|-?\d)[^\n]{0,40}(?:\n|$))"
+    r"(?![^\n]*[A-Za-z]{3,}\s+[A-Za-z]{3,})"
 )
 _HEADER_TAIL_RE = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*(?=\n)")
 _HEADING_PREFIX_RE = re.compile(r"[ \t]*(?:#{1,4}[ \t]*(?:\*\*|__)?|\*\*|__)?[ \t]*")

@@ -155,7 +155,8 @@ CONCLUSION = (
 CONCLUSION_INNER = (
     "so(?! that)(?! far)", "therefore", "thus", "hence", "consequently",
     "which (?:gives|leaves|means|makes)",
-    "leaving", "giving", "we (?:get|obtain|find|conclude|see|have|know|deduce)(?: that)?", "this (?:gives|leaves|means)",
+    "leaving", "giving", "we (?:get|obtain|find|conclude|see|have|know|deduce)(?: that)?",
+    "this (?:gives|leaves|means)",
     "which (?:is|equals)",
 )
 """Opens the concluding clause inside a longer closing sentence."""
