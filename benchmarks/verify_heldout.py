@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def main(argv: list[str]) -> int:
-    files = [Path(a) for a in argv] or sorted((ROOT / "tests" / "verify" / "heldout").glob("*.jsonl"))
+    default = sorted((ROOT / "tests" / "verify" / "heldout").glob("*.jsonl"))
+    files = [Path(a) for a in argv] or default
     takes_finish = "finish_reason" in inspect.signature(verify_unbounded).parameters
     n = agree = fp = 0
     for path in files:
