@@ -1,18 +1,11 @@
-"""Find the final committed answer in a completion.
+"""Find the final committed answer in a completion: the answer region and its candidates.
 
-Policy: the last answer the model commits to for *this* question wins. A continuation ends the
-answer region: a new chat turn or prompt template (``User:``, ``[INST]``, ``### Instruction``,
-an echoed system prompt) anywhere, and a next few-shot problem (``Problem:``, ``Question 2.``,
-``## Problem``, ``Example 3.``) after a committed value or when it opens a new ``Solution``;
-nothing after that point counts, so a completion with no answer before it has none. Boxes that
-are not answers are skipped when an earlier committed answer exists: sanity checks on another
-instance, hypotheticals and comparisons, numeric restatements of an exact answer, a restated
-problem; negated, disowned or attributed ("the user says") answers never count. With ``<think>``
-blocks the part after ``</think>`` wins; an unclosed think block (truncated output) yields no
-answer. Identical repeated boxes are one commitment; a factorisation box inside a check line after
-the answer is not one. Without a box or an anchor (``Answer:``, ``# Answer`` heading, HTML-wrapped
-labels), the closing sentence gives the answer: its one bold value, the value after its copula or
-``has``, or its one value ("So we get 9."); a negated or doubtful sentence gives none.
+This module finds the answer region (post-``</think>`` text; cut at chat-template tokens, new
+turns and next few-shot problems), the candidates in it (boxes via :mod:`._boxes`, anchored
+answers) and, when no candidate survives, reads the closing sentence. Which candidate counts is
+decided by the ordered, named rules of :mod:`._rules`; every phrase list comes from
+:mod:`._lexicon`. :func:`explain` returns the answer with the deciding rule and the decision
+on every candidate.
 """
 
 from __future__ import annotations
@@ -40,9 +33,8 @@ _ANCHOR_ADVERB_RE = re.compile(  # "the answer is simply 42"
     "(?:" + lx.alternation(lx.ANCHOR_ADVERB) + r"\b,?[ \t]+)+", re.IGNORECASE
 )
 _ANCHOR_TRAIL_RE = re.compile(  # "42, as expected", "42 (since 6*7=42)", "42, which is ..."
-    r"(?:,[ \t]*(?:as|which|where|since|because|given|so|matching|confirming|i\.e|that\s+is|"
-    r"and\s+(?:this|that|it))"
-    r"|[ \t]+\((?:since|because|as|from|by|which|i\.e|e\.g|that|this)|[ \t]+(?:because|since)"
+    r"(?:,[ \t]*" + lx.alternation(lx.TRAILING_CLAUSE)
+    + r"|[ \t]+\(" + lx.alternation(lx.TRAILING_PAREN) + r"|[ \t]+(?:because|since)"
     r"|[ \t]+[—–][ \t]+(?=[a-z])"
     r"|(?:,[ \t]*|[ \t]+\(?)" + lx.alternation(lx.REASONING_NOT) + r"[ \t]+(?=(?:\$|\\\()?-?\d))"
     r"\b.*$",
@@ -81,19 +73,14 @@ _NEXT_PROBLEM_RE = re.compile(  # a hallucinated next problem (few-shot continua
     r"\n[ \t#*>]*(?:Problem(?:\s*\d+)?|Question(?:\s*\d+)?|Q\d*|Exercise\s*\d+|Example\s*\d+)"
     r"[ \t]*(?:\*\*)?[ \t]*(?:[:.)]|\n|$)"
 )
-_RESTATE_RE = re.compile(
-    r"\b(?:problem|question|task|prompt)\s+(?:says|states|asks|reads|is)\s*:|\bwe\s+are\s+asked\s+to\b",
-    re.IGNORECASE,
-)
+_RESTATE_RE = re.compile(r"\b" + lx.alternation(lx.RESTATEMENT), re.IGNORECASE)
 _SOLUTION_RE = re.compile(r"\n[ \t#*>]*(?:Solution|Answer|Response)\b")
 _VALUE_RE = re.compile(r"[\d\\$^=()]")
 _JUDGEMENT_RE = re.compile(  # "the answer is correct." is a verdict, not an answer
     lx.alternation(lx.JUDGEMENT) + r"\b[\s.,;:!)]*(?:$|since|because|as\b|and\b)", re.IGNORECASE
 )
 _LEAD_RE = re.compile(  # "the answer is given by 12": keep what follows the lead phrase
-    r"(?:given\s+by|obtained\s+as|found\s+to\s+be|shown\s+below|as\s+follows|therefore|thus)"
-    r"\s*:?\s*",
-    re.IGNORECASE,
+    lx.alternation(lx.ANSWER_LEAD) + r"\s*:?\s*", re.IGNORECASE
 )
 _MATH_JOIN_RE = re.compile(r"[ \t]*(?:,|;|\band\b|\bor\b)[ \t]*(?:(?:and|or)[ \t]+)?")
 _CONCLUSION_RE = re.compile(r"\W*" + lx.alternation(lx.CONCLUSION) + r"\b", re.IGNORECASE)
@@ -102,7 +89,7 @@ _STATEMENT_RE = re.compile(  # a closing statement "The remainder is 2."
     r"\W*(?:the|our|my|its|this)\b[^.\n=$\\]{0,120}?\b(?:is|are|equals)\b", re.IGNORECASE
 )
 _REASON_CLAUSE_RE = re.compile(
-    r",?\s+(?:because|since|as|which|where|given\s+that)\b(?![^$]*\$[^$]*$).*$", re.IGNORECASE
+    r",?\s+" + lx.alternation(lx.REASON_CLAUSE) + r"\b(?![^$]*\$[^$]*$).*$", re.IGNORECASE
 )
 _CONCLUSION_VERB_RE = re.compile(r"\b(?:is|are|equals)\b|=|:", re.IGNORECASE)
 _BOLD_LINE_RE = re.compile(r"^\s*\*\*(?P<ans>[^*\n]{1,200})\*\*\s*\.?\s*$")
@@ -130,15 +117,9 @@ _VERB_NUMBER_RE = re.compile(
     r"(?!\s*(?:,|;|\bor\b|\band\b|\bto\b|-|\+|\\pm)\s*(?:\$|\\\()?\s*-?\d)"
 )
 _LABEL_VALUE_RE = re.compile(r"(?:=|:)\s*([^=:]{1,80}?)\s*\.?\s*$")
-_NUMBER_WORD_RE = re.compile(
-    r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
-    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b",
-    re.IGNORECASE,
-)
-_COUNTED_WORD_RE = re.compile(
-    r"(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
-    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty)(?:\s+[a-z]+){1,3}",
-    re.IGNORECASE,
+_NUMBER_WORD_RE = re.compile(lx.alternation(lx.NUMBER_WORDS) + r"\b", re.IGNORECASE)
+_COUNTED_WORD_RE = re.compile(  # "nine positive divisors"
+    "(" + lx.alternation(lx.NUMBER_WORDS) + r")(?:\s+[a-z]+){1,3}", re.IGNORECASE
 )
 _NOT_NOUN_RE = re.compile(
     r"\s(?:halves|half|thirds?|quarters?|fourths?|fifths?|sixths?|eighths?|tenths?|hundred|"
@@ -176,10 +157,8 @@ _TOTAL_OF_RE = re.compile(r"^(?:a\s+total\s+of|in\s+total)\s+", re.IGNORECASE)
 _NEG_WORD_RE = re.compile(
     r"\b" + lx.alternation(lx.NEGATION) + r"\b|n't\b|\?", re.IGNORECASE
 )
-_ADVERB_RE = re.compile(r"^(?:therefore|thus|hence|then|so|also|indeed|exactly)\b,?\s*", re.I)
-_ANSWER_NOUN_RE = re.compile(
-    r"(?:the|our|my)\s+(?:final\s+|correct\s+)?(?:answer|result|solution|value)", re.IGNORECASE
-)
+_ADVERB_RE = re.compile(r"^" + lx.alternation(lx.CLOSING_ADVERB) + r"\b,?\s*", re.I)
+_ANSWER_NOUN_RE = re.compile(lx.alternation(lx.ANSWER_NOUN), re.IGNORECASE)
 _PLAIN_NUM_RE = re.compile(r"(?<![\w.^_])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w^_]|\.\d)")
 _TRUNCATION_END_RE = re.compile(r"[.!$)\]}*]\s*$")  # a finished sentence or math block
 

@@ -138,6 +138,33 @@ CORRECTION_WORD = ("correct", "actual", "instead", "should", "new", "revised?", 
 REASONING_NOT = ("rather than", "instead of", "not")
 """'the answer is 40, not 42': what follows is the rejected value."""
 
+TRAILING_CLAUSE = (
+    "as", "which", "where", "since", "because", "given", "so", "matching", "confirming", "i\\.e",
+    "that is", "and (?:this|that|it)",
+)
+"""', <word>' after an anchored value starts a trailing clause ('42, as expected')."""
+TRAILING_PAREN = ("since", "because", "as", "from", "by", "which", "i\\.e", "e\\.g", "that", "this")
+"""'(<word>' after an anchored value starts a parenthetical ('42 (since 6*7=42)')."""
+REASON_CLAUSE = ("because", "since", "as", "which", "where", "given that")
+"""Cut from a closing sentence before reading its value ('..., since ...')."""
+RESTATEMENT = (
+    "(?:problem|question|task|prompt) (?:says|states|asks|reads|is)\\s*:", "we are asked to\\b",
+)
+"""Opens a restatement of the problem: a box in it is not an answer."""
+ANSWER_LEAD = (
+    "given by", "obtained as", "found to be", "shown below", "as follows", "therefore", "thus",
+)
+"""'the answer is given by 12': dropped before the value."""
+NUMBER_WORDS = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+    "nineteen", "twenty",
+)
+CLOSING_ADVERB = ("therefore", "thus", "hence", "then", "so", "also", "indeed", "exactly")
+"""Dropped from the front of a closing sentence's value."""
+ANSWER_NOUN = ("(?:the|our|my) (?:final |correct )?(?:answer|result|solution|value)",)
+"""'Thus, 9 is the answer.': the value is before the copula."""
+
 # --- an answer is being stated ---------------------------------------------------------------
 ANCHOR_WORD = ("answer", "correct option", "correct choice")
 ANCHOR_ADVERB = (
