@@ -366,6 +366,8 @@ def explain(
 
 
 def _with_inner_anchor(found: Extracted) -> Extracted:
+    if "\\text" not in found.text:
+        return found
     inner = _TEXT_WRAP_RE.fullmatch(found.text)  # \boxed{\text{The answer is 4}}
     said = _anchors(inner.group(1)) if inner else []
     if said:
@@ -394,25 +396,27 @@ def _extract(
         if reply is None:
             return Extracted("", "none", "fake-dialogue-without-reply")
         region = region[reply.end() :]
-    while (lead_token := _CHAT_TOKEN_RE.match(region.lstrip())) is not None:
-        region = region.lstrip()[lead_token.end() :]  # "<s>" or a role token opening the text
-    token = _CHAT_TOKEN_RE.search(region)
-    if token is not None:  # a chat-template token: nothing after it belongs to this answer
-        region = region[: token.start()]
+    if "<" in region or "[INST]" in region:
+        while (lead_token := _CHAT_TOKEN_RE.match(region.lstrip())) is not None:
+            region = region.lstrip()[lead_token.end() :]  # "<s>" or a role token opening it
+        token = _CHAT_TOKEN_RE.search(region)
+        if token is not None:  # a chat-template token: nothing after it belongs to this answer
+            region = region[: token.start()]
     if _QUOTE_LINE_RE.search(region):
         region = "\n".join(ln for ln in region.split("\n") if not ln.lstrip().startswith(">"))
     decisions: list[Decision] = []
     boxes = _boxes(region)
     restated = [_restating(region, b.start) for b in boxes]
-    decisions += [Decision(b, False, "box-in-restated-problem") for b, r in zip(boxes, restated,
-                                                                                 strict=True) if r]
-    boxes = [b for b, r in zip(boxes, restated, strict=True) if not r]
+    if any(restated):
+        decisions += [Decision(b, False, "box-in-restated-problem")
+                      for b, r in zip(boxes, restated, strict=True) if r]
+        boxes = [b for b, r in zip(boxes, restated, strict=True) if not r]
     anchors = _anchors(region, question)
-    # an anchor phrase written inside a box belongs to that box
-    inside = [any(b.start < a.start < b.end for b in boxes) for a in anchors]
-    decisions += [Decision(a, False, "anchor-inside-box") for a, x in zip(anchors, inside,
-                                                                           strict=True) if x]
-    anchors = [a for a, x in zip(anchors, inside, strict=True) if not x]
+    if anchors and boxes:  # an anchor phrase written inside a box belongs to that box
+        inside = [any(b.start < a.start < b.end for b in boxes) for a in anchors]
+        decisions += [Decision(a, False, "anchor-inside-box")
+                      for a, x in zip(anchors, inside, strict=True) if x]
+        anchors = [a for a, x in zip(anchors, inside, strict=True) if not x]
     # a continuation (new chat turn, prompt template, next few-shot problem) ends the answer
     cut = _continuation(region, boxes + anchors)
     if cut is not None:

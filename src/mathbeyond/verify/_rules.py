@@ -134,6 +134,8 @@ def attributed(region: str, c: Candidate) -> bool:
 def _drop(
     cands: list[Candidate], bad: list[bool], rule: str, out: list[Decision]
 ) -> list[Candidate]:
+    if not any(bad):
+        return cands
     kept = []
     for c, b in zip(cands, bad, strict=True):
         if b:
@@ -145,16 +147,20 @@ def _drop(
 
 def drop_rules(region: str, cands: list[Candidate], out: list[Decision]) -> list[Candidate]:
     """The drop rules that need only the candidates and the region, in order."""
-    cands = _drop(
-        cands, [c.kind == "anchor" and "\\boxed" in c.text for c in cands],
-        "anchor-introduces-box", out,
-    )
     anchors = [c for c in cands if c.kind == "anchor"]
-    cands = _drop(
-        cands,
-        [c.kind == "anchor" and any(c.start < a.start < c.end for a in anchors) for c in cands],
-        "anchor-contains-anchor", out,
-    )
+    if anchors:
+        cands = _drop(
+            cands, [c.kind == "anchor" and "\\boxed" in c.text for c in cands],
+            "anchor-introduces-box", out,
+        )
+        anchors = [c for c in cands if c.kind == "anchor"]
+    if len(anchors) > 1:
+        cands = _drop(
+            cands,
+            [c.kind == "anchor" and any(c.start < a.start < c.end for a in anchors)
+             for c in cands],
+            "anchor-contains-anchor", out,
+        )
     return _drop(cands, [attributed(region, c) for c in cands], "attributed-to-someone-else", out)
 
 
