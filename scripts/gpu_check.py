@@ -83,6 +83,13 @@ def ensure_vllm(wheel: str | None) -> None:
     subprocess.run(cmd, check=True)
 
 
+def write_summary(summary: dict[str, Any]) -> None:
+    out = os.environ.get("OUT")
+    if out:
+        Path(out).mkdir(parents=True, exist_ok=True)
+        Path(out, "gpu_check.json").write_text(json.dumps(summary, indent=2))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=(__doc__ or "").splitlines()[0],
@@ -117,6 +124,7 @@ def main() -> int:
 
     import vllm
 
+    from mathbeyond import MathbError
     from mathbeyond.models import SamplingPreset, find_model
     from mathbeyond.sample import SampleRequest, build_prompt, create_backend
 
@@ -124,14 +132,19 @@ def main() -> int:
     assert spec is not None, f"unknown registry model {args.prompt_model!r}"
     preset = SamplingPreset(temperature=0.6, top_p=0.95, max_tokens=args.max_tokens)
     t0 = time.perf_counter()
-    backend: Any = create_backend(
-        "vllm",
-        model=args.model,
-        seed=0,
-        max_model_len=args.max_model_len,
-        gpu_memory_utilization=args.gpu_memory_utilization,
-        self_check=not args.no_self_check,
-    )
+    try:
+        backend: Any = create_backend(
+            "vllm",
+            model=args.model,
+            seed=0,
+            max_model_len=args.max_model_len,
+            gpu_memory_utilization=args.gpu_memory_utilization,
+            self_check=not args.no_self_check,
+        )
+    except MathbError as exc:  # version floor, self-check, bad option: one line
+        print("FAIL:", exc, "\nGPU CHECK FAILED", flush=True)
+        write_summary({"vllm": vllm.__version__, "ok": False, "failures": [str(exc)]})
+        return 1
     load_s = time.perf_counter() - t0
     llm, tok = backend._llm, backend._llm.get_tokenizer()
     print(
@@ -301,9 +314,7 @@ def main() -> int:
         failures.append("the same-seed control does not repeat: per-request seeds are ignored")
     summary["failures"] = failures
     summary["ok"] = not failures
-    out = os.environ.get("OUT")
-    if out:
-        Path(out, "gpu_check.json").write_text(json.dumps(summary, indent=2))
+    write_summary(summary)
     for failure in failures:
         print("FAIL:", failure, flush=True)
     print("GPU CHECK", "PASSED" if not failures else "FAILED", flush=True)

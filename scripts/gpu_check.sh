@@ -20,4 +20,4 @@ fi
 if ! "$PY" -c "import mathbeyond" 2>/dev/null; then
     export PYTHONPATH="$PWD/src${PYTHONPATH:+:$PYTHONPATH}"
 fi
-exec timeout 290 "$PY" scripts/gpu_check.py "${args[@]}" "$@"
+exec timeout 290 "$PY" scripts/gpu_check.py ${args[@]+"${args[@]}"} "$@"

@@ -526,6 +526,15 @@ def test_gpu_check_fails_on_broken_seeding(
         assert summary["chunked_equals_whole"] < 0.5
 
 
+def test_gpu_check_reports_the_self_check_refusal(
+    fake_vllm: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    fake_vllm.CONFIG.seeding = "shared"
+    summary = _gpu_check(monkeypatch, tmp_path, code=1)
+    assert summary["ok"] is False
+    assert "failed the seed self-check" in summary["failures"][0]
+
+
 def _gpu_check(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, *extra: str, code: int = 0
 ) -> dict[str, Any]:
