@@ -457,8 +457,9 @@ def test_kill_9_loses_only_samples_in_flight(tmp_path: Path) -> None:
     subprocess.run(_cmd(clean, data), env=_env(), check=True, capture_output=True, timeout=300)
     assert _count(clean) == 3 * 48
 
+    killed_log = tmp_path / "killed.jsonl"
     proc = subprocess.Popen(
-        _cmd(cut, data), env=_env(FAKE_VLLM_STEP_DELAY="0.01"),
+        _cmd(cut, data), env=_env(FAKE_VLLM_STEP_DELAY="0.01", FAKE_VLLM_LOG=str(killed_log)),
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
     deadline = time.monotonic() + 120
@@ -482,6 +483,11 @@ def test_kill_9_loses_only_samples_in_flight(tmp_path: Path) -> None:
     assert 40 <= len(kept) < 3 * 48
     clean_rows = {(r["problem_id"], r["sample_index"]): r for r in rows(clean)}
     assert all(clean_rows[key] == row for key, row in kept.items())
+    # work lost = samples handed to vLLM but not stored <= in flight (8) + one flush (64)
+    started = set(_seeds(killed_log))
+    stored_seeds = {problem_seed(5, pid) + index for pid, index in kept}
+    assert stored_seeds <= started
+    assert len(started - stored_seeds) <= 8 + 64
 
     log = tmp_path / "resume.jsonl"
     subprocess.run(
