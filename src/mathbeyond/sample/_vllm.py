@@ -237,9 +237,15 @@ class VllmBackend:
                 logger.warning("could not abort %d vLLM requests", len(request_ids), exc_info=True)
 
     def _expand(self, requests: Sequence[SampleRequest]) -> Iterator[_Sample]:
-        """The samples of ``requests`` in order (prompts encoded once per request)."""
+        """The samples of ``requests`` in order (a problem's prompt is encoded once)."""
+        cache: dict[str, tuple[Prompt, list[int]]] = {}
         for request in requests:
-            ids = self.encode(request.prompt)
+            hit = cache.get(request.key)
+            if hit is not None and hit[0] == request.prompt:
+                ids = hit[1]
+            else:
+                ids = self.encode(request.prompt)
+                cache[request.key] = (request.prompt, ids)
             max_tokens = request.params.max_tokens
             if self.max_model_len is not None:
                 max_tokens = cap_max_tokens(max_tokens, self.max_model_len, len(ids))
