@@ -269,8 +269,8 @@ def _print_compare_runs(console: Any, runs: dict[str, Any], infos: dict[str, Any
 @click.option("--out", "out_dir", required=True,
               type=click.Path(file_okay=False, path_type=Path), help="Output directory.")
 @click.option("--pairs", "pairs", multiple=True, metavar="POST=BASE",
-              help="Post/base pair by run label (model name) or run path; repeatable. "
-                   "Default: pairs inferred from the model registry's base field.")
+              help="Post/base pair by run directory name, run path or label (model name); "
+                   "repeatable. Default: pairs inferred from the model registry's base field.")
 @click.option("--dataset", "dataset", default=None,
               help="Dataset name or MATH-B file path for the dataset figures (default: the "
                    "runs' dataset). Read from local data only; figures are skipped with a note "
@@ -280,6 +280,7 @@ def _print_compare_runs(console: Any, runs: dict[str, Any], infos: dict[str, Any
 @_RESAMPLES
 @_SEED
 @_LEVEL
+@_ALLOW_MIXED
 @click.pass_context
 def report(
     ctx: click.Context,
@@ -292,19 +293,23 @@ def report(
     resamples: int,
     seed: int,
     level: float,
+    allow_mixed: bool,
 ) -> None:
     """An HTML report (one self-contained file, PNGs alongside) for one or more RUNS."""
     from ..metrics import load_run
     from ..report import ReportOptions, build_report
 
     loaded = [load_run(path) for path in runs]
+    _check_verifiers({str(path): run for path, run in zip(runs, loaded, strict=True)},
+                     allow_mixed)
     parsed: list[tuple[str, str]] = []
     for item in pairs:
         post, sep, base = item.partition("=")
         if not sep or not post or not base:
             raise ConfigError(f"--pairs takes POST=BASE, got {item!r}")
         parsed.append((post, base))
-    options = ReportOptions(n_resamples=resamples, seed=seed, level=level, step=step)
+    options = ReportOptions(n_resamples=resamples, seed=seed, level=level, step=step,
+                            allow_mixed_verifiers=allow_mixed)
     with _as_config_errors():
         result = build_report(
             loaded, out_dir, pairs=parsed or None, dataset=dataset,

@@ -150,13 +150,15 @@ def info_from_manifest(
     )
 
 
-def setting_differences(infos: Mapping[str, RunInfo]) -> list[str]:
-    """One phrase per setting that differs across the named runs, e.g.
-    ``temperature (base 0.7, post 1.0)``; empty when they all agree (or there is one run)."""
+def setting_differences(
+    infos: Mapping[str, RunInfo], fields: Sequence[str] = SETTING_FIELDS
+) -> list[str]:
+    """One phrase per setting (of ``fields``, the model excluded) that differs across the
+    named runs, e.g. ``temperature (base 0.7, post 1.0)``; empty when they all agree."""
     if len(infos) < 2:
         return []
     out = []
-    for name in SETTING_FIELDS:
+    for name in fields:
         if name == "model":
             continue
         values = {label: info.settings()[name] for label, info in infos.items()}
