@@ -202,6 +202,11 @@ def test_21_runs_have_distinct_styles_and_10_pairs_are_small_multiples() -> None
     styles = {(line.get_color(), line.get_marker(), line.get_linestyle())
               for line in fig.axes[0].get_lines()}
     assert len(styles) == 21
+    fig = figures.draw_marginal_gain(_curves(21), 4)
+    assert fig is not None
+    styles = {(line.get_color(), line.get_marker(), line.get_linestyle())
+              for line in fig.axes[0].get_lines()}
+    assert len(styles) == 21
     rng = np.random.default_rng(1)
     from mathbeyond.metrics import expansion_curve
 

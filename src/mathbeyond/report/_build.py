@@ -170,7 +170,8 @@ def _add_figure(
     page.figures[name] = path
     data = base64.b64encode(png).decode("ascii")
     page.sections.append(
-        f"<figure><img alt='{_e(caption)}' src='data:image/png;base64,{data}'>"
+        f"<figure><a href='{_e(path.name)}'><img alt='{_e(caption)}' "
+        f"src='data:image/png;base64,{data}'></a>"
         f"<figcaption>{_e(caption)} (<code>{_e(path.name)}</code>)</figcaption></figure>"
     )
 
@@ -192,7 +193,9 @@ def _runs_section(page: _Page, runs: Sequence[RunVerdicts]) -> None:
         ident.append([
             _e(r.label), _e(info.model_ref or r.model or "-"), _e(info.dataset_label),
             str(r.n_problems), _e(info.verifier_label),
-            f"{flags['limit_exceeded']} / {flags['unparseable_gold']}", _e(r.source or "-"),
+            f"{flags['limit_exceeded']} / {flags['unparseable_gold']}",
+            f"<span title='{_e(r.source)}'>{_e(Path(r.source).name)}</span>" if r.source
+            else "-",
         ])
         settings.append([
             _e(r.label), _num(info.backend), _num(info.temperature), _num(info.top_p),
@@ -203,7 +206,8 @@ def _runs_section(page: _Page, runs: Sequence[RunVerdicts]) -> None:
     page.sections.append(
         "<h2>Runs</h2>"
         + _table(["run", "model", "dataset:split@revision", "problems", "verifier",
-                  "limit_exceeded / unparseable_gold (samples)", "directory"], ident, "tttntnp")
+                  "limit_exceeded /<br>unparseable_gold<br>(samples)", "run directory"], ident,
+                 "tttntnt")
         + "<h3>Sampling settings</h3>"
         + _table(["run", "backend", "temperature", "top_p", "max tokens", "k", "adaptive",
                   "seed", "max k (empirical)", "max k (unbiased)"], settings, "ttnnnntnnn")
@@ -292,7 +296,7 @@ def _pass_section(
         "gold answer) count as wrong; their number among the first k samples is shown under "
         "a value when not zero, and in the last column for the run's largest k.</p>"
         + _table(["run", "estimator", *[f"k={k}" for k in ks],
-                  "limit_exceeded / unparseable_gold"], rows, "tt" + "n" * len(ks) + "n")
+                  "limit_exceeded /<br>unparseable_gold"], rows, "tt" + "n" * len(ks) + "n")
     )
     caption = "pass@k vs k (paper Fig. 6"
     caption += "; post-trained runs dashed)" if any(dashed) else ")"
@@ -352,8 +356,8 @@ def _pairs_section(
         "Consolidation uses R_1 = first sample correct. The last two columns count the "
         "samples (base / post, first k) the verifier could not check.</p>"
         + _table(["post", "base", "k", "problems", "base unsolved", "Expansion", "Shrinkage",
-                  "Preservation", "Consolidation", "limit_exceeded (base / post)",
-                  "unparseable_gold (base / post)"], rows, "ttnnnnnnnnn")
+                  "Preservation", "Consolidation", "limit_exceeded<br>(base / post)",
+                  "unparseable_gold<br>(base / post)"], rows, "ttnnnnnnnnn")
     )
     caption = ("Expansion (solid) and Shrinkage (dashed) vs k (paper Fig. 4"
                + ("; one panel per pair)" if len(curves) > _figures.MAX_OVERLAY else ")"))
@@ -455,15 +459,17 @@ def _dataset_section(
 _CSS = """
 *{box-sizing:border-box}
 body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222;
-line-height:1.4;overflow-wrap:anywhere}
+line-height:1.4}
+p,li,figcaption,summary{overflow-wrap:break-word}
 .scroll{overflow-x:auto;max-width:100%;margin:1em 0}
 table{border-collapse:collapse;font-size:0.9em}
 th,td{border:1px solid #ccc;padding:4px 8px;vertical-align:top}
-.text,.path{text-align:left}.num{text-align:right;white-space:nowrap}
-.path{word-break:break-all;min-width:12em}
-th{background:#f4f4f4}
-.ci{color:#666;font-size:0.85em}.note{color:#8a5300}.flag{color:#a33;font-size:0.8em}
-.na{color:#999}
+th{background:#f4f4f4;text-align:left}
+td.text{text-align:left;white-space:nowrap}
+td.num{text-align:right;white-space:nowrap}th.num{text-align:right}
+td.path{text-align:left;word-break:break-all;min-width:14em}
+td .ci{display:block;color:#666;font-size:0.85em}.ci{color:#666}
+.note{color:#8a5300}.flag{color:#a33;font-size:0.8em}.na{color:#999}
 figure{margin:1.5em 0}img{max-width:100%;height:auto}figcaption{color:#555;font-size:0.9em}
 @media (max-width:600px){body{margin:0.5em auto;padding:0 0.5em}table{font-size:0.8em}
 th,td{padding:3px 5px}h1{font-size:1.5em}}

@@ -46,13 +46,15 @@ def _png(fig: Any) -> bytes:
     return buf.getvalue()
 
 
-def styles(count: int) -> list[tuple[Any, str]]:
-    """(colour, marker) per run: ten distinct colours, then the same colours with markers."""
+def styles(count: int, *, always_marker: bool = False) -> list[tuple[Any, str]]:
+    """(colour, marker) per run: ten distinct colours, then the same colours with markers
+    (``always_marker``: every run has a marker, the first ten a circle)."""
     require("matplotlib", "plot")
     from matplotlib import colormaps
 
     cmap = colormaps["tab10"]
-    return [(cmap(i % 10), _MARKERS[(i // 10) % len(_MARKERS)]) for i in range(count)]
+    markers = _MARKERS[1:] if always_marker else _MARKERS
+    return [(cmap(i % 10), markers[(i // 10) % len(markers)]) for i in range(count)]
 
 
 def _markevery(ks: Any) -> list[int]:
@@ -149,7 +151,8 @@ def draw_marginal_gain(
     """Fig. 7: ``pass@(k+step) - pass@k`` in percentage points at ``k = step, 2 step, ...``;
     None when no run has ``2 * step`` samples per problem."""
     dash = list(dashed) if dashed is not None else [False] * len(curves)
-    style = dict(zip((c.label for c in curves), styles(len(curves)), strict=True))
+    style = dict(zip((c.label for c in curves), styles(len(curves), always_marker=True),
+                     strict=True))
     usable = [(c, d) for c, d in zip(curves, dash, strict=True) if len(c.ks) >= 2 * step]
     if not usable:
         return None
@@ -163,7 +166,7 @@ def draw_marginal_gain(
         ks = np.arange(step, len(curve.ks) - step + 1, step)
         values = 100 * gain[ks - 1]
         highest = max(highest, _top(values))
-        ax.plot(ks, values, color=color, lw=1.4, marker=marker or "o", ms=3,
+        ax.plot(ks, values, color=color, lw=1.4, marker=marker, ms=3,
                 ls="--" if is_post else "-", label=curve.label)
     ax.set_xlabel("k (samples per problem)")
     ax.set_ylabel(f"pass@(k+{step}) - pass@k (points)")
@@ -229,6 +232,8 @@ def draw_expansion(curves: Sequence[ExpansionCurve], level: float) -> Any:
         ax.grid(True, alpha=0.3)
     for ax in axes[len(curves):]:
         fig.delaxes(ax)
+    for ax in axes[max(0, len(curves) - ncols):len(curves)]:
+        ax.xaxis.set_tick_params(labelbottom=True)  # bottom panel of its column
     _percent_axis(axes[0], highest)
     fig.supxlabel("k (samples per problem, log2 scale)", fontsize=9)
     fig.supylabel("share of problems (%)", fontsize=9)
