@@ -181,7 +181,7 @@ def metrics(
                       _flags_cell(_flags_at(verdicts, int(row["k"]))))
     console = make_console()
     console.print(table)
-    console.print(_settings_line(verdicts.info), highlight=False)
+    console.print(_settings_line(verdicts.info), highlight=False, soft_wrap=True)
     console.print(f"intervals: {level:.0%} bootstrap percentile over problems "
                   f"({resamples} resamples, seed {seed})")
     for note in notes:
@@ -248,7 +248,7 @@ def compare(
     console.print(f"shrunk ({len(result.shrunk_ids)}): " + (", ".join(result.shrunk_ids) or "-"))
     _print_compare_runs(console, data["runs"], {"base": base.info, "post": post.info})
     for note in data["notes"]:
-        console.print(f"note: {note}", highlight=False)
+        console.print(f"note: {note}", highlight=False, soft_wrap=True)
 
 
 def _print_compare_runs(console: Any, runs: dict[str, Any], infos: dict[str, Any]) -> None:
@@ -257,10 +257,11 @@ def _print_compare_runs(console: Any, runs: dict[str, Any], infos: dict[str, Any
     from ..metrics import flags_text
 
     for role, entry in runs.items():
-        console.print(f"{role} {entry['label']}: {_settings_line(infos[role])}", highlight=False)
+        console.print(f"{role} {entry['label']}: {_settings_line(infos[role])}",
+                      highlight=False, soft_wrap=True)
         if entry.get("flagged") is not None:
             console.print(f"  not checked by the verifier in the first k samples: "
-                          f"{flags_text(entry['flagged'])}", highlight=False)
+                          f"{flags_text(entry['flagged'])}", highlight=False, soft_wrap=True)
 
 
 @click.command("report")

@@ -83,6 +83,8 @@ def _percent_axis(ax: Any, highest: float) -> None:
     """0 at the bottom; a full 0-100 axis when everything is zero (or missing)."""
     if not np.isfinite(highest) or highest <= 0:
         ax.set_ylim(0.0, 100.0)
+        ax.text(0.5, 0.5, "every value is 0", transform=ax.transAxes, ha="center",
+                va="center", color="#777", fontsize=10)
     else:
         ax.set_ylim(bottom=0.0)
 
@@ -169,6 +171,7 @@ def draw_marginal_gain(
         ax.plot(ks, values, color=color, lw=1.4, marker=marker, ms=3,
                 ls="--" if is_post else "-", label=curve.label)
     ax.set_xlabel("k (samples per problem)")
+    _integer_axis(ax.xaxis)
     ax.set_ylabel(f"pass@(k+{step}) - pass@k (points)")
     ax.set_title(f"Marginal gain of {step} more samples", fontsize=10)
     ax.grid(True, alpha=0.3)
