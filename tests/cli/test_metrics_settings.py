@@ -139,3 +139,12 @@ def test_percent_signs_on_intervals(tmp_path: Path) -> None:
     row = next(line for line in text.splitlines() if "[" in line and "%" in line)
     assert row.count("%") >= 3  # value, low and high
     assert "%]" in text
+
+
+def test_compare_of_runs_on_different_datasets_names_them(tmp_path: Path) -> None:
+    base = _run(tmp_path, "base", model="qwen3-4b-base")
+    other = write_verdict_run(tmp_path / "other", "qwen3-4b", [f"math500/{i}" for i in range(4)],
+                              np.zeros((4, 8), dtype=bool), dataset="math500", split="test",
+                              verifier_version="1.4.0")
+    msg = _err(["compare", "--base", str(base), "--post", str(other)])
+    assert "share no problem" in msg and "math-beyond:test" in msg and "math500:test" in msg

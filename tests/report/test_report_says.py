@@ -238,3 +238,12 @@ def test_degenerate_axes() -> None:
     assert fig is not None
     yt = [t for t in fig.axes[0].get_yticks() if t <= fig.axes[0].get_ylim()[1]]
     assert all(float(t).is_integer() for t in yt)
+
+
+def test_a_pair_without_shared_problems_is_a_note_not_a_failure(tmp_path: Path) -> None:
+    a = load_run(_stored(tmp_path, "a", "qwen3-4b-base", _mathb_ids(4)))
+    b = load_run(_stored(tmp_path, "b", "qwen3-4b", [f"math500/{i}" for i in range(4)],
+                         dataset="math500"))
+    result = build_report([a, b], tmp_path / "o", dataset="none", options=FAST)
+    assert any("share no problem" in n for n in result.notes)
+    assert "fig6_pass_at_k" in result.figures

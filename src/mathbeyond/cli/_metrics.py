@@ -64,6 +64,15 @@ def _check_verifiers(runs: dict[str, Any], allow_mixed: bool) -> None:
     click.echo(f"warning: {message.split('; rescore')[0]}", err=True)
 
 
+def _check_shared(base: Any, post: Any) -> None:
+    """Runs without a common problem id cannot be compared: say which datasets they are on."""
+    if set(base.problem_ids) & set(post.problem_ids):
+        return
+    where = [r.info.dataset_label if r.info else str(r.dataset) for r in (base, post)]
+    raise ConfigError(f"the runs share no problem ids: base is on {where[0]}, post on "
+                      f"{where[1]}")
+
+
 def _settings_line(info: Any) -> str:
     """``model X · backend B · T 0.6 · top_p 0.95 · max tokens 512 · k 8 · seed 0 · ...``."""
     if info is None:
@@ -216,6 +225,7 @@ def compare(
     base = load_run(base_run)
     post = load_run(post_run)
     _check_verifiers({f"base {base_run}": base, f"post {post_run}": post}, allow_mixed)
+    _check_shared(base, post)
     k_defaulted = k is None
     if k is None:
         k = min(base.target_k or base.max_empirical_k, post.target_k or post.max_empirical_k)

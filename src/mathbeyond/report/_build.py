@@ -329,6 +329,18 @@ def _pairs_section(
         return
     results: list[Comparison] = []
     curves: list[ExpansionCurve] = []
+    kept = []
+    for post, base in pairs:
+        if not set(post.problem_ids) & set(base.problem_ids):
+            page.notes.append(f"{post.label} vs {base.label}: the runs share no problem ids "
+                              "(different datasets?), so the pair is left out")
+            continue
+        kept.append((post, base))
+    pairs = kept
+    if not pairs:
+        page.sections.append("<h2>Expansion</h2><p class=note>No pair of runs shares a "
+                             "problem (see Notes).</p>")
+        return
     for post, base in pairs:
         curve = expansion_curve(base, post, n_resamples=opts.n_resamples, seed=opts.seed,
                                 level=opts.level)
