@@ -141,6 +141,8 @@ class RunSummary:
     tokens: int
     elapsed: float
     scored: bool
+    discarded: int = 0
+    """Samples stored and then removed: past a problem's first success (adaptive runs)."""
 
 
 @dataclass
@@ -260,6 +262,7 @@ class _Session:
         self.progress = progress
         self.start = time.monotonic()
         self.new_samples = 0
+        self.discarded = 0
         self.tokens = 0
         self.buffer: list[Completion] = []
         self.last_flush = time.monotonic()
@@ -343,7 +346,7 @@ class _Session:
             return
         end = tracker.needed_end(self.cfg)
         if tracker.drop_from(end):
-            self.store.delete_samples_from(tracker.problem.id, end)
+            self.discarded += self.store.delete_samples_from(tracker.problem.id, end)
         tracker.aborted = max(0, tracker.launched - end)
 
     def report(self) -> None:
@@ -464,6 +467,7 @@ def run_engine(
         tokens=session.tokens,
         elapsed=time.monotonic() - session.start,
         scored=active is not None,
+        discarded=session.discarded,
     )
 
 
