@@ -12,10 +12,10 @@ slow worker or a long trace never holds back the others). Each worker keeps at m
 Faults: a worker that dies (process killed, GPU error, node lost) loses only its calls in
 flight: their units go back to the front of the queue and a replacement actor is started (up
 to ``max_restarts`` per worker slot). The driver killed with ``kill -9`` takes its actors with
-it; re-running the command resumes from the store like any run. Adaptive stopping: before a
-unit is handed out the pool asks the engine (``set_needed``) whether its problem still needs
-it, so queued units of a decided problem are cancelled; extras already in flight are dropped
-by the engine's existing rule.
+it; re-running the command resumes from the store like any run. Adaptive stopping: the
+engine calls :meth:`RayPool.cancel` (its ``SupportsCancel`` protocol) as soon as a problem's
+samples from some index on are not needed; queued units starting at or above that index are
+never handed out, extras already in flight are dropped by the engine's existing rule.
 
 Why actors and not ``ray.data.llm``: its vLLM processor keeps only ``outputs[0]`` of each
 request, so ``n > 1`` silently loses samples; it would need one row per sample with its own seed
@@ -50,7 +50,6 @@ logger = logging.getLogger(__name__)
 LOCAL = "local"
 """``--ray`` without an address: join the cluster in ``RAY_ADDRESS`` or start a local one."""
 
-NeededFn = Callable[[str, int], bool]
 
 
 @dataclass(frozen=True)
@@ -185,7 +184,7 @@ class RayPool:
         self._actor_cls = self.ray.remote(_Worker).options(
             num_cpus=ray_options.cpus_per_worker, num_gpus=ray_options.gpus_for(backend)
         )
-        self._needed: NeededFn | None = None
+        self._cancelled_from: dict[str, int] = {}
         self.restarts = [0] * ray_options.workers
         self.requeued = 0
         self.cancelled = 0
@@ -214,9 +213,9 @@ class RayPool:
         """Process ids of the live workers (for tests and monitoring)."""
         return [p for p in self._pids if p is not None]
 
-    def set_needed(self, needed: NeededFn) -> None:
-        """The engine's predicate: does problem ``key`` still need index ``start``?"""
-        self._needed = needed
+    def cancel(self, key: str, start_index: int) -> None:
+        """The engine no longer needs samples of ``key`` from ``start_index`` on."""
+        self._cancelled_from[key] = min(start_index, self._cancelled_from.get(key, start_index))
 
     def close(self) -> None:
         for actor in self._actors:
@@ -275,7 +274,7 @@ class RayPool:
             units: list[SampleRequest] = []
             while queue and len(units) < self.opts.units_per_call:
                 unit = queue.popleft()
-                if self._needed is not None and not self._needed(unit.key, unit.start_index):
+                if unit.start_index >= self._cancelled_from.get(unit.key, unit.start_index + 1):
                     self.cancelled += 1
                     continue
                 units.append(unit)
