@@ -157,6 +157,8 @@ class _Worker:
 class _Call:
     slot: int
     units: list[SampleRequest]
+    actor: Any
+    """The actor the call went to (a slot's actor changes when it is replaced)."""
 
 
 class RayPool:
@@ -248,7 +250,7 @@ class RayPool:
                 except ray.exceptions.RayError as exc:
                     if not _is_actor_death(ray, exc):
                         raise MathbError(f"Ray worker failed: {_cause(exc)}") from None
-                    self._on_death(call, queue, inflight, per_slot)
+                    self._on_death(call, queue)
                     continue
                 yield from completions
         finally:
@@ -282,30 +284,22 @@ class RayPool:
                 continue  # all cancelled; look at the next ones
             actor = self._actors[slot]
             assert actor is not None
-            inflight[actor.run.remote(units)] = _Call(slot, units)
+            inflight[actor.run.remote(units)] = _Call(slot, units, actor)
             per_slot[slot] += 1
             self.calls += 1
 
-    def _on_death(
-        self,
-        call: _Call,
-        queue: collections.deque[SampleRequest],
-        inflight: dict[Any, _Call],
-        per_slot: list[int],
-    ) -> None:
-        """Put the dead worker's units back (front of the queue) and replace the worker."""
+    def _on_death(self, call: _Call, queue: collections.deque[SampleRequest]) -> None:
+        """Put a dead worker's call back (front of the queue); replace the worker once.
+
+        The dead actor's other calls come back from ``ray.wait`` one by one: those it finished
+        before dying are used, the others fail and are requeued here too.
+        """
+        queue.extendleft(reversed(call.units))
+        self.requeued += len(call.units)
         slot = call.slot
-        lost = [call]
-        for ref, other in list(inflight.items()):
-            if other.slot == slot:  # its other queued calls die with it
-                lost.append(other)
-                del inflight[ref]
-                per_slot[slot] -= 1
-        for c in reversed(lost):
-            queue.extendleft(reversed(c.units))
-            self.requeued += len(c.units)
-        logger.warning("Ray worker %d died; %d units back in the queue", slot,
-                       sum(len(c.units) for c in lost))
+        logger.warning("Ray worker %d died; %d units back in the queue", slot, len(call.units))
+        if self._actors[slot] is not call.actor:
+            return  # already replaced (or given up) after an earlier failed call
         self._pids[slot] = None
         if self.restarts[slot] >= self.opts.max_restarts:
             self._actors[slot] = None
