@@ -44,11 +44,17 @@ load_backend_module(FAKE)  # registers "fake" in the driver too
 @pytest.fixture(scope="module", autouse=True)
 def ray_session() -> object:
     src = str(Path(__file__).resolve().parents[2] / "src")
-    path = os.environ.get("PYTHONPATH", "")
+    path = os.environ.get("PYTHONPATH")
     os.environ["PYTHONPATH"] = f"{src}{os.pathsep}{path}" if path else src  # workers import us
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    yield
-    ray.shutdown()
+    try:
+        yield
+    finally:
+        ray.shutdown()
+        if path is None:
+            os.environ.pop("PYTHONPATH", None)
+        else:
+            os.environ["PYTHONPATH"] = path
 
 
 def _verify(texts: list[str], golds: list[str], questions: list[str | None]) -> list[Verdict]:
