@@ -189,5 +189,5 @@ def test_hard_limit_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture[str
     got = [json.loads(line) for line in dst.read_text(encoding="utf-8").splitlines()]
     assert [g["n"] for g in got] == [0, 1, 2]
     assert [g["status"] for g in got] == ["correct", "limit_exceeded", "correct"]
-    assert got[1]["reason"] == "time limit exceeded (1 s)" and got[1]["correct"] is False
+    assert got[1]["reason"] == "time limit exceeded (1 s of CPU time)" and got[1]["correct"] is False
     assert "limit_exceeded=1" in err

@@ -58,7 +58,7 @@ def test_batch_with_questions_and_empty_batch() -> None:
     ("call", "exc", "match"),
     [
         (lambda: verify(42, "42"), TypeError, "completion must be str, got int"),  # type: ignore[arg-type]
-        (lambda: verify("x", None), TypeError, "gold must be str, got NoneType"),  # type: ignore[arg-type]
+        (lambda: verify("x", None), TypeError, "gold must be str or ParsedGold, got NoneType"),  # type: ignore[arg-type]
         (lambda: verify("x", "1", question=3), TypeError, "question must be str or None"),  # type: ignore[arg-type]
         (lambda: verify("x", "1", timeout=0), ValueError, "timeout"),
         (lambda: verify("x", "1", timeout=float("inf")), ValueError, "timeout"),
@@ -114,7 +114,7 @@ def test_public_verify_hard_limit_from_thread_pool(hook_shared_pool: _limits.Wor
         hung = list(ex.map(lambda _: verify("hang", "x", timeout=1.0), range(4)))
         fine = list(ex.map(lambda i: verify(str(i), str(i)), range(8)))
     assert all(v.status is Status.LIMIT_EXCEEDED and not v.correct for v in hung)
-    assert all("time limit exceeded (1 s)" in v.reason for v in hung)
+    assert all("time limit exceeded (1 s of CPU time)" in v.reason for v in hung)
     assert all(v.correct for v in fine)
     batch = verify_batch(["1", "mem", "crash", "4"], ["1", "x", "x", "4"], timeout=5.0)
     assert [v.status for v in batch] == [

@@ -182,7 +182,7 @@ def _summary(counts: collections.Counter[str], total: int, seconds: float) -> st
     type=click.FloatRange(min=0, min_open=True, max=3600),
     default=DEFAULT_TIMEOUT_S,
     show_default=True,
-    help="Hard wall-clock limit per case, in seconds.",
+    help="Hard CPU-time limit per case, in seconds (not wall-clock: verdicts do not depend on machine load).",
 )
 @click.option(
     "--workers",

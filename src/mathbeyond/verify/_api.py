@@ -1,8 +1,9 @@
-"""Public verification API: :func:`verify` and :func:`verify_batch`, always under hard limits.
+"""Public verification API: :func:`verify`, :func:`verify_batch`, :func:`extract` and
+:func:`parse_gold`; the first three always run under hard limits.
 
 Every call runs the verifier core in the process-wide worker pool of :mod:`._limits`, so a
-pathological input costs at most ``timeout`` seconds of wall-clock time and the worker's memory
-cap (``MATHB_VERIFY_MEMORY_MB``, default 1024), whichever thread calls in.
+pathological input costs at most ``timeout`` seconds of CPU time and the worker's memory cap
+(``MATHB_VERIFY_MEMORY_MB``, default 1024), whichever thread calls in, however busy the machine.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ import math
 from collections.abc import Sequence
 
 from .._errors import ConfigError
+from ._core import parse_gold as _parse_gold
 from ._limits import DEFAULT_TIMEOUT_S, Item, shared_pool
+from ._parsed import ExtractedAnswer, ParsedGold
 from ._types import Verdict
 
 
@@ -28,6 +31,12 @@ def _check_text(name: str, value: object, *, optional: bool = False) -> None:
         return
     wanted = "str or None" if optional else "str"
     raise VerifyInputTypeError(f"{name} must be {wanted}, got {type(value).__name__}")
+
+
+def _check_gold(name: str, value: object) -> None:
+    if isinstance(value, (str, ParsedGold)):
+        return
+    raise VerifyInputTypeError(f"{name} must be str or ParsedGold, got {type(value).__name__}")
 
 
 def _check_timeout(timeout: object) -> float:
@@ -56,21 +65,50 @@ def _check_sequence(name: str, value: object) -> Sequence[object]:
     return value
 
 
+def parse_gold(gold: str) -> ParsedGold:
+    """Parse a gold answer once, to pass as the gold of every sample of its problem.
+
+    Cheap and bounded (regular expressions on at most 4,000 characters; no symbolic work in the
+    calling process): an integer gold takes the fast path, a symbolic gold is parsed once per
+    worker process (cached), an empty or over-long gold gives ``unparseable_gold`` verdicts.
+    """
+    _check_text("gold", gold)
+    return _parse_gold(gold)
+
+
+def extract(
+    completion: str, question: str | None = None, *, timeout: float = DEFAULT_TIMEOUT_S
+) -> ExtractedAnswer:
+    """The final committed answer of ``completion``, as :func:`verify` sees it (under the same
+    hard CPU-time and memory limits; a limit hit gives ``text=None`` with the limit as reason)."""
+    _check_text("completion", completion)
+    _check_text("question", question, optional=True)
+    seconds = _check_timeout(timeout)
+    (out,) = shared_pool().run(
+        [(completion, question)], timeout=seconds, max_workers=1, op="extract_answer"
+    )
+    if isinstance(out, Verdict):  # stopped by a limit
+        return ExtractedAnswer(None, None, out.reason)
+    return out  # type: ignore[unreachable]  # the pool returns ExtractedAnswer for this op
+
+
 def verify(
     completion: str,
-    gold: str,
+    gold: str | ParsedGold,
     *,
     question: str | None = None,
     timeout: float = DEFAULT_TIMEOUT_S,
 ) -> Verdict:
     """Check a model ``completion`` against the ``gold`` answer.
 
-    ``timeout`` is a hard wall-clock limit in seconds for this one verification; when it (or the
-    memory cap) is hit the verdict is ``Status.LIMIT_EXCEEDED`` with ``correct=False``. Safe to
-    call from any thread. Raises ``TypeError`` (also a ``ConfigError``) for non-str inputs.
+    ``gold`` is the gold answer's text or its :func:`parse_gold`. ``timeout`` is a hard limit in
+    seconds of CPU time for this one verification (not wall-clock time, so the verdict does not
+    depend on how busy the machine is); when it (or the memory cap) is hit the verdict is
+    ``Status.LIMIT_EXCEEDED`` with ``correct=False``. Safe to call from any thread. Raises
+    ``TypeError`` (also a ``ConfigError``) for inputs of the wrong type.
     """
     _check_text("completion", completion)
-    _check_text("gold", gold)
+    _check_gold("gold", gold)
     _check_text("question", question, optional=True)
     seconds = _check_timeout(timeout)
     return shared_pool().run([(completion, gold, question)], timeout=seconds, max_workers=1)[0]
@@ -78,7 +116,7 @@ def verify(
 
 def verify_batch(
     completions: Sequence[str],
-    golds: Sequence[str],
+    golds: Sequence[str | ParsedGold],
     questions: Sequence[str | None] | None = None,
     *,
     timeout: float = DEFAULT_TIMEOUT_S,
@@ -86,8 +124,10 @@ def verify_batch(
 ) -> list[Verdict]:
     """Verify ``completions[i]`` against ``golds[i]`` in parallel; verdicts in input order.
 
-    ``timeout`` is the hard wall-clock limit per item (not for the whole batch). ``workers``
+    ``timeout`` is the hard CPU-time limit per item (not for the whole batch). ``workers``
     caps the worker processes used for this batch (default: all CPUs this process may use).
+    Items travel to the workers in chunks and those of one gold together, so each worker parses
+    a gold once however many samples it has (pass the same :func:`parse_gold` or string).
     """
     comps = _check_sequence("completions", completions)
     gs = _check_sequence("golds", golds)
@@ -99,13 +139,18 @@ def verify_batch(
         raise VerifyInputValueError(f"verify_batch needs equally long sequences, got {sizes}")
     seconds = _check_timeout(timeout)
     n_workers = _check_workers(workers)
-    items: list[Item] = []
-    for i, (c, g) in enumerate(zip(comps, gs, strict=True)):
-        q = None if qs is None else qs[i]
-        _check_text(f"completions[{i}]", c)
-        _check_text(f"golds[{i}]", g)
-        _check_text(f"questions[{i}]", q, optional=True)
-        items.append((c, g, q))  # type: ignore[arg-type]  # checked just above
+    items: list[Item] = (
+        [(c, g, None) for c, g in zip(comps, gs, strict=True)]
+        if qs is None
+        else list(zip(comps, gs, qs, strict=True))
+    )
+    for i, (c, g, q) in enumerate(items):  # type checks; names built only on failure
+        if type(c) is not str:
+            _check_text(f"completions[{i}]", c)
+        if type(g) is not str:
+            _check_gold(f"golds[{i}]", g)
+        if q is not None and type(q) is not str:
+            _check_text(f"questions[{i}]", q, optional=True)
     if not items:
         return []
     return shared_pool(min_size=n_workers).run(items, timeout=seconds, max_workers=n_workers)
