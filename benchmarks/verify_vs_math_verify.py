@@ -20,9 +20,16 @@ How each side runs:
   they work because this is the main thread). Its exceptions count as "rejected". Its parse
   caches stay on (users get them too).
 
-Printed: cases/s (wall clock) for both and the ratio; the CPU-time ratio ("cpu-r": Math-Verify's
-CPU seconds over ours, workers included), which does not depend on the core count or on other
-load; accuracy against labels where they exist, status counts, agreement, and every
+Speed lines first (public ``verify_batch`` on ONE worker, i.e. one CPU for each side):
+
+* integer path: every real completion (qwen25math, cs6493, hardverify) whose gold is an integer
+  -- the MATH-B case and every RL reward call on it -- verified ``--repeat`` times in one
+  batch (as k samples per problem), against Math-Verify once over the same cases;
+* long reasoning: the cs6493 completions (R1-Distill chains of thought, ~6,000 characters).
+
+Then, per corpus: cases/s (wall clock) for both and the ratio; the CPU-time ratio ("cpu-r":
+Math-Verify's CPU seconds over ours, workers included), which does not depend on the core count
+or on other load; accuracy against labels where they exist, status counts, agreement, and every
 disagreement (text truncated; up to ``--max-disagreements``).
 """
 
@@ -38,7 +45,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from mathbeyond.verify import VERIFIER_VERSION, Status, Verdict, verify_batch
+from mathbeyond.verify import VERIFIER_VERSION, Status, Verdict, parse_gold, verify_batch
 from mathbeyond.verify._limits import shared_pool
 
 REPO = Path(__file__).resolve().parents[1]
@@ -204,6 +211,31 @@ def run_math_verify(cases: list[Case]) -> tuple[list[bool], list[str], float, fl
     return results, preds, time.perf_counter() - start, time.process_time() - cpu0, errors
 
 
+def speed_line(
+    name: str, cases: list[Case], repeat: int, summary: dict[str, object]
+) -> None:
+    """Ours (public verify_batch, one worker, ``repeat`` copies in one batch) vs Math-Verify."""
+    if not cases:
+        return
+    comps = [c.completion for c in cases] * repeat
+    golds = [c.gold for c in cases] * repeat
+    qs = [c.question for c in cases] * repeat
+    verify_batch(comps[: len(cases)], golds[: len(cases)], qs[: len(cases)], workers=1)  # warm
+    start = time.perf_counter()
+    verify_batch(comps, golds, qs, workers=1)
+    ours = len(comps) / (time.perf_counter() - start)
+    _, _, mv_wall, _, _ = run_math_verify(cases)
+    theirs = len(cases) / mv_wall
+    chars = sum(len(c.completion) for c in cases) / len(cases)
+    print(
+        f"{name}: {len(cases)} cases (avg {chars:,.0f} chars) x{repeat}, public verify_batch on "
+        f"1 worker: mathbeyond {ours:,.0f} cases/s, Math-Verify {theirs:,.0f} cases/s: "
+        f"ratio {ours / theirs:.1f}x"
+    )
+    summary[name] = {"cases": len(cases), "repeat": repeat, "ours_cases_per_s": ours,
+                     "math_verify_cases_per_s": theirs, "ratio": ours / theirs}
+
+
 # ---------------------------------------------------------------------------------- reporting
 
 
@@ -230,6 +262,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--corpus", action="append", help="only these corpora (repeatable)")
     ap.add_argument("--json", type=Path, help="also write the summary numbers here")
+    ap.add_argument("--repeat", type=int, default=20, help="copies per case on the speed lines")
+    ap.add_argument("--speed-only", action="store_true", help="print the speed lines and stop")
     args = ap.parse_args(argv)
     logging.disable(logging.WARNING)  # Math-Verify logs every parse failure
 
@@ -256,6 +290,18 @@ def main(argv: list[str] | None = None) -> int:
     )
     run_math_verify([cases[0]])  # import and warm Math-Verify the same way
 
+    speed: dict[str, object] = {}
+    real = [c for c in cases if not c.corpus.startswith("table:")]
+    speed_line(
+        "integer path", [c for c in real if parse_gold(c.gold).kind == "integer"], args.repeat,
+        speed,
+    )
+    speed_line("long reasoning", [c for c in real if c.corpus == "cs6493"], 1, speed)
+    if args.speed_only:
+        if args.json:
+            args.json.write_text(json.dumps(speed, indent=2), encoding="utf-8")
+        return 0
+
     ours: dict[str, list[Verdict]] = {}
     theirs: dict[str, list[bool]] = {}
     theirs_pred: dict[str, list[str]] = {}
@@ -279,7 +325,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{'acc ours':>8} {'acc MV':>7} {'agree':>6}  our statuses"
     )
     print("\n" + header + "\n" + "-" * len(header))
-    summary: dict[str, object] = {"verifier_version": VERIFIER_VERSION, "corpora": {}}
+    summary: dict[str, object] = {"verifier_version": VERIFIER_VERSION, "corpora": {}, **speed}
     disagreements: list[tuple[Case, Verdict, bool, str]] = []
     all_lab_ours: list[tuple[bool, bool]] = []
     all_lab_mv: list[tuple[bool, bool]] = []

@@ -151,3 +151,35 @@ def test_memory_setting_from_environment(monkeypatch: pytest.MonkeyPatch) -> Non
         monkeypatch.setenv(_limits.MEMORY_ENV_VAR, bad)
         with pytest.raises(ConfigError, match=_limits.MEMORY_ENV_VAR):
             _limits._memory_from_env()
+
+
+def test_parse_gold_and_extract_are_the_two_halves_of_verify() -> None:
+    from mathbeyond.verify import ExtractedAnswer, ParsedGold, extract, parse_gold
+
+    gold = parse_gold("42")
+    assert isinstance(gold, ParsedGold) and gold.kind == "integer" and gold.integer == 42
+    assert verify(boxed(42), gold) == verify(boxed(42), "42")
+    completions = [boxed(i) for i in range(40, 45)] * 20
+    assert verify_batch(completions, [gold] * 100) == verify_batch(completions, ["42"] * 100)
+    assert extract(boxed(42)) == ExtractedAnswer("42", "boxed", "extracted")
+    assert extract("Hmm, maybe 3 or 4, I am not sure which").text is None
+    assert extract(boxed(42), question="What is 6*7?", timeout=5.0).text == "42"
+    with pytest.raises(TypeError, match="completion must be str"):
+        extract(42)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"golds\[1\] must be str or ParsedGold"):
+        verify_batch(["a", "b"], ["1", 2])  # type: ignore[list-item]
+
+
+def test_each_worker_parses_a_gold_once_in_a_batch() -> None:
+    """Items of one gold are dispatched together and the gold's symbolic parse is cached in the
+    worker: with one worker, 3 golds x 40 samples cost 3 gold parses (the hook reports them)."""
+    pool = _limits.WorkerPool(
+        size=1, target="_parse_count_hook:verify_counting", extra_sys_path=[HOOKS]
+    )
+    golds = ["x^2+1", "\\frac{\\sqrt{2}}{2}", "(1, 2)"]
+    try:
+        items = [(f"So $\\boxed{{{k}}}$.", golds[k % 3], None) for k in range(120)]
+        verdicts = pool.run(items, timeout=5.0)
+    finally:
+        pool.close()
+    assert max(int(v.reason.rsplit(" ", 1)[1]) for v in verdicts) == 3

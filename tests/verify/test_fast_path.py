@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mathbeyond.verify import ParsedGold, Verdict, parse_gold
-from mathbeyond.verify import _compare, _core
+from mathbeyond.verify import ParsedGold, Verdict, _compare, _core, parse_gold
 from mathbeyond.verify._parsed import ExtractedAnswer
 
 TABLES = Path(__file__).parent / "tables"

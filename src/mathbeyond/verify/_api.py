@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import cast
 
 from .._errors import ConfigError
 from ._core import parse_gold as _parse_gold
@@ -84,12 +85,15 @@ def extract(
     _check_text("completion", completion)
     _check_text("question", question, optional=True)
     seconds = _check_timeout(timeout)
-    (out,) = shared_pool().run(
-        [(completion, question)], timeout=seconds, max_workers=1, op="extract_answer"
+    (out,) = cast(
+        "list[ExtractedAnswer | Verdict]",  # ExtractedAnswer for this op; a Verdict for a limit
+        shared_pool().run(
+            [(completion, question)], timeout=seconds, max_workers=1, op="extract_answer"
+        ),
     )
     if isinstance(out, Verdict):  # stopped by a limit
         return ExtractedAnswer(None, None, out.reason)
-    return out  # type: ignore[unreachable]  # the pool returns ExtractedAnswer for this op
+    return out
 
 
 def verify(

@@ -642,9 +642,8 @@ class WorkerPool:
                 job._deliver(index, job.result_type(*res[1]))
             elif what == "mem":
                 mib = self.memory_bytes // 2**20
-                job._deliver(
-                    index, limit_verdict(f"memory limit exceeded ({mib} MiB)" if mib else "out of memory")
-                )
+                what = f"memory limit exceeded ({mib} MiB)" if mib else "out of memory"
+                job._deliver(index, limit_verdict(what))
             elif what == "rec":
                 job._deliver(index, limit_verdict("recursion limit exceeded"))
             else:

@@ -14,8 +14,9 @@ the parent can drain many with one ``os.read``.
   module; ``args`` is the tuple of positional arguments for one call;
   each call returns a dataclass (a ``Verdict`` for ``"verify"``);
 * worker -> parent, once per chunk, after its last item: ``("done", [result, ...])`` in chunk
-  order, each result ``("ok", field_values)`` (all dataclass fields, in declaration order), ``("mem",)`` (MemoryError under the
-  address-space limit), ``("rec",)`` (RecursionError) or ``("err", traceback_text)`` (a bug).
+  order, each result ``("ok", field_values)`` (all dataclass fields, in declaration order),
+  ``("mem",)`` (MemoryError under the address-space limit), ``("rec",)`` (RecursionError) or
+  ``("err", traceback_text)`` (a bug in the target).
 
 CPU time, not wall-clock time, bounds each item: before each call the worker arms
 ``ITIMER_PROF`` with the item's budget and leaves ``SIGPROF`` at its default action, so the
@@ -190,7 +191,7 @@ def _field_values(cls: type) -> Callable[[Any], tuple[Any, ...]]:
     getter = operator.attrgetter(*(f.name for f in dataclasses.fields(cls)))
     if len(dataclasses.fields(cls)) == 1:
         return lambda result: (getter(result),)
-    return getter  # type: ignore[return-value]  # attrgetter of several names returns a tuple
+    return getter  # attrgetter of several names returns a tuple
 
 
 def main(argv: list[str]) -> int:
