@@ -61,6 +61,45 @@ def _verdict(status: Status, extracted: str | None, reason: str) -> Verdict:
     return Verdict(status is Status.CORRECT, status, extracted, reason)
 
 
+def verify_unbounded(
+    completion: str, gold: str | ParsedGold, question: str | None = None
+) -> Verdict:
+    """Verify ``completion`` against ``gold`` (policy: see the ``_extract`` module docstring)."""
+    if isinstance(gold, ParsedGold):  # its parse is cached: see parse_gold
+        gold = gold.text
+    if len(completion) > MAX_COMPLETION_CHARS:
+        return _verdict(Status.LIMIT_EXCEEDED, None, "completion too long")
+    if len(gold) > MAX_GOLD_CHARS:
+        return _verdict(Status.UNPARSEABLE_GOLD, None, "gold too long")
+    if not gold.strip():
+        return _verdict(Status.UNPARSEABLE_GOLD, None, "empty gold")
+    found = extract(completion, question)
+    if found is None:
+        return _verdict(Status.NO_ANSWER, None, "no committed final answer")
+    answer = found.text.strip()
+    if len(answer) > MAX_ANSWER_CHARS:
+        return _verdict(Status.LIMIT_EXCEEDED, answer[:80], "answer too long")
+
+    gm = _INT_GOLD_RE.fullmatch(gold)
+    if gm is not None and len(gm.group(1)) <= MAX_INT_DIGITS:
+        am = _INT_ANSWER_RE.fullmatch(answer)
+        if am is not None and len(am.group(1)) <= MAX_INT_DIGITS:
+            if int(am.group(1)) == int(gm.group(1)):
+                return _verdict(Status.CORRECT, answer, "integer match")
+            return _verdict(Status.INCORRECT, answer, "different integer")
+    g_val, a_val = _simple_rational(gold), _simple_rational(answer)
+    if g_val is not None and g_val == a_val:
+        return _verdict(Status.CORRECT, answer, "equal rational")
+    if gm is not None and len(gm.group(1)) <= MAX_INT_DIGITS and a_val is not None:
+        # Integer gold, a plain decimal or fraction of another value: the symbolic path compares
+        # these exactly and can only say this (tests/verify/test_fast_path.py: equal verdicts).
+        return _verdict(Status.INCORRECT, answer, "not equivalent")
+    from ._compare import compare  # sympy-backed path, imported only when needed
+
+    status, reason = compare(answer, gold, question)
+    return _verdict(status, answer, reason)
+
+
 def _parse_gold(gold: str) -> ParsedGold:
     if len(gold) > MAX_GOLD_CHARS:
         return ParsedGold(gold, "invalid", problem="gold too long")
@@ -79,47 +118,10 @@ _parse_gold_cached = functools.lru_cache(maxsize=4096)(_parse_gold)
 
 
 def parse_gold(gold: str) -> ParsedGold:
-    """Parse a gold answer once (cheap and bounded: regular expressions on at most
-    ``MAX_GOLD_CHARS``); the symbolic parse of an ``"expression"`` gold is cached per process."""
+    """Parse a gold answer once (regular expressions on at most ``MAX_GOLD_CHARS``; the same
+    tests :func:`verify_unbounded` makes). The symbolic parse of an ``"expression"`` gold is
+    made once per process and cached (``_compare.parse_gold_items``)."""
     return _parse_gold_cached(gold) if len(gold) <= MAX_GOLD_CHARS else _parse_gold(gold)
-
-
-def verify_unbounded(
-    completion: str, gold: str | ParsedGold, question: str | None = None
-) -> Verdict:
-    """Verify ``completion`` against ``gold`` (policy: see the ``_extract`` module docstring)."""
-    # A ParsedGold is re-derived from its text (a cache hit): a hand-made one cannot mislead.
-    parsed = parse_gold(gold.text if isinstance(gold, ParsedGold) else gold)
-    gold = parsed.text
-    if len(completion) > MAX_COMPLETION_CHARS:
-        return _verdict(Status.LIMIT_EXCEEDED, None, "completion too long")
-    if parsed.problem is not None:
-        return _verdict(Status.UNPARSEABLE_GOLD, None, parsed.problem)
-    found = extract(completion, question)
-    if found is None:
-        return _verdict(Status.NO_ANSWER, None, "no committed final answer")
-    answer = found.text.strip()
-    if len(answer) > MAX_ANSWER_CHARS:
-        return _verdict(Status.LIMIT_EXCEEDED, answer[:80], "answer too long")
-
-    if parsed.integer is not None:
-        am = _INT_ANSWER_RE.fullmatch(answer)
-        if am is not None and len(am.group(1)) <= MAX_INT_DIGITS:
-            if int(am.group(1)) == parsed.integer:
-                return _verdict(Status.CORRECT, answer, "integer match")
-            return _verdict(Status.INCORRECT, answer, "different integer")
-    a_val = _simple_rational(answer)
-    if parsed.rational is not None and parsed.rational == a_val:
-        return _verdict(Status.CORRECT, answer, "equal rational")
-    if parsed.integer is not None and a_val is not None:
-        # Integer gold, a plain decimal or fraction of another value: the symbolic path compares
-        # these exactly and can only answer this (tests/verify/test_fast_path.py checks that the
-        # two paths agree on every table and development-corpus row and on generated forms).
-        return _verdict(Status.INCORRECT, answer, "not equivalent")
-    from ._compare import compare  # sympy-backed path, imported only when needed
-
-    status, reason = compare(answer, gold, question)
-    return _verdict(status, answer, reason)
 
 
 def extract_answer(completion: str, question: str | None = None) -> ExtractedAnswer:
