@@ -269,3 +269,14 @@ def test_items_of_a_dead_chunk_are_rerun_alone_and_only_the_culprit_is_blamed(
     assert bad == {5, 150, 151, 299}
     assert all(v.correct for i, v in enumerate(verdicts) if i not in bad)
     assert {verdicts[i].reason for i in bad} == {"time limit exceeded (0.5 s of CPU time)"}
+
+
+def test_large_chunks_and_large_results_do_not_block_the_pool() -> None:
+    """Result messages far beyond a pipe buffer (here ~3 MB per chunk) while more work waits."""
+    p = make_pool(size=1)
+    try:
+        items = [("x" * 6000 + str(i), "-", None) for i in range(1200)]
+        verdicts = p.run(items, timeout=5.0)
+    finally:
+        p.close()
+    assert [v.extracted for v in verdicts] == [c for c, _, _ in items]

@@ -25,10 +25,10 @@ scripts without an ``if __name__ == "__main__"`` guard and re-runs framework ent
 workers, notebooks). Chunks go to a worker through a ``multiprocessing`` ``Connection``; results
 come back as one length-prefixed pickle per chunk on a second pipe (see ``_worker``).
 
-Throughput: items travel in chunks (one pickle each way per chunk), up to ``_PIPELINE`` chunks
-are queued at each worker so it never waits for the parent, items of one gold are dispatched
-together (each worker parses a gold once: see ``_gold``), and the scheduler waits on one
-persistent epoll selector and drains every available result with one ``os.read`` per worker.
+Throughput: items travel in chunks of up to ``_MAX_CHUNK`` items (one pickle each way per
+chunk), items of one gold are dispatched together (each worker parses a gold once: see
+``_core.parse_gold``), and the scheduler waits on one persistent epoll selector and drains every
+available result with one ``os.read`` per worker.
 
 Threads: one scheduler thread per pool owns all worker state; any number of caller threads
 submit jobs and block on an event. The pool shared by :mod:`._api` starts lazily, grows to the
@@ -78,7 +78,12 @@ DEFAULT_WALL_FACTOR = 20.0
 _HEADER = struct.Struct("!Q")  # result message framing, shared with _worker
 _MAX_CHUNK = 512
 _CHUNKS_PER_WORKER = 4
-_PIPELINE = 2  # chunks queued at one worker (the next is ready when one finishes)
+_MAX_CHUNK_CHARS = 4_000_000  # a chunk also ends once its completions hold this many chars
+# Chunks queued at one worker. Must stay 1: a second chunk written while the worker is busy can
+# fill the task pipe, and a worker blocked writing a large result message to a parent blocked
+# writing that chunk is a deadlock. With chunks of hundreds of items the round trip between
+# chunks costs well under 1% of the work.
+_PIPELINE = 1
 _WALL_SLACK_S = 30.0
 _STARTUP_FAILURES_TOLERATED = 3
 _CLOSE_GRACE_S = 2.0
@@ -127,6 +132,11 @@ def limit_verdict(reason: str) -> Verdict:
 
 class VerifierCrashError(RuntimeError):
     """The verification function raised (a bug in the verifier), or the pool could not run."""
+
+
+def _size(item: Item) -> int:
+    first = item[0] if item else None
+    return len(first) if isinstance(first, str) else 0
 
 
 def _gold_key(item: Item) -> object:
@@ -198,8 +208,13 @@ class Job:
             return [self.isolate.popleft()], True
         share = math.ceil(len(self.pending) / (self.max_workers * _CHUNKS_PER_WORKER))
         size = min(max(1, min(_MAX_CHUNK, share)), len(self.pending))
-        pending = self.pending
-        return [pending.popleft() for _ in range(size)], False
+        pending, items = self.pending, self.items
+        out = [pending.popleft()]
+        chars = _size(items[out[0]])
+        while len(out) < size and chars < _MAX_CHUNK_CHARS:
+            out.append(pending.popleft())
+            chars += _size(items[out[-1]])
+        return out, False
 
     @property
     def completed(self) -> int:
@@ -499,18 +514,14 @@ class WorkerPool:
                 self._jobs.remove(job)
 
     def _pick_worker(self, free: list[_Worker], job: Job) -> _Worker | None:
-        """A worker with room for one more chunk of ``job``: one already holding the job first
-        (keeps a gold's chunks together), else an idle one while the job may use more."""
-        best: _Worker | None = None
-        for w in free:
-            if w in job.holders and (best is None or len(w.inflight) < len(best.inflight)):
-                best = w
-        if best is not None or len(job.holders) >= job.max_workers:
-            return best
-        for w in free:
-            if best is None or len(w.inflight) < len(best.inflight):
-                best = w
-        return best
+        """A worker with room for one more chunk of ``job``: an idle one while the job may use
+        more workers (parallelism first), else one already holding chunks of the job."""
+        if len(job.holders) < job.max_workers:
+            for w in free:
+                if not w.inflight:
+                    return w
+        holders = [w for w in free if w in job.holders]
+        return min(holders, key=lambda w: len(w.inflight)) if holders else None
 
     def _dispatch(self) -> None:
         free = [w for w in self._workers if w.ready and len(w.inflight) < _PIPELINE]
