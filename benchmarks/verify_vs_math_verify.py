@@ -22,9 +22,12 @@ How each side runs:
 
 Speed lines first (public ``verify_batch`` on ONE worker, i.e. one CPU for each side):
 
-* integer path: every real completion (qwen25math, cs6493, hardverify) whose gold is an integer
-  -- the MATH-B case and every RL reward call on it -- verified ``--repeat`` times in one
-  batch (as k samples per problem), against Math-Verify once over the same cases;
+* integer path, short answers: ``Sample <id>. The final answer is $\\boxed{N}$.`` for each of
+  those golds, right and off by one, every text distinct (so neither side answers from a cache
+  of earlier texts; both cache the parsed gold): per-item overhead, not extraction, dominates;
+* integer path, real completions: every real completion (qwen25math, cs6493, hardverify) whose
+  gold is an integer -- the MATH-B case and every RL reward call on it -- verified ``--repeat``
+  times in one batch (as k samples per problem), against Math-Verify once over the same cases;
 * long reasoning: the cs6493 completions (R1-Distill chains of thought, ~6,000 characters).
 
 Then, per corpus: cases/s (wall clock) for both and the ratio; the CPU-time ratio ("cpu-r":
@@ -323,7 +326,20 @@ def main(argv: list[str] | None = None) -> int:
     speed: dict[str, object] = {}
     real = [c for c in cases if not c.corpus.startswith("table:")]
     integer = [c for c in real if parse_gold(c.gold).kind == "integer"]
-    speed_line("integer path", integer, args.repeat, args.rounds, speed)
+    short = [
+        Case(
+            "short",
+            f"{c.ident}-{k}",
+            f"Sample {c.ident}-{k}. The final answer is $\\boxed{{{int(c.gold) + k}}}$.",
+            c.gold,
+            None,
+            k == 0,
+        )
+        for c in integer
+        for k in (0, 1)
+    ]
+    speed_line("integer path, short answers", short, args.repeat, args.rounds, speed)
+    speed_line("integer path, real completions", integer, args.repeat, args.rounds, speed)
     long = [c for c in real if c.corpus == "cs6493"]
     speed_line("long reasoning", long, max(1, args.repeat // 4), args.rounds, speed)
     if args.speed_only:
