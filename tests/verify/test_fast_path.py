@@ -18,30 +18,12 @@ DATA = Path(os.environ.get("MATHB_DATA_DIR") or ROOT.parent / "shared" / "data")
 
 
 def full_path(completion: str, gold: str, question: str | None) -> Verdict:
-    """The verifier without the fast path: every non-integer answer goes to ``compare``."""
-    if len(completion) > _core.MAX_COMPLETION_CHARS:
-        return _core._verdict(_core.Status.LIMIT_EXCEEDED, None, "completion too long")
-    parsed = _core._parse_gold(gold)
-    if parsed.problem is not None:
-        return _core._verdict(_core.Status.UNPARSEABLE_GOLD, None, parsed.problem)
-    found = _core.extract(completion, question)
-    if found is None:
-        return _core._verdict(_core.Status.NO_ANSWER, None, "no committed final answer")
-    answer = found.text.strip()
-    if len(answer) > _core.MAX_ANSWER_CHARS:
-        return _core._verdict(_core.Status.LIMIT_EXCEEDED, answer[:80], "answer too long")
-    gm = _core._INT_GOLD_RE.fullmatch(gold)
-    if gm is not None and len(gm.group(1)) <= _core.MAX_INT_DIGITS:
-        am = _core._INT_ANSWER_RE.fullmatch(answer)
-        if am is not None and len(am.group(1)) <= _core.MAX_INT_DIGITS:
-            same = int(am.group(1)) == int(gm.group(1))
-            status = _core.Status.CORRECT if same else _core.Status.INCORRECT
-            return _core._verdict(status, answer, "integer match" if same else "different integer")
-    g_val, a_val = _core._simple_rational(gold), _core._simple_rational(answer)
-    if g_val is not None and g_val == a_val:
-        return _core._verdict(_core.Status.CORRECT, answer, "equal rational")
-    status, reason = _compare.compare(answer, gold, question)
-    return _core._verdict(status, answer, reason)
+    """The verifier with the fast path turned off: every non-integer answer goes symbolic."""
+    _core.FAST_INTEGER_PATH = False
+    try:
+        return _core.verify_unbounded(completion, gold, question)
+    finally:
+        _core.FAST_INTEGER_PATH = True
 
 
 def _table_rows() -> list[tuple[str, str, str | None]]:

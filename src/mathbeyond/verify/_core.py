@@ -22,6 +22,9 @@ MAX_GOLD_CHARS = 4000
 MAX_ANSWER_CHARS = 2000
 MAX_INT_DIGITS = 4000
 MAX_SIMPLE_DIGITS = 60
+FAST_INTEGER_PATH = True
+"""Decide an integer gold against a plain decimal/fraction answer without the symbolic path
+(the same verdict: tests/verify/test_fast_path.py turns this off to compare)."""
 
 _INT_GOLD_RE = re.compile(r"\s*\$?\s*([+-]?\d+)\s*\$?\s*")
 _INT_ANSWER_RE = re.compile(
@@ -90,7 +93,8 @@ def verify_unbounded(
     g_val, a_val = _simple_rational(gold), _simple_rational(answer)
     if g_val is not None and g_val == a_val:
         return _verdict(Status.CORRECT, answer, "equal rational")
-    if gm is not None and len(gm.group(1)) <= MAX_INT_DIGITS and a_val is not None:
+    int_gold = gm is not None and len(gm.group(1)) <= MAX_INT_DIGITS
+    if FAST_INTEGER_PATH and int_gold and a_val is not None:
         # Integer gold, a plain decimal or fraction of another value: the symbolic path compares
         # these exactly and can only say this (tests/verify/test_fast_path.py: equal verdicts).
         return _verdict(Status.INCORRECT, answer, "not equivalent")
