@@ -69,6 +69,8 @@ def test_batch_with_questions_and_empty_batch() -> None:
         (lambda: verify_batch(["a", 5], ["1", "2"]), TypeError, r"completions\[1\]"),  # type: ignore[list-item]
         (lambda: verify_batch(["a"], [b"1"]), TypeError, r"golds\[0\] must be str"),  # type: ignore[list-item]
         (lambda: verify_batch(["a"], ["1"], workers=0), ValueError, "workers"),
+        (lambda: verify_batch(["a"], ["1"], finish_reasons=[None, None]), ValueError, "2 finish"),
+        (lambda: verify_batch(["a"], ["1"], finish_reasons=[3]), TypeError, "finish_reasons"),  # type: ignore[list-item]
     ],
 )
 def test_bad_inputs_raise_clear_errors(call: object, exc: type[Exception], match: str) -> None:
@@ -161,7 +163,15 @@ def test_parse_gold_and_extract_are_the_two_halves_of_verify() -> None:
     assert verify(boxed(42), gold) == verify(boxed(42), "42")
     completions = [boxed(i) for i in range(40, 45)] * 20
     assert verify_batch(completions, [gold] * 100) == verify_batch(completions, ["42"] * 100)
-    assert extract(boxed(42)) == ExtractedAnswer("42", "boxed", "extracted")
+    got = extract(boxed(42))
+    assert isinstance(got, ExtractedAnswer)
+    assert (got.text, got.kind, got.reason) == ("42", "boxed", "extracted")
+    assert got.rule == verify(boxed(42), "42").rule
+    cut = "First we count the pairs.\nSo the total is $12$."
+    assert extract(cut).text == "12"  # an unanchored closing statement...
+    assert extract(cut, finish_reason="length").text is None  # ...not from a cut-off sample
+    both = verify_batch([cut, cut], ["12", "12"], finish_reasons=[None, "length"])
+    assert [v.status for v in both] == [Status.CORRECT, Status.NO_ANSWER]
     assert extract("Hmm, maybe 3 or 4, I am not sure which").text is None
     assert extract(boxed(42), question="What is 6*7?", timeout=5.0).text == "42"
     with pytest.raises(TypeError, match="completion must be str"):

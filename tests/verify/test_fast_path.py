@@ -123,9 +123,13 @@ def test_symbolic_gold_is_parsed_once_for_its_samples() -> None:
 
 
 def test_extract_answer_is_the_first_half_of_verify() -> None:
-    got = _core.extract_answer("We get $\\boxed{17}$. Check: 17 works.")
-    assert got == ExtractedAnswer("17", "boxed", "extracted")
+    completion = "We get $\\boxed{17}$. Check: 17 works."
+    got = _core.extract_answer(completion)
+    assert (got.text, got.kind, got.reason) == ("17", "boxed", "extracted")
+    assert got.rule == _core.verify_unbounded(completion, "17").rule
     hedge = "Hmm, maybe 3 or 4, I am not sure which"
     assert _core.verify_unbounded(hedge, "3").extracted is None
-    assert _core.extract_answer(hedge) == ExtractedAnswer(None, None, "no committed final answer")
+    none = _core.extract_answer(hedge)
+    assert (none.text, none.kind, none.reason) == (None, None, "no committed final answer")
+    assert isinstance(none, ExtractedAnswer)
     assert _core.extract_answer("").text is None

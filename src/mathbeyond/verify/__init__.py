@@ -15,7 +15,9 @@ from ._api import (
     verify,
     verify_batch,
 )
+from ._boxes import last_boxed
 from ._core import VERIFIER_VERSION
+from ._extract import explain_extraction
 from ._limits import DEFAULT_TIMEOUT_S, VerifierCrashError
 from ._parsed import ExtractedAnswer, ParsedGold
 from ._types import Status, Verdict
@@ -30,7 +32,9 @@ __all__ = [
     "VerifierCrashError",
     "VerifyInputTypeError",
     "VerifyInputValueError",
+    "explain_extraction",
     "extract",
+    "last_boxed",
     "parse_gold",
     "verify",
     "verify_batch",

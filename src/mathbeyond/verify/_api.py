@@ -13,7 +13,9 @@ from collections.abc import Sequence
 from typing import cast
 
 from .._errors import ConfigError
+from ._core import TRUNCATION_MARK
 from ._core import parse_gold as _parse_gold
+from ._extract import TRUNCATED_FINISH_REASONS
 from ._limits import DEFAULT_TIMEOUT_S, Item, shared_pool
 from ._parsed import ExtractedAnswer, ParsedGold
 from ._types import Verdict
@@ -77,14 +79,26 @@ def parse_gold(gold: str) -> ParsedGold:
     return _parse_gold(gold)
 
 
+def _mark_truncated(completion: str, finish_reason: str | None) -> str:
+    if finish_reason is not None and finish_reason.lower() in TRUNCATED_FINISH_REASONS:
+        return completion + TRUNCATION_MARK  # cut off by the token limit: no unanchored answer
+    return completion
+
+
 def extract(
-    completion: str, question: str | None = None, *, timeout: float = DEFAULT_TIMEOUT_S
+    completion: str,
+    question: str | None = None,
+    *,
+    timeout: float = DEFAULT_TIMEOUT_S,
+    finish_reason: str | None = None,
 ) -> ExtractedAnswer:
     """The final committed answer of ``completion``, as :func:`verify` sees it (under the same
     hard CPU-time and memory limits; a limit hit gives ``text=None`` with the limit as reason)."""
     _check_text("completion", completion)
     _check_text("question", question, optional=True)
+    _check_text("finish_reason", finish_reason, optional=True)
     seconds = _check_timeout(timeout)
+    completion = _mark_truncated(completion, finish_reason)
     (out,) = cast(
         "list[ExtractedAnswer | Verdict]",  # ExtractedAnswer for this op; a Verdict for a limit
         shared_pool().run(
@@ -102,19 +116,24 @@ def verify(
     *,
     question: str | None = None,
     timeout: float = DEFAULT_TIMEOUT_S,
+    finish_reason: str | None = None,
 ) -> Verdict:
     """Check a model ``completion`` against the ``gold`` answer.
 
     ``gold`` is the gold answer's text or its :func:`parse_gold`. ``timeout`` is a hard limit in
     seconds of CPU time for this one verification (not wall-clock time, so the verdict does not
     depend on how busy the machine is); when it (or the memory cap) is hit the verdict is
-    ``Status.LIMIT_EXCEEDED`` with ``correct=False``. Safe to call from any thread. Raises
-    ``TypeError`` (also a ``ConfigError``) for inputs of the wrong type.
+    ``Status.LIMIT_EXCEEDED`` with ``correct=False``. Safe to call from any thread.
+    ``finish_reason`` is the sampler's (``"length"``: the sample hit the token limit, so only a
+    boxed or anchored answer counts). Raises ``TypeError`` (also a ``ConfigError``) for inputs
+    of the wrong type.
     """
     _check_text("completion", completion)
     _check_gold("gold", gold)
     _check_text("question", question, optional=True)
     seconds = _check_timeout(timeout)
+    _check_text("finish_reason", finish_reason, optional=True)
+    completion = _mark_truncated(completion, finish_reason)
     return shared_pool().run([(completion, gold, question)], timeout=seconds, max_workers=1)[0]
 
 
@@ -125,9 +144,11 @@ def verify_batch(
     *,
     timeout: float = DEFAULT_TIMEOUT_S,
     workers: int | None = None,
+    finish_reasons: Sequence[str | None] | None = None,
 ) -> list[Verdict]:
     """Verify ``completions[i]`` against ``golds[i]`` in parallel; verdicts in input order.
 
+    ``finish_reasons[i]`` is the sampler's finish reason of sample i, as in :func:`verify`.
     ``timeout`` is the hard CPU-time limit per item (not for the whole batch). ``workers``
     caps the worker processes used for this batch (default: all CPUs this process may use).
     Items travel to the workers in chunks and those of one gold together, so each worker parses
@@ -136,10 +157,17 @@ def verify_batch(
     comps = _check_sequence("completions", completions)
     gs = _check_sequence("golds", golds)
     qs = None if questions is None else _check_sequence("questions", questions)
-    if len(comps) != len(gs) or (qs is not None and len(qs) != len(comps)):
+    frs = None if finish_reasons is None else _check_sequence("finish_reasons", finish_reasons)
+    if (
+        len(comps) != len(gs)
+        or (qs is not None and len(qs) != len(comps))
+        or (frs is not None and len(frs) != len(comps))
+    ):
         sizes = f"{len(comps)} completions, {len(gs)} golds"
         if qs is not None:
             sizes += f", {len(qs)} questions"
+        if frs is not None:
+            sizes += f", {len(frs)} finish_reasons"
         raise VerifyInputValueError(f"verify_batch needs equally long sequences, got {sizes}")
     seconds = _check_timeout(timeout)
     n_workers = _check_workers(workers)
@@ -155,6 +183,11 @@ def verify_batch(
             _check_gold(f"golds[{i}]", g)
         if q is not None and type(q) is not str:
             _check_text(f"questions[{i}]", q, optional=True)
+    if frs is not None:
+        for i, fr in enumerate(frs):
+            _check_text(f"finish_reasons[{i}]", fr, optional=True)
+            if fr is not None:
+                items[i] = (_mark_truncated(items[i][0], fr), *items[i][1:])  # type: ignore[arg-type]
     if not items:
         return []
     return shared_pool(min_size=n_workers).run(items, timeout=seconds, max_workers=n_workers)

@@ -30,10 +30,12 @@ class ExtractedAnswer:
     """The final committed answer of a completion (:func:`~mathbeyond.verify.extract`).
 
     ``text`` is None when there is none; ``kind`` says where it came from (``"boxed"``,
-    ``"anchor"``: after "the answer is", ``"conclusion"``: a closing statement) and ``reason``
-    explains a missing answer (``"no committed final answer"``, or the limit that was hit).
+    ``"anchor"``: after "the answer is", ``"conclusion"``: a closing statement, ...), ``reason``
+    explains a missing answer (``"no committed final answer"``, or the limit that was hit) and
+    ``rule`` names the extraction rule that decided (as ``Verdict.rule``).
     """
 
     text: str | None
     kind: str | None
     reason: str
+    rule: str | None = None
