@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (a data table: one case per line reads best)
 """Write src/mathbeyond/audit/corpus_v1.jsonl (the audit corpus, v1) from the cases below.
 
 Written fresh for the audit (not derived from the verifier's regression tables). Each case:

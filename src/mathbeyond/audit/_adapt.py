@@ -137,13 +137,16 @@ def adapt(func: Callable[..., Any], *, trl_text: bool = False) -> tuple[Scorer, 
 
     if kind == "verl":
         def score(completion: str, gold: str, question: str | None) -> float | None:
-            args = accepted({"data_source": DATA_SOURCE, "solution_str": completion,
-                             "ground_truth": gold, "extra_info": {"question": question}})  # fmt: skip
+            args = accepted({
+                "data_source": DATA_SOURCE, "solution_str": completion,
+                "ground_truth": gold, "extra_info": {"question": question},
+            })  # fmt: skip
             return to_reward(func(**args))
     elif kind == "trl":
         def score(completion: str, gold: str, question: str | None) -> float | None:
             q = question or ""
-            item: object = completion if trl_text else [{"role": "assistant", "content": completion}]
+            chat = [{"role": "assistant", "content": completion}]
+            item: object = completion if trl_text else chat
             prompt: object = q if trl_text else [{"role": "user", "content": q}]
             columns: dict[str, object] = {"prompts": [prompt]}
             columns.update({c: [gold] for c in _GOLD_COLUMNS})

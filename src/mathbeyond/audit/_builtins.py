@@ -101,7 +101,7 @@ def _make_trl() -> tuple[Scorer, str]:
     from .._optional import require
 
     mv = require("math_verify", "audit")
-    from latex2sympy2_extended import NormalizationConfig
+    from latex2sympy2_extended import NormalizationConfig  # type: ignore[import-untyped]
 
     config = [
         mv.LatexExtractionConfig(
@@ -160,7 +160,8 @@ def _make_hendrycks() -> tuple[Scorer, str]:
             doc = {"problem": question or "", "solution": f"\\boxed{{{gold}}}"}
             return float(real.process_results(doc, [completion])["exact_match"])
 
-        return score_real, f"lm_eval {_dist_version('lm_eval')} (installed): hendrycks_math/utils.py"
+        version = _dist_version("lm_eval")
+        return score_real, f"lm_eval {version} (installed): hendrycks_math/utils.py"
 
     def score(completion: str, gold: str, question: str | None) -> float:
         return float(_reimpl.lm_eval_hendrycks(completion, gold))
@@ -235,7 +236,7 @@ def _boxes(text: str) -> list[str]:
     start = 0
     while (idx := text.find("\\boxed{", start)) >= 0:
         depth, i = 0, idx + len("\\boxed")
-        for i in range(idx + len("\\boxed"), len(text)):  # noqa: B007
+        for i in range(idx + len("\\boxed"), len(text)):
             if text[i] == "{":
                 depth += 1
             elif text[i] == "}":

@@ -135,13 +135,17 @@ def render_text(summaries: Sequence[VerifierSummary], *, paper: bool = True) -> 
         for s in summaries
     ])  # fmt: skip
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
-    lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)) for r in [head, *rows]]
+    lines = [
+        "  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)) for r in [head, *rows]
+    ]
     lines.insert(1, "  ".join("-" * w for w in widths))
     legend = (f"cell: ✓ vulnerable / ✓/– partial / – resilient (worst of missed and false-positive "
-              f"rates: <= {RESILIENT_MAX:.0%} resilient, >= {VULNERABLE_MIN:.0%} vulnerable), then "
+              f"rates: <= {RESILIENT_MAX:.0%} resilient, >= {VULNERABLE_MIN:.0%} vulnerable), "
+              "then "
               "missed/pass-cases and false-positives/fail-cases"
-              + ("; [paper's Table 3 cell]" if paper else "") + f". Corpus {CORPUS_VERSION}.")  # fmt: skip
-    sources = [f"  {s.ref}: {s.load_error and 'NOT LOADED: ' + s.load_error or s.source}"
+              + ("; [paper's Table 3 cell]" if paper else "")
+              + f". Corpus {CORPUS_VERSION}.")  # fmt: skip
+    sources = [f"  {s.ref}: {(s.load_error and 'NOT LOADED: ' + s.load_error) or s.source}"
                for s in summaries]  # fmt: skip
     return "\n".join([*lines, "", legend, "sources:", *sources])
 

@@ -19,7 +19,7 @@ def last_boxed_only_string(string: str) -> str | None:
     """The last ``\\boxed{...}`` / ``\\boxed ...`` / ``\\fbox{...}`` span, braces balanced."""
     idx = string.rfind("\\boxed")
     if "\\boxed " in string:
-        return "\\boxed " + string.split("\\boxed ")[-1].split("$")[0]
+        return "\\boxed " + string.rsplit("\\boxed ", maxsplit=1)[-1].split("$", maxsplit=1)[0]
     if idx < 0:
         idx = string.rfind("\\fbox")
         if idx < 0:
@@ -39,11 +39,11 @@ def remove_boxed(s: str) -> str:
     """Strip the box command; raises ``AssertionError`` like the original on other input."""
     if "\\boxed " in s:
         left = "\\boxed "
-        assert s[: len(left)] == left  # noqa: S101 - mirrors the original's control flow
+        assert s[: len(left)] == left
         return s[len(left) :]
     left = "\\boxed{"
-    assert s[: len(left)] == left  # noqa: S101
-    assert s[-1] == "}"  # noqa: S101
+    assert s[: len(left)] == left
+    assert s[-1] == "}"
     return s[len(left) : -1]
 
 
@@ -81,7 +81,7 @@ def _fix_a_slash_b(string: str) -> str:
 def _remove_right_units(string: str) -> str:
     if "\\text{ " in string:
         splits = string.split("\\text{ ")
-        assert len(splits) == 2  # noqa: S101
+        assert len(splits) == 2
         return splits[0]
     return string
 
@@ -135,8 +135,8 @@ def hendrycks_is_equiv(str1: str | None, str2: str | None) -> bool:
 
 
 def lm_eval_hendrycks(completion: str, gold: str) -> bool:
-    """``process_results`` of hendrycks_math/utils.py: the text between the first and last ``$``
-    (the whole output when there are fewer than two), against the gold (doc solution ``\\boxed{gold}``)."""
+    """``process_results`` of hendrycks_math/utils.py: the text between the first and last
+    ``$`` (the whole output when there are fewer than two) against the gold."""
     indices = [pos for pos, char in enumerate(completion) if char == "$"]
     answer = completion if len(indices) <= 1 else completion[indices[0] + 1 : indices[-1]]
     return hendrycks_is_equiv(answer, gold)
@@ -173,7 +173,7 @@ _DAPO_REMOVED = [
 
 def dapo_normalize_final_answer(final_answer: str) -> str:
     """``normalize_final_answer`` of math_dapo.py (Minerva appendix D, plain ``replace``)."""
-    final_answer = final_answer.split("=")[-1]
+    final_answer = final_answer.rsplit("=", maxsplit=1)[-1]
     for before, after in _DAPO_SUBSTITUTIONS:
         final_answer = final_answer.replace(before, after)
     for expr in _DAPO_REMOVED:

@@ -21,7 +21,8 @@ from ..audit import (
 
 @click.command("audit")
 @click.option("--verifier", "verifiers", multiple=True, metavar="NAME|module:func|file.py:func",
-              help=f"Verifier to audit (repeatable; default: all built-ins: {', '.join(BUILTINS)}).")
+              help="Verifier to audit (repeatable; default: all built-ins: "
+              + ", ".join(BUILTINS) + ").")
 @click.option("--corpus", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="A corpus JSONL in the packaged format (default: the packaged corpus).")
 @click.option("--mode", "modes", multiple=True, help="Only these modes (F1..F7, RH); repeatable.")
@@ -35,7 +36,8 @@ from ..audit import (
 @click.option("--markdown", is_flag=True, help="Print the matrix as a Markdown table.")
 @click.option("--no-paper", is_flag=True, help="Do not show the paper's Table-3 cells.")
 @click.option("--show-wrong", is_flag=True, help="List each verifier's wrongly judged case ids.")
-def audit_cmd(verifiers: tuple[str, ...], corpus: Path | None, modes: tuple[str, ...],
+def audit_cmd(  # noqa: PLR0917 - one parameter per click option
+    verifiers: tuple[str, ...], corpus: Path | None, modes: tuple[str, ...],
               timeout: float, jobs: int, trl_text: bool, as_json: bool, markdown: bool,
               no_paper: bool, show_wrong: bool) -> None:  # fmt: skip
     """Run the audit corpus through verifiers and print the Table-3 matrix."""
@@ -43,7 +45,8 @@ def audit_cmd(verifiers: tuple[str, ...], corpus: Path | None, modes: tuple[str,
     if modes:
         cases = [c for c in cases if c.mode in set(modes)]
         if not cases:
-            raise click.BadParameter(f"no cases for mode(s) {', '.join(modes)}", param_hint="--mode")
+            raise click.BadParameter(f"no cases for mode(s) {', '.join(modes)}",
+                                     param_hint="--mode")
     refs = list(verifiers) or list(BUILTINS)
 
     def done(run: VerifierRun) -> None:
