@@ -251,7 +251,7 @@ def _boxes(text: str) -> list[str]:
 
 
 def _clean(text: str) -> str:
-    text = text.strip().strip("$").strip().rstrip(".")
+    text = text.strip().rstrip(".").strip().strip("$").strip().rstrip(".")
     for junk in ("\\left", "\\right", "\\!", "\\,", " ", "\\displaystyle"):
         text = text.replace(junk, "")
     return text.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac")

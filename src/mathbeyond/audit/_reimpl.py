@@ -191,10 +191,33 @@ def dapo_normalize_final_answer(final_answer: str) -> str:
     return final_answer.strip()
 
 
+def _dapo_last_box(string: str) -> str | None:
+    """math_dapo's ``last_boxed_only_string`` + ``remove_boxed``: ``\\boxed{`` only."""
+    idx = string.rfind("\\boxed{")
+    if idx < 0:
+        return None
+    depth = 0
+    for i in range(idx, len(string)):
+        if string[i] == "{":
+            depth += 1
+        elif string[i] == "}":
+            depth -= 1
+            if depth == 0:
+                return string[idx + len("\\boxed{") : i]
+    return None
+
+
 def verl_dapo(completion: str, gold: str) -> float:
-    """``compute_score`` with its defaults (``strict_box_verify=False``): the last 300 characters,
-    the last ``Answer: ...`` line (case-insensitive), normalized string equality; 1.0 / -1.0."""
+    """``compute_score`` with its defaults (``strict_box_verify=False``) on the last 300
+    characters: the last ``Answer: ...`` line (case-insensitive) compared to the gold after
+    ``normalize_final_answer``; only when there is no such line, the last ``\\boxed{}`` in the
+    last 100 characters compared to the raw gold string (the 0.9 fallback). 1.0 / -1.0."""
     tail = completion[-300:]
     found = re.findall(r"(?i)Answer\s*:\s*([^\n]+)", tail)
     pred = dapo_normalize_final_answer(found[-1] if found else "[INVALID]")
+    if pred != "[INVALID]":
+        return 1.0 if pred == dapo_normalize_final_answer(gold) else -1.0
+    boxed = _dapo_last_box(tail[-100:])
+    if boxed is not None:
+        return 1.0 if boxed == gold else -1.0
     return 1.0 if pred == dapo_normalize_final_answer(gold) else -1.0

@@ -184,8 +184,11 @@ class _Session:
                 self.kill()
                 return CaseOutcome(case.id, "timeout", None, f"no answer within {timeout:g} s")
             msg = self.conn.recv()
-        except (EOFError, OSError, BrokenPipeError):
-            code = self.proc.exitcode if self.proc is not None else None
+        except (EOFError, OSError):
+            code = None
+            if self.proc is not None:
+                self.proc.join(timeout=5)
+                code = self.proc.exitcode
             self.kill()
             return CaseOutcome(case.id, "crash", None, f"worker died (exit code {code})")
         if msg[0] == "error":
