@@ -27,11 +27,13 @@ def test_audit_json_for_a_builtin_and_a_user_function() -> None:
     assert always["modes"]["F3"]["false_positives"] == always["modes"]["F3"]["fail_cases"]
 
 
-def test_audit_text_and_markdown() -> None:
-    args = ["audit", "--verifier", "first-box", "--mode", "F2", "--show-wrong"]
+def test_audit_text_markdown_and_html(tmp_path: Path) -> None:
+    page = tmp_path / "audit.html"
+    args = ["audit", "--verifier", "first-box", "--mode", "F2", "--show-wrong", "--html", str(page)]
     text = CliRunner().invoke(cli, args)
     assert text.exit_code == 0, text.output
     assert "F2 late correct" in text.stdout and "first-box wrong on" in text.stdout
+    assert "<section class=audit>" in page.read_text(encoding="utf-8")
     md = CliRunner().invoke(cli, ["audit", "--verifier", "first-box", "--mode", "F2", "--markdown"])
     assert md.stdout.startswith("| mode | `first-box` |")
 

@@ -12,6 +12,7 @@ from ..audit import (
     VerifierRun,
     dumps_json,
     load_corpus,
+    render_html_section,
     render_markdown,
     render_text,
     run_audit,
@@ -34,12 +35,14 @@ from ..audit import (
               help="Pass TRL-style functions plain-string completions instead of chat lists.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (with every case's outcome).")
 @click.option("--markdown", is_flag=True, help="Print the matrix as a Markdown table.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the matrix as a small HTML page (the report section) to this file.")
 @click.option("--no-paper", is_flag=True, help="Do not show the paper's Table-3 cells.")
 @click.option("--show-wrong", is_flag=True, help="List each verifier's wrongly judged case ids.")
 def audit_cmd(  # noqa: PLR0917 - one parameter per click option
     verifiers: tuple[str, ...], corpus: Path | None, modes: tuple[str, ...],
               timeout: float, jobs: int, trl_text: bool, as_json: bool, markdown: bool,
-              no_paper: bool, show_wrong: bool) -> None:  # fmt: skip
+              html_path: Path | None, no_paper: bool, show_wrong: bool) -> None:  # fmt: skip
     """Run the audit corpus through verifiers and print the Table-3 matrix."""
     cases = load_corpus(corpus)
     if modes:
@@ -54,6 +57,14 @@ def audit_cmd(  # noqa: PLR0917 - one parameter per click option
 
     runs = run_audit(refs, cases, timeout=timeout, jobs=jobs, trl_text=trl_text, on_done=done)
     summaries = [summarize(r, cases) for r in runs]
+    if html_path is not None:
+        page = ("<!doctype html><meta charset=utf-8><title>mathb audit</title><style>"
+                "td,th{padding:2px 8px;border:1px solid #ccc;white-space:nowrap}"
+                "table{border-collapse:collapse}</style>" + render_html_section(summaries))
+        try:
+            html_path.write_text(page + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise click.FileError(str(html_path), exc.strerror) from None
     if as_json:
         click.echo(dumps_json(summaries, runs))
         return
