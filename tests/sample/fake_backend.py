@@ -34,7 +34,7 @@ def sample_text(prompt: str, seed: int) -> str:
     return f"{words} so the answer is \\boxed{{{answer}}}"
 
 
-@register_backend("fake")
+@register_backend("fake", neutral=("delay", "fail_after", "order"))
 class FakeBackend:
     name = "fake"
 

@@ -172,7 +172,7 @@ def test_deadline_bounds_the_retries() -> None:
         f"http://127.0.0.1:{port}/v1",
         model="m",
         max_retries=1000,
-        deadline=1.0,
+        outage_deadline=1.0,
         backoff_base=0.2,
         backoff_max=0.4,
     )
@@ -399,7 +399,7 @@ def test_server_killed_and_restarted_mid_run() -> None:
         backoff_base=0.5,
         backoff_max=2.0,
         max_retries=200,
-        deadline=120,
+        outage_deadline=120,
     )
     try:
         gen = backend.generate([SampleRequest("k", CHAT, 0, 4, 3, PARAMS)])

@@ -2,22 +2,32 @@
 
 from ._backend import (
     Backend,
+    BackendDeclaration,
+    BackendOption,
     ChatMessage,
     Completion,
     Prompt,
     SampleRequest,
+    backend_declaration,
     backend_names,
+    backend_options,
+    check_backend_options,
     create_backend,
     register_backend,
 )
 
 __all__ = [
     "Backend",
+    "BackendDeclaration",
+    "BackendOption",
     "ChatMessage",
     "Completion",
     "Prompt",
     "SampleRequest",
+    "backend_declaration",
     "backend_names",
+    "backend_options",
+    "check_backend_options",
     "create_backend",
     "register_backend",
 ]
@@ -49,17 +59,21 @@ from ._prompt import (
     prompt_template,
     prompt_text,
 )
+from ._resolve import LOCAL_DEFAULT, ModelChoice, ResolvedModel, resolve_model
 from ._scoring import Scorer, ScoreSummary, default_scorer, score_pending, score_run
 from ._vllm import VllmBackend
 
 __all__ += [
     "CHAT_TEMPLATE",
+    "LOCAL_DEFAULT",
     "PROMPT_TEMPLATE_ID",
     "RAW_TEMPLATE",
     "LlamaCppBackend",
+    "ModelChoice",
     "OpenAIBackend",
     "PromptTemplate",
     "PromptTooLongError",
+    "ResolvedModel",
     "ServerRequestError",
     "ServerUnavailableError",
     "VllmBackend",
@@ -67,6 +81,7 @@ __all__ += [
     "cap_max_tokens",
     "prompt_template",
     "prompt_text",
+    "resolve_model",
     "resolve_preset",
     "validate_preset",
 ]
