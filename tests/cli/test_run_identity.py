@@ -230,3 +230,19 @@ def test_backends_command_and_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert "neutral: may change" in text and "identity: must match" in text
     main(["sample", "--help"])
     assert "mathb backends" in capsys.readouterr().out
+
+
+def test_openai_server_down_at_start_writes_nothing(
+    tmp_path: Path, toy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sys.path.insert(0, str(REPO / "tests" / "sample"))
+    from _openai_helpers import free_port
+
+    out = tmp_path / "run"
+    err = _fail(["sample", "--backend", "openai", "--model", "my-served", "--base", "r1-1.5b",
+                 "--dataset", f"file:{toy}", "--k", "2", "--out", str(out),
+                 "--backend-opt", f"base_url=http://127.0.0.1:{free_port()}/v1",
+                 "--backend-opt", "outage_deadline=0.5", "--backend-opt", "backoff_base=0.05"],
+                capsys)
+    assert "did not answer list models" in err and "outage_deadline=0.5s" in err
+    assert not out.exists()

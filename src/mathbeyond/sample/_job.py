@@ -270,14 +270,23 @@ def backend_options_for(
 
 
 def start_backend(name: str, options: Mapping[str, Any]) -> Backend:
-    """Create the backend; a failure to start is one ConfigError line (nothing was written)."""
+    """Create the backend (and, for one with a ``check_ready()`` method such as the OpenAI
+    backend, wait until it answers); a failure to start is one error line, nothing written."""
     try:
-        return create_backend(name, **options)
+        backend = create_backend(name, **options)
     except MathbError:
         raise
     except (ValueError, TypeError, OSError, RuntimeError, ImportError) as exc:
         detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise ConfigError(f"backend {name!r} failed to start: {detail}") from exc
+    ready = getattr(backend, "check_ready", None)
+    if callable(ready):  # e.g. a server backend: the server must answer first
+        try:
+            ready()
+        except BaseException:
+            backend.close()
+            raise
+    return backend
 
 
 def run_job(

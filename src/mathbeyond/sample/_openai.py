@@ -237,6 +237,20 @@ class OpenAIBackend:
             self.model = models[0]
             logger.info("using model %r served at %s", self.model, self.base_url)
 
+    def check_ready(self) -> None:
+        """Wait (within ``outage_deadline``) until the server answers ``/models``; warn when it
+        does not list the model. Called before a run directory is written."""
+        self._ensure_loop().submit(self._probe()).result()
+
+    async def _probe(self) -> None:
+        await self._setup()
+        assert self._client is not None
+        page = await self._with_retries(self._client.models.list, what="list models")
+        served = [m.id for m in page.data]
+        if served and self.model not in served:
+            logger.warning("%s lists %s, not %r (some servers accept any name)",
+                           self.base_url, ", ".join(served[:5]), self.model)
+
     def close(self) -> None:
         loop, self._loop = self._loop, None
         if loop is None:
@@ -286,9 +300,10 @@ class OpenAIBackend:
                 last = f"connection failed ({exc.__cause__ or exc})"
             now = loop.time()
             elapsed = now - start
-            delay = self.retry.delay(attempt, retry_after)
+            # The last wait is shortened so that one attempt is made at the deadline.
+            delay = min(self.retry.delay(attempt, retry_after), self.retry.deadline - elapsed)
             limit = self.retry.max_retries
-            if (limit is not None and attempt >= limit) or elapsed + delay > self.retry.deadline:
+            if (limit is not None and attempt >= limit) or delay <= 0:
                 raise ServerUnavailableError(
                     f"{self.base_url} did not answer {what} after {attempt} attempts over "
                     f"{elapsed:.1f}s (outage_deadline={self.retry.deadline:g}s); "
