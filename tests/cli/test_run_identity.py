@@ -28,6 +28,7 @@ def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MATHB_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
     monkeypatch.setenv("MATHB_MODELS_FILE", str(tmp_path / "models.toml"))
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")  # the Hub is never asked in tests
 
 
 @pytest.fixture

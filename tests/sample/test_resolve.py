@@ -26,6 +26,7 @@ def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MATHB_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
     monkeypatch.setenv("MATHB_MODELS_FILE", str(tmp_path / "models.toml"))
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")  # the Hub is never asked in tests
 
 
 def test_registry_name_on_vllm_records_hub_id_and_revision() -> None:
@@ -167,3 +168,32 @@ def test_default_llamacpp_model_records_the_packaged_gguf() -> None:
     assert r.source["quantization"] == "Q4_1" and r.source["package"].startswith("llm")
     assert r.source["registry"] == "smollm2-135m"
     assert json.dumps(r.source)  # serialisable into the manifest
+
+
+def test_hub_id_not_cached_but_hub_answers_is_pinned_to_its_commit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    huggingface_hub = pytest.importorskip("huggingface_hub")
+
+    class Info:
+        sha = COMMIT
+
+    asked: list[tuple[str, str | None]] = []
+
+    def model_info(self: object, repo: str, revision: str | None = None, **_: object) -> Info:
+        asked.append((repo, revision))
+        return Info()
+
+    monkeypatch.delenv("HF_HUB_OFFLINE")
+    monkeypatch.setattr(huggingface_hub.HfApi, "model_info", model_info)
+    r = resolve_model(ModelChoice("my-org/fresh@main", base="r1-1.5b"), "vllm")
+    assert asked == [("my-org/fresh", "main")]
+    assert r.options == {"model": "my-org/fresh", "revision": COMMIT}  # vLLM gets the commit
+    assert r.source["revision"] == COMMIT and r.source["requested_revision"] == "main"
+
+    def down(self: object, repo: str, **_: object) -> Info:
+        raise OSError("Name or service not known")
+
+    monkeypatch.setattr(huggingface_hub.HfApi, "model_info", down)
+    with pytest.raises(ConfigError, match=r"Hub cannot be asked \(Name or service not known\)"):
+        resolve_model(ModelChoice("my-org/fresh", base="r1-1.5b"), "vllm")

@@ -142,17 +142,41 @@ def _hub_source(repo: str, revision: str | None, *, required: bool) -> _Artefact
     if snap is None:
         if not required:
             return None
+        commit, why = _hub_commit(repo, revision)
+        if commit is not None:  # not cached, but the Hub answers: the backend downloads it
+            source = {"kind": "hub", "ref": repo, "revision": commit, "content_hash": None,
+                      "quantization": None}
+            if revision and revision != commit:
+                source["requested_revision"] = revision
+            return _Artefact(repo, source, {"model": repo, "revision": commit})
         at = f"@{revision}" if revision else ""
         raise ConfigError(
-            f"Hub model {repo}{at} is not in the local Hugging Face cache ({hf_cache_dir()}); "
-            f"download it first (`huggingface-cli download {repo}"
-            f"{' --revision ' + revision if revision else ''}`, or set HF_HUB_CACHE/HF_HOME to "
-            "a cache that has it) or pass a local checkpoint directory as --model"
+            f"Hub model {repo}{at} is not in the local Hugging Face cache ({hf_cache_dir()}) "
+            f"and the Hub cannot be asked ({why}); download it first (`huggingface-cli download "
+            f"{repo}{' --revision ' + revision if revision else ''}`, or set HF_HUB_CACHE/HF_HOME "
+            "to a cache that has it) or pass a local checkpoint directory as --model"
         )
     art = _dir_source(snap.path, kind="hub", ref=repo, revision=snap.revision)
     if revision and revision != snap.revision:
         art.source["requested_revision"] = revision
     return art
+
+
+def _hub_commit(repo: str, revision: str | None) -> tuple[str | None, str]:
+    """The commit of ``repo@revision`` asked from the Hub, or (None, why not)."""
+    if os.environ.get("HF_HUB_OFFLINE", "").strip().lower() in {"1", "true", "yes", "on"}:
+        return None, "HF_HUB_OFFLINE is set"
+    try:
+        import huggingface_hub
+    except ImportError:
+        return None, "huggingface_hub is not installed: install mathbeyond[hf]"
+    try:
+        info = huggingface_hub.HfApi().model_info(repo, revision=revision, timeout=15)
+    except Exception as exc:  # noqa: BLE001 - any Hub/network failure means "cannot ask"
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        return None, first[:160]
+    sha = getattr(info, "sha", None)
+    return (str(sha), "") if sha else (None, "the Hub gave no commit")
 
 
 def _registry_artefact(spec: ModelSpec, artifact: Artifact | None,
