@@ -247,3 +247,25 @@ def test_openai_server_down_at_start_writes_nothing(
                 capsys)
     assert "did not answer list models" in err and "outage_deadline=0.5s" in err
     assert not out.exists()
+
+
+def test_run_from_before_run_identity_still_resumes(
+    tmp_path: Path, toy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A manifest written before model_source/verifier existed (and with only the given
+    backend options) is resumed: what it does not record is not compared."""
+    out = tmp_path / "run"
+    base = _argv(out, toy, "fake", "--model", "smollm2-135m")
+    main(base)
+    path = out / "manifest.json"
+    data = json.loads(path.read_text())
+    for key in ("model_source", "base_model", "verifier"):
+        del data[key]
+    data["extra"].pop("output_neutral_options")
+    path.write_text(json.dumps(data))
+    capsys.readouterr()
+    main(base)
+    assert "(0 new" in capsys.readouterr().out
+    # what it does record still counts
+    err = _fail([*base, "--temperature", "0.1"], capsys)
+    assert "preset.temperature" in err

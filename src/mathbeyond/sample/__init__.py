@@ -47,6 +47,14 @@ from ._engine import (
     round_ends,
     run_engine,
 )
+from ._job import (
+    PreparedJob,
+    SampleJob,
+    load_backend_module,
+    parse_backend_options,
+    prepare_job,
+    run_job,
+)
 from ._llamacpp import LlamaCppBackend
 from ._openai import OpenAIBackend, ServerRequestError, ServerUnavailableError
 from ._presets import PromptTooLongError, cap_max_tokens, resolve_preset, validate_preset
@@ -71,18 +79,24 @@ __all__ += [
     "LlamaCppBackend",
     "ModelChoice",
     "OpenAIBackend",
+    "PreparedJob",
     "PromptTemplate",
     "PromptTooLongError",
     "ResolvedModel",
+    "SampleJob",
     "ServerRequestError",
     "ServerUnavailableError",
     "VllmBackend",
     "build_prompt",
     "cap_max_tokens",
+    "load_backend_module",
+    "parse_backend_options",
+    "prepare_job",
     "prompt_template",
     "prompt_text",
     "resolve_model",
     "resolve_preset",
+    "run_job",
     "validate_preset",
 ]
 
