@@ -67,6 +67,17 @@ class Backend(Protocol):
     def close(self) -> None: ...
 
 
+@runtime_checkable
+class SupportsCancel(Protocol):
+    """Optional backend method: the engine calls ``cancel(key, start_index)`` when samples of
+    ``key`` with index >= ``start_index`` are no longer needed (adaptive sampling solved the
+    problem), while ``generate`` is running. The backend may drop those it has not started and
+    abort those in flight; any it still yields are ignored by the engine. Backends without it
+    simply generate everything they were asked for."""
+
+    def cancel(self, key: str, start_index: int) -> None: ...
+
+
 BackendFactory = Callable[..., Backend]
 _REGISTRY: dict[str, BackendFactory] = {}
 
@@ -113,7 +124,8 @@ _DECLARATIONS: dict[str, BackendDeclaration] = {
         neutral=frozenset({"tensor_parallel_size", "pipeline_parallel_size",
                            "data_parallel_size", "gpu_memory_utilization",
                            "enable_prefix_caching", "max_num_seqs", "max_num_batched_tokens",
-                           "swap_space", "disable_log_stats", "distributed_executor_backend"}),
+                           "swap_space", "disable_log_stats", "distributed_executor_backend",
+                           "max_in_flight", "max_retries", "self_check"}),
         artifact="hf",
         extra_options=("vllm", "EngineArgs"),
     ),
