@@ -43,6 +43,7 @@ def test_hub_id_through_local_cache_with_base(tmp_path: Path) -> None:
     snap = make_hf_cache(tmp_path / "hub", "my-org/my-rl", COMMIT)
     r = resolve_model(ModelChoice("my-org/my-rl", base="r1-1.5b"), "vllm")
     assert r.source["kind"] == "hub" and r.source["ref"] == "my-org/my-rl"
+    assert r.hub_id == "my-org/my-rl"
     assert r.source["revision"] == COMMIT and r.source["content_hash"].startswith("sha256:")
     assert r.options == {"model": str(snap.resolve())}  # vLLM loads the cached snapshot
     assert r.base == "r1-1.5b" and r.spec.role == "post"
@@ -75,7 +76,7 @@ def test_local_checkpoint_dir(tmp_path: Path) -> None:
 def test_gguf_file(tmp_path: Path) -> None:
     path = write_gguf(tmp_path / "mine.Q4_K_M.gguf", file_type=15)
     r = resolve_model(ModelChoice(str(path), preset="smollm2-135m"), "llamacpp")
-    assert r.spec.name == "mine.Q4_K_M"
+    assert r.spec.name == "mine.Q4_K_M" and r.hub_id is None
     assert r.options == {"model_path": str(path.resolve())}
     assert r.source["kind"] == "gguf" and r.source["quantization"] == "Q4_K_M"
     assert r.source["content_hash"].startswith("sha256:") and "package" not in r.source

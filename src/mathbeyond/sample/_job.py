@@ -200,7 +200,7 @@ def prepare_job(job: SampleJob) -> PreparedJob:
     manifest = RunManifest(
         run_id=f"{model.name}-{dataset.name}-{digest}",
         created_at=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
-        model_hub_id=model.hub_id,
+        model_hub_id=resolved.hub_id,
         model_source=resolved.source,
         base_model=resolved.base,
         verifier=verifier,

@@ -77,6 +77,8 @@ class ResolvedModel:
     base: str | None
     options: dict[str, Any]
     """Backend options naming the artefact (``model_path``, ``model``, ``revision``, ...)."""
+    hub_id: str | None = None
+    """The Hub id the weights come from, when known (registry entry or a Hub ``--model``)."""
 
 
 @dataclass(frozen=True)
@@ -353,9 +355,12 @@ def resolve_model(choice: ModelChoice, backend: str,
         own.context_length if own is not None
         else art.context_length or (template.context_length if template else 32768)
     )
+    hub_id = own.hub_id if own is not None else (
+        str(art.source["ref"]) if art.source.get("kind") == "hub" else None
+    )
     spec = ModelSpec(
         name=art.name,
-        hub_id=str(art.source.get("ref") or art.name),
+        hub_id=hub_id or str(art.source.get("ref") or art.name),
         family=own.family if own else (template.family if template else "unknown"),
         role=own.role if own else ("post" if base is not None else "other"),
         column=own.column if own else None,
@@ -369,4 +374,4 @@ def resolve_model(choice: ModelChoice, backend: str,
     source = {**art.source, "preset_source": preset_source, "chat": chat,
               "chat_source": chat_source}
     logger.info("model %s: %s", spec.name, source)
-    return ResolvedModel(spec, preset, source, base_label, dict(art.options))
+    return ResolvedModel(spec, preset, source, base_label, dict(art.options), hub_id)
