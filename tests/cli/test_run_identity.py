@@ -269,3 +269,18 @@ def test_run_from_before_run_identity_still_resumes(
     # what it does record still counts
     err = _fail([*base, "--temperature", "0.1"], capsys)
     assert "preset.temperature" in err
+
+
+def test_a_moved_gguf_with_the_same_content_is_the_same_model(
+    tmp_path: Path, toy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "a").mkdir()
+    first = write_gguf(tmp_path / "a" / "m.gguf")
+    out = tmp_path / "run"
+    main(_argv(out, toy, "fake-gguf", "--model", str(first), "--preset", "smollm2-135m"))
+    (tmp_path / "b").mkdir()
+    moved = first.rename(tmp_path / "b" / "m.gguf")
+    capsys.readouterr()
+    main(_argv(out, toy, "fake-gguf", "--model", str(moved), "--preset", "smollm2-135m"))
+    assert "(0 new" in capsys.readouterr().out
+    assert read_manifest(out).model_source["ref"] == str(first.resolve())  # the stored record
