@@ -2,24 +2,34 @@
 
 from ._backend import (
     Backend,
+    BackendDeclaration,
+    BackendOption,
     ChatMessage,
     Completion,
     Prompt,
     SampleRequest,
     SupportsCancel,
+    backend_declaration,
     backend_names,
+    backend_options,
+    check_backend_options,
     create_backend,
     register_backend,
 )
 
 __all__ = [
     "Backend",
+    "BackendDeclaration",
+    "BackendOption",
     "ChatMessage",
     "Completion",
     "Prompt",
     "SampleRequest",
     "SupportsCancel",
+    "backend_declaration",
     "backend_names",
+    "backend_options",
+    "check_backend_options",
     "create_backend",
     "register_backend",
 ]
@@ -39,6 +49,14 @@ from ._engine import (
     round_ends,
     run_engine,
 )
+from ._job import (
+    PreparedJob,
+    SampleJob,
+    load_backend_module,
+    parse_backend_options,
+    prepare_job,
+    run_job,
+)
 from ._llamacpp import LlamaCppBackend
 from ._openai import OpenAIBackend, ServerRequestError, ServerUnavailableError
 from ._presets import PromptTooLongError, cap_max_tokens, resolve_preset, validate_preset
@@ -51,25 +69,36 @@ from ._prompt import (
     prompt_template,
     prompt_text,
 )
+from ._resolve import LOCAL_DEFAULT, ModelChoice, ResolvedModel, resolve_model
 from ._scoring import Scorer, ScoreSummary, default_scorer, score_pending, score_run
 from ._vllm import VllmBackend
 
 __all__ += [
     "CHAT_TEMPLATE",
+    "LOCAL_DEFAULT",
     "PROMPT_TEMPLATE_ID",
     "RAW_TEMPLATE",
     "LlamaCppBackend",
+    "ModelChoice",
     "OpenAIBackend",
+    "PreparedJob",
     "PromptTemplate",
     "PromptTooLongError",
+    "ResolvedModel",
+    "SampleJob",
     "ServerRequestError",
     "ServerUnavailableError",
     "VllmBackend",
     "build_prompt",
     "cap_max_tokens",
+    "load_backend_module",
+    "parse_backend_options",
+    "prepare_job",
     "prompt_template",
     "prompt_text",
+    "resolve_model",
     "resolve_preset",
+    "run_job",
     "validate_preset",
 ]
 
