@@ -11,9 +11,14 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..sample import Progress as EngineProgress
-from ..sample._engine import RunSummary
-from ..sample._job import SampleJob, load_backend_module, parse_backend_options, run_job
-from ..sample._scoring import score_run
+from ..sample import (
+    RunSummary,
+    SampleJob,
+    load_backend_module,
+    parse_backend_options,
+    run_job,
+    score_run,
+)
 from ._common import data_dir
 
 DEMO_MODEL = "smollm2-135m"

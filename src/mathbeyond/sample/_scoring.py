@@ -15,6 +15,7 @@ from pathlib import Path
 from .._errors import DataError, MathbError
 from ..store import RunStore, ScoreUpdate, read_manifest
 from ..verify import Verdict
+from ._outcomes import first_success
 
 logger = logging.getLogger(__name__)
 
@@ -99,8 +100,6 @@ def score_run(
     path: str | Path, *, force: bool = False, scorer: Scorer | None = None
 ) -> ScoreSummary:
     """``mathb score``: rescore a run directory's samples and refresh its bookkeeping."""
-    from ._engine import first_success
-
     active = scorer or default_scorer()
     if active is None:
         raise MathbError("the verifier is not available (mathbeyond.verify.verify_batch)")

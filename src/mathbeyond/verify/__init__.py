@@ -6,13 +6,15 @@ as ``Status.LIMIT_EXCEEDED`` when it needs more.
 """
 
 from ._api import VerifyInputTypeError, VerifyInputValueError, verify, verify_batch
+from ._batch import verify_chunks
 from ._core import VERIFIER_VERSION
-from ._limits import DEFAULT_TIMEOUT_S, VerifierCrashError
+from ._limits import DEFAULT_TIMEOUT_S, Item, VerifierCrashError
 from ._types import Status, Verdict
 
 __all__ = [
     "DEFAULT_TIMEOUT_S",
     "VERIFIER_VERSION",
+    "Item",
     "Status",
     "Verdict",
     "VerifierCrashError",
@@ -20,4 +22,5 @@ __all__ = [
     "VerifyInputValueError",
     "verify",
     "verify_batch",
+    "verify_chunks",
 ]
