@@ -51,6 +51,12 @@ class PoolSource:
     name: str
     split: str | None = None
     limit: int | None = None
+    label: str | None = None
+    """Source name in the funnel (default: ``name``)."""
+
+    @property
+    def source(self) -> str:
+        return self.label or self.name
 
     @property
     def spec(self) -> str:

@@ -75,8 +75,15 @@ def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / len(a | b)
 
 
+LSH_WEIGHTS = (0.05, 0.95)
+"""Weights of false positives / false negatives when choosing the bands. Recall matters for an
+audit and every candidate is re-scored exactly, so misses weigh 19x more than extra candidates:
+with 128 permutations a pair AT the threshold is a candidate with probability 0.93-0.97, one
+0.05 above with >= 0.98 (the plain 0.5/0.5 rule gives 0.33-0.44 at the threshold)."""
+
+
 def _bands(threshold: float, num_perm: int) -> tuple[int, int]:
-    """(bands, rows) minimising the false positive + false negative mass (datasketch's rule)."""
+    """(bands, rows) minimising the weighted false positive + false negative mass."""
     xs = np.linspace(0.0, 1.0, 401)
     dx = float(xs[1] - xs[0])
     below = xs < threshold
@@ -84,7 +91,8 @@ def _bands(threshold: float, num_perm: int) -> tuple[int, int]:
     for b in range(1, num_perm + 1):
         r = num_perm // b
         prob = 1.0 - (1.0 - xs**r) ** b
-        err = float(prob[below].sum() + (1.0 - prob[~below]).sum()) * dx
+        fp, fn = LSH_WEIGHTS
+        err = float(fp * prob[below].sum() + fn * (1.0 - prob[~below]).sum()) * dx
         if err < best_err:
             best, best_err = (b, r), err
     return best
@@ -130,7 +138,9 @@ class _DatasketchLSH:
     def __init__(self, threshold: float, num_perm: int) -> None:
         self.ds = require("datasketch", "build")
         self.num_perm = num_perm
-        self.index = self.ds.MinHashLSH(threshold=threshold, num_perm=num_perm)
+        self.index = self.ds.MinHashLSH(
+            threshold=threshold, num_perm=num_perm, weights=LSH_WEIGHTS
+        )
 
     def _minhash(self, items: frozenset[str]) -> object:
         mh = self.ds.MinHash(num_perm=self.num_perm, seed=1)

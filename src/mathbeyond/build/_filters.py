@@ -148,9 +148,16 @@ def _plain_int(text: str) -> bool:
     return body.isascii() and body.isdigit() and len(body) <= 4300
 
 
+_FRACTION = re.compile(r"^\s*(-?)\s*\\[dt]?frac\s*\{\s*(\d{1,30})\s*\}\s*\{\s*(\d{1,30})\s*\}\s*$")
+
+
 def int_candidates(gold: str, limit: int = 4) -> list[str]:
-    """Integers written in ``gold`` (separators removed): what the verifier is asked about."""
+    """Integers written in ``gold`` (separators removed), and the quotient of a whole-number
+    ``\\frac{a}{b}``: what the verifier is asked about (it alone decides)."""
     out: list[str] = []
+    frac = _FRACTION.match(gold)
+    if frac and int(frac.group(3)) and int(frac.group(2)) % int(frac.group(3)) == 0:
+        out.append(f"{frac.group(1)}{int(frac.group(2)) // int(frac.group(3))}")
     for m in _INT_CANDIDATE.finditer(gold[:2000]):
         digits = re.sub(r"\{,\}|\\!|\\,|,", "", m.group())
         if digits not in out:

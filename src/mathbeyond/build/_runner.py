@@ -37,7 +37,8 @@ import httpx
 from .._errors import ConfigError, DataError, MathbError
 from .._version import __version__
 from ..data import Problem, load_problems, parse_spec
-from ..sample import Progress
+from ..models import get_model
+from ..sample import Progress, backend_names
 from ._config import BuildConfig, ModelConfig, snapshot_hash
 from ._dedup import find_duplicates, resolved_backend
 from ._export import write_dataset
@@ -110,14 +111,14 @@ def _stage_pool(ctx: _Ctx, _: Sequence[Problem]) -> StageResult:
         for p in loaded:
             if p.id in seen:
                 raise DataError(
-                    f"problem id {p.id!r} of pool {pool.name!r} is also in pool {seen[p.id]!r}"
+                    f"problem id {p.id!r} of pool {pool.source!r} is also in pool {seen[p.id]!r}"
                 )
-            seen[p.id] = pool.name
-            meta = {**p.metadata, POOL_KEY: pool.name}
+            seen[p.id] = pool.source
+            meta = {**p.metadata, POOL_KEY: pool.source}
             problems.append(
                 Problem(p.id, p.problem, p.answer, p.source, p.topic, p.difficulty, meta)
             )
-        sources[pool.name] = {"spec": pool.spec, "rows": len(loaded)}
+        sources[pool.source] = {"spec": pool.spec, "rows": len(loaded)}
     return StageResult(problems, info={"pools": sources})
 
 
@@ -135,7 +136,9 @@ def _stage_dedup(ctx: _Ctx, inputs: Sequence[Problem]) -> StageResult:
     evals: list[tuple[str, tuple[Problem, ...]]] = []
     for name in cfg.against:
         try:
-            evals.append((name, load_problems(name, data_dir=ctx.data_dir)))
+            target, _ = parse_spec(name)
+            label = target.stem if isinstance(target, Path) else target
+            evals.append((label, load_problems(name, data_dir=ctx.data_dir)))
         except ConfigError as exc:
             raise ConfigError(f"dedup.against {name!r}: {exc}") from None
     kept, matches = find_duplicates(
@@ -175,6 +178,14 @@ def _stage_dedup(ctx: _Ctx, inputs: Sequence[Problem]) -> StageResult:
             "minhash_backend": resolved_backend(cfg.backend) if cfg.near else None,
         },
     )
+
+
+def _rel(path: Path, root: Path) -> str:
+    """``path`` relative to the build directory when inside it (manifests stay movable)."""
+    try:
+        return str(path.resolve().relative_to(root.resolve()))
+    except ValueError:
+        return str(path)
 
 
 def _check_server(model: ModelConfig, where: str) -> None:
@@ -220,7 +231,7 @@ def _stage_prescreen(ctx: _Ctx, inputs: Sequence[Problem]) -> StageResult:
         for p in problems
         if result.solved(p.id)
     ]
-    return StageResult(kept, removed, info={"run": str(run_dir), "k": cfg.k})
+    return StageResult(kept, removed, info={"run": _rel(run_dir, ctx.out), "k": cfg.k})
 
 
 def _gt_estimate(
@@ -355,7 +366,7 @@ def _stage_passk(ctx: _Ctx, inputs: Sequence[Problem]) -> StageResult:
         kept,
         removed,
         info={
-            "runs": {name: str(o.run_dir) for name, o in outcomes.items()},
+            "runs": {name: _rel(o.run_dir, ctx.out) for name, o in outcomes.items()},
             "samples": samples,
             "fixed_k_samples": len(problems) * ctx.config.passk.k * len(outcomes),
         },
@@ -422,7 +433,7 @@ def _stage_export(ctx: _Ctx, inputs: Sequence[Problem]) -> StageResult:
         funnel_rows(ctx.out, ctx.config.stages),
     )
     ctx.echo(f"export: wrote {path}")
-    return StageResult(list(inputs), info={"folder": str(path.parent)})
+    return StageResult(list(inputs), info={"folder": _rel(path.parent, ctx.out)})
 
 
 STAGE_FUNCS: dict[str, Callable[[_Ctx, Sequence[Problem]], StageResult]] = {
@@ -491,6 +502,39 @@ def _stage_index(config: BuildConfig, stage: str | None, option: str) -> int | N
     return config.stages.index(stage)
 
 
+def validate(config: BuildConfig) -> None:
+    """Names a config can get wrong, checked before any stage runs (one ConfigError line)."""
+    for i, pool in enumerate(config.pools):
+        try:
+            parse_spec(pool.spec)
+        except ConfigError as exc:
+            raise ConfigError(f"pool[{i}] {pool.name!r}: {exc}") from None
+    for name in config.dedup.against if "dedup" in config.stages else ():
+        try:
+            parse_spec(name)
+        except ConfigError as exc:
+            raise ConfigError(f"dedup.against {name!r}: {exc}") from None
+    groups: list[tuple[str, Sequence[ModelConfig]]] = []
+    if "prescreen" in config.stages and config.prescreen.model is not None:
+        groups.append(("prescreen.model", [config.prescreen.model]))
+    if "gtcheck" in config.stages:
+        groups.append(("gtcheck.models", config.gtcheck.models))
+    if "passk" in config.stages:
+        groups.append(("passk.models", config.passk.models))
+    for where, models in groups:
+        for i, model in enumerate(models):
+            label = where if where == "prescreen.model" else f"{where}[{i}]"
+            try:
+                get_model(model.model)
+            except ConfigError as exc:
+                raise ConfigError(f"{label} ({model.name}): {exc}") from None
+            if model.backend not in backend_names():
+                raise ConfigError(
+                    f"{label} ({model.name}): unknown backend {model.backend!r}; known "
+                    f"backends: {', '.join(backend_names())}"
+                )
+
+
 def run_build(
     config: BuildConfig,
     out: str | Path,
@@ -511,6 +555,7 @@ def run_build(
     chosen_dir = data_dir if data_dir is not None else config.data_dir
     ctx = _Ctx(config, root, None if chosen_dir is None else Path(chosen_dir), say,
                progress or (lambda _label: None))
+    validate(config)
     ran: list[str] = []
     with _lock(root):
         if redo_i is not None:
@@ -546,7 +591,7 @@ def run_build(
                     f"--from {config.stages[start_i]}: stage {stage!r} before it is not finished"
                 )
             began = time.time()
-            say(f"{stage}: running on {len(previous)} problems")
+            say(f"{stage}: running" + (f" on {len(previous)} problems" if i else ""))
             result = STAGE_FUNCS[stage](ctx, previous)
             stage_dir = root / stage
             kept = tuple(result.kept)
