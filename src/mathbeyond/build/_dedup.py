@@ -46,7 +46,7 @@ _FRAC = re.compile(r"\\[dt]frac\b")
 _SPACE = re.compile(r"\s+")
 _KEY_DROP = re.compile(r"[^0-9a-z\u00c0-\uffff+\-*/=<>^()\[\]{}|!]")
 _TOKEN = re.compile(r"[a-z]+|\d+(?:\.\d+)?|[^\sa-z\d\\{}]")
-_MERSENNE = (1 << 61) - 1
+_MAX_HASH = (1 << 32) - 1
 MAX_CHARS = 20_000
 
 
@@ -58,7 +58,11 @@ def normalize(text: str) -> str:
 
 
 def exact_key(text: str) -> str:
-    key = _KEY_DROP.sub("", normalize(text).replace("\\", ""))
+    return _key(normalize(text))
+
+
+def _key(normalized: str) -> str:
+    key = _KEY_DROP.sub("", normalized.replace("\\", ""))
     return hashlib.sha1(key.encode()).hexdigest()
 
 
@@ -98,43 +102,94 @@ def _bands(threshold: float, num_perm: int) -> tuple[int, int]:
     return best
 
 
-class _BuiltinLSH:
-    """MinHash + banded LSH in numpy (universal hashing modulo the Mersenne prime 2^61-1)."""
+_K = (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0xD6E8FEB86659FD93)
 
-    def __init__(self, threshold: float, num_perm: int, seed: int = 1) -> None:
-        rng = np.random.RandomState(seed)
-        self.a = rng.randint(1, 1 << 31, size=num_perm, dtype=np.int64).astype(np.uint64)
-        self.b = rng.randint(0, 1 << 31, size=num_perm, dtype=np.int64).astype(np.uint64)
+
+class Shingler:
+    """Word n-gram shingles as 64-bit codes.
+
+    A token's id is its CRC-32; a shingle's code mixes the ids of its ``n`` tokens with odd
+    64-bit multipliers. Deterministic across processes and machines; Jaccard similarities of
+    code sets equal those of the n-gram sets up to hash collisions (64-bit codes; a CRC-32
+    collision between two different tokens is the likelier one, and only ever raises a score).
+    """
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def codes(self, text: str, normalized: bool = False) -> np.ndarray:
+        tokens = _TOKEN.findall(text if normalized else normalize(text))
+        ids = np.fromiter(
+            map(zlib.crc32, map(str.encode, tokens)), dtype=np.uint64, count=len(tokens)
+        )
+        if ids.size == 0:
+            return ids
+        n = min(self.n, int(ids.size))
+        code = np.zeros(ids.size - n + 1, dtype=np.uint64)
+        with np.errstate(over="ignore"):
+            for j in range(n):
+                code = (code ^ ids[j : ids.size - n + 1 + j]) * np.uint64(_K[j % len(_K)])
+                code ^= code >> np.uint64(29)
+        unique: np.ndarray = np.unique(code)
+        return unique
+
+
+def signatures(codes: Sequence[np.ndarray], num_perm: int, seed: int = 1) -> np.ndarray:
+    """MinHash signatures, one row per code set: per permutation ``i`` the min over the set of
+    ``(a_i * x + b_i) >> 32`` (multiply-shift hashing with random odd 64-bit ``a_i``; uint64
+    wrap-around), computed in batches. The values are plain 32-bit hash values, which is all
+    an LSH index (ours or datasketch's) uses."""
+    rng = np.random.RandomState(seed)
+    a = rng.randint(0, 1 << 62, size=num_perm, dtype=np.int64).astype(np.uint64) * np.uint64(
+        2
+    ) + np.uint64(1)
+    b = rng.randint(0, 1 << 62, size=num_perm, dtype=np.int64).astype(np.uint64)
+    out = np.full((len(codes), num_perm), np.uint64(_MAX_HASH), dtype=np.uint64)
+    nonempty = [i for i, c in enumerate(codes) if c.size]
+    budget = 32768  # shingles per batch: bounds the (shingles x perms) matrix to 32 MiB
+    start = 0
+    while start < len(nonempty):
+        stop, total = start, 0
+        while stop < len(nonempty) and (total == 0 or total + codes[nonempty[stop]].size <= budget):
+            total += codes[nonempty[stop]].size
+            stop += 1
+        rows = nonempty[start:stop]
+        flat = np.concatenate([codes[i] for i in rows])
+        with np.errstate(over="ignore"):
+            values = (np.outer(flat, a) + b) >> np.uint64(32)
+        offsets = np.concatenate(([0], np.cumsum([codes[i].size for i in rows])[:-1]))
+        out[rows] = np.minimum.reduceat(values, offsets, axis=0)
+        start = stop
+    return out
+
+
+class _BuiltinLSH:
+    """Banded LSH over MinHash signatures (bands chosen by :func:`_bands`)."""
+
+    def __init__(self, threshold: float, num_perm: int) -> None:
         self.bands, self.rows = _bands(threshold, num_perm)
         self.tables: list[dict[bytes, list[int]]] = [defaultdict(list) for _ in range(self.bands)]
-
-    def signature(self, items: frozenset[str]) -> np.ndarray:
-        hashes = np.fromiter(
-            (zlib.crc32(s.encode()) for s in items), dtype=np.uint64, count=len(items)
-        )
-        # (a * x + b) mod p with 32-bit inputs and 31-bit a: fits in uint64 before the modulo
-        values = (np.outer(hashes, self.a) + self.b) % np.uint64(_MERSENNE)
-        signature: np.ndarray = values.min(axis=0)
-        return signature
 
     def _keys(self, sig: np.ndarray) -> Iterable[tuple[int, bytes]]:
         for band in range(self.bands):
             yield band, sig[band * self.rows : (band + 1) * self.rows].tobytes()
 
-    def insert(self, key: int, items: frozenset[str]) -> None:
-        sig = self.signature(items)
+    def insert(self, key: int, sig: np.ndarray) -> None:
         for band, h in self._keys(sig):
             self.tables[band][h].append(key)
 
-    def query(self, items: frozenset[str]) -> set[int]:
-        sig = self.signature(items)
+    def query(self, sig: np.ndarray) -> set[int]:
         found: set[int] = set()
         for band, h in self._keys(sig):
-            found.update(self.tables[band].get(h, ()))
+            hit = self.tables[band].get(h)
+            if hit:
+                found.update(hit)
         return found
 
 
 class _DatasketchLSH:
+    """:class:`datasketch.MinHashLSH` over the same signatures."""
+
     def __init__(self, threshold: float, num_perm: int) -> None:
         self.ds = require("datasketch", "build")
         self.num_perm = num_perm
@@ -142,16 +197,17 @@ class _DatasketchLSH:
             threshold=threshold, num_perm=num_perm, weights=LSH_WEIGHTS
         )
 
-    def _minhash(self, items: frozenset[str]) -> object:
-        mh = self.ds.MinHash(num_perm=self.num_perm, seed=1)
-        mh.update_batch([s.encode() for s in sorted(items)])
-        return mh
+    def _minhash(self, sig: np.ndarray) -> object:
+        try:  # datasketch >= 2 asks which scheme made the values (only its LSH reads them)
+            return self.ds.MinHash(num_perm=self.num_perm, hashvalues=sig, scheme="legacy")
+        except TypeError:  # datasketch < 2: no scheme parameter
+            return self.ds.MinHash(num_perm=self.num_perm, hashvalues=sig)
 
-    def insert(self, key: int, items: frozenset[str]) -> None:
-        self.index.insert(key, self._minhash(items))
+    def insert(self, key: int, sig: np.ndarray) -> None:
+        self.index.insert(key, self._minhash(sig))
 
-    def query(self, items: frozenset[str]) -> set[int]:
-        return {int(k) for k in self.index.query(self._minhash(items))}
+    def query(self, sig: np.ndarray) -> set[int]:
+        return {int(k) for k in self.index.query(self._minhash(sig))}
 
 
 def make_index(backend: str, threshold: float, num_perm: int) -> _BuiltinLSH | _DatasketchLSH:
@@ -173,6 +229,13 @@ def resolved_backend(backend: str) -> str:
     except MissingExtraError:
         return "builtin"
     return "datasketch"
+
+
+def _jaccard_sets(a: set[int], b: set[int]) -> float:
+    if not a or not b:
+        return 0.0
+    inter = len(a & b)
+    return inter / (len(a) + len(b) - inter)
 
 
 @dataclass(frozen=True)
@@ -209,7 +272,8 @@ def find_duplicates(
         if old is None or rank > (old.against != "pool", old.kind == "exact", old.score):
             best[i] = match
 
-    keys = [exact_key(p.problem) for p in pool] if exact else []
+    normalized = [normalize(p.problem) for p in pool]
+    keys = [_key(t) for t in normalized] if exact else []
     if exact:
         eval_keys: dict[str, tuple[str, Problem]] = {}
         for name, problems in evals:
@@ -225,37 +289,41 @@ def find_duplicates(
                 if j != i:
                     record(i, Match(pool[i], pool[j], "pool", "exact", 1.0))
     if near:
-        sh = [shingles(p.problem, shingle) for p in pool]
+        shingler = Shingler(shingle)
+        flat_evals = [(name, q) for name, problems in evals for q in problems]
+        pool_codes = [shingler.codes(t, normalized=True) for t in normalized]
+        eval_codes = [shingler.codes(q.problem) for _, q in flat_evals]
+        pool_sigs = signatures(pool_codes, num_perm)
+        eval_sigs = signatures(eval_codes, num_perm)
+        pool_sets = [set(c.tolist()) for c in pool_codes]
         eval_index = make_index(backend, threshold, num_perm)
-        eval_items: list[tuple[str, Problem, frozenset[str]]] = []
-        for name, problems in evals:
-            for q in problems:
-                s = shingles(q.problem, shingle)
-                if s:
-                    eval_index.insert(len(eval_items), s)
-                    eval_items.append((name, q, s))
-        for i, s in enumerate(sh):
+        eval_sets: list[set[int]] = []
+        for j, c in enumerate(eval_codes):
+            eval_sets.append(set(c.tolist()))
+            if c.size:
+                eval_index.insert(j, eval_sigs[j])
+        for i, s in enumerate(pool_sets):
             if not s or (i in best and best[i].against != "pool" and best[i].kind == "exact"):
                 continue
-            for j in eval_index.query(s):
-                name, q, t = eval_items[j]
-                score = jaccard(s, t)
+            for j in eval_index.query(pool_sigs[i]):
+                score = _jaccard_sets(s, eval_sets[j])
                 if score >= threshold:
+                    name, q = flat_evals[j]
                     record(i, Match(pool[i], q, name, "near", score))
         if within_pool:
             golds = [exact_key(p.answer) for p in pool]
             pool_index = make_index(backend, threshold, num_perm)
-            for i, s in enumerate(sh):
+            for i, s in enumerate(pool_sets):
                 if not s:
                     continue
                 if i not in best:
-                    for j in sorted(pool_index.query(s)):
-                        score = jaccard(s, sh[j])
+                    for j in sorted(pool_index.query(pool_sigs[i])):
+                        score = _jaccard_sets(s, pool_sets[j])
                         if score >= threshold and golds[i] == golds[j]:
                             record(i, Match(pool[i], pool[j], "pool", "near", score))
                             break
                 if i not in best:
-                    pool_index.insert(i, s)
+                    pool_index.insert(i, pool_sigs[i])
     kept = [p for i, p in enumerate(pool) if i not in best]
     matches = [best[i] for i in sorted(best)]
     log.info("dedup: %d of %d pool problems are duplicates", len(matches), len(pool))
