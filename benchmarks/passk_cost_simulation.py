@@ -115,7 +115,10 @@ def simulate(
 ) -> dict[str, float]:
     q = rng.beta(a, b, size=N_PROBLEMS)
     per_model = np.concatenate(
-        [np.repeat(q[:, None], N_BASE, axis=1), np.repeat(q[:, None] ** t, N_MODELS - N_BASE, axis=1)],
+        [
+            np.repeat(q[:, None], N_BASE, axis=1),
+            np.repeat(q[:, None] ** t, N_MODELS - N_BASE, axis=1),
+        ],
         axis=1,
     )
     unsolved = rng.random((N_PROBLEMS, N_MODELS)) < per_model
@@ -151,8 +154,8 @@ def main() -> None:
     args = parser.parse_args()
     a, b, t = fit()
     none, every, base = counts(a, b, t)
-    print(f"a base model leaves candidate j unsolved with probability q_j ~ Beta({a:.2f}, {b:.2f}), "
-          f"a post-trained one with q_j^{t:.2f}")
+    print(f"a base model leaves candidate j unsolved with probability q_j ~ "
+          f"Beta({a:.2f}, {b:.2f}), a post-trained one with q_j^{t:.2f}")
     print(f"  fitted: solved by all 21 = {none:.1f} (MATH-B: {N_PROBLEMS - UNION}), unsolved by "
           f"all 21 = {every:.1f} (MATH-B: {ALL21}), unsolved by all 11 base = {base:.1f} "
           f"(paper {BASE_PAPER}, Hub file {BASE_HUB})")
@@ -175,7 +178,8 @@ def main() -> None:
     fixed = N_PROBLEMS * N_MODELS * K
     print(f"simulated over {args.trials} draws: union {mean['union']:.1f}, all-21 "
           f"{mean['all21']:.1f}, base-11 {mean['base11']:.1f}; unsolved pairs "
-          f"{mean['unsolved_pairs']:.1%}; a solved pair costs {mean['solved_pair_cost']:.0f} samples")
+          f"{mean['unsolved_pairs']:.1%}; a solved pair costs "
+          f"{mean['solved_pair_cost']:.0f} samples")
     print(f"passk stage: fixed k = {K}: {fixed:,} samples; adaptive + reuse: "
           f"{mean['ratio'] * fixed:,.0f} samples")
     print(f"ratio adaptive / fixed = {mean['ratio']:.3f} (95% of draws in [{lo:.3f}, {hi:.3f}]); "

@@ -114,11 +114,15 @@ def empty_or_garbled(p: Problem) -> str | None:
     return None
 
 
+_ASY = re.compile(r"\[asy\].*?(?:\[/asy\]|$)", re.DOTALL | re.IGNORECASE)
+
+
 def multiple_choice(p: Problem) -> str | None:
-    paren = sorted(set(_LABEL_PAREN.findall(p.problem)))
+    text = _ASY.sub(" ", p.problem)  # figure code: ``reflect(B,C)*(A)`` is not an option
+    paren = sorted(set(_LABEL_PAREN.findall(text)))
     if {"A", "B", "C"} <= set(paren):
         return f"answer options {', '.join('(' + x + ')' for x in paren)}"
-    lines = sorted(set(_LABEL_LINE.findall(p.problem)))
+    lines = sorted(set(_LABEL_LINE.findall(text)))
     if {"A", "B", "C"} <= set(lines):
         return f"answer option lines {', '.join(lines)}"
     letter = _LETTER_GOLD.match(p.answer)
