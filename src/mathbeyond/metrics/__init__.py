@@ -25,6 +25,14 @@ from ._passk import (
     pass_at_k,
     pass_at_k_curve,
 )
+from ._runinfo import (
+    FLAG_STATUSES,
+    RunInfo,
+    flags_text,
+    info_from_manifest,
+    setting_differences,
+    verifier_mismatch,
+)
 from ._synthetic import write_verdict_run
 from ._uncertainty import (
     Interval,
@@ -39,6 +47,7 @@ from ._uncertainty import (
 from ._verdicts import UNSCORED, RunVerdicts, align
 
 __all__ = [
+    "FLAG_STATUSES",
     "R1_DEFINITIONS",
     "UNSCORED",
     "Comparison",
@@ -47,6 +56,7 @@ __all__ = [
     "PassCurve",
     "R1Mode",
     "Rate",
+    "RunInfo",
     "RunVerdicts",
     "align",
     "bootstrap_columns",
@@ -59,6 +69,8 @@ __all__ = [
     "empirical_pass_at_k_curve",
     "expansion_curve",
     "first_success_index",
+    "flags_text",
+    "info_from_manifest",
     "load_run",
     "marginal_gain",
     "mean_empirical_pass_at_k",
@@ -73,6 +85,8 @@ __all__ = [
     "reachable_mask",
     "reachable_set",
     "resampled_means",
+    "setting_differences",
+    "verifier_mismatch",
     "wilson_interval",
     "write_verdict_run",
 ]
