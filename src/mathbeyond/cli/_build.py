@@ -13,6 +13,7 @@ from rich.table import Table
 from ..build import STAGES, build_status, load_config, run_build
 from ..sample import load_backend_module
 from ._common import console, data_dir
+from ._progress import SampleProgress
 
 _STAGE = click.Choice(STAGES)
 
@@ -49,15 +50,28 @@ def run_cmd(
         load_backend_module(module)
     cfg = load_config(config)
     err = console(stderr=True)
-    run_build(
-        cfg,
-        out,
-        until=until,
-        start=start,
-        redo=redo,
-        data_dir=data_dir(ctx),
-        echo=lambda line: err.print(line, markup=False, highlight=False),
-    )
+    bars: list[SampleProgress] = []
+
+    def progress(label: str) -> SampleProgress:
+        while bars:  # one sampling job at a time: finish the previous display
+            bars.pop().close()
+        bars.append(SampleProgress(label))
+        return bars[-1]
+
+    try:
+        run_build(
+            cfg,
+            out,
+            until=until,
+            start=start,
+            redo=redo,
+            data_dir=data_dir(ctx),
+            echo=lambda line: err.print(line, markup=False, highlight=False),
+            progress=progress,
+        )
+    finally:
+        while bars:
+            bars.pop().close()
     _print_funnel(build_status(out))
 
 
