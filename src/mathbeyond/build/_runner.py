@@ -36,7 +36,7 @@ import httpx
 
 from .._errors import ConfigError, DataError, MathbError
 from .._version import __version__
-from ..data import Problem, load_problems, parse_spec
+from ..data import Problem, load_dataset, load_problems, parse_spec
 from ..models import get_model
 from ..sample import Progress, backend_names
 from ._config import BuildConfig, ModelConfig, snapshot_hash
@@ -104,10 +104,13 @@ def _stage_pool(ctx: _Ctx, _: Sequence[Problem]) -> StageResult:
     sources: dict[str, Any] = {}
     for pool in ctx.config.pools:
         try:
-            parse_spec(pool.spec)
-            loaded = load_problems(pool.spec, data_dir=ctx.data_dir, limit=pool.limit)
+            target, split = parse_spec(pool.spec)
+            dataset = load_dataset(str(target), data_dir=ctx.data_dir)
+            loaded = dataset.split(split)
         except ConfigError as exc:
             raise ConfigError(f"pool {pool.name!r}: {exc}") from None
+        if pool.limit is not None:
+            loaded = loaded[: pool.limit]
         for p in loaded:
             if p.id in seen:
                 raise DataError(
@@ -118,7 +121,14 @@ def _stage_pool(ctx: _Ctx, _: Sequence[Problem]) -> StageResult:
             problems.append(
                 Problem(p.id, p.problem, p.answer, p.source, p.topic, p.difficulty, meta)
             )
-        sources[pool.source] = {"spec": pool.spec, "rows": len(loaded)}
+        sources[pool.source] = {
+            "spec": pool.spec,
+            "dataset": dataset.name,
+            "split": split or dataset.default_split,
+            "rows": len(loaded),
+            "revision": dataset.revision,
+            "origin": dataset.origin,
+        }
     return StageResult(problems, info={"pools": sources})
 
 
