@@ -3,7 +3,8 @@
 *Normalisation* (:func:`normalize`): the training-prompt wrappers are stripped, text is
 lower-cased, LaTeX spacing/sizing commands (``\\left``, ``\\,``, ``\\displaystyle``...) and
 ``$`` delimiters are dropped, ``\\dfrac``/``\\tfrac`` become ``\\frac``, whitespace is collapsed.
-The *exact key* further drops everything but letters, digits and operators.
+The *exact key* further drops everything but letters, digits and operators (braces too, so
+``z^{5}`` and ``z^5`` are the same text).
 
 *Near-duplicates*: each text becomes the set of its word n-grams (``shingle`` tokens; a token
 is a word, a number or one symbol); MinHash signatures (``num_perm`` permutations) are banded
@@ -44,7 +45,7 @@ _DROP = re.compile(
 )
 _FRAC = re.compile(r"\\[dt]frac\b")
 _SPACE = re.compile(r"\s+")
-_KEY_DROP = re.compile(r"[^0-9a-z\u00c0-\uffff+\-*/=<>^()\[\]{}|!]")
+_KEY_DROP = re.compile(r"[^0-9a-z\u00c0-\uffff+\-*/=<>^()\[\]|!]")
 _TOKEN = re.compile(r"[a-z]+|\d+(?:\.\d+)?|[^\sa-z\d\\{}]")
 _MAX_HASH = (1 << 32) - 1
 MAX_CHARS = 20_000
