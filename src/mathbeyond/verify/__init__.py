@@ -7,7 +7,9 @@ as ``Status.LIMIT_EXCEEDED`` when it needs more.
 
 from ._api import VerifyInputTypeError, VerifyInputValueError, verify, verify_batch
 from ._batch import verify_chunks
+from ._boxes import last_boxed
 from ._core import VERIFIER_VERSION
+from ._extract import explain_extraction
 from ._limits import DEFAULT_TIMEOUT_S, Item, VerifierCrashError
 from ._types import Status, Verdict
 
@@ -20,6 +22,8 @@ __all__ = [
     "VerifierCrashError",
     "VerifyInputTypeError",
     "VerifyInputValueError",
+    "explain_extraction",
+    "last_boxed",
     "verify",
     "verify_batch",
     "verify_chunks",
