@@ -44,7 +44,6 @@ from ._engine import (
     EngineConfig,
     Progress,
     RunSummary,
-    first_success,
     problem_seed,
     round_ends,
     run_engine,
@@ -59,6 +58,7 @@ from ._job import (
 )
 from ._llamacpp import LlamaCppBackend
 from ._openai import OpenAIBackend, ServerRequestError, ServerUnavailableError
+from ._outcomes import first_success
 from ._presets import PromptTooLongError, cap_max_tokens, resolve_preset, validate_preset
 from ._prompt import (
     CHAT_TEMPLATE,
@@ -115,4 +115,15 @@ __all__ += [
     "run_engine",
     "score_pending",
     "score_run",
+]
+
+
+# ---- sampling jobs (the public home of the job runner; `cli` and `build` stand on it) ----
+__all__ += [
+    "PreparedJob",
+    "SampleJob",
+    "load_backend_module",
+    "parse_backend_options",
+    "prepare_job",
+    "run_job",
 ]

@@ -18,6 +18,7 @@ from typing import Any
 from .._errors import ConfigError, DataError, MathbError
 from ..store import RunStore, ScoreUpdate, read_manifest
 from ..verify import Verdict
+from ._outcomes import first_success
 
 logger = logging.getLogger(__name__)
 
@@ -145,8 +146,6 @@ def score_run(
     verifier with these limits: with ``force``, or when the version changed (all samples are
     rescored then). A new ``timeout`` for the same version needs ``force`` (else a warning).
     """
-    from ._engine import first_success
-
     active = scorer or default_scorer(timeout=timeout)
     if active is None:
         raise MathbError("the verifier is not available (mathbeyond.verify.verify_batch)")
