@@ -15,10 +15,11 @@ from ._api import (
     verify,
     verify_batch,
 )
+from ._batch import verify_chunks
 from ._boxes import last_boxed
 from ._core import VERIFIER_VERSION
 from ._extract import explain_extraction
-from ._limits import DEFAULT_TIMEOUT_S, VerifierCrashError
+from ._limits import DEFAULT_TIMEOUT_S, Item, VerifierCrashError
 from ._parsed import ExtractedAnswer, ParsedGold
 from ._types import Status, Verdict
 
@@ -26,6 +27,7 @@ __all__ = [
     "DEFAULT_TIMEOUT_S",
     "VERIFIER_VERSION",
     "ExtractedAnswer",
+    "Item",
     "ParsedGold",
     "Status",
     "Verdict",
@@ -38,4 +40,5 @@ __all__ = [
     "parse_gold",
     "verify",
     "verify_batch",
+    "verify_chunks",
 ]
