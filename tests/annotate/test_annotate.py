@@ -199,3 +199,15 @@ def test_bad_config_is_refused(tmp_path: Path) -> None:
         run(tmp_path, ScriptedJudge(lambda p, i: good()), problems(1), min_votes=4)
     with pytest.raises(ConfigError):
         run(tmp_path, ScriptedJudge(lambda p, i: good()), problems(1), response_format="xml")
+
+
+def test_run_annotation_refuses_a_response_format_without_the_openai_backend(
+        tmp_path: Path) -> None:
+    from mathbeyond import ConfigError
+    from mathbeyond.annotate import run_annotation
+
+    with pytest.raises(ConfigError, match="needs the openai backend"):
+        run_annotation(problems(1), judge="j", cache_path=tmp_path / "c.sqlite",
+                       backend="llamacpp", config=AnnotateConfig(response_format="json_object"))
+    with pytest.raises(ConfigError, match="unknown backend 'nope'"):
+        run_annotation(problems(1), judge="j", cache_path=tmp_path / "c.sqlite", backend="nope")

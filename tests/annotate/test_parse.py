@@ -41,7 +41,8 @@ SMOL_ECHO = '{"difficulty": "difficulty", "domain": "difficulty", "language": "j
         ('{"difficulty": 4.5, "domain": "' + FRACTIONS + '"}', 4.5, FRACTIONS),
         # JSON in a code fence, rating as a string, chain without the root
         ('Here is the label:\n```json\n{"difficulty": "3", "domain": '
-         '"Number Theory -> Congruences"}\n```', 3.0, "Mathematics -> Number Theory -> Congruences"),
+         '"Number Theory -> Congruences"}\n```', 3.0,
+         "Mathematics -> Number Theory -> Congruences"),
         # other key names, unicode arrows, any case, "x/10"
         ('{"Rating": "6/10", "Topic": "mathematics → geometry → plane geometry → triangles"}',
          6.0, "Mathematics -> Geometry -> Plane Geometry -> Triangles"),

@@ -16,6 +16,7 @@ from ._annotate import (
     estimate,
     label_columns,
     read_labels,
+    run_annotation,
     write_labels,
 )
 from ._cache import JudgeCache, cache_path_for
@@ -25,6 +26,7 @@ from ._calibrate import (
     Calibration,
     KnownLabel,
     calibrate,
+    calibration_dataset,
     choose,
     format_calibration,
     known_labels,
@@ -60,6 +62,7 @@ __all__ = [
     "apply_labels",
     "cache_path_for",
     "calibrate",
+    "calibration_dataset",
     "choose",
     "estimate",
     "format_calibration",
@@ -72,6 +75,7 @@ __all__ = [
     "prompt_version",
     "read_labels",
     "response_format",
+    "run_annotation",
     "spearman",
     "taxonomy",
     "text_hash",

@@ -7,10 +7,10 @@ import hashlib
 import json
 import logging
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -277,6 +277,43 @@ def annotate_problems(
         labels[text_hash(p.problem)].model_copy(update={"problem_id": p.id}) for p in problems
     ]
     return result
+
+
+def run_annotation(
+    problems: Sequence[Problem],
+    *,
+    judge: str,
+    cache_path: str | Path,
+    backend: str = "openai",
+    backend_options: Mapping[str, Any] | None = None,
+    config: AnnotateConfig | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> AnnotateResult:
+    """One call for pipelines (``mathb build``'s export): create the backend
+    (``create_backend(backend, model=judge, **backend_options)``; with
+    ``config.response_format`` set, the openai backend's ``extra_body`` carries it), open the
+    cache at ``cache_path``, label ``problems``, close both."""
+    from ..sample import create_backend
+    from ._prompt import response_format
+
+    config = config or AnnotateConfig()
+    config.check()
+    options = dict(backend_options or {})
+    if backend != "llamacpp":
+        options.setdefault("model", judge)
+    form = response_format(config.response_format)
+    if form is not None:
+        if backend != "openai":
+            raise ConfigError("a response format needs the openai backend")
+        options["extra_body"] = {**dict(options.get("extra_body") or {}),
+                                 "response_format": form}
+    with JudgeCache(cache_path, judge=judge, prompt_version=config.version()) as cache:
+        client = create_backend(backend, **options)
+        try:
+            return annotate_problems(problems, backend=client, judge=judge, cache=cache,
+                                     config=config, progress=progress)
+        finally:
+            client.close()
 
 
 # ---- labels files -----------------------------------------------------------------------------

@@ -70,14 +70,20 @@ def _anchored(url: str) -> float | None:
     return next((level for top, level in table if number <= top), None)
 
 
-def known_labels(problems: Sequence[Problem], dataset: str) -> list[KnownLabel]:
-    """The known labels of a calibration dataset's problems."""
+def calibration_dataset(dataset: str) -> str:
+    """The dataset name of ``NAME[:SPLIT]`` if it carries known labels, else ConfigError."""
     name = dataset.split(":", maxsplit=1)[0]
     if name not in CALIBRATION_DATASETS:
         raise ConfigError(
             f"no known labels for {dataset!r}; calibrate on one of "
             + ", ".join(CALIBRATION_DATASETS)
         )
+    return name
+
+
+def known_labels(problems: Sequence[Problem], dataset: str) -> list[KnownLabel]:
+    """The known labels of a calibration dataset's problems."""
+    name = calibration_dataset(dataset)
     out = []
     for p in problems:
         level: float | None = None

@@ -19,18 +19,17 @@ from ..annotate import (
     RESPONSE_FORMATS,
     AnnotateConfig,
     JudgeCache,
-    annotate_problems,
     cache_path_for,
     calibrate,
+    calibration_dataset,
     choose,
     estimate,
     format_calibration,
     known_labels,
-    response_format,
+    run_annotation,
     write_labels,
 )
 from ..data import load_problems
-from ..sample import create_backend
 from ._common import console as make_console
 from ._common import data_dir
 
@@ -116,6 +115,7 @@ def annotate_cmd(
             raise ConfigError("name a dataset (NAME[:SPLIT]) or use --calibrate")
         dataset = "math500"
     if do_calibrate:
+        calibration_dataset(dataset)  # before loading anything
         known = known_labels(load_problems(dataset, data_dir=root), dataset)
         chosen = {p.id for p in choose([k.problem for k in known], limit, seed)}
         known = [k for k in known if k.problem.id in chosen]
@@ -137,27 +137,18 @@ def annotate_cmd(
             f"come on top (judge {judge}, prompt {config.version()})", err=True)
         if estimate_only:
             return
-        options = _options(backend_opts)
-        if backend_name != "llamacpp":
-            options.setdefault("model", judge)
-        form = response_format(fmt)
-        if form is not None:
-            if backend_name != "openai":
-                raise ConfigError("--response-format needs --backend openai")
-            extra = dict(options.get("extra_body") or {})
-            extra["response_format"] = form
-            options["extra_body"] = extra
-        backend = create_backend(backend_name, **options)
-        reporter = _Reporter()
-        try:
-            result = annotate_problems(problems, backend=backend, judge=judge, cache=cache,
-                                       config=config, progress=reporter)
-        except MathbError as exc:
-            raise MathbError(f"{exc} ({cache.count()} judge replies are kept in {cache_file}; "
-                             "rerun the same command to resume)") from None
-        finally:
-            reporter.close()
-            backend.close()
+    reporter = _Reporter()
+    try:
+        result = run_annotation(problems, judge=judge, cache_path=cache_file,
+                                backend=backend_name, backend_options=_options(backend_opts),
+                                config=config, progress=reporter)
+    except MathbError as exc:
+        with JudgeCache(cache_file, judge=judge, prompt_version=config.version()) as cache:
+            kept = cache.count()
+        raise MathbError(f"{exc} ({kept} judge replies are kept in {cache_file}; "
+                         "rerun the same command to resume)") from None
+    finally:
+        reporter.close()
     write_labels(result.labels, out)
     status = Counter(lb.status for lb in result.labels)
     click.echo(
