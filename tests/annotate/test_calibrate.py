@@ -88,11 +88,17 @@ def test_calibrate_arithmetic() -> None:
     assert cal.top_accuracy.high - cal.top_accuracy.low > 0.05  # real resampling
     assert [lvl for lvl, _, _ in cal.mean_by_level] == [1, 2, 3, 4, 5]
     assert ("Geometry", 0, 5) in cal.domain_by_subject
+    # subjects: Algebra, Prealgebra (Algebra) 10 of 25 with a domain -> constant 'Algebra'
+    assert cal.baseline == ("Algebra", 10 / 25)
+    assert cal.common_domain == ("Mathematics -> Algebra -> Intermediate Algebra -> Polynomials",
+                                 5)
+    assert cal.ratings == ((2.0, 5), (4.0, 5), (6.0, 5), (8.0, 5), (10.0, 5))
     again = calibrate(known, labels, dataset="math500", n_resamples=200, seed=3)
     assert again == cal  # seeded
     text = "\n".join(format_calibration(cal, "j"))
     assert "Spearman(difficulty, known level): +1.000" in text
     assert "domain accuracy, top level:        80.0%" in text
+    assert "constant-answer baseline, top level: 40.0% (always 'Algebra')" in text
 
 
 def test_calibrate_reports_noise_as_noise() -> None:

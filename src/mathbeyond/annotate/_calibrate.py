@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -159,6 +160,13 @@ class Calibration:
     """(known level, mean judge difficulty, problems) per level."""
     domain_by_subject: tuple[tuple[str, int, int], ...]
     """(subject, judged in the subject's top-level domain, problems with a domain)."""
+    baseline: tuple[str, float] | None
+    """The best constant answer's top-level accuracy on the same problems: (domain, accuracy).
+    A judge is only informative above it."""
+    common_domain: tuple[str, int] | None
+    """The judge's most frequent domain chain and how often it gave it."""
+    ratings: tuple[tuple[float, int], ...]
+    """How often the judge gave each rating."""
     n_resamples: int
     seed: int
     level: float
@@ -200,6 +208,16 @@ def calibrate(
                             level)
         return Interval(float(hits.mean()), lo, hi, len(hits))
 
+    baseline = None
+    if domained:
+        from ._taxonomy import taxonomy
+
+        best = max(taxonomy().tops, key=lambda top: sum(
+            top in SUBJECTS[(k.subject or "").lower()][0] for k, _ in domained))
+        hits = sum(best in SUBJECTS[(k.subject or "").lower()][0] for k, _ in domained)
+        baseline = (best, hits / len(domained))
+    chains = Counter(lb.domain for _, lb in pairs if lb.domain is not None).most_common(1)
+    ratings = Counter(lb.difficulty for _, lb in pairs if lb.difficulty is not None)
     subjects: dict[str, list[float]] = {}
     for (k, _), hit in zip(domained, top_hits, strict=True):
         subjects.setdefault(k.subject or "", []).append(hit)
@@ -210,6 +228,8 @@ def calibrate(
         spearman=rho, top_accuracy=acc(top_hits), sub_accuracy=acc(sub_hits),
         mean_by_level=tuple(means),
         domain_by_subject=tuple(sorted((s, int(sum(h)), len(h)) for s, h in subjects.items())),
+        baseline=baseline, common_domain=chains[0] if chains else None,
+        ratings=tuple(sorted(ratings.items())),
         n_resamples=n_resamples, seed=seed, level=level,
     )
 
@@ -246,6 +266,14 @@ def format_calibration(cal: Calibration, judge: str) -> list[str]:
         f"  domain accuracy, top level:        {iv(cal.top_accuracy, True)}",
         f"  domain accuracy, sub-domain:       {iv(cal.sub_accuracy, True)}",
     ]
+    if cal.baseline is not None:
+        lines.append(f"  constant-answer baseline, top level: {100 * cal.baseline[1]:.1f}% "
+                     f"(always {cal.baseline[0]!r})")
+    if cal.common_domain is not None:
+        lines.append(f"  judge's most frequent domain: {cal.common_domain[0]} "
+                     f"({cal.common_domain[1]} of {cal.labelled_domain})")
+    if cal.ratings:
+        lines.append("  judge's ratings: " + ", ".join(f"{r:g}: {c}" for r, c in cal.ratings))
     if cal.mean_by_level:
         lines.append("  mean judge difficulty by known level: " + ", ".join(
             f"{lvl:g}: {mean:.2f} (n={n})" for lvl, mean, n in cal.mean_by_level))
