@@ -86,6 +86,9 @@ def test_annotate_then_rerun_from_cache(tmp_path: Path, data_dir: Path,
     with StubServer(judge(knows)) as stub:
         args = ["--data-dir", str(data_dir), "annotate", "math500", "--limit", "4", "--judge",
                 "stub", "--backend-opt", f"base_url={stub.base_url}", "--out", str(out)]
+        code, _, err = mathb([*args, "--estimate-only"], capsys)
+        assert code == 0 and stub.requests == [] and not out.exists()
+        assert "before: 4 problems (0 fully cached); 12 judge calls, ~" in err
         code, _, err = mathb(args, capsys)
         assert code == 0, err
         assert "before: 4 problems (0 fully cached); 12 judge calls, ~" in err
