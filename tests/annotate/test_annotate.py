@@ -102,6 +102,19 @@ def test_malformed_replies_are_retried_then_labelled(tmp_path: Path) -> None:
     assert "rejected reply: rating 'hard' is not a number" in label.reasons
 
 
+def test_fields_from_different_replies_of_one_sample_combine(tmp_path: Path) -> None:
+    # sample 0: first reply has only a rating, its retry (index 3) only a domain
+    def script(p: str, i: int) -> str:
+        return {0: '{"difficulty": 4}', 3: '{"domain": "Geometry"}'}.get(i, good(4, COMBI))
+
+    judge = ScriptedJudge(script)
+    label = run(tmp_path, judge, problems(1))[0]
+    assert judge.calls == 4
+    assert label.difficulty_votes == [4, 4, 4]
+    assert label.domain_votes == ["Mathematics -> Geometry", COMBI, COMBI]
+    assert label.domain == COMBI
+
+
 def test_judge_that_keeps_failing_gives_unlabelled_never_a_guess(tmp_path: Path) -> None:
     judge = ScriptedJudge(lambda p, i: "This problem is about fractions and is quite hard.")
     label = run(tmp_path, judge, problems(1))[0]

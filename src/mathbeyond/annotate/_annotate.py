@@ -146,10 +146,13 @@ def _slots(replies: Sequence[CachedReply], config: AnnotateConfig) -> list[list[
 
 
 def _missing(replies: Sequence[CachedReply], config: AnnotateConfig) -> list[int]:
-    """Sample indices to request next: the next attempt of every slot not yet complete."""
+    """Sample indices to request next: the next attempt of every slot that has no valid
+    rating or no valid domain yet (over its replies so far) and attempts left."""
     needed = []
     for slot, readings in enumerate(_slots(replies, config)):
-        if any(r.complete for r in readings) or len(readings) >= config.attempts:
+        rated = any(r.difficulty is not None for r in readings)
+        placed = any(r.domain is not None for r in readings)
+        if (rated and placed) or len(readings) >= config.attempts:
             continue
         needed.append(len(readings) * config.n + slot)
     return needed
