@@ -76,3 +76,25 @@ def test_topics_figure_reads_label_chains(tmp_path: Path, mathb_parquet: Path) -
     fig = draw_topics(labelled)
     names = [t.get_text() for t in fig.axes[0].get_yticklabels()]
     assert names == ["Calculus"]
+
+
+def test_report_cli_takes_labels(tmp_path: Path, mathb_parquet: Path) -> None:
+    from click.testing import CliRunner
+
+    from mathbeyond.cli import cli
+    from mathbeyond.metrics import write_verdict_run
+
+    union = list(load_dataset(f"file:{mathb_parquet}").split("union"))
+    labels = _labels(union, tmp_path / "labels.jsonl")
+    mat = np.random.default_rng(1).random((len(union), 8)) < 0.2
+    run = write_verdict_run(tmp_path / "qwen3-4b", "qwen3-4b", [p.id for p in union], mat,
+                            dataset=f"file:{mathb_parquet}", split="union")
+    result = CliRunner().invoke(cli, ["report", str(run), "--out", str(tmp_path / "rep"),
+                                      "--resamples", "20", "--dataset", str(mathb_parquet),
+                                      "--labels", str(labels)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert "note: topic and difficulty in Figs. 2-3 are judge labels from labels.jsonl" \
+        in result.output
+    bad = CliRunner().invoke(cli, ["report", str(run), "--out", str(tmp_path / "rep2"),
+                                   "--labels", str(tmp_path / "nope.jsonl")])
+    assert bad.exit_code == 2 and "does not exist" in bad.output
