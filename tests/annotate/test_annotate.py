@@ -224,3 +224,14 @@ def test_run_annotation_refuses_a_response_format_without_the_openai_backend(
                        backend="llamacpp", config=AnnotateConfig(response_format="json_object"))
     with pytest.raises(ConfigError, match="unknown backend 'nope'"):
         run_annotation(problems(1), judge="j", cache_path=tmp_path / "c.sqlite", backend="nope")
+
+
+def test_labels_fill_the_exported_mathb_columns(tmp_path: Path) -> None:
+    from mathbeyond.build import mathb_table
+
+    probs = problems(2)
+    judge = ScriptedJudge(lambda p, i: good(5.5, COMBI) if "Problem 0" in p else "no idea")
+    labelled = apply_labels(probs, run(tmp_path, judge, probs, attempts=1))
+    table = mathb_table(labelled, ["m"], {"m": {p.id: False for p in probs}})
+    assert table.column("topic").to_pylist() == [COMBI, None]
+    assert table.column("difficulty").to_pylist() == ["5.5", None]

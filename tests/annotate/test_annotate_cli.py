@@ -116,7 +116,8 @@ def test_unreachable_server_is_one_line_and_keeps_the_cache(
                      capsys)[0] == 0
     dead = f"http://127.0.0.1:{free_port()}/v1"
     code, _, err = mathb([*base, "--limit", "3", "--backend-opt", f"base_url={dead}",
-                          "--backend-opt", "max_retries=2", "--backend-opt", "backoff_max=0.1"],
+                          "--backend-opt", "max_retries=2", "--backend-opt", "backoff_base=0.05",
+                          "--backend-opt", "backoff_max=0.1"],
                          capsys)
     assert code == 2
     lines = err.strip().splitlines()
@@ -124,6 +125,11 @@ def test_unreachable_server_is_one_line_and_keeps_the_cache(
     assert "6 judge replies are kept in" in lines[-1] and "rerun the same command" in lines[-1]
     assert "Traceback" not in err
     assert len(read_labels(out)) == 2  # the earlier labels file is untouched
+    code, _, err = mathb([*base, "--limit", "3", "--backend-opt", f"base_url={dead}",
+                          "--backend-opt", "no_such_option=1"], capsys)
+    assert code == 2
+    assert err.strip().splitlines()[-1].startswith("error: backend 'openai' has no option")
+    assert "kept in" not in err
 
 
 def test_judge_without_ratings_gives_unlabelled(tmp_path: Path, data_dir: Path,

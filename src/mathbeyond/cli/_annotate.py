@@ -142,6 +142,8 @@ def annotate_cmd(
         result = run_annotation(problems, judge=judge, cache_path=cache_file,
                                 backend=backend_name, backend_options=_options(backend_opts),
                                 config=config, progress=reporter)
+    except ConfigError:
+        raise  # a bad option: nothing was asked
     except MathbError as exc:
         with JudgeCache(cache_file, judge=judge, prompt_version=config.version()) as cache:
             kept = cache.count()
