@@ -87,6 +87,7 @@ def test_valid_replies(reply: str, difficulty: float, domain: str) -> None:
          None, "unknown domain"),
         ('{"difficulty": 5, "domain": "Mathematics"}', 5.0, None, "only the root"),
         ('{"difficulty": 5}', 5.0, None, "domain is missing"),
+        ('{"difficulty": 1, "domain": [1]}', 1.0, None, "domain [1] is not text"),  # SmolLM2
         ('{"difficulty": true, "domain": "Geometry"}', None, "Mathematics -> Geometry",
          "is not a number"),
         ('{"difficulty": NaN, "domain": "Geometry"}', None, "Mathematics -> Geometry",

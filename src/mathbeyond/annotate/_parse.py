@@ -70,7 +70,9 @@ def _check_rating(value: object) -> tuple[float | None, str | None]:
 def _check_domain(value: object, tax: Taxonomy) -> tuple[str | None, str | None]:
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         value = SEP.join(value)
-    if not isinstance(value, str) or not value.strip():
+    if not isinstance(value, str):
+        return None, f"domain {str(value)[:40]} is not text"
+    if not value.strip():
         return None, "domain is missing"
     chain = tax.resolve(value)
     if chain is None:
