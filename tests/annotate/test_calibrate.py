@@ -120,3 +120,20 @@ def test_unknown_calibration_dataset_and_seeded_choice() -> None:
     assert ten == fifty[:10]  # a longer calibration run extends a shorter one
     assert choose(probs, 10, 1) != ten
     assert choose(probs, None, 0) == probs
+
+
+def test_known_labels_of_each_source() -> None:
+    olympiad = Problem("olympiadbench/1", "q", "1", "olympiadbench", topic="Combinatorics")
+    amc = Problem("amc23/0", "q", "1", "amc23", metadata={
+        "url": "https://artofproblemsolving.com/wiki/index.php/2023_AMC_12A_Problems/Problem_24"})
+    aime = Problem("aime24/60", "q", "1", "aime24", metadata={"url": ""})
+    [ko] = known_labels([olympiad], "olympiadbench")
+    assert (ko.level, ko.subject) == (None, "Combinatorics")
+    [ka] = known_labels([amc], "amc23")
+    assert (ka.level, ka.subject) == (4.0, None)
+    [ki] = known_labels([aime], "aime24")
+    assert ki.level is None  # no problem number: no anchored level
+    labels = [_label("olympiadbench/1", 7.0, "Mathematics -> Applied Mathematics -> Probability")]
+    cal = calibrate([ko], labels, dataset="olympiadbench", n_resamples=20)
+    assert cal.spearman is None and cal.top_accuracy is not None
+    assert cal.top_accuracy.value == 1.0 and cal.domain_by_subject == (("Combinatorics", 1, 1),)
