@@ -146,7 +146,7 @@ def _edit_manifest(run: Path, **changes: object) -> None:
         ({"seed": 5}, "seed: 0 vs 5"),
         ({"dataset_revision": "abc"}, "dataset_revision:"),
         ({"versions.verifier": "old-1"}, "verifier_version:"),
-        ({"backend_options": {"delay": 1}}, "backend option 'delay'"),
+        ({"backend_options": {"n_ctx": 1}}, "backend option 'n_ctx'"),
     ],
 )
 def test_merge_refuses_mismatched_manifests(
@@ -163,7 +163,9 @@ def test_merge_refuses_mismatched_manifests(
 def test_merge_allows_placement_options_to_differ(
     tmp_path: Path, shards: list[Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _edit_manifest(shards[1], backend_options={"n_threads": 4, "base_url": "http://node7"})
+    # placement options, and options the backend declares output-neutral ('delay' for fake)
+    _edit_manifest(shards[1], backend_options={"n_threads": 4, "base_url": "http://node7",
+                                               "delay": 0.5})
     main(["merge", *map(str, shards), "--out", str(tmp_path / "m")])
     assert open_run(tmp_path / "m").count_samples() == 100
 

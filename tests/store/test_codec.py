@@ -15,7 +15,15 @@ import pytest
 from mathbeyond import DataError
 from mathbeyond.sample import score_run
 from mathbeyond.sample._scoring import Scorer
-from mathbeyond.store import ProblemState, RunManifest, RunStore, SampleRecord, _codec, open_run
+from mathbeyond.store import (
+    ProblemState,
+    RunManifest,
+    RunStore,
+    SampleRecord,
+    _codec,
+    open_run,
+    read_manifest,
+)
 from mathbeyond.verify import Status, Verdict
 
 HAVE_ZSTD = _codec.have_zstd()
@@ -127,7 +135,7 @@ def test_old_uncompressed_run_reads_rescores_and_resumes(tmp_path: Path) -> None
     summary = score_run(run, force=True, scorer=Scorer("t-1", _verify))
     assert summary.scored == 2 and summary.solved == 1
     # resumed by this version: new rows are compressed, old rows stay plain, all readable
-    with RunStore.create_or_resume(run, _manifest()) as store:
+    with RunStore.create_or_resume(run, read_manifest(run)) as store:
         store.add_samples([_rec(2, TEXT + " again")])
     raw = _stored(run)
     assert isinstance(raw[0], str) and isinstance(raw[2], bytes)

@@ -41,7 +41,7 @@ from ._backend import (
     Backend,
     Completion,
     SampleRequest,
-    _checked_options,
+    check_backend_options,
     create_backend,
 )
 
@@ -173,7 +173,7 @@ class RayPool:
         backend_modules: Sequence[str] = (),
     ) -> None:
         if backend in _REGISTRY:  # bad options fail here, in one line, before Ray starts
-            _checked_options(backend, _REGISTRY[backend], dict(options))
+            check_backend_options(backend, options)
         self.ray = connect(ray_options.address, timeout=ray_options.connect_timeout)
         self.name = f"ray:{backend}"
         self.opts = ray_options

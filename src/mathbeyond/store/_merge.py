@@ -83,15 +83,31 @@ def _output_identity(m: RunManifest) -> dict[str, Any]:
         ident[name] = getattr(m, name, None)
     ident["verifier_version"] = m.versions.get("verifier")
     ident["prompt_template_text"] = m.extra.get("prompt_template_text")
-    ident["backend_options"] = {
-        k: v for k, v in sorted(m.backend_options.items()) if k not in PLACEMENT_OPTIONS
-    }
     return ident
 
 
+def _neutral(m: RunManifest) -> set[str]:
+    declared = m.extra.get("output_neutral_options")
+    return set(declared) if isinstance(declared, list) else set()
+
+
 def manifest_mismatch(a: RunManifest, b: RunManifest) -> str | None:
-    """The first field (of those that change what is drawn) where two runs differ."""
+    """The first field (of those that change what is drawn) where two runs differ.
+
+    Backend options in :data:`PLACEMENT_OPTIONS` or declared output-neutral by the backend
+    (``extra["output_neutral_options"]``) may differ.
+    """
     ia, ib = _output_identity(a), _output_identity(b)
+    skip = PLACEMENT_OPTIONS | _neutral(a) | _neutral(b)
+    sa, sb = ia.get("model_source") or {}, ib.get("model_source") or {}
+    if sa.get("content_hash") and sb.get("content_hash"):  # same bytes at other paths/nodes
+        keep = ("kind", "revision", "content_hash", "quantization")
+        ia["model_source"] = {k: sa.get(k) for k in keep}
+        ib["model_source"] = {k: sb.get(k) for k in keep}
+    for ident, m in ((ia, a), (ib, b)):
+        ident["backend_options"] = {
+            k: v for k, v in sorted(m.backend_options.items()) if k not in skip
+        }
     for name, va in ia.items():
         vb = ib[name]
         if name == "backend_options" and va != vb:
