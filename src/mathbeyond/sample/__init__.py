@@ -37,7 +37,15 @@ from ._engine import (
     round_ends,
     run_engine,
 )
-from ._llamacpp import LlamaCppBackend
+
+# ---- GGUF models shipped as PyPI chunk packages; llama.cpp thread choice ----
+from ._gguf_packages import (
+    PACKAGED_GGUFS,
+    PackagedGGUF,
+    packaged_gguf,
+    packaged_gguf_installed,
+)
+from ._llamacpp import LlamaCppBackend, default_threads
 from ._openai import OpenAIBackend, ServerRequestError, ServerUnavailableError
 from ._presets import PromptTooLongError, cap_max_tokens, resolve_preset, validate_preset
 from ._prompt import (
@@ -84,4 +92,13 @@ __all__ += [
     "run_engine",
     "score_pending",
     "score_run",
+]
+
+
+__all__ += [
+    "PACKAGED_GGUFS",
+    "PackagedGGUF",
+    "default_threads",
+    "packaged_gguf",
+    "packaged_gguf_installed",
 ]
