@@ -4,8 +4,10 @@ Same model (SmolLM2-135M-Instruct by default, or ``--model-path``), prompts, see
 settings and thread count. The reference ("raw") is what a llama-cpp-python user writes: a
 ``create_completion`` loop over the samples of each prompt (llama-cpp reuses the cached prompt
 prefix from the second sample on). "seq" is the backend with ``n_parallel=1``, "batch" with
-``n_parallel=8`` (default). Each side runs ``--repeats`` times in A/B/C/C/B/A order; the
-median tokens/s of each is printed with the ratios seq/raw and batch/raw.
+``n_parallel=8`` (default). Per request the three sides run back to back in a rotating order
+(``--repeats`` passes), so drifting load on a shared machine hits all alike; tokens per
+wall-clock second and per CPU-second of each side are printed with the ratios seq/raw and
+batch/raw (CPU time is what other processes on a shared machine cannot inflate).
 
     python benchmarks/sample_llamacpp.py [--problems 4 --n 8 --max-tokens 192 --threads N]
 """
@@ -14,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import time
 from typing import Any
 
@@ -54,36 +55,50 @@ def main() -> None:
     llm = seq._llm
     rendered = [seq._render(p) for p in prompts]
 
-    def backend_side(backend: Any) -> tuple[float, int, int]:
-        start = time.perf_counter()
-        out = list(backend.generate(requests))
-        return time.perf_counter() - start, len(out), sum(c.n_tokens for c in out)
+    def backend_side(backend: Any, request: SampleRequest) -> int:
+        return sum(c.n_tokens for c in backend.generate([request]))
 
-    def raw() -> tuple[float, int, int]:
-        start, samples, tokens = time.perf_counter(), 0, 0
-        for r, rend in zip(requests, rendered, strict=True):
-            for j in range(r.n):
-                resp = llm.create_completion(
-                    prompt=rend.tokens, stop=rend.stop, stopping_criteria=rend.stopping_criteria,
-                    seed=r.seed + j, temperature=preset.temperature, top_p=preset.top_p,
-                    top_k=0, min_p=0.0, typical_p=1.0, repeat_penalty=1.0,
-                    max_tokens=args.max_tokens,
-                )
-                samples += 1
-                tokens += resp["usage"]["completion_tokens"]
-        return time.perf_counter() - start, samples, tokens
+    def raw(request: SampleRequest, rend: Any) -> int:
+        tokens = 0
+        for j in range(request.n):
+            resp = llm.create_completion(
+                prompt=rend.tokens, stop=rend.stop, stopping_criteria=rend.stopping_criteria,
+                seed=request.seed + j, temperature=preset.temperature, top_p=preset.top_p,
+                top_k=0, min_p=0.0, typical_p=1.0, repeat_penalty=1.0,
+                max_tokens=args.max_tokens,
+            )
+            tokens += resp["usage"]["completion_tokens"]
+        return tokens
 
-    sides = {"raw": raw, "seq": lambda: backend_side(seq), "batch": lambda: backend_side(batch)}
-    order = ["raw", "seq", "batch", "batch", "seq", "raw"] * max(1, args.repeats // 2)
-    runs: dict[str, list[tuple[float, int, int]]] = {k: [] for k in sides}
-    for name in order:
-        runs[name].append(sides[name]())
-        e, s, t = runs[name][-1]
-        print(f"{name:5s}: {s} samples {t} tokens {e:6.1f}s {s / e:6.2f} samples/s "
-              f"{t / e:6.1f} tok/s")
-    tok = {k: statistics.median(t / e for e, _, t in v) for k, v in runs.items()}
-    print(f"median tok/s: raw {tok['raw']:.1f}  seq {tok['seq']:.1f}  batch {tok['batch']:.1f}")
-    print(f"ratio seq/raw {tok['seq'] / tok['raw']:.3f}  batch/raw {tok['batch'] / tok['raw']:.3f}")
+    # Fine-grained interleaving: per request, the three sides run back to back in a rotating
+    # order, so load drifting on a shared machine hits all three alike. Wall-clock and CPU time
+    # of this process (all llama.cpp threads) are summed per side.
+    names = ["raw", "seq", "batch"]
+    wall = dict.fromkeys(names, 0.0)
+    cpu = dict.fromkeys(names, 0.0)
+    toks = dict.fromkeys(names, 0)
+    step = 0
+    for _ in range(args.repeats):
+        for request, rend in zip(requests, rendered, strict=True):
+            order = names[step % 3 :] + names[: step % 3]
+            step += 1
+            for name in order:
+                w0, c0 = time.perf_counter(), time.process_time()
+                if name == "raw":
+                    toks[name] += raw(request, rend)
+                else:
+                    toks[name] += backend_side(seq if name == "seq" else batch, request)
+                wall[name] += time.perf_counter() - w0
+                cpu[name] += time.process_time() - c0
+    for name in names:
+        print(f"{name:5s}: {toks[name]} tokens  wall {wall[name]:6.1f}s "
+              f"{toks[name] / wall[name]:6.1f} tok/s  cpu {cpu[name]:6.1f}s "
+              f"{toks[name] / cpu[name]:6.1f} tok/cpu-s")
+    for base in ("wall", "cpu"):
+        t = wall if base == "wall" else cpu
+        rate = {n: toks[n] / t[n] for n in names}
+        print(f"ratio ({base} time) seq/raw {rate['seq'] / rate['raw']:.3f}  "
+              f"batch/raw {rate['batch'] / rate['raw']:.3f}")
     seq.close()
     batch.close()
 
