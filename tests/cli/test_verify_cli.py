@@ -58,7 +58,8 @@ def test_round_trip_keeps_fields_and_order(tmp_path: Path, capsys: pytest.Captur
     for original, result in zip(rows, got, strict=True):
         assert {k: result[k] for k in original} == original  # passthrough, unchanged
         assert list(result)[: len(original)] == list(original)
-        assert set(result) - set(original) == {"correct", "status", "extracted", "reason"}
+        added = {"correct", "status", "extracted", "reason", "rule"}
+        assert set(result) - set(original) == added
         i = int(str(original["id"])[1:])
         expected = i % 7 != 0 and i % 4 == i % 3
         assert result["correct"] is expected
@@ -191,3 +192,21 @@ def test_hard_limit_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert [g["status"] for g in got] == ["correct", "limit_exceeded", "correct"]
     assert got[1]["reason"] == "time limit exceeded (1 s)" and got[1]["correct"] is False
     assert "limit_exceeded=1" in err
+
+
+def test_explain_shows_candidates_and_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src, dst = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    text = "The area is $\\boxed{35}$.\n\nSide note: the perimeter would be $\\boxed{24}$."
+    write_jsonl(src, [{"completion": text, "gold": "35"}, {"completion": "Answer: 7", "gold": 7}])
+    code, _, err = run(["verify", "-i", str(src), "-o", str(dst), "--explain"], capsys)
+    assert code == 0, err
+    first, second = (json.loads(x) for x in dst.read_text().splitlines())
+    assert first["correct"] is True and "rule" in first
+    assert first["explain"]["answer"] == "35"
+    assert [(c["text"], c["kept"], c["rule"]) for c in first["explain"]["candidates"]] == [
+        ("35", True, "last-box"),
+        ("24", False, "later-box-is-side-remark"),
+    ]
+    assert second["explain"]["rule"] == "last-anchor"

@@ -21,6 +21,9 @@ from mathbeyond.models import PROMPT_SUFFIX
         (r"\boxed{a^{b^{c}}} m", "a^{b^{c}}"),
         (r"\boxed{ 3 }", "3"),
         (r"\fbox{7}", "7"),
+        (r"\framebox{8}", "8"),  # one box parser with the verifier (issue 16)
+        (r"the answer is \boxed 5", "5"),
+        (r"\boxedfoo{3}", None),
         (r"the answer is \boxed 42.", "42"),
         (r"\boxed{\left[0, 1\right)}", r"\left[0, 1\right)"),
         (r"no box here", None),
@@ -73,3 +76,13 @@ def test_format_scalar(value: object, expected: str | None) -> None:
 def test_format_scalar_rejects_containers() -> None:
     with pytest.raises(TypeError):
         format_scalar({"a": 1})
+
+
+@pytest.mark.parametrize(
+    "text", [r"\framebox{8}", r"so \boxed 5", r"\fbox{x+1}", r"\boxed{\frac{1}{2}} and \boxed{3}"]
+)
+def test_last_boxed_agrees_with_the_verifier(text: str) -> None:
+    from mathbeyond.verify._extract import extract
+
+    found = extract("The answer is " + text)
+    assert found is not None and found.text.split(", ")[-1].strip() == last_boxed(text)

@@ -36,6 +36,7 @@ def test_verl_compute_score_fields() -> None:
         "status": "correct",
         "extracted": "34",
         "reason": good["reason"],
+        "rule": good["rule"],  # the extraction rule (None until the worker passes it through)
     }
     assert isinstance(good["reason"], str)
     assert bad["score"] == 0.0 and bad["correct"] is False and bad["status"] == "incorrect"

@@ -53,8 +53,12 @@ def _param(row: dict[str, object]) -> object:
 @pytest.mark.parametrize("row", [_param(r) for r in ROWS])
 def test_table_row(row: dict[str, object]) -> None:
     question = row.get("question")
+    finish = row.get("finish_reason")
     verdict = verify_unbounded(
-        str(row["completion"]), str(row["gold"]), str(question) if question is not None else None
+        str(row["completion"]),
+        str(row["gold"]),
+        str(question) if question is not None else None,
+        finish_reason=str(finish) if finish is not None else None,
     )
     assert verdict.correct is row["expected"], (row["note"], verdict)
     assert verdict.correct == (verdict.status is Status.CORRECT)

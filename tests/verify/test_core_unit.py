@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -10,7 +13,7 @@ from mathbeyond.verify import _core
 from mathbeyond.verify._core import VERIFIER_VERSION, verify_unbounded
 from mathbeyond.verify._extract import extract
 from mathbeyond.verify._latex import LimitError, ParseError, parse_expr_latex
-from mathbeyond.verify._types import Status
+from mathbeyond.verify._types import Status, Verdict
 
 
 def test_version_string() -> None:
@@ -115,10 +118,43 @@ PATHOLOGICAL = [
 ]
 
 
-@pytest.mark.parametrize("text", PATHOLOGICAL, ids=range(len(PATHOLOGICAL)))
-def test_pathological_inputs_terminate(text: str) -> None:
-    v = verify_unbounded(text, "5")
-    assert isinstance(v.correct, bool)
+# The verdict each pathological input must get (gold "5"): none of them is a correct answer
+# except the two that end with a real committed 5 ("answer: ... 5", spaces then \boxed{5}).
+PATHOLOGICAL_STATUS = [
+    "no_answer", "no_answer", "incorrect", "correct", "no_answer", "no_answer", "no_answer",
+    "no_answer", "correct", "no_answer", "no_answer", "no_answer", "no_answer", "no_answer",
+    "incorrect", "incorrect", "limit_exceeded", "limit_exceeded", "limit_exceeded",
+]
+
+
+def _calls(fn: Callable[[], object]) -> tuple[object, int]:
+    """Run ``fn`` counting Python and C function calls: a deterministic measure of work."""
+    count = 0
+
+    def prof(frame: object, event: str, arg: object) -> None:
+        nonlocal count
+        if event in ("call", "c_call"):
+            count += 1
+
+    sys.setprofile(prof)
+    try:
+        out = fn()
+    finally:
+        sys.setprofile(None)
+    return out, count
+
+
+@pytest.mark.parametrize(
+    ("text", "status"), list(zip(PATHOLOGICAL, PATHOLOGICAL_STATUS, strict=True)),
+    ids=range(len(PATHOLOGICAL)),
+)
+def test_pathological_inputs_terminate(text: str, status: str) -> None:
+    verify_unbounded("The answer is $\\frac{1}{2}+x$.", "x")  # imports and caches outside the count
+    v, calls = _calls(lambda: verify_unbounded(text, "5"))
+    assert isinstance(v, Verdict)
+    assert v.status.value == status, v
+    # work grows at most linearly with the input: a few function calls per character
+    assert calls <= 10 * len(text) + 20_000, calls
 
 
 _FRAGMENTS = [

@@ -4,65 +4,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import click
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ..sample import Progress as EngineProgress
 from ..sample._engine import RunSummary
 from ..sample._job import SampleJob, load_backend_module, parse_backend_options, run_job
 from ..sample._scoring import score_run
 from ._common import data_dir
-
-
-class _LiveBar:
-    """The engine's progress callback: a rich progress bar on stderr, started on first use
-    (so a command that fails before sampling prints only its error line)."""
-
-    def __init__(self, label: str) -> None:
-        self.label = label
-        self.bar: Progress | None = None
-        self.task: Any = None
-
-    def __call__(self, p: EngineProgress) -> None:
-        if self.bar is None:
-            self.bar = Progress(
-                TextColumn("[bold]{task.fields[label]}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TextColumn("problems"),
-                TextColumn("{task.fields[stats]}"),
-                TimeElapsedColumn(),
-                console=Console(stderr=True),
-            )
-            self.bar.start()
-            self.task = self.bar.add_task("sample", total=None, label=self.label, stats="")
-        rate = p.tokens / p.elapsed if p.elapsed > 0 else 0.0
-        stats = (
-            f"samples {p.samples_stored}/{p.samples_target} | {rate:,.0f} tok/s | "
-            f"solved {p.solved}"
-        )
-        self.bar.update(self.task, completed=p.problems_done, total=p.problems_total, stats=stats)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.stop()
+from ._progress import SampleProgress
 
 
 def _summary_line(out: Path, s: RunSummary) -> str:
     rate = s.tokens / s.elapsed if s.elapsed > 0 else 0.0
     scored = "" if s.scored else " (unscored: run `mathb score`)"
+    discarded = (f", {s.discarded} discarded past a problem's first success"
+                 if s.discarded else "")
     return (
         f"{out}: {s.problems} problems, {s.solved} solved, {s.samples_stored} samples stored "
-        f"({s.new_samples} new; launched {s.launched}, aborted {s.aborted}), "
+        f"({s.new_samples} new{discarded}; launched {s.launched}, aborted {s.aborted}), "
         f"{s.tokens} tokens in {s.elapsed:.1f}s ({rate:,.0f} tok/s){scored}"
     )
 
 
 def _run(job: SampleJob, label: str) -> RunSummary:
-    bar = _LiveBar(label)
+    bar = SampleProgress(label, adaptive=job.adaptive)
     try:
         summary = run_job(job, progress=bar)
     finally:

@@ -25,6 +25,7 @@ from typing import IO, Any
 import click
 
 from .._errors import DataError
+from ..verify import explain_extraction
 from ..verify._batch import verify_chunks
 from ..verify._limits import DEFAULT_TIMEOUT_S, Item
 from ..verify._types import Status
@@ -190,9 +191,20 @@ def _summary(counts: collections.Counter[str], total: int, seconds: float) -> st
     default=None,
     help="Worker processes [default: all CPUs].",
 )
+@click.option(
+    "--explain",
+    is_flag=True,
+    help="Add an 'explain' field: each candidate answer and the rule that kept or dropped it.",
+)
 @click.option("--chunk-size", type=click.IntRange(min=1), default=4096, hidden=True)
 def verify_command(
-    input_path: str, output_path: str, timeout: float, workers: int | None, chunk_size: int
+    input_path: str,
+    output_path: str,
+    timeout: float,
+    workers: int | None,
+    chunk_size: int,
+    *,
+    explain: bool = False,
 ) -> None:
     """Verify completions against gold answers (hard time and memory limit per case)."""
     with _open_input(input_path) as (fh, name):
@@ -209,6 +221,13 @@ def verify_command(
             for rows, verdicts in verify_chunks(chunks, timeout=timeout, workers=workers):
                 for row, verdict in zip(rows, verdicts, strict=True):
                     row.update(verdict.as_dict())
+                    if explain:
+                        finish = row.get("finish_reason")
+                        row["explain"] = explain_extraction(
+                            row["completion"],
+                            row.get("question"),
+                            finish if isinstance(finish, str) else None,
+                        )
                     out.write(json.dumps(row, ensure_ascii=False))
                     out.write("\n")
                     counts[verdict.status.value] += 1

@@ -6,6 +6,9 @@ import math
 from typing import Any
 
 from ..models import PROMPT_SUFFIX
+from ..verify import last_boxed
+
+__all__ = ["DAPO_PREFIX", "DAPO_SUFFIX", "format_scalar", "last_boxed", "strip_prompt_template"]
 
 # DAPO-Math-17k's original prompt template (the Hub layout wraps every problem in it).
 DAPO_PREFIX = (
@@ -13,8 +16,6 @@ DAPO_PREFIX = (
     "of the form Answer: $Answer (without quotes) where $Answer is the answer to the problem."
 )
 DAPO_SUFFIX = 'Remember to put your answer on its own line after "Answer:".'
-
-_BOX_COMMANDS = ("\\boxed", "\\fbox")
 
 
 def strip_prompt_template(text: str) -> str:
@@ -31,49 +32,6 @@ def strip_prompt_template(text: str) -> str:
         if out.endswith(suffix):
             out = out[: -len(suffix)].rstrip()
     return out
-
-
-def _match_braces(text: str, open_at: int) -> int | None:
-    """Index of the ``}`` closing the ``{`` at ``open_at``; escaped ``\\{``/``\\}`` don't count."""
-    depth = 0
-    i = open_at
-    n = len(text)
-    while i < n:
-        ch = text[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth -= 1
-            if depth == 0:
-                return i
-        i += 1
-    return None
-
-
-def last_boxed(text: str) -> str | None:
-    """Content of the last ``\\boxed{...}`` (or ``\\fbox{...}``) in ``text``, braces matched.
-
-    Nested braces such as ``\\boxed{\\frac{1}{2}}`` are kept whole; ``\\boxed 5`` (no braces) yields
-    the following token. Returns ``None`` when there is no box or its braces never close.
-    """
-    start = max(text.rfind(cmd) for cmd in _BOX_COMMANDS)
-    if start < 0:
-        return None
-    cmd = next(c for c in _BOX_COMMANDS if text.startswith(c, start))
-    i = start + len(cmd)
-    if i < len(text) and text[i] == "{":
-        end = _match_braces(text, i)
-        return None if end is None else text[i + 1 : end].strip()
-    rest = text[i:]
-    if not rest[:1].isspace():
-        return None
-    token = rest.strip().split(maxsplit=1)
-    if not token:
-        return None
-    return token[0].rstrip("$.").strip() or None
 
 
 def format_scalar(value: Any) -> str | None:

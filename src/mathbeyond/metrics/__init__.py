@@ -40,6 +40,14 @@ from ._passk import (
     pass_at_k,
     pass_at_k_curve,
 )
+from ._runinfo import (
+    FLAG_STATUSES,
+    RunInfo,
+    flags_text,
+    info_from_manifest,
+    setting_differences,
+    verifier_mismatch,
+)
 from ._synthetic import write_verdict_run
 from ._uncertainty import (
     Interval,
@@ -54,6 +62,7 @@ from ._uncertainty import (
 from ._verdicts import UNSCORED, RunVerdicts, align
 
 __all__ = [
+    "FLAG_STATUSES",
     "R1_DEFINITIONS",
     "UNSCORED",
     "Comparison",
@@ -65,6 +74,7 @@ __all__ = [
     "PassCurve",
     "R1Mode",
     "Rate",
+    "RunInfo",
     "RunVerdicts",
     "SolvedProblem",
     "align",
@@ -83,6 +93,8 @@ __all__ = [
     "find_base_run",
     "first_success_index",
     "flag_models",
+    "flags_text",
+    "info_from_manifest",
     "load_run",
     "marginal_gain",
     "mcnemar_exact",
@@ -101,6 +113,8 @@ __all__ = [
     "remeasure_explanation",
     "resampled_means",
     "run_problems",
+    "setting_differences",
+    "verifier_mismatch",
     "wilson_interval",
     "write_verdict_run",
 ]

@@ -33,7 +33,15 @@ class PassCurve:
 
     def notes(self) -> list[str]:
         out = []
-        if self.max_unbiased_k < self.ks[-1]:
+        if self.max_unbiased_k == 0:
+            out.append(
+                "unbiased estimator not available: "
+                + ("an adaptive run draws samples unconditionally only with --min-samples N "
+                   "(then it is valid for k <= N)" if self.adaptive
+                   else "some problems have no scored samples (run `mathb score`)")
+                + "; pass@k shown is the empirical estimate (solved within the first k samples)"
+            )
+        elif self.max_unbiased_k < self.ks[-1]:
             why = (
                 "adaptive run: only the first min_samples samples are drawn unconditionally"
                 if self.adaptive

@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from .._errors import DataError
+from ._runinfo import FLAG_STATUSES, info_from_manifest
 from ._verdicts import UNSCORED, RunVerdicts
 
 logger = logging.getLogger(__name__)
@@ -28,7 +29,9 @@ def load_run(path: str | Path, label: str | None = None) -> RunVerdicts:
 
     with open_run(path) as store:
         manifest = store.manifest
-        table = store.samples(columns=["problem_id", "sample_index", "correct"])
+        table = store.samples(
+            columns=["problem_id", "sample_index", "correct", "status", "verifier_version"]
+        )
         states = store.problem_states()
     state_ids = [s.problem_id for s in states]
     encoded = pc.dictionary_encode(table.column("problem_id")).combine_chunks()
@@ -59,4 +62,14 @@ def load_run(path: str | Path, label: str | None = None) -> RunVerdicts:
         target_k=manifest.k,
         source=str(path),
     )
-    return replace(run, dataset=manifest.dataset, split=manifest.split)
+    versions = pc.unique(pc.drop_null(table.column("verifier_version"))).to_pylist()
+    flagged = {}
+    status = table.column("status")
+    for name in FLAG_STATUSES:
+        mask = pc.fill_null(pc.equal(status, name), False)
+        flagged[name] = (
+            np.asarray(pc.filter(table.column("problem_id"), mask).to_pylist(), dtype=object),
+            pc.filter(table.column("sample_index"), mask).to_numpy().astype(np.int64),
+        )
+    info = info_from_manifest(manifest, [str(v) for v in versions], flagged)
+    return replace(run, dataset=manifest.dataset, split=manifest.split, info=info)

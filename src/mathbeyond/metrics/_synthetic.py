@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -24,9 +25,13 @@ def write_verdict_run(
     adaptive: bool = False,
     min_samples: int = 0,
     seed: int = 0,
+    preset: Mapping[str, Any] | None = None,
+    verifier_version: str | None = None,
+    statuses: Mapping[tuple[int, int], str] | None = None,
 ) -> Path:
     """Store a ``(P, N)`` verdict matrix (bool, or 1/0/-1 with -1 = sample not drawn) as a
-    scored run: one sample per drawn entry, ``correct`` set, placeholder text.
+    scored run: one sample per drawn entry, ``correct`` set, placeholder text. ``statuses``
+    overrides the verifier status of (row, sample index) entries (e.g. ``limit_exceeded``).
     """
     from ..store import ProblemState, RunManifest, RunStore, SampleRecord
 
@@ -42,7 +47,7 @@ def write_verdict_run(
         created_at=_dt.datetime.now(_dt.timezone.utc).isoformat(),
         model=model,
         backend="synthetic",
-        preset={},
+        preset=dict(preset or {}),
         prompt_template="{problem}",
         dataset=dataset,
         split=split,
@@ -61,7 +66,10 @@ def write_verdict_run(
             records.append(SampleRecord(
                 run_id=run_id, problem_id=pid, sample_index=int(idx), seed=seed,
                 text="synthetic", n_tokens=1, finish_reason="stop", correct=ok,
-                status="correct" if ok else "incorrect",
+                status=(statuses or {}).get(
+                    (row, int(idx)), "correct" if ok else "incorrect"
+                ),
+                verifier_version=verifier_version,
             ))
         states.append(ProblemState(
             problem_id=pid, gold="0", target_k=target, launched=len(drawn),

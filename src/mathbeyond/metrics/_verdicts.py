@@ -11,6 +11,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._passk import empirical_pass_at_k_curve, first_success_index, pass_at_k_curve
+from ._runinfo import RunInfo
 
 logger = logging.getLogger(__name__)
 
@@ -54,6 +55,8 @@ class RunVerdicts:
     source: str | None = None
     dataset: str | None = None
     split: str | None = None
+    info: RunInfo | None = None
+    """Settings, identities and flagged verdicts of a stored run (set by ``load_run``)."""
 
     def __post_init__(self) -> None:
         size = len(self.problem_ids)

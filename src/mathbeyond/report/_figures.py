@@ -1,10 +1,17 @@
 """The report's figures (paper Figs. 2-7), drawn on matplotlib ``Figure`` objects (Agg, no
-pyplot global state) and returned as PNG bytes.
+pyplot global state). ``draw_*`` return the figure (tests inspect it); ``*_figure`` return PNG
+bytes.
+
+Readability rules: every run gets its own (colour, marker) pair, so up to 80 runs never share a
+style (ten colours, then markers); post-trained runs are dashed; Expansion over more than
+:data:`MAX_OVERLAY` pairs is drawn as small multiples; an all-zero curve is shown on a full
+0-100% axis; count axes have integer ticks.
 """
 
 from __future__ import annotations
 
 import io
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,19 +20,24 @@ import numpy as np
 from .._optional import require
 from ..data import Problem
 from ..metrics import ExpansionCurve, PassCurve, marginal_gain
-from ..models import find_model
 from ._problems import count_by, difficulties, domain_of, parse_number
 
 _DPI = 110
 MAX_BANDS = 6
 """Most curves drawn with their bootstrap bands in one figure."""
+MAX_OVERLAY = 4
+"""Most post/base pairs overlaid in one Expansion plot; more are drawn as small multiples."""
+_MARKERS = ("", "o", "s", "^", "D", "v", "P", "X")
 
 
 def _figure(width: float, height: float) -> Any:
     require("matplotlib", "plot")
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    return Figure(figsize=(width, height), dpi=_DPI, layout="constrained")
+    fig = Figure(figsize=(width, height), dpi=_DPI, layout="constrained")
+    FigureCanvasAgg(fig)
+    return fig
 
 
 def _png(fig: Any) -> bytes:
@@ -34,12 +46,21 @@ def _png(fig: Any) -> bytes:
     return buf.getvalue()
 
 
-def _colors(count: int) -> list[Any]:
+def styles(count: int, *, always_marker: bool = False) -> list[tuple[Any, str]]:
+    """(colour, marker) per run: ten distinct colours, then the same colours with markers
+    (``always_marker``: every run has a marker, the first ten a circle)."""
     require("matplotlib", "plot")
     from matplotlib import colormaps
 
-    cmap = colormaps["tab10" if count <= 10 else "tab20"]
-    return [cmap(i % cmap.N) for i in range(count)]
+    cmap = colormaps["tab10"]
+    markers = _MARKERS[1:] if always_marker else _MARKERS
+    return [(cmap(i % 10), markers[(i // 10) % len(markers)]) for i in range(count)]
+
+
+def _markevery(ks: Any) -> list[int]:
+    """Marker positions at k = 1, 2, 4, ... (evenly spaced on the log2 axis)."""
+    n = len(ks)
+    return [(1 << i) - 1 for i in range(n.bit_length()) if (1 << i) - 1 < n]
 
 
 def _legend(ax: Any, count: int) -> None:
@@ -58,6 +79,27 @@ def _log2_axis(ax: Any, k_max: int) -> None:
     ax.set_xlim(1, max(2, k_max))
 
 
+def _percent_axis(ax: Any, highest: float) -> None:
+    """0 at the bottom; a full 0-100 axis when everything is zero (or missing)."""
+    if not np.isfinite(highest) or highest <= 0:
+        ax.set_ylim(0.0, 100.0)
+        ax.text(0.5, 0.5, "every value is 0", transform=ax.transAxes, ha="center",
+                va="center", color="#777", fontsize=10)
+    else:
+        ax.set_ylim(bottom=0.0)
+
+
+def _integer_axis(axis: Any) -> None:
+    from matplotlib.ticker import MaxNLocator
+
+    axis.set_major_locator(MaxNLocator(integer=True))
+
+
+def _top(*arrays: Any) -> float:
+    values = [float(np.nanmax(a)) for a in arrays if np.size(a) and not np.all(np.isnan(a))]
+    return max(values, default=0.0)
+
+
 def primary_estimate(curve: PassCurve) -> tuple[str, Any]:
     """The estimator plotted for a run: unbiased where it covers every k, else empirical."""
     if curve.max_unbiased_k >= int(curve.ks[-1]):
@@ -65,28 +107,26 @@ def primary_estimate(curve: PassCurve) -> tuple[str, Any]:
     return "empirical", curve.empirical
 
 
-def _line_style(label_model: str | None) -> str:
-    spec = find_model(label_model) if label_model else None
-    return "--" if spec is not None and spec.role == "post" else "-"
-
-
-def pass_curves_figure(
-    curves: Sequence[PassCurve], level: float, models: Sequence[str | None] | None = None
-) -> bytes:
+def draw_pass_curves(
+    curves: Sequence[PassCurve], level: float, dashed: Sequence[bool] | None = None
+) -> Any:
     """Fig. 6: pass@k vs k (log2 axis) with bootstrap bands (bands drawn for up to
-    :data:`MAX_BANDS` runs; beyond that they would hide the lines). Post-trained models dashed.
-    """
+    :data:`MAX_BANDS` runs; beyond that they would hide the lines). ``dashed`` runs (the
+    post-trained side of a pair) are drawn dashed."""
     fig = _figure(9.0 if len(curves) > 6 else 7.0, 4.6)
     ax = fig.add_subplot()
     k_top = 1
     bands = len(curves) <= MAX_BANDS
-    models = list(models) if models is not None else [None] * len(curves)
-    for curve, color, model in zip(curves, _colors(len(curves)), models, strict=True):
+    dash = list(dashed) if dashed is not None else [False] * len(curves)
+    highest = 0.0
+    for curve, (color, marker), is_post in zip(curves, styles(len(curves)), dash, strict=True):
         which, est = primary_estimate(curve)
         ks = curve.ks
         k_top = max(k_top, int(ks[-1]))
         label = curve.label if which == "unbiased" else f"{curve.label} (empirical)"
-        ax.plot(ks, 100 * est.estimate, color=color, lw=1.6, ls=_line_style(model), label=label)
+        ax.plot(ks, 100 * est.estimate, color=color, lw=1.6, ls="--" if is_post else "-",
+                marker=marker or None, ms=4, markevery=_markevery(ks), label=label)
+        highest = max(highest, _top(100 * est.estimate, 100 * est.high))
         if bands:
             ax.fill_between(ks, 100 * est.low, 100 * est.high, color=color, alpha=0.13, lw=0)
     _log2_axis(ax, k_top)
@@ -94,73 +134,119 @@ def pass_curves_figure(
     ax.set_ylabel("pass@k (%)")
     title = (f"pass@k with {level:.0%} bootstrap bands (over problems)" if bands
              else f"pass@k ({len(curves)} runs; bands omitted, see the table)")
-    ax.set_title(title)
+    ax.set_title(title, fontsize=10)
     ax.grid(True, alpha=0.3)
-    ax.set_ylim(bottom=0)
+    _percent_axis(ax, highest)
     _legend(ax, len(curves))
-    return _png(fig)
+    return fig
 
 
-def marginal_gain_figure(
-    curves: Sequence[PassCurve], step: int, models: Sequence[str | None] | None = None
-) -> bytes | None:
-    """Fig. 7: ``pass@(k+step) - pass@k`` in percentage points at ``k = step, 2 step, ...``."""
-    model_of = dict(zip((c.label for c in curves), models or [None] * len(curves), strict=True))
-    usable = [c for c in curves if len(c.ks) >= 2 * step]
+def pass_curves_figure(
+    curves: Sequence[PassCurve], level: float, dashed: Sequence[bool] | None = None
+) -> bytes:
+    return _png(draw_pass_curves(curves, level, dashed))
+
+
+def draw_marginal_gain(
+    curves: Sequence[PassCurve], step: int, dashed: Sequence[bool] | None = None
+) -> Any | None:
+    """Fig. 7: ``pass@(k+step) - pass@k`` in percentage points at ``k = step, 2 step, ...``;
+    None when no run has ``2 * step`` samples per problem."""
+    dash = list(dashed) if dashed is not None else [False] * len(curves)
+    style = dict(zip((c.label for c in curves), styles(len(curves), always_marker=True),
+                     strict=True))
+    usable = [(c, d) for c, d in zip(curves, dash, strict=True) if len(c.ks) >= 2 * step]
     if not usable:
         return None
     fig = _figure(9.0 if len(usable) > 6 else 7.0, 4.2)
     ax = fig.add_subplot()
-    for curve, color in zip(usable, _colors(len(usable)), strict=True):
+    highest = 0.0
+    for curve, is_post in usable:
+        color, marker = style[curve.label]
         _, est = primary_estimate(curve)
         gain = marginal_gain(est.estimate, step)  # index i <-> k = i + 1
         ks = np.arange(step, len(curve.ks) - step + 1, step)
-        ax.plot(ks, 100 * gain[ks - 1], color=color, lw=1.4, marker="o", ms=3,
-                ls=_line_style(model_of[curve.label]), label=curve.label)
+        values = 100 * gain[ks - 1]
+        highest = max(highest, _top(values))
+        ax.plot(ks, values, color=color, lw=1.4, marker=marker, ms=3,
+                ls="--" if is_post else "-", label=curve.label)
     ax.set_xlabel("k (samples per problem)")
+    _integer_axis(ax.xaxis)
     ax.set_ylabel(f"pass@(k+{step}) - pass@k (points)")
-    ax.set_title(f"Marginal gain of {step} more samples")
+    ax.set_title(f"Marginal gain of {step} more samples", fontsize=10)
     ax.grid(True, alpha=0.3)
-    ax.set_ylim(bottom=0)
+    _percent_axis(ax, highest)
     _legend(ax, len(usable))
-    return _png(fig)
+    return fig
 
 
-def expansion_figure(curves: Sequence[ExpansionCurve], level: float) -> bytes:
-    """Fig. 4: Expansion (solid, band) and Shrinkage (dashed) vs k for each post/base pair."""
+def marginal_gain_figure(
+    curves: Sequence[PassCurve], step: int, dashed: Sequence[bool] | None = None
+) -> bytes | None:
+    fig = draw_marginal_gain(curves, step, dashed)
+    return None if fig is None else _png(fig)
+
+
+def _expansion_on(ax: Any, curve: ExpansionCurve, color: Any, band: bool) -> float:
+    ks = curve.ks
+    e = curve.expansion
+    ax.plot(ks, 100 * e.estimate, color=color, lw=1.6, label=f"{curve.post} vs {curve.base}")
+    if band:
+        ax.fill_between(ks, 100 * e.low, 100 * e.high, color=color, alpha=0.15, lw=0)
+    ax.plot(ks, 100 * curve.shrinkage.estimate, color=color, lw=1.0, ls="--")
+    return _top(100 * e.estimate, 100 * e.high, 100 * curve.shrinkage.estimate)
+
+
+def draw_expansion(curves: Sequence[ExpansionCurve], level: float) -> Any:
+    """Fig. 4: Expansion (solid, band) and Shrinkage (dashed) vs k for each post/base pair:
+    one plot for up to :data:`MAX_OVERLAY` pairs, else one small plot per pair."""
     require("matplotlib", "plot")
     from matplotlib.lines import Line2D
 
-    fig = _figure(8.0 if len(curves) > 6 else 7.0, 4.4)
-    ax = fig.add_subplot()
-    k_top = 1
-    handles = []
-    for curve, color in zip(curves, _colors(len(curves)), strict=True):
-        ks = curve.ks
-        k_top = max(k_top, int(ks[-1]))
-        e = curve.expansion
-        (line,) = ax.plot(ks, 100 * e.estimate, color=color, lw=1.6,
-                          label=f"{curve.post} vs {curve.base}")
-        handles.append(line)
-        if len(curves) <= MAX_BANDS:
-            ax.fill_between(ks, 100 * e.low, 100 * e.high, color=color, alpha=0.15, lw=0)
-        ax.plot(ks, 100 * curve.shrinkage.estimate, color=color, lw=1.0, ls="--")
-    handles += [Line2D([], [], color="black", lw=1.6, label="Expansion"),
-                Line2D([], [], color="black", lw=1.0, ls="--", label="Shrinkage")]
-    _log2_axis(ax, k_top)
-    ax.set_xlabel("k (samples per problem, log2 scale)")
-    ax.set_ylabel("share of problems (%)")
-    ax.set_title(f"Expansion vs k ({level:.0%} paired bootstrap bands)"
-                 if len(curves) <= MAX_BANDS
-                 else f"Expansion vs k ({len(curves)} pairs; bands omitted, see the table)")
-    ax.grid(True, alpha=0.3)
-    ax.set_ylim(bottom=0)
-    if len(handles) <= 8:
-        ax.legend(handles=handles, loc="upper left", fontsize=8, frameon=True)
-    else:
-        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7,
-                  frameon=False)
-    return _png(fig)
+    k_top = max((int(c.ks[-1]) for c in curves), default=1)
+    key = [Line2D([], [], color="black", lw=1.6, label="Expansion"),
+           Line2D([], [], color="black", lw=1.0, ls="--", label="Shrinkage")]
+    if len(curves) <= MAX_OVERLAY:
+        fig = _figure(7.0, 4.4)
+        ax = fig.add_subplot()
+        highest = 0.0
+        handles = []
+        for curve, (color, _) in zip(curves, styles(len(curves)), strict=True):
+            highest = max(highest, _expansion_on(ax, curve, color, True))
+            handles.append(ax.get_lines()[-2])
+        _log2_axis(ax, k_top)
+        ax.set_xlabel("k (samples per problem, log2 scale)")
+        ax.set_ylabel("share of problems (%)")
+        ax.set_title(f"Expansion vs k ({level:.0%} paired bootstrap bands)", fontsize=10)
+        ax.grid(True, alpha=0.3)
+        _percent_axis(ax, highest)
+        ax.legend(handles=handles + key, loc="upper left", fontsize=8, frameon=True)
+        return fig
+    ncols = 3
+    nrows = -(-len(curves) // ncols)
+    fig = _figure(10.0, 1.2 + 2.3 * nrows)
+    axes = fig.subplots(nrows, ncols, sharex=True, sharey=True, squeeze=False).ravel()
+    highest = 0.0
+    color = styles(1)[0][0]
+    for ax, curve in zip(axes, curves, strict=False):
+        highest = max(highest, _expansion_on(ax, curve, color, True))
+        _log2_axis(ax, k_top)
+        ax.set_title(f"{curve.post} vs {curve.base}", fontsize=8)
+        ax.grid(True, alpha=0.3)
+    for ax in axes[len(curves):]:
+        fig.delaxes(ax)
+    for ax in axes[max(0, len(curves) - ncols):len(curves)]:
+        ax.xaxis.set_tick_params(labelbottom=True)  # bottom panel of its column
+    _percent_axis(axes[0], highest)
+    fig.supxlabel("k (samples per problem, log2 scale)", fontsize=9)
+    fig.supylabel("share of problems (%)", fontsize=9)
+    fig.suptitle(f"Expansion (solid, {level:.0%} paired bootstrap band) and Shrinkage (dashed) "
+                 f"vs k, {len(curves)} pairs", fontsize=10)
+    return fig
+
+
+def expansion_figure(curves: Sequence[ExpansionCurve], level: float) -> bytes:
+    return _png(draw_expansion(curves, level))
 
 
 def _barh(ax: Any, counts: list[tuple[str, int]], title: str, color: str) -> None:
@@ -175,14 +261,15 @@ def _barh(ax: Any, counts: list[tuple[str, int]], title: str, color: str) -> Non
     for bar, value in zip(bars, values, strict=True):
         ax.text(bar.get_width(), bar.get_y() + bar.get_height() / 2,
                 f" {value} ({100 * value / total:.0f}%)", va="center", fontsize=7)
-    ax.set_xlim(0, max(values, default=1) * 1.3)
+    ax.set_xlim(0, max(max(values, default=1), 1) * 1.35)
+    _integer_axis(ax.xaxis)
 
 
 def _short(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def topics_figure(problems: Sequence[Problem]) -> bytes:
+def draw_topics(problems: Sequence[Problem]) -> Any:
     """Fig. 2: domain and source distribution."""
     fig = _figure(10.0, 4.6)
     left, right = fig.subplots(1, 2, width_ratios=[1.3, 1.0])
@@ -190,10 +277,28 @@ def topics_figure(problems: Sequence[Problem]) -> bytes:
           "Domain (top level of topic)", "#4c72b0")
     _barh(right, count_by([p.source for p in problems], top=10), "Source", "#dd8452")
     fig.suptitle(f"Problem domains and sources ({len(problems)} problems)", fontsize=11)
-    return _png(fig)
+    return fig
 
 
-def difficulty_figure(problems: Sequence[Problem]) -> bytes | None:
+def topics_figure(problems: Sequence[Problem]) -> bytes:
+    return _png(draw_topics(problems))
+
+
+def _difficulty_axis(ax: Any, values: Any) -> Any:
+    """Bins one grid step wide centred on the values, ticks on the grid (1 or 0.5 apart)."""
+    from matplotlib.ticker import MaxNLocator, MultipleLocator
+
+    lo, hi = float(values.min()), float(values.max())
+    step = 1.0 if np.all(values == np.round(values)) else 0.5
+    if hi - lo > 20 or not np.all(values / step == np.round(values / step)):
+        ax.xaxis.set_major_locator(MaxNLocator(nbins=10))
+        return 20
+    ax.set_xlim(lo - step, hi + step)
+    ax.xaxis.set_major_locator(MultipleLocator(step if hi - lo <= 10 else 2 * step))
+    return np.arange(lo - step / 2, hi + step, step)
+
+
+def draw_difficulty(problems: Sequence[Problem]) -> Any | None:
     """Fig. 3: difficulty distribution (histogram if numeric, else label counts)."""
     numeric, other = difficulties(problems)
     if not numeric and not other:
@@ -202,11 +307,11 @@ def difficulty_figure(problems: Sequence[Problem]) -> bytes | None:
     ax = fig.add_subplot()
     if numeric:
         values = np.asarray(numeric)
-        lo, hi = float(values.min()), float(values.max())
-        bins = np.arange(lo - 0.25, hi + 0.5, 0.5) if hi - lo <= 20 else 20
+        bins = _difficulty_axis(ax, values)
         ax.hist(values, bins=bins, color="#55a868", edgecolor="white")
         ax.set_xlabel("difficulty")
         ax.set_ylabel("problems")
+        _integer_axis(ax.yaxis)
         extra = f"; {len(other)} non-numeric" if other else ""
         ax.set_title(f"Difficulty ({len(numeric)} rated{extra}); mean {values.mean():.2f}",
                      fontsize=10)
@@ -214,10 +319,15 @@ def difficulty_figure(problems: Sequence[Problem]) -> bytes | None:
         counts = count_by(other, top=15)
         _barh(ax, counts, "Difficulty labels", "#55a868")
     ax.grid(True, axis="y", alpha=0.3)
-    return _png(fig)
+    return fig
 
 
-def answers_figure(problems: Sequence[Problem]) -> bytes | None:
+def difficulty_figure(problems: Sequence[Problem]) -> bytes | None:
+    fig = draw_difficulty(problems)
+    return None if fig is None else _png(fig)
+
+
+def draw_answers(problems: Sequence[Problem]) -> Any | None:
     """Fig. 5: distribution of numeric final answers, |answer| on a log scale."""
     values = [parse_number(p.answer) for p in problems]
     numeric = np.asarray([v for v in values if v is not None], dtype=np.float64)
@@ -237,14 +347,20 @@ def answers_figure(problems: Sequence[Problem]) -> bytes | None:
         ax.set_xscale("log")
     ax.set_xlabel("|final answer| (log scale)")
     ax.set_ylabel("problems")
+    _integer_axis(ax.yaxis)
     skipped = len(values) - int(numeric.size)
-    parts = [f"{numeric.size} numeric answers"]
+    parts = [f"{numeric.size} of {len(values)} answers are plain numbers"]
     if zeros:
         parts.append(f"{zeros} zero (not shown)")
     if negatives:
         parts.append(f"{negatives} negative")
     if skipped:
-        parts.append(f"{skipped} non-numeric")
-    ax.set_title("Final answers: " + ", ".join(parts), fontsize=10)
+        parts.append(f"{skipped} non-numeric (not shown)")
+    ax.set_title("Final-answer magnitudes\n" + textwrap.fill(", ".join(parts), 64), fontsize=9)
     ax.grid(True, axis="y", alpha=0.3)
-    return _png(fig)
+    return fig
+
+
+def answers_figure(problems: Sequence[Problem]) -> bytes | None:
+    fig = draw_answers(problems)
+    return None if fig is None else _png(fig)

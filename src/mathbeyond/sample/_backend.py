@@ -65,6 +65,17 @@ class Backend(Protocol):
     def close(self) -> None: ...
 
 
+@runtime_checkable
+class SupportsCancel(Protocol):
+    """Optional backend method: the engine calls ``cancel(key, start_index)`` when samples of
+    ``key`` with index >= ``start_index`` are no longer needed (adaptive sampling solved the
+    problem), while ``generate`` is running. The backend may drop those it has not started and
+    abort those in flight; any it still yields are ignored by the engine. Backends without it
+    simply generate everything they were asked for."""
+
+    def cancel(self, key: str, start_index: int) -> None: ...
+
+
 BackendFactory = Callable[..., Backend]
 _REGISTRY: dict[str, BackendFactory] = {}
 

@@ -32,8 +32,11 @@ so the unbiased pass@k estimator stays available for ``k <= min_samples``.
 
 When a problem is decided, the samples it no longer needs (index ``>= max(i + 1, min_samples)``)
 are counted in ``ProblemState.aborted``; those already stored are removed in the same transaction
-and later ones are dropped, so what is stored does not depend on timing. ``launched`` is the
-number of indices ever requested (the rounds reached), ``finished`` the number of stored samples.
+and later ones are dropped, so what is stored does not depend on timing. A backend with a
+``cancel(key, start_index)`` method (:class:`SupportsCancel`) is told as soon as a flush shows
+that a problem's samples from some index on are not needed, so it can drop them unstarted.
+``launched`` is the number of indices ever requested (the rounds reached), ``finished`` the
+number of stored samples.
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ from .._errors import ConfigError, MathbError
 from ..data import Problem
 from ..models import ModelSpec, SamplingPreset
 from ..store import ProblemState, RunStore, SampleRecord
-from ._backend import Backend, Completion, Prompt, SampleRequest
+from ._backend import Backend, Completion, Prompt, SampleRequest, SupportsCancel
 from ._scoring import Scorer, default_scorer, score_pending
 
 logger = logging.getLogger(__name__)
@@ -142,6 +145,8 @@ class RunSummary:
     tokens: int
     elapsed: float
     scored: bool
+    discarded: int = 0
+    """Samples stored and then removed: past a problem's first success (adaptive runs)."""
 
 
 @dataclass
@@ -248,7 +253,12 @@ class _Session:
         cfg: EngineConfig,
         scorer: Scorer | None,
         progress: Callable[[Progress], None] | None,
+        *,
+        cancel: Callable[[str, int], None] | None = None,
     ) -> None:
+        self.cancel = cancel
+        """Backend hook: samples of a problem from an index on are not needed any more."""
+        self.cancelled: dict[str, int] = {}
         self.store = store
         self.trackers = trackers
         self.cfg = cfg
@@ -256,6 +266,7 @@ class _Session:
         self.progress = progress
         self.start = time.monotonic()
         self.new_samples = 0
+        self.discarded = 0
         self.tokens = 0
         self.buffer: list[Completion] = []
         self.last_flush = time.monotonic()
@@ -324,6 +335,13 @@ class _Session:
             for tracker in touched.values():
                 self._settle(tracker)
             self.store.upsert_problem_states(t.state(self.cfg) for t in touched.values())
+        if self.cancel is not None and self.cfg.adaptive:
+            for tracker in touched.values():
+                end = tracker.needed_end(self.cfg)
+                pid = tracker.problem.id
+                if end < tracker.launched and end < self.cancelled.get(pid, tracker.launched):
+                    self.cancelled[pid] = end
+                    self.cancel(pid, end)
         self.report()
 
     def _settle(self, tracker: _Tracker) -> None:
@@ -332,7 +350,7 @@ class _Session:
             return
         end = tracker.needed_end(self.cfg)
         if tracker.drop_from(end):
-            self.store.delete_samples_from(tracker.problem.id, end)
+            self.discarded += self.store.delete_samples_from(tracker.problem.id, end)
         tracker.aborted = max(0, tracker.launched - end)
 
     def report(self) -> None:
@@ -403,7 +421,8 @@ def run_engine(
             for index in sorted(outcomes):
                 trackers[pid].add(index, outcomes[index])
 
-    session = _Session(store, trackers, config, active, progress)
+    cancel = backend.cancel if isinstance(backend, SupportsCancel) else None
+    session = _Session(store, trackers, config, active, progress, cancel=cancel)
     with store.transaction():
         for tracker in trackers.values():
             session._settle(tracker)
@@ -452,6 +471,7 @@ def run_engine(
         tokens=session.tokens,
         elapsed=time.monotonic() - session.start,
         scored=active is not None,
+        discarded=session.discarded,
     )
 
 

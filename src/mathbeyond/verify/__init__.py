@@ -6,7 +6,9 @@ as ``Status.LIMIT_EXCEEDED`` when it needs more.
 """
 
 from ._api import VerifyInputTypeError, VerifyInputValueError, verify, verify_batch
+from ._boxes import last_boxed
 from ._core import VERIFIER_VERSION
+from ._extract import explain_extraction
 from ._limits import DEFAULT_TIMEOUT_S, VerifierCrashError
 from ._types import Status, Verdict
 
@@ -18,6 +20,8 @@ __all__ = [
     "VerifierCrashError",
     "VerifyInputTypeError",
     "VerifyInputValueError",
+    "explain_extraction",
+    "last_boxed",
     "verify",
     "verify_batch",
 ]

@@ -79,7 +79,7 @@ Value = Expr | Seq | SetVal | Unordered | Eq | Text | Letter
 _LETTER_RE = re.compile(
     r"(?:(?:[Cc]hoice|[Oo]ption|[Aa]nswer)\s*:?\s*)?\(?\s*([A-E])\s*\)?\s*[.:]?"
 )
-_LETTER_CONTENT_RE = re.compile(r"\(\s*([A-E])\s*\)\s*\S.*|([A-E])[.:]\s+\S.*")
+_LETTER_CONTENT_RE = re.compile(r"\(\s*([A-E])\s*\)\s*\S.*|([A-E])[.:)]\s+\S.*")
 _IN_PREFIX_RE = re.compile(r"^\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\\in(?![a-zA-Z])\s*")
 _WORD_LABEL_RE = re.compile(  # "Area: 12" (a code keyword such as "lambda:" is no label)
     r"^(?!(?:lambda|def|class|import|return|print|exec|eval|if|else|for|while|try|except|with)\b)"

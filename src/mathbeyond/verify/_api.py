@@ -11,6 +11,8 @@ import math
 from collections.abc import Sequence
 
 from .._errors import ConfigError
+from ._core import TRUNCATION_MARK
+from ._extract import TRUNCATED_FINISH_REASONS
 from ._limits import DEFAULT_TIMEOUT_S, Item, shared_pool
 from ._types import Verdict
 
@@ -62,17 +64,23 @@ def verify(
     *,
     question: str | None = None,
     timeout: float = DEFAULT_TIMEOUT_S,
+    finish_reason: str | None = None,
 ) -> Verdict:
     """Check a model ``completion`` against the ``gold`` answer.
 
     ``timeout`` is a hard wall-clock limit in seconds for this one verification; when it (or the
     memory cap) is hit the verdict is ``Status.LIMIT_EXCEEDED`` with ``correct=False``. Safe to
-    call from any thread. Raises ``TypeError`` (also a ``ConfigError``) for non-str inputs.
+    call from any thread. ``finish_reason`` is the sampler's (``"length"``: the sample hit the
+    token limit, so only a boxed or anchored answer counts). Raises ``TypeError`` (also a
+    ``ConfigError``) for non-str inputs.
     """
     _check_text("completion", completion)
     _check_text("gold", gold)
     _check_text("question", question, optional=True)
     seconds = _check_timeout(timeout)
+    _check_text("finish_reason", finish_reason, optional=True)
+    if finish_reason is not None and finish_reason.lower() in TRUNCATED_FINISH_REASONS:
+        completion += TRUNCATION_MARK  # cut off by the token limit: no unanchored answer
     return shared_pool().run([(completion, gold, question)], timeout=seconds, max_workers=1)[0]
 
 

@@ -14,7 +14,7 @@ from ._normalize import clean
 from ._types import Status
 
 _OPTION_RE = re.compile(r"\(\s*([A-E])\s*\)|(?:(?<=\s)|^)([A-E])[.):]\s")
-_LETTER_CONTENT_RE = re.compile(r"\(\s*([A-E])\s*\)\s*(\S.*)|([A-E])[.:]\s+(\S.*)")
+_LETTER_CONTENT_RE = re.compile(r"\(\s*([A-E])\s*\)\s*(\S.*)|([A-E])[.:)]\s+(\S.*)")
 _CLOCK_PAIR_RE = re.compile(r"(\d{1,2}):(\d{2})")
 _CLOCK_AMPM_RE = re.compile(r"(\d{1,2}):(\d{2})\s*[ap]m")
 _PRODUCT_SPLIT_RE = re.compile(r"\\cdot|\\times|\*")

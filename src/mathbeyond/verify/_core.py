@@ -10,12 +10,21 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from ._extract import extract
+from ._extract import explain
+from ._rules import (
+    asked_form_violation,
+    is_label,
+    labelled_gold,
+    restates_question,
+    split_label,
+)
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "1.3.0"
+VERIFIER_VERSION = "2.0.0"  # issue 16: named rules, new answer rules (verdicts differ from 1.x)
 
 MAX_COMPLETION_CHARS = 1_000_000
+TRUNCATION_MARK = "\x00mathb:finish_reason=length"
+"""Appended by ``verify(..., finish_reason="length")`` so the worker needs no new argument."""
 MAX_GOLD_CHARS = 4000
 MAX_ANSWER_CHARS = 2000
 MAX_INT_DIGITS = 4000
@@ -55,36 +64,80 @@ def _simple_rational(text: str) -> Fraction | None:
     return sign * Fraction(int(num), int(den))
 
 
-def _verdict(status: Status, extracted: str | None, reason: str) -> Verdict:
-    return Verdict(status is Status.CORRECT, status, extracted, reason)
+def _verdict(
+    status: Status, extracted: str | None, reason: str, rule: str | None = None
+) -> Verdict:
+    return Verdict(status is Status.CORRECT, status, extracted, reason, rule)
 
 
-def verify_unbounded(completion: str, gold: str, question: str | None = None) -> Verdict:
-    """Verify ``completion`` against ``gold`` (policy: see the ``_extract`` module docstring)."""
+def verify_unbounded(
+    completion: str, gold: str, question: str | None = None, finish_reason: str | None = None
+) -> Verdict:
+    """Verify ``completion`` against ``gold`` (policy: see the ``_rules`` module docstring).
+
+    ``finish_reason`` ``"length"`` (the sample hit the token limit) allows only a boxed or
+    anchored answer, never a closing sentence read from the cut-off text."""
+    if completion.endswith(TRUNCATION_MARK):  # set by the public API when it crosses processes
+        completion, finish_reason = completion[: -len(TRUNCATION_MARK)], finish_reason or "length"
     if len(completion) > MAX_COMPLETION_CHARS:
         return _verdict(Status.LIMIT_EXCEEDED, None, "completion too long")
     if len(gold) > MAX_GOLD_CHARS:
         return _verdict(Status.UNPARSEABLE_GOLD, None, "gold too long")
     if not gold.strip():
         return _verdict(Status.UNPARSEABLE_GOLD, None, "empty gold")
-    found = extract(completion, question)
-    if found is None:
-        return _verdict(Status.NO_ANSWER, None, "no committed final answer")
+    found = explain(completion, question, finish_reason)
+    rule = found.rule
+    if found.kind == "none" or not found.text.strip():
+        return _verdict(Status.NO_ANSWER, None, "no committed final answer", rule)
     answer = found.text.strip()
     if len(answer) > MAX_ANSWER_CHARS:
-        return _verdict(Status.LIMIT_EXCEEDED, answer[:80], "answer too long")
+        return _verdict(Status.LIMIT_EXCEEDED, answer[:80], "answer too long", rule)
+    if restates_question(answer, gold, question):
+        reason = "restates the question's expression unevaluated"
+        return _verdict(Status.INCORRECT, answer, reason, "answer-restates-question")
+    form = asked_form_violation(answer, gold, question)
+    if form is not None:
+        return _verdict(Status.INCORRECT, answer, form, "answer-not-in-asked-form")
+    status, reason = _judge(answer, gold, question)
+    if status is not Status.CORRECT:
+        labelled = _judge_labelled(answer, gold, question)
+        if labelled is not None:
+            return _verdict(Status.CORRECT, answer, labelled[1], labelled[0])
+    return _verdict(status, answer, reason, rule)
 
+
+def _judge_labelled(answer: str, gold: str, question: str | None) -> tuple[str, str] | None:
+    """``labelled-answer`` (``p+q=101`` against 101, ``3^4 = 81`` against 81) and
+    ``labelled-gold`` (``|PQ|=2`` against 2 or ``|PQ| = 2``): compare the values."""
+    g_split = labelled_gold(gold)
+    a_split = split_label(answer)
+    if g_split is not None:
+        value = a_split[1] if a_split is not None else answer
+        if _judge(value, g_split[1], question)[0] is Status.CORRECT:
+            return "labelled-gold", "equal to the labelled gold's value"
+    elif a_split is not None and "=" not in gold:
+        label, value = a_split
+        if not is_label(label) and (
+            re.search(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+", "", label))
+            or _judge(label, value, None)[0] is not Status.CORRECT
+        ):
+            return None  # neither a label nor a true numeric chain ("2 + 2 = 5")
+        if _judge(value, gold, question)[0] is Status.CORRECT:
+            return "labelled-answer", "the labelled answer's value is equal"
+    return None
+
+
+def _judge(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
     gm = _INT_GOLD_RE.fullmatch(gold)
     if gm is not None and len(gm.group(1)) <= MAX_INT_DIGITS:
         am = _INT_ANSWER_RE.fullmatch(answer)
         if am is not None and len(am.group(1)) <= MAX_INT_DIGITS:
             if int(am.group(1)) == int(gm.group(1)):
-                return _verdict(Status.CORRECT, answer, "integer match")
-            return _verdict(Status.INCORRECT, answer, "different integer")
+                return Status.CORRECT, "integer match"
+            return Status.INCORRECT, "different integer"
     g_val, a_val = _simple_rational(gold), _simple_rational(answer)
     if g_val is not None and g_val == a_val:
-        return _verdict(Status.CORRECT, answer, "equal rational")
+        return Status.CORRECT, "equal rational"
     from ._compare import compare  # sympy-backed path, imported only when needed
 
-    status, reason = compare(answer, gold, question)
-    return _verdict(status, answer, reason)
+    return compare(answer, gold, question)

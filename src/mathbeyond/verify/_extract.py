@@ -1,24 +1,22 @@
-"""Find the final committed answer in a completion.
+"""Find the final committed answer in a completion: the answer region and its candidates.
 
-Policy: the last answer the model commits to for *this* question wins. A continuation ends the
-answer region: a new chat turn or prompt template (``User:``, ``[INST]``, ``### Instruction``,
-an echoed system prompt) anywhere, and a next few-shot problem (``Problem:``, ``Question 2.``,
-``## Problem``, ``Example 3.``) after a committed value or when it opens a new ``Solution``;
-nothing after that point counts, so a completion with no answer before it has none. Boxes that
-are not answers are skipped when an earlier committed answer exists: sanity checks on another
-instance, hypotheticals and comparisons, numeric restatements of an exact answer, a restated
-problem; negated, disowned or attributed ("the user says") answers never count. With ``<think>``
-blocks the part after ``</think>`` wins; an unclosed think block (truncated output) yields no
-answer. Identical repeated boxes are one commitment; a factorisation box inside a check line after
-the answer is not one. Without a box or an anchor (``Answer:``, ``# Answer`` heading, HTML-wrapped
-labels), the closing sentence gives the answer: its one bold value, the value after its copula or
-``has``, or its one value ("So we get 9."); a negated or doubtful sentence gives none.
+This module finds the answer region (post-``</think>`` text; cut at chat-template tokens, new
+turns and next few-shot problems), the candidates in it (boxes via :mod:`._boxes`, anchored
+answers) and, when no candidate survives, reads the closing sentence. Which candidate counts is
+decided by the ordered, named rules of :mod:`._rules`; every phrase list comes from
+:mod:`._lexicon`. :func:`explain` returns the answer with the deciding rule and the decision
+on every candidate.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from . import _lexicon as lx
+from ._boxes import box_spans
+from ._rules import ATTRIB_RE as _ATTRIB_RE
+from ._rules import DISOWN_RE, INTRO_RE, Candidate, Decision, select
 
 MAX_CANDIDATES = 64
 MAX_ANSWER_CHARS = 2000
@@ -26,43 +24,45 @@ MAX_BARE_CHARS = 300
 LINE_WINDOW = 400
 SPAM_GAP_CHARS = 60
 
-_BOX_RE = re.compile(r"\\(?:boxed|fbox|framebox)\s*")
-_BRACE_TOKEN_RE = re.compile(r"\\.|[{}]", re.S)
 _ANCHOR_TAIL_RE = re.compile(
     r"(?:\s+(?:to|for|of)\s+[^.\n:=$]{1,60}?)?"  # "the answer to the problem / for part (a)"
     r"\s*(?:\*\*)?\s*(?:is|:|=|(?:would|will|should|must)\s+be)\s*(?::)?\s*(?:\*\*)?[ \t]*",
     re.IGNORECASE,
 )
-_ANCHOR_ADVERB_RE = re.compile(  # "the answer is simply 42", "... is clearly $42$"
-    r"(?:(?:simply|clearly|indeed|definitely|actually|just|obviously|certainly|really|exactly|"
-    r"precisely|still|now|then|also|therefore|thus|in\s+fact|of\s+course)\b,?[ \t]+)+",
-    re.IGNORECASE,
+_ANCHOR_ADVERB_RE = re.compile(  # "the answer is simply 42"
+    "(?:" + lx.alternation(lx.ANCHOR_ADVERB) + r"\b,?[ \t]+)+", re.IGNORECASE
 )
 _ANCHOR_TRAIL_RE = re.compile(  # "42, as expected", "42 (since 6*7=42)", "42, which is ..."
-    r"(?:,[ \t]*(?:as|which|where|since|because|given|so|matching|confirming|i\.e|that\s+is|"
-    r"and\s+(?:this|that|it))"
-    r"|[ \t]+\((?:since|because|as|from|by|which|i\.e|e\.g|that|this)|[ \t]+(?:because|since)"
-    r"|[ \t]+[—–][ \t]+(?=[a-z]))"
+    r"(?:,[ \t]*" + lx.alternation(lx.TRAILING_CLAUSE)
+    + r"|[ \t]+\(" + lx.alternation(lx.TRAILING_PAREN) + r"|[ \t]+(?:because|since)"
+    r"|[ \t]+[—–][ \t]+(?=[a-z])"
+    r"|(?:,[ \t]*|[ \t]+\(?)" + lx.alternation(lx.REASONING_NOT) + r"[ \t]+(?=(?:\$|\\\()?-?\d))"
     r"\b.*$",
     re.IGNORECASE | re.S,
 )
 _EMPTY_BOX_RE = re.compile(r"\\boxed\s*\{\s*\}")
 _TEXT_WRAP_RE = re.compile(r"\s*\\text\{([^{}]*)\}\s*")
+_REJECTED_TAIL_RE = re.compile(
+    r"(?:,[ \t]*|[ \t]+\(?)" + lx.alternation(lx.REASONING_NOT)
+    + r"[ \t]+(?:\$|\\\()?-?\d.*$",
+    re.IGNORECASE | re.S,
+)
+_BARE_ANCHOR_RE = re.compile(
+    r"(?:\*\*|__)?[ \t]+(?=(?:\$|\\\(|-?\d)[^\n]{0,40}(?:\n|$))"
+    r"(?![^\n]*[A-Za-z]{3,}\s+[A-Za-z]{3,})"
+)
 _HEADER_TAIL_RE = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*(?=\n)")
 _HEADING_PREFIX_RE = re.compile(r"[ \t]*(?:#{1,4}[ \t]*(?:\*\*|__)?|\*\*|__)?[ \t]*")
 _CJK_ANCHOR_RE = re.compile(r"答案\s*(?:是|为|：|:)\s*")
-_SPAM_GAP_RE = re.compile(
-    r"(?:[\s,;$.&*#\-]|\\[()\[\]]|\\quad|\band\b|\bor\b|(?i:\b(?:final\s+)?answer\b|\bfinal\b)|:)*"
-)
 _HTML_PAIR_RE = re.compile(  # <b>Answer:</b> 7: inline HTML markup around text
     r"<(b|strong|i|em|u|span|p|h[1-6])(?:\s[^<>]{0,200})?>([^<>]{0,2000}?)</\1\s*>", re.I
 )
 _QUOTE_LINE_RE = re.compile(r"^[ \t]*>", re.M)
 _TURN_RE = re.compile(  # a new chat turn or prompt template: always ends this answer
-    r"\n[ \t#*]*(?:Human|User)\s*:|<\|im_end\|>|<\|endoftext\|>|<\|im_start\|>|<\|eot_id\|>|"
-    r"<｜end▁of▁sentence｜>|<\|user\|>|\[INST\]|\n[ \t]*#{2,4}[ \t]*(?:Instruction|Input)\b|"
+    r"\n[ \t#*]*(?:Human|User)\s*:|\n[ \t]*#{2,4}[ \t]*(?:Instruction|Input)\b|"
     r"\n[ \t]*You\s+are\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}(?:assistant|AI|model)\b",
 )
+_CHAT_TOKEN_RE = re.compile(lx.literals(lx.CHAT_TOKENS))
 _LEAD_TURN_RE = re.compile(  # the completion opens with a fake user turn
     r"\s*(?:(?:Human|User)\s*:|\[INST\]|#{2,4}[ \t]*Instruction\b)"
 )
@@ -73,111 +73,34 @@ _NEXT_PROBLEM_RE = re.compile(  # a hallucinated next problem (few-shot continua
     r"\n[ \t#*>]*(?:Problem(?:\s*\d+)?|Question(?:\s*\d+)?|Q\d*|Exercise\s*\d+|Example\s*\d+)"
     r"[ \t]*(?:\*\*)?[ \t]*(?:[:.)]|\n|$)"
 )
-_RESTATE_RE = re.compile(
-    r"\b(?:problem|question|task|prompt)\s+(?:says|states|asks|reads|is)\s*:|\bwe\s+are\s+asked\s+to\b",
-    re.IGNORECASE,
-)
+_RESTATE_RE = re.compile(r"\b" + lx.alternation(lx.RESTATEMENT), re.IGNORECASE)
 _SOLUTION_RE = re.compile(r"\n[ \t#*>]*(?:Solution|Answer|Response)\b")
 _VALUE_RE = re.compile(r"[\d\\$^=()]")
-_CHECK_RE = re.compile(r"\b(?:check|verif|satisf|sanity|confirm|plug(?:ging)?\s+(?:back|in))",
-                       re.IGNORECASE)
-_FACTORED_RE = re.compile(  # 2^2\cdot 3^2, 2 \times 3 \times 5: an integer factorisation
-    r"(?:\d+(?:\^\{?\d+\}?)?\s*(?:\\cdot|\\times|\*)\s*)+\d+(?:\^\{?\d+\}?)?"
-)
-_CHECK_INTRO_RE = re.compile(  # a sentence that checks an answer already given
-    r"\b(?:check|verif|confirm|sanity|as\s+a\s+check|double[-\s]check|"
-    r"(?:substitut|plug)\w*\b[^.!?]{0,40}?\b(?:back|original))",
-    re.IGNORECASE,
-)
-_EVAL_LHS_RE = re.compile(  # "$2x + 1 = ": the box ends an equation evaluating an expression
-    r"(?:\$|\\\(|\\\[)(?P<lhs>[^$=]*?[\d+\-*/^\\][^$=]*?)=\s*$"
-)
-_SATISFY_RE = re.compile(r"\bsatisf|✓|\\checkmark", re.IGNORECASE)
-_HYPOTHETICAL_RE = re.compile(
-    r"\b(?:if\s+instead|suppose\s+instead|if\s+the\s+(?:problem|question)\s+(?:had|were|was|asked)|"
-    r"had\s+the\s+problem|what\s+if|for\s+example|e\.g\.|for\s+instance|hypothetical)",
-    re.IGNORECASE,
-)
-_STRONG_HYPOTHETICAL_RE = re.compile(
-    r"\b(?:if\s+instead|suppose\s+instead|if\s+the\s+(?:problem|question)\s+(?:had|were|was|asked)|"
-    r"had\s+the\s+problem|what\s+if|hypothetical(?:ly)?)\b",
-    re.IGNORECASE,
-)
 _JUDGEMENT_RE = re.compile(  # "the answer is correct." is a verdict, not an answer
-    r"(?:correct|right|wrong|incorrect|confirmed|verified|consistent|indeed|reasonable|valid|"
-    r"the\s+same|as\s+(?:above|before|expected)|below)\b[\s.,;:!)]*(?:$|since|because|as\b|and\b)",
-    re.IGNORECASE,
+    lx.alternation(lx.JUDGEMENT) + r"\b[\s.,;:!)]*(?:$|since|because|as\b|and\b)", re.IGNORECASE
 )
 _LEAD_RE = re.compile(  # "the answer is given by 12": keep what follows the lead phrase
-    r"(?:given\s+by|obtained\s+as|found\s+to\s+be|shown\s+below|as\s+follows|therefore|thus)"
-    r"\s*:?\s*",
-    re.IGNORECASE,
-)
-_CONNECTOR_RE = re.compile(
-    r"(?:[\s,;$.&]|\\[()\[\]]|\\quad|\\text\{\s*(?:and|or)\s*\}|and|or|\\,|"
-    r"[a-zA-Z](?:_\{?\w{1,3}\}?)?\s*=|maybe|possibly|perhaps|alternatively|either|it\s+could\s+be|"
-    r"could\s+be|might\s+be)*"
+    lx.alternation(lx.ANSWER_LEAD) + r"\s*:?\s*", re.IGNORECASE
 )
 _MATH_JOIN_RE = re.compile(r"[ \t]*(?:,|;|\band\b|\bor\b)[ \t]*(?:(?:and|or)[ \t]+)?")
-_CONCLUSION_RE = re.compile(
-    r"\W*(?:so|therefore|thus|hence|finally|in\s+conclusion|consequently)\b", re.IGNORECASE
-)
+_CONCLUSION_RE = re.compile(r"\W*" + lx.alternation(lx.CONCLUSION) + r"\b", re.IGNORECASE)
 _MATH_SEG_RE = re.compile(r"\\\((.+?)\\\)|\$([^$]+)\$")
 _STATEMENT_RE = re.compile(  # a closing statement "The remainder is 2."
     r"\W*(?:the|our|my|its|this)\b[^.\n=$\\]{0,120}?\b(?:is|are|equals)\b", re.IGNORECASE
 )
 _REASON_CLAUSE_RE = re.compile(
-    r",?\s+(?:because|since|as|which|where|given\s+that)\b(?![^$]*\$[^$]*$).*$", re.IGNORECASE
+    r",?\s+" + lx.alternation(lx.REASON_CLAUSE) + r"\b(?![^$]*\$[^$]*$).*$", re.IGNORECASE
 )
 _CONCLUSION_VERB_RE = re.compile(r"\b(?:is|are|equals)\b|=|:", re.IGNORECASE)
 _BOLD_LINE_RE = re.compile(r"^\s*\*\*(?P<ans>[^*\n]{1,200})\*\*\s*\.?\s*$")
-_SENTENCE_VERB_RE = re.compile(r"\b(?:is|are|equals|was|be|has|have|gives|get)\b|=")
-_RETRACT_RE = re.compile(  # a retraction: the answer before it no longer stands
-    r"\b(?:wait|correction|oops|i\s+made\s+an?\s+(?:mistake|error)|"
-    r"(?:i\s+)?mis(?:calculated|counted|read)|"
-    r"(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:wrong|incorrect|not\s+(?:right|correct)))\b",
-    re.IGNORECASE,
-)
-_REVISE_RE = re.compile(  # softer: marks a later, different answer as a revision
-    r"\b(?:hmm|actually|let\s+me\s+(?:re-?check|re-?compute|re-?calculate|re-?do|re-?examine|"
-    r"double[-\s]check|check\s+again))\b",
-    re.IGNORECASE,
-)
-_SIDE_RE = re.compile(  # a box in a side remark: a hypothetical or a comparison
-    r"\b(?:for|by)\s+comparison|\bif\b[^.\n]{0,120}?\b(?:were|had\s+been)\b|"
-    r"\bin\s+general\b|\bgenerali[sz]",
-    re.IGNORECASE,
-)
-_APPROX_RE = re.compile(r"\\approx|≈|\bapproximately\b|\bnumerical(?:ly)?\b", re.IGNORECASE)
-_ROUNDING_ASKED_RE = re.compile(
-    r"\bround|\bnearest\b|\bdecimal|\bapproximat|\bsignificant\s+(?:digits|figures)",
-    re.IGNORECASE,
-)
-_ATTRIB_RE = re.compile(
-    r"\b(?:user|gold(?:\s+answer)?|reference(?:\s+answer|\s+solution)?|expected\s+answer|"
-    r"official\s+answer|given\s+answer|provided\s+answer|answer\s+key|(?:text)?book|teacher|"
-    r"grader)\s+(?:says?|said|claims?|claimed|thinks?|suggests?|expects?|wants?|gives?|gave|"
-    r"states?|is|was)\b",
-    re.IGNORECASE,
-)
-_DISOWN_RE = re.compile(  # "\\boxed{42} is wrong", "Answer: 42 is incorrect"
-    r"[\s$).\\]*(?:is|was)\s+(?:wrong|incorrect|not\s+(?:right|correct|the\s+answer))\b",
-    re.IGNORECASE,
-)
-_OTHER_CASE_RE = re.compile(  # another instance, side-remark only inside a check
-    r"\b(?:smaller|simpler|special|small|trivial)\s+(?:case|example|instance)|"
-    r"\b(?:with|for)\s+(?:\\\(|\$)?\s*[a-zA-Z]\s*=\s*\d|\bwith\s+(?:only\s+)?\d+\s+[a-z]+",
+_SENTENCE_VERB_RE = re.compile(r"\b" + lx.alternation(lx.SENTENCE_VERB) + r"\b|=")
+_RESULT_VALUE_RE = re.compile(
+    r"\b" + lx.alternation(lx.RESULT_VERB) + r"\s+(?:a\s+total\s+of\s+)?"
+    r"(?:\$(?P<m1>[^$]{1,200})\$|\\\((?P<m2>.{1,200}?)\\\)|(?P<n>-?\d+(?:\.\d+)?(?:/\d+)?))"
+    r"(?=[ \t]*(?:[A-Za-z][A-Za-z \t-]{0,40})?[.!]?[ \t]*$)",
     re.IGNORECASE,
 )
 _NEGATED_RE = re.compile(r"\bnot\s*(?:\$|\\\(|\\\[)?\s*$", re.IGNORECASE)
-_CONFIRM_RE = re.compile(  # "the correct count is higher" confirms nothing
-    r"\b(?<!the\s)(?:yes|correct|confirm|confirmed|confirms|indeed|holds|checks\s+out|consistent|"
-    r"same|still|verified|right)\b",
-    re.IGNORECASE,
-)
-_INTRO_RE = re.compile(
-    r"\b(?:so|therefore|thus|hence|finally|final|result|answer|conclusion)\b", re.IGNORECASE
-)
 _DANGLING_RE = re.compile(
     r"\b(?:and|then|the|of|to|is|are|which|that|so|but|we|a|an|with|for|by|get|be)\s*[,:]?\s*$",
     re.IGNORECASE,
@@ -187,33 +110,16 @@ _BOLD_IN_LIST_RE = re.compile(
     r"\*\*[^*\n]+\*\*\s*(?:,|;|\bor\b|\band\b)\s*[$\\(]*-?\d"
     r"|\d[$\\)]*\s*(?:,|;|\bor\b|\band\b)\s*\*\*"
 )
-_CHECK_LABEL_RE = re.compile(  # a "**Verification:**" / "Check:" labelled line
-    r"[\s*#_>-]*(?:sanity\s+)?(?:verification|check|checking|verify|verifying)\b[^:\n]{0,30}:",
-    re.IGNORECASE,
-)
-_SOFT_CONFIRM_RE = re.compile(  # "the answer remains 18", "that's fine", "Okay good."
-    r"\b(?:remains|stays|stands|unchanged|(?:that|this|it)(?:'s|\s+is)\s+(?:fine|ok(?:ay)?|good)|"
-    r"(?:that|this|it)\s+works|makes\s+sense|"
-    r"ok(?:ay)?[,!]?\s+good|(?:looks|all)\s+good|good\s*[.!]\s*$)",
-    re.IGNORECASE,
-)
-_CORRECTION_WORD_RE = re.compile(r"\b(?:correct|actual|instead|should|new|revised?|updated?)\b",
-                                 re.IGNORECASE)
-_SETUP_RE = re.compile(
-    r"\W*(?:let|let's|we\s+(?:need|want|must|have\s+to)|to\s+\w+|first|next|now|then|step|"
-    r"if|suppose|assume|consider|note|recall)\b",
-    re.IGNORECASE,
-)
+_SETUP_RE = re.compile(r"\W*" + lx.alternation(lx.SETUP) + r"\b", re.IGNORECASE)
 _VERB_NUMBER_RE = re.compile(
     r"\b(?:has|have|had|is|are|was|were|equals|contains?)\s+(?:a\s+total\s+of\s+|exactly\s+|"
     r"only\s+|precisely\s+)?(?:\$|\\\()?\s*(-?\d+(?:\.\d+)?(?:/\d+)?)\s*(?:\$|\\\))?(?![\w.^_/]|\.\d)"
     r"(?!\s*(?:,|;|\bor\b|\band\b|\bto\b|-|\+|\\pm)\s*(?:\$|\\\()?\s*-?\d)"
 )
 _LABEL_VALUE_RE = re.compile(r"(?:=|:)\s*([^=:]{1,80}?)\s*\.?\s*$")
-_COUNTED_WORD_RE = re.compile(
-    r"(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
-    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty)(?:\s+[a-z]+){1,3}",
-    re.IGNORECASE,
+_NUMBER_WORD_RE = re.compile(lx.alternation(lx.NUMBER_WORDS) + r"\b", re.IGNORECASE)
+_COUNTED_WORD_RE = re.compile(  # "nine positive divisors"
+    "(" + lx.alternation(lx.NUMBER_WORDS) + r")(?:\s+[a-z]+){1,3}", re.IGNORECASE
 )
 _NOT_NOUN_RE = re.compile(
     r"\s(?:halves|half|thirds?|quarters?|fourths?|fifths?|sixths?|eighths?|tenths?|hundred|"
@@ -222,48 +128,51 @@ _NOT_NOUN_RE = re.compile(
     re.IGNORECASE,
 )
 _WORD3_RE = re.compile(r"[A-Za-z]{3,}")
+_WORDS2_RE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{3,}\b.*?(?<![\\A-Za-z])[A-Za-z]{2,}\b")
+_SENTENCE_SPLIT_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z$\\])|(?<=\$\.)\s+")
+_HAS_VALUE_RE = re.compile(r"\d|\$|\\\(")
+_INNER_CONCLUSION_RE = re.compile(
+    r"(?:^|(?<=[\s,;]))" + lx.alternation(lx.CONCLUSION_INNER) + r"\b,?\s*", re.IGNORECASE
+)
+_INNER_STATEMENT_RE = re.compile(
+    r"[,;]\s+(?=(?:the|our|my|its|this|each|every)\b[^.,;=$\\]{0,120}?\b(?:is|are|equals)\b)",
+    re.IGNORECASE,
+)
+_CONDITIONAL_TAIL_RE = re.compile(
+    r"(?:\d|\$)\s*,?\s+" + lx.alternation(lx.CONDITIONAL_TAIL) + r"\b(?![^$]*\$[^$]*$)",
+    re.IGNORECASE,
+)
+_LIST_VALUE = r"(?:\$[^$]{1,40}\$|\\\([^)]{1,40}\\\)|-?\d+(?:\.\d+)?(?:/\d+)?)"
+_LIST_ITEM = r"(?:[a-zA-Z]\s*=\s*)?" + _LIST_VALUE
+_LIST_ITEM_RE = re.compile(_LIST_ITEM)
+_VALUE_LIST_RE = re.compile(
+    r"(?:\b(?:is|are|be|get|obtain|find|equals?|gives?)|:|^\W*(?:so|therefore|thus|hence)\b,?)"
+    r"\s+(?:either\s+)?(?P<list>"
+    + _LIST_ITEM + r"(?:\s*,\s*" + _LIST_ITEM + r")*\s*,?\s*(?:or|and)\s+" + _LIST_ITEM
+    + r")\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
 _HAS_VERB_RE = re.compile(r"\b(?:has|have|contains?)\b", re.IGNORECASE)
 _TOTAL_OF_RE = re.compile(r"^(?:a\s+total\s+of|in\s+total)\s+", re.IGNORECASE)
 _NEG_WORD_RE = re.compile(
-    r"\b(?:not|never|cannot|wrong|incorrect|unsure|maybe|perhaps)\b|n't\b|\?", re.IGNORECASE
+    r"\b" + lx.alternation(lx.NEGATION) + r"\b|n't\b|\?", re.IGNORECASE
 )
-_ADVERB_RE = re.compile(r"^(?:therefore|thus|hence|then|so|also|indeed|exactly)\b,?\s*", re.I)
-_ANSWER_NOUN_RE = re.compile(
-    r"(?:the|our|my)\s+(?:final\s+|correct\s+)?(?:answer|result|solution|value)", re.IGNORECASE
-)
+_ADVERB_RE = re.compile(r"^" + lx.alternation(lx.CLOSING_ADVERB) + r"\b,?\s*", re.I)
+_ANSWER_NOUN_RE = re.compile(lx.alternation(lx.ANSWER_NOUN), re.IGNORECASE)
 _PLAIN_NUM_RE = re.compile(r"(?<![\w.^_])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w^_]|\.\d)")
 _TRUNCATION_END_RE = re.compile(r"[.!$)\]}*]\s*$")  # a finished sentence or math block
+
+
+TRUNCATED_FINISH_REASONS = frozenset({"length", "max_tokens", "max_length", "token_limit"})
+"""Finish reasons of a sample cut off by the token limit: it yields no unanchored answer."""
 
 
 @dataclass(frozen=True)
 class Extracted:
     text: str
-    kind: str  # "boxed" | "anchor" | "conclusion"
-
-
-@dataclass(frozen=True)
-class _Cand:
-    start: int
-    end: int
-    text: str
-    kind: str
-    skip: bool
-
-
-def _brace_pairs(s: str, start: int) -> dict[int, int]:
-    """Map each ``{`` index at or after ``start`` to the index just after its matching ``}``.
-
-    One linear pass over the brace and backslash characters only.
-    """
-    pairs: dict[int, int] = {}
-    stack: list[int] = []
-    for m in _BRACE_TOKEN_RE.finditer(s, start):
-        c = m.group(0)
-        if c == "{":
-            stack.append(m.start())
-        elif c == "}" and stack:
-            pairs[stack.pop()] = m.end()
-    return pairs
+    kind: str  # "boxed" | "anchor" | "conclusion" | "bare" | "spam" | "none"
+    rule: str = ""
+    decisions: tuple[Decision, ...] = field(default=(), compare=False, repr=False)
 
 
 def _strip_code_blocks(s: str) -> str:
@@ -300,34 +209,15 @@ def _region(completion: str) -> str | None:
     return completion
 
 
-def _line_of(s: str, start: int, end: int) -> str:
-    lo = max(0, start - LINE_WINDOW)
-    a = s.rfind("\n", lo, start) + 1 or lo
-    b = s.find("\n", end, end + LINE_WINDOW)
-    return s[max(a, lo) : b if b >= 0 else min(len(s), end + LINE_WINDOW)]
 
 
-def _boxes(s: str) -> list[_Cand]:
-    cands: list[_Cand] = []
-    pairs: dict[int, int] | None = None
-    for m in list(_BOX_RE.finditer(s))[-MAX_CANDIDATES:]:
-        i = m.end()
-        if i < len(s) and s[i] == "{":
-            if pairs is None:
-                pairs = _brace_pairs(s, i)
-            j = pairs.get(i, -1)
-            if j < 0:
-                continue
-            content = s[i + 1 : j - 1]
-        else:  # \boxed 5
-            k = i
-            while k < len(s) and not s[k].isspace() and s[k] not in "$.,;\\":
-                k += 1
-            if k == i:
-                continue
-            content, j = s[i:k], k
-        if content.strip() and not _NEGATED_RE.search(s, max(0, m.start() - 12), m.start()):
-            cands.append(_Cand(m.start(), j, content, "boxed", False))
+def _boxes(s: str) -> list[Candidate]:
+    cands: list[Candidate] = []
+    for start, end, content in box_spans(s, last=MAX_CANDIDATES):
+        if content is None or not content.strip():
+            continue
+        if not _NEGATED_RE.search(s, max(0, start - 12), start):
+            cands.append(Candidate(start, end, content, "boxed"))
     return cands[-MAX_CANDIDATES:]
 
 
@@ -368,9 +258,9 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
     return line, i + off + len(line)
 
 
-def _anchors(s: str, question: str | None = None) -> list[_Cand]:
+def _anchors(s: str, question: str | None = None) -> list[Candidate]:
     """'Answer: X', 'The final answer is X', '**Answer:** X' (case-insensitive)."""
-    cands: list[_Cand] = []
+    cands: list[Candidate] = []
     low = s.lower()
     for word in ("answer", "correct option", "correct choice"):
         _find_anchor_word(s, low, word, cands, question)
@@ -378,13 +268,13 @@ def _anchors(s: str, question: str | None = None) -> list[_Cand]:
         text, end = _anchor_text(s, m.end())
         text = text.strip().strip("*").strip().rstrip("。").strip()
         if text:
-            cands.append(_Cand(m.start(), end, text, "anchor", False))
+            cands.append(Candidate(m.start(), end, text, "anchor"))
     cands.sort(key=lambda c: c.start)
     return cands[-MAX_CANDIDATES:]
 
 
 def _find_anchor_word(
-    s: str, low: str, word: str, cands: list[_Cand], question: str | None
+    s: str, low: str, word: str, cands: list[Candidate], question: str | None
 ) -> None:
     pos = low.find(word)
     while pos >= 0:
@@ -393,6 +283,8 @@ def _find_anchor_word(
         m = _ANCHOR_TAIL_RE.match(s, after) if word_start else None
         if m is None and word_start and word == "answer" and _heading_prefix(low, pos):
             m = _HEADER_TAIL_RE.match(s, after)  # "**Final Answer**" / "# Answer" on its own line
+            if m is None:  # "Answer $9$": a heading word and a short value closing its line
+                m = _BARE_ANCHOR_RE.match(s, after)
         if m is not None:
             adverb = _ANCHOR_ADVERB_RE.match(s, m.end())
             text, end = _anchor_text(s, adverb.end() if adverb else m.end())
@@ -405,10 +297,10 @@ def _find_anchor_word(
             if (
                 text
                 and not _JUDGEMENT_RE.match(text)
-                and not _DISOWN_RE.search(text)  # "Answer\n9 is wrong"
+                and not DISOWN_RE.search(text)  # "Answer\n9 is wrong"
                 and not _quoted(s, pos, end, question)
             ):
-                cands.append(_Cand(pos, end, text, "anchor", False))
+                cands.append(Candidate(pos, end, text, "anchor"))
         pos = low.find(word, after)
 
 
@@ -431,35 +323,8 @@ def _quoted(s: str, start: int, end: int, question: str | None) -> bool:
     return False
 
 
-def _flag(s: str, c: _Cand) -> _Cand:
-    line = _line_of(s, c.start, c.end)
-    window = s[max(0, c.start - LINE_WINDOW) : c.start]
-    before = window[window.rfind("\n") + 1 :]
-    checkish = "=" in c.text or "\\checkmark" in c.text or bool(_SATISFY_RE.search(line))
-    para_start = s.rfind("\n\n", max(0, c.start - LINE_WINDOW), c.start)
-    paragraph = s[para_start + 2 if para_start >= 0 else max(0, c.start - LINE_WINDOW) : c.start]
-    skip = bool(
-        (checkish and _CHECK_RE.search(before))
-        or _HYPOTHETICAL_RE.search(before)
-        or _STRONG_HYPOTHETICAL_RE.search(paragraph)
-        or (c.kind == "boxed" and _inline_check(before))
-    )
-    if not skip and c.kind == "boxed" and re.fullmatch(r"[\d\s+\-*/^().\\cdottimes]+=[\d\s.]+",
-                                                       c.text):
-        skip = True  # "\boxed{2\cdot 3 + 1 = 7}": a checked arithmetic fact, not an answer
-    if not skip and c.kind == "boxed" and _CHECK_RE.search(before) and _FACTORED_RE.fullmatch(
-        c.text.strip()
-    ):
-        skip = True  # "Verification: ... $\boxed{2^2\cdot 3^2}$ checks": a checked decomposition
-    return _Cand(c.start, c.end, c.text, c.kind, skip)
 
 
-def _inline_check(before: str) -> bool:
-    """'Let me verify: $5^2=\\boxed{25}$', 'Substituting back: $2x+1=\\boxed{11}$': a box that
-    evaluates an expression in a sentence introduced as a check of the answer before it."""
-    cut = max(before.rfind(x) for x in (". ", "! ", "? "))
-    sentence = before[cut + 1 :] if cut >= 0 else before
-    return bool(_CHECK_INTRO_RE.search(sentence)) and bool(_EVAL_LHS_RE.search(sentence))
 
 
 def _sentence_answer(text: str) -> str:
@@ -479,22 +344,45 @@ def _sentence_answer(text: str) -> str:
     return tail or text
 
 
-def extract(completion: str, question: str | None = None) -> Extracted | None:
-    found = _extract(completion, question)
-    if found is None or _EMPTY_BOX_RE.search(found.text):
-        return None  # "The answer is $\\boxed{}$": an empty box commits to nothing
-    if found.kind == "boxed":
-        inner = _TEXT_WRAP_RE.fullmatch(found.text)  # \boxed{\text{The answer is 4}}
-        said = _anchors(inner.group(1)) if inner else []
-        if said:
-            return Extracted(_sentence_answer(said[-1].text), "boxed")
+def extract(
+    completion: str, question: str | None = None, finish_reason: str | None = None
+) -> Extracted | None:
+    """The final committed answer, with the rule that decided it (None: no answer)."""
+    found = explain(completion, question, finish_reason)
+    return None if found.kind == "none" else found
+
+
+def explain(
+    completion: str, question: str | None = None, finish_reason: str | None = None
+) -> Extracted:
+    """Like :func:`extract`, but always returns the decisions (``kind == "none"``: no answer)."""
+    found = _extract(completion, question, finish_reason)
+    if found is None:
+        return Extracted("", "none", "no-answer-region")
+    if found.kind != "none" and _EMPTY_BOX_RE.search(found.text):
+        # "The answer is $\\boxed{}$": an empty box commits to nothing
+        return Extracted("", "none", "empty-box", found.decisions)
     return found
 
 
-def _extract(completion: str, question: str | None = None) -> Extracted | None:
+def _with_inner_anchor(found: Extracted) -> Extracted:
+    if "\\text" not in found.text:
+        return found
+    inner = _TEXT_WRAP_RE.fullmatch(found.text)  # \boxed{\text{The answer is 4}}
+    said = _anchors(inner.group(1)) if inner else []
+    if said:
+        return Extracted(
+            _sentence_answer(said[-1].text), "boxed", "anchor-sentence-in-box", found.decisions
+        )
+    return found
+
+
+def _extract(
+    completion: str, question: str | None = None, finish_reason: str | None = None
+) -> Extracted | None:
     region = _region(completion)
     if region is None:
-        return None
+        return Extracted("", "none", "unclosed-think-block")
     if question and len(question.strip()) >= 20:
         q = question.strip()
         if q in region:
@@ -506,56 +394,62 @@ def _extract(completion: str, question: str | None = None) -> Extracted | None:
     if lead is not None:  # a fake dialogue: only the assistant's reply can hold its answer
         reply = _ASSISTANT_TURN_RE.search(region, lead.end())
         if reply is None:
-            return None
+            return Extracted("", "none", "fake-dialogue-without-reply")
         region = region[reply.end() :]
+    if "<" in region or "[INST]" in region:
+        while (lead_token := _CHAT_TOKEN_RE.match(region.lstrip())) is not None:
+            region = region.lstrip()[lead_token.end() :]  # "<s>" or a role token opening it
+        token = _CHAT_TOKEN_RE.search(region)
+        if token is not None:  # a chat-template token: nothing after it belongs to this answer
+            region = region[: token.start()]
     if _QUOTE_LINE_RE.search(region):
         region = "\n".join(ln for ln in region.split("\n") if not ln.lstrip().startswith(">"))
+    decisions: list[Decision] = []
     boxes = _boxes(region)
-    boxes = [b for b in boxes if not _restating(region, b.start)]
+    restated = [_restating(region, b.start) for b in boxes]
+    if any(restated):
+        decisions += [Decision(b, False, "box-in-restated-problem")
+                      for b, r in zip(boxes, restated, strict=True) if r]
+        boxes = [b for b, r in zip(boxes, restated, strict=True) if not r]
     anchors = _anchors(region, question)
-    # an anchor phrase written inside a box belongs to that box
-    anchors = [a for a in anchors if not any(b.start < a.start < b.end for b in boxes)]
+    if anchors and boxes:  # an anchor phrase written inside a box belongs to that box
+        inside = [any(b.start < a.start < b.end for b in boxes) for a in anchors]
+        decisions += [Decision(a, False, "anchor-inside-box")
+                      for a, x in zip(anchors, inside, strict=True) if x]
+        anchors = [a for a, x in zip(anchors, inside, strict=True) if not x]
     # a continuation (new chat turn, prompt template, next few-shot problem) ends the answer
     cut = _continuation(region, boxes + anchors)
     if cut is not None:
         region = region[:cut]
+        decisions += [Decision(c, False, "after-continuation") for c in boxes + anchors
+                      if c.end > cut]
         boxes = [c for c in boxes if c.end <= cut]
         anchors = [c for c in anchors if c.end <= cut]
     cands = sorted(boxes + anchors, key=lambda c: (c.start, c.kind))
-    # drop anchors that merely introduce a box ("The final answer is \boxed{5}")
-    cands = [c for c in cands if not (c.kind == "anchor" and "\\boxed" in c.text)]
-    # an answer attributed to someone else ("the user says", "the gold answer is") is not one
-    cands = [c for c in cands if not _attributed(region, c)]
-    if cands:
-        chosen_idx = len(cands) - 1
-        while chosen_idx > 0 and (
-            _flag(region, cands[chosen_idx]).skip
-            or _side_note(region, cands[chosen_idx - 1], cands[chosen_idx], question)
-        ):
-            chosen_idx -= 1
-        chosen = cands[chosen_idx]
-        if _retracted(region[chosen.end :], chosen.text):
-            return None
-        spam = _spam_run(region, cands[: chosen_idx + 1])
-        if spam is not None:
-            return spam
-        if chosen.kind == "boxed":
-            group = [chosen]
-            k = chosen_idx - 1
-            while k >= 0 and cands[k].kind == "boxed":
-                between = region[cands[k].end : group[0].start]
-                if "\n\n" in between or not _CONNECTOR_RE.fullmatch(between):
-                    break
-                group.insert(0, cands[k])
-                k -= 1
-            # identical repeated boxes are one commitment
-            texts = dict.fromkeys(c.text.strip() for c in group)
-            return Extracted(", ".join(texts), "boxed")
-        late = _conclusion(region)
-        if late is not None and region.rstrip().rfind("\n") >= chosen.end:
-            return late  # a stray early "Answer:" label followed by a concluding final line
-        return Extracted(_sentence_answer(chosen.text), "anchor")
-    return _conclusion(region)
+    sel = select(region, cands, question)
+    decisions += sel.decisions
+    trace = tuple(decisions)
+    if sel.kind == "none":
+        return Extracted("", "none", sel.rule, trace)
+    if sel.kind == "spam":
+        return Extracted(", ".join(sel.texts), "spam", sel.rule, trace)
+    if sel.kind == "boxed":
+        return _with_inner_anchor(Extracted(", ".join(sel.texts), "boxed", sel.rule, trace))
+    truncated = (finish_reason or "").lower() in TRUNCATED_FINISH_REASONS
+    if sel.kind == "anchor":
+        late = None if truncated else _conclusion(region)
+        if late is not None and region.rstrip().rfind("\n") >= sel.decisions[-1].candidate.end:
+            # a stray early "Answer:" label followed by a concluding final line
+            return Extracted(late.text, late.kind, "closing-sentence-over-stray-anchor", trace)
+        if sel.rule == "correction-after-retraction":
+            return Extracted(sel.texts[0], "anchor", sel.rule, trace)
+        return Extracted(_sentence_answer(sel.texts[0]), "anchor", sel.rule, trace)
+    if truncated:
+        return Extracted("", "none", "cut-off-no-unanchored-answer", trace)
+    late = _conclusion(region)
+    if late is None:
+        return Extracted("", "none", "no-candidate", trace)
+    return Extracted(late.text, late.kind, late.rule, trace)
 
 
 def _restating(region: str, start: int) -> bool:
@@ -564,44 +458,9 @@ def _restating(region: str, start: int) -> bool:
     return bool(_RESTATE_RE.search(line))
 
 
-def _attributed(region: str, c: _Cand) -> bool:
-    lo = max(0, c.start - LINE_WINDOW)
-    cut = max(region.rfind(x, lo, c.start) for x in (". ", "\n", "! ", "? "))
-    return bool(_ATTRIB_RE.search(region, cut + 1 if cut >= 0 else lo, min(c.end, c.start + 20)))
 
 
-def _side_note(region: str, prev: _Cand, cand: _Cand, question: str | None) -> bool:
-    """A later, different box in a side remark ("with 4 people the formula gives \\boxed{6}",
-    "if the radius were 4 ... \\boxed{16\\pi}") does not replace the answer before it, unless
-    the text in between retracts that answer."""
-    if cand.text.strip() == prev.text.strip():
-        return False
-    between = region[prev.end : cand.start]
-    if _RETRACT_RE.search(between) or _REVISE_RE.search(between):
-        return False
-    line_start = region.rfind("\n", max(prev.end, cand.start - LINE_WINDOW), cand.start) + 1
-    prefix = region[line_start : cand.start]
-    if (
-        prev.kind == cand.kind == "boxed"
-        and line_start > prev.end
-        and _CHECK_LABEL_RE.match(prefix)
-        and not _INTRO_RE.search(prefix)
-        and not _CORRECTION_WORD_RE.search(prefix)
-    ):
-        return True  # "Verification: the list has $\boxed{4}$ items": a checked sub-quantity
-    lo = max(prev.end, cand.start - LINE_WINDOW)
-    para = region.rfind("\n\n", lo, cand.start)
-    remark = region[para + 2 if para >= 0 else lo : cand.start]
-    if _APPROX_RE.search(remark) and "." not in prev.text and not _ROUNDING_ASKED_RE.search(
-        question or ""
-    ):
-        return True  # "2\\sqrt{2} \\approx \\boxed{2.828}" restates the exact answer numerically
-    return bool(
-        _SIDE_RE.search(remark) or (_OTHER_CASE_RE.search(remark) and _CHECK_RE.search(remark))
-    )
-
-
-def _continuation(region: str, cands: list[_Cand]) -> int | None:
+def _continuation(region: str, cands: list[Candidate]) -> int | None:
     """Where a continuation starts: the first new-turn/template marker; or a next-problem header
     (not the completion's own opening line) after a committed value, or one that opens a new
     problem with its own ``Solution:``."""
@@ -623,35 +482,8 @@ def _continuation(region: str, cands: list[_Cand]) -> int | None:
     return cut if cut < len(region) else None
 
 
-def _spam_run(region: str, cands: list[_Cand]) -> Extracted | None:
-    """Three or more back-to-back candidates with different values (``\\boxed{1}``,
-    ``\\boxed{2}``, ... or ``Answer: 1``, ``Answer: 2``, ...) are a list of guesses, not a
-    commitment: return them all, so a single gold cannot match."""
-    run = [cands[-1]]
-    for prev in reversed(cands[:-1]):
-        gap = region[prev.end : run[0].start]
-        if len(gap) > SPAM_GAP_CHARS or not _SPAM_GAP_RE.fullmatch(gap):
-            break
-        run.insert(0, prev)
-    texts = list(dict.fromkeys(c.text.strip() for c in run))
-    if len(run) >= 3 and len(texts) >= 2:
-        return Extracted(", ".join(texts), "spam")
-    return None
 
 
-def _retracted(tail: str, answer: str) -> bool:
-    """'... \\boxed{5}. Wait, that is wrong ...' with no later commitment or confirmation. A
-    reconsideration that ends 'the answer remains 18' / 'that's fine' / 'Okay good' keeps the
-    answer, unless the last value it states differs from it."""
-    if _DISOWN_RE.match(tail):
-        return True
-    m = _RETRACT_RE.search(tail)
-    if m is None or _CONFIRM_RE.search(tail, m.end()):
-        return False
-    if not _SOFT_CONFIRM_RE.search(tail, m.end()):
-        return True
-    nums = [n.group(0) for n in _PLAIN_NUM_RE.finditer(tail, m.end())]
-    return bool(nums) and nums[-1] != answer.strip().strip("$").strip()
 
 
 def _conclusion(region: str) -> Extracted | None:
@@ -666,11 +498,24 @@ def _conclusion(region: str) -> Extracted | None:
         return None
     m = _BOLD_LINE_RE.match(last)
     if m:
-        return Extracted(_sentence_answer(m.group("ans").strip()), "conclusion")
+        ans = _sentence_answer(m.group("ans").strip())
+        return Extracted(ans, "conclusion", "closing-bold-line")
     negated = bool(_NEG_WORD_RE.search(last))
     bold = None if negated else _bold_value(last)
     if bold is not None:  # "The number 36 has **9** positive divisors."
-        return Extracted(bold, "conclusion")
+        return Extracted(bold, "conclusion", "closing-bold-value")
+    if _TRUNCATION_END_RE.search(last) and (not bare or _WORDS2_RE.search(last)):
+        last = _closing_clause(_last_value_sentence(last))
+        negated = bool(_NEG_WORD_RE.search(last))
+        if _CONDITIONAL_TAIL_RE.search(last):
+            return None  # "... holds for $n=1$ if the question has no additional information."
+        listed = None if negated else _value_list(last)
+        if listed is not None:  # "we get y = -1 or y = 4", "the solutions are 1 and 6"
+            return Extracted(listed, "conclusion", "closing-value-list")
+        result = None if negated else _last_match(_RESULT_VALUE_RE, last)
+        if result is not None:  # "the perimeter comes to $27$ units."
+            value = result.group("m1") or result.group("m2") or result.group("n")
+            return Extracted(value.strip(), "conclusion", "closing-result-verb")
     if len(last) <= MAX_ANSWER_CHARS and (_CONCLUSION_RE.match(last) or _STATEMENT_RE.match(last)):
         last = _REASON_CLAUSE_RE.sub("", last)
         conc = _CONCLUSION_RE.match(last)
@@ -685,25 +530,71 @@ def _conclusion(region: str) -> Extracted | None:
             ans = _clean_tail(last[verb.end() :])
             if conc and _ANSWER_NOUN_RE.fullmatch(ans):  # "Thus, 9 is the answer."
                 ans = _clean_tail(last[conc.end() : verb.start()])
+            elif conc and not _VALUE_RE.search(ans) and not _NUMBER_WORD_RE.match(ans):
+                # "So $k = 8$ is the least value that works.": the one value before the verb
+                subject = _single_value(last[conc.end() : verb.start()])
+                ans = subject if subject is not None else ans
             if ans:
-                return Extracted(ans, "conclusion")
+                return Extracted(ans, "conclusion", "closing-sentence")
         elif conc and not negated:  # "So we get 9.", "Thus, we need 9 coins.": its one value
             single = _single_value(last[conc.end() :])
             if single is not None:
-                return Extracted(single, "conclusion")
+                return Extracted(single, "conclusion", "closing-single-value")
     shown = _final_display(region.rstrip())
     if shown is not None:
-        return Extracted(shown, "conclusion")
+        return Extracted(shown, "conclusion", "closing-display")
     if not bare and not negated:
         stated = _stated_value(last)
         if stated is not None:  # "36 has 9 positive divisors." / "Number of divisors = 9"
-            return Extracted(stated, "conclusion")
+            return Extracted(stated, "conclusion", "closing-stated-value")
     if bare:  # the whole completion is one short line: it is the answer
-        return Extracted(last.strip("$ ").strip(), "bare")
+        return Extracted(last.strip("$ ").strip(), "bare", "bare-answer")
     return None
 
 
+def _last_value_sentence(line: str) -> str:
+    """The last sentence of a line that states a value ("..., so $2y = 14$. Therefore $y = 7$."
+    -> "Therefore $y = 7$."; a value-free "This completes the proof." after it is skipped)."""
+    parts = [p for p in _SENTENCE_SPLIT_RE.split(line) if p.strip()]
+    if len(parts) <= 1 or not _TRUNCATION_END_RE.search(line):
+        return line
+    for part in reversed(parts):
+        if _HAS_VALUE_RE.search(part):
+            return part.strip()
+    return line
+
+
+def _closing_clause(sentence: str) -> str:
+    """The concluding clause of a closing sentence, as a conclusion: "There are 5 balls, so the
+    chance is 2/5." -> "So, the chance is 2/5."; "..., leaving $31$ committees." -> "So, $31$
+    committees."; "Adding everything, the total is 81." -> "The total is 81."."""
+    if _CONCLUSION_RE.match(sentence):
+        return sentence
+    inner = _last_match(_INNER_CONCLUSION_RE, sentence)
+    if inner is not None and _HAS_VALUE_RE.search(sentence, inner.end()):
+        return "So, " + sentence[inner.end() :].strip()
+    stated = _last_match(_INNER_STATEMENT_RE, sentence)
+    if stated is not None and not _STATEMENT_RE.match(sentence):
+        return sentence[stated.end() :].strip()
+    return sentence
+
+
+def _value_list(sentence: str) -> str | None:
+    """Several values joined by 'and'/'or' after a verb: "y = -1 or y = 4" -> "-1, 4"."""
+    m = _VALUE_LIST_RE.search(sentence)
+    if m is None:
+        return None
+    items = [i.group(0) for i in _LIST_ITEM_RE.finditer(m.group("list"))]
+    names = {i.split("=")[0].strip() for i in items if "=" in i}
+    if len(names) > 1:
+        return None  # "x = 1 and y = 2": a pair of different unknowns, not a list of values
+    values = [i.split("=")[-1].strip().strip("$").replace("\\(", "").replace("\\)", "").strip()
+              for i in items]
+    return ", ".join(values)
+
+
 def _clean_tail(text: str) -> str:
+    text = _REJECTED_TAIL_RE.sub("", text)  # "7, not 5": the rejected value is no part of it
     ans = text.strip(" ,").rstrip(".!").strip().strip("*$ ").strip()
     ans = ans.replace("\\(", "").replace("\\)", "").strip()
     ans = _ADVERB_RE.sub("", ans)
@@ -771,6 +662,35 @@ def _final_display(text: str) -> str | None:
         content = text[a + len(open_) : len(text) - len(close)].strip()
         intro = text[:a].rstrip()
         intro_line = intro[intro.rfind("\n") + 1 :]
-        if content and _INTRO_RE.search(intro_line) and intro_line.rstrip().endswith(":"):
+        if content and INTRO_RE.search(intro_line) and intro_line.rstrip().endswith(":"):
             return content
     return None
+
+
+def explain_extraction(
+    completion: str, question: str | None = None, finish_reason: str | None = None
+) -> dict[str, object]:
+    """Which answer extraction chose and why, as JSON-ready data: ``answer`` (None: no answer),
+    ``rule`` (the deciding rule) and ``candidates`` (each box/anchor with ``kept`` and the
+    ``rule`` that kept or dropped it, in text order). Regex work only, linear in the input;
+    completions over the core's size cap are not read."""
+    from ._core import MAX_COMPLETION_CHARS  # the core imports this module
+
+    if len(completion) > MAX_COMPLETION_CHARS:
+        return {"answer": None, "rule": "completion-too-long", "candidates": []}
+    found = explain(completion, question, finish_reason)
+    decisions = sorted(found.decisions, key=lambda d: (d.candidate.start, d.candidate.kind))
+    return {
+        "answer": found.text if found.kind != "none" else None,
+        "rule": found.rule,
+        "candidates": [
+            {
+                "text": d.candidate.text[:200],
+                "kind": d.candidate.kind,
+                "at": d.candidate.start,
+                "kept": d.kept,
+                "rule": d.rule,
+            }
+            for d in decisions
+        ],
+    }

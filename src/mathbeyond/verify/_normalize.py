@@ -6,6 +6,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ._lexicon import PROSE_CLAUSE
+
 _UNICODE = {
     "π": "\\pi ", "√": "\\sqrt ", "∞": "\\infty ", "×": "\\times ", "·": "\\cdot ", "⋅": "\\cdot ",
     "−": "-", "–": "-", "—": "-", "≤": "\\le ", "≥": "\\ge ", "≠": "\\ne ", "∪": "\\cup ",
@@ -70,6 +72,7 @@ _UNIT_HEAD_RE = re.compile(r"(?:\d|\}|\)|\\pi|\\infty)\s*$")
 _SPACES_RE = re.compile(r"\s+")
 _THOUSANDS_RE = re.compile(r"[+-]?\d{1,3}(?:(?:,|\s|\\,)\d{3})+(?:\.\d+)?")
 
+_PROSE_CLAUSE = frozenset(PROSE_CLAUSE)
 _MATH_WORDS = frozenset(
     {
         "sin", "cos", "tan", "cot", "sec", "csc", "arcsin", "arccos", "arctan", "sinh", "cosh",
@@ -263,6 +266,8 @@ def strip_units(s: str) -> str:
     words = re.findall(r"[A-Za-z]+", m.group(0))
     if any(w.lower() in _MATH_WORDS for w in words):
         return s
+    if any(w.lower() in _PROSE_CLAUSE for w in words):
+        return s  # "1 if the question has no additional information": prose, not a unit
     head = s[: m.start()].rstrip()
     if not _UNIT_HEAD_RE.search(head):
         return s

@@ -1,0 +1,61 @@
+"""The one box parser: ``\\boxed{...}``, ``\\fbox{...}``, ``\\framebox{...}`` and ``\\boxed 5``.
+
+Used by the verifier's extraction and (through ``mathbeyond.verify.last_boxed``) by the data
+loaders, so a gold read from a solution and an answer read from a completion agree. Braces are
+matched in one linear pass (escaped ``\\{`` / ``\\}`` do not count); a box whose brace never
+closes has no content. ``\\boxed 5`` (no braces) takes the following token, up to whitespace or
+one of ``$ . , ; \\``.
+"""
+
+from __future__ import annotations
+
+import re
+
+BOX_COMMAND_RE = re.compile(r"\\(?:boxed|fbox|framebox)(?![A-Za-z])\s*")
+_BRACE_TOKEN_RE = re.compile(r"\\.|[{}]", re.S)
+_TOKEN_STOP = frozenset("$.,;\\")
+
+
+def _brace_pairs(s: str, start: int) -> dict[int, int]:
+    """Map each ``{`` index at or after ``start`` to the index just after its matching ``}``."""
+    pairs: dict[int, int] = {}
+    stack: list[int] = []
+    for m in _BRACE_TOKEN_RE.finditer(s, start):
+        c = m.group(0)
+        if c == "{":
+            stack.append(m.start())
+        elif c == "}" and stack:
+            pairs[stack.pop()] = m.end()
+    return pairs
+
+
+def box_spans(s: str, last: int | None = None) -> list[tuple[int, int, str | None]]:
+    """``(start, end, content)`` for each box command (the ``last`` ones when given); content is
+    None for a box whose brace never closes or that has no token."""
+    commands = list(BOX_COMMAND_RE.finditer(s))
+    if last is not None:
+        commands = commands[-last:]
+    out: list[tuple[int, int, str | None]] = []
+    pairs: dict[int, int] | None = None
+    for m in commands:
+        i = m.end()
+        if i < len(s) and s[i] == "{":
+            if pairs is None:
+                pairs = _brace_pairs(s, i)
+            j = pairs.get(i, -1)
+            out.append((m.start(), j, s[i + 1 : j - 1]) if j >= 0 else (m.start(), i, None))
+            continue
+        k = i
+        while k < len(s) and not s[k].isspace() and s[k] not in _TOKEN_STOP:
+            k += 1
+        out.append((m.start(), k, s[i:k] if k > i else None))
+    return out
+
+
+def last_boxed(text: str) -> str | None:
+    """Content of the last box in ``text`` (stripped), braces matched; None when there is no
+    box, its brace never closes, or it is empty."""
+    spans = box_spans(text, last=1)
+    if not spans or spans[0][2] is None:
+        return None
+    return spans[0][2].strip() or None

@@ -1,0 +1,256 @@
+"""The verifier's vocabulary: every phrase list used to read a completion, written once.
+
+Each list is a tuple of phrases. In a phrase a space matches any run of whitespace and the rest
+is a small regular-expression fragment (``(?:...)`` groups, ``?``). Regular expressions are built
+from these lists by the small builders at the bottom (:func:`words`, :func:`stems`), so a person
+adding a phrase edits one list here and adds one table row in ``tests/verify/tables``.
+The rules that use the lists are in :mod:`._rules` (candidate selection) and :mod:`._extract`.
+"""
+
+from __future__ import annotations
+
+import re
+
+# --- a previous answer no longer stands ------------------------------------------------------
+RETRACTION = (
+    "wait",
+    "correction",
+    "oops",
+    "i made an? (?:mistake|error)",
+    "(?:i )?mis(?:calculated|counted|read)",
+    "(?:that|this|it)(?:'s| is| was) (?:wrong|incorrect|not (?:right|correct))",
+)
+"""A retraction: the answer before it no longer stands (unless later confirmed)."""
+
+REVISION = (
+    "hmm",
+    "actually",
+    "let me (?:re-?check|re-?compute|re-?calculate|re-?do|re-?examine|double[-\\s]check|"
+    "check again)",
+)
+"""Softer than a retraction: marks a later, different answer as a revision."""
+
+CONFIRMATION = (
+    "yes", "correct", "confirm", "confirmed", "confirms", "indeed", "holds", "checks out",
+    "consistent", "same", "still", "verified", "right",
+)
+"""After a retraction, the earlier answer is confirmed after all."""
+
+SOFT_CONFIRMATION = (
+    "remains", "stays", "stands", "unchanged",
+    "(?:that|this|it)(?:'s| is) (?:fine|ok(?:ay)?|good)",
+    "(?:that|this|it) works", "makes sense",
+    "ok(?:ay)?[,!]? good", "(?:looks|all) good", "good\\s*[.!]\\s*$",
+)
+"""A reconsideration that ends by keeping a value ("the answer remains 18", "Okay good")."""
+
+RETURN_TO_EARLIER = (
+    "(?:my|the|our) (?:original|first|earlier|previous|initial) (?:answer|count|result|value|"
+    "computation|calculation)s? (?:holds|stands|is (?:right|correct)|was (?:right|correct)|"
+    "remains)",
+    "(?:go|going|went) back to (?:my|the|our) (?:original|first|earlier|previous|initial)",
+    "(?:original|first|earlier|previous|initial) (?:answer|count|result|value) (?:of )?"
+    "(?:is|was) (?:right|correct)",
+    "(?:stick|stay) with (?:my|the|our) (?:original|first|earlier|previous|initial)",
+)
+"""A later candidate followed by one of these gives way to the answer before it."""
+
+CORRECTION_STATEMENT = (
+    "(?:the )?(?:correct|actual|right|true|revised|corrected|new|updated) "
+    "(?:[a-z]+ ){0,3}(?:is|=|equals|should be|comes to)",
+    "(?:it|this|that|the (?:[a-z]+ ){0,2}) ?should (?:actually )?be",
+    "(?:it|this|that)(?:'s| is) actually",
+)
+"""After a retraction: the statement that gives the corrected value."""
+
+# --- a box or anchor that is not this question's answer --------------------------------------
+CHECK = (
+    "check", "verif", "satisf", "sanity", "confirm", "plug(?:ging)? (?:back|in)",
+)
+"""Stems that mark a check of an answer already given (prefix match)."""
+
+CHECK_INTRO = (
+    "check", "verif", "confirm", "sanity", "as a check", "double[-\\s]check",
+    "(?:substitut|plug)\\w*\\b[^.!?]{0,40}?\\b(?:back|original)",
+)
+"""A sentence introduced as a check of the answer before it (prefix match)."""
+
+HYPOTHETICAL = (
+    "if instead", "suppose instead", "if the (?:problem|question) (?:had|were|was|asked)",
+    "had the problem", "what if", "for example", "e\\.g\\.", "for instance", "hypothetical",
+)
+"""Before a box on its line: the box is a hypothetical, not the answer (prefix match)."""
+
+STRONG_HYPOTHETICAL = (
+    "if instead", "suppose instead", "if the (?:problem|question) (?:had|were|was|asked)",
+    "had the problem", "what if", "hypothetical(?:ly)?",
+)
+"""Anywhere in the box's paragraph: the box is a hypothetical."""
+
+SIDE_REMARK = (
+    "(?:for|by) comparison",
+    "if\\b[^.\\n]{0,120}?\\b(?:were|had been)",
+    "in general",
+    "generali[sz]",
+    "side ?note", "as an aside", "aside[,:]", "bonus", "just for fun", "for fun", "by the way",
+    "incidentally", "(?:not|nothing) (?:what was |what is |that was |being )?asked",
+    "(?:was|is) not asked", "(?:does|did)(?: not|n't) ask", "not (?:required|needed|part of "
+    "the (?:question|problem))", "out of curiosity", "(?:extra|additional)(?: fact| remark)?:",
+    "fun fact",
+)
+"""Between an answer and a later box: the box answers a side question."""
+
+APPROXIMATION = ("\\\\approx", "≈", "approximately", "numerical(?:ly)?")
+ROUNDING_ASKED = (
+    "round", "nearest", "decimal", "approximat", "significant (?:digits|figures)",
+)
+"""In the question: a numeric approximation is what was asked (prefix match)."""
+
+ATTRIBUTION_SOURCE = (
+    "user", "gold(?: answer)?", "reference(?: answer| solution)?", "expected answer",
+    "official answer", "given answer", "provided answer", "answer key", "(?:text)?book",
+    "teacher", "grader",
+)
+ATTRIBUTION_VERB = (
+    "says?", "said", "claims?", "claimed", "thinks?", "suggests?", "expects?", "wants?",
+    "gives?", "gave", "states?", "is", "was",
+)
+"""'<source> <verb>': an answer attributed to someone else is not a commitment."""
+
+DISOWNING = ("wrong", "incorrect", "not (?:right|correct|the answer)")
+"""'\\boxed{42} is <...>': the value is disowned."""
+
+JUDGEMENT = (
+    "correct", "right", "wrong", "incorrect", "confirmed", "verified", "consistent", "indeed",
+    "reasonable", "valid", "the same", "as (?:above|before|expected)", "below",
+)
+"""'The answer is correct.': a verdict on an answer, not an answer."""
+
+OTHER_CASE = (
+    "(?:smaller|simpler|special|small|trivial) (?:case|example|instance)",
+    "(?:with|for) (?:\\\\\\(|\\$)?\\s*[a-zA-Z]\\s*=\\s*\\d",
+    "with (?:only )?\\d+ [a-z]+",
+)
+"""Another instance of the problem (a side remark only inside a check)."""
+
+CORRECTION_WORD = ("correct", "actual", "instead", "should", "new", "revised?", "updated?")
+
+REASONING_NOT = ("rather than", "instead of", "not")
+"""'the answer is 40, not 42': what follows is the rejected value."""
+
+TRAILING_CLAUSE = (
+    "as", "which", "where", "since", "because", "given", "so", "matching", "confirming", "i\\.e",
+    "that is", "and (?:this|that|it)",
+)
+"""', <word>' after an anchored value starts a trailing clause ('42, as expected')."""
+TRAILING_PAREN = ("since", "because", "as", "from", "by", "which", "i\\.e", "e\\.g", "that", "this")
+"""'(<word>' after an anchored value starts a parenthetical ('42 (since 6*7=42)')."""
+REASON_CLAUSE = ("because", "since", "as", "which", "where", "given that")
+"""Cut from a closing sentence before reading its value ('..., since ...')."""
+RESTATEMENT = (
+    "(?:problem|question|task|prompt) (?:says|states|asks|reads|is)\\s*:", "we are asked to\\b",
+)
+"""Opens a restatement of the problem: a box in it is not an answer."""
+ANSWER_LEAD = (
+    "given by", "obtained as", "found to be", "shown below", "as follows", "therefore", "thus",
+)
+"""'the answer is given by 12': dropped before the value."""
+NUMBER_WORDS = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+    "nineteen", "twenty",
+)
+CLOSING_ADVERB = ("therefore", "thus", "hence", "then", "so", "also", "indeed", "exactly")
+"""Dropped from the front of a closing sentence's value."""
+ANSWER_NOUN = ("(?:the|our|my) (?:final |correct )?(?:answer|result|solution|value)",)
+"""'Thus, 9 is the answer.': the value is before the copula."""
+
+# --- an answer is being stated ---------------------------------------------------------------
+ANCHOR_WORD = ("answer", "correct option", "correct choice")
+ANCHOR_ADVERB = (
+    "simply", "clearly", "indeed", "definitely", "actually", "just", "obviously", "certainly",
+    "really", "exactly", "precisely", "still", "now", "then", "also", "therefore", "thus",
+    "in fact", "of course",
+)
+"""Dropped between an anchor and its value ('the answer is simply 42')."""
+
+CONCLUSION = (
+    "so", "therefore", "thus", "hence", "finally", "in conclusion", "consequently",
+)
+"""Opens a closing sentence."""
+
+CONCLUSION_INNER = (
+    "so(?! that)(?! far)", "therefore", "thus", "hence", "consequently",
+    "which (?:gives|leaves|means|makes)",
+    "leaving", "giving", "we (?:get|obtain|find|conclude|see|have|know|deduce)(?: that)?",
+    "this (?:gives|leaves|means)",
+    "which (?:is|equals)",
+)
+"""Opens the concluding clause inside a longer closing sentence."""
+
+SENTENCE_VERB = ("is", "are", "equals", "was", "be", "has", "have", "gives", "get")
+"""The verb after which an anchored sentence states its value ('The height is 5 cm')."""
+
+RESULT_VERB = (
+    "comes to", "works out to", "evaluates to", "amounts to", "simplifies to", "reduces to",
+    "totals", "measures", "gives a total of", "yields", "is equal to", "equals",
+)
+"""In a closing sentence: the value right after one of these (and only words after it) is
+the stated result ('the perimeter comes to $27$ units')."""
+
+INTRO = ("so", "therefore", "thus", "hence", "finally", "final", "result", "answer", "conclusion")
+SETUP = (
+    "let", "let's", "we (?:need|want|must|have to)", "to \\w+", "first", "next", "now", "then",
+    "step", "if", "suppose", "assume", "consider", "note", "recall",
+)
+"""Opens a sentence that sets up work, not one that states a result."""
+
+NEGATION = ("not", "never", "cannot", "wrong", "incorrect", "unsure", "maybe", "perhaps")
+CONDITIONAL_TAIL = ("if", "provided", "assuming", "unless", "as long as", "when")
+"""A value followed by one of these is conditional: no unanchored answer."""
+
+PROSE_CLAUSE = (
+    "if", "when", "whenever", "unless", "provided", "assuming", "assume", "where", "since",
+    "because", "but", "except", "otherwise", "given", "only", "though", "although",
+)
+"""Words after a value that make the rest a clause, never a unit ("1 if the question ...")."""
+
+# --- where the answer region ends ------------------------------------------------------------
+CHAT_TOKENS = (
+    "<|im_end|>", "<|endoftext|>", "<|im_start|>", "<|eot_id|>", "<｜end▁of▁sentence｜>",
+    "<|user|>", "<|end|>", "<|end_of_text|>", "<end_of_turn>", "<start_of_turn>", "</s>", "<s>",
+    "[INST]",
+)
+"""Chat-template tokens: nothing after one belongs to this answer."""
+
+# --- what the question asks for ----------------------------------------------------------------
+ASKED_FACTORED = ("factor", "factorise", "factorize", "factor completely", "factor fully")
+ASKED_EXPANDED = ("expand", "multiply out")
+ASKED_RADICAL = ("simplest radical form", "simplest form with radicals")
+ASKED_COMMON_FRACTION = ("common fraction",)
+ASKED_IN_PI = ("in terms of \\\\?pi", "in terms of π")
+EVALUATE_VERB = (
+    "compute", "evaluate", "simplify", "calculate", "find the value of", "what is the value of",
+    "determine the value of", "expand", "factor", "rationalize", "write",
+)
+"""A question asking for a value of its own expression: restating it is not an answer."""
+
+
+def alternation(phrases: tuple[str, ...]) -> str:
+    """``(?:p1|p2|...)`` with spaces in phrases matching any whitespace run."""
+    return "(?:" + "|".join(p.replace(" ", "\\s+") for p in phrases) + ")"
+
+
+def words(*lists: tuple[str, ...], flags: int = re.IGNORECASE) -> re.Pattern[str]:
+    """Whole-word match of any phrase in ``lists``."""
+    return re.compile(r"\b" + alternation(sum(lists, ())) + r"\b", flags)
+
+
+def stems(*lists: tuple[str, ...], flags: int = re.IGNORECASE) -> re.Pattern[str]:
+    """Match of any phrase in ``lists`` starting at a word boundary (a prefix of a word)."""
+    return re.compile(r"\b" + alternation(sum(lists, ())) + r"", flags)
+
+
+def literals(*lists: tuple[str, ...]) -> str:
+    """Exact strings (no regex syntax) as an alternation."""
+    return "(?:" + "|".join(re.escape(p) for p in sum(lists, ())) + ")"

@@ -1,0 +1,475 @@
+"""Which candidate is the final committed answer: an ordered list of small named rules.
+
+The candidates are the boxes (``\\boxed``, ``\\fbox``, ``\\framebox``) and anchored answers
+(``Answer:``, ``The final answer is``, ``**Final Answer**``) that :mod:`._extract` found in the
+answer region, in text order. The rules run in this order; each drops candidates or decides:
+
+Drop rules (a dropped candidate is never the answer):
+  ``box-in-restated-problem``, ``anchor-inside-box``, ``after-continuation`` (a new chat turn,
+  chat-template token, or next few-shot problem), ``anchor-introduces-box``,
+  ``anchor-contains-anchor`` (``Final Answer: The final answer is 5``),
+  ``attributed-to-someone-else`` (``the user says``, ``the gold answer is``).
+Walk back from the last candidate, skipping one that is
+  ``check-of-answer``, ``hypothetical``, ``inline-check``, ``checked-arithmetic``,
+  ``checked-factorisation`` (by its own line), ``later-box-checks-subquantity``,
+  ``later-box-is-approximation``, ``later-box-is-side-remark`` (by the text since the answer
+  before it; a retraction or revision in between cancels these), or
+  ``return-to-earlier-answer`` (followed by "my original answer holds").
+Then decide:
+  ``retracted`` (no answer) or ``correction-after-retraction`` (the corrected value),
+  ``guess-list`` (three or more different back-to-back values: all of them),
+  ``adjacent-boxes`` / ``last-box``, ``closing-sentence-over-stray-anchor``, ``last-anchor``.
+Without candidates, :mod:`._extract`'s closing-sentence rules decide (``closing-*``,
+``bare-answer``); a sample cut off by the token limit gets none of those
+(``cut-off-no-unanchored-answer``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from . import _lexicon as lx
+
+LINE_WINDOW = 400
+SPAM_GAP_CHARS = 60
+
+
+@dataclass(frozen=True)
+class Candidate:
+    start: int
+    end: int
+    text: str
+    kind: str  # "boxed" | "anchor"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What one rule did with one candidate (``kept`` False: dropped or skipped)."""
+
+    candidate: Candidate
+    kept: bool
+    rule: str
+
+
+@dataclass(frozen=True)
+class Selection:
+    """The outcome of the rules: ``chosen`` (texts, in order), the deciding ``rule``."""
+
+    texts: tuple[str, ...]
+    kind: str  # "boxed" | "anchor" | "spam" | "none" | "fallthrough"
+    rule: str
+    decisions: tuple[Decision, ...]
+
+
+# --- regular expressions built from the lexicon ----------------------------------------------
+CHECK_RE = lx.stems(lx.CHECK)
+CHECK_INTRO_RE = lx.stems(lx.CHECK_INTRO)
+HYPOTHETICAL_RE = lx.stems(lx.HYPOTHETICAL)
+STRONG_HYPOTHETICAL_RE = lx.words(lx.STRONG_HYPOTHETICAL)
+RETRACT_RE = lx.words(lx.RETRACTION)
+REVISE_RE = lx.words(lx.REVISION)
+SIDE_RE = lx.stems(lx.SIDE_REMARK)
+APPROX_RE = re.compile(lx.alternation(lx.APPROXIMATION), re.IGNORECASE)
+ROUNDING_ASKED_RE = lx.stems(lx.ROUNDING_ASKED)
+ATTRIB_RE = re.compile(
+    r"\b" + lx.alternation(lx.ATTRIBUTION_SOURCE) + r"\s+" + lx.alternation(lx.ATTRIBUTION_VERB)
+    + r"\b",
+    re.IGNORECASE,
+)
+DISOWN_RE = re.compile(
+    r"[\s$).\\]*(?:is|was)\s+" + lx.alternation(lx.DISOWNING) + r"\b", re.IGNORECASE
+)
+OTHER_CASE_RE = lx.stems(lx.OTHER_CASE)
+CONFIRM_RE = re.compile(r"\b(?<!the\s)" + lx.alternation(lx.CONFIRMATION) + r"\b", re.IGNORECASE)
+SOFT_CONFIRM_RE = lx.stems(lx.SOFT_CONFIRMATION)
+RETURN_RE = lx.words(lx.RETURN_TO_EARLIER)
+CORRECTION_WORD_RE = lx.words(lx.CORRECTION_WORD)
+CORRECTION_STATEMENT_RE = lx.words(lx.CORRECTION_STATEMENT)
+INTRO_RE = lx.words(lx.INTRO)
+
+_VALUE_RE = re.compile(r"[\d\\$^=()]")
+_FACTORED_RE = re.compile(  # 2^2\cdot 3^2, 2 \times 3 \times 5: an integer factorisation
+    r"(?:\d+(?:\^\{?\d+\}?)?\s*(?:\\cdot|\\times|\*)\s*)+\d+(?:\^\{?\d+\}?)?"
+)
+_ARITH_FACT_RE = re.compile(  # "2\cdot 3 + 1 = 7": numbers and operators only, then "= number"
+    r"(?:[\d\s+\-*/^().]|\\cdot|\\times)+=[\d\s.]+"
+)
+_EVAL_LHS_RE = re.compile(r"(?:\$|\\\(|\\\[)(?P<lhs>[^$=]*?[\d+\-*/^\\][^$=]*?)=\s*$")
+_SATISFY_RE = re.compile(r"\bsatisf|✓|\\checkmark", re.IGNORECASE)
+_CHECK_LABEL_RE = re.compile(
+    r"[\s*#_>-]*(?:sanity\s+)?(?:verification|check|checking|verify|verifying)\b[^:\n]{0,30}:",
+    re.IGNORECASE,
+)
+_SPAM_GAP_RE = re.compile(
+    r"(?:[\s,;$.&*#\-]|\\[()\[\]]|\\quad|\band\b|\bor\b|(?i:\b(?:final\s+)?answer\b|\bfinal\b)|:)*"
+)
+_CONNECTOR_RE = re.compile(
+    r"(?:[\s,;$.&]|\\[()\[\]]|\\quad|\\text\{\s*(?:and|or)\s*\}|and|or|\\,|"
+    r"[a-zA-Z](?:_\{?\w{1,3}\}?)?\s*=|maybe|possibly|perhaps|alternatively|either|it\s+could\s+be|"
+    r"could\s+be|might\s+be)*"
+)
+_PLAIN_NUM_RE = re.compile(r"(?<![\w.^_])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w^_]|\.\d)")
+_CORRECTED_VALUE_RE = re.compile(  # one value, not one of several ("5 or 6")
+    r"\s*(?:\$|\\\()?\s*(-?\d+(?:\.\d+)?(?:/\d+)?)\s*(?:\$|\\\))?(?![\w^_]|\.\d)"
+    r"(?!\s*(?:,|;|\bor\b|\band\b|\bto\b|-|\+|\\pm)\s*(?:maybe\s+|perhaps\s+)?(?:\$|\\\()?\s*-?\d)"
+)
+
+
+def line_of(s: str, start: int, end: int) -> str:
+    lo = max(0, start - LINE_WINDOW)
+    a = s.rfind("\n", lo, start) + 1 or lo
+    b = s.find("\n", end, end + LINE_WINDOW)
+    return s[max(a, lo) : b if b >= 0 else min(len(s), end + LINE_WINDOW)]
+
+
+# --- drop rules ------------------------------------------------------------------------------
+def attributed(region: str, c: Candidate) -> bool:
+    """``attributed-to-someone-else``: "the user says 42", "the gold answer is 42"."""
+    lo = max(0, c.start - LINE_WINDOW)
+    cut = max(region.rfind(x, lo, c.start) for x in (". ", "\n", "! ", "? "))
+    return bool(ATTRIB_RE.search(region, cut + 1 if cut >= 0 else lo, min(c.end, c.start + 20)))
+
+
+def _drop(
+    cands: list[Candidate], bad: list[bool], rule: str, out: list[Decision]
+) -> list[Candidate]:
+    if not any(bad):
+        return cands
+    kept = []
+    for c, b in zip(cands, bad, strict=True):
+        if b:
+            out.append(Decision(c, False, rule))
+        else:
+            kept.append(c)
+    return kept
+
+
+def drop_rules(region: str, cands: list[Candidate], out: list[Decision]) -> list[Candidate]:
+    """The drop rules that need only the candidates and the region, in order."""
+    anchors = [c for c in cands if c.kind == "anchor"]
+    if anchors:
+        cands = _drop(
+            cands, [c.kind == "anchor" and "\\boxed" in c.text for c in cands],
+            "anchor-introduces-box", out,
+        )
+        anchors = [c for c in cands if c.kind == "anchor"]
+    if len(anchors) > 1:
+        cands = _drop(
+            cands,
+            [c.kind == "anchor" and any(c.start < a.start < c.end for a in anchors)
+             for c in cands],
+            "anchor-contains-anchor", out,
+        )
+    return _drop(cands, [attributed(region, c) for c in cands], "attributed-to-someone-else", out)
+
+
+# --- skip rules (walking back from the last candidate) ------------------------------------------
+def _inline_check(before: str) -> bool:
+    """'Let me verify: $5^2=\\boxed{25}$': a box evaluating an expression in a check sentence."""
+    cut = max(before.rfind(x) for x in (". ", "! ", "? "))
+    sentence = before[cut + 1 :] if cut >= 0 else before
+    return bool(CHECK_INTRO_RE.search(sentence)) and bool(_EVAL_LHS_RE.search(sentence))
+
+
+def own_line_rule(s: str, c: Candidate) -> str | None:
+    """Why a candidate is not an answer by its own line, or None."""
+    line = line_of(s, c.start, c.end)
+    window = s[max(0, c.start - LINE_WINDOW) : c.start]
+    before = window[window.rfind("\n") + 1 :]
+    checkish = "=" in c.text or "\\checkmark" in c.text or bool(_SATISFY_RE.search(line))
+    para_start = s.rfind("\n\n", max(0, c.start - LINE_WINDOW), c.start)
+    paragraph = s[para_start + 2 if para_start >= 0 else max(0, c.start - LINE_WINDOW) : c.start]
+    if checkish and CHECK_RE.search(before):
+        return "check-of-answer"
+    if HYPOTHETICAL_RE.search(before) or STRONG_HYPOTHETICAL_RE.search(paragraph):
+        return "hypothetical"
+    if c.kind != "boxed":
+        return None
+    if _inline_check(before):
+        return "inline-check"
+    if _ARITH_FACT_RE.fullmatch(c.text):
+        return "checked-arithmetic"  # "\boxed{2\cdot 3 + 1 = 7}": a checked fact
+    if CHECK_RE.search(before) and _FACTORED_RE.fullmatch(c.text.strip()):
+        return "checked-factorisation"
+    return None
+
+
+def side_note_rule(
+    region: str, prev: Candidate, cand: Candidate, question: str | None
+) -> str | None:
+    """Why a later, different candidate does not replace the answer before it, or None.
+
+    A retraction or revision in between always lets the later one stand."""
+    if cand.text.strip() == prev.text.strip():
+        return None
+    between = region[prev.end : cand.start]
+    if RETRACT_RE.search(between) or REVISE_RE.search(between):
+        return None
+    line_start = region.rfind("\n", max(prev.end, cand.start - LINE_WINDOW), cand.start) + 1
+    prefix = region[line_start : cand.start]
+    if (
+        prev.kind == cand.kind == "boxed"
+        and line_start > prev.end
+        and _CHECK_LABEL_RE.match(prefix)
+        and not INTRO_RE.search(prefix)
+        and not CORRECTION_WORD_RE.search(prefix)
+    ):
+        return "later-box-checks-subquantity"  # "Verification: the list has $\boxed{4}$ items"
+    lo = max(prev.end, cand.start - LINE_WINDOW)
+    para = region.rfind("\n\n", lo, cand.start)
+    remark = region[para + 2 if para >= 0 else lo : cand.start]
+    if APPROX_RE.search(remark) and "." not in prev.text and not ROUNDING_ASKED_RE.search(
+        question or ""
+    ):
+        return "later-box-is-approximation"  # "2\sqrt{2} \approx \boxed{2.828}"
+    if SIDE_RE.search(remark) or (OTHER_CASE_RE.search(remark) and CHECK_RE.search(remark)):
+        return "later-box-is-side-remark"
+    return None
+
+
+def returns_to_earlier(region: str, prev: Candidate, cand: Candidate, nxt: int) -> bool:
+    """``return-to-earlier-answer``: "maybe \\boxed{21}? Hmm, no: ... my original answer holds"."""
+    if cand.text.strip() == prev.text.strip():
+        return False
+    return bool(RETURN_RE.search(region, cand.end, nxt))
+
+
+# --- deciding rules --------------------------------------------------------------------------
+def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
+    """('... \\boxed{5}. Wait, that is wrong ...') -> (retracted, corrected value or None).
+
+    A reconsideration that ends 'the answer remains 18' / 'Okay good' keeps the answer unless
+    the last value it states differs; one that states 'the correct total is 64' gives 64."""
+    if DISOWN_RE.match(tail):
+        return True, None
+    m = RETRACT_RE.search(tail)
+    if m is None or CONFIRM_RE.search(tail, m.end()):
+        return False, None
+    fixed = None
+    for cm in CORRECTION_STATEMENT_RE.finditer(tail, m.end()):
+        vm = _CORRECTED_VALUE_RE.match(tail, cm.end())
+        if vm is not None:
+            fixed = vm.group(1)
+    if fixed is not None:
+        return True, fixed
+    if not SOFT_CONFIRM_RE.search(tail, m.end()):
+        return True, None
+    nums = [n.group(0) for n in _PLAIN_NUM_RE.finditer(tail, m.end())]
+    return bool(nums) and nums[-1] != answer.strip().strip("$").strip(), None
+
+
+def spam_run(region: str, cands: list[Candidate]) -> list[Candidate] | None:
+    """``guess-list``: three or more back-to-back candidates with different values."""
+    run = [cands[-1]]
+    for prev in reversed(cands[:-1]):
+        gap = region[prev.end : run[0].start]
+        if len(gap) > SPAM_GAP_CHARS or not _SPAM_GAP_RE.fullmatch(gap):
+            break
+        run.insert(0, prev)
+    texts = list(dict.fromkeys(c.text.strip() for c in run))
+    if len(run) >= 3 and len(texts) >= 2:
+        return run
+    return None
+
+
+def select(region: str, cands: list[Candidate], question: str | None) -> Selection:
+    """Apply the rules to the surviving candidates (in text order)."""
+    out: list[Decision] = []
+    cands = drop_rules(region, cands, out)
+    if not cands:
+        return Selection((), "fallthrough", "no-candidate", tuple(out))
+    idx = len(cands) - 1
+    while idx > 0:
+        cur, prev = cands[idx], cands[idx - 1]
+        why = own_line_rule(region, cur) or side_note_rule(region, prev, cur, question)
+        if why is None:
+            nxt = cands[idx + 1].start if idx + 1 < len(cands) else len(region)
+            if returns_to_earlier(region, prev, cur, nxt):
+                why = "return-to-earlier-answer"
+        if why is None:
+            break
+        out.append(Decision(cur, False, why))
+        idx -= 1
+    for c in cands[idx + 1 :]:
+        if not any(d.candidate == c for d in out):
+            out.append(Decision(c, False, "after-chosen"))
+    chosen = cands[idx]
+    retracted, fixed = retraction(region[chosen.end :], chosen.text)
+    if retracted:
+        out.append(Decision(chosen, False, "retracted"))
+        if fixed is not None:
+            return Selection((fixed,), "anchor", "correction-after-retraction", tuple(out))
+        return Selection((), "none", "retracted", tuple(out))
+    spam = spam_run(region, cands[: idx + 1])
+    if spam is not None:
+        texts = tuple(dict.fromkeys(c.text.strip() for c in spam))
+        out.extend(Decision(c, True, "guess-list") for c in spam)
+        return Selection(texts, "spam", "guess-list", tuple(out))
+    if chosen.kind == "boxed":
+        group = [chosen]
+        k = idx - 1
+        while k >= 0 and cands[k].kind == "boxed":
+            between = region[cands[k].end : group[0].start]
+            if "\n\n" in between or not _CONNECTOR_RE.fullmatch(between):
+                break
+            group.insert(0, cands[k])
+            k -= 1
+        rule = "adjacent-boxes" if len(group) > 1 else "last-box"
+        out.extend(Decision(c, True, rule) for c in group)
+        texts = tuple(dict.fromkeys(c.text.strip() for c in group))  # repeats: one commitment
+        return Selection(texts, "boxed", rule, tuple(out))
+    out.append(Decision(chosen, True, "last-anchor"))
+    return Selection((chosen.text,), "anchor", "last-anchor", tuple(out))
+
+
+# --- answer rules: after extraction, before comparison ------------------------------------------
+_FACTOR_ASKED_RE = re.compile(
+    r"(?:^|[.!?:]\s+|\b(?:to|and)\s+)" + lx.alternation(lx.ASKED_FACTORED)
+    + r"\s+(?!of\b)(?:the|completely|fully|each|\$|\\\()",
+    re.IGNORECASE,
+)
+_EXPAND_ASKED_RE = re.compile(
+    r"(?:^|[.!?:]\s+|\b(?:to|and)\s+)" + lx.alternation(lx.ASKED_EXPANDED)
+    + r"\s+(?:and\s+simplify\s+)?(?:the|\$|\\\()",
+    re.IGNORECASE,
+)
+_RADICAL_ASKED_RE = lx.words(lx.ASKED_RADICAL)
+_FRACTION_ASKED_RE = lx.words(lx.ASKED_COMMON_FRACTION)
+_PI_ASKED_RE = re.compile(lx.alternation(lx.ASKED_IN_PI), re.IGNORECASE)
+_EVALUATE_RE = lx.words(lx.EVALUATE_VERB)
+_DECIMAL_RE = re.compile(r"\d\.\d|(?<![\d}])\.\d")
+_SQRT_INT_RE = re.compile(r"\\sqrt\s*(?:\{\s*(\d{1,9})\s*\}|(\d))")
+_SQRT_DENOM_RE = re.compile(r"\\[dt]?frac\s*\{[^{}]*\}\s*\{[^{}]*\\sqrt")
+_MATH_SEGMENT_RE = re.compile(r"\$\$(.+?)\$\$|\$([^$]+)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
+_SIMPLE_VALUE_RE = re.compile(r"-?\d+(?:\.\d+)?|-?\\[dt]?frac\{\d+\}\{\d+\}|-?\d+/\d+|[A-Za-z]")
+_OPERATOR_RE = re.compile(r"[\^+\-*/!(]|\\[A-Za-z]+")
+_SPACE_RE = re.compile(r"\s+|\\[,;:! ]|\\left|\\right")
+_PI_RE = re.compile(r"\\pi|π")
+
+
+def _top_level(text: str) -> str:
+    """``text`` with everything inside (), {}, [] removed."""
+    out, depth = [], 0
+    for ch in text:
+        if ch in "({[":
+            depth += 1
+        elif ch in ")}]":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            out.append(ch)
+    return "".join(out)
+
+
+def _is_product(text: str) -> bool:
+    t = _SPACE_RE.sub("", text).lstrip("+-")
+    return "(" in t and not re.search(r"[+\-]", _top_level(t))
+
+
+def _has_grouped_sum(text: str) -> bool:
+    t = _SPACE_RE.sub("", text)
+    return bool(re.search(r"\([^()]*[+\-][^()]*\)\s*(?:[\^(\w\\]|$)", t)) and bool(
+        re.search(r"[\w)}]\(|\)[\w(^]", t)
+    )
+
+
+def _radicals_simplest(text: str) -> bool:
+    if _SQRT_DENOM_RE.search(text):
+        return False
+    for m in _SQRT_INT_RE.finditer(text):
+        n = int(m.group(1) or m.group(2))
+        if n < 2 or any(n % (k * k) == 0 for k in range(2, int(n**0.5) + 1)):
+            return False
+    return True
+
+
+def asked_form_violation(answer: str, gold: str, question: str | None) -> str | None:
+    """``answer-not-in-asked-form``: the question asks for a form (factor, expand, simplest
+    radical form, a common fraction, in terms of pi), the gold is in it and the answer is not.
+    Returns why, or None."""
+    if not question:
+        return None
+    if _FACTOR_ASKED_RE.search(question) and _is_product(gold) and not _is_product(answer):
+        return "asked to factor: the answer is not a product"
+    if _EXPAND_ASKED_RE.search(question) and not _has_grouped_sum(gold) and _has_grouped_sum(
+        answer
+    ):
+        return "asked to expand: the answer still has a bracketed sum"
+    if _RADICAL_ASKED_RE.search(question) and _radicals_simplest(gold) and not _radicals_simplest(
+        answer
+    ):
+        return "asked for simplest radical form: the answer is not"
+    decimal_answer = _DECIMAL_RE.search(answer) and not _DECIMAL_RE.search(gold)
+    if _FRACTION_ASKED_RE.search(question) and decimal_answer:
+        return "asked for a common fraction: the answer is a decimal"
+    if _PI_ASKED_RE.search(question) and _PI_RE.search(gold) and not _PI_RE.search(answer):
+        return "asked in terms of pi: the answer has no pi"
+    return None
+
+
+_SINGLE_BRACE_RE = re.compile(r"([\^_])\{(\w)\}")
+_FRAC_DIGITS_RE = re.compile(r"\\frac(\d)(\d)")
+
+
+def _norm_math(text: str) -> str:
+    t = _SPACE_RE.sub("", text).strip("$.,;")
+    t = _FRAC_DIGITS_RE.sub(r"\\frac{\1}{\2}", _SINGLE_BRACE_RE.sub(r"\1\2", t))
+    for a, b in (("\\dbinom", "\\binom"), ("\\tbinom", "\\binom"), ("\\dfrac", "\\frac"),
+                 ("\\tfrac", "\\frac"), ("\\cdot", "*"), ("\\times", "*")):
+        t = t.replace(a, b)
+    return t
+
+
+def restates_question(answer: str, gold: str, question: str | None) -> bool:
+    """``answer-restates-question``: "Compute $(-1)^{2024}$." answered "$(-1)^{2024}$"."""
+    if not question or not _EVALUATE_RE.search(question):
+        return False
+    a = _norm_math(answer)
+    if not a or _SIMPLE_VALUE_RE.fullmatch(a) or not _OPERATOR_RE.search(a):
+        return False
+    if a == _norm_math(gold):
+        return False
+    for m in _MATH_SEGMENT_RE.finditer(question):
+        seg = next(g for g in m.groups() if g is not None)
+        if _norm_math(seg) == a:
+            return True
+    return False
+
+
+_LABEL_SPLIT_RE = re.compile(r"^(?P<label>[^=<>]{1,60}?)=(?P<value>[^=<>]{1,400})$")
+_SIMPLE_VAR_RE = re.compile(r"[A-Za-z]")
+
+
+def split_label(text: str) -> tuple[str, str] | None:
+    """``p+q=101`` -> ("p+q", "101"); ``|PQ|=2``; ``3^4 = 81`` (a numeric chain's last value).
+    Only one ``=``, a label that is not empty, a value that is not empty."""
+    t = text.strip().strip("$").strip()
+    if t.count("=") != 1 or "\\le" in t or "\\ge" in t or "\\ne" in t:
+        return None
+    m = _LABEL_SPLIT_RE.match(t)
+    if m is None or not m.group("label").strip() or not m.group("value").strip():
+        return None
+    return m.group("label").strip(), m.group("value").strip()
+
+
+def labelled_gold(gold: str) -> tuple[str, str] | None:
+    """A gold such as ``|PQ|=2`` or ``A_1:A_2=3:5`` (not ``x=3``: a solved variable) whose value
+    has no letters."""
+    split = split_label(gold)
+    if split is None:
+        return None
+    label, value = split
+    if _SIMPLE_VAR_RE.fullmatch(label) or not is_label(label):
+        return None
+    if re.search(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+", "", value)):
+        return None
+    return split
+
+
+_NAME = r"\|?\\?[A-Za-z]+'?(?:_\{?\w{1,4}\}?)?\|?"
+_LABEL_RE = re.compile(_NAME + r"(?:\s*(?:[+:,]|\\cdot)\s*" + _NAME + r")*")
+
+
+def is_label(text: str) -> bool:
+    """``N``, ``p+q``, ``|PQ|``, ``A_1:A_2``: names, not an expression with numbers."""
+    return bool(_LABEL_RE.fullmatch(text.strip()))
