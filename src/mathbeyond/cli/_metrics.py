@@ -198,12 +198,20 @@ def metrics(
 
 
 @click.command("compare")
-@click.option("--base", "base_run", required=True,
+@click.option("--base", "base_run", default=None,
               type=click.Path(exists=True, file_okay=False, path_type=Path),
-              help="Run directory of the base model.")
+              help="Run directory of the base model (a fresh base run: re-measures it). "
+                   "Without --base/--runs the base is read from the dataset's unsolved flags.")
 @click.option("--post", "post_run", required=True,
               type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Run directory of the post-trained model.")
+@click.option("--runs", "runs_dir", default=None,
+              type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Directory of runs: use the run of --post's recorded base model on the same "
+                   "dataset and split.")
+@click.option("--base-model", "base_model", default=None, metavar="NAME",
+              help="Base model name (default: the one --post records): the run to find with "
+                   "--runs, or whose unsolved flags to read.")
 @click.option("--k", "k", type=click.IntRange(min=1), default=None,
               help="Sampling budget k (default: the smaller of the two runs' k, e.g. 1024).")
 @click.option("--r1", type=click.Choice(["first", "majority"]), default="first",
@@ -212,16 +220,28 @@ def metrics(
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @_LEVEL
 @_ALLOW_MIXED
+@click.pass_context
 def compare(
-    *, base_run: Path, post_run: Path, k: int | None, r1: str, as_json: bool, level: float,
+    ctx: click.Context, *, base_run: Path | None, post_run: Path, runs_dir: Path | None,
+    base_model: str | None, k: int | None, r1: str, as_json: bool, level: float,
     allow_mixed: bool,
 ) -> None:
-    """Expansion, Shrinkage, Preservation and Consolidation of --post over --base (Table 2)."""
+    """Expansion, Shrinkage, Preservation and Consolidation of --post over --base (Table 2).
+
+    With --base (or --runs) the base is measured and an exact McNemar test is added; without,
+    on a dataset that records unsolved flags (mathb:BASE), the base is read from the flags.
+    """
     from rich.table import Table
 
-    from ..metrics import compare as compare_runs
-    from ..metrics import load_run
+    from ..metrics import compare_paired, find_base_run, load_run
+    from ._pairing import compare_to_flags, paired_payload, print_paired_lines, problems_or_none
 
+    if base_run is None and runs_dir is not None:
+        base_run = find_base_run(post_run, runs_dir, base_model=base_model)
+    if base_run is None:
+        compare_to_flags(post_run=post_run, k=k, r1=r1, base_model=base_model, as_json=as_json,
+                         level=level, data_dir=data_dir(ctx))
+        return
     base = load_run(base_run)
     post = load_run(post_run)
     _check_verifiers({f"base {base_run}": base, f"post {post_run}": post}, allow_mixed)
@@ -230,15 +250,17 @@ def compare(
     if k is None:
         k = min(base.target_k or base.max_empirical_k, post.target_k or post.max_empirical_k)
     with _as_config_errors():
-        result = compare_runs(base, post, k, r1="majority" if r1 == "majority" else "first",
-                              level=level)
+        paired = compare_paired(base, post, k, problems=problems_or_none(post_run, data_dir(ctx)),
+                                base_model=base_model,
+                                r1="majority" if r1 == "majority" else "first", level=level)
+    result = paired.comparison
     data = result.as_dict()
     shared = sorted(set(base.problem_ids) & set(post.problem_ids))
     extra, extra_notes = _compare_extra(base, post, k, k_defaulted, shared)
     data.update(extra)
     data["notes"] = [*data.get("notes", []), *extra_notes]
     if as_json:
-        click.echo(json.dumps(data, indent=2))
+        click.echo(json.dumps({**data, **paired_payload(paired)}, indent=2))
         return
     table = Table(title=f"{result.post} vs base {result.base} at pass@{k} "
                         f"({result.n_problems} shared problems)")
@@ -256,6 +278,7 @@ def compare(
     console.print(f"expanded ({len(result.expanded_ids)}): "
                   + (", ".join(result.expanded_ids) or "-"))
     console.print(f"shrunk ({len(result.shrunk_ids)}): " + (", ".join(result.shrunk_ids) or "-"))
+    print_paired_lines(console, paired)
     _print_compare_runs(console, data["runs"], {"base": base.info, "post": post.info})
     for note in data["notes"]:
         console.print(f"note: {note}", highlight=False, soft_wrap=True)

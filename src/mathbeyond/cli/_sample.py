@@ -1,4 +1,4 @@
-"""`mathb sample`, `mathb score` and `mathb demo`: draw, (re)score and show samples."""
+"""`mathb sample` and `mathb score`: draw and (re)score samples (`mathb demo`: _demo.py)."""
 
 from __future__ import annotations
 
@@ -19,10 +19,6 @@ from ..sample import (
 from ._common import data_dir
 from ._progress import SampleProgress
 from ._scale import ray_factory, ray_options
-
-DEMO_MODEL = "smollm2-135m"
-DEMO_BACKEND = "llamacpp"
-DEMO_DATASET = "math500"
 
 
 def _summary_line(out: Path, s: RunSummary) -> str:
@@ -172,48 +168,4 @@ def score_cmd(run: Path, force: bool, verify_timeout: float | None) -> None:
     )
 
 
-@click.command("demo")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
-              default=Path("runs/demo"), show_default=True, help="Run directory.")
-@click.option("--problems", "n_problems", type=int, default=4, show_default=True,
-              help="First N problems of MATH-500.")
-@click.option("--k", "k", type=int, default=4, show_default=True, help="Samples per problem.")
-@click.option("--max-tokens", type=int, default=128, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.pass_context
-def demo_cmd(
-    ctx: click.Context, *, out: Path, n_problems: int, k: int, max_tokens: int, seed: int
-) -> None:
-    """End-to-end run on the CPU: SmolLM2-135M (llama.cpp) on MATH-500, then pass@k."""
-    job = SampleJob(
-        model=DEMO_MODEL,
-        backend=DEMO_BACKEND,
-        dataset=DEMO_DATASET,
-        out=out,
-        k=k,
-        seed=seed,
-        limit=n_problems,
-        max_tokens=max_tokens,
-        data_dir=data_dir(ctx),
-    )
-    _run(job, f"demo: {DEMO_MODEL} on {DEMO_DATASET}")
-    for line in pass_at_k_lines(out, k):
-        click.echo(line)
-
-
-def pass_at_k_lines(run: Path, k: int) -> list[str]:
-    """Mean unbiased pass@1 and pass@k over the run's problems, from the store."""
-    from ..metrics import load_run
-
-    verdicts = load_run(run)
-    k_max = min(k, verdicts.max_unbiased_k)
-    if k_max < 1:
-        return []
-    curve = verdicts.unbiased_curve(k_max).mean(axis=0)
-    return [
-        f"pass@{kk} = {curve[kk - 1]:.3f} over {verdicts.n_problems} problems"
-        for kk in sorted({1, k_max})
-    ]
-
-
-COMMANDS: list[click.Command] = [sample_cmd, score_cmd, demo_cmd]
+COMMANDS: list[click.Command] = [sample_cmd, score_cmd]

@@ -5,6 +5,7 @@ split of a registered dataset (see :func:`dataset_names`). Local data (``MATHB_D
 ``--data-dir``) takes precedence over the pinned Hub files. Problem ids are ``{dataset}/{index}``.
 """
 
+from ._demo import demo_problems_path
 from ._export import ExportFormat, export_problems
 from ._load import (
     DatasetUnavailableError,
@@ -28,6 +29,7 @@ __all__ = [
     "all_specs",
     "clear_cache",
     "dataset_names",
+    "demo_problems_path",
     "export_problems",
     "get_spec",
     "last_boxed",

@@ -109,6 +109,9 @@ _MODELS: tuple[ModelSpec, ...] = (
     ModelSpec("smollm2-135m", "HuggingFaceTB/SmolLM2-135M-Instruct", "smollm2", "other",
               chat=True, preset=SamplingPreset(temperature=0.6, max_tokens=256),
               context_length=8192),
+    ModelSpec("qwen2.5-coder-0.5b-instruct", "Qwen/Qwen2.5-Coder-0.5B-Instruct", "qwen2.5-coder",
+              "other", chat=True, preset=SamplingPreset(temperature=0.6, max_tokens=512),
+              context_length=32768),
 )
 
 _BY_NAME: dict[str, ModelSpec] = {m.name: m for m in _MODELS}

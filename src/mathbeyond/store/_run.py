@@ -304,7 +304,7 @@ class RunStore:
         """Create a run directory, or reopen it for writing if its identity fields match.
 
         The stored manifest (with its ``run_id`` and ``created_at``) is kept on resume, so a
-        resumed run is indistinguishable from an uninterrupted one. Raises ConfigError naming
+        resumed run has the manifest of an uninterrupted one. Raises ConfigError naming
         the first differing identity field, or when another process is writing the run.
         ``codec`` compresses new sample texts: ``zstd`` (default when installed), ``zlib``
         (default otherwise) or ``none``.
