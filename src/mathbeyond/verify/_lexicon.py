@@ -19,6 +19,8 @@ RETRACTION = (
     "i made an? (?:mistake|error)",
     "(?:i )?mis(?:calculated|counted|read)",
     "(?:that|this|it)(?:'s| is| was) (?:wrong|incorrect|not (?:right|correct))",
+    "(?:i )?retract(?:ed|ing)?", "scratch that", "strike that", "i take (?:that|it) back",
+    "(?:please )?disregard", "ignore (?:that|this|the above|my (?:previous|earlier|last))",
 )
 """A retraction: the answer before it no longer stands (unless later confirmed)."""
 
@@ -125,6 +127,29 @@ JUDGEMENT = (
     "reasonable", "valid", "the same", "as (?:above|before|expected)", "below",
 )
 """'The answer is correct.': a verdict on an answer, not an answer."""
+
+OTHER_PROBLEM = (
+    "(?:follow[-\\s]?up|practice|bonus|extra|next|another|different|new|separate|unrelated|"
+    "similar|related) (?:[a-z-]+ )?(?:problem|exercise|question|puzzle|example|warm[-\\s]?up)s?",
+    "(?:an? )?(?:unrelated )?warm[-\\s]?up",
+    "exercise for the reader", "try (?:this|these) (?:one|problem)",
+)
+"""After a committed answer: the text from here on poses and answers another problem
+("Follow-up problem: ...", "Next exercise: ...", "an unrelated warm-up")."""
+
+ADDITIONAL_QUANTITY = ("also", "additionally", "in addition", "moreover", "furthermore")
+"""Opening the sentence of a later box ("Also, the perimeter is 18"): another quantity."""
+
+QUANTITY_DETERMINER = ("the", "its", "their", "his", "her", "our", "each")
+"""Opens the named quantity a box states ("the largest of them is \\boxed{9}")."""
+
+REFERS_BACK = (
+    "of (?:them|these|those|both|all)", "among (?:them|these|those)",
+    "of the (?:two|three|four|five|six|numbers|integers|values|roots|solutions|terms|angles|"
+    "sides)",
+)
+"""In a later box's quantity: it is a property of the things just answered about ("the largest
+of them"), so another quantity, not the answer."""
 
 OTHER_CASE = (
     "(?:smaller|simpler|special|small|trivial) (?:case|example|instance)",
