@@ -20,7 +20,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.1.0"  # issue 16 audit classes: other-problem boxes, set-vs-sequence, ... (verdicts differ from 2.0)
+VERIFIER_VERSION = "2.1.0"  # issue 16 audit classes (verdicts differ from 2.0.0)
 
 MAX_COMPLETION_CHARS = 1_000_000
 TRUNCATION_MARK = "\x00mathb:finish_reason=length"
