@@ -17,6 +17,7 @@ from . import _lexicon as lx
 from ._boxes import box_spans
 from ._rules import ATTRIB_RE as _ATTRIB_RE
 from ._rules import (
+    BACK_TO_PROBLEM_RE,
     DISOWN_RE,
     INTRO_RE,
     OTHER_PROBLEM_RE,
@@ -493,7 +494,11 @@ def _copied_span(region: str, box: Candidate, question: str) -> tuple[int, int] 
     for a in range(lo, box.start - _MIN_COPIED_CONTEXT):
         before = _WS_RE.sub(" ", region[a : box.start])
         if len(before.strip(" $(")) >= _MIN_COPIED_CONTEXT and before + src in q:
-            return a, box.end
+            z = box.end  # the copy goes on after the box ("$.", the rest of its sentence)
+            stop = min(len(region), box.end + LINE_WINDOW // 2)
+            while z < stop and before + src + _WS_RE.sub(" ", region[box.end : z + 1]) in q:
+                z += 1
+            return a, z
     return None
 
 
@@ -546,7 +551,7 @@ def _continuation(region: str, cands: list[Candidate]) -> int | None:
         pos = p.end()
     if first_commit < cut:  # "Follow-up problem: ...", "Next exercise: ...": another problem
         other = OTHER_PROBLEM_RE.search(region, first_commit, cut)
-        if other is not None:
+        if other is not None and not BACK_TO_PROBLEM_RE.search(region, other.end(), cut):
             cut = other.start()
     return cut if cut < len(region) else None
 
@@ -630,8 +635,9 @@ def _conclusion(region: str, allow_bare: bool = True) -> Extracted | None:
 def _chain_value(line: str) -> str | None:
     """The number ending the last equation chain of a closing line, followed by at most a few
     unit words ("= 63 square units."), never by a clause ("= 1 if ...")."""
-    m = _CHAIN_END_RE.search(_last_value_sentence(line))
-    if m is None or _PROSE_CLAUSE_RE.search(m.group("unit")) or _NEG_WORD_RE.search(line):
+    sentence = _last_value_sentence(line)
+    m = _CHAIN_END_RE.search(sentence)
+    if m is None or _PROSE_CLAUSE_RE.search(sentence) or _NEG_WORD_RE.search(sentence):
         return None
     return m.group("v")
 

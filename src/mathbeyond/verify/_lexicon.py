@@ -20,7 +20,8 @@ RETRACTION = (
     "(?:i )?mis(?:calculated|counted|read)",
     "(?:that|this|it)(?:'s| is| was) (?:wrong|incorrect|not (?:right|correct))",
     "(?:i )?retract(?:ed|ing)?", "scratch that", "strike that", "i take (?:that|it) back",
-    "(?:please )?disregard", "ignore (?:that|this|the above|my (?:previous|earlier|last))",
+    "(?:please )?(?:disregard|ignore) (?:that|this|the (?:above|previous|last|box)|my "
+    "(?:previous|earlier|last|answer))",
 )
 """A retraction: the answer before it no longer stands (unless later confirmed)."""
 
@@ -136,6 +137,12 @@ OTHER_PROBLEM = (
 )
 """After a committed answer: the text from here on poses and answers another problem
 ("Follow-up problem: ...", "Next exercise: ...", "an unrelated warm-up")."""
+
+BACK_TO_PROBLEM = (
+    "back to (?:the|our) (?:original |given |main )?(?:problem|question)",
+    "(?:for|in) (?:the|our) (?:original|given|main) (?:problem|question)",
+)
+"""After an other-problem phrase: the text returns to this problem, so it is not cut there."""
 
 ADDITIONAL_QUANTITY = ("also", "additionally", "in addition", "moreover", "furthermore")
 """Opening the sentence of a later box ("Also, the perimeter is 18"): another quantity."""

@@ -88,6 +88,7 @@ CORRECTION_WORD_RE = lx.words(lx.CORRECTION_WORD)
 CORRECTION_STATEMENT_RE = lx.words(lx.CORRECTION_STATEMENT)
 INTRO_RE = lx.words(lx.INTRO)
 OTHER_PROBLEM_RE = lx.words(lx.OTHER_PROBLEM)
+BACK_TO_PROBLEM_RE = lx.words(lx.BACK_TO_PROBLEM)
 _ADDITIONAL_RE = re.compile(
     r"[\s(*_]*" + lx.alternation(lx.ADDITIONAL_QUANTITY) + r"\b\s*,", re.IGNORECASE
 )
