@@ -176,6 +176,7 @@ _CHAIN_END_RE = re.compile(  # "... = 7 x 9 = 63 square units.": the value endin
     r"(?P<unit>(?:[ \t]+[A-Za-z][A-Za-z.]*){0,3})[ \t]*[.!]?[ \t]*$"
 )
 _PROSE_CLAUSE_RE = lx.words(lx.PROSE_CLAUSE)
+_EQUATION_LIST_RE = re.compile(r"=[^=]*?(?:[,;]|\band\b|\bor\b)[^=]*=", re.IGNORECASE)
 _TRUNCATION_END_RE = re.compile(r"[.!$)\]}*]\s*$")  # a finished sentence or math block
 
 
@@ -639,6 +640,8 @@ def _chain_value(line: str) -> str | None:
     m = _CHAIN_END_RE.search(sentence)
     if m is None or _PROSE_CLAUSE_RE.search(sentence) or _NEG_WORD_RE.search(sentence):
         return None
+    if _EQUATION_LIST_RE.search(sentence):
+        return None  # "Maximum = 2, Minimum = 1": several equations, not one chain
     return m.group("v")
 
 
