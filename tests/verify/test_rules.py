@@ -88,7 +88,7 @@ def test_finish_reason_length_through_the_public_api() -> None:
         ("Example: the square of 5 is $\\boxed{25}$.", "", "Example: the square of 5 is "
          "$\\boxed{25}$. Now find the square of 7.", "no-candidate",
          {"25": "box-copied-from-question"}),
-        ("Area = length x width = 7 x 9 = 63 square units.", "63", None,
+        ("Perimeter = 2 x (length + width) = 2 x 11 = 22 metres.", "22", None,
          "closing-equation-chain", {}),
     ],
 )
