@@ -16,7 +16,7 @@ RETRACTION = (
     "wait",
     "correction",
     "oops",
-    "i made an? (?:mistake|error)",
+    "i made an? (?:[a-z]+ )?(?:mistake|error|slip)",
     "(?:i )?mis(?:calculated|counted|read)",
     "(?:that|this|it)(?:'s| is| was) (?:wrong|incorrect|not (?:right|correct))",
     "(?:i )?retract(?:ed|ing)?", "scratch that", "strike that", "i take (?:that|it) back",
@@ -134,6 +134,9 @@ OTHER_PROBLEM = (
     "similar|related) (?:[a-z-]+ )?(?:problem|exercise|question|puzzle|example|warm[-\\s]?up)s?",
     "(?:an? )?(?:unrelated )?warm[-\\s]?up",
     "exercise for the reader", "try (?:this|these) (?:one|problem)",
+    "(?:for|as) (?:extra |more |further )?practice",
+    "(?:let'?s|let us) (?:try|do|solve) (?:one|another) more",
+    "one more (?:problem|exercise|question|example)",
 )
 """After a committed answer: the text from here on poses and answers another problem
 ("Follow-up problem: ...", "Next exercise: ...", "an unrelated warm-up")."""
@@ -192,7 +195,10 @@ NUMBER_WORDS = (
     "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
     "nineteen", "twenty",
 )
-CLOSING_ADVERB = ("therefore", "thus", "hence", "then", "so", "also", "indeed", "exactly")
+CLOSING_ADVERB = (
+    "therefore", "thus", "hence", "then", "so", "also", "indeed", "exactly", "actually", "simply",
+    "really", "just",
+)
 """Dropped from the front of a closing sentence's value."""
 ANSWER_NOUN = ("(?:the|our|my) (?:final |correct )?(?:answer|result|solution|value)",)
 """'Thus, 9 is the answer.': the value is before the copula."""
