@@ -172,11 +172,13 @@ _PLAIN_NUM_RE = re.compile(r"(?<![\w.^_])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w^_]|\.\d)
 _WS_RE = re.compile(r"\s+")
 _MIN_COPIED_CONTEXT = 12
 _CHAIN_END_RE = re.compile(  # "... = 7 x 9 = 63 square units.": the value ending the chain
-    r"=\s*(?:\$|\\\()?\s*(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?)\s*(?:\$|\\\))?"
+    r"=\s*(?:\$|\\\()?\s*(?P<v>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?)\s*(?:\$|\\\))?"
     r"(?P<unit>(?:[ \t]+[A-Za-z][A-Za-z.]*){0,3})[ \t]*[.!]?[ \t]*$"
 )
 _PROSE_CLAUSE_RE = lx.words(lx.PROSE_CLAUSE)
-_EQUATION_LIST_RE = re.compile(r"=[^=]*?(?:[,;]|\band\b|\bor\b)[^=]*=", re.IGNORECASE)
+_EQUATION_LIST_RE = re.compile(
+    r"=[^=]*?(?:,(?!\d{3}\b)|;|\band\b|\bor\b)[^=]*=", re.IGNORECASE
+)
 _TRUNCATION_END_RE = re.compile(r"[.!$)\]}*]\s*$")  # a finished sentence or math block
 
 
