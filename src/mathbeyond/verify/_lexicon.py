@@ -137,6 +137,9 @@ OTHER_PROBLEM = (
     "(?:for|as) (?:extra |more |further )?practice",
     "(?:let'?s|let us) (?:try|do|solve) (?:one|another) more",
     "one more (?:problem|exercise|question|example)",
+    "(?:second|third|further) (?:problem|exercise|question|example)",
+    "(?:here is|here's|and) another one", "try it yourself",
+    "(?:extension|challenge|variation|variant|related|generali[sz]ation)(?=\\s*:)",
 )
 """After a committed answer: the text from here on poses and answers another problem
 ("Follow-up problem: ...", "Next exercise: ...", "an unrelated warm-up")."""
@@ -147,7 +150,9 @@ BACK_TO_PROBLEM = (
 )
 """After an other-problem phrase: the text returns to this problem, so it is not cut there."""
 
-ADDITIONAL_QUANTITY = ("also", "additionally", "in addition", "moreover", "furthermore")
+ADDITIONAL_QUANTITY = (
+    "also", "additionally", "in addition", "moreover", "furthermore", "meanwhile", "separately",
+)
 """Opening the sentence of a later box ("Also, the perimeter is 18"): another quantity."""
 
 QUANTITY_DETERMINER = ("the", "its", "their", "his", "her", "our", "each")
