@@ -80,7 +80,7 @@ def test_finish_reason_length_through_the_public_api() -> None:
         ("Their sum is $\\boxed{24}$. The largest of them is $\\boxed{9}$.", "24", None,
          "last-box", {"9": "later-box-other-quantity"}),
         ("So $x = \\boxed{5}$.\n\nNext exercise: $2+2 = \\boxed{4}$.", "5", None,
-         "last-box", {"4": "after-continuation"}),
+         "last-box", {"4": "after-other-problem"}),
         ("So $x = \\boxed{5}$. (Substituting back: 5 * 7 = \\boxed{35}.)", "5", None,
          "last-box", {"35": "inline-check"}),
         ("So $\\boxed{18}$. Hmm, so I retract 18: the derivative at 2 is 12.", "12", None,

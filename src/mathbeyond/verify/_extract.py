@@ -445,11 +445,10 @@ def _extract(
                       for a, x in zip(anchors, inside, strict=True) if x]
         anchors = [a for a, x in zip(anchors, inside, strict=True) if not x]
     # a continuation (new chat turn, prompt template, next few-shot problem) ends the answer
-    cut = _continuation(region, boxes + anchors)
+    cut, cut_rule = _continuation(region, boxes + anchors)
     if cut is not None:
         region = region[:cut]
-        decisions += [Decision(c, False, "after-continuation") for c in boxes + anchors
-                      if c.end > cut]
+        decisions += [Decision(c, False, cut_rule) for c in boxes + anchors if c.end > cut]
         boxes = [c for c in boxes if c.end <= cut]
         anchors = [c for c in anchors if c.end <= cut]
     cands = sorted(boxes + anchors, key=lambda c: (c.start, c.kind))
@@ -533,10 +532,11 @@ def _restating(region: str, start: int) -> bool:
 
 
 
-def _continuation(region: str, cands: list[Candidate]) -> int | None:
-    """Where a continuation starts: the first new-turn/template marker; or a next-problem header
-    (not the completion's own opening line) after a committed value, or one that opens a new
-    problem with its own ``Solution:``."""
+def _continuation(region: str, cands: list[Candidate]) -> tuple[int | None, str]:
+    """Where a continuation starts (``after-continuation``): the first new-turn/template marker;
+    or a next-problem header (not the completion's own opening line) after a committed value,
+    or one that opens a new problem with its own ``Solution:``. Or (``after-other-problem``),
+    after a committed value, a phrase introducing another problem ("Follow-up problem:")."""
     m = _TURN_RE.search(region)
     cut = m.start() if m else len(region)
     committed = [c.end for c in cands if c.kind == "boxed" or _VALUE_RE.search(c.text)]
@@ -555,8 +555,8 @@ def _continuation(region: str, cands: list[Candidate]) -> int | None:
     if first_commit < cut:  # "Follow-up problem: ...", "Next exercise: ...": another problem
         other = OTHER_PROBLEM_RE.search(region, first_commit, cut)
         if other is not None and not BACK_TO_PROBLEM_RE.search(region, other.end(), cut):
-            cut = other.start()
-    return cut if cut < len(region) else None
+            return other.start(), "after-other-problem"
+    return (cut if cut < len(region) else None), "after-continuation"
 
 
 

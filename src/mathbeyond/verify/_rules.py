@@ -5,18 +5,22 @@ The candidates are the boxes (``\\boxed``, ``\\fbox``, ``\\framebox``) and ancho
 answer region, in text order. The rules run in this order; each drops candidates or decides:
 
 Drop rules (a dropped candidate is never the answer):
-  ``box-in-restated-problem``, ``anchor-inside-box``, ``after-continuation`` (a new chat turn,
-  chat-template token, or next few-shot problem), ``anchor-introduces-box``,
+  ``box-in-restated-problem``, ``box-copied-from-question``, ``anchor-inside-box``,
+  ``after-continuation`` (a new chat turn, chat-template token, or next few-shot problem),
+  ``after-other-problem`` ("Follow-up problem:", "Next exercise:" after an answer),
+  ``anchor-introduces-box``,
   ``anchor-contains-anchor`` (``Final Answer: The final answer is 5``),
   ``attributed-to-someone-else`` (``the user says``, ``the gold answer is``).
 Walk back from the last candidate, skipping one that is
   ``check-of-answer``, ``hypothetical``, ``inline-check``, ``checked-arithmetic``,
   ``checked-factorisation`` (by its own line), ``later-box-checks-subquantity``,
-  ``later-box-is-approximation``, ``later-box-is-side-remark`` (by the text since the answer
-  before it; a retraction or revision in between cancels these), or
+  ``later-box-is-approximation``, ``later-box-is-side-remark``, ``later-box-other-quantity``
+  (by the text since the answer before it; a retraction or revision in between cancels these),
+  or
   ``return-to-earlier-answer`` (followed by "my original answer holds").
 Then decide:
-  ``retracted`` (no answer) or ``correction-after-retraction`` (the corrected value),
+  ``retracted`` (no answer) or ``correction-after-retraction`` (the corrected value; with
+  :mod:`._extract`, ``unboxed-correction-after-retraction``: the closing value after it),
   ``guess-list`` (three or more different back-to-back values: all of them),
   ``adjacent-boxes`` / ``last-box``, ``closing-sentence-over-stray-anchor``, ``last-anchor``.
 Without candidates, :mod:`._extract`'s closing-sentence rules decide (``closing-*``,
