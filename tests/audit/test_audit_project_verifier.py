@@ -1,7 +1,7 @@
 """Acceptance: this project's verifier shows no ✓ on any mode and no reward-hacking false positive.
 
-It does not yet (verifier 2.0.0: F3 partial and RH-04, see the README's audit section); the
-marker is strict, so this test fails as soon as the verifier passes and the marker must then go.
+Verifier 2.1.0 passes (every mode resilient, no reward-hacking case credited; see the README's
+audit section).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from mathbeyond.audit import MODES, load_corpus, run_verifier, summarize
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="verifier 2.0.0 credits RH-04 (README)")
 def test_project_verifier_is_resilient_on_every_mode() -> None:
     cases = load_corpus()
     summary = summarize(run_verifier("mathbeyond", cases, timeout=30), cases)

@@ -70,3 +70,39 @@ def test_finish_reason_length_through_the_public_api() -> None:
     cut = verify(text, "81", finish_reason="length")
     assert not cut.correct and cut.status.value == "no_answer"
     assert verify("So $\\boxed{81}$. Let me also check the", "81", finish_reason="length").correct
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "question", "rule", "dropped"),
+    [
+        ("The sum is $\\boxed{24}$. Also, the perimeter $= \\boxed{18}$.", "24", None,
+         "last-box", {"18": "later-box-other-quantity"}),
+        ("Their sum is $\\boxed{24}$. The largest of them is $\\boxed{9}$.", "24", None,
+         "last-box", {"9": "later-box-other-quantity"}),
+        ("So $x = \\boxed{5}$.\n\nNext exercise: $2+2 = \\boxed{4}$.", "5", None,
+         "last-box", {"4": "after-other-problem"}),
+        ("So $x = \\boxed{5}$. (Substituting back: 5 * 7 = \\boxed{35}.)", "5", None,
+         "last-box", {"35": "inline-check"}),
+        ("So $\\boxed{18}$. Hmm, so I retract 18: the derivative at 2 is 12.", "12", None,
+         "unboxed-correction-after-retraction", {"18": "retracted"}),
+        ("Example: the square of 5 is $\\boxed{25}$.", "", "Example: the square of 5 is "
+         "$\\boxed{25}$. Now find the square of 7.", "no-candidate",
+         {"25": "box-copied-from-question"}),
+        ("Perimeter = 2 x (length + width) = 2 x 11 = 22 metres.", "22", None,
+         "closing-equation-chain", {}),
+    ],
+)
+def test_audit_class_rules_are_named(
+    completion: str, gold: str, question: str | None, rule: str, dropped: dict[str, str]
+) -> None:
+    found = explain(completion, question)
+    assert found.rule == rule
+    assert {d.candidate.text: d.rule for d in found.decisions if not d.kept} == dropped
+    if gold:
+        assert verify_unbounded(completion, gold, question).correct
+
+
+def test_set_against_sequence_is_named() -> None:
+    v = verify_unbounded("The solutions are $\\boxed{(-3, 3)}$.", "\\{-3, 3\\}")
+    assert not v.correct and "set-vs-sequence" in v.reason
+    assert verify_unbounded("The set is $\\boxed{\\{3, -3\\}}$.", "\\{-3, 3\\}").correct

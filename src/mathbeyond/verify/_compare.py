@@ -8,7 +8,7 @@ import re
 import sympy
 from sympy.polys.polyerrors import BasePolynomialError
 
-from ._answer import Letter, Value, parse_answer
+from ._answer import Letter, Seq, Value, parse_answer
 from ._equiv import answers_equal
 from ._latex import LimitError, ParseError
 from ._normalize import clean
@@ -35,6 +35,27 @@ _SYMPY_ERRORS = (
 
 def _parse(text: str, *, allow_letter: bool, join_numbers: bool) -> list[Value]:
     return parse_answer(text, allow_letter=allow_letter, join_numbers=join_numbers)
+
+
+_SET_LITERAL_RE = re.compile(r"(?:\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*(?:\\in|=)\s*)?\\\{.*\\\}", re.S)
+
+
+def _is_set_literal(text: str) -> bool:
+    """``\\{-3, 3\\}`` / ``x \\in \\{-3, 3\\}``: written as a set (braces), not a bare list."""
+    return bool(_SET_LITERAL_RE.fullmatch(text.strip()))
+
+
+def _set_against_sequence(
+    gold_text: str, gold: list[Value], answer_text: str, model: list[Value]
+) -> bool:
+    """``set-vs-sequence``: one side is written as a set ``\\{a, b\\}`` and the other is one
+    ordered pair / interval ``(a, b)`` or ``[a, b]``. A plain list ``a, b`` is neither and
+    matches either (it lists all the values)."""
+    if _is_set_literal(gold_text) and len(model) == 1 and isinstance(model[0], Seq):
+        return len(gold) > 1
+    if _is_set_literal(answer_text) and len(gold) == 1 and isinstance(gold[0], Seq):
+        return len(model) > 1
+    return False
 
 
 @functools.lru_cache(maxsize=1024)
@@ -89,6 +110,9 @@ def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
     except (ParseError, *_SYMPY_ERRORS):
         model_items = None
 
+    if model_items is not None and _set_against_sequence(gold_text, gold_items, answer_text,
+                                                         model_items):
+        return Status.INCORRECT, "a tuple or interval is not a set (set-vs-sequence)"
     options = options_from_question(question)
     if gold_letter and options and _contradicts_option(answer, options):
         return Status.INCORRECT, "the chosen letter's stated content is not that option's"

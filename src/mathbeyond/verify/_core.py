@@ -22,7 +22,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.0.0"  # issue 16: named rules, new answer rules (verdicts differ from 1.x)
+VERIFIER_VERSION = "2.1.0"  # issue 16 audit classes (verdicts differ from 2.0.0)
 
 MAX_COMPLETION_CHARS = 1_000_000
 TRUNCATION_MARK = "\x00mathb:finish_reason=length"

@@ -16,7 +16,16 @@ from dataclasses import dataclass, field
 from . import _lexicon as lx
 from ._boxes import box_spans
 from ._rules import ATTRIB_RE as _ATTRIB_RE
-from ._rules import DISOWN_RE, INTRO_RE, Candidate, Decision, select
+from ._rules import (
+    BACK_TO_PROBLEM_RE,
+    DISOWN_RE,
+    INTRO_RE,
+    OTHER_PROBLEM_RE,
+    RETRACT_RE,
+    Candidate,
+    Decision,
+    select,
+)
 
 MAX_CANDIDATES = 64
 MAX_ANSWER_CHARS = 2000
@@ -160,6 +169,16 @@ _NEG_WORD_RE = re.compile(
 _ADVERB_RE = re.compile(r"^" + lx.alternation(lx.CLOSING_ADVERB) + r"\b,?\s*", re.I)
 _ANSWER_NOUN_RE = re.compile(lx.alternation(lx.ANSWER_NOUN), re.IGNORECASE)
 _PLAIN_NUM_RE = re.compile(r"(?<![\w.^_])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w^_]|\.\d)")
+_WS_RE = re.compile(r"\s+")
+_MIN_COPIED_CONTEXT = 12
+_CHAIN_END_RE = re.compile(  # "... = 7 x 9 = 63 square units.": the value ending the chain
+    r"=\s*(?:\$|\\\()?\s*(?P<v>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?)\s*(?:\$|\\\))?"
+    r"(?P<unit>(?:[ \t]+[A-Za-z][A-Za-z.]*){0,3})[ \t]*[.!]?[ \t]*$"
+)
+_PROSE_CLAUSE_RE = lx.words(lx.PROSE_CLAUSE)
+_EQUATION_LIST_RE = re.compile(
+    r"=[^=]*?(?:,(?!\d{3}\b)|;|\band\b|\bor\b)[^=]*=", re.IGNORECASE
+)
 _TRUNCATION_END_RE = re.compile(r"[.!$)\]}*]\s*$")  # a finished sentence or math block
 
 
@@ -406,6 +425,14 @@ def _extract(
         region = "\n".join(ln for ln in region.split("\n") if not ln.lstrip().startswith(">"))
     decisions: list[Decision] = []
     boxes = _boxes(region)
+    if question and boxes:
+        copied = [span for b in boxes if (span := _copied_span(region, b, question)) is not None]
+        if copied:  # a box quoted with its sentence from the question is not the model's answer
+            decisions += [Decision(b, False, "box-copied-from-question") for b in boxes
+                          if any(a <= b.start < z for a, z in copied)]
+            for a, z in copied:
+                region = region[:a] + " " * (z - a) + region[z:]
+            boxes = _boxes(region)
     restated = [_restating(region, b.start) for b in boxes]
     if any(restated):
         decisions += [Decision(b, False, "box-in-restated-problem")
@@ -418,24 +445,28 @@ def _extract(
                       for a, x in zip(anchors, inside, strict=True) if x]
         anchors = [a for a, x in zip(anchors, inside, strict=True) if not x]
     # a continuation (new chat turn, prompt template, next few-shot problem) ends the answer
-    cut = _continuation(region, boxes + anchors)
+    cut, cut_rule = _continuation(region, boxes + anchors)
     if cut is not None:
         region = region[:cut]
-        decisions += [Decision(c, False, "after-continuation") for c in boxes + anchors
-                      if c.end > cut]
+        decisions += [Decision(c, False, cut_rule) for c in boxes + anchors if c.end > cut]
         boxes = [c for c in boxes if c.end <= cut]
         anchors = [c for c in anchors if c.end <= cut]
     cands = sorted(boxes + anchors, key=lambda c: (c.start, c.kind))
     sel = select(region, cands, question)
     decisions += sel.decisions
     trace = tuple(decisions)
+    truncated = (finish_reason or "").lower() in TRUNCATED_FINISH_REASONS
     if sel.kind == "none":
+        if sel.rule == "retracted" and not truncated:
+            fixed = _unboxed_correction(region, sel.decisions)
+            if fixed is not None:
+                return Extracted(fixed, "conclusion", "unboxed-correction-after-retraction",
+                                 trace)
         return Extracted("", "none", sel.rule, trace)
     if sel.kind == "spam":
         return Extracted(", ".join(sel.texts), "spam", sel.rule, trace)
     if sel.kind == "boxed":
         return _with_inner_anchor(Extracted(", ".join(sel.texts), "boxed", sel.rule, trace))
-    truncated = (finish_reason or "").lower() in TRUNCATED_FINISH_REASONS
     if sel.kind == "anchor":
         late = None if truncated else _conclusion(region)
         if late is not None and region.rstrip().rfind("\n") >= sel.decisions[-1].candidate.end:
@@ -452,6 +483,47 @@ def _extract(
     return Extracted(late.text, late.kind, late.rule, trace)
 
 
+def _copied_span(region: str, box: Candidate, question: str) -> tuple[int, int] | None:
+    """``box-copied-from-question``: the box and at least the words just before it (12 chars,
+    on its line) appear verbatim (up to whitespace) in the question, e.g. the question's solved
+    example repeated. Returns the copied span, or None."""
+    q = _WS_RE.sub(" ", question)
+    src = _WS_RE.sub(" ", region[box.start : box.end])
+    if src not in q:
+        return None
+    lo = max(0, box.start - 2 * LINE_WINDOW // 5)
+    lo = max(lo, region.rfind("\n", lo, box.start) + 1)
+    for a in range(lo, box.start - _MIN_COPIED_CONTEXT):
+        before = _WS_RE.sub(" ", region[a : box.start])
+        if len(before.strip(" $(")) >= _MIN_COPIED_CONTEXT and before + src in q:
+            z = box.end  # the copy goes on after the box ("$.", the rest of its sentence)
+            stop = min(len(region), box.end + LINE_WINDOW // 2)
+            while z < stop and before + src + _WS_RE.sub(" ", region[box.end : z + 1]) in q:
+                z += 1
+            return a, z
+    return None
+
+
+def _unboxed_correction(region: str, decisions: tuple[Decision, ...]) -> str | None:
+    """``unboxed-correction-after-retraction``: "... \\boxed{18}. So I retract 18: the
+    derivative at 2 is 12." -- the closing sentence after the retraction states the corrected
+    value (a retraction with no value after it leaves no answer)."""
+    retracted = [d.candidate for d in decisions if d.rule == "retracted"]
+    if not retracted:
+        return None
+    tail = region[retracted[-1].end :]
+    m = RETRACT_RE.search(tail) or DISOWN_RE.match(tail)
+    if m is None:
+        return None
+    rest = tail[m.end() :].lstrip(" \t:,;.!-—")
+    if "\n" not in rest.strip():
+        rest = "So, " + rest  # the words after a retraction conclude it: read them as one
+    late = _conclusion(rest, allow_bare=False)
+    if late is None or late.text.strip() == retracted[-1].text.strip():
+        return None
+    return late.text
+
+
 def _restating(region: str, start: int) -> bool:
     """A box inside a restatement of the problem ("The problem says: Compute \\boxed{..}")."""
     line = region[region.rfind("\n", max(0, start - LINE_WINDOW), start) + 1 : start]
@@ -460,10 +532,11 @@ def _restating(region: str, start: int) -> bool:
 
 
 
-def _continuation(region: str, cands: list[Candidate]) -> int | None:
-    """Where a continuation starts: the first new-turn/template marker; or a next-problem header
-    (not the completion's own opening line) after a committed value, or one that opens a new
-    problem with its own ``Solution:``."""
+def _continuation(region: str, cands: list[Candidate]) -> tuple[int | None, str]:
+    """Where a continuation starts (``after-continuation``): the first new-turn/template marker;
+    or a next-problem header (not the completion's own opening line) after a committed value,
+    or one that opens a new problem with its own ``Solution:``. Or (``after-other-problem``),
+    after a committed value, a phrase introducing another problem ("Follow-up problem:")."""
     m = _TURN_RE.search(region)
     cut = m.start() if m else len(region)
     committed = [c.end for c in cands if c.kind == "boxed" or _VALUE_RE.search(c.text)]
@@ -479,21 +552,28 @@ def _continuation(region: str, cands: list[Candidate]) -> int | None:
             cut = p.start()
             break
         pos = p.end()
-    return cut if cut < len(region) else None
+    if first_commit < cut:  # "Follow-up problem: ...", "Next exercise: ...": another problem
+        other = OTHER_PROBLEM_RE.search(region, first_commit, cut)
+        if other is not None and not BACK_TO_PROBLEM_RE.search(region, other.end(), cut):
+            return other.start(), "after-other-problem"
+    return (cut if cut < len(region) else None), "after-continuation"
 
 
 
 
 
 
-def _conclusion(region: str) -> Extracted | None:
+def _conclusion(region: str, allow_bare: bool = True) -> Extracted | None:
     lines = [ln for ln in region.strip().split("\n") if ln.strip()]
     if not lines:
         return None
     last = lines[-1].strip()
     if _ATTRIB_RE.search(last):
         return None  # "The user says the answer is 42."
-    bare = len(lines) == 1 and len(last) <= MAX_BARE_CHARS and not _DANGLING_RE.search(last)
+    bare = (
+        allow_bare and len(lines) == 1 and len(last) <= MAX_BARE_CHARS
+        and not _DANGLING_RE.search(last)
+    )
     if not bare and not _TRUNCATION_END_RE.search(last):
         return None
     m = _BOLD_LINE_RE.match(last)
@@ -547,9 +627,24 @@ def _conclusion(region: str) -> Extracted | None:
         stated = _stated_value(last)
         if stated is not None:  # "36 has 9 positive divisors." / "Number of divisors = 9"
             return Extracted(stated, "conclusion", "closing-stated-value")
+    chain = _chain_value(last) if "=" in last and _WORDS2_RE.search(last) else None
+    if chain is not None:  # "Area = length x width = 7 x 9 = 63 square units."
+        return Extracted(chain, "conclusion", "closing-equation-chain")
     if bare:  # the whole completion is one short line: it is the answer
         return Extracted(last.strip("$ ").strip(), "bare", "bare-answer")
     return None
+
+
+def _chain_value(line: str) -> str | None:
+    """The number ending the last equation chain of a closing line, followed by at most a few
+    unit words ("= 63 square units."), never by a clause ("= 1 if ...")."""
+    sentence = _last_value_sentence(line)
+    m = _CHAIN_END_RE.search(sentence)
+    if m is None or _PROSE_CLAUSE_RE.search(sentence) or _NEG_WORD_RE.search(sentence):
+        return None
+    if _EQUATION_LIST_RE.search(sentence):
+        return None  # "Maximum = 2, Minimum = 1": several equations, not one chain
+    return m.group("v")
 
 
 def _last_value_sentence(line: str) -> str:

@@ -16,9 +16,12 @@ RETRACTION = (
     "wait",
     "correction",
     "oops",
-    "i made an? (?:mistake|error)",
+    "i made an? (?:[a-z]+ )?(?:mistake|error|slip)",
     "(?:i )?mis(?:calculated|counted|read)",
     "(?:that|this|it)(?:'s| is| was) (?:wrong|incorrect|not (?:right|correct))",
+    "(?:i )?retract(?:ed|ing)?", "scratch that", "strike that", "i take (?:that|it) back",
+    "(?:please )?(?:disregard|ignore) (?:that|this|the (?:above|previous|last|box)|my "
+    "(?:previous|earlier|last|answer))",
 )
 """A retraction: the answer before it no longer stands (unless later confirmed)."""
 
@@ -126,6 +129,43 @@ JUDGEMENT = (
 )
 """'The answer is correct.': a verdict on an answer, not an answer."""
 
+OTHER_PROBLEM = (
+    "(?:follow[-\\s]?up|practice|bonus|extra|next|another|different|new|separate|unrelated|"
+    "similar|related) (?:[a-z-]+ )?(?:problem|exercise|question|puzzle|example|warm[-\\s]?up)s?",
+    "(?:an? )?(?:unrelated )?warm[-\\s]?up",
+    "exercise for the reader", "try (?:this|these) (?:one|problem)",
+    "(?:for|as) (?:extra |more |further )?practice",
+    "(?:let'?s|let us) (?:try|do|solve) (?:one|another) more",
+    "one more (?:problem|exercise|question|example)",
+    "(?:second|third|further) (?:problem|exercise|question|example)",
+    "(?:here is|here's|and) another one", "try it yourself",
+    "(?:extension|challenge|variation|variant|related|generali[sz]ation)(?=\\s*:)",
+)
+"""After a committed answer: the text from here on poses and answers another problem
+("Follow-up problem: ...", "Next exercise: ...", "an unrelated warm-up")."""
+
+BACK_TO_PROBLEM = (
+    "back to (?:the|our) (?:original |given |main )?(?:problem|question)",
+    "(?:for|in) (?:the|our) (?:original|given|main) (?:problem|question)",
+)
+"""After an other-problem phrase: the text returns to this problem, so it is not cut there."""
+
+ADDITIONAL_QUANTITY = (
+    "also", "additionally", "in addition", "moreover", "furthermore", "meanwhile", "separately",
+)
+"""Opening the sentence of a later box ("Also, the perimeter is 18"): another quantity."""
+
+QUANTITY_DETERMINER = ("the", "its", "their", "his", "her", "our", "each")
+"""Opens the named quantity a box states ("the largest of them is \\boxed{9}")."""
+
+REFERS_BACK = (
+    "of (?:them|these|those|both|all)", "among (?:them|these|those)",
+    "of the (?:two|three|four|five|six|numbers|integers|values|roots|solutions|terms|angles|"
+    "sides)",
+)
+"""In a later box's quantity: it is a property of the things just answered about ("the largest
+of them"), so another quantity, not the answer."""
+
 OTHER_CASE = (
     "(?:smaller|simpler|special|small|trivial) (?:case|example|instance)",
     "(?:with|for) (?:\\\\\\(|\\$)?\\s*[a-zA-Z]\\s*=\\s*\\d",
@@ -160,7 +200,10 @@ NUMBER_WORDS = (
     "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
     "nineteen", "twenty",
 )
-CLOSING_ADVERB = ("therefore", "thus", "hence", "then", "so", "also", "indeed", "exactly")
+CLOSING_ADVERB = (
+    "therefore", "thus", "hence", "then", "so", "also", "indeed", "exactly", "actually", "simply",
+    "really", "just",
+)
 """Dropped from the front of a closing sentence's value."""
 ANSWER_NOUN = ("(?:the|our|my) (?:final |correct )?(?:answer|result|solution|value)",)
 """'Thus, 9 is the answer.': the value is before the copula."""

@@ -5,18 +5,22 @@ The candidates are the boxes (``\\boxed``, ``\\fbox``, ``\\framebox``) and ancho
 answer region, in text order. The rules run in this order; each drops candidates or decides:
 
 Drop rules (a dropped candidate is never the answer):
-  ``box-in-restated-problem``, ``anchor-inside-box``, ``after-continuation`` (a new chat turn,
-  chat-template token, or next few-shot problem), ``anchor-introduces-box``,
+  ``box-in-restated-problem``, ``box-copied-from-question``, ``anchor-inside-box``,
+  ``after-continuation`` (a new chat turn, chat-template token, or next few-shot problem),
+  ``after-other-problem`` ("Follow-up problem:", "Next exercise:" after an answer),
+  ``anchor-introduces-box``,
   ``anchor-contains-anchor`` (``Final Answer: The final answer is 5``),
   ``attributed-to-someone-else`` (``the user says``, ``the gold answer is``).
 Walk back from the last candidate, skipping one that is
   ``check-of-answer``, ``hypothetical``, ``inline-check``, ``checked-arithmetic``,
   ``checked-factorisation`` (by its own line), ``later-box-checks-subquantity``,
-  ``later-box-is-approximation``, ``later-box-is-side-remark`` (by the text since the answer
-  before it; a retraction or revision in between cancels these), or
+  ``later-box-is-approximation``, ``later-box-is-side-remark``, ``later-box-other-quantity``
+  (by the text since the answer before it; a retraction or revision in between cancels these),
+  or
   ``return-to-earlier-answer`` (followed by "my original answer holds").
 Then decide:
-  ``retracted`` (no answer) or ``correction-after-retraction`` (the corrected value),
+  ``retracted`` (no answer) or ``correction-after-retraction`` (the corrected value; with
+  :mod:`._extract`, ``unboxed-correction-after-retraction``: the closing value after it),
   ``guess-list`` (three or more different back-to-back values: all of them),
   ``adjacent-boxes`` / ``last-box``, ``closing-sentence-over-stray-anchor``, ``last-anchor``.
 Without candidates, :mod:`._extract`'s closing-sentence rules decide (``closing-*``,
@@ -88,6 +92,18 @@ RETURN_RE = lx.words(lx.RETURN_TO_EARLIER)
 CORRECTION_WORD_RE = lx.words(lx.CORRECTION_WORD)
 CORRECTION_STATEMENT_RE = lx.words(lx.CORRECTION_STATEMENT)
 INTRO_RE = lx.words(lx.INTRO)
+OTHER_PROBLEM_RE = lx.words(lx.OTHER_PROBLEM)
+BACK_TO_PROBLEM_RE = lx.words(lx.BACK_TO_PROBLEM)
+_ADDITIONAL_RE = re.compile(
+    r"[\s(*_]*" + lx.alternation(lx.ADDITIONAL_QUANTITY) + r"\b\s*,", re.IGNORECASE
+)
+_QUANTITY_RE = re.compile(  # "the largest of them is $\boxed": the named quantity a box states
+    r"(?:^|[\s,;:(])(?P<np>" + lx.alternation(lx.QUANTITY_DETERMINER)
+    + r"\s+[A-Za-z][A-Za-z \t'-]{0,60}?)\s+(?:is|are|was|equals|=)\s*(?:\$|\\\()?\s*$",
+    re.IGNORECASE,
+)
+REFERS_BACK_RE = lx.words(lx.REFERS_BACK)
+_QUANTITY_STOP = frozenset(lx.QUANTITY_DETERMINER) | {"of", "a", "an", "and", "in", "to"}
 
 _VALUE_RE = re.compile(r"[\d\\$^=()]")
 _FACTORED_RE = re.compile(  # 2^2\cdot 3^2, 2 \times 3 \times 5: an integer factorisation
@@ -96,7 +112,11 @@ _FACTORED_RE = re.compile(  # 2^2\cdot 3^2, 2 \times 3 \times 5: an integer fact
 _ARITH_FACT_RE = re.compile(  # "2\cdot 3 + 1 = 7": numbers and operators only, then "= number"
     r"(?:[\d\s+\-*/^().]|\\cdot|\\times)+=[\d\s.]+"
 )
-_EVAL_LHS_RE = re.compile(r"(?:\$|\\\(|\\\[)(?P<lhs>[^$=]*?[\d+\-*/^\\][^$=]*?)=\s*$")
+_EVAL_LHS_RE = re.compile(
+    r"(?:\$|\\\(|\\\[)(?P<lhs>[^$=]*?[\d+\-*/^\\][^$=]*?)=\s*$"
+    # or plain arithmetic without math delimiters: "Substituting back: 5 * 7 = \boxed{35}"
+    r"|(?:^|[\s:(])\d+(?:\.\d+)?(?:\s*(?:[+\-*/^x×]|\\cdot|\\times)\s*\(?\d+(?:\.\d+)?\)?)+\s*=\s*$"
+)
 _SATISFY_RE = re.compile(r"\bsatisf|✓|\\checkmark", re.IGNORECASE)
 _CHECK_LABEL_RE = re.compile(
     r"[\s*#_>-]*(?:sanity\s+)?(?:verification|check|checking|verify|verifying)\b[^:\n]{0,30}:",
@@ -226,7 +246,48 @@ def side_note_rule(
         return "later-box-is-approximation"  # "2\sqrt{2} \approx \boxed{2.828}"
     if SIDE_RE.search(remark) or (OTHER_CASE_RE.search(remark) and CHECK_RE.search(remark)):
         return "later-box-is-side-remark"
+    if prev.kind == cand.kind == "boxed":
+        return other_quantity_rule(region, prev, cand, question)
     return None
+
+
+def _sentence_before(region: str, start: int, floor: int) -> str:
+    lo = max(floor, start - LINE_WINDOW)
+    cut = max(region.rfind(x, lo, start) for x in (". ", "\n", "! ", "? ", "; "))
+    return region[cut + 1 if cut >= 0 else lo : start]
+
+
+def _quantity(sentence: str) -> tuple[str, str] | None:
+    m = _QUANTITY_RE.search(sentence)
+    if m is None:
+        return None
+    np = m.group("np").lower()
+    return np, " ".join(w for w in np.split() if w not in _QUANTITY_STOP)
+
+
+def other_quantity_rule(
+    region: str, prev: Candidate, cand: Candidate, question: str | None
+) -> str | None:
+    """``later-box-other-quantity``: after a boxed answer, a box in a sentence of its own that
+    states another quantity: one opened by "Also," ("Also, the perimeter $= \\boxed{18}$") or a
+    property of the things just answered about ("The largest of them is $\\boxed{9}$" after
+    "their sum is $\\boxed{24}$"). Not when that sentence concludes
+    (so, therefore, answer, final, correct ...) or when the question names the later quantity
+    and not the earlier one."""
+    sentence = _sentence_before(region, cand.start, prev.end)
+    if INTRO_RE.search(sentence) or CORRECTION_WORD_RE.search(sentence):
+        return None
+    if _ADDITIONAL_RE.match(sentence):
+        return "later-box-other-quantity"  # "Also, the perimeter = \boxed{18}"
+    later = _quantity(sentence)
+    earlier = _quantity(_sentence_before(region, prev.start, 0))
+    if later is None or earlier is None or later[1] == earlier[1]:
+        return None
+    if not REFERS_BACK_RE.search(later[0]):
+        return None  # "the total is \\boxed{30}" after an intermediate box: the answer
+    if question and later[1] in question.lower() and earlier[1] not in question.lower():
+        return None  # the question asks for the later quantity
+    return "later-box-other-quantity"
 
 
 def returns_to_earlier(region: str, prev: Candidate, cand: Candidate, nxt: int) -> bool:
