@@ -12,20 +12,28 @@ All are safe to call from trainer worker threads; each verification has a hard t
 each trainer process uses a small verifier pool (``MATHB_REWARD_WORKERS``, default 2).
 """
 
+from ._openrlhf import reward_func
 from ._pool import DEFAULT_REWARD_WORKERS, REWARD_WORKERS_ENV, close_reward_pool, reward_workers
+from ._server import TOKEN_ENV, RewardServer, ServerConfig, make_server, serve_reward
 from ._trl import TRL_KWARGS, completion_text, trl_accuracy_reward, trl_reward
 from ._verl import compute_score, compute_score_async, compute_score_batch
 
 __all__ = [
     "DEFAULT_REWARD_WORKERS",
     "REWARD_WORKERS_ENV",
+    "TOKEN_ENV",
     "TRL_KWARGS",
+    "RewardServer",
+    "ServerConfig",
     "close_reward_pool",
     "completion_text",
     "compute_score",
     "compute_score_async",
     "compute_score_batch",
+    "make_server",
+    "reward_func",
     "reward_workers",
+    "serve_reward",
     "trl_accuracy_reward",
     "trl_reward",
 ]
