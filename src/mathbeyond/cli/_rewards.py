@@ -1,4 +1,4 @@
-"""`mathb serve-reward`: the HTTP reward server for RL trainers (OpenRLHF protocol + /verify)."""
+"""`mathb serve-reward` (HTTP rewards: OpenRLHF protocol + /verify) and `mathb integrations`."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import os
 import click
 
 from .._errors import ConfigError
+from ..integrations import INTEGRATIONS, integration_path
 from ..rewards import TOKEN_ENV, ServerConfig, serve_reward
 from ..verify import DEFAULT_TIMEOUT_S
 
@@ -81,4 +82,23 @@ def serve_reward_cmd(
     click.echo("stopped", err=True)
 
 
-COMMANDS: list[click.Command] = [serve_reward_cmd]
+@click.group("integrations")
+def integrations_group() -> None:
+    """Task files for lm-eval / inspect_ai and reward files for verl / OpenRLHF."""
+
+
+@integrations_group.command("path")
+@click.argument("name", type=click.Choice(sorted(INTEGRATIONS)))
+def integrations_path_cmd(name: str) -> None:
+    """Print where the files for NAME are installed."""
+    click.echo(str(integration_path(name)))
+
+
+@integrations_group.command("list")
+def integrations_list_cmd() -> None:
+    """List the integrations and their paths."""
+    for name in sorted(INTEGRATIONS):
+        click.echo(f"{name:10s} {integration_path(name)}")
+
+
+COMMANDS: list[click.Command] = [serve_reward_cmd, integrations_group]

@@ -1,0 +1,138 @@
+"""Harness task files: shipped, findable, reading data through the loader, scoring via the
+verifier. The harnesses themselves are optional: their tests skip when absent."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from mathbeyond import ConfigError
+from mathbeyond.cli import main
+from mathbeyond.integrations import INTEGRATIONS, integration_path, mathb_rows, score_samples
+from mathbeyond.metrics import pass_at_k
+
+DATA = Path("/work/shared/data")
+needs_data = pytest.mark.skipif(
+    not (
+        Path(os.environ.get("MATHB_DATA_DIR", DATA)) / "benchmarks" / "math500_test.jsonl"
+    ).is_file(),
+    reason="local data (MATHB_DATA_DIR with benchmarks/math500_test.jsonl) not available",
+)
+
+
+def load_by_path(path: Path, name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_integration_exists(capsys: pytest.CaptureFixture[str]) -> None:
+    for name in INTEGRATIONS:
+        assert integration_path(name).exists(), name
+    main(["integrations", "path", "lm-eval"])
+    out = capsys.readouterr().out.strip()
+    assert Path(out) == integration_path("lm-eval")
+    assert {p.name for p in Path(out).iterdir()} >= {
+        "_mathb_template_yaml",
+        "mathb_union.yaml",
+        "mathb_intersection.yaml",
+        "utils.py",
+    }
+    with pytest.raises(ConfigError, match="no integration 'nope'"):
+        integration_path("nope")
+
+
+def test_lm_eval_yaml_declares_pass_at_k() -> None:
+    import yaml
+
+    folder = integration_path("lm-eval")
+    template = (folder / "_mathb_template_yaml").read_text()
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    Loader.add_constructor("!function", lambda loader, node: ("function", node.value))
+    cfg = yaml.load(template, Loader=Loader)  # a SafeLoader subclass
+    assert cfg["repeats"] == 16
+    assert cfg["filter_list"][0]["filter"] == [{"function": "take_first_k", "k": 16}]
+    assert cfg["process_results"] == ("function", "utils.process_results")
+    assert [m["metric"] for m in cfg["metric_list"]] == ["pass@1", "pass@4", "pass@16"]
+    split = yaml.safe_load((folder / "mathb_intersection.yaml").read_text())
+    assert split["dataset_kwargs"] == {"dataset": "math-beyond:intersection"}
+
+
+def test_lm_eval_process_results_uses_the_verifier() -> None:
+    utils = load_by_path(integration_path("lm-eval") / "utils.py", "mathb_lm_eval_utils")
+    doc = {"problem": "What is 1/2 + 1/4?", "answer": "\\frac{3}{4}", "prompt": "p"}
+    samples = ["so \\boxed{0.75}"] * 3 + ["\\boxed{1}"] * 13
+    out = utils.process_results(doc, [samples])  # after take_first_k: one list of 16
+    assert out == {
+        "pass@1": pytest.approx(pass_at_k(16, 3, 1)),
+        "pass@4": pytest.approx(pass_at_k(16, 3, 4)),
+        "pass@16": 1.0,
+    }
+    assert utils.process_results(doc, ["\\boxed{3/4}"]) == {"pass@1": 1.0}  # default filter
+
+
+def test_score_samples_counts() -> None:
+    out = score_samples(["\\boxed{2}", "\\boxed{3}"], "2", None, (1, 2, 4))
+    assert out == {"pass@1": 0.5, "pass@2": 1.0, "correct": 1.0}
+
+
+@needs_data
+def test_rows_come_from_the_project_loader(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MATHB_DATA_DIR", os.environ.get("MATHB_DATA_DIR", str(DATA)))
+    rows = mathb_rows("math500", limit=3)
+    assert [r["id"] for r in rows] == ["math500/0", "math500/1", "math500/2"]
+    assert rows[0]["prompt"].startswith(rows[0]["problem"])
+    assert rows[0]["prompt"].endswith("\\boxed{}.")
+    monkeypatch.setenv("MATHB_TASK_DATASET", "math500")
+    assert mathb_rows(limit=1)[0]["id"] == "math500/0"
+
+
+INSPECT_PY = os.environ.get("MATHB_INSPECT_PYTHON")  # a python with inspect-ai installed
+
+
+@pytest.mark.slow
+@needs_data
+@pytest.mark.skipif(
+    importlib.util.find_spec("inspect_ai") is None and not INSPECT_PY,
+    reason="inspect-ai not installed (set MATHB_INSPECT_PYTHON to a python that has it)",
+)
+def test_inspect_task_with_mockllm(tmp_path: Path) -> None:
+    """inspect eval of the task with inspect's mock model: it runs end to end and the pass@k
+    reducers report 0 for mock output that never boxes the right answer."""
+    python = INSPECT_PY or sys.executable
+    src = str(Path(__file__).resolve().parents[2] / "src")
+    env = {
+        **os.environ,
+        "PYTHONPATH": src,
+        "MATHB_DATA_DIR": os.environ.get("MATHB_DATA_DIR", str(DATA)),
+    }
+    code = (
+        "from inspect_ai import eval as ev\n"
+        "from mathbeyond.integrations import integration_path\n"
+        "logs = ev(str(integration_path('inspect')), model='mockllm/model', "
+        "task_args={'dataset': 'math500', 'epochs': 4, 'limit': 2}, "
+        f"log_dir={str(tmp_path)!r}, display='none')\n"
+        "log = logs[0]\n"
+        "assert log.status == 'success', log.error\n"
+        "names = sorted(s.name for s in log.results.scores)\n"
+        "print(names)\n"
+        "vals = {s.name + '/' + m: v.value\n"
+        "        for s in log.results.scores for m, v in s.metrics.items()}\n"
+        "print(vals)\n"
+    )
+    proc = subprocess.run(
+        [python, "-c", code], env=env, capture_output=True, text=True, timeout=600, check=False
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "pass_at_4" in proc.stdout and "pass_at_1" in proc.stdout, proc.stdout
