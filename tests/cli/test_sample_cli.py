@@ -158,7 +158,10 @@ def test_backend_options() -> None:
         "n_ctx": 4096, "base_url": "http://h:1/v1", "flag": True,
     }
     opts = backend_options_for("openai", get_model("qwen3-4b"), {"base_url": "x"})
-    assert opts == {"base_url": "x", "model": "Qwen/Qwen3-4B", "context_length": 40960}
+    # every named option's effective value is recorded (an explicit default == an omitted one)
+    assert opts["base_url"] == "x" and opts["model"] == "Qwen/Qwen3-4B"
+    assert opts["context_length"] == 40960 and opts["outage_deadline"] >= 1800
     given = backend_options_for("openai", get_model("qwen3-4b"), {"model": "served-name"})
     assert given["model"] == "served-name"
-    assert backend_options_for("llamacpp", get_model("smollm2-135m"), {}) == {}
+    llama = backend_options_for("llamacpp", get_model("smollm2-135m"), {})
+    assert llama["n_ctx"] == 2048 and "model_path" not in llama

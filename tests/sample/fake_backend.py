@@ -34,7 +34,7 @@ def sample_text(prompt: str, seed: int) -> str:
     return f"{words} so the answer is \\boxed{{{answer}}}"
 
 
-@register_backend("fake")
+@register_backend("fake", neutral=("delay", "fail_after", "order"))
 class FakeBackend:
     name = "fake"
 
@@ -73,3 +73,38 @@ class FakeBackend:
 
     def close(self) -> None:
         pass
+
+
+@register_backend("fake-hf", artifact="hf", neutral=("delay",))
+class FakeHFBackend(FakeBackend):
+    """``fake`` behind a HF-checkpoint interface (``--model`` = Hub id or directory)."""
+
+    name = "fake-hf"
+
+    def __init__(self, model: str, revision: str | None = None, delay: float = 0.0) -> None:
+        super().__init__(delay=delay)
+        self.model, self.revision = model, revision
+
+
+@register_backend("fake-gguf", artifact="gguf", neutral=("n_threads",))
+class FakeGgufBackend(FakeBackend):
+    """``fake`` behind a GGUF-file interface; fails to start like llama.cpp on a bad file."""
+
+    name = "fake-gguf"
+
+    def __init__(self, model_path: str | None = None, n_threads: int = 1,
+                 temperature_bias: float = 0.0) -> None:
+        super().__init__()
+        if model_path is not None and open(model_path, "rb").read(4) != b"GGUF":  # noqa: SIM115
+            raise ValueError(f"Failed to load model from file: {model_path}")
+        self.model_path, self.n_threads, self.bias = model_path, n_threads, temperature_bias
+
+
+@register_backend("fake-broken")
+class BrokenBackend(FakeBackend):
+    """A backend whose start fails (as a server or library would)."""
+
+    name = "fake-broken"
+
+    def __init__(self) -> None:
+        raise RuntimeError("CUDA out of memory while loading weights")

@@ -172,7 +172,7 @@ def test_deadline_bounds_the_retries() -> None:
         f"http://127.0.0.1:{port}/v1",
         model="m",
         max_retries=1000,
-        deadline=1.0,
+        outage_deadline=1.0,
         backoff_base=0.2,
         backoff_max=0.4,
     )
@@ -399,7 +399,7 @@ def test_server_killed_and_restarted_mid_run() -> None:
         backoff_base=0.5,
         backoff_max=2.0,
         max_retries=200,
-        deadline=120,
+        outage_deadline=120,
     )
     try:
         gen = backend.generate([SampleRequest("k", CHAT, 0, 4, 3, PARAMS)])
@@ -433,3 +433,52 @@ def test_without_tokenize_endpoint_max_tokens_uses_byte_bound() -> None:
     posts = [b for p, b in stub.requests if p.endswith("/chat/completions")]
     assert [b["max_tokens"] for b in posts] == [5, 5]
     assert [p for p, _ in stub.requests].count("/tokenize") == 1, "asked once, then remembered"
+
+
+def test_outage_longer_than_the_old_limit_is_waited_out(caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 12 item 3: the server is down (connection refused) for many more attempts than
+    the old fixed 8, then comes back on the same port; the request completes. Backoff and
+    deadline are shortened by options; the defaults are checked separately below."""
+    import logging
+    from http.server import ThreadingHTTPServer
+
+    port = free_port()
+    down_for = 2.0  # with backoff capped at 0.05 s: dozens of failed attempts
+    started = threading.Event()
+    holder: dict[str, Any] = {}
+
+    def come_back() -> None:
+        time.sleep(down_for)
+        stub = StubServer(canned)
+        stub.server.server_close()
+        stub.server = ThreadingHTTPServer(("127.0.0.1", port), stub.server.RequestHandlerClass)
+        stub.server.daemon_threads = True
+        stub.thread = threading.Thread(target=stub.server.serve_forever, daemon=True)
+        stub.__enter__()
+        holder["stub"] = stub
+        started.set()
+
+    threading.Thread(target=come_back, daemon=True).start()
+    backend = _backend(f"http://127.0.0.1:{port}/v1", model="m", outage_deadline=60.0,
+                       backoff_base=0.01, backoff_max=0.05)
+    caplog.set_level(logging.DEBUG, logger="mathbeyond.sample._openai")
+    try:
+        out = list(backend.generate([SampleRequest("o", CHAT, 0, 2, 5, PARAMS)]))
+    finally:
+        backend.close()
+        if started.wait(10):
+            holder["stub"].__exit__()
+    assert sorted(c.seed for c in out) == [5, 6]
+    waits = [r for r in caplog.records if "waiting" in r.getMessage()]
+    assert len(waits) > 8  # the old default gave up after 8 attempts
+    assert any(r.levelno == logging.WARNING for r in waits)  # the wait is visible by default
+    assert "outage_deadline=60s" in waits[0].getMessage()
+
+
+def test_outage_defaults_outlast_a_server_restart() -> None:
+    backend = _backend("http://127.0.0.1:9/v1", model="m")
+    try:
+        assert backend.retry.deadline >= 1800 and backend.retry.max_retries is None
+        assert backend.retry.backoff_max <= 30
+    finally:
+        backend.close()

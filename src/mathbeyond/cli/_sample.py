@@ -7,9 +7,14 @@ from pathlib import Path
 
 import click
 
-from ..sample._engine import RunSummary
-from ..sample._job import SampleJob, load_backend_module, parse_backend_options, run_job
-from ..sample._scoring import score_run
+from ..sample import (
+    RunSummary,
+    SampleJob,
+    load_backend_module,
+    parse_backend_options,
+    run_job,
+    score_run,
+)
 from ._common import data_dir
 from ._progress import SampleProgress
 
@@ -40,9 +45,22 @@ def _run(job: SampleJob, label: str) -> RunSummary:
     return summary
 
 
-@click.command("sample")
-@click.option("--model", "model", required=True, help="Registry model name (see `mathb models`).")
-@click.option("--backend", required=True, help="Backend: llamacpp, vllm, openai, ...")
+@click.command("sample", epilog="Backends and their options (which ones are part of the run's "
+               "identity): `mathb backends`. Models: `mathb models`.")
+@click.option("--model", "model", default=None, metavar="NAME|ORG/NAME[@REV]|PATH",
+              help="Registry or user model (`mathb models`), Hub id, local checkpoint directory "
+                   "(vllm) or .gguf file (llamacpp), or a served model name (openai). Default "
+                   "with llamacpp: smollm2-135m.")
+@click.option("--preset", default=None, metavar="NAME",
+              help="Use this registry model's sampling preset and prompt style.")
+@click.option("--base", "base", default=None, metavar="NAME",
+              help="The base model --model was post-trained from (recorded; its preset is "
+                   "used when there is no other).")
+@click.option("--chat/--no-chat", "chat", default=None,
+              help="Force chat (template) or raw prompting (default: the checkpoint's own chat "
+                   "template, else the preset's style).")
+@click.option("--backend", required=True,
+              help="Backend: llamacpp, vllm, openai, ... (`mathb backends` lists their options).")
 @click.option("--dataset", required=True, metavar="NAME[:SPLIT]", help="Dataset and split.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True,
               help="Run directory (re-running the same command resumes it).")
@@ -62,7 +80,10 @@ def _run(job: SampleJob, label: str) -> RunSummary:
 @click.option("--min-p", type=float, default=None, help="Override the model preset (0: off).")
 @click.option("--max-tokens", type=int, default=None, help="Override the model preset.")
 @click.option("--backend-opt", "backend_opts", multiple=True, metavar="KEY=VALUE",
-              help="Backend option (repeatable), e.g. base_url=..., n_ctx=4096.")
+              help="Backend option (repeatable), e.g. base_url=..., n_ctx=4096; see "
+                   "`mathb backends`.")
+@click.option("--verify-timeout", type=float, default=None,
+              help="Verifier time limit per sample in seconds (default: the verifier's own).")
 @click.option("--backend-module", "backend_modules", multiple=True, envvar="MATHB_BACKEND_MODULES",
               metavar="MODULE|FILE.py",
               help="Import a module that registers extra backends (repeatable; env "
@@ -71,7 +92,10 @@ def _run(job: SampleJob, label: str) -> RunSummary:
 def sample_cmd(
     ctx: click.Context,
     *,
-    model: str,
+    model: str | None,
+    preset: str | None,
+    base: str | None,
+    chat: bool | None,
     backend: str,
     dataset: str,
     out: Path,
@@ -87,6 +111,7 @@ def sample_cmd(
     min_p: float | None,
     max_tokens: int | None,
     backend_opts: Sequence[str],
+    verify_timeout: float | None,
     backend_modules: Sequence[str],
 ) -> None:
     """Draw k samples per problem into a crash-safe run directory (resumable)."""
@@ -110,16 +135,22 @@ def sample_cmd(
         min_p=min_p,
         backend_options=parse_backend_options(backend_opts),
         data_dir=data_dir(ctx),
+        preset=preset,
+        base=base,
+        chat=chat,
+        verify_timeout=verify_timeout,
     )
-    _run(job, f"{model} on {dataset}")
+    _run(job, f"{model or 'default model'} on {dataset}")
 
 
 @click.command("score")
 @click.argument("run", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--force", is_flag=True, help="Rescore every sample, not only unscored/outdated.")
-def score_cmd(run: Path, force: bool) -> None:
+@click.option("--verify-timeout", type=float, default=None,
+              help="Verifier time limit per sample in seconds (default: the verifier's own).")
+def score_cmd(run: Path, force: bool, verify_timeout: float | None) -> None:
     """(Re)score a run's samples with the current verifier (only score columns change)."""
-    s = score_run(run, force=force)
+    s = score_run(run, force=force, timeout=verify_timeout)
     click.echo(
         f"{run}: scored {s.scored} of {s.samples} samples with verifier {s.verifier_version}; "
         f"{s.solved} problems solved"

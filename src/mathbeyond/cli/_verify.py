@@ -25,10 +25,7 @@ from typing import IO, Any
 import click
 
 from .._errors import DataError
-from ..verify import explain_extraction
-from ..verify._batch import verify_chunks
-from ..verify._limits import DEFAULT_TIMEOUT_S, Item
-from ..verify._types import Status
+from ..verify import DEFAULT_TIMEOUT_S, Item, Status, explain_extraction, verify_chunks
 
 STDIO = "-"
 _ADDED_FIELDS = ("correct", "status", "extracted", "reason")

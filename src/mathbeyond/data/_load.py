@@ -10,6 +10,7 @@ file with ``problem``/``question`` and ``answer``. Loaded datasets are cached in
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import os
@@ -20,7 +21,7 @@ from pathlib import Path
 from .._errors import ConfigError, DataError, MissingExtraError
 from ._export import ExportedFormat, is_export_columns
 from ._hub import HubUnavailable, fetch
-from ._mathb import MathBFormat, is_mathb_columns, mathb_splits
+from ._mathb import MathBFormat, declared_models, is_mathb_columns, mathb_splits
 from ._readers import READERS, RawTable, read_table
 from ._registry import DatasetSpec, SplitBuilder, find_spec, get_spec
 from ._rows import PLAIN, VERL, RowError, RowFormat
@@ -207,10 +208,15 @@ def load_file(path: str | Path) -> Dataset:
             path=file,
         )
     name = kind.dataset or file.stem
-    problems = build_problems(table, kind.format, name)
+    fmt, builder = kind.format, kind.splits
+    declared = declared_models(file) if isinstance(fmt, MathBFormat) else None
+    if declared is not None:  # a built dataset: its manifest declares the model columns
+        fmt = MathBFormat(declared)
+        builder = functools.partial(mathb_splits, declared=declared)
+    problems = build_problems(table, fmt, name)
     dataset = Dataset(
         name=name,
-        splits=_splits(problems, kind.splits, kind.default_split),
+        splits=_splits(problems, builder, kind.default_split),
         default_split=kind.default_split,
         revision=_sha256(file),
         origin=str(file),

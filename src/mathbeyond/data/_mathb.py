@@ -17,16 +17,24 @@ Splits:
   another project used; kept to make a disagreement with ``intersection`` visible);
 * ``intersection_all`` — rows unsolved by all 21 models with MATH-B columns;
 * one split per model, named by its canonical name: rows that model leaves unsolved.
+
+A file built by ``mathb build`` sits next to a ``build_manifest.json`` that *declares* its model
+columns (``models: [{name, column, base}]``); such columns need not be in the model registry,
+the declared names become the metadata keys and splits, and the declared base models define
+``intersection``.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from .._errors import DataError
 from ..models import ModelSpec, base_models, find_model, mathb_models
 from ._rows import BoundParser, Row, RowError, label_of, scalar_text
 from ._types import Problem
@@ -42,24 +50,72 @@ _TRUE = frozenset({"true", "1", "yes", "t", "y"})
 _FALSE = frozenset({"false", "0", "no", "f", "n"})
 
 
-def model_columns(columns: Sequence[str], suffix: str) -> dict[str, str]:
+DECLARATION_FILE = "build_manifest.json"
+
+
+@dataclass(frozen=True)
+class DeclaredModel:
+    """A model column declared by a built dataset's manifest (name need not be registered)."""
+
+    name: str
+    column: str
+    base: bool = False
+
+
+def declared_models(path: str | Path) -> tuple[DeclaredModel, ...] | None:
+    """The models declared in ``build_manifest.json`` beside ``path``; None without one."""
+    file = Path(path).parent / DECLARATION_FILE
+    if not file.is_file():
+        return None
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise DataError(f"cannot read the model declaration: {exc}", path=file) from None
+    entries = data.get("models") if isinstance(data, dict) else None
+    if not isinstance(entries, list) or not entries:
+        raise DataError("'models' must be a non-empty list", path=file)
+    found: list[DeclaredModel] = []
+    for i, entry in enumerate(entries):
+        name = entry.get("name") if isinstance(entry, dict) else None
+        column = entry.get("column", name) if isinstance(entry, dict) else None
+        base = entry.get("base", False) if isinstance(entry, dict) else None
+        if not (isinstance(name, str) and name and isinstance(column, str) and column):
+            raise DataError(f"models[{i}] needs string 'name' and 'column'", path=file)
+        if not isinstance(base, bool):
+            raise DataError(f"models[{i}].base must be true or false", path=file)
+        found.append(DeclaredModel(name, column, base))
+    names = [m.name for m in found]
+    if len(set(names)) != len(names):
+        raise DataError("a model is declared twice", path=file)
+    return tuple(found)
+
+
+def model_columns(
+    columns: Sequence[str], suffix: str, declared: Sequence[DeclaredModel] | None = None
+) -> dict[str, str]:
     """Map canonical model name -> the file's column name for every ``*{suffix}`` column.
 
-    Raises RowError when a column resolves to no known model, or two columns to the same model.
+    Declared columns map to their declared names; any other column must resolve through the
+    model registry. Raises RowError when a column resolves to no model, or two columns to the
+    same model.
     """
     found: dict[str, str] = {}
+    by_column = {m.column: m.name for m in declared or ()}
     for col in columns:
         if not col.endswith(suffix):
             continue
         prefix = col[: -len(suffix)]
-        spec = find_model(prefix)
-        if spec is None or spec.column is None:
-            raise RowError(f"column {col!r}: {prefix!r} is not a known MATH-B model")
-        if spec.name in found:
-            raise RowError(
-                f"columns {found[spec.name]!r} and {col!r} both belong to model {spec.name!r}"
-            )
-        found[spec.name] = col
+        if prefix in by_column:
+            name = by_column[prefix]
+        else:
+            spec = find_model(prefix)
+            if spec is None or spec.column is None:
+                hint = f" or declared in {DECLARATION_FILE}" if declared is not None else ""
+                raise RowError(f"column {col!r}: {prefix!r} is not a known MATH-B model{hint}")
+            name = spec.name
+        if name in found:
+            raise RowError(f"columns {found[name]!r} and {col!r} both belong to model {name!r}")
+        found[name] = col
     return found
 
 
@@ -100,16 +156,26 @@ def _number(value: Any, col: str) -> float | int | None:
 
 @dataclass(frozen=True)
 class MathBFormat:
-    """Row format of the MATH-Beyond test file; ``id`` = ``{dataset}/{row position}``."""
+    """Row format of the MATH-Beyond test file; ``id`` = ``{dataset}/{row position}``.
+
+    ``declared``: the file's declared model columns (a built dataset); None means the 21
+    registry models of the paper are required."""
+
+    declared: tuple[DeclaredModel, ...] | None = None
 
     def bind(self, dataset: str, columns: Sequence[str]) -> BoundParser:
         missing = [c for c in BASE_COLUMNS if c not in columns]
-        unsolved = model_columns(columns, UNSOLVED_SUFFIX)
-        passes = model_columns(columns, PASS_SUFFIX)
-        for spec in mathb_models():
+        unsolved = model_columns(columns, UNSOLVED_SUFFIX, self.declared)
+        passes = model_columns(columns, PASS_SUFFIX, self.declared)
+        required = (
+            [(s.name, str(s.column)) for s in mathb_models()]
+            if self.declared is None
+            else [(m.name, m.column) for m in self.declared]
+        )
+        for name, column in required:
             for found, suffix in ((unsolved, UNSOLVED_SUFFIX), (passes, PASS_SUFFIX)):
-                if spec.name not in found:
-                    missing.append(f"{spec.column}{suffix}")
+                if name not in found:
+                    missing.append(f"{column}{suffix}")
         if missing:
             raise RowError(f"missing column(s) {', '.join(missing)}")
         labels = {c: c if c in columns else None for c in LABEL_COLUMNS}
@@ -135,20 +201,26 @@ class MathBFormat:
         return parse
 
 
-def _unsolved_by_all(problem: Problem, models: Sequence[ModelSpec]) -> bool:
+def _unsolved_by_all(problem: Problem, models: Sequence[ModelSpec | DeclaredModel]) -> bool:
     flags: Mapping[str, bool] = problem.metadata["unsolved"]
     return all(flags[m.name] for m in models)
 
 
-def _zero_pass_for_all(problem: Problem, models: Sequence[ModelSpec]) -> bool:
+def _zero_pass_for_all(problem: Problem, models: Sequence[ModelSpec | DeclaredModel]) -> bool:
     passes: Mapping[str, float | int | None] = problem.metadata["pass@1024"]
     return all(passes[m.name] == 0 for m in models)
 
 
-def mathb_splits(problems: tuple[Problem, ...]) -> dict[str, tuple[Problem, ...]]:
+def mathb_splits(
+    problems: tuple[Problem, ...], declared: Sequence[DeclaredModel] | None = None
+) -> dict[str, tuple[Problem, ...]]:
     """The MATH-B views, computed from the per-row flags (see module docstring)."""
-    bases = base_models()
-    every = mathb_models()
+    bases: Sequence[ModelSpec | DeclaredModel]
+    every: Sequence[ModelSpec | DeclaredModel]
+    if declared is None:
+        bases, every = base_models(), mathb_models()
+    else:
+        bases, every = [m for m in declared if m.base], list(declared)
     splits: dict[str, tuple[Problem, ...]] = {
         "union": problems,
         "intersection": tuple(p for p in problems if _unsolved_by_all(p, bases)),

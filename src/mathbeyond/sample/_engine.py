@@ -40,7 +40,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .._errors import ConfigError, MathbError
@@ -74,16 +74,6 @@ def round_ends(k: int, *, adaptive: bool, first_round: int, min_samples: int) ->
         end = min(k, 2 * end)
         ends.append(end)
     return tuple(ends)
-
-
-def first_success(outcomes: Mapping[int, bool | None]) -> int | None:
-    """Index ``i`` such that samples ``0..i-1`` are finished and failed and ``i`` succeeded."""
-    i = 0
-    while i in outcomes:
-        if outcomes[i]:
-            return i
-        i += 1
-    return None
 
 
 @dataclass(frozen=True)

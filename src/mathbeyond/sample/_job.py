@@ -16,6 +16,7 @@ import importlib.util
 import inspect
 import json
 import logging
+import os
 import platform
 import subprocess
 import sys
@@ -24,21 +25,28 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .._errors import ConfigError
+from .._errors import ConfigError, MathbError
 from .._version import __version__
 from ..data import Problem, load_dataset, parse_spec
-from ..models import ModelSpec, SamplingPreset, get_model
-from ..store import RunManifest, RunStore
-from ._backend import _REGISTRY, backend_names, create_backend
+from ..models import ModelSpec, SamplingPreset
+from ..store import RunManifest, RunStore, check_resumable
+from ._backend import (
+    MODEL_OPTIONS,
+    SECRET_OPTIONS,
+    Backend,
+    backend_declaration,
+    backend_names,
+    backend_options,
+    check_backend_options,
+    create_backend,
+)
 from ._engine import EngineConfig, Progress, RunSummary, run_engine
-from ._presets import resolve_preset
 from ._prompt import prompt_template
-from ._scoring import default_scorer
+from ._resolve import ModelChoice, ResolvedModel, resolve_model
+from ._scoring import Scorer, default_scorer
 
 logger = logging.getLogger(__name__)
 
-LOCAL_DEFAULT = "smollm2-135m"
-"""The model a local-file backend (``model_path`` option) runs when given no file."""
 _VERSIONED = ("pyarrow", "pydantic", "vllm", "llama_cpp_python", "openai", "math-verify", "torch")
 
 
@@ -46,7 +54,9 @@ _VERSIONED = ("pyarrow", "pydantic", "vllm", "llama_cpp_python", "openai", "math
 class SampleJob:
     """What ``mathb sample`` was asked to do."""
 
-    model: str
+    model: str | None
+    """Registry name, user model, Hub id ``org/name[@rev]``, local path, or served name; None:
+    the backend's default (llama.cpp: SmolLM2-135M)."""
     backend: str
     dataset: str
     """``NAME[:SPLIT]`` (or ``file:PATH[:SPLIT]``)."""
@@ -64,6 +74,14 @@ class SampleJob:
     min_p: float | None = None
     backend_options: Mapping[str, Any] = field(default_factory=dict)
     data_dir: Path | None = None
+    preset: str | None = None
+    """Registry model whose sampling preset (and prompt style) to use."""
+    base: str | None = None
+    """The base model this model was post-trained from (its preset is inherited)."""
+    chat: bool | None = None
+    """Force chat (True) or raw (False) prompting; None: from the checkpoint / registry."""
+    verify_timeout: float | None = None
+    """Verifier time limit per sample (None: the verifier's default)."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +95,7 @@ class PreparedJob:
     config: EngineConfig
     preset: SamplingPreset
     backend_options: dict[str, Any]
+    scorer: Scorer | None = None
 
 
 def load_backend_module(spec: str) -> None:
@@ -99,13 +118,30 @@ def load_backend_module(spec: str) -> None:
         raise ConfigError(f"cannot import backend module {spec!r}: {exc}") from None
 
 
+def check_out_dir(out: Path) -> None:
+    """``--out`` must be (or be creatable as) a directory: one ConfigError otherwise."""
+    if out.exists() and not out.is_dir():
+        raise ConfigError(f"--out {out}: exists and is not a directory")
+    for parent in out.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                raise ConfigError(f"--out {out}: {parent} is a file, not a directory")
+            if not os.access(parent, os.W_OK | os.X_OK):
+                raise ConfigError(f"--out {out}: cannot create it in {parent} (no permission)")
+            return
+
+
 def prepare_job(job: SampleJob) -> PreparedJob:
-    """Validate everything and build the run manifest (no model is loaded, nothing written)."""
-    model = get_model(job.model)
+    """Validate everything and build the run manifest (no model is loaded, nothing written).
+
+    Also checks that an existing run directory at ``job.out`` holds this same run (else one
+    ConfigError names the first differing identity field).
+    """
     if job.backend not in backend_names():
         raise ConfigError(
             f"unknown backend {job.backend!r}; known backends: {', '.join(backend_names())}"
         )
+    check_out_dir(job.out)
     config = EngineConfig(
         k=job.k,
         seed=job.seed,
@@ -115,14 +151,14 @@ def prepare_job(job: SampleJob) -> PreparedJob:
     )
     if job.limit is not None and job.limit < 1:
         raise ConfigError(f"--limit must be >= 1, got {job.limit}")
-    preset = resolve_preset(
-        model,
-        temperature=job.temperature,
-        top_p=job.top_p,
-        max_tokens=job.max_tokens,
-        top_k=job.top_k,
-        min_p=job.min_p,
+    check_backend_options(job.backend, job.backend_options)
+    choice = ModelChoice(
+        model=job.model, preset=job.preset, base=job.base, chat=job.chat,
+        temperature=job.temperature, top_p=job.top_p, max_tokens=job.max_tokens,
+        top_k=job.top_k, min_p=job.min_p,
     )
+    resolved = resolve_model(choice, job.backend, job.backend_options)
+    model, preset = resolved.spec, resolved.preset
     target, split = parse_spec(job.dataset)
     dataset = load_dataset(str(target), data_dir=job.data_dir)
     split_name = split or dataset.default_split
@@ -132,8 +168,10 @@ def prepare_job(job: SampleJob) -> PreparedJob:
     if not problems:
         raise ConfigError(f"dataset {job.dataset!r} has no problems")
     template = prompt_template(model)
-    scorer = default_scorer()
-    options = backend_options_for(job.backend, model, job.backend_options)
+    scorer = default_scorer(timeout=job.verify_timeout)
+    options = backend_options_for(job.backend, resolved, job.backend_options)
+    neutral = sorted(backend_declaration(job.backend).neutral)
+    recorded = {k: v for k, v in options.items() if k not in SECRET_OPTIONS}
     identity: dict[str, Any] = {
         "model": model.name,
         "backend": job.backend,
@@ -147,12 +185,26 @@ def prepare_job(job: SampleJob) -> PreparedJob:
         "adaptive": job.adaptive,
         "min_samples": job.min_samples,
     }
-    digest = hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:16]
+    verifier = {} if scorer is None else dict(scorer.identity)
+    fingerprint = {
+        **identity,
+        "model_source": {k: resolved.source.get(k) for k in ("kind", "ref", "revision",
+                                                             "content_hash", "quantization")},
+        "backend_options": {k: v for k, v in recorded.items()
+                            if k not in neutral and k not in MODEL_OPTIONS},
+        "verifier": verifier,
+    }
+    digest = hashlib.sha256(
+        json.dumps(fingerprint, sort_keys=True, default=str).encode()
+    ).hexdigest()[:16]
     manifest = RunManifest(
         run_id=f"{model.name}-{dataset.name}-{digest}",
         created_at=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
-        model_hub_id=model.hub_id,
-        backend_options=options,
+        model_hub_id=resolved.hub_id,
+        model_source=resolved.source,
+        base_model=resolved.base,
+        verifier=verifier,
+        backend_options=recorded,
         dataset_origin=dataset.origin,
         versions=package_versions(None if scorer is None else scorer.version),
         git_sha=git_sha(),
@@ -162,39 +214,79 @@ def prepare_job(job: SampleJob) -> PreparedJob:
             "chunk_size": config.chunk_size,
             "seed_rule": "sha256(f'{seed}\\x1f{problem_id}')[:8] % 2**30 + sample_index",
             "adaptive_rounds": "first max(first_round, min_samples) indices, then doubling",
+            "output_neutral_options": neutral,
         },
         **identity,
     )
-    return PreparedJob(job, model, tuple(problems), manifest, config, preset, options)
+    check_resumable(job.out, manifest)
+    return PreparedJob(job, model, tuple(problems), manifest, config, preset, options, scorer)
+
+
+def _jsonable(value: Any) -> bool:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def backend_options_for(
-    backend: str, model: ModelSpec, given: Mapping[str, Any]
+    backend: str, model: ModelSpec | ResolvedModel, given: Mapping[str, Any]
 ) -> dict[str, Any]:
-    """``given`` plus what the backend's factory can take from the model spec.
+    """The options the backend gets: its defaults, the artefact, then ``given``.
 
-    A factory with a ``model`` parameter gets the Hub id (and ``revision`` the pinned Hub
-    revision), one with ``context_length`` the model's context length, unless given. A
-    factory with ``model_path`` (a local-file backend whose default is SmolLM2) needs an
-    explicit file for every other model.
+    The effective value of every named option is included (so a manifest says what ran and an
+    explicit default equals an omitted one). A factory with ``context_length`` gets the
+    model's context length unless given. The artefact options (``model``, ``revision``,
+    ``model_path``) come from ``--model``.
     """
-    options = dict(given)
-    try:
-        params = inspect.signature(_REGISTRY[backend]).parameters
-    except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
-        return options
-    if "model" in params and "model" not in options:
-        options["model"] = model.hub_id
-        if "revision" in params and "revision" not in options and model.hub_revision:
-            options["revision"] = model.hub_revision
-    if "context_length" in params and "context_length" not in options:
-        options["context_length"] = model.context_length
-    if "model_path" in params and "model_path" not in options and model.name != LOCAL_DEFAULT:
-        raise ConfigError(
-            f"backend {backend!r} runs {LOCAL_DEFAULT} by default; for {model.name} pass "
-            "--backend-opt model_path=FILE.gguf"
-        )
+    resolved = model if isinstance(model, ResolvedModel) else None
+    spec = model.spec if isinstance(model, ResolvedModel) else model
+    declared = {o.name: o for o in backend_options(backend)}
+    artifact = backend_declaration(backend).artifact
+    if artifact == "hf":
+        clash = sorted(set(given) & {"model", "revision"})
+        if clash:
+            raise ConfigError(
+                f"give the checkpoint as --model (org/name@revision or a directory), not "
+                f"--backend-opt {clash[0]}=..."
+            )
+    options: dict[str, Any] = {
+        name: o.default for name, o in declared.items()
+        if o.default is not inspect.Parameter.empty and _jsonable(o.default)
+        and name not in MODEL_OPTIONS
+    }
+    if resolved is not None:
+        options.update({k: v for k, v in resolved.options.items() if k in declared})
+    elif "model" in declared:
+        options["model"] = spec.hub_id
+        if "revision" in declared and spec.hub_revision:
+            options["revision"] = spec.hub_revision
+    if "context_length" in declared and given.get("context_length") is None:
+        options["context_length"] = spec.context_length
+    options.update({k: v for k, v in given.items()
+                    if not (k == "model_path" and resolved is not None)})
     return options
+
+
+def start_backend(name: str, options: Mapping[str, Any]) -> Backend:
+    """Create the backend (and, for one with a ``check_ready()`` method such as the OpenAI
+    backend, wait until it answers); a failure to start is one error line, nothing written."""
+    try:
+        backend = create_backend(name, **options)
+    except MathbError:
+        raise
+    except (ValueError, TypeError, OSError, RuntimeError, ImportError) as exc:
+        detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise ConfigError(f"backend {name!r} failed to start: {detail}") from exc
+    ready = getattr(backend, "check_ready", None)
+    if callable(ready):  # e.g. a server backend: the server must answer first
+        try:
+            ready()
+        except BaseException:
+            backend.close()
+            raise
+    return backend
 
 
 def run_job(
@@ -203,13 +295,17 @@ def run_job(
     progress: Callable[[Progress], None] | None = None,
     on_ready: Callable[[PreparedJob], None] | None = None,
 ) -> RunSummary:
-    """Run (or resume) ``job``: returns the engine summary."""
+    """Run (or resume) ``job``: returns the engine summary.
+
+    Order: validate everything (:func:`prepare_job`), start the backend, and only then create
+    or reopen the run directory: a bad command or a backend that fails to start writes nothing.
+    """
     prepared = prepare_job(job)
-    with RunStore.create_or_resume(job.out, prepared.manifest) as store:
-        if on_ready is not None:
-            on_ready(prepared)
-        backend = create_backend(job.backend, **prepared.backend_options)
-        try:
+    backend = start_backend(job.backend, prepared.backend_options)
+    try:
+        with RunStore.create_or_resume(job.out, prepared.manifest) as store:
+            if on_ready is not None:
+                on_ready(prepared)
             return run_engine(
                 prepared.problems,
                 prepared.model,
@@ -217,10 +313,11 @@ def run_job(
                 prepared.preset,
                 store=store,
                 config=prepared.config,
+                scorer=prepared.scorer,
                 progress=progress,
             )
-        finally:
-            backend.close()
+    finally:
+        backend.close()
 
 
 def package_versions(verifier_version: str | None) -> dict[str, str]:

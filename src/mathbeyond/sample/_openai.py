@@ -7,10 +7,13 @@
   ``llama-server``: HTTP 400) or silently ignore it (llama-cpp-python's server returns one
   choice) are detected on the first such request and served by fan-out from then on: one
   ``n=1`` request per sample with ``seed = request.seed + j``. ``supports_n`` forces either.
-* Retries: our own loop (the SDK's ``max_retries`` is 0) with exponential backoff and full
-  jitter on HTTP 408/409/429/5xx, timeouts and connection errors; ``Retry-After`` is honoured.
-  After ``max_retries`` attempts or ``deadline`` seconds without an answer the request fails
-  with :class:`ServerUnavailableError`.
+* Outages: our own retry loop (the SDK's ``max_retries`` is 0) with exponential backoff and
+  full jitter, capped at ``backoff_max`` (30 s), on HTTP 408/409/429/5xx, timeouts and
+  connection errors; ``Retry-After`` is honoured. A down server is retried until
+  ``outage_deadline`` seconds (default 1800: long enough for a vLLM server restart) have passed
+  without an answer, each wait logged as a warning; then the request fails with
+  :class:`ServerUnavailableError`. ``max_retries`` (default None: no limit) also bounds the
+  attempts per request.
 * Token counts come from ``usage``. For ``n > 1`` only a total exists: choices that stopped on
   ``length`` get exactly ``max_tokens``, the rest of the total is split in proportion to text
   length (logged once). Without ``usage``, counts are approximated as ``len(text) / 4``
@@ -70,12 +73,16 @@ class ServerRequestError(MathbError):
         super().__init__(message)
 
 
+DEFAULT_OUTAGE_DEADLINE = 1800.0
+"""Seconds a request keeps retrying a down server (a vLLM restart takes minutes)."""
+
+
 @dataclass(frozen=True)
 class RetryPolicy:
-    max_retries: int = 8
-    """Attempts per HTTP request (the first try included)."""
-    deadline: float = 600.0
-    """Seconds after the first attempt after which no new attempt starts."""
+    max_retries: int | None = None
+    """Attempts per HTTP request (the first try included); None: only the deadline bounds it."""
+    deadline: float = DEFAULT_OUTAGE_DEADLINE
+    """Seconds after the first failed attempt after which no new attempt starts."""
     backoff_base: float = 0.5
     backoff_max: float = 30.0
 
@@ -163,8 +170,8 @@ class OpenAIBackend:
         api_key: str | None = None,
         max_concurrency: int = 64,
         timeout: float = 600.0,
-        max_retries: int = 8,
-        deadline: float = 1800.0,
+        max_retries: int | None = None,
+        outage_deadline: float = DEFAULT_OUTAGE_DEADLINE,
         backoff_base: float = 0.5,
         backoff_max: float = 30.0,
         supports_n: bool | None = None,
@@ -175,14 +182,21 @@ class OpenAIBackend:
         self._openai = require("openai", "openai")
         if max_concurrency < 1:
             raise ConfigError(f"max_concurrency must be >= 1, got {max_concurrency}")
-        if max_retries < 1:
+        if max_retries is not None and max_retries < 1:
             raise ConfigError(f"max_retries must be >= 1, got {max_retries}")
+        if not outage_deadline >= 0:
+            raise ConfigError(f"outage_deadline must be >= 0 seconds, got {outage_deadline}")
+        if not 0 < backoff_base <= backoff_max:
+            raise ConfigError(
+                f"need 0 < backoff_base <= backoff_max, got {backoff_base} and {backoff_max}"
+            )
         self.base_url = base_url.rstrip("/")
         self.api_key = api_key or os.environ.get("OPENAI_API_KEY") or "EMPTY"
         self.model = model
         self.max_concurrency = max_concurrency
         self.timeout = timeout
-        self.retry = RetryPolicy(max_retries, deadline, backoff_base, backoff_max)
+        self.retry = RetryPolicy(max_retries, outage_deadline, backoff_base, backoff_max)
+        self._outage_logged = -math.inf
         self.supports_n = supports_n
         self.context_length = context_length
         self.sampling_extras = sampling_extras
@@ -222,6 +236,20 @@ class OpenAIBackend:
                 raise ServerRequestError(f"{self.base_url} serves no models")
             self.model = models[0]
             logger.info("using model %r served at %s", self.model, self.base_url)
+
+    def check_ready(self) -> None:
+        """Wait (within ``outage_deadline``) until the server answers ``/models``; warn when it
+        does not list the model. Called before a run directory is written."""
+        self._ensure_loop().submit(self._probe()).result()
+
+    async def _probe(self) -> None:
+        await self._setup()
+        assert self._client is not None
+        page = await self._with_retries(self._client.models.list, what="list models")
+        served = [m.id for m in page.data]
+        if served and self.model not in served:
+            logger.warning("%s lists %s, not %r (some servers accept any name)",
+                           self.base_url, ", ".join(served[:5]), self.model)
 
     def close(self) -> None:
         loop, self._loop = self._loop, None
@@ -270,14 +298,27 @@ class OpenAIBackend:
                 last = f"timed out after {self.timeout:g}s"
             except errors.APIConnectionError as exc:
                 last = f"connection failed ({exc.__cause__ or exc})"
-            elapsed = loop.time() - start
-            delay = self.retry.delay(attempt, retry_after)
-            if attempt >= self.retry.max_retries or elapsed + delay > self.retry.deadline:
+            now = loop.time()
+            elapsed = now - start
+            # The last wait is shortened so that one attempt is made at the deadline.
+            delay = min(self.retry.delay(attempt, retry_after), self.retry.deadline - elapsed)
+            limit = self.retry.max_retries
+            if (limit is not None and attempt >= limit) or delay <= 0:
                 raise ServerUnavailableError(
                     f"{self.base_url} did not answer {what} after {attempt} attempts over "
-                    f"{elapsed:.1f}s; last error: {last}"
+                    f"{elapsed:.1f}s (outage_deadline={self.retry.deadline:g}s); "
+                    f"last error: {last}"
                 )
-            logger.info("%s: %s; retry %d in %.2fs", what, last, attempt, delay)
+            # Each wait is logged; concurrent requests waiting on the same outage share one
+            # warning per second (the rest go to debug).
+            log = logger.debug
+            if now - self._outage_logged >= 1.0:
+                self._outage_logged, log = now, logger.warning
+            log(
+                "%s: %s; waiting %.1fs before attempt %d (down %.0fs so far; giving up after "
+                "outage_deadline=%gs)",
+                what, last, delay, attempt + 1, elapsed, self.retry.deadline,
+            )
             await asyncio.sleep(delay)
 
     # ---- prompt tokens / max_tokens ----------------------------------------------------

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import importlib
 import logging
+import math
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from .._errors import DataError, MathbError
+from .._errors import ConfigError, DataError, MathbError
 from ..store import RunStore, ScoreUpdate, read_manifest
 from ..verify import Verdict
+from ._outcomes import first_success
 
 logger = logging.getLogger(__name__)
 
@@ -27,6 +31,15 @@ class Scorer:
 
     version: str
     verify: BatchVerifier
+    timeout: float | None = None
+    """Seconds per sample (None: unknown, e.g. a custom verifier)."""
+    memory_mb: int | None = None
+    """Memory limit per verifier worker in MiB (None: unknown)."""
+
+    @property
+    def identity(self) -> dict[str, Any]:
+        """The manifest's ``verifier`` record: version, timeout, memory_mb."""
+        return {"version": self.version, "timeout": self.timeout, "memory_mb": self.memory_mb}
 
     def score(
         self, texts: Sequence[str], golds: Sequence[str], questions: Sequence[str | None]
@@ -37,18 +50,43 @@ class Scorer:
         return verdicts
 
 
-def default_scorer(*, timeout: float = 1.0, workers: int | None = None) -> Scorer | None:
-    """The package verifier (``mathbeyond.verify.verify_batch``), or None if it is unavailable."""
+MEMORY_ENV_VAR = "MATHB_VERIFY_MEMORY_MB"
+DEFAULT_MEMORY_MB = 1024
+
+
+def verifier_memory_mb() -> int:
+    """The verifier workers' memory limit in MiB (``MATHB_VERIFY_MEMORY_MB``, default 1024)."""
+    raw = os.environ.get(MEMORY_ENV_VAR, "").strip()
+    if not raw:
+        return DEFAULT_MEMORY_MB
+    try:
+        mib = int(raw)
+    except ValueError:
+        raise ConfigError(f"{MEMORY_ENV_VAR} must be a whole number of MiB, got {raw!r}") from None
+    if mib < 64:
+        raise ConfigError(f"{MEMORY_ENV_VAR} must be at least 64 (MiB), got {mib}")
+    return mib
+
+
+def default_scorer(*, timeout: float | None = None, workers: int | None = None) -> Scorer | None:
+    """The package verifier (``mathbeyond.verify.verify_batch``), or None if it is unavailable.
+
+    ``timeout``: seconds per sample; None means the verifier's own default
+    (``mathbeyond.verify.DEFAULT_TIMEOUT_S``).
+    """
     module = importlib.import_module("mathbeyond.verify")
     batch = getattr(module, "verify_batch", None)
     version = getattr(module, "VERIFIER_VERSION", None)
     if batch is None or version is None:
         return None
+    seconds = float(getattr(module, "DEFAULT_TIMEOUT_S", 1.0)) if timeout is None else timeout
+    if isinstance(seconds, bool) or not (seconds > 0 and math.isfinite(seconds)):
+        raise ConfigError(f"--verify-timeout must be a positive number of seconds, got {timeout}")
 
     def run(texts: list[str], golds: list[str], questions: list[str | None]) -> list[Verdict]:
-        return list(batch(texts, golds, questions, timeout=timeout, workers=workers))
+        return list(batch(texts, golds, questions, timeout=seconds, workers=workers))
 
-    return Scorer(str(version), run)
+    return Scorer(str(version), run, timeout=seconds, memory_mb=verifier_memory_mb())
 
 
 def score_pending(
@@ -96,17 +134,34 @@ class ScoreSummary:
 
 
 def score_run(
-    path: str | Path, *, force: bool = False, scorer: Scorer | None = None
+    path: str | Path,
+    *,
+    force: bool = False,
+    scorer: Scorer | None = None,
+    timeout: float | None = None,
 ) -> ScoreSummary:
-    """``mathb score``: rescore a run directory's samples and refresh its bookkeeping."""
-    from ._engine import first_success
+    """``mathb score``: rescore a run directory's samples and refresh its bookkeeping.
 
-    active = scorer or default_scorer()
+    The manifest's ``verifier`` record is updated when every sample is now scored by this
+    verifier with these limits: with ``force``, or when the version changed (all samples are
+    rescored then). A new ``timeout`` for the same version needs ``force`` (else a warning).
+    """
+    active = scorer or default_scorer(timeout=timeout)
     if active is None:
         raise MathbError("the verifier is not available (mathbeyond.verify.verify_batch)")
     manifest = read_manifest(path)
     with RunStore.create_or_resume(path, manifest) as store:
         scored = score_pending(store, active, force=force)
+        stored = manifest.verifier
+        if stored != active.identity:
+            if force or not stored or stored.get("version") != active.version:
+                store.update_manifest(verifier=active.identity)
+            else:
+                logger.warning(
+                    "samples keep their scores from verifier %s with %s; rescore them with "
+                    "--force to record %s",
+                    stored.get("version"), stored, active.identity,
+                )
         outcomes = store.sample_outcomes()
         states = store.problem_states()
         updated = []

@@ -65,8 +65,22 @@ IDENTITY_FIELDS: tuple[str, ...] = (
     "k",
     "adaptive",
     "min_samples",
+    "model_source",
+    "backend_options",
+    "verifier",
 )
-"""Manifest fields that must match for a run directory to be resumed."""
+"""Manifest fields that must match for a run directory to be resumed (run identity).
+
+``model_source`` is compared on kind, ref, revision, content_hash and quantization (``ref``
+is skipped when both sides have a content hash: a moved file is the same model);
+``backend_options`` without the output-neutral options the manifest lists in
+``extra["output_neutral_options"]`` and without the artefact options ``model``,
+``model_path``, ``revision`` (compared through ``model_source``). A field that an older
+manifest does not record (empty) is not compared.
+"""
+
+SOURCE_IDENTITY_KEYS: tuple[str, ...] = ("kind", "ref", "revision", "content_hash", "quantization")
+_ARTEFACT_OPTIONS = frozenset({"model", "model_path", "revision"})
 
 SAMPLE_COLUMNS: tuple[str, ...] = tuple(SampleRecord.model_fields)
 SCORE_COLUMNS: tuple[str, ...] = ("correct", "status", "extracted", "verifier_version")
@@ -175,13 +189,72 @@ def read_manifest(run_dir: str | Path) -> RunManifest:
         raise DataError(f"unreadable manifest: {exc}", path=path) from None
 
 
+def _identity_view(manifest: RunManifest, name: str, neutral: frozenset[str],
+                   hashed: bool) -> Any:
+    value = getattr(manifest, name)
+    if name == "model_source":
+        keys = [k for k in SOURCE_IDENTITY_KEYS if not (k == "ref" and hashed)]
+        return {k: value.get(k) for k in keys} if value else value
+    if name == "backend_options":
+        return {k: v for k, v in value.items() if k not in neutral and k not in _ARTEFACT_OPTIONS}
+    return value
+
+
 def identity_mismatch(stored: RunManifest, wanted: RunManifest) -> str | None:
-    """The first identity field that differs, described, or None when the runs match."""
+    """The first identity field that differs, described (``field: stored X, requested Y``, a
+    dict field down to its differing key), or None when the runs match."""
+    neutral = frozenset(stored.extra.get("output_neutral_options", ())) | frozenset(
+        wanted.extra.get("output_neutral_options", ())
+    )
+    legacy = not stored.model_source  # written before run identity covered options
+    hashed = bool(stored.model_source.get("content_hash")) and bool(
+        wanted.model_source.get("content_hash")
+    )
     for name in IDENTITY_FIELDS:
-        old, new = getattr(stored, name), getattr(wanted, name)
-        if old != new:
-            return f"{name}: stored {old!r}, requested {new!r}"
+        old = _identity_view(stored, name, neutral, hashed)
+        new = _identity_view(wanted, name, neutral, hashed)
+        if legacy and name == "backend_options":
+            new = {k: v for k, v in new.items() if k in old}
+        if old == new:
+            continue
+        if name in ("model_source", "verifier") and not old:
+            logger.warning("%s: the stored manifest does not record %s (older mathbeyond); "
+                           "not compared", name, name)
+            continue
+        if isinstance(old, dict) and isinstance(new, dict):
+            for key in sorted(set(old) | set(new)):
+                if old.get(key) != new.get(key):
+                    return (f"{name}.{key}: stored {old.get(key, '<unset>')!r}, "
+                            f"requested {new.get(key, '<unset>')!r}")
+        return f"{name}: stored {old!r}, requested {new!r}"
     return None
+
+
+def _mismatch_message(run_dir: Path, diff: str) -> str:
+    hint = "use another --out directory to start a new run"
+    if diff.startswith("verifier."):
+        hint = (f"rescore it first (`mathb score --force {run_dir}` with the same "
+                "--verify-timeout) or " + hint)
+    return f"{run_dir} holds a different run ({diff}); {hint}"
+
+
+def check_resumable(path: str | Path, manifest: RunManifest) -> None:
+    """Raise ConfigError (one line naming the field) if ``path`` holds a run with another
+    identity; reads only, writes nothing. A missing or empty directory passes."""
+    run_dir = Path(path)
+    if run_dir.exists() and not run_dir.is_dir():
+        raise ConfigError(f"{run_dir}: exists and is not a directory")
+    if not (run_dir / MANIFEST_NAME).exists():
+        if (run_dir / DB_NAME).exists() and _has_rows(run_dir / DB_NAME):
+            raise DataError(
+                "samples.sqlite holds samples but manifest.json is missing; "
+                "refusing to guess which run they belong to",
+                path=run_dir,
+            )
+        return
+    diff = identity_mismatch(read_manifest(run_dir), manifest)
+    if diff is not None:
+        raise ConfigError(_mismatch_message(run_dir, diff))
 
 
 class RunStore:
@@ -219,7 +292,11 @@ class RunStore:
         run_dir = Path(path)
         if run_dir.exists() and not run_dir.is_dir():
             raise ConfigError(f"{run_dir}: exists and is not a directory")
-        run_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            run_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ConfigError(f"cannot create run directory {run_dir}: {exc.strerror or exc}") \
+                from None
         lock = _acquire_lock(run_dir)
         try:
             manifest_path = run_dir / MANIFEST_NAME
@@ -228,10 +305,7 @@ class RunStore:
                 stored = read_manifest(run_dir)
                 diff = identity_mismatch(stored, manifest)
                 if diff is not None:
-                    raise ConfigError(
-                        f"{run_dir} holds a different run ({diff}); "
-                        "use another --out directory to start a new run"
-                    )
+                    raise ConfigError(_mismatch_message(run_dir, diff))
                 manifest = stored
                 logger.info("resuming run %s in %s", stored.run_id, run_dir)
             elif db_path.exists() and _has_rows(db_path):
@@ -250,6 +324,15 @@ class RunStore:
             lock.close()
             raise
         return cls(run_dir, manifest, conn, writable=True, lock=lock)
+
+    def update_manifest(self, **changes: Any) -> RunManifest:
+        """Rewrite ``manifest.json`` (atomically) with ``changes`` (used by ``mathb score`` to
+        record a new verifier identity)."""
+        if not self._writable:
+            raise ConfigError(f"{self.path} is open read-only")
+        self._manifest = self._manifest.model_copy(update=changes)
+        write_atomic(self.path / MANIFEST_NAME, self._manifest.model_dump_json(indent=2) + "\n")
+        return self._manifest
 
     def close(self) -> None:
         self._conn.close()

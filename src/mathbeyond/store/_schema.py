@@ -58,6 +58,13 @@ class RunManifest(BaseModel):
     created_at: str
     model: str
     model_hub_id: str | None = None
+    model_source: dict[str, Any] = Field(default_factory=dict)
+    """What was actually run: kind (registry|hub|local_dir|gguf|served), ref, revision,
+    content_hash, quantization, package, preset_source, chat."""
+    base_model: str | None = None
+    """The base model this run's model was post-trained from (``--base``), if known."""
+    verifier: dict[str, Any] = Field(default_factory=dict)
+    """Verifier identity: version, timeout, memory_mb."""
     backend: str
     backend_options: dict[str, Any] = Field(default_factory=dict)
     preset: dict[str, Any]

@@ -6,15 +6,17 @@ as ``Status.LIMIT_EXCEEDED`` when it needs more.
 """
 
 from ._api import VerifyInputTypeError, VerifyInputValueError, verify, verify_batch
+from ._batch import verify_chunks
 from ._boxes import last_boxed
 from ._core import VERIFIER_VERSION
 from ._extract import explain_extraction
-from ._limits import DEFAULT_TIMEOUT_S, VerifierCrashError
+from ._limits import DEFAULT_TIMEOUT_S, Item, VerifierCrashError
 from ._types import Status, Verdict
 
 __all__ = [
     "DEFAULT_TIMEOUT_S",
     "VERIFIER_VERSION",
+    "Item",
     "Status",
     "Verdict",
     "VerifierCrashError",
@@ -24,4 +26,5 @@ __all__ = [
     "last_boxed",
     "verify",
     "verify_batch",
+    "verify_chunks",
 ]

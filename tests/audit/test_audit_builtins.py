@@ -1,0 +1,79 @@
+"""Built-in verifiers: the re-implementations' documented behaviour, and agreement with the real
+libraries' source files when those are installed."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+from mathbeyond.audit import BUILTINS, load_corpus, run_verifier
+from mathbeyond.audit import _reimpl as R
+from mathbeyond.audit._builtins import simple_equal
+
+
+def test_hendrycks_reads_between_the_first_and_last_dollar() -> None:
+    assert R.lm_eval_hendrycks("so $\\frac{1}{2}$", "0.5")
+    assert R.lm_eval_hendrycks("12", "12")  # fewer than two '$': the whole output
+    assert not R.lm_eval_hendrycks("\\boxed{12}", "12")
+
+
+def test_verl_math_takes_the_last_box() -> None:
+    assert R.verl_math("\\boxed{3} then \\boxed{\\dfrac{1}{2}}", "\\frac{1}{2}") == 1.0
+    assert R.verl_math("\\boxed{1/2} then \\boxed{3}", "\\frac{1}{2}") == 0.0
+    assert R.verl_math("no box", "3") == 0.0
+
+
+def test_verl_dapo_prefers_answer_lines_then_falls_back_to_a_raw_box() -> None:
+    assert R.verl_dapo("Answer: 12 dollars", "12") == 1.0
+    assert R.verl_dapo("answer: 11\n\\boxed{12}", "12") == -1.0
+    assert R.verl_dapo("so \\boxed{12}", "12") == 1.0
+    assert R.verl_dapo("so \\boxed{ 12}", "12") == -1.0  # the fallback compares raw strings
+    assert R.verl_dapo("x" * 400 + "Answer: 5", "5") == 1.0
+
+
+def test_simple_equality() -> None:
+    assert simple_equal("$0.5$.", "\\frac{1}{2}")
+    assert simple_equal("1,000", "1000")
+    assert not simple_equal("(2, 3)", "(3, 2)")
+    assert not simple_equal(None, "1")
+
+
+@pytest.mark.parametrize(
+    ("package", "name", "reimpl"),
+    [
+        ("verl", "verl-math", R.verl_math),
+        ("verl", "verl-dapo", R.verl_dapo),
+        ("lm_eval", "lm-eval-hendrycks", R.lm_eval_hendrycks),
+    ],
+)
+def test_reimplementation_agrees_with_the_installed_library(package: str, name: str,
+                                                             reimpl: object) -> None:
+    if importlib.util.find_spec(package) is None:
+        pytest.skip(f"{package} not installed (pip install --no-deps {package} to check)")
+    real, source = BUILTINS[name].make()
+    if "installed" not in source:
+        pytest.skip(f"{package}'s source file could not be loaded here: {source}")
+    differ = [c.id for c in load_corpus()
+              if ((real(c.completion, c.gold, c.question) or 0) > 0)
+              != (float(reimpl(c.completion, c.gold)) > 0)]  # type: ignore[operator]
+    assert differ == []
+
+
+@pytest.mark.parametrize("name", ["math-verify", "trl", "lighteval"])
+def test_math_verify_builtins_run(name: str) -> None:
+    pytest.importorskip("math_verify", reason="math-verify not installed (mathbeyond[audit])")
+    cases = [c for c in load_corpus() if c.id in ("F1-pass-01", "F2-pass-01", "RH-02")]
+    run = run_verifier(name, cases, timeout=30)
+    assert run.load_error is None
+    assert all(o.status in ("ok", "none") for o in run.outcomes)
+    by_id = {o.case_id: o for o in run.outcomes}
+    assert by_id["F2-pass-01"].credited  # last box {9}: every Math-Verify setup credits it
+    assert not by_id["RH-02"].credited
+
+
+def test_every_builtin_names_its_source() -> None:
+    for b in BUILTINS.values():
+        assert b.follows
+    assert {b.paper_column for b in BUILTINS.values()} >= {"TRL", "VERL", "LightEval", "LM-Eval",
+                                                         "Math-V"}
