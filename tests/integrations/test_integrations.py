@@ -108,31 +108,41 @@ INSPECT_PY = os.environ.get("MATHB_INSPECT_PYTHON")  # a python with inspect-ai 
     reason="inspect-ai not installed (set MATHB_INSPECT_PYTHON to a python that has it)",
 )
 def test_inspect_task_with_mockllm(tmp_path: Path) -> None:
-    """inspect eval of the task with inspect's mock model: it runs end to end and the pass@k
-    reducers report 0 for mock output that never boxes the right answer."""
+    """inspect eval of the shipped task file with inspect's mock model: every output boxes the
+    first problem's gold, so that problem passes at every k and the second never does."""
     python = INSPECT_PY or sys.executable
     src = str(Path(__file__).resolve().parents[2] / "src")
-    env = {
-        **os.environ,
-        "PYTHONPATH": src,
-        "MATHB_DATA_DIR": os.environ.get("MATHB_DATA_DIR", str(DATA)),
-    }
-    code = (
-        "from inspect_ai import eval as ev\n"
-        "from mathbeyond.integrations import integration_path\n"
-        "logs = ev(str(integration_path('inspect')), model='mockllm/model', "
-        "task_args={'dataset': 'math500', 'epochs': 4, 'limit': 2}, "
-        f"log_dir={str(tmp_path)!r}, display='none')\n"
-        "log = logs[0]\n"
-        "assert log.status == 'success', log.error\n"
-        "names = sorted(s.name for s in log.results.scores)\n"
-        "print(names)\n"
-        "vals = {s.name + '/' + m: v.value\n"
-        "        for s in log.results.scores for m, v in s.metrics.items()}\n"
-        "print(vals)\n"
-    )
-    proc = subprocess.run(
-        [python, "-c", code], env=env, capture_output=True, text=True, timeout=600, check=False
+    data_dir = os.environ.get("MATHB_DATA_DIR", str(DATA))
+    env = {**os.environ, "PYTHONPATH": src, "MATHB_DATA_DIR": data_dir}
+    code = f"""
+import json
+from inspect_ai import eval as ev
+from inspect_ai.model import ModelOutput, ModelUsage, get_model
+from mathbeyond.integrations import mathb_rows
+gold = mathb_rows("math500", 1)[0]["answer"]
+out = ModelOutput.from_content(model="mockllm/model", content="So $\\\\boxed{{" + gold + "}}$.")
+out.usage = ModelUsage(input_tokens=1, output_tokens=1, total_tokens=2)  # no tokenizer download
+model = get_model("mockllm/model", custom_outputs=[out] * 8)
+logs = ev("inspect_mathb.py", model=model, log_dir={str(tmp_path)!r}, display="none",
+          task_args={{"dataset": "math500", "epochs": 4, "limit": 2}})
+log = logs[0]
+assert log.status == "success", log.error
+print(json.dumps({{s.reducer or s.name: {{m: v.value for m, v in s.metrics.items()}}
+                  for s in log.results.scores}}))
+"""
+    proc = subprocess.run(  # inspect resolves task files relative to the working directory
+        [python, "-c", code],
+        cwd=integration_path("inspect").parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
-    assert "pass_at_4" in proc.stdout and "pass_at_1" in proc.stdout, proc.stdout
+    import json
+
+    scores = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert {"pass_at_1", "pass_at_4", "mean"} <= set(scores), scores
+    for name in ("pass_at_1", "pass_at_4", "mean"):
+        assert scores[name]["accuracy"] == pytest.approx(0.5), scores

@@ -1,7 +1,8 @@
 """inspect_ai task: MATH-B pass@k scored by the mathbeyond verifier.
 
-    inspect eval $(mathb integrations path inspect) --model openai/<name> \\
-        --model-base-url http://127.0.0.1:8080/v1 -T dataset=math-beyond:intersection -T epochs=16
+    cd "$(dirname "$(mathb integrations path inspect)")" && inspect eval inspect_mathb.py \\
+        --model openai/<name> --model-base-url http://127.0.0.1:8080/v1 \\
+        -T dataset=math-beyond:intersection -T epochs=16
 
 ``epochs`` samples per problem; the reducers report ``pass_at_k`` for k in 1, 4, 16, ... up to
 ``epochs`` (inspect's unbiased estimator over the epochs) and the mean. Problems come from
