@@ -146,3 +146,65 @@ print(json.dumps({{s.reducer or s.name: {{m: v.value for m, v in s.metrics.items
     assert {"pass_at_1", "pass_at_4", "mean"} <= set(scores), scores
     for name in ("pass_at_1", "pass_at_4", "mean"):
         assert scores[name]["accuracy"] == pytest.approx(0.5), scores
+
+
+LMEVAL_PY = os.environ.get("MATHB_LMEVAL_PYTHON")  # a python with lm-eval (and CPU torch)
+
+
+@pytest.mark.slow
+@needs_data
+@pytest.mark.skipif(
+    importlib.util.find_spec("lm_eval") is None and not LMEVAL_PY,
+    reason="lm-eval not installed (set MATHB_LMEVAL_PYTHON to a python that has it)",
+)
+def test_lm_eval_task_end_to_end(tmp_path: Path) -> None:
+    """lm-eval loads the shipped YAML (custom_dataset from the project loader, 16 repeats,
+    take_first_k, process_results); a scripted LM boxes problem 1's gold every time, so every
+    pass@k is 0.5 over 2 problems, which only holds if all 16 samples reach process_results."""
+    python = LMEVAL_PY or sys.executable
+    src = str(Path(__file__).resolve().parents[2] / "src")
+    data_dir = os.environ.get("MATHB_DATA_DIR", str(DATA))
+    env = {
+        **os.environ,
+        "PYTHONPATH": src,
+        "MATHB_DATA_DIR": data_dir,
+        "MATHB_TASK_DATASET": "math500",
+        "HF_DATASETS_OFFLINE": "1",
+    }
+    code = """
+import json
+from lm_eval import simple_evaluate
+from lm_eval.api.model import LM
+from lm_eval.tasks import TaskManager
+from mathbeyond.integrations import integration_path, mathb_rows
+first = mathb_rows("math500", 1)[0]
+class Scripted(LM):
+    calls = 0
+    def loglikelihood(self, requests): raise NotImplementedError
+    def loglikelihood_rolling(self, requests): raise NotImplementedError
+    def generate_until(self, requests, disable_tqdm=False):
+        Scripted.calls += len(requests)
+        return ["So $\\\\boxed{" + first["answer"] + "}$." if first["problem"] in r.args[0]
+                else "\\\\boxed{-1}" for r in requests]
+tm = TaskManager(include_path=str(integration_path("lm-eval")))
+out = simple_evaluate(model=Scripted(), tasks=["mathb_custom"], task_manager=tm, limit=2)
+res = out["results"]["mathb_custom"]
+print(json.dumps({"calls": Scripted.calls,
+                  **{k: v for k, v in res.items() if k.startswith("pass@")}}))
+"""
+    proc = subprocess.run(
+        [python, "-c", code],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    import json
+
+    res = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert res["calls"] == 32, res  # 2 problems x 16 repeats
+    for k in (1, 4, 16):
+        assert res[f"pass@{k},all_samples"] == pytest.approx(0.5), res
