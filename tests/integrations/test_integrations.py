@@ -208,3 +208,71 @@ print(json.dumps({"calls": Scripted.calls,
     assert res["calls"] == 32, res  # 2 problems x 16 repeats
     for k in (1, 4, 16):
         assert res[f"pass@{k},all_samples"] == pytest.approx(0.5), res
+
+
+LIGHTEVAL_PY = os.environ.get("MATHB_LIGHTEVAL_PYTHON")  # a python with lighteval 0.13
+
+
+@pytest.mark.slow
+@needs_data
+@pytest.mark.skipif(
+    importlib.util.find_spec("lighteval") is None and not LIGHTEVAL_PY,
+    reason="lighteval not installed (set MATHB_LIGHTEVAL_PYTHON to a python that has it)",
+)
+def test_lighteval_task_docs_and_metric(tmp_path: Path) -> None:
+    """LightEval builds the task from the shipped file (data from the project loader through a
+    local JSONL folder), asks for 16 samples, and its metric machinery (apply_metric) scores 16
+    responses with the verifier: 3 correct of 16 -> pass@1 3/16, pass@4 1 - C(13,4)/C(16,4)."""
+    python = LIGHTEVAL_PY or sys.executable
+    src = str(Path(__file__).resolve().parents[2] / "src")
+    data_dir = os.environ.get("MATHB_DATA_DIR", str(DATA))
+    env = {
+        **os.environ,
+        "PYTHONPATH": src,
+        "MATHB_DATA_DIR": data_dir,
+        "MATHB_TASK_DATASET": "math500",
+        "MATHB_CACHE_DIR": str(tmp_path / "cache"),
+        "HF_DATASETS_OFFLINE": "1",
+    }
+    code = """
+import importlib.util, json
+from lighteval.metrics import apply_metric
+from lighteval.models.model_output import ModelResponse
+from lighteval.tasks.lighteval_task import LightevalTask
+from mathbeyond.integrations import integration_path
+spec = importlib.util.spec_from_file_location("mathb_lighteval", integration_path("lighteval"))
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+(config,) = module.TASKS_TABLE
+task = LightevalTask(config)
+docs = task.get_docs(2)
+responses = [
+    ModelResponse(text=["So $\\\\boxed{" + docs[0].specific["answer"] + "}$."] * 3
+                  + ["\\\\boxed{-1}"] * 13),
+    ModelResponse(text=["\\\\boxed{-1}"] * 16),
+]
+out = apply_metric(responses, docs, task.metrics)
+print(json.dumps({"ids": [d.specific["id"] for d in docs], "n": max(task.num_samples),
+                  "out": out}))
+"""
+    proc = subprocess.run(
+        [python, "-c", code],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    import json
+
+    res = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert res["n"] == 16
+    assert all(i.startswith("math500/") for i in res["ids"])
+    assert res["out"][0] == {
+        "pass@1": pytest.approx(3 / 16),
+        "pass@4": pytest.approx(pass_at_k(16, 3, 4)),
+        "pass@16": 1.0,
+    }
+    assert res["out"][1] == {"pass@1": 0.0, "pass@4": 0.0, "pass@16": 0.0}

@@ -5,6 +5,7 @@
 * ``lm-eval``: a folder of lm-eval 0.4 task YAMLs (``--include_path``), one per MATH-B split,
   pass@k through this project's verifier (``repeats`` + a keep-all filter + ``process_results``).
 * ``inspect``: an inspect_ai task file (``inspect eval FILE``), ``epochs=Epochs(n, pass_at(k))``.
+* ``lighteval``: a LightEval 0.13 custom task file (``--custom-tasks FILE``).
 * ``verl`` / ``openrlhf``: the reward files those trainers load by path.
 
 Each task reads problems through :func:`mathbeyond.data.load_problems` (so ``MATHB_DATA_DIR``
@@ -23,6 +24,7 @@ _HERE = Path(__file__).resolve().parent
 INTEGRATIONS: dict[str, str] = {
     "lm-eval": "lm_eval_tasks",
     "inspect": "inspect_mathb.py",
+    "lighteval": "lighteval_mathb.py",
     "verl": "../rewards/_verl.py",
     "openrlhf": "../rewards/_openrlhf.py",
 }
