@@ -20,9 +20,19 @@ How each side runs:
   they work because this is the main thread). Its exceptions count as "rejected". Its parse
   caches stay on (users get them too).
 
-Printed: cases/s (wall clock) for both and the ratio; the CPU-time ratio ("cpu-r": Math-Verify's
-CPU seconds over ours, workers included), which does not depend on the core count or on other
-load; accuracy against labels where they exist, status counts, agreement, and every
+Speed lines first (public ``verify_batch`` on ONE worker, i.e. one CPU for each side):
+
+* integer path, short answers: ``Sample <id>. The final answer is $\\boxed{N}$.`` for each of
+  those golds, right and off by one, every text distinct (so neither side answers from a cache
+  of earlier texts; both cache the parsed gold): per-item overhead, not extraction, dominates;
+* integer path, real completions: every real completion (qwen25math, cs6493, hardverify) whose
+  gold is an integer -- the MATH-B case and every RL reward call on it -- verified ``--repeat``
+  times in one batch (as k samples per problem), against Math-Verify once over the same cases;
+* long reasoning: the cs6493 completions (R1-Distill chains of thought, ~6,000 characters).
+
+Then, per corpus: cases/s (wall clock) for both and the ratio; the CPU-time ratio ("cpu-r":
+Math-Verify's CPU seconds over ours, workers included), which does not depend on the core count
+or on other load; accuracy against labels where they exist, status counts, agreement, and every
 disagreement (text truncated; up to ``--max-disagreements``).
 """
 
@@ -33,12 +43,13 @@ import collections
 import json
 import logging
 import os
+import statistics
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from mathbeyond.verify import VERIFIER_VERSION, Status, Verdict, verify_batch
+from mathbeyond.verify import VERIFIER_VERSION, Status, Verdict, parse_gold, verify_batch
 from mathbeyond.verify._limits import shared_pool
 
 REPO = Path(__file__).resolve().parents[1]
@@ -185,6 +196,19 @@ def run_mathbeyond(
     return verdicts, wall, cpu
 
 
+def run_mathbeyond_batch(
+    comps: list[str], golds: list[str], qs: list[str | None]
+) -> tuple[list[Verdict], float, float]:
+    """One worker: verdicts, wall seconds, CPU seconds (this process + the worker)."""
+    before, cpu0 = _pool_cpu(), time.process_time()
+    start = time.perf_counter()
+    verdicts = verify_batch(comps, golds, qs, workers=1)
+    wall = time.perf_counter() - start
+    after = _pool_cpu()
+    cpu = time.process_time() - cpu0 + sum(t - before.get(pid, 0.0) for pid, t in after.items())
+    return verdicts, wall, cpu
+
+
 def run_math_verify(cases: list[Case]) -> tuple[list[bool], list[str], float, float, int]:
     from math_verify import parse, verify
 
@@ -202,6 +226,46 @@ def run_math_verify(cases: list[Case]) -> tuple[list[bool], list[str], float, fl
         results.append(ok)
         preds.append(shown)
     return results, preds, time.perf_counter() - start, time.process_time() - cpu0, errors
+
+
+def speed_line(
+    name: str, cases: list[Case], repeat: int, rounds: int, summary: dict[str, object]
+) -> None:
+    """Ours (public verify_batch, one worker, ``repeat`` copies in one batch) vs Math-Verify,
+    alternating ``rounds`` times so both see the same machine load; the median ratio counts."""
+    if not cases:
+        return
+    comps = [c.completion for c in cases] * repeat
+    golds = [c.gold for c in cases] * repeat
+    qs = [c.question for c in cases] * repeat
+    verify_batch(comps[: len(cases)], golds[: len(cases)], qs[: len(cases)], workers=1)  # warm
+    ours, theirs, cpu_ratios = [], [], []
+    for _ in range(rounds):
+        _, wall, cpu = run_mathbeyond_batch(comps, golds, qs)
+        ours.append(len(comps) / wall)
+        _, _, mv_wall, mv_cpu, _ = run_math_verify(cases)
+        theirs.append(len(cases) / mv_wall)
+        cpu_ratios.append((mv_cpu / len(cases)) / (cpu / len(comps)))
+    ratios = sorted(o / t for o, t in zip(ours, theirs, strict=True))
+    ratio = statistics.median(ratios)
+    cpu_ratio = statistics.median(cpu_ratios)
+    chars = sum(len(c.completion) for c in cases) / len(cases)
+    print(
+        f"{name}: {len(cases)} cases (avg {chars:,.0f} chars) x{repeat}, public verify_batch on "
+        f"1 worker: mathbeyond {statistics.median(ours):,.0f} cases/s, Math-Verify "
+        f"{statistics.median(theirs):,.0f} cases/s: ratio {ratio:.1f}x (median of {rounds} "
+        f"alternating rounds; ratios {', '.join(f'{r:.1f}' for r in ratios)}); "
+        f"CPU-time ratio {cpu_ratio:.1f}x (ours: caller + worker)"
+    )
+    summary[name] = {
+        "cases": len(cases),
+        "repeat": repeat,
+        "ours_cases_per_s": statistics.median(ours),
+        "math_verify_cases_per_s": statistics.median(theirs),
+        "ratio": ratio,
+        "ratios": ratios,
+        "cpu_ratio": cpu_ratio,
+    }
 
 
 # ---------------------------------------------------------------------------------- reporting
@@ -230,6 +294,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--corpus", action="append", help="only these corpora (repeatable)")
     ap.add_argument("--json", type=Path, help="also write the summary numbers here")
+    ap.add_argument("--repeat", type=int, default=10, help="copies per case on the speed lines")
+    ap.add_argument("--rounds", type=int, default=3, help="alternating rounds per speed line")
+    ap.add_argument("--speed-only", action="store_true", help="print the speed lines and stop")
     args = ap.parse_args(argv)
     logging.disable(logging.WARNING)  # Math-Verify logs every parse failure
 
@@ -256,6 +323,30 @@ def main(argv: list[str] | None = None) -> int:
     )
     run_math_verify([cases[0]])  # import and warm Math-Verify the same way
 
+    speed: dict[str, object] = {}
+    real = [c for c in cases if not c.corpus.startswith("table:")]
+    integer = [c for c in real if parse_gold(c.gold).kind == "integer"]
+    short = [
+        Case(
+            "short",
+            f"{c.ident}-{k}",
+            f"Sample {c.ident}-{k}. The final answer is $\\boxed{{{int(c.gold) + k}}}$.",
+            c.gold,
+            None,
+            k == 0,
+        )
+        for c in integer
+        for k in (0, 1)
+    ]
+    speed_line("integer path, short answers", short, args.repeat, args.rounds, speed)
+    speed_line("integer path, real completions", integer, args.repeat, args.rounds, speed)
+    long = [c for c in real if c.corpus == "cs6493"]
+    speed_line("long reasoning", long, max(1, args.repeat // 4), args.rounds, speed)
+    if args.speed_only:
+        if args.json:
+            args.json.write_text(json.dumps(speed, indent=2), encoding="utf-8")
+        return 0
+
     ours: dict[str, list[Verdict]] = {}
     theirs: dict[str, list[bool]] = {}
     theirs_pred: dict[str, list[str]] = {}
@@ -279,7 +370,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{'acc ours':>8} {'acc MV':>7} {'agree':>6}  our statuses"
     )
     print("\n" + header + "\n" + "-" * len(header))
-    summary: dict[str, object] = {"verifier_version": VERIFIER_VERSION, "corpora": {}}
+    summary: dict[str, object] = {"verifier_version": VERIFIER_VERSION, "corpora": {}, **speed}
     disagreements: list[tuple[Case, Verdict, bool, str]] = []
     all_lab_ours: list[tuple[bool, bool]] = []
     all_lab_mv: list[tuple[bool, bool]] = []

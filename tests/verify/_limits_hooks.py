@@ -10,6 +10,7 @@ import os
 import re
 import signal
 import sys
+import time
 
 from mathbeyond.verify._types import Status, Verdict
 
@@ -31,6 +32,12 @@ def behave(completion: str, gold: str, question: str | None) -> Verdict:
     elif completion == "modules":
         heavy = sorted(m for m in ("numpy", "pyarrow", "pandas", "pydantic") if m in sys.modules)
         return Verdict(True, Status.CORRECT, " ".join(heavy), "imported heavy modules")
+    elif completion.startswith("spin:"):  # burn this much CPU time, then compare literally
+        until = time.process_time() + float(completion[5:])
+        while time.process_time() < until:
+            pass
+    elif completion.startswith("nap:"):  # wait without using CPU (a stopped worker)
+        time.sleep(float(completion[4:]))
     elif completion == "bug":
         raise ValueError("deliberate bug in the verification target")
     ok = completion == gold

@@ -58,7 +58,7 @@ def test_batch_with_questions_and_empty_batch() -> None:
     ("call", "exc", "match"),
     [
         (lambda: verify(42, "42"), TypeError, "completion must be str, got int"),  # type: ignore[arg-type]
-        (lambda: verify("x", None), TypeError, "gold must be str, got NoneType"),  # type: ignore[arg-type]
+        (lambda: verify("x", None), TypeError, "gold must be str or ParsedGold, got NoneType"),  # type: ignore[arg-type]
         (lambda: verify("x", "1", question=3), TypeError, "question must be str or None"),  # type: ignore[arg-type]
         (lambda: verify("x", "1", timeout=0), ValueError, "timeout"),
         (lambda: verify("x", "1", timeout=float("inf")), ValueError, "timeout"),
@@ -69,6 +69,8 @@ def test_batch_with_questions_and_empty_batch() -> None:
         (lambda: verify_batch(["a", 5], ["1", "2"]), TypeError, r"completions\[1\]"),  # type: ignore[list-item]
         (lambda: verify_batch(["a"], [b"1"]), TypeError, r"golds\[0\] must be str"),  # type: ignore[list-item]
         (lambda: verify_batch(["a"], ["1"], workers=0), ValueError, "workers"),
+        (lambda: verify_batch(["a"], ["1"], finish_reasons=[None, None]), ValueError, "2 finish"),
+        (lambda: verify_batch(["a"], ["1"], finish_reasons=[3]), TypeError, "finish_reasons"),  # type: ignore[list-item]
     ],
 )
 def test_bad_inputs_raise_clear_errors(call: object, exc: type[Exception], match: str) -> None:
@@ -114,7 +116,7 @@ def test_public_verify_hard_limit_from_thread_pool(hook_shared_pool: _limits.Wor
         hung = list(ex.map(lambda _: verify("hang", "x", timeout=1.0), range(4)))
         fine = list(ex.map(lambda i: verify(str(i), str(i)), range(8)))
     assert all(v.status is Status.LIMIT_EXCEEDED and not v.correct for v in hung)
-    assert all("time limit exceeded (1 s)" in v.reason for v in hung)
+    assert all("time limit exceeded (1 s of CPU time)" in v.reason for v in hung)
     assert all(v.correct for v in fine)
     batch = verify_batch(["1", "mem", "crash", "4"], ["1", "x", "x", "4"], timeout=5.0)
     assert [v.status for v in batch] == [
@@ -151,3 +153,43 @@ def test_memory_setting_from_environment(monkeypatch: pytest.MonkeyPatch) -> Non
         monkeypatch.setenv(_limits.MEMORY_ENV_VAR, bad)
         with pytest.raises(ConfigError, match=_limits.MEMORY_ENV_VAR):
             _limits._memory_from_env()
+
+
+def test_parse_gold_and_extract_are_the_two_halves_of_verify() -> None:
+    from mathbeyond.verify import ExtractedAnswer, ParsedGold, extract, parse_gold
+
+    gold = parse_gold("42")
+    assert isinstance(gold, ParsedGold) and gold.kind == "integer" and gold.integer == 42
+    assert verify(boxed(42), gold) == verify(boxed(42), "42")
+    completions = [boxed(i) for i in range(40, 45)] * 20
+    assert verify_batch(completions, [gold] * 100) == verify_batch(completions, ["42"] * 100)
+    got = extract(boxed(42))
+    assert isinstance(got, ExtractedAnswer)
+    assert (got.text, got.kind, got.reason) == ("42", "boxed", "extracted")
+    assert got.rule == verify(boxed(42), "42").rule
+    cut = "First we count the pairs.\nSo the total is $12$."
+    assert extract(cut).text == "12"  # an unanchored closing statement...
+    assert extract(cut, finish_reason="length").text is None  # ...not from a cut-off sample
+    both = verify_batch([cut, cut], ["12", "12"], finish_reasons=[None, "length"])
+    assert [v.status for v in both] == [Status.CORRECT, Status.NO_ANSWER]
+    assert extract("Hmm, maybe 3 or 4, I am not sure which").text is None
+    assert extract(boxed(42), question="What is 6*7?", timeout=5.0).text == "42"
+    with pytest.raises(TypeError, match="completion must be str"):
+        extract(42)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"golds\[1\] must be str or ParsedGold"):
+        verify_batch(["a", "b"], ["1", 2])  # type: ignore[list-item]
+
+
+def test_each_worker_parses_a_gold_once_in_a_batch() -> None:
+    """Items of one gold are dispatched together and the gold's symbolic parse is cached in the
+    worker: with one worker, 3 golds x 40 samples cost 3 gold parses (the hook reports them)."""
+    pool = _limits.WorkerPool(
+        size=1, target="_parse_count_hook:verify_counting", extra_sys_path=[HOOKS]
+    )
+    golds = ["x^2+1", "\\frac{\\sqrt{2}}{2}", "(1, 2)"]
+    try:
+        items = [(f"So $\\boxed{{{k}}}$.", golds[k % 3], None) for k in range(120)]
+        verdicts = pool.run(items, timeout=5.0)
+    finally:
+        pool.close()
+    assert max(int(v.reason.rsplit(" ", 1)[1]) for v in verdicts) == 3

@@ -244,3 +244,39 @@ def test_workers_stay_lean_and_never_write_to_stdout(capfd: pytest.CaptureFixtur
     assert modules.extracted == ""
     assert printed.correct
     assert "LEAKED" not in capfd.readouterr().out
+
+
+def test_wall_clock_safety_net_stops_a_worker_that_uses_no_cpu() -> None:
+    p = make_pool(size=1, wall_factor=1.0, wall_slack_s=0.5)
+    try:
+        start = time.monotonic()
+        verdicts = p.run([("1", "1", None), ("nap:60", "x", None), ("3", "3", None)], timeout=1.0)
+        assert time.monotonic() - start < RETURNS_WITHIN_S + 10
+    finally:
+        p.close()
+    assert [v.status for v in verdicts] == [Status.CORRECT, Status.LIMIT_EXCEEDED, Status.CORRECT]
+    assert "wall-clock safety limit" in verdicts[1].reason
+
+
+def test_items_of_a_dead_chunk_are_rerun_alone_and_only_the_culprit_is_blamed(
+    pool: WorkerPool,
+) -> None:
+    items = [(str(i), str(i), None) for i in range(300)]
+    for k in (5, 150, 151, 299):
+        items[k] = ("hang", "x", None)
+    verdicts = pool.run(items, timeout=0.5)
+    bad = {i for i, v in enumerate(verdicts) if v.status is Status.LIMIT_EXCEEDED}
+    assert bad == {5, 150, 151, 299}
+    assert all(v.correct for i, v in enumerate(verdicts) if i not in bad)
+    assert {verdicts[i].reason for i in bad} == {"time limit exceeded (0.5 s of CPU time)"}
+
+
+def test_large_chunks_and_large_results_do_not_block_the_pool() -> None:
+    """Result messages far beyond a pipe buffer (here ~3 MB per chunk) while more work waits."""
+    p = make_pool(size=1)
+    try:
+        items = [("x" * 6000 + str(i), "-", None) for i in range(1200)]
+        verdicts = p.run(items, timeout=5.0)
+    finally:
+        p.close()
+    assert [v.extracted for v in verdicts] == [c for c, _, _ in items]

@@ -10,7 +10,18 @@ import click
 
 from .._errors import MathbError
 from .._version import __version__
-from . import _audit, _build, _data, _metrics, _registry, _rewards, _sample, _verify, _view
+from . import (
+    _annotate,
+    _audit,
+    _build,
+    _data,
+    _metrics,
+    _registry,
+    _rewards,
+    _sample,
+    _verify,
+    _view,
+)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -32,7 +43,19 @@ def cli(ctx: click.Context, data_dir: Path | None, verbose: int) -> None:
     ctx.obj["data_dir"] = data_dir
 
 
-for _module in (_data, _verify, _sample, _metrics, _registry, _audit, _build, _rewards, _view):
+_MODULES = (
+    _data,
+    _verify,
+    _sample,
+    _metrics,
+    _registry,
+    _audit,
+    _build,
+    _annotate,
+    _rewards,
+    _view,
+)
+for _module in _MODULES:
     for _command in _module.COMMANDS:
         cli.add_command(_command)
 

@@ -288,6 +288,9 @@ def _print_compare_runs(console: Any, runs: dict[str, Any], infos: dict[str, Any
                    "when it is not available.")
 @click.option("--step", type=click.IntRange(min=1), default=64, show_default=True,
               help="Increment of the marginal-gain curve (paper Fig. 7).")
+@click.option("--labels", "labels", default=None,
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Judge labels from `mathb annotate --out` for Figs. 2-3 (topic, difficulty).")
 @_RESAMPLES
 @_SEED
 @_LEVEL
@@ -301,6 +304,7 @@ def report(
     pairs: tuple[str, ...],
     dataset: str | None,
     step: int,
+    labels: Path | None,
     resamples: int,
     seed: int,
     level: float,
@@ -324,7 +328,7 @@ def report(
     with _as_config_errors():
         result = build_report(
             loaded, out_dir, pairs=parsed or None, dataset=dataset,
-            data_dir=data_dir(ctx), options=options,
+            data_dir=data_dir(ctx), options=options, labels=labels,
         )
     click.echo(f"wrote {result.html}")
     for note in result.notes:

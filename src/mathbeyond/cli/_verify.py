@@ -150,11 +150,13 @@ def _progress(total: int) -> Any:
 def _summary(counts: collections.Counter[str], total: int, seconds: float) -> str:
     correct = counts.get(Status.CORRECT.value, 0)
     parts = [f"{status.value}={counts.get(status.value, 0)}" for status in Status]
-    accuracy = correct / total if total else 0.0
+    judged = correct / total if total else 0.0
     rate = total / seconds if seconds > 0 else float("inf")
+    # The share of completions judged correct is the model's score on this file, not a measure
+    # of the verifier (whose accuracy needs human labels: benchmarks/verify_dev_eval.py).
     return (
         f"verified {total} cases in {seconds:.2f} s ({rate:,.0f} cases/s); "
-        f"accuracy {accuracy:.4f} ({correct}/{total}); " + " ".join(parts)
+        f"judged correct {judged:.4f} ({correct}/{total}); " + " ".join(parts)
     )
 
 
@@ -180,7 +182,8 @@ def _summary(counts: collections.Counter[str], total: int, seconds: float) -> st
     type=click.FloatRange(min=0, min_open=True, max=3600),
     default=DEFAULT_TIMEOUT_S,
     show_default=True,
-    help="Hard wall-clock limit per case, in seconds.",
+    help="Hard CPU-time limit per case, in seconds (CPU, not wall-clock: verdicts do not "
+    "depend on machine load).",
 )
 @click.option(
     "--workers",

@@ -439,8 +439,35 @@ def _load_problems(
                     f"(of {len(problems)} in {where}).")
 
 
+def _with_labels(
+    page: _Page, problems: tuple[Problem, ...], labels: str | Path, *,
+    runs: Sequence[RunVerdicts], dataset: str | None, data_dir: Path | None,
+) -> tuple[tuple[Problem, ...], tuple[str, frozenset[str]] | None]:
+    """Problems with the judge's topic/difficulty, and MATH-B's intersection split (ids) for
+    the union-vs-intersection difficulty histogram when the dataset has one."""
+    from ..annotate import apply_labels, read_labels, text_hash
+
+    read = read_labels(labels)
+    labelled = tuple(apply_labels(problems, read))
+    by_hash = {lb.text_hash for lb in read}
+    matched = sum(1 for p in problems if text_hash(p.problem) in by_hash)
+    judges = sorted({f"{lb.judge} ({lb.prompt_version})" for lb in read})
+    page.notes.append(
+        f"topic and difficulty in Figs. 2-3 are judge labels from {Path(labels).name} "
+        f"({', '.join(judges) or 'no labels'}): {matched} of {len(problems)} problems have a "
+        "label; others keep their dataset's own values")
+    loaded, _split, _what = _load_dataset_for(runs, dataset, data_dir)
+    if loaded is None or "intersection" not in loaded.splits:
+        return labelled, None
+    ids = frozenset(p.id for p in loaded.split("intersection"))
+    if not ids & {p.id for p in problems} or {p.id for p in problems} <= ids:
+        return labelled, None
+    return labelled, ("intersection", ids)
+
+
 def _dataset_section(
-    page: _Page, out_dir: Path, problems: tuple[Problem, ...] | None, what: str
+    page: _Page, out_dir: Path, problems: tuple[Problem, ...] | None, what: str,
+    subset: tuple[str, frozenset[str]] | None = None,
 ) -> None:
     page.sections.append("<h2>Dataset</h2>")
     if problems is None:
@@ -451,8 +478,11 @@ def _dataset_section(
     n = f"({len(problems)} problems)"
     _add_figure(page, out_dir, "fig2_domains_sources", _figures.topics_figure(problems),
                 f"Domains and sources {n} (paper Fig. 2)")
-    _add_figure(page, out_dir, "fig3_difficulty", _figures.difficulty_figure(problems),
-                f"Difficulty {n} (paper Fig. 3)", missing="the problems carry no difficulty")
+    caption = f"Difficulty {n} (paper Fig. 3)"
+    if subset is not None:
+        caption = f"Difficulty {n}, all vs {subset[0]} split, medians dashed (paper Fig. 3)"
+    _add_figure(page, out_dir, "fig3_difficulty", _figures.difficulty_figure(problems, subset),
+                caption, missing="the problems carry no difficulty")
     _add_figure(page, out_dir, "fig5_answers", _figures.answers_figure(problems),
                 f"Final-answer magnitudes {n} (paper Fig. 5)",
                 missing="no final answer is a plain number")
@@ -498,12 +528,15 @@ def build_report(
     dataset: str | None = None,
     data_dir: str | Path | None = None,
     options: ReportOptions | None = None,
+    labels: str | Path | None = None,
 ) -> ReportResult:
     """Write ``report.html`` (self-contained, PNGs embedded as base64) and the PNGs to
     ``out_dir``. ``pairs`` are (post, base) run labels, run directory names or paths, or model
     names; by default they are inferred from the model registry. Dataset figures describe the
     problems the runs sampled and are skipped (with a note) when the dataset cannot be loaded
-    locally. Runs scored by different verifier versions raise ``ValueError`` unless
+    locally. ``labels`` (a ``mathb annotate`` labels file) replaces the problems' topic and
+    difficulty in Figs. 2-3 by the judge's. Runs scored by different verifier versions raise
+    ``ValueError`` unless
     ``options.allow_mixed_verifiers``. Everything is written to a temporary directory first:
     a failure leaves ``out_dir`` as it was.
     """
@@ -526,7 +559,7 @@ def build_report(
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=parent))
     try:
         html_path = _write_report(page, tmp, runs=labelled, pairs=resolved, dataset=dataset,
-                                  data_dir=data_dir, opts=opts)
+                                  data_dir=data_dir, opts=opts, labels=labels)
         figures = _publish(tmp, out, page.figures)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -542,6 +575,7 @@ def _write_report(
     dataset: str | None,
     data_dir: str | Path | None,
     opts: ReportOptions,
+    labels: str | Path | None = None,
 ) -> Path:
     from ..models import find_model
 
@@ -558,8 +592,13 @@ def _write_report(
         dashed.append(id(r) in posts or (spec is not None and spec.role == "post"))
     _pass_section(page, out, curves=curves, runs=runs, dashed=dashed, opts=opts)
     _pairs_section(page, out, pairs, opts)
-    problems, what = _load_problems(runs, dataset, None if data_dir is None else Path(data_dir))
-    _dataset_section(page, out, problems, what)
+    root = None if data_dir is None else Path(data_dir)
+    problems, what = _load_problems(runs, dataset, root)
+    subset = None
+    if problems is not None and labels is not None:
+        problems, subset = _with_labels(page, problems, labels, runs=runs, dataset=dataset,
+                                         data_dir=root)
+    _dataset_section(page, out, problems, what, subset)
     notes = "".join(f"<li>{_e(n)}</li>" for n in page.notes) or "<li>none</li>"
     stamp = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     doc = (

@@ -298,14 +298,32 @@ def _difficulty_axis(ax: Any, values: Any) -> Any:
     return np.arange(lo - step / 2, hi + step, step)
 
 
-def draw_difficulty(problems: Sequence[Problem]) -> Any | None:
-    """Fig. 3: difficulty distribution (histogram if numeric, else label counts)."""
+def draw_difficulty(
+    problems: Sequence[Problem], subset: tuple[str, frozenset[str]] | None = None
+) -> Any | None:
+    """Fig. 3: difficulty distribution (histogram if numeric, else label counts). ``subset``
+    (name, problem ids), e.g. MATH-B's intersection: both histograms overlaid, medians dashed."""
     numeric, other = difficulties(problems)
     if not numeric and not other:
         return None
     fig = _figure(6.5, 3.8)
     ax = fig.add_subplot()
-    if numeric:
+    inner, _ = difficulties([p for p in problems if subset and p.id in subset[1]])
+    if numeric and subset is not None and inner:
+        values = np.asarray(numeric)
+        bins = _difficulty_axis(ax, values)
+        for data, name, color in ((values, "all", "#55a868"),
+                                  (np.asarray(inner), subset[0], "#c44e52")):
+            med = float(np.median(data))
+            ax.hist(data, bins=bins, color=color, alpha=0.6, edgecolor="white",
+                    label=f"{name} (n={len(data)}, median {med:g})")
+            ax.axvline(med, color=color, linestyle="--", linewidth=1.2)
+        ax.set_xlabel("difficulty")
+        ax.set_ylabel("problems")
+        _integer_axis(ax.yaxis)
+        ax.legend(fontsize=8)
+        ax.set_title(f"Difficulty: all vs {subset[0]}", fontsize=10)
+    elif numeric:
         values = np.asarray(numeric)
         bins = _difficulty_axis(ax, values)
         ax.hist(values, bins=bins, color="#55a868", edgecolor="white")
@@ -322,8 +340,10 @@ def draw_difficulty(problems: Sequence[Problem]) -> Any | None:
     return fig
 
 
-def difficulty_figure(problems: Sequence[Problem]) -> bytes | None:
-    fig = draw_difficulty(problems)
+def difficulty_figure(
+    problems: Sequence[Problem], subset: tuple[str, frozenset[str]] | None = None
+) -> bytes | None:
+    fig = draw_difficulty(problems, subset)
     return None if fig is None else _png(fig)
 
 

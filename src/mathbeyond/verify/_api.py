@@ -1,19 +1,23 @@
-"""Public verification API: :func:`verify` and :func:`verify_batch`, always under hard limits.
+"""Public verification API: :func:`verify`, :func:`verify_batch`, :func:`extract` and
+:func:`parse_gold`; the first three always run under hard limits.
 
 Every call runs the verifier core in the process-wide worker pool of :mod:`._limits`, so a
-pathological input costs at most ``timeout`` seconds of wall-clock time and the worker's memory
-cap (``MATHB_VERIFY_MEMORY_MB``, default 1024), whichever thread calls in.
+pathological input costs at most ``timeout`` seconds of CPU time and the worker's memory cap
+(``MATHB_VERIFY_MEMORY_MB``, default 1024), whichever thread calls in, however busy the machine.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import cast
 
 from .._errors import ConfigError
 from ._core import TRUNCATION_MARK
+from ._core import parse_gold as _parse_gold
 from ._extract import TRUNCATED_FINISH_REASONS
 from ._limits import DEFAULT_TIMEOUT_S, Item, shared_pool
+from ._parsed import ExtractedAnswer, ParsedGold
 from ._types import Verdict
 
 
@@ -30,6 +34,12 @@ def _check_text(name: str, value: object, *, optional: bool = False) -> None:
         return
     wanted = "str or None" if optional else "str"
     raise VerifyInputTypeError(f"{name} must be {wanted}, got {type(value).__name__}")
+
+
+def _check_gold(name: str, value: object) -> None:
+    if isinstance(value, (str, ParsedGold)):
+        return
+    raise VerifyInputTypeError(f"{name} must be str or ParsedGold, got {type(value).__name__}")
 
 
 def _check_timeout(timeout: object) -> float:
@@ -58,9 +68,51 @@ def _check_sequence(name: str, value: object) -> Sequence[object]:
     return value
 
 
+def parse_gold(gold: str) -> ParsedGold:
+    """Parse a gold answer once, to pass as the gold of every sample of its problem.
+
+    Cheap and bounded (regular expressions on at most 4,000 characters; no symbolic work in the
+    calling process): an integer gold takes the fast path, a symbolic gold is parsed once per
+    worker process (cached), an empty or over-long gold gives ``unparseable_gold`` verdicts.
+    """
+    _check_text("gold", gold)
+    return _parse_gold(gold)
+
+
+def _mark_truncated(completion: str, finish_reason: str | None) -> str:
+    if finish_reason is not None and finish_reason.lower() in TRUNCATED_FINISH_REASONS:
+        return completion + TRUNCATION_MARK  # cut off by the token limit: no unanchored answer
+    return completion
+
+
+def extract(
+    completion: str,
+    question: str | None = None,
+    *,
+    timeout: float = DEFAULT_TIMEOUT_S,
+    finish_reason: str | None = None,
+) -> ExtractedAnswer:
+    """The final committed answer of ``completion``, as :func:`verify` sees it (under the same
+    hard CPU-time and memory limits; a limit hit gives ``text=None`` with the limit as reason)."""
+    _check_text("completion", completion)
+    _check_text("question", question, optional=True)
+    _check_text("finish_reason", finish_reason, optional=True)
+    seconds = _check_timeout(timeout)
+    completion = _mark_truncated(completion, finish_reason)
+    (out,) = cast(
+        "list[ExtractedAnswer | Verdict]",  # ExtractedAnswer for this op; a Verdict for a limit
+        shared_pool().run(
+            [(completion, question)], timeout=seconds, max_workers=1, op="extract_answer"
+        ),
+    )
+    if isinstance(out, Verdict):  # stopped by a limit
+        return ExtractedAnswer(None, None, out.reason)
+    return out
+
+
 def verify(
     completion: str,
-    gold: str,
+    gold: str | ParsedGold,
     *,
     question: str | None = None,
     timeout: float = DEFAULT_TIMEOUT_S,
@@ -68,52 +120,74 @@ def verify(
 ) -> Verdict:
     """Check a model ``completion`` against the ``gold`` answer.
 
-    ``timeout`` is a hard wall-clock limit in seconds for this one verification; when it (or the
-    memory cap) is hit the verdict is ``Status.LIMIT_EXCEEDED`` with ``correct=False``. Safe to
-    call from any thread. ``finish_reason`` is the sampler's (``"length"``: the sample hit the
-    token limit, so only a boxed or anchored answer counts). Raises ``TypeError`` (also a
-    ``ConfigError``) for non-str inputs.
+    ``gold`` is the gold answer's text or its :func:`parse_gold`. ``timeout`` is a hard limit in
+    seconds of CPU time for this one verification (not wall-clock time, so the verdict does not
+    depend on how busy the machine is); when it (or the memory cap) is hit the verdict is
+    ``Status.LIMIT_EXCEEDED`` with ``correct=False``. Safe to call from any thread.
+    ``finish_reason`` is the sampler's (``"length"``: the sample hit the token limit, so only a
+    boxed or anchored answer counts). Raises ``TypeError`` (also a ``ConfigError``) for inputs
+    of the wrong type.
     """
     _check_text("completion", completion)
-    _check_text("gold", gold)
+    _check_gold("gold", gold)
     _check_text("question", question, optional=True)
     seconds = _check_timeout(timeout)
     _check_text("finish_reason", finish_reason, optional=True)
-    if finish_reason is not None and finish_reason.lower() in TRUNCATED_FINISH_REASONS:
-        completion += TRUNCATION_MARK  # cut off by the token limit: no unanchored answer
+    completion = _mark_truncated(completion, finish_reason)
     return shared_pool().run([(completion, gold, question)], timeout=seconds, max_workers=1)[0]
 
 
 def verify_batch(
     completions: Sequence[str],
-    golds: Sequence[str],
+    golds: Sequence[str | ParsedGold],
     questions: Sequence[str | None] | None = None,
     *,
     timeout: float = DEFAULT_TIMEOUT_S,
     workers: int | None = None,
+    finish_reasons: Sequence[str | None] | None = None,
 ) -> list[Verdict]:
     """Verify ``completions[i]`` against ``golds[i]`` in parallel; verdicts in input order.
 
-    ``timeout`` is the hard wall-clock limit per item (not for the whole batch). ``workers``
+    ``finish_reasons[i]`` is the sampler's finish reason of sample i, as in :func:`verify`.
+    ``timeout`` is the hard CPU-time limit per item (not for the whole batch). ``workers``
     caps the worker processes used for this batch (default: all CPUs this process may use).
+    Items travel to the workers in chunks and those of one gold together, so each worker parses
+    a gold once however many samples it has (pass the same :func:`parse_gold` or string).
     """
     comps = _check_sequence("completions", completions)
     gs = _check_sequence("golds", golds)
     qs = None if questions is None else _check_sequence("questions", questions)
-    if len(comps) != len(gs) or (qs is not None and len(qs) != len(comps)):
+    frs = None if finish_reasons is None else _check_sequence("finish_reasons", finish_reasons)
+    if (
+        len(comps) != len(gs)
+        or (qs is not None and len(qs) != len(comps))
+        or (frs is not None and len(frs) != len(comps))
+    ):
         sizes = f"{len(comps)} completions, {len(gs)} golds"
         if qs is not None:
             sizes += f", {len(qs)} questions"
+        if frs is not None:
+            sizes += f", {len(frs)} finish_reasons"
         raise VerifyInputValueError(f"verify_batch needs equally long sequences, got {sizes}")
     seconds = _check_timeout(timeout)
     n_workers = _check_workers(workers)
-    items: list[Item] = []
-    for i, (c, g) in enumerate(zip(comps, gs, strict=True)):
-        q = None if qs is None else qs[i]
-        _check_text(f"completions[{i}]", c)
-        _check_text(f"golds[{i}]", g)
-        _check_text(f"questions[{i}]", q, optional=True)
-        items.append((c, g, q))  # type: ignore[arg-type]  # checked just above
+    items: list[Item] = (
+        [(c, g, None) for c, g in zip(comps, gs, strict=True)]
+        if qs is None
+        else list(zip(comps, gs, qs, strict=True))
+    )
+    for i, (c, g, q) in enumerate(items):  # type checks; names built only on failure
+        if type(c) is not str:
+            _check_text(f"completions[{i}]", c)
+        if type(g) is not str:
+            _check_gold(f"golds[{i}]", g)
+        if q is not None and type(q) is not str:
+            _check_text(f"questions[{i}]", q, optional=True)
+    if frs is not None:
+        for i, fr in enumerate(frs):
+            _check_text(f"finish_reasons[{i}]", fr, optional=True)
+            if fr is not None:
+                items[i] = (_mark_truncated(items[i][0], fr), *items[i][1:])  # type: ignore[arg-type]
     if not items:
         return []
     return shared_pool(min_size=n_workers).run(items, timeout=seconds, max_workers=n_workers)

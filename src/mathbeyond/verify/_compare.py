@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 import sympy
@@ -36,6 +37,15 @@ def _parse(text: str, *, allow_letter: bool, join_numbers: bool) -> list[Value]:
     return parse_answer(text, allow_letter=allow_letter, join_numbers=join_numbers)
 
 
+@functools.lru_cache(maxsize=1024)
+def parse_gold_items(gold: str) -> tuple[tuple[Value, ...] | None, Exception | None]:
+    """The gold's symbolic parse, made once per process for all the samples of that gold."""
+    try:
+        return tuple(_parse(gold, allow_letter=True, join_numbers=True)), None
+    except (LimitError, ParseError, *_SYMPY_ERRORS) as exc:
+        return None, exc
+
+
 def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
     gold_clean, answer_clean = clean(gold), clean(answer)
     gold_text, answer_text = gold_clean.text, answer_clean.text
@@ -60,14 +70,14 @@ def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
             if model_pow == gold_pow:
                 return Status.CORRECT, "same exact power product"
             return Status.INCORRECT, "different exact power product"
-    try:
-        gold_items = _parse(gold, allow_letter=True, join_numbers=True)
-    except LimitError:
+    parsed_gold, gold_error = parse_gold_items(gold)
+    if isinstance(gold_error, LimitError):
         if gold_pow is not None:  # a big exact power is a valid gold: nothing else can equal it
             return Status.INCORRECT, "not equal to the (large) exact power gold"
         return Status.UNPARSEABLE_GOLD, "gold exceeds size limits"
-    except (ParseError, *_SYMPY_ERRORS):
+    if parsed_gold is None:
         return Status.UNPARSEABLE_GOLD, "gold not parseable"
+    gold_items = list(parsed_gold)
 
     gold_letter = len(gold_items) == 1 and isinstance(gold_items[0], Letter)
     # "enter the letters, separated by commas": a list of choice letters is an unordered set

@@ -7,10 +7,12 @@ process. Integer golds (the common case) never touch sympy.
 
 from __future__ import annotations
 
+import functools
 import re
 from fractions import Fraction
 
 from ._extract import explain
+from ._parsed import ExtractedAnswer, ParsedGold
 from ._rules import (
     asked_form_violation,
     is_label,
@@ -29,6 +31,9 @@ MAX_GOLD_CHARS = 4000
 MAX_ANSWER_CHARS = 2000
 MAX_INT_DIGITS = 4000
 MAX_SIMPLE_DIGITS = 60
+FAST_INTEGER_PATH = True
+"""Decide an integer gold against a plain decimal/fraction answer without the symbolic path
+(the same verdict: tests/verify/test_fast_path.py turns this off to compare)."""
 
 _INT_GOLD_RE = re.compile(r"\s*\$?\s*([+-]?\d+)\s*\$?\s*")
 _INT_ANSWER_RE = re.compile(
@@ -71,12 +76,17 @@ def _verdict(
 
 
 def verify_unbounded(
-    completion: str, gold: str, question: str | None = None, finish_reason: str | None = None
+    completion: str,
+    gold: str | ParsedGold,
+    question: str | None = None,
+    finish_reason: str | None = None,
 ) -> Verdict:
     """Verify ``completion`` against ``gold`` (policy: see the ``_rules`` module docstring).
 
     ``finish_reason`` ``"length"`` (the sample hit the token limit) allows only a boxed or
     anchored answer, never a closing sentence read from the cut-off text."""
+    if isinstance(gold, ParsedGold):  # its parse is cached: see parse_gold
+        gold = gold.text
     if completion.endswith(TRUNCATION_MARK):  # set by the public API when it crosses processes
         completion, finish_reason = completion[: -len(TRUNCATION_MARK)], finish_reason or "length"
     if len(completion) > MAX_COMPLETION_CHARS:
@@ -138,6 +148,49 @@ def _judge(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
     g_val, a_val = _simple_rational(gold), _simple_rational(answer)
     if g_val is not None and g_val == a_val:
         return Status.CORRECT, "equal rational"
+    int_gold = gm is not None and len(gm.group(1)) <= MAX_INT_DIGITS
+    if FAST_INTEGER_PATH and int_gold and a_val is not None:
+        # Integer gold, a plain decimal or fraction of another value: the symbolic path compares
+        # these exactly and can only say this (tests/verify/test_fast_path.py: equal verdicts).
+        return Status.INCORRECT, "not equivalent"
     from ._compare import compare  # sympy-backed path, imported only when needed
 
     return compare(answer, gold, question)
+
+
+def _parse_gold(gold: str) -> ParsedGold:
+    if len(gold) > MAX_GOLD_CHARS:
+        return ParsedGold(gold, "invalid", problem="gold too long")
+    if not gold.strip():
+        return ParsedGold(gold, "invalid", problem="empty gold")
+    rational = _simple_rational(gold)
+    gm = _INT_GOLD_RE.fullmatch(gold)
+    if gm is not None and len(gm.group(1)) <= MAX_INT_DIGITS:
+        return ParsedGold(gold, "integer", integer=int(gm.group(1)), rational=rational)
+    if rational is not None:
+        return ParsedGold(gold, "rational", rational=rational)
+    return ParsedGold(gold, "expression")
+
+
+_parse_gold_cached = functools.lru_cache(maxsize=4096)(_parse_gold)
+
+
+def parse_gold(gold: str) -> ParsedGold:
+    """Parse a gold answer once (regular expressions on at most ``MAX_GOLD_CHARS``; the same
+    tests :func:`verify_unbounded` makes). The symbolic parse of an ``"expression"`` gold is
+    made once per process and cached (``_compare.parse_gold_items``)."""
+    return _parse_gold_cached(gold) if len(gold) <= MAX_GOLD_CHARS else _parse_gold(gold)
+
+
+def extract_answer(
+    completion: str, question: str | None = None, finish_reason: str | None = None
+) -> ExtractedAnswer:
+    """The final committed answer of ``completion`` (the first half of :func:`verify_unbounded`)."""
+    if completion.endswith(TRUNCATION_MARK):
+        completion, finish_reason = completion[: -len(TRUNCATION_MARK)], finish_reason or "length"
+    if len(completion) > MAX_COMPLETION_CHARS:
+        return ExtractedAnswer(None, None, "completion too long")
+    found = explain(completion, question, finish_reason)
+    if found.kind == "none" or not found.text.strip():
+        return ExtractedAnswer(None, None, "no committed final answer", found.rule or None)
+    return ExtractedAnswer(found.text.strip(), found.kind, "extracted", found.rule or None)

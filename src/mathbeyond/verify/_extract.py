@@ -402,7 +402,7 @@ def _extract(
         token = _CHAT_TOKEN_RE.search(region)
         if token is not None:  # a chat-template token: nothing after it belongs to this answer
             region = region[: token.start()]
-    if _QUOTE_LINE_RE.search(region):
+    if ">" in region and _QUOTE_LINE_RE.search(region):  # the "in" test is a fast pre-check
         region = "\n".join(ln for ln in region.split("\n") if not ln.lstrip().startswith(">"))
     decisions: list[Decision] = []
     boxes = _boxes(region)

@@ -1,25 +1,34 @@
-"""Hard wall-clock and memory limits for verification: a pool of killable worker processes.
+"""Hard CPU-time and memory limits for verification: a pool of killable worker processes.
 
 Why processes: a verification can hang inside C code that holds the GIL (``10**10**10``, a huge
 ``str(int)``, a pathological regex), where no signal handler or thread trick can interrupt it.
 The only limit that always holds is killing the process doing the work. So every item runs in
-a worker process; the parent tracks when each item started and SIGKILLs a worker whose current
-item passes its deadline, records ``Status.LIMIT_EXCEEDED`` for that item, requeues the rest of
-the worker's chunk and starts a replacement worker. Memory is bounded with ``RLIMIT_AS`` inside
-each worker (``MemoryError`` there becomes ``LIMIT_EXCEEDED`` too). No ``signal.alarm``: the
-limits hold whichever thread of whichever process calls in.
+a worker process, and memory is bounded with ``RLIMIT_AS`` inside each worker (``MemoryError``
+there becomes ``LIMIT_EXCEEDED``). No ``signal.alarm`` in the caller: the limits hold whichever
+thread of whichever process calls in.
+
+Why CPU time: a wall-clock limit makes verdicts depend on how busy the machine is (on a loaded
+2-core machine a plain 60-character completion once came back ``limit_exceeded`` from a 1 s
+wall-clock deadline). Each item instead gets ``timeout`` seconds of *CPU time*: the worker arms
+``ITIMER_PROF`` before every item with ``SIGPROF`` left at its default action, so the kernel
+kills the worker when one item has used up its budget, whatever the load. The parent sees the
+death; when the chunk held more than one unfinished item it re-runs each of them alone (same
+budget), so only the item that needs more than its budget on its own is recorded as
+``Status.LIMIT_EXCEEDED``, and a replacement worker is started. A generous wall-clock limit
+(``wall_factor`` times the CPU budget of the chunk, plus slack) remains as a safety net for a
+worker that stops making progress without using CPU.
 
 How workers are started: ``subprocess.Popen([sys.executable, "-c", _BOOT, ...])``, i.e. a fresh
 interpreter (fork+exec, safe from a threaded parent) -- the same isolation as multiprocessing's
 ``spawn`` start method, minus spawn's re-import of the caller's ``__main__`` module, which breaks
 scripts without an ``if __name__ == "__main__"`` guard and re-runs framework entry points (Ray
 workers, notebooks). Chunks go to a worker through a ``multiprocessing`` ``Connection``; results
-come back as length-prefixed pickles on a second pipe (see ``_worker``).
+come back as one length-prefixed pickle per chunk on a second pipe (see ``_worker``).
 
-Throughput: items travel in chunks (one pickle per chunk) and results stream back one small
-message per item, so the per-item deadline stays exact while IPC is amortized: the scheduler
-waits on one persistent epoll selector and drains every available result with a single
-``os.read`` per worker per wake-up.
+Throughput: items travel in chunks of up to ``_MAX_CHUNK`` items (one pickle each way per
+chunk), items of one gold are dispatched together (each worker parses a gold once: see
+``_core.parse_gold``), and the scheduler waits on one persistent epoll selector and drains every
+available result with one ``os.read`` per worker.
 
 Threads: one scheduler thread per pool owns all worker state; any number of caller threads
 submit jobs and block on an event. The pool shared by :mod:`._api` starts lazily, grows to the
@@ -31,11 +40,13 @@ from __future__ import annotations
 import atexit
 import collections
 import contextlib
+import dataclasses
 import logging
 import math
 import os
 import pickle
 import selectors
+import signal
 import struct
 import subprocess
 import sys
@@ -48,23 +59,35 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 from .._errors import ConfigError, MathbError
+from ._parsed import ExtractedAnswer
 from ._types import Status, Verdict
 
 log = logging.getLogger(__name__)
 
-Item: TypeAlias = "tuple[str, str, str | None]"
-"""One verification: ``(completion, gold, question)``."""
+Item: TypeAlias = "tuple[Any, ...]"
+"""One call of the target: ``(completion, gold, question)`` for verification (``gold`` a str or
+a :class:`~mathbeyond.verify.ParsedGold`), passed to the target as positional arguments."""
 
 DEFAULT_TIMEOUT_S = 1.0
 DEFAULT_MEMORY_BYTES = 1 << 30
 DEFAULT_TARGET = "mathbeyond.verify._core:verify_unbounded"
 MEMORY_ENV_VAR = "MATHB_VERIFY_MEMORY_MB"
+DEFAULT_WALL_FACTOR = 20.0
+"""Wall-clock safety net: a chunk may take this many times its CPU budget (plus slack)."""
 
 _HEADER = struct.Struct("!Q")  # result message framing, shared with _worker
-_MAX_CHUNK = 32
+_MAX_CHUNK = 512
 _CHUNKS_PER_WORKER = 4
+_MAX_CHUNK_CHARS = 4_000_000  # a chunk also ends once its completions hold this many chars
+# Chunks queued at one worker. Must stay 1: a second chunk written while the worker is busy can
+# fill the task pipe, and a worker blocked writing a large result message to a parent blocked
+# writing that chunk is a deadlock. With chunks of hundreds of items the round trip between
+# chunks costs well under 1% of the work.
+_PIPELINE = 1
+_WALL_SLACK_S = 30.0
 _STARTUP_FAILURES_TOLERATED = 3
 _CLOSE_GRACE_S = 2.0
+_SIGPROF = getattr(signal, "SIGPROF", None)
 
 # The worker bootstrap. ``python -c`` puts the current directory first on sys.path; drop it so
 # a stray ``sympy.py`` in the caller's cwd cannot shadow a library. Extra paths (test hooks)
@@ -89,6 +112,10 @@ _BOOT = (
     "raise SystemExit(main(sys.argv[3:]))\n"
 )
 
+_VERDICT_FIELDS = tuple(f.name for f in dataclasses.fields(Verdict))
+RESULT_TYPES: dict[str, type[Any]] = {"verify": Verdict, "extract_answer": ExtractedAnswer}
+"""What each worker ``op`` returns (rebuilt in the parent from all its fields' values)."""
+
 
 def default_workers() -> int:
     """Number of CPUs this process may run on."""
@@ -107,18 +134,56 @@ class VerifierCrashError(RuntimeError):
     """The verification function raised (a bug in the verifier), or the pool could not run."""
 
 
-class Job:
-    """A submitted batch. Wait with :meth:`result`; results come back in input order."""
+def _size(item: Item) -> int:
+    first = item[0] if item else None
+    return len(first) if isinstance(first, str) else 0
 
-    def __init__(self, items: Sequence[Item], timeout: float, max_workers: int) -> None:
+
+def _gold_key(item: Item) -> object:
+    gold = item[1] if len(item) > 1 else None
+    return getattr(gold, "text", gold)
+
+
+def _grouped_order(items: Sequence[Item]) -> list[int]:
+    """Indices with items of the same gold next to each other (first-seen order of golds), so
+    the chunks of one gold go to one worker, which parses that gold once."""
+    groups: dict[object, list[int]] = {}
+    try:
+        for i, item in enumerate(items):
+            key = _gold_key(item)
+            group = groups.get(key)
+            if group is None:
+                groups[key] = [i]
+            else:
+                group.append(i)
+    except TypeError:  # an unhashable argument: keep input order
+        return list(range(len(items)))
+    if len(groups) == len(items):
+        return list(range(len(items)))
+    return [i for group in groups.values() for i in group]
+
+
+class Job:
+    """A submitted batch. Wait with :meth:`result`; results come back in input order.
+
+    ``timeout`` is each item's CPU-time budget in seconds; ``op`` the worker function to call
+    (``"verify"``: the pool's target; another name: that function of the target's module).
+    """
+
+    def __init__(
+        self, items: Sequence[Item], timeout: float, max_workers: int, op: str = "verify"
+    ) -> None:
         self.items = items
         self.timeout = timeout
         self.max_workers = max_workers
+        self.op = op
+        self.result_type = RESULT_TYPES.get(op, Verdict)
         n = len(items)
-        self.pending: collections.deque[int] = collections.deque(range(n))
+        self.pending: collections.deque[int] = collections.deque(_grouped_order(items))
+        self.isolate: collections.deque[int] = collections.deque()  # re-run alone, one each
         self.results: list[Verdict | None] = [None] * n
         self.remaining = n
-        self.active = 0  # workers holding a chunk of this job
+        self.holders: dict[_Worker, int] = {}  # workers holding chunks of this job -> count
         self.error: BaseException | None = None
         self.cancelled = False
         self._done = threading.Event()
@@ -130,11 +195,26 @@ class Job:
     def finished(self) -> bool:
         return self._done.is_set()
 
-    def next_chunk_size(self) -> int:
-        """Guided scheduling: big chunks while much is pending, single items near the end, so
-        one slow chunk does not leave the other workers idle at the tail of a batch."""
+    @property
+    def has_work(self) -> bool:
+        return bool(self.pending or self.isolate)
+
+    def next_chunk(self) -> tuple[list[int], bool]:
+        """The next chunk's indices and whether it is an isolated re-run of one item.
+
+        Guided scheduling: big chunks while much is pending, single items near the end, so one
+        slow chunk does not leave the other workers idle at the tail of a batch."""
+        if self.isolate:
+            return [self.isolate.popleft()], True
         share = math.ceil(len(self.pending) / (self.max_workers * _CHUNKS_PER_WORKER))
-        return max(1, min(_MAX_CHUNK, share))
+        size = min(max(1, min(_MAX_CHUNK, share)), len(self.pending))
+        pending, items = self.pending, self.items
+        out = [pending.popleft()]
+        chars = _size(items[out[0]])
+        while len(out) < size and chars < _MAX_CHUNK_CHARS:
+            out.append(pending.popleft())
+            chars += _size(items[out[-1]])
+        return out, False
 
     @property
     def completed(self) -> int:
@@ -175,6 +255,14 @@ class Job:
 
 
 @dataclass(eq=False)
+class _Chunk:
+    job: Job
+    indices: list[int]
+    isolated: bool
+    started: float = 0.0  # wall-clock time it became the chunk the worker is running
+
+
+@dataclass(eq=False)
 class _Worker:
     proc: subprocess.Popen[bytes]
     tasks: Connection
@@ -182,9 +270,7 @@ class _Worker:
     ready: bool = False
     buffer: bytearray = field(default_factory=bytearray)
     eof: bool = False
-    job: Job | None = None
-    inflight: collections.deque[int] = field(default_factory=collections.deque)
-    item_started: float = 0.0
+    inflight: collections.deque[_Chunk] = field(default_factory=collections.deque)
 
     def close_pipes(self) -> None:
         with contextlib.suppress(OSError):
@@ -224,6 +310,8 @@ class WorkerPool:
 
     ``target`` is ``"module:function"``, imported in each worker; ``extra_sys_path`` is put in
     front of the worker's ``sys.path`` (lets tests run their own hooks under the same limits).
+    Each item gets ``timeout`` seconds of CPU time (see the module docstring); ``wall_factor``
+    sizes the wall-clock safety net.
     """
 
     def __init__(
@@ -234,6 +322,8 @@ class WorkerPool:
         target: str = DEFAULT_TARGET,
         extra_sys_path: Sequence[str] = (),
         expected_version: str | None = None,
+        wall_factor: float = DEFAULT_WALL_FACTOR,
+        wall_slack_s: float = _WALL_SLACK_S,
     ) -> None:
         if size is not None and size < 1:
             raise ConfigError(f"worker count must be at least 1, got {size}")
@@ -241,10 +331,14 @@ class WorkerPool:
             raise ConfigError(f"memory limit must be >= 0 bytes (0 = none), got {memory_bytes}")
         if ":" not in target:
             raise ConfigError(f"target must look like 'module:function', got {target!r}")
+        if not (wall_factor >= 1 and math.isfinite(wall_factor)) or wall_slack_s < 0:
+            raise ConfigError("wall_factor must be >= 1 and wall_slack_s >= 0")
         self.size = size or default_workers()
         self.memory_bytes = memory_bytes
         self.target = target
         self.expected_version = expected_version
+        self.wall_factor = wall_factor
+        self.wall_slack_s = wall_slack_s
         self._extra_sys_path = [str(p) for p in extra_sys_path]
         self._lock = threading.Lock()
         self._incoming: collections.deque[Job] = collections.deque()
@@ -275,13 +369,18 @@ class WorkerPool:
             self.size = max(self.size, size)
 
     def submit(
-        self, items: Sequence[Item], *, timeout: float, max_workers: int | None = None
+        self,
+        items: Sequence[Item],
+        *,
+        timeout: float,
+        max_workers: int | None = None,
+        op: str = "verify",
     ) -> Job:
-        """Queue ``items``; each gets at most ``timeout`` seconds of wall-clock time."""
+        """Queue ``items``; each gets at most ``timeout`` seconds of CPU time."""
         if not (timeout > 0 and math.isfinite(timeout)):
             raise ConfigError(f"timeout must be a positive number of seconds, got {timeout!r}")
         limit = self.size if max_workers is None else max(1, max_workers)
-        job = Job(items, timeout, limit)
+        job = Job(items, timeout, limit, op)
         if job.finished:
             return job
         job._wake = self._wake
@@ -302,10 +401,15 @@ class WorkerPool:
         return job
 
     def run(
-        self, items: Sequence[Item], *, timeout: float, max_workers: int | None = None
+        self,
+        items: Sequence[Item],
+        *,
+        timeout: float,
+        max_workers: int | None = None,
+        op: str = "verify",
     ) -> list[Verdict]:
         """Submit and wait. If the waiting thread is interrupted the job is cancelled."""
-        job = self.submit(items, timeout=timeout, max_workers=max_workers)
+        job = self.submit(items, timeout=timeout, max_workers=max_workers, op=op)
         try:
             return job.result()
         finally:
@@ -403,47 +507,65 @@ class WorkerPool:
     def _drop_finished_jobs(self) -> None:
         for job in list(self._jobs):
             if job.cancelled and not job.finished:
-                job.pending.clear()
                 job._fail(VerifierCrashError("verification job was cancelled"))
             if job.finished:
                 job.pending.clear()
+                job.isolate.clear()
                 self._jobs.remove(job)
 
+    def _pick_worker(self, free: list[_Worker], job: Job) -> _Worker | None:
+        """A worker with room for one more chunk of ``job``: an idle one while the job may use
+        more workers (parallelism first), else one already holding chunks of the job."""
+        if len(job.holders) < job.max_workers:
+            for w in free:
+                if not w.inflight:
+                    return w
+        holders = [w for w in free if w in job.holders]
+        return min(holders, key=lambda w: len(w.inflight)) if holders else None
+
     def _dispatch(self) -> None:
-        idle = [w for w in self._workers if w.ready and w.job is None]
+        free = [w for w in self._workers if w.ready and len(w.inflight) < _PIPELINE]
         progressed = True
-        while idle and progressed:  # one chunk per job per turn, rotating: fair between callers
+        while free and progressed:  # one chunk per job per turn, rotating: fair between callers
             progressed = False
             for _ in range(len(self._jobs)):
-                if not idle:
+                if not free:
                     break
                 job = self._jobs[0]
                 self._jobs.rotate(-1)
-                if job.pending and job.active < job.max_workers:
-                    self._send_chunk(idle.pop(), job)
-                    progressed = True
-        demand = sum(min(len(j.pending), j.max_workers - j.active) for j in self._jobs if j.pending)
+                if not job.has_work or job.finished:
+                    continue
+                worker = self._pick_worker(free, job)
+                if worker is None:
+                    continue
+                self._send_chunk(worker, job)
+                progressed = True
+                if len(worker.inflight) >= _PIPELINE or worker not in self._workers:
+                    free.remove(worker)
+        demand = sum(
+            min(len(j.pending) + len(j.isolate), j.max_workers - len(j.holders))
+            for j in self._jobs
+            if j.has_work
+        )
         starting = sum(1 for w in self._workers if not w.ready)
         while starting < demand and len(self._workers) < self.size:
             self._spawn()
             starting += 1
 
     def _send_chunk(self, worker: _Worker, job: Job) -> None:
-        indices = [
-            job.pending.popleft() for _ in range(min(job.next_chunk_size(), len(job.pending)))
-        ]
-        payload = [(i, *job.items[i]) for i in indices]
-        worker.job = job
-        worker.inflight.extend(indices)
-        job.active += 1
+        indices, isolated = job.next_chunk()
+        chunk = _Chunk(job, indices, isolated)
+        items = job.items
+        worker.inflight.append(chunk)
+        job.holders[worker] = job.holders.get(worker, 0) + 1
+        if len(worker.inflight) == 1:
+            chunk.started = time.monotonic()
         try:
-            worker.tasks.send(payload)
+            worker.tasks.send((job.op, job.timeout, [(i, items[i]) for i in indices]))
         except OSError:  # died while idle (killed from outside): not the items' fault
             worker.proc.kill()
             worker.proc.wait()
             self._remove_worker(worker, blame=None)
-            return
-        worker.item_started = time.monotonic()
 
     def _spawn(self) -> None:
         task_r, task_w = os.pipe()
@@ -497,41 +619,59 @@ class WorkerPool:
     def _on_message(self, worker: _Worker, msg: tuple[Any, ...]) -> None:
         kind = msg[0]
         if kind == "ready":
-            version = msg[2]
+            version, fields = msg[2], tuple(msg[3])
             if self.expected_version is not None and version != self.expected_version:
                 raise VerifierCrashError(
                     f"verifier worker runs VERIFIER_VERSION {version!r} but this process "
                     f"imported {self.expected_version!r}; restart the process after upgrading"
+                )
+            if fields != _VERDICT_FIELDS:
+                raise VerifierCrashError(
+                    f"verifier worker sends results with fields {fields} but this process's "
+                    f"Verdict has {_VERDICT_FIELDS}; restart the process after upgrading"
                 )
             worker.ready = True
             self._startup_failures = 0
             return
         if kind == "fatal":
             raise ConfigError(str(msg[1]))
-        index = msg[1]
-        job = worker.job
-        if job is None or not worker.inflight or worker.inflight[0] != index:
+        if kind != "done" or not worker.inflight:
             raise VerifierCrashError(f"verifier worker protocol error: unexpected {kind!r}")
-        worker.inflight.popleft()
-        worker.item_started = time.monotonic()
-        if kind == "ok":
-            correct, status, extracted, reason = msg[2]
-            job._deliver(index, Verdict(correct, Status(status), extracted, reason))
-        elif kind == "mem":
-            mib = self.memory_bytes // 2**20
-            what = f"memory limit exceeded ({mib} MiB)" if mib else "out of memory"
-            job._deliver(index, limit_verdict(what))
-        elif kind == "rec":
-            job._deliver(index, limit_verdict("recursion limit exceeded"))
-        else:
-            job._fail(
-                VerifierCrashError(
-                    f"the verifier raised on item {index} (a bug; please report it):\n{msg[2]}"
+        chunk = worker.inflight.popleft()
+        if worker.inflight:
+            worker.inflight[0].started = time.monotonic()
+        job = chunk.job
+        results = msg[1]
+        if len(results) != len(chunk.indices):
+            raise VerifierCrashError("verifier worker protocol error: wrong result count")
+        self._release(worker, job)
+        if job.finished:
+            return
+        for index, res in zip(chunk.indices, results, strict=True):
+            what = res[0]
+            if what == "ok":
+                job._deliver(index, job.result_type(*res[1]))
+            elif what == "mem":
+                mib = self.memory_bytes // 2**20
+                what = f"memory limit exceeded ({mib} MiB)" if mib else "out of memory"
+                job._deliver(index, limit_verdict(what))
+            elif what == "rec":
+                job._deliver(index, limit_verdict("recursion limit exceeded"))
+            else:
+                job._fail(
+                    VerifierCrashError(
+                        f"the verifier raised on item {index} (a bug; please report it):\n{res[1]}"
+                    )
                 )
-            )
-        if not worker.inflight:
-            worker.job = None
-            job.active -= 1
+                return
+
+    @staticmethod
+    def _release(worker: _Worker, job: Job) -> None:
+        left = job.holders.get(worker, 0) - 1
+        if left > 0:
+            job.holders[worker] = left
+        else:
+            job.holders.pop(worker, None)
 
     def _on_worker_died(self, worker: _Worker) -> None:
         code = worker.proc.wait()
@@ -545,33 +685,47 @@ class WorkerPool:
                     f"printed above by the worker (target {self.target!r})"
                 )
             return
-        how = f"signal {-code}" if code < 0 else f"exit status {code}"
-        self._remove_worker(
-            worker,
-            blame=f"verifier worker died ({how}) on this item: treated as a resource limit",
-        )
+        if _SIGPROF is not None and code == -_SIGPROF and worker.inflight:
+            blame = f"time limit exceeded ({worker.inflight[0].job.timeout:g} s of CPU time)"
+        else:
+            how = f"signal {-code}" if code < 0 else f"exit status {code}"
+            blame = f"verifier worker died ({how}) on this item: treated as a resource limit"
+        self._remove_worker(worker, blame=blame)
 
     def _remove_worker(self, worker: _Worker, *, blame: str | None) -> None:
-        """Forget ``worker`` (already dead or killed); blame its current item or requeue it."""
+        """Forget ``worker`` (already dead or killed). The chunk it was running: a lone item
+        gets the ``blame`` verdict; several are re-run one by one to find the item at fault.
+        Chunks queued behind it go back to their jobs."""
         with self._lock:
             if worker in self._workers:
                 self._workers.remove(worker)
         with contextlib.suppress(KeyError, ValueError):
             self._selector.unregister(worker.results_fd)
         worker.close_pipes()
-        job = worker.job
-        if job is None:
-            return
-        inflight = list(worker.inflight)
+        chunks = list(worker.inflight)
         worker.inflight.clear()
-        worker.job = None
-        job.active -= 1
-        if blame is not None and inflight:
-            job._deliver(inflight.pop(0), limit_verdict(blame))
-        job.pending.extendleft(reversed(inflight))
+        for k, chunk in enumerate(chunks):
+            job = chunk.job
+            self._release(worker, job)
+            if job.finished:
+                continue
+            left = [i for i in chunk.indices if job.results[i] is None]
+            if k == 0 and blame is not None and len(left) == 1:
+                job._deliver(left[0], limit_verdict(blame))
+            elif (k == 0 and blame is not None) or chunk.isolated:
+                job.isolate.extend(left)
+            else:
+                job.pending.extendleft(reversed(left))
+
+    def _wall_limit(self, chunk: _Chunk) -> float:
+        return self.wall_factor * chunk.job.timeout * len(chunk.indices) + self.wall_slack_s
 
     def _seconds_to_next_deadline(self) -> float | None:
-        deadlines = [w.item_started + w.job.timeout for w in self._workers if w.job is not None]
+        deadlines = [
+            w.inflight[0].started + self._wall_limit(w.inflight[0])
+            for w in self._workers
+            if w.inflight
+        ]
         if not deadlines:
             return None
         return max(0.0, min(deadlines) - time.monotonic())
@@ -579,20 +733,25 @@ class WorkerPool:
     def _enforce_deadlines(self) -> None:
         now = time.monotonic()
         for worker in list(self._workers):
-            job = worker.job
-            if job is None or now < worker.item_started + job.timeout:
+            if not worker.inflight:
+                continue
+            head = worker.inflight[0]
+            limit = self._wall_limit(head)
+            if now < head.started + limit:
                 continue
             worker.proc.kill()
             worker.proc.wait()
-            log.info("killed verifier worker pid %d: item over time", worker.proc.pid)
-            self._remove_worker(worker, blame=f"time limit exceeded ({job.timeout:g} s)")
+            log.info("killed verifier worker pid %d: chunk over wall-clock limit", worker.proc.pid)
+            self._remove_worker(
+                worker, blame=f"time limit exceeded ({limit:g} s wall-clock safety limit)"
+            )
 
     def _shutdown_workers(self) -> None:
         with self._lock:
             workers = list(self._workers)
             self._workers.clear()
         for w in workers:
-            if w.job is None and w.ready:
+            if not w.inflight and w.ready:
                 with contextlib.suppress(OSError):
                     w.tasks.send(None)
             else:

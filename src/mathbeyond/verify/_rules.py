@@ -26,6 +26,7 @@ Without candidates, :mod:`._extract`'s closing-sentence rules decide (``closing-
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -383,26 +384,46 @@ def _radicals_simplest(text: str) -> bool:
     return True
 
 
+@dataclass(frozen=True)
+class _Asks:
+    factor: bool
+    expand: bool
+    radical: bool
+    fraction: bool
+    pi: bool
+    evaluate: bool
+
+
+@functools.lru_cache(maxsize=1024)
+def _asks(question: str) -> _Asks:
+    """What the question asks for: read once per question, shared by its k samples."""
+    return _Asks(
+        factor=bool(_FACTOR_ASKED_RE.search(question)),
+        expand=bool(_EXPAND_ASKED_RE.search(question)),
+        radical=bool(_RADICAL_ASKED_RE.search(question)),
+        fraction=bool(_FRACTION_ASKED_RE.search(question)),
+        pi=bool(_PI_ASKED_RE.search(question)),
+        evaluate=bool(_EVALUATE_RE.search(question)),
+    )
+
+
 def asked_form_violation(answer: str, gold: str, question: str | None) -> str | None:
     """``answer-not-in-asked-form``: the question asks for a form (factor, expand, simplest
     radical form, a common fraction, in terms of pi), the gold is in it and the answer is not.
     Returns why, or None."""
     if not question:
         return None
-    if _FACTOR_ASKED_RE.search(question) and _is_product(gold) and not _is_product(answer):
+    asks = _asks(question)
+    if asks.factor and _is_product(gold) and not _is_product(answer):
         return "asked to factor: the answer is not a product"
-    if _EXPAND_ASKED_RE.search(question) and not _has_grouped_sum(gold) and _has_grouped_sum(
-        answer
-    ):
+    if asks.expand and not _has_grouped_sum(gold) and _has_grouped_sum(answer):
         return "asked to expand: the answer still has a bracketed sum"
-    if _RADICAL_ASKED_RE.search(question) and _radicals_simplest(gold) and not _radicals_simplest(
-        answer
-    ):
+    if asks.radical and _radicals_simplest(gold) and not _radicals_simplest(answer):
         return "asked for simplest radical form: the answer is not"
     decimal_answer = _DECIMAL_RE.search(answer) and not _DECIMAL_RE.search(gold)
-    if _FRACTION_ASKED_RE.search(question) and decimal_answer:
+    if asks.fraction and decimal_answer:
         return "asked for a common fraction: the answer is a decimal"
-    if _PI_ASKED_RE.search(question) and _PI_RE.search(gold) and not _PI_RE.search(answer):
+    if asks.pi and _PI_RE.search(gold) and not _PI_RE.search(answer):
         return "asked in terms of pi: the answer has no pi"
     return None
 
@@ -422,7 +443,7 @@ def _norm_math(text: str) -> str:
 
 def restates_question(answer: str, gold: str, question: str | None) -> bool:
     """``answer-restates-question``: "Compute $(-1)^{2024}$." answered "$(-1)^{2024}$"."""
-    if not question or not _EVALUATE_RE.search(question):
+    if not question or not _asks(question).evaluate:
         return False
     a = _norm_math(answer)
     if not a or _SIMPLE_VALUE_RE.fullmatch(a) or not _OPERATOR_RE.search(a):

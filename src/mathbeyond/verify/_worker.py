@@ -6,19 +6,31 @@ two pipe file descriptors and the settings. Protocol, over ``multiprocessing`` c
 Worker -> parent messages are pickles framed by an 8-byte big-endian length (:func:`_send`), so
 the parent can drain many with one ``os.read``.
 
-* worker -> parent, once: ``("ready", pid, verifier_version)`` or ``("fatal", message)``;
-* parent -> worker: a chunk ``[(index, completion, gold, question), ...]`` or ``None`` (exit);
-* worker -> parent, once per item, in chunk order: ``("ok", index, (correct, status, extracted,
-  reason))``, ``("mem", index)`` (MemoryError under the address-space limit), ``("rec", index)``
-  (RecursionError), or ``("err", index, traceback_text)`` (a bug in the target).
+* worker -> parent, once: ``("ready", pid, verifier_version, result_fields)`` or
+  ``("fatal", message)``; ``result_fields`` names the fields of the result dataclass, in the
+  order results are sent (the parent checks it matches its own ``Verdict``);
+* parent -> worker: a chunk ``(op, cpu_seconds, [(index, args), ...])`` or ``None`` (exit).
+  ``op`` is ``"verify"`` (the target function) or the name of another function of the target's
+  module; ``args`` is the tuple of positional arguments for one call;
+  each call returns a dataclass (a ``Verdict`` for ``"verify"``);
+* worker -> parent, once per chunk, after its last item: ``("done", [result, ...])`` in chunk
+  order, each result ``("ok", field_values)`` (all dataclass fields, in declaration order),
+  ``("mem",)`` (MemoryError under the address-space limit), ``("rec",)`` (RecursionError) or
+  ``("err", traceback_text)`` (a bug in the target).
 
-One message per item lets the parent know when each item started (the previous one's result
-arrival), so its wall-clock deadline is per item even though items travel in chunks.
+CPU time, not wall-clock time, bounds each item: before each call the worker arms
+``ITIMER_PROF`` with the item's budget and leaves ``SIGPROF`` at its default action, so the
+kernel kills the worker when one item has used ``cpu_seconds`` of CPU time -- even inside C
+code that holds the GIL -- however busy the machine is. The parent sees the death, and finds
+the item that caused it by re-running the chunk's unfinished items one per chunk (``_limits``).
+One message per chunk keeps the per-item overhead to a few microseconds.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
+import operator
 import os
 import pickle
 import signal
@@ -28,8 +40,6 @@ import traceback
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
-
-from ._types import Status
 
 # Run once before the worker reports ready, so lazy imports (sympy) and first-call caches are
 # not charged to the first real item's time limit. A target module may define ``warmup()``.
@@ -43,7 +53,6 @@ _WARMUP_CASES = (
 # Fraction of the memory limit the worker may already use after its imports; above it every
 # item would fail with MemoryError, so the worker refuses to start with a clear message instead.
 _MAX_BASELINE_FRACTION = 0.8
-
 
 _HEADER = struct.Struct("!Q")
 
@@ -104,7 +113,7 @@ def _limit_memory(limit_bytes: int) -> str | None:
     return None
 
 
-def _warm_up(module: Any, fn: Callable[[str, str, str | None], Any]) -> None:
+def _warm_up(module: Any, fn: Callable[..., Any]) -> None:
     hook = getattr(module, "warmup", None)
     try:
         if callable(hook):
@@ -116,29 +125,73 @@ def _warm_up(module: Any, fn: Callable[[str, str, str | None], Any]) -> None:
         sys.stderr.write(f"mathbeyond verifier worker: warm-up failed: {exc!r}\n")
 
 
-def _run_one(
-    fn: Callable[[str, str, str | None], Any], index: int, item: tuple[str, str, str | None]
-) -> tuple[Any, ...]:
-    completion, gold, question = item
-    try:
-        verdict = fn(completion, gold, question)
-        return (
-            "ok",
-            index,
-            (
-                bool(verdict.correct),
-                Status(verdict.status).value,
-                verdict.extracted,
-                str(verdict.reason),
-            ),
-        )
-    except MemoryError:
-        # The failed allocation never happened, so building this small reply succeeds.
-        return ("mem", index)
-    except RecursionError:
-        return ("rec", index)
-    except Exception:  # noqa: BLE001  # a verifier bug: reported to the caller with its traceback
-        return ("err", index, traceback.format_exc(limit=30))
+def _result_fields() -> tuple[str, ...]:
+    """Field names of ``Verdict``, in the order its values are sent."""
+    from ._types import Verdict
+
+    return tuple(f.name for f in dataclasses.fields(Verdict))
+
+
+def _arm_cpu_timer() -> Callable[[float], None]:
+    """``arm(seconds)``: the kernel kills this process after ``seconds`` more CPU time."""
+    if not hasattr(signal, "setitimer"):  # not POSIX: the parent's wall-clock limit still holds
+        return lambda seconds: None
+    signal.signal(signal.SIGPROF, signal.SIG_DFL)  # default action of SIGPROF: terminate
+    setitimer, which = signal.setitimer, signal.ITIMER_PROF
+
+    def arm(seconds: float) -> None:
+        setitimer(which, seconds)
+
+    return arm
+
+
+def _serve(
+    tasks: Connection,
+    result_fd: int,
+    module: Any,
+    fn: Callable[..., Any],
+) -> int:
+    arm = _arm_cpu_timer()
+    ops: dict[str, Callable[..., Any]] = {"verify": fn}
+    getters: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
+    while True:
+        try:
+            chunk = tasks.recv()
+        except EOFError:
+            return 0
+        if chunk is None:
+            return 0
+        op, budget, items = chunk
+        call = ops.get(op)
+        if call is None:
+            call = ops[op] = getattr(module, op)
+        out: list[tuple[Any, ...]] = []
+        append = out.append
+        for _, args in items:
+            arm(budget)
+            try:
+                result = call(*args)
+                values = getters.get(type(result))
+                if values is None:
+                    values = getters[type(result)] = _field_values(type(result))
+                append(("ok", values(result)))
+            except MemoryError:
+                # The failed allocation never happened, so building this small reply succeeds.
+                append(("mem",))
+            except RecursionError:
+                append(("rec",))
+            except Exception:  # noqa: BLE001  # a verifier bug: reported with its traceback
+                append(("err", traceback.format_exc(limit=30)))
+        arm(0)
+        _send(result_fd, ("done", out))
+
+
+def _field_values(cls: type) -> Callable[[Any], tuple[Any, ...]]:
+    """All dataclass fields of ``cls``, in declaration order (new fields flow through)."""
+    getter = operator.attrgetter(*(f.name for f in dataclasses.fields(cls)))
+    if len(dataclasses.fields(cls)) == 1:
+        return lambda result: (getter(result),)
+    return getter  # attrgetter of several names returns a tuple
 
 
 def main(argv: list[str]) -> int:
@@ -154,19 +207,11 @@ def main(argv: list[str]) -> int:
     module = importlib.import_module(module_name)
     fn = getattr(module, attr)
     version = getattr(module, "VERIFIER_VERSION", None)
+    fields = _result_fields()
     _warm_up(module, fn)
     problem = _limit_memory(memory_bytes)
     if problem is not None:
         _send(result_fd, ("fatal", problem))
         return 1
-    _send(result_fd, ("ready", os.getpid(), version))
-
-    while True:
-        try:
-            chunk = tasks.recv()
-        except EOFError:
-            return 0
-        if chunk is None:
-            return 0
-        for index, completion, gold, question in chunk:
-            _send(result_fd, _run_one(fn, index, (completion, gold, question)))
+    _send(result_fd, ("ready", os.getpid(), version, fields))
+    return _serve(tasks, result_fd, module, fn)

@@ -1,0 +1,135 @@
+"""Parse once (``parse_gold``) and the integer-gold fast path give exactly the full path's
+verdicts: on every regression-table row, every development-corpus row and generated forms."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from mathbeyond.verify import ParsedGold, Verdict, _compare, _core, parse_gold
+from mathbeyond.verify._parsed import ExtractedAnswer
+
+TABLES = Path(__file__).parent / "tables"
+ROOT = Path(__file__).resolve().parents[2]
+DATA = Path(os.environ.get("MATHB_DATA_DIR") or ROOT.parent / "shared" / "data")
+
+
+def full_path(completion: str, gold: str, question: str | None) -> Verdict:
+    """The verifier with the fast path turned off: every non-integer answer goes symbolic."""
+    _core.FAST_INTEGER_PATH = False
+    try:
+        return _core.verify_unbounded(completion, gold, question)
+    finally:
+        _core.FAST_INTEGER_PATH = True
+
+
+def _table_rows() -> list[tuple[str, str, str | None]]:
+    rows = []
+    for path in sorted(TABLES.glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line) if line.strip() else {}
+            if "completion" in row and "gold" in row:
+                q = row.get("question")
+                rows.append((str(row["completion"]), str(row["gold"]), None if q is None else q))
+    return rows
+
+
+def test_fast_path_equals_full_path_on_all_tables() -> None:
+    rows = _table_rows()
+    assert len(rows) > 2000
+    fast_taken = 0
+    for completion, gold, question in rows:
+        fast = _core.verify_unbounded(completion, gold, question)
+        assert fast == full_path(completion, gold, question), (completion[-200:], gold)
+        assert _core.verify_unbounded(completion, parse_gold(gold), question) == fast
+        fast_taken += fast.reason == "not equivalent" and parse_gold(gold).kind == "integer"
+    assert fast_taken > 0  # the tables do exercise the fast path
+
+
+@pytest.mark.slow
+def test_fast_path_equals_full_path_on_development_corpora() -> None:
+    if not (DATA / "model_outputs").is_dir():
+        pytest.skip(f"shared data not found at {DATA} (set MATHB_DATA_DIR)")
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "verify_dev_eval", ROOT / "benchmarks" / "verify_dev_eval.py"
+    )
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    n = 0
+    for corpus in ("hardverify", "qwen", "cs6493"):
+        for _, completion, gold, question, _ in mod.CORPORA[corpus](DATA):
+            assert _core.verify_unbounded(completion, gold, question) == full_path(
+                completion, gold, question
+            ), (corpus, completion[-200:], gold)
+            n += 1
+    assert n > 1000
+
+
+_FORMS = [
+    "{v}",
+    "${v}$",
+    "\\({v}\\)",
+    "\\[{v}\\]",
+    "{v}.",
+    "- {v}",
+    "+{v}",
+]
+_VALUES = ["0.5", "12.5", ".5", "3.0001", "2.50", "1/2", "10/4", "\\frac{7}{2}", "\\dfrac{1}{3}",
+           "\\tfrac{9}{4}", "\\frac32", "7 / 2", "24.999999999999999999999", "0.0", "100.25"]
+
+
+@pytest.mark.parametrize("gold", ["25", "3", "-7", "0", "$12$", " 4 ", "+5", "0010"])
+def test_fast_path_equals_full_path_on_generated_forms(gold: str) -> None:
+    questions = [None, "What is it? (A) 12.5 (B) 3 (C) 1/2 (D) 7 (E) 0", "Express it in base 2."]
+    checked = 0
+    for value in _VALUES:
+        for form in _FORMS:
+            completion = f"So the answer is $\\boxed{{{form.format(v=value)}}}$."
+            for question in questions:
+                fast = _core.verify_unbounded(completion, gold, question)
+                assert fast == full_path(completion, gold, question), (completion, gold, question)
+                checked += 1
+    assert checked == len(_VALUES) * len(_FORMS) * len(questions)
+
+
+def test_parse_gold_kinds() -> None:
+    assert parse_gold("42") == ParsedGold("42", "integer", integer=42, rational=42)
+    assert parse_gold(" $-7$ ").integer == -7
+    assert parse_gold("\\frac{3}{8}").kind == "rational"
+    assert parse_gold("x^2+1").kind == "expression"
+    assert parse_gold("").problem == "empty gold"
+    assert parse_gold("1" * 5000).problem == "gold too long"
+    with pytest.raises(TypeError, match="gold must be str"):
+        parse_gold(42)  # type: ignore[arg-type]
+
+
+def test_symbolic_gold_is_parsed_once_for_its_samples() -> None:
+    _compare.parse_gold_items.cache_clear()
+    golds = ["x^2 + 2x + 1", "\\frac{\\sqrt{3}}{2}", "(1, 2)"]
+    answers = ["(x+1)^2", "x^2+2x+2", "\\frac{\\sqrt3}{2}", "0.87", "(1,2)", "(2,1)"]
+    for gold in golds:
+        for answer in answers:
+            _core.verify_unbounded(f"Thus $\\boxed{{{answer}}}$.", gold, None)
+            _core.verify_unbounded(f"Thus $\\boxed{{{answer}}}$.", parse_gold(gold), None)
+    info = _compare.parse_gold_items.cache_info()
+    assert info.misses == len(golds)
+    assert info.hits > 0
+
+
+def test_extract_answer_is_the_first_half_of_verify() -> None:
+    completion = "We get $\\boxed{17}$. Check: 17 works."
+    got = _core.extract_answer(completion)
+    assert (got.text, got.kind, got.reason) == ("17", "boxed", "extracted")
+    assert got.rule == _core.verify_unbounded(completion, "17").rule
+    hedge = "Hmm, maybe 3 or 4, I am not sure which"
+    assert _core.verify_unbounded(hedge, "3").extracted is None
+    none = _core.extract_answer(hedge)
+    assert (none.text, none.kind, none.reason) == (None, None, "no committed final answer")
+    assert isinstance(none, ExtractedAnswer)
+    assert _core.extract_answer("").text is None
