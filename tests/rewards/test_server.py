@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -199,3 +200,29 @@ def test_cli_serves_until_sigterm(tmp_path: Path) -> None:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_connection_bound() -> None:
+    import socket
+
+    srv = make_server(ServerConfig(port=0, max_connections=1))
+    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05})
+    thread.start()
+    host, port = srv.server_address[:2]
+    idle = socket.create_connection((str(host), int(port)), timeout=30)  # holds the only slot
+    try:
+        status, out = call(srv, "POST", "/get_reward", {"query": ["x"], "labels": ["1"]})
+        assert status == 503 and "connections" in str(out["error"])
+    finally:
+        idle.close()
+    try:
+        for _ in range(100):  # the slot is released once the idle connection's thread ends
+            status, _ = call(srv, "GET", "/health")
+            if status == 200:
+                break
+            time.sleep(0.05)
+        assert status == 200
+    finally:
+        srv.shutdown()
+        srv.server_close()
+        thread.join()

@@ -41,6 +41,13 @@ from ..verify import DEFAULT_TIMEOUT_S
     show_default=True,
     help="Requests verified at once (more: 429).",
 )
+@click.option(
+    "--max-connections",
+    type=int,
+    default=64,
+    show_default=True,
+    help="Open client connections (more: 503).",
+)
 def serve_reward_cmd(
     *,
     port: int,
@@ -51,6 +58,7 @@ def serve_reward_cmd(
     max_items: int,
     max_body_mb: float,
     max_concurrent: int,
+    max_connections: int,
 ) -> None:
     """Serve rewards over HTTP: POST /get_reward (OpenRLHF), POST /verify, GET /health."""
     token = token or os.environ.get(TOKEN_ENV) or None
@@ -65,6 +73,7 @@ def serve_reward_cmd(
         max_items=max_items,
         max_body_bytes=int(max_body_mb * 2**20),
         max_concurrent=max_concurrent,
+        max_connections=max_connections,
     )
     if host not in ("127.0.0.1", "localhost", "::1") and token is None:
         click.echo(

@@ -10,9 +10,10 @@ Endpoints (JSON in, JSON out):
 * ``GET /health``: ``{"status": "ok", "verifier_version": ...}`` (no token needed).
 
 Each request is verified as one batch in the hard-limited verifier pool. Request bodies are
-capped (413), items per request are capped (413), concurrent requests are capped (429), a
-bearer token (if set) is required (401), and nothing in a request is executed: texts only
-reach the verifier. SIGTERM / SIGINT stop accepting, finish requests in flight, then exit.
+capped (413), items per request are capped (413), concurrent requests are capped (429), open
+connections are capped (503), a bearer token (if set) is required (401), and nothing in a
+request is executed: texts only reach the verifier. SIGTERM / SIGINT stop accepting, finish
+requests in flight, then exit.
 """
 
 from __future__ import annotations
@@ -37,6 +38,11 @@ from ._openrlhf import extra_logs, score_queries
 
 logger = logging.getLogger(__name__)
 
+_BUSY = (
+    b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+    b"Content-Length: 40\r\nConnection: close\r\n\r\n"
+    b'{"error": "too many open connections"}\r\n'
+)
 REWARD_PATHS = frozenset({"/", "/get_reward", "/reward"})
 TOKEN_ENV = "MATHB_REWARD_TOKEN"
 
@@ -56,13 +62,15 @@ class ServerConfig:
     max_items: int = 4096
     max_concurrent: int = 8
     """Requests verified at once; more get 429."""
+    max_connections: int = 64
+    """Open client connections (one thread each); more get 503 and are closed."""
     read_timeout: float = 30.0
     """Seconds a client may take to send its request."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.port <= 65535:
             raise ConfigError(f"port must be 0..65535, got {self.port}")
-        for name in ("max_body_bytes", "max_items", "max_concurrent"):
+        for name in ("max_body_bytes", "max_items", "max_concurrent", "max_connections"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"{name} must be at least 1, got {getattr(self, name)}")
         if not self.timeout > 0 or not self.read_timeout > 0:
@@ -87,6 +95,7 @@ class RewardServer(ThreadingHTTPServer):
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
         self.slots = threading.BoundedSemaphore(config.max_concurrent)
+        self.connections = threading.BoundedSemaphore(config.max_connections)
         self.started = time.monotonic()
         self.counts = {"requests": 0, "items": 0, "rejected": 0}
         self._count_lock = threading.Lock()
@@ -97,6 +106,25 @@ class RewardServer(ThreadingHTTPServer):
         host, port = self.server_address[:2]
         name = host.decode() if isinstance(host, bytes) else host
         return f"http://{name}:{port}"
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        if not self.connections.acquire(blocking=False):
+            self.count("rejected")
+            with contextlib.suppress(OSError):
+                request.sendall(_BUSY)
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.connections.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.connections.release()
 
     def count(self, key: str, n: int = 1) -> None:
         with self._count_lock:
