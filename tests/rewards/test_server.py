@@ -112,6 +112,9 @@ def test_auth(server: RewardServer) -> None:
     assert call(server, "POST", "/get_reward", body, token="wrong")[0] == 401
     assert call(server, "POST", "/verify", body, token=None)[0] == 401
     assert call(server, "POST", "/get_reward", body)[0] == 200
+    # OpenRLHF's own client sends no Authorization header: the token may be in the URL
+    assert call(server, "POST", f"/get_reward?token={TOKEN}", body, token=None)[0] == 200
+    assert call(server, "POST", "/get_reward?token=wrong", body, token=None)[0] == 401
 
 
 def test_bounds_and_bad_requests(server: RewardServer) -> None:

@@ -25,6 +25,7 @@ import logging
 import signal
 import threading
 import time
+import urllib.parse
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from http import HTTPStatus
@@ -235,9 +236,11 @@ class _Handler(BaseHTTPRequestHandler):
             return
         header = self.headers.get("Authorization", "")
         scheme, _, given = header.partition(" ")
-        if scheme.lower() != "bearer" or not hmac.compare_digest(
-            given.strip().encode(), token.encode()
-        ):
+        if scheme.lower() != "bearer":
+            # OpenRLHF's client sends no headers of its own: accept ?token=T in the URL too
+            query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query)
+            given = (query.get("token") or [""])[0]
+        if not hmac.compare_digest(given.strip().encode(), token.encode()):
             raise _HttpError(HTTPStatus.UNAUTHORIZED, "missing or wrong bearer token")
 
     def _read_json(self) -> dict[str, Any]:
