@@ -138,3 +138,117 @@ def test_verl_can_load_the_module_by_file_path() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert module.compute_score("s", boxed(5), "5")["score"] == 1.0
+
+
+# ----------------------------------------------------------------- current trainer interfaces
+
+
+def test_verl_reward_loop_kwargs_are_accepted_and_ignored() -> None:
+    """verl's reward loop passes reward_router_address / reward_model_tokenizer; reward_kwargs
+    (timeout, workers) arrive as keywords too."""
+    out = compute_score(
+        data_source="math",
+        solution_str=boxed(12),
+        ground_truth="12",
+        extra_info={"question": "q"},
+        reward_router_address=None,
+        reward_model_tokenizer=None,
+        timeout=3.0,
+        workers=1,
+    )
+    assert out["score"] == 1.0
+    batch = compute_score_batch(["m"], [boxed(1)], ["2"], None, workers=2, unknown=1)
+    assert batch[0]["score"] == 0.0 and batch[0]["status"] == "incorrect"
+
+
+def test_verl_async_matches_sync() -> None:
+    import asyncio
+
+    from mathbeyond.rewards import compute_score_async
+
+    async def both() -> list[dict[str, object]]:
+        return list(
+            await asyncio.gather(
+                compute_score_async("m", boxed(3), "3", reward_router_address="x"),
+                compute_score_async("m", boxed(4), "3"),
+            )
+        )
+
+    res = asyncio.run(both())
+    assert [r["score"] for r in res] == [1.0, 0.0]
+    assert res[0] == compute_score("m", boxed(3), "3")
+
+
+def test_verl_rejects_non_text_solution() -> None:
+    with pytest.raises(TypeError, match="solution_str must be a string"):
+        compute_score("m", None, "3")
+
+
+def test_verl_hostile_solution_is_zero_within_limit() -> None:
+    out = compute_score("m", "\\boxed{" + "9" * 10 + "^{" * 200 + "9" + "}" * 200 + "}", "3")
+    assert out["score"] == 0.0
+
+
+def test_trl_1x_call_form_ignores_trainer_kwargs() -> None:
+    """TRL 1.x passes prompts, completions, completion_ids, trainer_state, log_extra,
+    log_metric and every dataset column as keywords."""
+    out = trl_accuracy_reward(
+        prompts=["p", "p"],
+        completions=[boxed(5), chat(boxed(6))],
+        completion_ids=[[1], [2]],
+        trainer_state=object(),
+        log_extra=lambda *a: None,
+        log_metric=lambda *a: None,
+        answer=["5", "5"],
+        problem=["What?", "What?"],
+        solution=["long worked solution \\boxed{5}" * 5] * 2,
+    )
+    assert out == [1.0, 0.0]
+
+
+def test_trl_missing_column_error_lists_dataset_columns_only() -> None:
+    with pytest.raises(ConfigError) as info:
+        trl_accuracy_reward(
+            prompts=["p"],
+            completions=[boxed(1)],
+            completion_ids=[[1]],
+            trainer_state=None,
+            log_extra=None,
+            log_metric=None,
+            gold=["1"],
+        )
+    message = str(info.value)
+    assert "columns: ['gold']" in message
+    for trl_kwarg in ("log_extra", "log_metric", "trainer_state", "completion_ids", "prompts"):
+        assert trl_kwarg not in message
+
+
+def test_trl_refuses_a_worked_solution_column() -> None:
+    """MATH-500's ``solution`` is the worked solution: scoring it as the gold is an error."""
+    worked = (
+        "We add the two numbers step by step and carry the one, which gives the final "
+        "total of $\\boxed{42}$."
+    )
+    fn = trl_reward("solution")
+    with pytest.raises(ConfigError, match=r"worked solutions.*'answer'"):
+        fn([boxed(42)], solution=[worked])
+    lenient = trl_reward("solution", allow_worked_solutions=True)
+    assert lenient([boxed(42), boxed(41)], solution=[worked, worked]) == [1.0, 0.0]
+
+
+def test_reward_pool_size_from_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mathbeyond.rewards import REWARD_WORKERS_ENV, close_reward_pool, reward_workers
+    from mathbeyond.rewards._pool import reward_pool
+
+    monkeypatch.delenv(REWARD_WORKERS_ENV, raising=False)
+    assert reward_workers() == 2
+    monkeypatch.setenv(REWARD_WORKERS_ENV, "3")
+    assert reward_workers() == 3
+    close_reward_pool()
+    assert reward_pool().size == 3
+    assert compute_score("m", boxed(1), "1")["score"] == 1.0
+    close_reward_pool()
+    for bad in ("0", "two"):
+        monkeypatch.setenv(REWARD_WORKERS_ENV, bad)
+        with pytest.raises(ConfigError, match=REWARD_WORKERS_ENV):
+            reward_workers()

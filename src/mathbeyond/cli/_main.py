@@ -18,9 +18,11 @@ from . import (
     _demo,
     _metrics,
     _registry,
+    _rewards,
     _sample,
     _scale,
     _verify,
+    _view,
 )
 
 
@@ -43,9 +45,21 @@ def cli(ctx: click.Context, data_dir: Path | None, verbose: int) -> None:
     ctx.obj["data_dir"] = data_dir
 
 
-for _module in (
-    _data, _verify, _sample, _demo, _metrics, _registry, _audit, _build, _annotate, _scale
-):
+_MODULES = (
+    _data,
+    _verify,
+    _sample,
+    _metrics,
+    _registry,
+    _audit,
+    _build,
+    _annotate,
+    _rewards,
+    _view,
+    _demo,
+    _scale,
+)
+for _module in _MODULES:
     for _command in _module.COMMANDS:
         cli.add_command(_command)
 
