@@ -312,7 +312,10 @@ class _Session:
         if self.scorer is not None:
             problems = [self.trackers[c.key].problem for c in batch]
             verdicts = self.scorer.score(
-                [c.text for c in batch], [p.answer for p in problems], [p.problem for p in problems]
+                [c.text for c in batch],
+                [p.answer for p in problems],
+                [p.problem for p in problems],
+                [c.finish_reason for c in batch],
             )
         run_id = self.store.manifest.run_id
         records = []

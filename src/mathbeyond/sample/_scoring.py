@@ -23,6 +23,9 @@ from ._outcomes import first_success
 logger = logging.getLogger(__name__)
 
 BatchVerifier = Callable[[list[str], list[str], list[str | None]], list[Verdict]]
+FinishAwareVerifier = Callable[
+    [list[str], list[str], list[str | None], list[str | None]], list[Verdict]
+]
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,10 @@ class Scorer:
     """Seconds per sample (None: unknown, e.g. a custom verifier)."""
     memory_mb: int | None = None
     """Memory limit per verifier worker in MiB (None: unknown)."""
+    verify_with_finish: FinishAwareVerifier | None = None
+    """Like ``verify`` plus each sample's finish reason (``"length"``: cut off at the token
+    limit, so the verifier takes no unanchored answer from it). None: a verifier that does not
+    take finish reasons (custom scorers); ``score`` then calls ``verify``."""
 
     @property
     def identity(self) -> dict[str, Any]:
@@ -42,9 +49,18 @@ class Scorer:
         return {"version": self.version, "timeout": self.timeout, "memory_mb": self.memory_mb}
 
     def score(
-        self, texts: Sequence[str], golds: Sequence[str], questions: Sequence[str | None]
+        self,
+        texts: Sequence[str],
+        golds: Sequence[str],
+        questions: Sequence[str | None],
+        finish_reasons: Sequence[str | None] | None = None,
     ) -> list[Verdict]:
-        verdicts = self.verify(list(texts), list(golds), list(questions))
+        if finish_reasons is not None and self.verify_with_finish is not None:
+            verdicts = self.verify_with_finish(
+                list(texts), list(golds), list(questions), list(finish_reasons)
+            )
+        else:
+            verdicts = self.verify(list(texts), list(golds), list(questions))
         if len(verdicts) != len(texts):
             raise MathbError(f"verifier returned {len(verdicts)} verdicts for {len(texts)} samples")
         return verdicts
@@ -86,7 +102,23 @@ def default_scorer(*, timeout: float | None = None, workers: int | None = None) 
     def run(texts: list[str], golds: list[str], questions: list[str | None]) -> list[Verdict]:
         return list(batch(texts, golds, questions, timeout=seconds, workers=workers))
 
-    return Scorer(str(version), run, timeout=seconds, memory_mb=verifier_memory_mb())
+    def run_finish(
+        texts: list[str],
+        golds: list[str],
+        questions: list[str | None],
+        finish_reasons: list[str | None],
+    ) -> list[Verdict]:
+        return list(
+            batch(
+                texts, golds, questions, timeout=seconds, workers=workers,
+                finish_reasons=finish_reasons,
+            )
+        )
+
+    return Scorer(
+        str(version), run, timeout=seconds, memory_mb=verifier_memory_mb(),
+        verify_with_finish=run_finish,
+    )
 
 
 def score_pending(
@@ -107,6 +139,7 @@ def score_pending(
     done = 0
     skip = None if force else scorer.version
     for batch in store.iter_for_scoring(skip_version=skip, batch_size=batch_size):
+        finish = store.finish_reasons([(pid, idx) for pid, idx, _ in batch])
         unknown = [pid for pid, _, _ in batch if pid not in problems]
         if unknown:
             raise DataError(
@@ -115,7 +148,7 @@ def score_pending(
             )
         golds = [problems[pid][0] for pid, _, _ in batch]
         questions = [problems[pid][1] for pid, _, _ in batch]
-        verdicts = scorer.score([t for _, _, t in batch], golds, questions)
+        verdicts = scorer.score([t for _, _, t in batch], golds, questions, finish)
         store.update_scores(
             ScoreUpdate(pid, idx, v.correct, v.status.value, v.extracted, scorer.version)
             for (pid, idx, _), v in zip(batch, verdicts, strict=True)

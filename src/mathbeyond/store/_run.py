@@ -450,6 +450,15 @@ class RunStore:
             last = batch[-1][:2]
             yield batch
 
+    def finish_reasons(self, keys: Sequence[tuple[str, int]]) -> list[str | None]:
+        """The stored finish reason of each (problem_id, sample_index) key, in order."""
+        found: dict[tuple[str, int], str | None] = {}
+        query = "SELECT finish_reason FROM samples WHERE problem_id = ? AND sample_index = ?"
+        for key in keys:
+            row = self._conn.execute(query, key).fetchone()
+            found[key] = None if row is None else row[0]
+        return [found[key] for key in keys]
+
     # ------------------------------------------------------------------ writing
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
