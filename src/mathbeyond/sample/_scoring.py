@@ -9,7 +9,6 @@ from __future__ import annotations
 import importlib
 import logging
 import math
-import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +16,7 @@ from typing import Any
 
 from .._errors import ConfigError, DataError, MathbError
 from ..store import RunStore, ScoreUpdate, read_manifest
-from ..verify import Verdict
+from ..verify import Verdict, memory_limit_mb
 from ._outcomes import first_success
 
 logger = logging.getLogger(__name__)
@@ -66,22 +65,10 @@ class Scorer:
         return verdicts
 
 
-MEMORY_ENV_VAR = "MATHB_VERIFY_MEMORY_MB"
-DEFAULT_MEMORY_MB = 1024
-
-
 def verifier_memory_mb() -> int:
-    """The verifier workers' memory limit in MiB (``MATHB_VERIFY_MEMORY_MB``, default 1024)."""
-    raw = os.environ.get(MEMORY_ENV_VAR, "").strip()
-    if not raw:
-        return DEFAULT_MEMORY_MB
-    try:
-        mib = int(raw)
-    except ValueError:
-        raise ConfigError(f"{MEMORY_ENV_VAR} must be a whole number of MiB, got {raw!r}") from None
-    if mib < 64:
-        raise ConfigError(f"{MEMORY_ENV_VAR} must be at least 64 (MiB), got {mib}")
-    return mib
+    """The verifier workers' memory limit in MiB (the verifier's own reading of
+    ``MATHB_VERIFY_MEMORY_MB``, default 1024)."""
+    return memory_limit_mb()
 
 
 def default_scorer(*, timeout: float | None = None, workers: int | None = None) -> Scorer | None:

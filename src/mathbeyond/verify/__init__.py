@@ -19,7 +19,7 @@ from ._batch import verify_chunks
 from ._boxes import last_boxed
 from ._core import VERIFIER_VERSION
 from ._extract import explain_extraction
-from ._limits import DEFAULT_TIMEOUT_S, Item, VerifierCrashError
+from ._limits import DEFAULT_TIMEOUT_S, Item, VerifierCrashError, memory_limit_mb
 from ._parsed import ExtractedAnswer, ParsedGold
 from ._types import Status, Verdict
 
@@ -37,6 +37,7 @@ __all__ = [
     "explain_extraction",
     "extract",
     "last_boxed",
+    "memory_limit_mb",
     "parse_gold",
     "verify",
     "verify_batch",

@@ -789,6 +789,11 @@ def _memory_from_env() -> int:
     return mib * 2**20
 
 
+def memory_limit_mb() -> int:
+    """The verifier workers' memory limit in MiB (``MATHB_VERIFY_MEMORY_MB``, default 1024)."""
+    return _memory_from_env() // 2**20
+
+
 def shared_pool(min_size: int | None = None) -> WorkerPool:
     """The process-wide pool (started lazily; replaced if it was closed or failed)."""
     with _Shared.lock:
