@@ -4,7 +4,23 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export MATHB_DATA_DIR ?= $(abspath ../shared/data)
 
-.PHONY: install run test lint clean
+.PHONY: install run test lint clean integration-envs
+
+# Integration environments: one virtualenv per file ci/env-<name>.txt, at .venv-int/<name>/,
+# holding a tool that must not share the main environment (evaluation harnesses, RL trainers)
+# plus this package. A file that needs torch pins `torch==2.13.0` (the CPU wheel on local disk;
+# an unpinned torch pulls gigabytes of CUDA wheels). Tests find them with
+# tests/integrations/_envs.py and skip with a reason where one is missing.
+INT_ENVS := $(patsubst ci/env-%.txt,.venv-int/%/.installed,$(wildcard ci/env-*.txt))
+
+.venv-int/%/.installed: ci/env-%.txt pyproject.toml
+	rm -rf .venv-int/$*
+	$(PYTHON) -m venv .venv-int/$*
+	.venv-int/$*/bin/python -m pip install -q --upgrade pip
+	.venv-int/$*/bin/python -m pip install -q -r ci/env-$*.txt -e .
+	touch $@
+
+integration-envs: $(INT_ENVS)
 
 $(VENV)/.installed: pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -26,10 +42,10 @@ run: install
 
 # All tests; GPU tests skip themselves where vllm/CUDA are absent. pytest exit 5 (nothing
 # collected) is reported as a failure: a suite that runs no test is not a passing suite.
-test: install
+test: install integration-envs
 	$(PY) -m pytest -q; rc=$$?; if [ $$rc -eq 5 ]; then echo "no tests collected" >&2; exit 1; fi; exit $$rc
 	$(PY) -m ruff check src tests benchmarks scripts
 	$(PY) -m mypy
 
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) .venv-int
