@@ -70,9 +70,13 @@ def tagged_processes(tag: str) -> list[str]:
     return found
 
 
-def run_script(script: str, tmp_path: Path, *args: str) -> dict[str, Any]:
-    """Run ``script`` in the trainers env; return its JSON; assert it left no process behind."""
-    assert TRAINERS is not None
+def run_script(
+    script: str, tmp_path: Path, *args: str, python: str | None = None
+) -> dict[str, Any]:
+    """Run ``script`` in the trainers env (or ``python``); return its JSON; assert it left no
+    process behind."""
+    python = python or TRAINERS
+    assert python is not None
     tag = uuid.uuid4().hex
     env = {k: v for k, v in os.environ.items() if k not in ("MATHB_REWARD_WORKERS", "PYTHONPATH")}
     env.update(
@@ -87,7 +91,7 @@ def run_script(script: str, tmp_path: Path, *args: str) -> dict[str, Any]:
     work = tmp_path / "work"
     work.mkdir()
     proc = subprocess.run(
-        [TRAINERS, str(SCRIPTS / script), str(out), str(work), *args],
+        [python, str(SCRIPTS / script), str(out), str(work), *args],
         env=env,
         cwd=tmp_path,
         capture_output=True,
@@ -247,3 +251,67 @@ def test_verl_reward_loop_with_compute_score(tmp_path: Path) -> None:
     assert legacy["default_scorer_on_math_beyond_source"].startswith("NotImplementedError")
     assert Path(legacy["migrated_reward_path"]).resolve() == Path(res["path"]).resolve()
     print(f"\nverl versions {res['versions']}: Ray part {res['ray_s']:.1f} s")
+
+
+def openrlhf_python() -> str | None:
+    """A python with ``openrlhf`` importable: MATHB_OPENRLHF_PYTHON, else the trainers env if
+    openrlhf was added to it. OpenRLHF 0.11 cannot be pip-installed with its dependencies on
+    CPU (flash-attn 2.8.3 and deepspeed 0.19.6 are source-only and import torch to build);
+    ``pip install --no-deps openrlhf==0.11.2`` into the trainers env is enough for its reward
+    client (torch, transformers, sympy, pylatexenc and aiohttp come with TRL/verl)."""
+    override = os.environ.get("MATHB_OPENRLHF_PYTHON")
+    if override:
+        return override
+    if TRAINERS is None:
+        return None
+    probe = subprocess.run(
+        [TRAINERS, "-c", "import importlib.util as u; print(u.find_spec('openrlhf') is not None)"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    return TRAINERS if probe.stdout.strip() == "True" else None
+
+
+@pytest.mark.slow
+def test_openrlhf_reward_client_http_and_file(tmp_path: Path) -> None:
+    """OpenRLHF's own single-turn executor (the class its PPO rollout uses) fetches rewards from
+    `mathb serve-reward` over loopback HTTP (token in the URL) and from the reward file that
+    `mathb integrations path openrlhf` prints: both give the verifier's verdict on the query
+    minus the prompt, 0 for a missing label (flagged) and for hostile responses (flagged as
+    limit_exceeded); the server exits 0 on SIGTERM and nothing is left running."""
+    python = openrlhf_python()
+    if python is None:
+        pytest.skip(
+            "openrlhf not importable: it cannot be pip-installed with its dependencies on CPU; "
+            "`pip install --no-deps openrlhf==0.11.2` into .venv-int/trainers, or set "
+            "MATHB_OPENRLHF_PYTHON"
+        )
+    res = run_script("openrlhf_client.py", tmp_path, python=python)
+    assert Path(res["file_path"]).resolve() == integration_path("openrlhf").resolve()
+    assert res["file_loaded"] is True
+    assert res["server_rc"] == 0
+    assert 1 <= len(res["server_workers"]) <= 2
+    prompt = res["prompt"]
+    rewards = []
+    for (response, label), http, file in zip(res["cases"], res["http"], res["file"], strict=True):
+        query = http["query"]
+        assert query.startswith(prompt)  # what the server strips before grading
+        v = None if label is None else verify(query[len(prompt) :], label)
+        reward = 1.0 if v is not None and v.correct else 0.0
+        rewards.append(reward)
+        flags = {
+            "mathb_no_answer": [1.0 if v is not None and v.status is Status.NO_ANSWER else 0.0],
+            "mathb_limit_exceeded": [
+                1.0 if v is not None and v.status is Status.LIMIT_EXCEEDED else 0.0
+            ],
+            "mathb_bad_label": [1.0 if label is None else 0.0],
+        }
+        for got in (http, file):
+            assert got["reward"] == got["scores"] == [reward], (response[:80], label, got)
+            assert got["extra_logs"] == flags, (response[:80], got["extra_logs"])
+        if response in HOSTILE:
+            assert flags["mathb_limit_exceeded"] == [1.0]
+    assert 1.0 in rewards and 0.0 in rewards
+    print(f"\nOpenRLHF versions {res['versions']}")

@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-SPECIALS = ["[PAD]", "[UNK]", "[EOS]"]
+SPECIALS = ["<pad>", "<unk>", "</s>"]
 PROMPT_WORDS = ["What", "is", "2", "+", "?", "half", "of", "1", "Answer:"]
 ANSWERS = ["\\boxed{4}", "\\boxed{5}", "\\boxed{0.5}", "\\boxed{\\frac{1}{2}}", "\\boxed{2+2}"]
 HOSTILE = [
@@ -54,11 +54,11 @@ def build_tokenizer(folder: Path) -> Any:
 
     words = SPECIALS + PROMPT_WORDS + ANSWERS + HOSTILE
     vocab = {w: i for i, w in enumerate(words)}
-    core = Tokenizer(models.WordLevel(vocab=vocab, unk_token="[UNK]"))
+    core = Tokenizer(models.WordLevel(vocab=vocab, unk_token="<unk>"))
     core.pre_tokenizer = pre_tokenizers.WhitespaceSplit()
     core.decoder = decoders.WordPiece(prefix="##", cleanup=False)  # joins words with spaces
     tok = PreTrainedTokenizerFast(
-        tokenizer_object=core, pad_token="[PAD]", unk_token="[UNK]", eos_token="[EOS]"
+        tokenizer_object=core, pad_token="<pad>", unk_token="<unk>", eos_token="</s>"
     )
     folder.mkdir(parents=True, exist_ok=True)
     tok.save_pretrained(str(folder))
