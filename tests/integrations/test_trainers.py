@@ -186,7 +186,8 @@ def test_trl_grpo_trainer_runs_with_the_reward(tmp_path: Path) -> None:
 @needs_trainers
 def test_verl_reward_loop_with_compute_score(tmp_path: Path) -> None:
     """verl's PPO config with the README keys, load_reward_manager -> NaiveRewardManager on a
-    DataProto, RewardLoopWorker in process, and a Ray RewardLoopManager with 2 actors: every
+    DataProto (compute_score and compute_score_async), RewardLoopWorker in process, the legacy
+    BatchRewardManager with compute_score_batch, and a Ray RewardLoopManager with 2 actors: every
     path gives the verifier's verdict per sample, as a token-level reward on the last response
     token; hostile responses score 0 (limit_exceeded); verl's metrics take the numeric fields;
     the old top-level key leaves verl's default scorer in place; nothing is left running."""
@@ -209,7 +210,8 @@ def test_verl_reward_loop_with_compute_score(tmp_path: Path) -> None:
     ]
     scores = [1.0 if v.correct else 0.0 for v in want]
     assert 1.0 in scores and 0.0 in scores
-    for path in ("naive", "loop_worker", "ray_per_sample"):
+    assert res["async_is_coroutine"] is True
+    for path in ("naive", "async", "loop_worker", "ray_per_sample"):
         got = res[path]
         assert [o["reward_score"] for o in got] == scores, path
         for o, v in zip(got, want, strict=True):
@@ -221,14 +223,15 @@ def test_verl_reward_loop_with_compute_score(tmp_path: Path) -> None:
             assert o["reward_score"] == 0.0 and v.status is Status.LIMIT_EXCEEDED
 
     # Token-level rewards: the score on the last valid response token, zeros elsewhere.
-    for key in ("naive_token_rewards", "ray_token_rewards"):
+    for key in ("naive_token_rewards", "ray_token_rewards", "batch_token_rewards"):
         rows = res[key]
         assert len(rows) == n
         for row, score in zip(rows, scores, strict=True):
             assert sum(row) == score
             if score:
                 assert row.index(score) == max(i for i, x in enumerate(row) if x != 0.0)
-    assert res["naive_token_rewards"] == res["ray_token_rewards"]
+    assert res["naive_token_rewards"] == res["ray_token_rewards"] == res["batch_token_rewards"]
+    assert res["batch_extra"]["status"] == [v.status.value for v in want]
     assert res["ray_extra"]["score"] == scores
     assert res["ray_extra"]["status"] == [v.status.value for v in want]
     assert res["ray_extra_keys"] == ["score", "correct", "status", "extracted", "reason", "rule"]

@@ -8,7 +8,9 @@ Usage: ``python verl_reward.py OUT.json WORKDIR [--no-ray]``.
    ``+reward.custom_reward_function.reward_kwargs.{timeout,workers}``.
 2. ``load_reward_manager`` -> the registered reward manager (``naive``), run on a ``DataProto``
    built with verl's classes from the tiny tokenizer's ids (``run_single`` per sample, as
-   verl's ``RewardLoopWorker`` does), then ``RewardLoopWorker.compute_score_batch`` in process.
+   verl's ``RewardLoopWorker`` does); the same with ``.name=compute_score_async``; then
+   ``RewardLoopWorker.compute_score_batch`` in process; and ``.name=compute_score_batch`` in
+   verl's legacy ``BatchRewardManager``.
 3. Unless ``--no-ray``: ``ray.init(num_cpus=2)`` and a real ``RewardLoopManager`` with
    ``reward.num_workers=2`` actors: ``compute_rm_score`` on the batch, and per-sample
    ``compute_score.remote`` on the actor handles (what verl's agent loop calls), then
@@ -203,6 +205,32 @@ def main(out: str, workdir: str, use_ray: bool) -> None:
     rm_scores = type(manager).assemble_rm_scores(data, scores)
     result["naive_token_rewards"] = rm_scores.tolist()
     result["workers_in_driver"] = verifier_worker_pids()
+
+    # 2a. The coroutine form through the same loader (verl awaits it instead of a thread).
+    async_config = compose_config(
+        [o.replace("name=compute_score", "name=compute_score_async") for o in readme_overrides]
+        + common
+    )
+    async_manager = load_reward_manager(async_config, tokenizer)
+    result["async_is_coroutine"] = async_manager.is_async_reward_score
+    result["async"] = results_of(
+        async_manager.loop.run_until_complete(run_manager(async_manager, data))
+    )
+
+    # 2c. The list form in verl's legacy BatchRewardManager (verl.workers.reward_manager; not
+    # registered in 0.9's reward loop), loaded by the same get_custom_reward_fn.
+    from verl.workers.reward_manager.batch import BatchRewardManager
+
+    batch_config = compose_config(
+        [o.replace("name=compute_score", "name=compute_score_batch") for o in readme_overrides]
+        + common
+    )
+    batch_manager = BatchRewardManager(tokenizer, 0, get_custom_reward_fn(batch_config))
+    batch_out = batch_manager(copy.deepcopy(data), return_dict=True)
+    result["batch_token_rewards"] = batch_out["reward_tensor"].tolist()
+    result["batch_extra"] = {
+        k: [plain(x) for x in v] for k, v in batch_out["reward_extra_info"].items()
+    }
 
     # 2b. RewardLoopWorker in this process (the class verl runs as a Ray actor).
     from verl.experimental.reward_loop import RewardLoopManager, RewardLoopWorker
