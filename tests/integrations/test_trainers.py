@@ -179,7 +179,12 @@ def test_trl_grpo_trainer_runs_with_the_reward(tmp_path: Path) -> None:
     for h in hostile:
         assert verify(h, "4").status is Status.LIMIT_EXCEEDED
     assert 1 <= len(res["workers_seen"]) <= DEFAULT_REWARD_WORKERS
-    print(f"\nTRL versions {res['versions']}: {res['global_step']} steps in {res['train_s']:.1f} s")
+    print(
+        f"\nTRL {res['versions']}: {res['global_step']} steps, {len(seen)} completions "
+        f"(1.0: {seen.count(1.0)}, 0.0: {seen.count(0.0)}, None: {seen.count(None)}, "
+        f"{with_hostile} with a hostile payload), step means {means}, "
+        f"train {res['train_s']:.1f} s, hostile call {res['hostile_s']:.2f} s"
+    )
 
 
 @pytest.mark.slow
@@ -253,7 +258,11 @@ def test_verl_reward_loop_with_compute_score(tmp_path: Path) -> None:
     assert legacy["uses_verl_default_scorer"] is True
     assert legacy["default_scorer_on_math_beyond_source"].startswith("NotImplementedError")
     assert Path(legacy["migrated_reward_path"]).resolve() == Path(res["path"]).resolve()
-    print(f"\nverl versions {res['versions']}: Ray part {res['ray_s']:.1f} s")
+    print(
+        f"\nverl {res['versions']}: {n} responses ({scores.count(1.0)} correct, "
+        f"{sum(v.status is Status.LIMIT_EXCEEDED for v in want)} limit_exceeded), naive manager "
+        f"{res['naive_s']:.2f} s, Ray part {res['ray_s']:.1f} s"
+    )
 
 
 def openrlhf_python() -> str | None:
@@ -317,4 +326,7 @@ def test_openrlhf_reward_client_http_and_file(tmp_path: Path) -> None:
         if response in HOSTILE:
             assert flags["mathb_limit_exceeded"] == [1.0]
     assert 1.0 in rewards and 0.0 in rewards
-    print(f"\nOpenRLHF versions {res['versions']}")
+    print(
+        f"\nOpenRLHF {res['versions']}: {len(rewards)} responses, HTTP {res['http_s']:.2f} s, "
+        f"file {res['file_s']:.2f} s"
+    )
