@@ -71,7 +71,7 @@ class FanOutProxy:
             def do_POST(self) -> None:
                 length = int(self.headers.get("content-length") or 0)
                 body = json.loads(self.rfile.read(length) or b"{}")
-                proxy.requests.append(body)
+                proxy.requests.append(dict(body))
                 n = int(body.pop("n", None) or 1)
                 seed = body.get("seed")
                 merged: dict[str, Any] | None = None

@@ -31,7 +31,6 @@ from inspect_ai.solver import TaskState, generate
 from mathbeyond.integrations._common import mathb_rows
 from mathbeyond.verify import verify
 
-
 # inspect's stop reasons of a completion cut off by a length limit (the verifier then takes no
 # unanchored answer from it, as `mathb score` does with a sample whose finish reason is "length").
 _CUT_OFF = frozenset({"max_tokens", "model_length"})
@@ -74,7 +73,9 @@ def mathb(
 ) -> Task:
     rows = mathb_rows(dataset, limit)
     samples = [
-        Sample(id=r["id"], input=r["prompt"], target=r["answer"], metadata={"problem": r["problem"]})
+        Sample(
+            id=r["id"], input=r["prompt"], target=r["answer"], metadata={"problem": r["problem"]}
+        )
         for r in rows
     ]
     ks = [k for k in (1, 4, 16, 64, 256, 1024) if k <= epochs]
