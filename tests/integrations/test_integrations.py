@@ -220,7 +220,8 @@ LIGHTEVAL_PY = harness_python("lighteval", "MATHB_LIGHTEVAL_PYTHON")
 def test_lighteval_task_docs_and_metric(tmp_path: Path) -> None:
     """LightEval builds the task from the shipped file (data from the project loader through a
     local JSONL folder), asks for 16 samples, and its metric machinery (apply_metric) scores 16
-    responses with the verifier: 3 correct of 16 -> pass@1 3/16, pass@4 1 - C(13,4)/C(16,4)."""
+    responses with the verifier: 3 correct of 16 -> pass@1 3/16, pass@4 1 - C(13,4)/C(16,4);
+    a response with 1 of the 16 samples (a server that ignores `n`) is an error, not a score."""
     assert LIGHTEVAL_PY is not None
     python = LIGHTEVAL_PY
     src = str(Path(__file__).resolve().parents[2] / "src")
@@ -251,8 +252,13 @@ responses = [
     ModelResponse(text=["\\\\boxed{-1}"] * 16),
 ]
 out = apply_metric(responses, docs, task.metrics)
+try:  # a server that ignores `n` returns one sample: no pass@k from it
+    apply_metric([ModelResponse(text=["\\boxed{1}"])], docs[:1], task.metrics)
+    short = "no error"
+except ValueError as exc:
+    short = str(exc)
 print(json.dumps({"ids": [d.specific["id"] for d in docs], "n": max(task.num_samples),
-                  "out": out}))
+                  "out": out, "short": short}))
 """
     proc = subprocess.run(
         [python, "-c", code],
@@ -275,3 +281,4 @@ print(json.dumps({"ids": [d.specific["id"] for d in docs], "n": max(task.num_sam
         "pass@16": 1.0,
     }
     assert res["out"][1] == {"pass@1": 0.0, "pass@4": 0.0, "pass@16": 0.0}
+    assert "1 sample(s) of the 16 requested" in res["short"], res["short"]
