@@ -132,9 +132,11 @@ def read_lm_eval(path: str | Path) -> HarnessLog:
         sorted(where.rglob("samples_*.jsonl")), "samples_*.jsonl", where
     )
     problems = []
-    task = None
+    filter_name = ""
     for row in _jsonl(file):
         pid, problem, answer = _doc_fields(row.get("doc"), file)
+        if isinstance(row.get("filter"), str):
+            filter_name = row["filter"]
         filtered = row.get("filtered_resps")
         # take_first_k keeps all repeats as one list; lm-eval's default filter keeps the first
         texts = filtered[0] if filtered and isinstance(filtered[0], list) else filtered
@@ -152,9 +154,6 @@ def read_lm_eval(path: str | Path) -> HarnessLog:
     if results_file.is_file():
         results = _read_json(results_file)
         by_task = results.get("results", {}) if isinstance(results, dict) else {}
-        filter_name = next(
-            (r.get("filter") for r in _jsonl(file) if isinstance(r.get("filter"), str)), ""
-        )
         reported = _pass_keys(by_task.get(task, {}), f",{filter_name}")
         config = results.get("config", {}) if isinstance(results, dict) else {}
         args = config.get("model_args")
