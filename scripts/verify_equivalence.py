@@ -189,7 +189,8 @@ def fuzz_cases(seed: int, n: int, bases: list[Case]) -> Iterator[tuple[str, Case
                 _sample(rng.choice(phrases), rng, out)
                 ins = "".join(out)
                 ins = rng.choice([ins, ins.upper(), ins.title(), ins])
-                ins = rng.choice([" ", ". ", "\n", ", "]) + ins + rng.choice([" ", " 5. ", ": ", "\n"])
+                ins = (rng.choice([" ", ". ", "\n", ", "]) + ins
+                       + rng.choice([" ", " 5. ", ": ", "\n"]))
             else:
                 ins = rng.choice(_SNIPPETS)
             at = _near_box(text, rng)
@@ -223,16 +224,10 @@ def outputs(case: Case) -> dict[str, Any]:
 
 def _set_fast(on: bool) -> None:
     """Turn every optional fast path of the verifier on or off (the flags that exist)."""
-    from mathbeyond.verify import _extract
+    from mathbeyond.verify import _fast, _prefilter
 
-    for mod, name in ((_core, "FAST_INTEGER_PATH"), (_core, "FAST_JUDGE"),
-                      (_extract, "FAST_EXTRACTION")):
-        if hasattr(mod, name):
-            setattr(mod, name, on)
-    try:
-        from mathbeyond.verify import _prefilter
-    except ImportError:
-        return
+    _core.FAST_INTEGER_PATH = on
+    _fast.ENABLED = on
     _prefilter.ENABLED = on
 
 
@@ -254,8 +249,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("mode", choices=("record", "compare", "flags"))
     ap.add_argument("path", nargs="?", type=Path)
-    ap.add_argument("--data-dir", type=Path,
-                    default=Path(os.environ.get("MATHB_DATA_DIR") or ROOT.parent / "shared" / "data"))
+    data = os.environ.get("MATHB_DATA_DIR") or ROOT.parent / "shared" / "data"
+    ap.add_argument("--data-dir", type=Path, default=Path(data))
     ap.add_argument("--fuzz", type=int, default=4000, help="fuzz cases (seeded)")
     args = ap.parse_args(argv)
     cases = all_cases(args.data_dir, args.fuzz)

@@ -1,0 +1,225 @@
+"""The common case of answer extraction, decided without the general rule engine.
+
+Most completions end in one ``\\boxed{...}`` and nothing else that a rule of :mod:`._rules`
+reads: no other box, no anchor phrase other than one introducing that box ("The final answer
+is $\\boxed{42}$"), no new turn or next problem, no retraction after it. :func:`quick` checks
+exactly that, on the region :mod:`._extract` prepared, and returns what the rule engine would
+(``last-box``); on anything else it returns None and the engine decides. :func:`answer` is
+``explain`` without the per-candidate trace, quick path first.
+
+Why the result is the engine's (``_extract._decide`` with one box candidate ``B``), step by
+step -- each check below either computes the engine's own test or proves it cannot fire:
+
+* boxes: one ``\\boxed`` substring and no ``\\fbox``/``\\framebox`` means at most one box
+  command; :data:`~._boxes.BOX_COMMAND_RE` at that place, a ``{`` and the brace matching of
+  ``_boxes._brace_pairs`` (same tokens, stopped where the first brace closes) give ``B``
+  exactly; a box without braces, unclosed or empty goes to the engine. ``_NEGATED_RE`` as
+  ``_boxes`` applies it.
+* ``box-copied-from-question`` needs the box's text, which starts with ``\\boxed``, inside the
+  whitespace-normalised question: impossible when the question has no ``\\boxed``.
+  ``box-in-restated-problem``: ``_restating`` itself.
+* anchors: none unless the lowered region holds ``answer``, ``correct option`` or ``correct
+  choice`` (``_anchors`` searches exactly these in ``s.lower()``; :func:`._prefilter.lowered`
+  contains every one of them) or ``答案`` (the CJK anchor; to the engine). For each ``answer``
+  (an ASCII region, so offsets agree) the engine's own tests decide whether it is an anchor
+  (``_ANCHOR_TAIL_RE``; a heading goes to the engine); if it is, its text starts with the box
+  (``\\boxed``, or ``$``/``$$``/``\\(``/``\\[`` and ``\\boxed``). Then that text contains
+  ``\\boxed`` after every trimming step of ``_find_anchor_word`` (the trailing-clause and lead
+  patterns cannot cut into ``\\boxed``), so the anchor is either no candidate or one that
+  ``anchor-introduces-box`` drops. Its end is after its start: the start is a lower bound.
+* ``_continuation``: its three line patterns all start with a newline and one of a few words
+  after ``[ \\t#*>]*``; :data:`_LINE_MARK_RE` matches wherever any of them could, so without it
+  there is no cut of that kind. ``after-other-problem`` searches ``OTHER_PROBLEM_RE`` from the
+  first committed end, which is at least the lower bound above: no match from the bound, none
+  from there (a search from a later position only drops candidate starts).
+* ``select`` on ``[B]``: the anchors are dropped, ``attributed`` and ``retraction`` are the
+  engine's; one candidate has no walk-back, guess list or adjacent boxes: ``last-box`` with the
+  stripped content, then ``_with_inner_anchor`` as the engine applies it.
+
+``ENABLED = False`` sends everything to the engine (tests/verify/test_fast_path.py and
+scripts/verify_equivalence.py compare the two on every table row, real completion and a
+seeded fuzz set).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._boxes import _BRACE_TOKEN_RE, BOX_COMMAND_RE
+from ._extract import (
+    _ANCHOR_ADVERB_RE,
+    _ANCHOR_TAIL_RE,
+    _NEGATED_RE,
+    _RESTATE_RE,
+    LINE_WINDOW,
+    MAX_ANSWER_CHARS,
+    Extracted,
+    _decide,
+    _heading_prefix,
+    _prepare,
+    _restating,
+    _with_inner_anchor,
+    finish,
+)
+from ._prefilter import lowered
+from ._rules import (
+    ATTRIB_RE,
+    DISOWN_RE,
+    OTHER_PROBLEM_RE,
+    RETRACT_RE,
+    Candidate,
+    attributed,
+)
+
+ENABLED = True
+
+_LINE_MARK_RE = re.compile(
+    r"\n[ \t#*>]*(?:Human|User|Instruction|Input|You|Solution|Answer|Response|Problem|Q"
+    r"|Exercise|Example)"
+)
+"""Wherever ``_TURN_RE``, ``_SOLUTION_RE`` or ``_NEXT_PROBLEM_RE`` (of ._extract) can match."""
+_OTHER_BOX_RE = re.compile(r"\\f(?:rame)?box")
+_SIMPLE_BOX_RE = re.compile(r"\\boxed\s*\{([^{}\\]*)\}")
+_BOX_OPENERS = ("\\boxed", "$\\boxed", "$$\\boxed", "\\(\\boxed", "\\[\\boxed")
+
+
+def answer(
+    completion: str, question: str | None = None, finish_reason: str | None = None
+) -> Extracted:
+    """``explain(completion, question, finish_reason)`` without the decision trace: the same
+    text, kind and rule."""
+    region = _prepare(completion, question)
+    if isinstance(region, Extracted):
+        return region
+    found = quick(region, question) if ENABLED else None
+    if found is None:
+        found = _decide(region, question, finish_reason)
+    return finish(found)
+
+
+def _trie(words: list[str]) -> str:
+    """One regular expression matching any of ``words`` (a prefix tree: one pass, few tries)."""
+    tree: dict[str, dict] = {}  # type: ignore[type-arg]
+    for word in words:
+        node = tree
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict) -> str:  # type: ignore[type-arg]
+        alts = [re.escape(ch) + emit(sub) for ch, sub in sorted(node.items()) if ch]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return emit(tree)
+
+
+def _trigger_re() -> re.Pattern[str] | None:
+    """Every literal one of which is inside any match of a rule :func:`quick` relies on not
+    firing near the box (on lowered text); None if a rule has no literal set (no quick path)."""
+    guards = (_NEGATED_RE, _RESTATE_RE, ATTRIB_RE, OTHER_PROBLEM_RE, RETRACT_RE)
+    literals: set[str] = set()
+    for guard in guards:
+        if guard.literals is None or not guard.icase:
+            return None
+        literals.update(guard.literals)
+    return re.compile(_trie(sorted(literals)))
+
+
+_TRIGGER_RE = _trigger_re()
+
+
+def _single_box(region: str) -> Candidate | None:
+    """The region's only box, when it has exactly one and it is a braced, non-empty
+    ``\\boxed`` (``_boxes`` would return exactly it, before the negation test)."""
+    at = region.find("\\boxed")
+    if at < 0 or region.find("\\boxed", at + 6) >= 0 or _OTHER_BOX_RE.search(region):
+        return None
+    simple = _SIMPLE_BOX_RE.match(region, at)
+    if simple is not None:  # no brace or backslash inside: the first "}" closes it
+        content = simple.group(1)
+        return Candidate(at, simple.end(), content, "boxed") if content.strip() else None
+    command = BOX_COMMAND_RE.match(region, at)
+    if command is None:
+        return None
+    brace = command.end()
+    if brace >= len(region) or region[brace] != "{":
+        return None
+    depth = 0
+    for token in _BRACE_TOKEN_RE.finditer(region, brace):
+        if token.group() == "{":
+            depth += 1
+        elif token.group() == "}":
+            depth -= 1
+            if depth == 0:
+                content = region[brace + 1 : token.start()]
+                if not content.strip():
+                    return None
+                return Candidate(at, token.end(), content, "boxed")
+    return None
+
+
+def _anchors_introduce(region: str, low: str, box: Candidate) -> int | None:
+    """None unless every anchor phrase is no anchor or one whose text is the box (see the
+    module docstring); else a lower bound of the committed anchors' ends (the box's end when
+    there is no anchor)."""
+    bound = box.end
+    if "answer" not in low and "correct option" not in low and "correct choice" not in low:
+        return bound
+    if not region.isascii() or "correct option" in low or "correct choice" in low:
+        return None
+    pos = low.find("answer")
+    while pos >= 0:
+        after = pos + 6
+        if pos == 0 or not low[pos - 1].isalnum():
+            if region.startswith(" is ", after) and region.startswith(_BOX_OPENERS, after + 4):
+                # _ANCHOR_TAIL_RE ends at the opener, no adverb: the text is the box
+                bound = min(bound, pos)
+            elif (tail := _ANCHOR_TAIL_RE.match(region, after)) is None:
+                if _heading_prefix(low, pos):
+                    return None  # a heading anchor ("**Final Answer**"): to the engine
+            else:
+                adverb = _ANCHOR_ADVERB_RE.match(region, tail.end())
+                start = adverb.end() if adverb else tail.end()
+                rest = region[start : start + MAX_ANSWER_CHARS].lstrip(" \t")  # _anchor_text
+                if rest.startswith("\n"):
+                    rest = rest.lstrip()
+                if rest.strip() and not rest.startswith(_BOX_OPENERS):
+                    return None  # an anchored answer of its own
+                bound = min(bound, pos)
+        pos = low.find("answer", after)
+    return bound
+
+
+def quick(region: str, question: str | None) -> Extracted | None:
+    """The engine's answer for a region with one box and nothing that could change it, or None
+    (see the module docstring)."""
+    if _TRIGGER_RE is None:
+        return None
+    box = _single_box(region)
+    if box is None:
+        return None
+    if question and "\\boxed" in question:
+        return None
+    if not region.isascii() and "答案" in region:
+        return None
+    low = lowered(region)
+    bound = _anchors_introduce(region, low, box)
+    if bound is None or ("\n" in region and _LINE_MARK_RE.search(region)):
+        return None
+    start, end = box.start, box.end
+    line_start = region.rfind("\n", max(0, start - LINE_WINDOW), start) + 1  # as _restating
+    near = min(line_start, bound, max(0, start - 12))
+    if _TRIGGER_RE.search(low, near) is not None and (
+        _NEGATED_RE.search(region, max(0, start - 12), start)
+        or _restating(region, start)
+        or OTHER_PROBLEM_RE.search(region, bound, len(region))
+        or attributed(region, box)
+        or RETRACT_RE.search(region, end)
+    ):
+        return None
+    if DISOWN_RE.match(region, end):
+        return None
+    return _with_inner_anchor(Extracted(box.text.strip(), "boxed", "last-box"))
