@@ -106,21 +106,20 @@ def verify_fields(
         return _verdict(Status.UNPARSEABLE_GOLD, None, "gold too long")
     if not gold or gold.isspace():
         return _verdict(Status.UNPARSEABLE_GOLD, None, "empty gold")
-    found = _extract_answer(completion, question, finish_reason)
-    rule = found.rule
-    if found.kind == "none" or not found.text.strip():
+    text, kind, rule = _extract_answer(completion, question, finish_reason)
+    answer = text.strip()
+    if kind == "none" or not answer:
         return _verdict(Status.NO_ANSWER, None, "no committed final answer", rule)
-    answer = found.text.strip()
     if len(answer) > MAX_ANSWER_CHARS:
         return _verdict(Status.LIMIT_EXCEEDED, answer[:80], "answer too long", rule)
     if FAST_INTEGER_PATH and answer.isdigit() and answer.isascii():
         # Plain digits against an integer gold: no form rule applies to either, no label, so
         # _judge's integer comparison is the verdict (tests/verify/test_fast_path.py).
-        parsed = parse_gold(gold)
+        parsed = _parse_gold_cached(gold)  # the gold is at most MAX_GOLD_CHARS long here
         if parsed.kind == "integer" and len(answer) <= MAX_INT_DIGITS:
             if int(answer) == parsed.integer:
-                return _verdict(Status.CORRECT, answer, "integer match", rule)
-            return _verdict(Status.INCORRECT, answer, "different integer", rule)
+                return (True, Status.CORRECT, answer, "integer match", rule)
+            return (False, Status.INCORRECT, answer, "different integer", rule)
     if restates_question(answer, gold, question):
         reason = "restates the question's expression unevaluated"
         return _verdict(Status.INCORRECT, answer, reason, "answer-restates-question")
@@ -207,7 +206,7 @@ def extract_answer(
     """The final committed answer of ``completion`` (the first half of :func:`verify_unbounded`)."""
     if len(completion) > MAX_COMPLETION_CHARS:
         return ExtractedAnswer(None, None, "completion too long")
-    found = _extract_answer(completion, question, finish_reason)
-    if found.kind == "none" or not found.text.strip():
-        return ExtractedAnswer(None, None, "no committed final answer", found.rule or None)
-    return ExtractedAnswer(found.text.strip(), found.kind, "extracted", found.rule or None)
+    text, kind, rule = _extract_answer(completion, question, finish_reason)
+    if kind == "none" or not text.strip():
+        return ExtractedAnswer(None, None, "no committed final answer", rule or None)
+    return ExtractedAnswer(text.strip(), kind, "extracted", rule or None)

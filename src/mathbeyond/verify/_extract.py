@@ -404,14 +404,15 @@ def _with_inner_anchor(found: Extracted) -> Extracted:
 
 def _prepare(completion: str, question: str | None) -> str | Extracted:
     """The answer region (see the module docstring), or why there is none."""
-    region = _region(completion)
+    region = _region(completion) if "<" in completion else completion  # see _region
     if region is None:
         return Extracted("", "none", "unclosed-think-block")
     if question and len(question.strip()) >= 20:
         q = question.strip()
         if q in region:
             region = region.replace(q, " ")
-    region = _strip_code_blocks(region)
+    if "`" in region:  # see _strip_code_blocks
+        region = _strip_code_blocks(region)
     if "<" in region and "</" in region:
         region = _HTML_PAIR_RE.sub(lambda m: m.group(2), region)
     lead = _LEAD_TURN_RE.match(region)
@@ -426,7 +427,7 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         token = _CHAT_TOKEN_RE.search(region)
         if token is not None:  # a chat-template token: nothing after it belongs to this answer
             region = region[: token.start()]
-    if _has_quote_line(region):
+    if ">" in region and _has_quote_line(region):
         region = "\n".join(ln for ln in region.split("\n") if not ln.lstrip().startswith(">"))
     return region
 

@@ -83,18 +83,24 @@ _SIMPLE_BOX_RE = re.compile(r"\\boxed\s*\{([^{}\\]*)\}")
 _BOX_OPENERS = ("\\boxed", "$\\boxed", "$$\\boxed", "\\(\\boxed", "\\[\\boxed")
 
 
+Answer = tuple[str, str, str]
+"""What :func:`answer` returns: ``(text, kind, rule)`` of ``explain``'s ``Extracted``."""
+
+
 def answer(
     completion: str, question: str | None = None, finish_reason: str | None = None
-) -> Extracted:
-    """``explain(completion, question, finish_reason)`` without the decision trace: the same
-    text, kind and rule."""
+) -> Answer:
+    """``explain(completion, question, finish_reason)`` without the decision trace: its text,
+    kind and rule."""
     region = _prepare(completion, question)
     if isinstance(region, Extracted):
-        return region
-    found = quick(region, question) if ENABLED else None
-    if found is None:
-        found = _decide(region, question, finish_reason)
-    return finish(found)
+        return region.text, region.kind, region.rule
+    if ENABLED:
+        found = quick(region, question)
+        if found is not None:
+            return found
+    decided = finish(_decide(region, question, finish_reason))
+    return decided.text, decided.kind, decided.rule
 
 
 def _trie(words: list[str]) -> str:
@@ -118,7 +124,8 @@ def _trie(words: list[str]) -> str:
 
 def _trigger_re() -> re.Pattern[str] | None:
     """Every literal one of which is inside any match of a rule :func:`quick` relies on not
-    firing near the box (on lowered text); None if a rule has no literal set (no quick path)."""
+    firing near the box (on lowered text); None if a rule has no literal set (then there is
+    no quick path)."""
     guards = (_NEGATED_RE, _RESTATE_RE, ATTRIB_RE, OTHER_PROBLEM_RE, RETRACT_RE)
     literals: set[str] = set()
     for guard in guards:
@@ -131,16 +138,10 @@ def _trigger_re() -> re.Pattern[str] | None:
 _TRIGGER_RE = _trigger_re()
 
 
-def _single_box(region: str) -> Candidate | None:
-    """The region's only box, when it has exactly one and it is a braced, non-empty
-    ``\\boxed`` (``_boxes`` would return exactly it, before the negation test)."""
-    at = region.find("\\boxed")
-    if at < 0 or region.find("\\boxed", at + 6) >= 0 or _OTHER_BOX_RE.search(region):
-        return None
-    simple = _SIMPLE_BOX_RE.match(region, at)
-    if simple is not None:  # no brace or backslash inside: the first "}" closes it
-        content = simple.group(1)
-        return Candidate(at, simple.end(), content, "boxed") if content.strip() else None
+def _braced_box(region: str, at: int) -> tuple[int, str] | None:
+    """``(end, content)`` of the box command at ``at`` as ``_boxes.box_spans`` reads it (its
+    brace matched by the tokens of ``_brace_pairs``, stopped where it closes), or None for a
+    command without a brace or one that never closes."""
     command = BOX_COMMAND_RE.match(region, at)
     if command is None:
         return None
@@ -154,19 +155,18 @@ def _single_box(region: str) -> Candidate | None:
         elif token.group() == "}":
             depth -= 1
             if depth == 0:
-                content = region[brace + 1 : token.start()]
-                if not content.strip():
-                    return None
-                return Candidate(at, token.end(), content, "boxed")
+                return token.end(), region[brace + 1 : token.start()]
     return None
 
 
-def _anchors_introduce(region: str, low: str, box: Candidate) -> int | None:
+def _anchors_introduce(region: str, low: str, box_end: int) -> int | None:
     """None unless every anchor phrase is no anchor or one whose text is the box (see the
     module docstring); else a lower bound of the committed anchors' ends (the box's end when
     there is no anchor)."""
-    bound = box.end
-    if "answer" not in low and "correct option" not in low and "correct choice" not in low:
+    bound = box_end
+    if "answer" not in low:
+        if "correct " in low and ("correct option" in low or "correct choice" in low):
+            return None
         return bound
     if not region.isascii() or "correct option" in low or "correct choice" in low:
         return None
@@ -193,33 +193,53 @@ def _anchors_introduce(region: str, low: str, box: Candidate) -> int | None:
     return bound
 
 
-def quick(region: str, question: str | None) -> Extracted | None:
-    """The engine's answer for a region with one box and nothing that could change it, or None
-    (see the module docstring)."""
-    if _TRIGGER_RE is None:
-        return None
-    box = _single_box(region)
-    if box is None:
-        return None
+def quick(region: str, question: str | None) -> Answer | None:
+    """The engine's answer (as :func:`answer` returns it) for a region with one box and
+    nothing that could change it, or None (see the module docstring)."""
+    # the only box: one "\\boxed", no \\fbox or \\framebox (``_boxes`` would find just it)
+    if region.count("box") == 1:  # one pass; the three commands all contain "box"
+        start = region.rfind("\\boxed")
+        if start < 0:
+            return None
+    else:
+        start = region.find("\\boxed")
+        if start < 0 or region.find("\\boxed", start + 6) >= 0 or _OTHER_BOX_RE.search(region):
+            return None
+    simple = _SIMPLE_BOX_RE.match(region, start)
+    if simple is not None:  # no brace or backslash inside: the first "}" closes it
+        end, content = simple.end(), simple.group(1)
+    else:
+        braced = _braced_box(region, start)
+        if braced is None:
+            return None
+        end, content = braced
+    if not content.strip() or _TRIGGER_RE is None:
+        return None  # an empty box is dropped: the engine decides
     if question and "\\boxed" in question:
         return None
-    if not region.isascii() and "答案" in region:
+    ascii_region = region.isascii()
+    if not ascii_region and "答案" in region:
         return None
     low = lowered(region)
-    bound = _anchors_introduce(region, low, box)
+    bound = _anchors_introduce(region, low, end)
     if bound is None or ("\n" in region and _LINE_MARK_RE.search(region)):
         return None
-    start, end = box.start, box.end
+    # every window a rule reads lies in low[near:]: _restating the line before the box,
+    # attributed the sentence before it (from after the line start), _NEGATED_RE 12
+    # characters before it, OTHER_PROBLEM_RE from the bound on, retraction after the box
     line_start = region.rfind("\n", max(0, start - LINE_WINDOW), start) + 1  # as _restating
     near = min(line_start, bound, max(0, start - 12))
     if _TRIGGER_RE.search(low, near) is not None and (
         _NEGATED_RE.search(region, max(0, start - 12), start)
         or _restating(region, start)
         or OTHER_PROBLEM_RE.search(region, bound, len(region))
-        or attributed(region, box)
+        or attributed(region, Candidate(start, end, content, "boxed"))
         or RETRACT_RE.search(region, end)
     ):
         return None
-    if DISOWN_RE.match(region, end):
+    if DISOWN_RE.pattern.match(region, end):
         return None
-    return _with_inner_anchor(Extracted(box.text.strip(), "boxed", "last-box"))
+    if "\\text" in content:  # \boxed{\text{The answer is 4}}: as the engine does
+        found = finish(_with_inner_anchor(Extracted(content.strip(), "boxed", "last-box")))
+        return found.text, found.kind, found.rule
+    return content.strip(), "boxed", "last-box"  # no \boxed inside: finish() keeps it

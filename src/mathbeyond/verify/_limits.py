@@ -173,6 +173,28 @@ def _grouped_order(items: Sequence[Item]) -> list[int]:
     return order
 
 
+def _rebuild(make: type[Any], values: list[tuple[Any, ...] | None]) -> list[Any]:
+    """The result objects of one chunk, from their field values. Equal values give one shared
+    (immutable) object: k samples of a problem mostly share their verdict, and a dictionary
+    lookup costs a fraction of building a frozen dataclass. None (a failed item) stays a
+    placeholder the caller replaces."""
+    shared: dict[tuple[Any, ...], Any] = {}
+    out: list[Any] = []
+    append = out.append
+    for v in values:
+        if v is None:
+            append(None)
+            continue
+        try:
+            obj = shared.get(v)
+            if obj is None:
+                obj = shared[v] = make(*v)
+        except TypeError:  # an unhashable field value: build it on its own
+            obj = make(*v)
+        append(obj)
+    return out
+
+
 class Job:
     """A submitted batch. Wait with :meth:`result`; results come back in input order.
 
@@ -672,8 +694,7 @@ class WorkerPool:
             raise VerifierCrashError("verifier worker protocol error: wrong result count")
         if job.finished:
             return
-        make = job.result_type
-        verdicts = [limit_verdict("") if v is None else make(*v) for v in values]
+        verdicts = _rebuild(job.result_type, values)
         for k, what, detail in failures:
             index = chunk.indices[k]
             if what == "mem":

@@ -130,6 +130,117 @@ def necessary_literals(pattern: re.Pattern[str]) -> frozenset[str] | None:
     return need
 
 
+def _lower_safe(items: Any, c: Any) -> bool:
+    """The parsed pattern tests no uppercase or non-ASCII character, no back-reference and no
+    inline flag: matched case-insensitively on a text it decides at every step exactly as it
+    does case-sensitively on :func:`lowered` text. Its tests are ASCII literals and sets (a
+    character matches one case-insensitively iff its lowered copy equals it), ``\\w \\s \\d``,
+    ``.``, boundaries and anchors (every character's lowered copy is in the same classes);
+    tests/verify/test_prefilter.py checks both facts over all of Unicode."""
+    for op, av in items:
+        if op in (c.LITERAL, c.NOT_LITERAL):
+            if av >= 128 or 65 <= av <= 90:
+                return False
+        elif op is c.IN:
+            for iop, iav in av:
+                if iop in (c.LITERAL, c.NOT_LITERAL) and (iav >= 128 or 65 <= iav <= 90):
+                    return False
+                if iop is c.RANGE and (iav[1] >= 128 or (iav[0] <= 90 and iav[1] >= 65)):
+                    return False
+                if iop not in (c.LITERAL, c.NOT_LITERAL, c.RANGE, c.NEGATE, c.CATEGORY):
+                    return False
+        elif op is c.SUBPATTERN:
+            if av[1] or av[2] or not _lower_safe(av[3], c):
+                return False
+        elif op is c.BRANCH:
+            if not all(_lower_safe(p, c) for p in av[1]):
+                return False
+        elif op in _repeats(c):
+            if not _lower_safe(av[2], c):
+                return False
+        elif op in (c.ASSERT, c.ASSERT_NOT):
+            if not _lower_safe(av[1], c):
+                return False
+        elif op not in (c.AT, c.ANY, c.CATEGORY):
+            return False
+    return True
+
+
+def _repeats(c: Any) -> tuple[Any, ...]:
+    return tuple(getattr(c, n) for n in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")
+                 if hasattr(c, n))
+
+
+def _first_chars(items: Any, parser: Any, c: Any) -> frozenset[str] | None:
+    """Characters one of which every match of the parsed sequence starts with (None: any)."""
+    items = list(items)
+    for idx, (op, av) in enumerate(items):
+        if op in (c.AT, c.ASSERT, c.ASSERT_NOT):
+            continue  # zero width
+        first: frozenset[str] | None
+        if op is c.LITERAL:
+            first = frozenset(chr(av))
+        elif op is c.IN:
+            chars: set[str] = set()
+            for iop, iav in av:
+                if iop is c.LITERAL:
+                    chars.add(chr(iav))
+                elif iop is c.RANGE and iav[1] - iav[0] < 64:
+                    chars.update(map(chr, range(iav[0], iav[1] + 1)))
+                else:
+                    return None
+            first = frozenset(chars)
+        elif op is c.SUBPATTERN and not (av[1] or av[2]):
+            first = _first_chars(av[3], parser, c)
+        elif op is c.BRANCH:
+            alternatives = [_first_chars(p, parser, c) for p in av[1]]
+            if any(a is None for a in alternatives):
+                return None
+            first = frozenset().union(*(a for a in alternatives if a is not None))
+        elif op in _repeats(c):
+            first = _first_chars(av[2], parser, c)
+        else:
+            return None
+        if first is None:
+            return None
+        if parser.SubPattern(items_state(items, parser), [(op, av)]).getwidth()[0] == 0:
+            rest = _first_chars(items[idx + 1 :], parser, c)  # it may match nothing
+            return None if rest is None else first | rest
+        return first
+    return None
+
+
+def items_state(items: Any, parser: Any) -> Any:
+    return getattr(items, "state", None) or parser.State()
+
+
+def case_free(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
+    """For a case-insensitive ``pattern``: a case-sensitive pattern that, run on the lowered
+    copy of an ASCII text, matches at exactly the same places (see :func:`_lower_safe`), with
+    a look-ahead on the possible first characters so the engine skips the others quickly.
+    None when that cannot be shown from the parse tree."""
+    if not pattern.flags & re.IGNORECASE or pattern.flags & (re.LOCALE | re.ASCII):
+        return None
+    if pattern.pattern.startswith("(?") and re.match(r"\(\?[a-zA-Z-]+\)", pattern.pattern):
+        return None  # inline global flags must stay first
+    parser, constants = _sre()
+    try:
+        tree = parser.parse(pattern.pattern, pattern.flags)
+    except (re.error, AttributeError, TypeError, ValueError):  # pragma: no cover
+        return None
+    if not _lower_safe(tree, constants):
+        return None
+    try:
+        first = _first_chars(tree, parser, constants)
+    except (AttributeError, TypeError):  # pragma: no cover - another parser layout
+        first = None
+    source = pattern.pattern
+    if first is not None and len(first) < 40:
+        ahead = "".join(re.escape(ch) for ch in sorted(first))
+        source = f"(?=[{ahead}])(?:{source})"
+    return re.compile(source, pattern.flags & ~re.IGNORECASE)
+
+
 class _Lowered:
     """The lowered (case-folded as the engine does) copy of the last text asked for."""
 
@@ -155,13 +266,14 @@ def lowered(text: str) -> str:
 class Guarded:
     """A compiled pattern that runs only when one of its necessary literals is present."""
 
-    __slots__ = ("icase", "literals", "pattern")
+    __slots__ = ("fast", "icase", "literals", "pattern")
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern = pattern
         self.icase = bool(pattern.flags & re.IGNORECASE)
         literals = necessary_literals(pattern)
         self.literals = None if literals is None else tuple(sorted(literals, key=len))
+        self.fast = case_free(pattern)
 
     def _present(self, text: str, pos: int, endpos: int) -> bool:
         literals = self.literals
@@ -179,6 +291,15 @@ class Guarded:
     def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
         if not self._present(text, pos, endpos):
             return None
+        if self.fast is not None and ENABLED:
+            # where the case-free pattern first matches the lowered text, the pattern first
+            # matches the text; matching there gives the very match search would return
+            found = self.fast.search(lowered(text), pos, endpos)
+            if found is None:
+                return None
+            at = self.pattern.match(text, found.start(), endpos)
+            if at is not None:
+                return at
         return self.pattern.search(text, pos, endpos)
 
     def match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
