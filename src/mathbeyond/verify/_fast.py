@@ -10,14 +10,21 @@ exactly that, on the region :mod:`._extract` prepared, and returns what the rule
 Why the result is the engine's (``_extract._decide`` with one box candidate ``B``), step by
 step -- each check below either computes the engine's own test or proves it cannot fire:
 
-* boxes: one ``\\boxed`` substring and no ``\\fbox``/``\\framebox`` means at most one box
-  command; :data:`~._boxes.BOX_COMMAND_RE` at that place, a ``{`` and the brace matching of
-  ``_boxes._brace_pairs`` (same tokens, stopped where the first brace closes) give ``B``
-  exactly; a box without braces, unclosed or empty goes to the engine. ``_NEGATED_RE`` as
-  ``_boxes`` applies it.
+* boxes: one ``\\boxed`` substring and no ``\\fbox``/``\\framebox`` (one ``box`` in all, or
+  the three searched) means at most one box command; :data:`~._boxes.BOX_COMMAND_RE` at that
+  place, a ``{`` and the brace matching of ``_boxes._brace_pairs`` (same tokens, stopped where
+  the first brace closes; a body without braces or backslashes closes at its first ``}``)
+  give ``B`` exactly; a box without braces, unclosed or empty goes to the engine.
 * ``box-copied-from-question`` needs the box's text, which starts with ``\\boxed``, inside the
   whitespace-normalised question: impossible when the question has no ``\\boxed``.
-  ``box-in-restated-problem``: ``_restating`` itself.
+* the rules that read words near the box -- ``_NEGATED_RE`` (12 characters before it, as
+  ``_boxes``), ``_restating`` (its line), ``attributed`` (the sentence before it, which starts
+  no earlier than that line, and 20 characters into it), ``OTHER_PROBLEM_RE`` (from the bound
+  below) and ``retraction`` (after the box) -- can only fire where one of their necessary
+  literals (:mod:`._prefilter`) is, all of them in ``lowered(region)[near:]``: when
+  :data:`_TRIGGER_RE` finds none of them there, none fires; when it finds one, the engine's
+  own functions run (any firing sends the region to the engine). ``retraction``'s other test,
+  ``DISOWN_RE.match`` right after the box, runs as is.
 * anchors: none unless the lowered region holds ``answer``, ``correct option`` or ``correct
   choice`` (``_anchors`` searches exactly these in ``s.lower()``; :func:`._prefilter.lowered`
   contains every one of them) or ``答案`` (the CJK anchor; to the engine). For each ``answer``
@@ -32,9 +39,10 @@ step -- each check below either computes the engine's own test or proves it cann
   there is no cut of that kind. ``after-other-problem`` searches ``OTHER_PROBLEM_RE`` from the
   first committed end, which is at least the lower bound above: no match from the bound, none
   from there (a search from a later position only drops candidate starts).
-* ``select`` on ``[B]``: the anchors are dropped, ``attributed`` and ``retraction`` are the
-  engine's; one candidate has no walk-back, guess list or adjacent boxes: ``last-box`` with the
-  stripped content, then ``_with_inner_anchor`` as the engine applies it.
+* ``select`` on ``[B]``: the anchors are dropped; ``attributed`` and ``retraction`` do not
+  fire (above); one candidate has no walk-back, guess list or adjacent boxes: ``last-box`` with
+  the stripped content, then ``_with_inner_anchor`` as the engine applies it (``finish``'s
+  empty-box test cannot fire on a body that holds no ``\\boxed``).
 
 ``ENABLED = False`` sends everything to the engine (tests/verify/test_fast_path.py and
 scripts/verify_equivalence.py compare the two on every table row, real completion and a
