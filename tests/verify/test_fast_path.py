@@ -6,15 +6,14 @@ generated forms and a seeded fuzz set (scripts/verify_equivalence.py, which also
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
-
-import importlib.util
-import sys
-from types import ModuleType
 
 from mathbeyond.verify import ParsedGold, Verdict, _compare, _core, _fast, _prefilter, parse_gold
 from mathbeyond.verify._parsed import ExtractedAnswer

@@ -33,7 +33,9 @@ def _guards() -> dict[str, Guarded]:
 def test_fold_table_is_what_the_engine_folds_to_ascii_letters() -> None:
     """Case-insensitively, an ASCII letter matches its two cases and exactly the characters of
     _FOLD besides; lowered() maps each of them to that letter."""
-    extra = {m.group() for m in re.finditer("[a-z]", _ALL, re.IGNORECASE) if not m.group().isascii()}
+    extra = {
+        m.group() for m in re.finditer("[a-z]", _ALL, re.IGNORECASE) if not m.group().isascii()
+    }
     assert extra == set(_prefilter._FOLD)
     for special, letter in _prefilter._FOLD.items():
         assert re.fullmatch(letter, special, re.IGNORECASE)
