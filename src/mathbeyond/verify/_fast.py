@@ -22,7 +22,7 @@ step -- each check below either computes the engine's own test or proves it cann
   no earlier than that line, and 20 characters into it), ``OTHER_PROBLEM_RE`` (from the bound
   below) and ``retraction`` (after the box) -- can only fire where one of their necessary
   literals (:mod:`._prefilter`) is, all of them in ``lowered(region)[near:]``: when
-  :data:`_TRIGGER_RE` finds none of them there, none fires; when it finds one, the engine's
+  :func:`_triggered` finds none of them there, none fires; when it finds one, the engine's
   own functions run (any firing sends the region to the engine). ``retraction``'s other test,
   ``DISOWN_RE.match`` right after the box, runs as is.
 * anchors: none unless the lowered region holds ``answer``, ``correct option`` or ``correct
@@ -140,10 +140,38 @@ def _trigger_re() -> re.Pattern[str] | None:
         if guard.literals is None or not guard.icase:
             return None
         literals.update(guard.literals)
+    if not all(lit.isascii() and lit.isalpha() for lit in literals):
+        return None  # _triggered reads whitespace-free stretches: letters only
     return re.compile(_trie(sorted(literals)))
 
 
 _TRIGGER_RE = _trigger_re()
+_WORD_HITS: dict[str, bool] = {}
+"""Whether a whitespace-free stretch of lowered text holds a trigger literal, by stretch.
+A property of words, which repeat from completion to completion (never a verdict); bounded."""
+_MAX_WORDS = 100_000
+_MAX_WORD_CHARS = 64
+
+
+def _triggered(text: str) -> bool:
+    """Whether ``text`` (lowered) holds one of :data:`_TRIGGER_RE`'s literals. They are ASCII
+    letters only, so each lies inside one whitespace-free stretch: each stretch is searched
+    once, then remembered."""
+    pattern = _TRIGGER_RE
+    if pattern is None:
+        return True
+    known = _WORD_HITS
+    for word in text.split():
+        hit = known.get(word)
+        if hit is None:
+            hit = pattern.search(word) is not None
+            if len(word) <= _MAX_WORD_CHARS:
+                if len(known) >= _MAX_WORDS:
+                    known.clear()
+                known[word] = hit
+        if hit:
+            return True
+    return False
 
 
 def _braced_box(region: str, at: int) -> tuple[int, str] | None:
@@ -237,7 +265,7 @@ def quick(region: str, question: str | None) -> Answer | None:
     # characters before it, OTHER_PROBLEM_RE from the bound on, retraction after the box
     line_start = region.rfind("\n", max(0, start - LINE_WINDOW), start) + 1  # as _restating
     near = min(line_start, bound, max(0, start - 12))
-    if _TRIGGER_RE.search(low, near) is not None and (
+    if _triggered(low[near:]) and (
         _NEGATED_RE.search(region, max(0, start - 12), start)
         or _restating(region, start)
         or OTHER_PROBLEM_RE.search(region, bound, len(region))

@@ -80,7 +80,7 @@ DEFAULT_WALL_FACTOR = 20.0
 """Wall-clock safety net: a chunk may take this many times its CPU budget (plus slack)."""
 
 _HEADER = struct.Struct("!Q")  # result message framing, shared with _worker
-_MAX_CHUNK = 512
+_MAX_CHUNK = 2048
 _CHUNKS_PER_WORKER = 4
 _MAX_CHUNK_CHARS = 4_000_000  # a chunk also ends once its completions hold this many chars
 # Chunks queued at one worker. Must stay 1: a second chunk written while the worker is busy can
