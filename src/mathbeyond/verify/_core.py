@@ -12,6 +12,7 @@ import re
 from fractions import Fraction
 
 from ._extract import explain
+from ._normalize import strip_grouping
 from ._parsed import ExtractedAnswer, ParsedGold
 from ._rules import (
     asked_form_violation,
@@ -22,7 +23,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.1.0"  # issue 16 audit classes (verdicts differ from 2.0.0)
+VERIFIER_VERSION = "2.2.0"  # issue 16 wave-2 classes, core_v16 (verdicts differ from 2.1.0)
 
 MAX_COMPLETION_CHARS = 1_000_000
 TRUNCATION_MARK = "\x00mathb:finish_reason=length"
@@ -99,7 +100,7 @@ def verify_unbounded(
     rule = found.rule
     if found.kind == "none" or not found.text.strip():
         return _verdict(Status.NO_ANSWER, None, "no committed final answer", rule)
-    answer = found.text.strip()
+    answer = strip_grouping(found.text)
     if len(answer) > MAX_ANSWER_CHARS:
         return _verdict(Status.LIMIT_EXCEEDED, answer[:80], "answer too long", rule)
     if restates_question(answer, gold, question):

@@ -57,7 +57,7 @@ _REJECTED_TAIL_RE = re.compile(
     re.IGNORECASE | re.S,
 )
 _BARE_ANCHOR_RE = re.compile(
-    r"(?:\*\*|__)?[ \t]+(?=(?:\$|\\\(|-?\d)[^\n]{0,40}(?:\n|$))"
+    r"(?:\*\*|__)?[ \t]+(?=(?:\$|\\\(|\\\[|-?\d)[^\n]{0,40}(?:\n|$))"
     r"(?![^\n]*[A-Za-z]{3,}\s+[A-Za-z]{3,})"
 )
 _HEADER_TAIL_RE = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*(?=\n)")
@@ -137,8 +137,13 @@ _NOT_NOUN_RE = re.compile(
     re.IGNORECASE,
 )
 _WORD3_RE = re.compile(r"[A-Za-z]{3,}")
-_WORDS2_RE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{3,}\b.*?(?<![\\A-Za-z])[A-Za-z]{2,}\b")
-_SENTENCE_SPLIT_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z$\\])|(?<=\$\.)\s+")
+_WORDS2_RE = re.compile(  # two words ("cm²": a superscript digit ends a word too)
+    r"(?<![\\A-Za-z])[A-Za-z]{3,}(?![A-Za-z0-9_]).*?(?<![\\A-Za-z])[A-Za-z]{2,}(?![A-Za-z0-9_])"
+)
+_SENTENCE_SPLIT_RE = re.compile(  # also before "Therefore," glued on without a full stop
+    r"(?<=[.!?])\s+(?=[A-Z$\\])|(?<=\$\.)\s+|(?<=[\w$)\]])\s+(?="
+    + lx.alternation(lx.GLUED_CONCLUSION) + r",?\s)"
+)
 _HAS_VALUE_RE = re.compile(r"\d|\$|\\\(")
 _INNER_CONCLUSION_RE = re.compile(
     r"(?:^|(?<=[\s,;]))" + lx.alternation(lx.CONCLUSION_INNER) + r"\b,?\s*", re.IGNORECASE
@@ -173,13 +178,37 @@ _WS_RE = re.compile(r"\s+")
 _MIN_COPIED_CONTEXT = 12
 _CHAIN_END_RE = re.compile(  # "... = 7 x 9 = 63 square units.": the value ending the chain
     r"=\s*(?:\$|\\\()?\s*(?P<v>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?)\s*(?:\$|\\\))?"
-    r"(?P<unit>(?:[ \t]+[A-Za-z][A-Za-z.]*){0,3})[ \t]*[.!]?[ \t]*$"
+    r"(?P<unit>(?:[ \t]+[A-Za-z][A-Za-z.]*(?:\^\{?\d\}?|[²³])?){0,3})[ \t]*[.!]?[ \t]*$"
 )
 _PROSE_CLAUSE_RE = lx.words(lx.PROSE_CLAUSE)
 _EQUATION_LIST_RE = re.compile(
     r"=[^=]*?(?:,(?!\d{3}\b)|;|\band\b|\bor\b)[^=]*=", re.IGNORECASE
 )
 _TRUNCATION_END_RE = re.compile(r"[.!$)\]}*]\s*$")  # a finished sentence or math block
+_COUNT_CLAUSE_RE = re.compile(  # "12 distinct sequences that meet the three conditions"
+    r"(?P<head>-?\d+(?:\.\d+)?(?:[ \t]+[A-Za-z][A-Za-z-]*){1,4}?)[ \t]+"
+    + lx.alternation(lx.COUNT_RELATIVE) + r"\b.*$",
+    re.IGNORECASE | re.S,
+)
+_QUALIFIED_NUMBER_RE = re.compile(
+    r"\b" + lx.alternation(lx.NUMBER_QUALIFIER) + r"\s+(?:\$|\\\()?\s*-?\d|\d\s+"
+    + lx.alternation(lx.NUMBER_QUALIFIER_AFTER) + r"\b",
+    re.IGNORECASE,
+)
+_PLAIN_SENTENCE_RE = re.compile(r"[A-Za-z0-9 \t,.'’-]+")
+_LABEL_LINE_RE = re.compile(  # "Resulting matrix: $...$" as a whole one-line completion
+    r"[A-Za-z][A-Za-z '-]{0,60}:[ \t]*(?:\$\$?|\\\(|\\\[)(?P<v>[^$]+?)(?:\$\$?|\\\)|\\\])[ \t]*\.?"
+)
+_OPTION_LETTER_LINE_RE = re.compile(r"[*_ \t]*\(?\s*(?P<l>[A-E])\s*\)?[*_ \t.]*")
+_QUESTION_OPTIONS_RE = re.compile(  # the question lists options (A), (B), ...
+    r"\(\s*A\s*\).{0,300}?\(\s*B\s*\)|(?:^|\s)A\).{0,300}?\sB\)", re.S
+)
+_CHECK_LINE_RE = re.compile(
+    r"[\s*#_>-]*(?:sanity\s+)?(?:verification|check|checking|verify|verifying)\b[^:\n]{0,30}:",
+    re.IGNORECASE,
+)
+_PHANTOM_RE = re.compile(r"\\[hv]?phantom\s*\{")
+_BRACE_TOKEN_RE = re.compile(r"\\.|[{}]", re.S)
 
 
 TRUNCATED_FINISH_REASONS = frozenset({"length", "max_tokens", "max_length", "token_limit"})
@@ -257,7 +286,7 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
             parts: list[str] = []
             pos = 0
             while stripped.startswith(open_, pos):
-                k = stripped.find(close, pos + len(open_))
+                k = _find_close(stripped, close, pos + len(open_))
                 if k < 0:
                     break
                 parts.append(stripped[pos + len(open_) : k])
@@ -275,6 +304,16 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
     if m:
         line = line[: m.start()]
     return line, i + off + len(line)
+
+
+def _find_close(s: str, close: str, start: int) -> int:
+    """The next ``close`` delimiter at or after ``start``; a ``$`` escaped as ``\\$`` (a currency
+    sign, ``$\\$12.50$``) does not close a math segment."""
+    k = s.find(close, start)
+    if close.startswith("$"):
+        while k > 0 and s[k - 1] == "\\" and (k < 2 or s[k - 2] != "\\"):
+            k = s.find(close, k + 1)
+    return k
 
 
 def _anchors(s: str, question: str | None = None) -> list[Candidate]:
@@ -356,11 +395,24 @@ def _sentence_answer(text: str) -> str:
         last = m
     if last is None:  # "Each interior angle measures \\(120^\\circ\\)": its one math segment
         maths = _MATH_SEG_RE.findall(text)
+        if not maths:  # "Jane started growing it 3 hours ago": its one number
+            return _sentence_number(text) or text
         return next(a or b for a, b in maths[-1:]) if len(maths) == 1 else text
     tail = text[last.end() :].strip().strip("*").strip()
     if tail.startswith(("\\(", "$")):
         tail = tail.strip("$").replace("\\(", "").replace("\\)", "")
     return tail or text
+
+
+def _sentence_number(text: str) -> str | None:
+    """``anchored-sentence-number``: the one plain number of an anchored sentence with no verb
+    and no math, unless negated or qualified ("at least 3 hours")."""
+    if not _PLAIN_SENTENCE_RE.fullmatch(text):
+        return None  # any math or markup: not a plain sentence
+    nums = _PLAIN_NUM_RE.findall(text)
+    if len(nums) != 1 or _NEG_WORD_RE.search(text) or _QUALIFIED_NUMBER_RE.search(text):
+        return None
+    return str(nums[0])
 
 
 def extract(
@@ -384,6 +436,38 @@ def explain(
     return found
 
 
+def _cut_at_chat_token(text: str) -> str:
+    """``after-continuation`` on the whole completion: nothing after a chat-template token (other
+    than tokens opening it) belongs to this answer, not even a later turn's ``</think>``."""
+    body = text.lstrip()
+    while (lead := _CHAT_TOKEN_RE.match(body)) is not None:
+        body = body[lead.end() :].lstrip()
+    token = _CHAT_TOKEN_RE.search(body)
+    return body[: token.start()] if token is not None else text
+
+
+def _blank_phantoms(text: str) -> str:
+    """``box-in-phantom``: ``\\phantom{\\boxed{9}}`` is invisible when rendered: its content is
+    blanked (same length, so positions stay) and is never a candidate. An argument that never
+    closes is blanked to the end."""
+    out: list[str] = []
+    pos = 0
+    for m in _PHANTOM_RE.finditer(text):
+        if m.start() < pos:
+            continue
+        depth, end = 0, len(text)
+        for tok in _BRACE_TOKEN_RE.finditer(text, m.end() - 1):
+            depth += 1 if tok.group(0) == "{" else -1 if tok.group(0) == "}" else 0
+            if depth == 0:
+                end = tok.end()
+                break
+        out.append(text[pos : m.start()])
+        out.append(" " * (end - m.start()))
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def _with_inner_anchor(found: Extracted) -> Extracted:
     if "\\text" not in found.text:
         return found
@@ -399,6 +483,10 @@ def _with_inner_anchor(found: Extracted) -> Extracted:
 def _extract(
     completion: str, question: str | None = None, finish_reason: str | None = None
 ) -> Extracted | None:
+    if "<" in completion or "[INST]" in completion:
+        completion = _cut_at_chat_token(completion)
+    if "phantom" in completion:
+        completion = _blank_phantoms(completion)
     region = _region(completion)
     if region is None:
         return Extracted("", "none", "unclosed-think-block")
@@ -451,11 +539,17 @@ def _extract(
         decisions += [Decision(c, False, cut_rule) for c in boxes + anchors if c.end > cut]
         boxes = [c for c in boxes if c.end <= cut]
         anchors = [c for c in anchors if c.end <= cut]
+    truncated = (finish_reason or "").lower() in TRUNCATED_FINISH_REASONS
+    if truncated and anchors and not _TRUNCATION_END_RE.search(region):
+        # "... The answer is 18.\nThe answer is 1" cut by the token limit: the unfinished anchor
+        # running to the end of the text is no commitment (``cut-off-anchor``)
+        cut_off = [a for a in anchors if not region[a.end :].strip()]
+        decisions += [Decision(a, False, "cut-off-anchor") for a in cut_off]
+        anchors = [a for a in anchors if a not in cut_off]
     cands = sorted(boxes + anchors, key=lambda c: (c.start, c.kind))
     sel = select(region, cands, question)
     decisions += sel.decisions
     trace = tuple(decisions)
-    truncated = (finish_reason or "").lower() in TRUNCATED_FINISH_REASONS
     if sel.kind == "none":
         if sel.rule == "retracted" and not truncated:
             fixed = _unboxed_correction(region, sel.decisions)
@@ -468,7 +562,7 @@ def _extract(
     if sel.kind == "boxed":
         return _with_inner_anchor(Extracted(", ".join(sel.texts), "boxed", sel.rule, trace))
     if sel.kind == "anchor":
-        late = None if truncated else _conclusion(region)
+        late = None if truncated else _conclusion(region, question=question)
         if late is not None and region.rstrip().rfind("\n") >= sel.decisions[-1].candidate.end:
             # a stray early "Answer:" label followed by a concluding final line
             return Extracted(late.text, late.kind, "closing-sentence-over-stray-anchor", trace)
@@ -477,7 +571,7 @@ def _extract(
         return Extracted(_sentence_answer(sel.texts[0]), "anchor", sel.rule, trace)
     if truncated:
         return Extracted("", "none", "cut-off-no-unanchored-answer", trace)
-    late = _conclusion(region)
+    late = _conclusion(region, question=question)
     if late is None:
         return Extracted("", "none", "no-candidate", trace)
     return Extracted(late.text, late.kind, late.rule, trace)
@@ -563,11 +657,32 @@ def _continuation(region: str, cands: list[Candidate]) -> tuple[int | None, str]
 
 
 
-def _conclusion(region: str, allow_bare: bool = True) -> Extracted | None:
+_CONCLUDING_RULES = frozenset({
+    "closing-sentence", "closing-single-value", "closing-value-list", "closing-result-verb",
+    "closing-bold-value", "closing-bold-line", "closing-display",
+})
+
+
+def _conclusion(
+    region: str, allow_bare: bool = True, question: str | None = None
+) -> Extracted | None:
     lines = [ln for ln in region.strip().split("\n") if ln.strip()]
     if not lines:
         return None
     last = lines[-1].strip()
+    if question and _QUESTION_OPTIONS_RE.search(question):
+        letter = _OPTION_LETTER_LINE_RE.fullmatch(last)
+        if letter is not None:  # "... so x = 7.5.\n\nC": the chosen option
+            return Extracted(letter.group("l"), "conclusion", "closing-option-letter")
+    checked = _before_check(lines)
+    if checked is not None:
+        late = _conclusion("\n".join(checked), allow_bare=False)
+        if late is not None and late.rule in _CONCLUDING_RULES:
+            return Extracted(late.text, late.kind, "closing-before-check")
+        return None
+    label = _LABEL_LINE_RE.fullmatch(last) if allow_bare and len(lines) == 1 else None
+    if label is not None and not _NEG_WORD_RE.search(last[: label.start("v")]):
+        return Extracted(label.group("v").strip(), "bare", "bare-labelled-value")
     if _ATTRIB_RE.search(last):
         return None  # "The user says the answer is 42."
     bare = (
@@ -635,6 +750,24 @@ def _conclusion(region: str, allow_bare: bool = True) -> Extracted | None:
     return None
 
 
+def _before_check(lines: list[str]) -> list[str] | None:
+    """``closing-before-check``: the lines before a closing check ("Check: $14 + 7 = 21$ ✓",
+    "Verification: ..."), or None when the last line is no check. Lines after a "Check:" label
+    that conclude nothing belong to the check."""
+    k = len(lines)
+    while k > 0 and ("✓" in lines[k - 1] or "\\checkmark" in lines[k - 1]
+                     or _CHECK_LINE_RE.match(lines[k - 1])):
+        k -= 1
+    for j in range(k - 1, max(0, k - 6), -1):
+        if _CHECK_LINE_RE.match(lines[j]):
+            if not any(_CONCLUSION_RE.match(ln) or INTRO_RE.search(ln) for ln in lines[j + 1 : k]):
+                k = j
+            break
+    if k == len(lines) or k == 0:
+        return None
+    return lines[:k]
+
+
 def _chain_value(line: str) -> str | None:
     """The number ending the last equation chain of a closing line, followed by at most a few
     unit words ("= 63 square units."), never by a clause ("= 1 if ...")."""
@@ -665,8 +798,11 @@ def _closing_clause(sentence: str) -> str:
     committees."; "Adding everything, the total is 81." -> "The total is 81."."""
     if _CONCLUSION_RE.match(sentence):
         return sentence
-    inner = _last_match(_INNER_CONCLUSION_RE, sentence)
-    if inner is not None and _HAS_VALUE_RE.search(sentence, inner.end()):
+    inner = None
+    for m in _INNER_CONCLUSION_RE.finditer(sentence):
+        if _HAS_VALUE_RE.search(sentence, m.end()):
+            inner = m  # the last one with a value after it ("This gives $n = 12$, which is ...")
+    if inner is not None:
         return "So, " + sentence[inner.end() :].strip()
     stated = _last_match(_INNER_STATEMENT_RE, sentence)
     if stated is not None and not _STATEMENT_RE.match(sentence):
@@ -694,6 +830,10 @@ def _clean_tail(text: str) -> str:
     ans = ans.replace("\\(", "").replace("\\)", "").strip()
     ans = _ADVERB_RE.sub("", ans)
     ans = _TOTAL_OF_RE.sub("", ans).strip(" ,")
+    clause = _COUNT_CLAUSE_RE.fullmatch(ans)
+    if clause is not None and not _NOT_NOUN_RE.search(clause.group("head")):
+        # "12 sequences that meet the three given conditions": the count
+        ans = clause.group("head")
     counted = _COUNTED_WORD_RE.fullmatch(ans)  # "nine positive divisors": the number word
     if counted is not None and not _NOT_NOUN_RE.search(ans):
         return counted.group(1)

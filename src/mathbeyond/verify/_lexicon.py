@@ -99,9 +99,10 @@ SIDE_REMARK = (
     "incidentally", "(?:not|nothing) (?:what was |what is |that was |being )?asked",
     "(?:was|is) not asked", "(?:does|did)(?: not|n't) ask", "not (?:required|needed|part of "
     "the (?:question|problem))", "out of curiosity", "(?:extra|additional)(?: fact| remark)?:",
-    "fun fact",
+    "fun fact", "for completeness",
 )
-"""Between an answer and a later box: the box answers a side question."""
+"""Between an answer and a later box, or after the box in its own sentence ("..., which was not
+asked"): the box answers a side question."""
 
 APPROXIMATION = ("\\\\approx", "≈", "approximately", "numerical(?:ly)?")
 ROUNDING_ASKED = (
@@ -222,6 +223,27 @@ CONCLUSION = (
 )
 """Opens a closing sentence."""
 
+GLUED_CONCLUSION = ("Therefore", "Thus", "Hence", "Consequently", "So")
+"""Capitalised, these start a closing sentence even with no full stop before it ("... p = 2/3
+Therefore, the probability is 2/3."): case-sensitive."""
+
+COUNT_RELATIVE = (
+    "that", "which", "who", "whose", "satisfying", "such that", "for which", "in which", "where",
+    "with",
+)
+"""After a count and its noun ("12 sequences that meet the three conditions"): a relative clause,
+cut before the value is read."""
+
+NUMBER_QUALIFIER = (
+    "at least", "at most", "more than", "less than", "fewer than", "no more than", "no less than",
+    "over", "under", "about", "around", "approximately", "roughly", "nearly", "almost", "up to",
+    "between", "from", "within", "not", "only about",
+)
+"""Before the one number of an anchored sentence: the sentence does not state that value."""
+
+NUMBER_QUALIFIER_AFTER = ("or more", "or fewer", "or less", "or so", "or above", "or below", "plus")
+"""After the one number of an anchored sentence ("3 or more people"): likewise."""
+
 CONCLUSION_INNER = (
     "so(?! that)(?! far)", "therefore", "thus", "hence", "consequently",
     "which (?:gives|leaves|means|makes)",
@@ -262,9 +284,11 @@ PROSE_CLAUSE = (
 CHAT_TOKENS = (
     "<|im_end|>", "<|endoftext|>", "<|im_start|>", "<|eot_id|>", "<｜end▁of▁sentence｜>",
     "<|user|>", "<|end|>", "<|end_of_text|>", "<end_of_turn>", "<start_of_turn>", "</s>", "<s>",
-    "[INST]",
+    "[INST]", "<｜User｜>", "<｜Assistant｜>", "<｜begin▁of▁sentence｜>", "<|assistant|>",
+    "<|system|>", "<|start_header_id|>", "<|begin_of_text|>",
 )
-"""Chat-template tokens: nothing after one belongs to this answer."""
+"""Chat-template tokens: nothing after one belongs to this answer (cut before the think block is
+read, so a later turn's ``</think>`` cannot open a new answer region)."""
 
 # --- what the question asks for ----------------------------------------------------------------
 ASKED_FACTORED = ("factor", "factorise", "factorize", "factor completely", "factor fully")
