@@ -71,7 +71,7 @@ _TURN_RE = re.compile(  # a new chat turn or prompt template: always ends this a
     r"\n[ \t#*]*(?:Human|User)\s*:|\n[ \t]*#{2,4}[ \t]*(?:Instruction|Input)\b|"
     r"\n[ \t]*You\s+are\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}(?:assistant|AI|model)\b",
 )
-_CHAT_TOKEN_RE = re.compile(lx.literals(lx.CHAT_TOKENS))
+_CHAT_TOKEN_RE = re.compile(lx.literals(lx.CHAT_TOKENS) + "|" + "|".join(lx.CHAT_TOKEN_SHAPES))
 _LEAD_TURN_RE = re.compile(  # the completion opens with a fake user turn
     r"\s*(?:(?:Human|User)\s*:|\[INST\]|#{2,4}[ \t]*Instruction\b)"
 )
@@ -195,19 +195,28 @@ _QUALIFIED_NUMBER_RE = re.compile(
     + lx.alternation(lx.NUMBER_QUALIFIER_AFTER) + r"\b",
     re.IGNORECASE,
 )
+_POWERED_BOX_RE = re.compile(r"[ \t]*[\^_]")
 _PLAIN_SENTENCE_RE = re.compile(r"[A-Za-z0-9 \t,.'’-]+")
 _LABEL_LINE_RE = re.compile(  # "Resulting matrix: $...$" as a whole one-line completion
     r"[A-Za-z][A-Za-z '-]{0,60}:[ \t]*(?:\$\$?|\\\(|\\\[)(?P<v>[^$]+?)(?:\$\$?|\\\)|\\\])[ \t]*\.?"
 )
-_OPTION_LETTER_LINE_RE = re.compile(r"[*_ \t]*\(?\s*(?P<l>[A-E])\s*\)?[*_ \t.]*")
+_OPTION_LETTER_LINE_RE = re.compile(  # "C", "(C)", "**C**", "$\textbf{(C)}$", "Option C", "(C) 7.5"
+    r"[*_ \t$]*(?:(?:option|choice)[ \t]+)?(?:\\textbf\{|\\mathrm\{|\\text\{)?\(?[ \t]*(?P<l>[A-E])"
+    r"[ \t]*\)?\}?[*_ \t$]*(?:[.:)][ \t]*)?(?:(?<=[ \t.:)])(?P<c>[^\n]{1,60}?))?[*_ \t.$]*",
+    re.IGNORECASE,
+)
 _QUESTION_OPTIONS_RE = re.compile(  # the question lists options (A), (B), ...
     r"\(\s*A\s*\).{0,300}?\(\s*B\s*\)|(?:^|\s)A\).{0,300}?\sB\)", re.S
 )
-_CHECK_LINE_RE = re.compile(
-    r"[\s*#_>-]*(?:sanity\s+)?(?:verification|check|checking|verify|verifying)\b[^:\n]{0,30}:",
+_CHECK_LINE_RE = re.compile(  # "Check:", "(Verification: ...", "Let's double-check:"
+    r"[\s*#_>(-]*(?:let(?:'s|\s+me|\s+us)\s+|we\s+can\s+|quick\s+)?(?:sanity\s+|double[-\s]?)?"
+    r"(?:verification|check|checking|verify|verifying)\b[^:\n]{0,30}:",
     re.IGNORECASE,
 )
-_PHANTOM_RE = re.compile(r"\\[hv]?phantom\s*\{")
+_PHANTOM_RE = re.compile(  # invisible when rendered: \phantom{..}, white text
+    r"\\(?:[hv]?phantom|(?:text)?color\s*\{\s*(?:white|transparent)\s*\})\s*\{"
+)
+_COLOR_SWITCH_RE = re.compile(r"\\color\s*\{\s*(?:white|transparent)\s*\}(?!\s*\{)[^\n]*")
 _BRACE_TOKEN_RE = re.compile(r"\\.|[{}]", re.S)
 
 
@@ -264,6 +273,8 @@ def _boxes(s: str) -> list[Candidate]:
     for start, end, content in box_spans(s, last=MAX_CANDIDATES):
         if content is None or not content.strip():
             continue
+        if _POWERED_BOX_RE.match(s, end):
+            continue  # "\\boxed{9}^{-1}": the box is part of a larger expression
         if not _NEGATED_RE.search(s, max(0, start - 12), start):
             cands.append(Candidate(start, end, content, "boxed"))
     return cands[-MAX_CANDIDATES:]
@@ -449,7 +460,9 @@ def _cut_at_chat_token(text: str) -> str:
 def _blank_phantoms(text: str) -> str:
     """``box-in-phantom``: ``\\phantom{\\boxed{9}}`` is invisible when rendered: its content is
     blanked (same length, so positions stay) and is never a candidate. An argument that never
-    closes is blanked to the end."""
+    closes is blanked to the end. So is white text (``\\color{white}``: to the end of its line).
+    (A box in an HTML comment is left as is: ``redteam2`` rows decided that ambiguity.)"""
+    text = _COLOR_SWITCH_RE.sub(lambda m: " " * len(m.group(0)), text)
     out: list[str] = []
     pos = 0
     for m in _PHANTOM_RE.finditer(text):
@@ -485,7 +498,7 @@ def _extract(
 ) -> Extracted | None:
     if "<" in completion or "[INST]" in completion:
         completion = _cut_at_chat_token(completion)
-    if "phantom" in completion:
+    if "phantom" in completion or "color" in completion:
         completion = _blank_phantoms(completion)
     region = _region(completion)
     if region is None:
@@ -563,7 +576,11 @@ def _extract(
         return _with_inner_anchor(Extracted(", ".join(sel.texts), "boxed", sel.rule, trace))
     if sel.kind == "anchor":
         late = None if truncated else _conclusion(region, question=question)
-        if late is not None and region.rstrip().rfind("\n") >= sel.decisions[-1].candidate.end:
+        if (
+            late is not None
+            and late.rule in _CONCLUDING_RULES
+            and region.rstrip().rfind("\n") >= sel.decisions[-1].candidate.end
+        ):
             # a stray early "Answer:" label followed by a concluding final line
             return Extracted(late.text, late.kind, "closing-sentence-over-stray-anchor", trace)
         if sel.rule == "correction-after-retraction":
@@ -659,8 +676,11 @@ def _continuation(region: str, cands: list[Candidate]) -> tuple[int | None, str]
 
 _CONCLUDING_RULES = frozenset({
     "closing-sentence", "closing-single-value", "closing-value-list", "closing-result-verb",
-    "closing-bold-value", "closing-bold-line", "closing-display",
+    "closing-bold-value", "closing-bold-line", "closing-display", "closing-before-check",
+    "closing-option-letter",
 })
+"""Closing rules that read a concluding sentence (not an equation chain or a stated value):
+only these override an earlier stray anchor."""
 
 
 def _conclusion(
@@ -672,12 +692,14 @@ def _conclusion(
     last = lines[-1].strip()
     if question and _QUESTION_OPTIONS_RE.search(question):
         letter = _OPTION_LETTER_LINE_RE.fullmatch(last)
-        if letter is not None:  # "... so x = 7.5.\n\nC": the chosen option
-            return Extracted(letter.group("l"), "conclusion", "closing-option-letter")
+        if letter is not None and letter.group("l").isupper():  # "... x = 7.5.\n\nC": the option
+            content = letter.group("c")
+            text = f"({letter.group('l')}) {content.strip()}" if content else letter.group("l")
+            return Extracted(text, "conclusion", "closing-option-letter")
     checked = _before_check(lines)
     if checked is not None:
         late = _conclusion("\n".join(checked), allow_bare=False)
-        if late is not None and late.rule in _CONCLUDING_RULES:
+        if late is not None and late.kind != "bare":
             return Extracted(late.text, late.kind, "closing-before-check")
         return None
     label = _LABEL_LINE_RE.fullmatch(last) if allow_bare and len(lines) == 1 else None

@@ -99,7 +99,8 @@ SIDE_REMARK = (
     "incidentally", "(?:not|nothing) (?:what was |what is |that was |being )?asked",
     "(?:was|is) not asked", "(?:does|did)(?: not|n't) ask", "not (?:required|needed|part of "
     "the (?:question|problem))", "out of curiosity", "(?:extra|additional)(?: fact| remark)?:",
-    "fun fact", "for completeness",
+    "fun fact", "(?:for the sake of )?completeness", "as an extra", "just for fun",
+    "(?:is|was)n't asked", "(?:is|was)n't (?:needed|required)", "(?:though|although) not asked",
 )
 """Between an answer and a later box, or after the box in its own sentence ("..., which was not
 asked"): the box answers a side question."""
@@ -289,6 +290,8 @@ CHAT_TOKENS = (
 )
 """Chat-template tokens: nothing after one belongs to this answer (cut before the think block is
 read, so a later turn's ``</think>`` cannot open a new answer region)."""
+CHAT_TOKEN_SHAPES = (r"<\|[A-Za-z][\w▁]{1,30}\|>", r"<｜[^｜<>\n]{1,30}｜>")
+"""Regular expressions for any token of the template shapes ``<|eot_id|>``, ``<｜User｜>``."""
 
 # --- what the question asks for ----------------------------------------------------------------
 ASKED_FACTORED = ("factor", "factorise", "factorize", "factor completely", "factor fully")

@@ -26,9 +26,11 @@ Then decide:
   ``retracted`` (no answer) or ``correction-after-retraction`` (the corrected value; with
   :mod:`._extract`, ``unboxed-correction-after-retraction``: the closing value after it),
   ``guess-list`` (three or more different back-to-back values: all of them),
-  ``adjacent-boxes`` / ``last-box``, ``closing-sentence-over-stray-anchor``, ``last-anchor``.
+  ``adjacent-boxes`` / ``last-box``, ``closing-sentence-over-stray-anchor`` (only a concluding
+  sentence, not an equation or a stated value, overrides an earlier anchor), ``last-anchor``.
 Without candidates, :mod:`._extract`'s closing-sentence rules decide (``closing-*``, among them
-``closing-before-check`` and ``closing-option-letter``, ``bare-labelled-value``, ``bare-answer``); a sample cut off by the token limit gets none of those
+``closing-before-check`` and ``closing-option-letter``; ``bare-labelled-value``,
+``bare-answer``); a sample cut off by the token limit gets none of those
 (``cut-off-no-unanchored-answer``).
 """
 
