@@ -201,9 +201,10 @@ _LABEL_LINE_RE = re.compile(  # "Resulting matrix: $...$" as a whole one-line co
     r"[A-Za-z][A-Za-z '-]{0,60}:[ \t]*(?:\$\$?|\\\(|\\\[)(?P<v>[^$]+?)(?:\$\$?|\\\)|\\\])[ \t]*\.?"
 )
 _OPTION_LETTER_LINE_RE = re.compile(  # "C", "(C)", "**C**", "$\textbf{(C)}$", "Option C", "(C) 7.5"
-    r"[*_ \t$]*(?:(?:option|choice)[ \t]+)?(?:\\textbf\{|\\mathrm\{|\\text\{)?\(?[ \t]*(?P<l>[A-E])"
-    r"[ \t]*\)?\}?[*_ \t$]*(?:[.:)][ \t]*)?(?:(?<=[ \t.:)])(?P<c>[^\n]{1,60}?))?[*_ \t.$]*",
-    re.IGNORECASE,
+    r"[*_ \t$]*(?:(?i:option|choice)[ \t]+)?(?:\\(?:textbf|mathrm|text)\{)?"
+    r"(?:\([ \t]*(?P<l1>[A-E])[ \t]*\)\}?(?:[ \t]+(?P<c1>[^\n]{1,60}?))?"  # (C) 7.5
+    r"|(?P<l2>[A-E])\}?(?:[ \t]*[.:)][ \t]*(?P<c2>[^\n]{1,60}?))?)"  # C) 7.5 (never "A total")
+    r"[*_ \t.$]*"
 )
 _QUESTION_OPTIONS_RE = re.compile(  # the question lists options (A), (B), ...
     r"\(\s*A\s*\).{0,300}?\(\s*B\s*\)|(?:^|\s)A\).{0,300}?\sB\)", re.S
@@ -218,6 +219,7 @@ _PHANTOM_RE = re.compile(  # invisible when rendered: \phantom{..}, white text
 )
 _COLOR_SWITCH_RE = re.compile(r"\\color\s*\{\s*(?:white|transparent)\s*\}(?!\s*\{)[^\n]*")
 _BRACE_TOKEN_RE = re.compile(r"\\.|[{}]", re.S)
+_CHECK_MARK_RE = re.compile(r"[✓✔✅]|\\checkmark")
 
 
 TRUNCATED_FINISH_REASONS = frozenset({"length", "max_tokens", "max_length", "token_limit"})
@@ -498,7 +500,7 @@ def _extract(
 ) -> Extracted | None:
     if "<" in completion or "[INST]" in completion:
         completion = _cut_at_chat_token(completion)
-    if "phantom" in completion or "color" in completion:
+    if "phantom" in completion or "color{" in completion or "color {" in completion:
         completion = _blank_phantoms(completion)
     region = _region(completion)
     if region is None:
@@ -692,9 +694,10 @@ def _conclusion(
     last = lines[-1].strip()
     if question and _QUESTION_OPTIONS_RE.search(question):
         letter = _OPTION_LETTER_LINE_RE.fullmatch(last)
-        if letter is not None and letter.group("l").isupper():  # "... x = 7.5.\n\nC": the option
-            content = letter.group("c")
-            text = f"({letter.group('l')}) {content.strip()}" if content else letter.group("l")
+        if letter is not None:  # "... so x = 7.5.\n\nC": the chosen option
+            chosen = letter.group("l1") or letter.group("l2")
+            content = letter.group("c1") or letter.group("c2")
+            text = f"({chosen}) {content.strip()}" if content else chosen
             return Extracted(text, "conclusion", "closing-option-letter")
     checked = _before_check(lines)
     if checked is not None:
@@ -777,8 +780,11 @@ def _before_check(lines: list[str]) -> list[str] | None:
     "Verification: ..."), or None when the last line is no check. Lines after a "Check:" label
     that conclude nothing belong to the check."""
     k = len(lines)
-    while k > 0 and ("✓" in lines[k - 1] or "\\checkmark" in lines[k - 1]
-                     or _CHECK_LINE_RE.match(lines[k - 1])):
+    while k > 0 and (_CHECK_LINE_RE.match(lines[k - 1]) or (
+        _CHECK_MARK_RE.search(lines[k - 1])
+        and not _CONCLUSION_RE.match(lines[k - 1])  # "Therefore x = 14 ✓" concludes
+        and not INTRO_RE.search(lines[k - 1])
+    )):
         k -= 1
     for j in range(k - 1, max(0, k - 6), -1):
         if _CHECK_LINE_RE.match(lines[j]):
