@@ -195,6 +195,7 @@ _QUALIFIED_NUMBER_RE = re.compile(
     + lx.alternation(lx.NUMBER_QUALIFIER_AFTER) + r"\b",
     re.IGNORECASE,
 )
+_HEDGE_RE = lx.stems(lx.HEDGE)
 _POWERED_BOX_RE = re.compile(r"[ \t]*[\^_]")
 _PLAIN_SENTENCE_RE = re.compile(r"[A-Za-z0-9 \t,.'’-]+")
 _LABEL_LINE_RE = re.compile(  # "Resulting matrix: $...$" as a whole one-line completion
@@ -425,6 +426,8 @@ def _sentence_number(text: str) -> str | None:
     nums = _PLAIN_NUM_RE.findall(text)
     if len(nums) != 1 or _NEG_WORD_RE.search(text) or _QUALIFIED_NUMBER_RE.search(text):
         return None
+    if _HEDGE_RE.search(text):
+        return None  # "Jane guesses 42 hours"
     return str(nums[0])
 
 
@@ -859,7 +862,12 @@ def _clean_tail(text: str) -> str:
     ans = _ADVERB_RE.sub("", ans)
     ans = _TOTAL_OF_RE.sub("", ans).strip(" ,")
     clause = _COUNT_CLAUSE_RE.fullmatch(ans)
-    if clause is not None and not _NOT_NOUN_RE.search(clause.group("head")):
+    if (
+        clause is not None
+        and not _NOT_NOUN_RE.search(clause.group("head"))
+        and not _NEG_WORD_RE.search(ans)
+        and not _HEDGE_RE.search(ans)
+    ):
         # "12 sequences that meet the three given conditions": the count
         ans = clause.group("head")
     counted = _COUNTED_WORD_RE.fullmatch(ans)  # "nine positive divisors": the number word

@@ -238,9 +238,16 @@ cut before the value is read."""
 NUMBER_QUALIFIER = (
     "at least", "at most", "more than", "less than", "fewer than", "no more than", "no less than",
     "over", "under", "about", "around", "approximately", "roughly", "nearly", "almost", "up to",
-    "between", "from", "within", "not", "only about",
+    "between", "from", "within", "not", "only about", "near", "close to",
 )
 """Before the one number of an anchored sentence: the sentence does not state that value."""
+
+HEDGE = (
+    "guess", "estimat", "probabl", "likely", "possibl", "perhaps", "maybe", "roughly",
+    "approximat", "somewhere", "unsure", "not sure", "uncertain", "doubt",
+)
+"""Anywhere in an anchored sentence or a cut relative clause: the value is not committed to
+(prefix match)."""
 
 NUMBER_QUALIFIER_AFTER = ("or more", "or fewer", "or less", "or so", "or above", "or below", "plus")
 """After the one number of an anchored sentence ("3 or more people"): likewise."""
