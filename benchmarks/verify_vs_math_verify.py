@@ -23,8 +23,9 @@ How each side runs:
 Speed lines first (public ``verify_batch`` on ONE worker, i.e. one CPU for each side):
 
 * integer path, short answers: ``Sample <id>. The final answer is $\\boxed{N}$.`` for each of
-  those golds, right and off by one, every text distinct (so neither side answers from a cache
-  of earlier texts; both cache the parsed gold): per-item overhead, not extraction, dominates;
+  those golds, right and off by one, every text distinct, also across our ``--repeat`` copies
+  (so neither side could answer from a cache of earlier texts; both cache the parsed gold):
+  per-item overhead, not extraction, dominates;
 * integer path, real completions: every real completion (qwen25math, cs6493, hardverify) whose
   gold is an integer -- the MATH-B case and every RL reward call on it -- verified ``--repeat``
   times in one batch (as k samples per problem), against Math-Verify once over the same cases;
@@ -46,6 +47,7 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -229,13 +231,22 @@ def run_math_verify(cases: list[Case]) -> tuple[list[bool], list[str], float, fl
 
 
 def speed_line(
-    name: str, cases: list[Case], repeat: int, rounds: int, summary: dict[str, object]
+    name: str,
+    cases: list[Case],
+    repeat: int,
+    rounds: int,
+    summary: dict[str, object],
+    copy: Callable[[Case, int], str] | None = None,
 ) -> None:
     """Ours (public verify_batch, one worker, ``repeat`` copies in one batch) vs Math-Verify,
-    alternating ``rounds`` times so both see the same machine load; the median ratio counts."""
+    alternating ``rounds`` times so both see the same machine load; the median ratio counts.
+    ``copy(case, r)``: the text of copy ``r`` (default: the case's own text)."""
     if not cases:
         return
-    comps = [c.completion for c in cases] * repeat
+    if copy is None:
+        comps = [c.completion for c in cases] * repeat
+    else:
+        comps = [copy(c, r) for r in range(repeat) for c in cases]
     golds = [c.gold for c in cases] * repeat
     qs = [c.question for c in cases] * repeat
     verify_batch(comps[: len(cases)], golds[: len(cases)], qs[: len(cases)], workers=1)  # warm
@@ -338,7 +349,10 @@ def main(argv: list[str] | None = None) -> int:
         for c in integer
         for k in (0, 1)
     ]
-    speed_line("integer path, short answers", short, args.repeat, args.rounds, speed)
+    speed_line(
+        "integer path, short answers", short, args.repeat, args.rounds, speed,
+        copy=lambda c, r: c.completion.replace("Sample ", f"Sample {r}.", 1),
+    )
     speed_line("integer path, real completions", integer, args.repeat, args.rounds, speed)
     long = [c for c in real if c.corpus == "cs6493"]
     speed_line("long reasoning", long, max(1, args.repeat // 4), args.rounds, speed)

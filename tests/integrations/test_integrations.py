@@ -12,6 +12,9 @@ from types import ModuleType
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).parent))
+from _harness import harness_python, skip_reason
+
 from mathbeyond import ConfigError
 from mathbeyond.cli import main
 from mathbeyond.integrations import INTEGRATIONS, integration_path, mathb_rows, score_samples
@@ -98,19 +101,17 @@ def test_rows_come_from_the_project_loader(monkeypatch: pytest.MonkeyPatch) -> N
     assert mathb_rows(limit=1)[0]["id"] == "math500/0"
 
 
-INSPECT_PY = os.environ.get("MATHB_INSPECT_PYTHON")  # a python with inspect-ai installed
+INSPECT_PY = harness_python("inspect_ai", "MATHB_INSPECT_PYTHON")
 
 
 @pytest.mark.slow
 @needs_data
-@pytest.mark.skipif(
-    importlib.util.find_spec("inspect_ai") is None and not INSPECT_PY,
-    reason="inspect-ai not installed (set MATHB_INSPECT_PYTHON to a python that has it)",
-)
+@pytest.mark.skipif(INSPECT_PY is None, reason=skip_reason("inspect_ai", "MATHB_INSPECT_PYTHON"))
 def test_inspect_task_with_mockllm(tmp_path: Path) -> None:
     """inspect eval of the shipped task file with inspect's mock model: every output boxes the
     first problem's gold, so that problem passes at every k and the second never does."""
-    python = INSPECT_PY or sys.executable
+    assert INSPECT_PY is not None
+    python = INSPECT_PY
     src = str(Path(__file__).resolve().parents[2] / "src")
     data_dir = os.environ.get("MATHB_DATA_DIR", str(DATA))
     env = {**os.environ, "PYTHONPATH": src, "MATHB_DATA_DIR": data_dir}
@@ -148,20 +149,18 @@ print(json.dumps({{s.reducer or s.name: {{m: v.value for m, v in s.metrics.items
         assert scores[name]["accuracy"] == pytest.approx(0.5), scores
 
 
-LMEVAL_PY = os.environ.get("MATHB_LMEVAL_PYTHON")  # a python with lm-eval (and CPU torch)
+LMEVAL_PY = harness_python("lm_eval", "MATHB_LMEVAL_PYTHON")
 
 
 @pytest.mark.slow
 @needs_data
-@pytest.mark.skipif(
-    importlib.util.find_spec("lm_eval") is None and not LMEVAL_PY,
-    reason="lm-eval not installed (set MATHB_LMEVAL_PYTHON to a python that has it)",
-)
+@pytest.mark.skipif(LMEVAL_PY is None, reason=skip_reason("lm_eval", "MATHB_LMEVAL_PYTHON"))
 def test_lm_eval_task_end_to_end(tmp_path: Path) -> None:
     """lm-eval loads the shipped YAML (custom_dataset from the project loader, 16 repeats,
     take_first_k, process_results); a scripted LM boxes problem 1's gold every time, so every
     pass@k is 0.5 over 2 problems, which only holds if all 16 samples reach process_results."""
-    python = LMEVAL_PY or sys.executable
+    assert LMEVAL_PY is not None
+    python = LMEVAL_PY
     src = str(Path(__file__).resolve().parents[2] / "src")
     data_dir = os.environ.get("MATHB_DATA_DIR", str(DATA))
     env = {
@@ -210,20 +209,21 @@ print(json.dumps({"calls": Scripted.calls,
         assert res[f"pass@{k},all_samples"] == pytest.approx(0.5), res
 
 
-LIGHTEVAL_PY = os.environ.get("MATHB_LIGHTEVAL_PYTHON")  # a python with lighteval 0.13
+LIGHTEVAL_PY = harness_python("lighteval", "MATHB_LIGHTEVAL_PYTHON")
 
 
 @pytest.mark.slow
 @needs_data
 @pytest.mark.skipif(
-    importlib.util.find_spec("lighteval") is None and not LIGHTEVAL_PY,
-    reason="lighteval not installed (set MATHB_LIGHTEVAL_PYTHON to a python that has it)",
+    LIGHTEVAL_PY is None, reason=skip_reason("lighteval", "MATHB_LIGHTEVAL_PYTHON")
 )
 def test_lighteval_task_docs_and_metric(tmp_path: Path) -> None:
     """LightEval builds the task from the shipped file (data from the project loader through a
     local JSONL folder), asks for 16 samples, and its metric machinery (apply_metric) scores 16
-    responses with the verifier: 3 correct of 16 -> pass@1 3/16, pass@4 1 - C(13,4)/C(16,4)."""
-    python = LIGHTEVAL_PY or sys.executable
+    responses with the verifier: 3 correct of 16 -> pass@1 3/16, pass@4 1 - C(13,4)/C(16,4);
+    a response with 1 of the 16 samples (a server that ignores `n`) is an error, not a score."""
+    assert LIGHTEVAL_PY is not None
+    python = LIGHTEVAL_PY
     src = str(Path(__file__).resolve().parents[2] / "src")
     data_dir = os.environ.get("MATHB_DATA_DIR", str(DATA))
     env = {
@@ -252,8 +252,13 @@ responses = [
     ModelResponse(text=["\\\\boxed{-1}"] * 16),
 ]
 out = apply_metric(responses, docs, task.metrics)
+try:  # a server that ignores `n` returns one sample: no pass@k from it
+    apply_metric([ModelResponse(text=["\\boxed{1}"])], docs[:1], task.metrics)
+    short = "no error"
+except ValueError as exc:
+    short = str(exc)
 print(json.dumps({"ids": [d.specific["id"] for d in docs], "n": max(task.num_samples),
-                  "out": out}))
+                  "out": out, "short": short}))
 """
     proc = subprocess.run(
         [python, "-c", code],
@@ -276,3 +281,4 @@ print(json.dumps({"ids": [d.specific["id"] for d in docs], "n": max(task.num_sam
         "pass@16": 1.0,
     }
     assert res["out"][1] == {"pass@1": 0.0, "pass@4": 0.0, "pass@16": 0.0}
+    assert "1 sample(s) of the 16 requested" in res["short"], res["short"]

@@ -180,6 +180,23 @@ def test_parse_gold_and_extract_are_the_two_halves_of_verify() -> None:
         verify_batch(["a", "b"], ["1", 2])  # type: ignore[list-item]
 
 
+def test_finish_reason_is_an_item_field_not_part_of_the_text() -> None:
+    """The finish reason reaches the worker as the item's own field: a completion that ends
+    with the old in-band marker text is plain text, and a cut-off sample stays cut off."""
+    from mathbeyond.verify import extract
+    from mathbeyond.verify._core import verify_unbounded
+
+    marked = "12\x00mathb:finish_reason=length"  # what the API used to append
+    plain = verify(marked, "12")
+    assert plain == verify_unbounded(marked, "12")  # read as it is...
+    assert plain.status is Status.INCORRECT and "mathb:finish_reason" in str(plain.extracted)
+    assert verify("12", "12", finish_reason="length").status is Status.NO_ANSWER  # ...not cut
+    assert extract(marked).text == marked
+    assert extract(marked, finish_reason="length").text is None
+    many = verify_batch([marked, "12", "12"], ["12"] * 3, finish_reasons=[None, None, "length"])
+    assert [v.status for v in many] == [Status.INCORRECT, Status.CORRECT, Status.NO_ANSWER]
+
+
 def test_each_worker_parses_a_gold_once_in_a_batch() -> None:
     """Items of one gold are dispatched together and the gold's symbolic parse is cached in the
     worker: with one worker, 3 golds x 40 samples cost 3 gold parses (the hook reports them)."""

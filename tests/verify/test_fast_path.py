@@ -1,15 +1,21 @@
-"""Parse once (``parse_gold``) and the integer-gold fast path give exactly the full path's
-verdicts: on every regression-table row, every development-corpus row and generated forms."""
+"""The fast paths give exactly the full path's results: parse once (``parse_gold``), the
+integer-gold judge, the single-box quick path of ``_fast`` and the literal pre-checks of
+``_prefilter``. On every regression-table and held-out row, every development-corpus row,
+generated forms and a seeded fuzz set (scripts/verify_equivalence.py, which also compares
+``explain_extraction``'s per-candidate decisions)."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
-from mathbeyond.verify import ParsedGold, Verdict, _compare, _core, parse_gold
+from mathbeyond.verify import ParsedGold, Verdict, _compare, _core, _fast, _prefilter, parse_gold
 from mathbeyond.verify._parsed import ExtractedAnswer
 
 TABLES = Path(__file__).parent / "tables"
@@ -18,12 +24,23 @@ DATA = Path(os.environ.get("MATHB_DATA_DIR") or ROOT.parent / "shared" / "data")
 
 
 def full_path(completion: str, gold: str, question: str | None) -> Verdict:
-    """The verifier with the fast path turned off: every non-integer answer goes symbolic."""
-    _core.FAST_INTEGER_PATH = False
+    """The verifier with every fast path turned off: the rule engine reads each completion,
+    every pattern runs unguarded, every non-integer answer goes symbolic."""
+    _core.FAST_INTEGER_PATH = _fast.ENABLED = _prefilter.ENABLED = False
     try:
         return _core.verify_unbounded(completion, gold, question)
     finally:
-        _core.FAST_INTEGER_PATH = True
+        _core.FAST_INTEGER_PATH = _fast.ENABLED = _prefilter.ENABLED = True
+
+
+def _equivalence_script() -> ModuleType:
+    path = ROOT / "scripts" / "verify_equivalence.py"
+    spec = importlib.util.spec_from_file_location("verify_equivalence", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["verify_equivalence"] = mod
+    spec.loader.exec_module(mod)
+    return mod
 
 
 def _table_rows() -> list[tuple[str, str, str | None]]:
@@ -81,7 +98,8 @@ _FORMS = [
     "+{v}",
 ]
 _VALUES = ["0.5", "12.5", ".5", "3.0001", "2.50", "1/2", "10/4", "\\frac{7}{2}", "\\dfrac{1}{3}",
-           "\\tfrac{9}{4}", "\\frac32", "7 / 2", "24.999999999999999999999", "0.0", "100.25"]
+           "\\tfrac{9}{4}", "\\frac32", "7 / 2", "24.999999999999999999999", "0.0", "100.25",
+           "25", "0025", "3", "7", "12", "0", "\u0663", "\uff13", "\u00b2", "1\u0663"]
 
 
 @pytest.mark.parametrize("gold", ["25", "3", "-7", "0", "$12$", " 4 ", "+5", "0010"])
@@ -133,3 +151,44 @@ def test_extract_answer_is_the_first_half_of_verify() -> None:
     assert (none.text, none.kind, none.reason) == (None, None, "no committed final answer")
     assert isinstance(none, ExtractedAnswer)
     assert _core.extract_answer("").text is None
+
+
+def test_quick_path_and_pre_checks_equal_the_engine_on_tables_and_fuzz() -> None:
+    """verify_unbounded, extract_answer and explain_extraction (every candidate decision) with
+    every fast path on and off: all table and held-out rows (also as cut-off samples) and 1,500
+    seeded fuzz cases (lexicon phrases, chat tokens, boxes, anchors and special characters
+    inserted near the answer)."""
+    script = _equivalence_script()
+    cases = list(script.table_cases())
+    bases = [case for _, case in cases if len(case[0]) < 20_000]
+    cases += list(script.fuzz_cases(7, 1500, bases))
+    assert len(cases) > 6000
+    differences: list[str] = []
+    assert script.compare_flags(cases, differences.append) == 0, differences[:3]
+    quick = sum(
+        1 for _, (c, _g, q, _f) in cases
+        if isinstance(region := _fast._prepare(c, q), str) and _fast.quick(region, q) is not None
+    )
+    assert 500 < quick < len(cases)  # the comparison exercises both paths
+
+
+@pytest.mark.slow
+def test_quick_path_and_pre_checks_equal_the_engine_on_real_completions() -> None:
+    if not (DATA / "model_outputs").is_dir():
+        pytest.skip(f"shared data not found at {DATA} (set MATHB_DATA_DIR)")
+    script = _equivalence_script()
+    cases = list(script.real_cases(DATA))
+    bases = [case for _, case in cases if len(case[0]) < 20_000]
+    cases += list(script.fuzz_cases(11, 4000, bases))
+    assert len(cases) > 8000
+    differences: list[str] = []
+    assert script.compare_flags(cases, differences.append) == 0, differences[:3]
+
+
+def test_integer_judge_takes_plain_digits_only() -> None:
+    """The plain-digit judge answers only for ASCII digits against an integer gold; the rest
+    (signs, other digit scripts, over-long numbers) goes the full way, with equal verdicts."""
+    for answer, gold in (("0042", "42"), ("43", "42"), ("\u0664\u0662", "42"), ("-42", "-42"),
+                         ("4" * 4001, "4"), ("12", "x+1"), ("7", "$7$")):
+        completion = f"So $\\boxed{{{answer}}}$."
+        assert _core.verify_unbounded(completion, gold) == full_path(completion, gold, None)

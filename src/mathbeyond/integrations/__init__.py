@@ -9,7 +9,10 @@
 * ``verl`` / ``openrlhf``: the reward files those trainers load by path.
 
 Each task reads problems through :func:`mathbeyond.data.load_problems` (so ``MATHB_DATA_DIR``
-applies) and scores with :func:`mathbeyond.verify.verify_batch`.
+applies) and scores with :func:`mathbeyond.verify.verify_batch`. :func:`read_harness_log` reads
+what each harness logged (samples and its reported pass@k) and :func:`write_harness_run` stores
+those samples as a run, so ``mathb score`` / ``mathb metrics`` check the harness's numbers
+(``mathb integrations import``).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from pathlib import Path
 
 from .._errors import ConfigError
 from ._common import DATASET_ENV, DEFAULT_DATASET, mathb_rows, score_samples
+from ._logs import READERS, HarnessLog, HarnessProblem, read_harness_log, write_harness_run
 
 _HERE = Path(__file__).resolve().parent
 
@@ -42,7 +46,12 @@ __all__ = [
     "DATASET_ENV",
     "DEFAULT_DATASET",
     "INTEGRATIONS",
+    "READERS",
+    "HarnessLog",
+    "HarnessProblem",
     "integration_path",
     "mathb_rows",
+    "read_harness_log",
     "score_samples",
+    "write_harness_run",
 ]

@@ -31,21 +31,37 @@ from inspect_ai.solver import TaskState, generate
 from mathbeyond.integrations._common import mathb_rows
 from mathbeyond.verify import verify
 
+# inspect's stop reasons of a completion cut off by a length limit (the verifier then takes no
+# unanchored answer from it, as `mathb score` does with a sample whose finish reason is "length").
+_CUT_OFF = frozenset({"max_tokens", "model_length"})
+
 
 @scorer(metrics=[accuracy(), stderr()])
 def mathb_verifier(timeout: float = 1.0) -> Scorer:
-    """1.0 when the completion's final answer equals the target (hard-limited verifier)."""
+    """1.0 when the completion's final answer equals the target (hard-limited verifier).
+
+    The verifier gets what ``mathb score`` gives it: the problem text (not the prompt) as the
+    question and the sample's finish reason (``"length"`` when inspect stopped it at the token
+    or context limit), so a harness score and ``mathb metrics`` agree on the same samples.
+    """
 
     async def score(state: TaskState, target: Target) -> Score:
         completion = state.output.completion
+        stop = str(state.output.stop_reason)
+        problem = (state.metadata or {}).get("problem", state.input_text)
         verdict = await asyncio.to_thread(
-            verify, completion, target.text, question=state.input_text, timeout=timeout
+            verify,
+            completion,
+            target.text,
+            question=str(problem),
+            timeout=timeout,
+            finish_reason="length" if stop in _CUT_OFF else stop,
         )
         return Score(
             value=1.0 if verdict.correct else 0.0,
             answer=verdict.extracted,
             explanation=f"{verdict.status.value}: {verdict.reason}",
-            metadata={"status": verdict.status.value, "rule": verdict.rule},
+            metadata={"status": verdict.status.value, "rule": verdict.rule, "stop_reason": stop},
         )
 
     return score
@@ -56,7 +72,12 @@ def mathb(
     dataset: str | None = None, epochs: int = 16, limit: int | None = None, timeout: float = 1.0
 ) -> Task:
     rows = mathb_rows(dataset, limit)
-    samples = [Sample(id=r["id"], input=r["prompt"], target=r["answer"]) for r in rows]
+    samples = [
+        Sample(
+            id=r["id"], input=r["prompt"], target=r["answer"], metadata={"problem": r["problem"]}
+        )
+        for r in rows
+    ]
     ks = [k for k in (1, 4, 16, 64, 256, 1024) if k <= epochs]
     return Task(
         dataset=MemoryDataset(samples, name=dataset or "mathb"),

@@ -8,7 +8,12 @@ Problems come from :func:`mathbeyond.data.load_problems` (dataset from env
 with ``datasets.load_dataset(hf_repo)``, so this file writes the loaded problems once to a local
 JSONL folder (``MATHB_CACHE_DIR`` or ``~/.cache/mathbeyond/lighteval``) and points ``hf_repo``
 there. ``MATHB_TASK_SAMPLES`` (default 16) samples per problem are drawn; the metric reports the
-unbiased ``pass@k`` for k = 1, 4, 16, ... <= that number. Loaded by path: absolute imports only.
+unbiased ``pass@k`` for k = 1, 4, 16, ... <= that number. ``MATHB_TASK_MAX_TOKENS`` (default
+4096) is the generation size (LightEval sends the task's, not the model's ``max_new_tokens``, as
+``max_tokens``). LightEval asks for all samples of a problem in one request (``n``); a server
+that ignores ``n`` (llama-cpp-python's ``llama_cpp.server`` does) returns one, and the metric
+then stops the run with an error instead of reporting pass@k from too few samples (use
+``MATHB_TASK_SAMPLES=1`` there). Loaded by path: absolute imports only.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from lighteval.tasks.requests import Doc, SamplingMethod
 from mathbeyond.integrations._common import dataset_spec, mathb_rows, score_samples
 
 N_SAMPLES = int(os.environ.get("MATHB_TASK_SAMPLES", "16"))
+MAX_TOKENS = int(os.environ.get("MATHB_TASK_MAX_TOKENS", "4096"))
 KS = tuple(k for k in (1, 4, 16, 64, 256, 1024) if k <= N_SAMPLES)
 
 
@@ -70,6 +76,13 @@ class MathbPassAtK(SamplingMetric, SampleLevelComputation):
         specific = doc.specific or {}
         answer = specific.get("answer", doc.choices[doc.gold_index] if doc.choices else "")
         samples = [str(t) for t in model_response.text[: self.n]]
+        if len(samples) < self.n:
+            raise ValueError(
+                f"mathb: {len(samples)} sample(s) of the {self.n} requested for problem "
+                f"{specific.get('id', '?')}: the endpoint ignored `n` (llama_cpp.server does) or a "
+                "request failed; pass@k from fewer samples would be wrong. Use a server that "
+                "honours n, or MATHB_TASK_SAMPLES=1."
+            )
         scores = score_samples(samples, str(answer), specific.get("problem"), self.ks)
         return {f"pass@{k}": scores.get(f"pass@{k}", 0.0) for k in self.ks}
 
@@ -94,7 +107,7 @@ mathb = LightevalTaskConfig(
     evaluation_splits=["test"],
     few_shots_split=None,
     few_shots_select=None,
-    generation_size=4096,
+    generation_size=MAX_TOKENS,
     stop_sequence=[],
     metrics=[mathb_pass_at_k],
     version=1,

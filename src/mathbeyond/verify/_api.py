@@ -13,9 +13,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from .._errors import ConfigError
-from ._core import TRUNCATION_MARK
 from ._core import parse_gold as _parse_gold
-from ._extract import TRUNCATED_FINISH_REASONS
 from ._limits import DEFAULT_TIMEOUT_S, Item, shared_pool
 from ._parsed import ExtractedAnswer, ParsedGold
 from ._types import Verdict
@@ -60,6 +58,23 @@ def _check_workers(workers: object) -> int | None:
     return workers
 
 
+def _check_items(
+    name: str, values: Sequence[object], kind: type, *, optional: bool = False
+) -> None:
+    """Every element is a ``kind`` (or None when ``optional``; a gold may be a ParsedGold).
+    One pass at C speed when they all are; names are built only for the first that is not."""
+    types = set(map(type, values))
+    if types <= ({kind, type(None)} if optional else {kind}):
+        return
+    for i, v in enumerate(values):
+        if type(v) is kind or (optional and v is None):
+            continue
+        if name == "golds":
+            _check_gold(f"golds[{i}]", v)
+        else:
+            _check_text(f"{name}[{i}]", v, optional=optional)
+
+
 def _check_sequence(name: str, value: object) -> Sequence[object]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         raise VerifyInputTypeError(
@@ -79,12 +94,6 @@ def parse_gold(gold: str) -> ParsedGold:
     return _parse_gold(gold)
 
 
-def _mark_truncated(completion: str, finish_reason: str | None) -> str:
-    if finish_reason is not None and finish_reason.lower() in TRUNCATED_FINISH_REASONS:
-        return completion + TRUNCATION_MARK  # cut off by the token limit: no unanchored answer
-    return completion
-
-
 def extract(
     completion: str,
     question: str | None = None,
@@ -98,12 +107,12 @@ def extract(
     _check_text("question", question, optional=True)
     _check_text("finish_reason", finish_reason, optional=True)
     seconds = _check_timeout(timeout)
-    completion = _mark_truncated(completion, finish_reason)
+    item: Item = (completion, question) if finish_reason is None else (
+        completion, question, finish_reason
+    )
     (out,) = cast(
         "list[ExtractedAnswer | Verdict]",  # ExtractedAnswer for this op; a Verdict for a limit
-        shared_pool().run(
-            [(completion, question)], timeout=seconds, max_workers=1, op="extract_answer"
-        ),
+        shared_pool().run([item], timeout=seconds, max_workers=1, op="extract_answer"),
     )
     if isinstance(out, Verdict):  # stopped by a limit
         return ExtractedAnswer(None, None, out.reason)
@@ -133,8 +142,12 @@ def verify(
     _check_text("question", question, optional=True)
     seconds = _check_timeout(timeout)
     _check_text("finish_reason", finish_reason, optional=True)
-    completion = _mark_truncated(completion, finish_reason)
-    return shared_pool().run([(completion, gold, question)], timeout=seconds, max_workers=1)[0]
+    item: Item = (
+        (completion, gold, question)
+        if finish_reason is None
+        else (completion, gold, question, finish_reason)
+    )
+    return shared_pool().run([item], timeout=seconds, max_workers=1)[0]
 
 
 def verify_batch(
@@ -171,23 +184,21 @@ def verify_batch(
         raise VerifyInputValueError(f"verify_batch needs equally long sequences, got {sizes}")
     seconds = _check_timeout(timeout)
     n_workers = _check_workers(workers)
+    _check_items("completions", comps, str)
+    _check_items("golds", gs, str)
+    if qs is not None:
+        _check_items("questions", qs, str, optional=True)
+    if frs is not None:
+        _check_items("finish_reasons", frs, str, optional=True)
     items: list[Item] = (
         [(c, g, None) for c, g in zip(comps, gs, strict=True)]
         if qs is None
         else list(zip(comps, gs, qs, strict=True))
     )
-    for i, (c, g, q) in enumerate(items):  # type checks; names built only on failure
-        if type(c) is not str:
-            _check_text(f"completions[{i}]", c)
-        if type(g) is not str:
-            _check_gold(f"golds[{i}]", g)
-        if q is not None and type(q) is not str:
-            _check_text(f"questions[{i}]", q, optional=True)
-    if frs is not None:
+    if frs is not None:  # the finish reason is the item's fourth field where there is one
         for i, fr in enumerate(frs):
-            _check_text(f"finish_reasons[{i}]", fr, optional=True)
             if fr is not None:
-                items[i] = (_mark_truncated(items[i][0], fr), *items[i][1:])  # type: ignore[arg-type]
+                items[i] = (*items[i], fr)
     if not items:
         return []
     return shared_pool(min_size=n_workers).run(items, timeout=seconds, max_workers=n_workers)

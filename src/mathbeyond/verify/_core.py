@@ -11,7 +11,7 @@ import functools
 import re
 from fractions import Fraction
 
-from ._extract import explain
+from ._fast import answer as _extract_answer
 from ._normalize import strip_grouping
 from ._parsed import ExtractedAnswer, ParsedGold
 from ._rules import (
@@ -26,8 +26,6 @@ from ._types import Status, Verdict
 VERIFIER_VERSION = "2.2.0"  # issue 16 wave-2 classes, core_v16 (verdicts differ from 2.1.0)
 
 MAX_COMPLETION_CHARS = 1_000_000
-TRUNCATION_MARK = "\x00mathb:finish_reason=length"
-"""Appended by ``verify(..., finish_reason="length")`` so the worker needs no new argument."""
 MAX_GOLD_CHARS = 4000
 MAX_ANSWER_CHARS = 2000
 MAX_INT_DIGITS = 4000
@@ -70,10 +68,14 @@ def _simple_rational(text: str) -> Fraction | None:
     return sign * Fraction(int(num), int(den))
 
 
+VerdictFields = tuple[bool, Status, "str | None", str, "str | None"]
+"""A :class:`Verdict`'s field values in declaration order (what a worker sends back)."""
+
+
 def _verdict(
     status: Status, extracted: str | None, reason: str, rule: str | None = None
-) -> Verdict:
-    return Verdict(status is Status.CORRECT, status, extracted, reason, rule)
+) -> VerdictFields:
+    return (status is Status.CORRECT, status, extracted, reason, rule)
 
 
 def verify_unbounded(
@@ -86,23 +88,40 @@ def verify_unbounded(
 
     ``finish_reason`` ``"length"`` (the sample hit the token limit) allows only a boxed or
     anchored answer, never a closing sentence read from the cut-off text."""
+    return Verdict(*verify_fields(completion, gold, question, finish_reason))
+
+
+def verify_fields(
+    completion: str,
+    gold: str | ParsedGold,
+    question: str | None = None,
+    finish_reason: str | None = None,
+) -> VerdictFields:
+    """:func:`verify_unbounded`'s verdict as its field values (the worker's target: the values
+    are all it sends back, so it builds no ``Verdict``)."""
     if isinstance(gold, ParsedGold):  # its parse is cached: see parse_gold
         gold = gold.text
-    if completion.endswith(TRUNCATION_MARK):  # set by the public API when it crosses processes
-        completion, finish_reason = completion[: -len(TRUNCATION_MARK)], finish_reason or "length"
     if len(completion) > MAX_COMPLETION_CHARS:
         return _verdict(Status.LIMIT_EXCEEDED, None, "completion too long")
     if len(gold) > MAX_GOLD_CHARS:
         return _verdict(Status.UNPARSEABLE_GOLD, None, "gold too long")
-    if not gold.strip():
+    if not gold or gold.isspace():
         return _verdict(Status.UNPARSEABLE_GOLD, None, "empty gold")
-    found = explain(completion, question, finish_reason)
-    rule = found.rule
-    if found.kind == "none" or not found.text.strip():
+    text, kind, rule = _extract_answer(completion, question, finish_reason)
+    answer = text.strip()
+    if kind == "none" or not answer:
         return _verdict(Status.NO_ANSWER, None, "no committed final answer", rule)
-    answer = strip_grouping(found.text)
+    answer = strip_grouping(answer)
     if len(answer) > MAX_ANSWER_CHARS:
         return _verdict(Status.LIMIT_EXCEEDED, answer[:80], "answer too long", rule)
+    if FAST_INTEGER_PATH and answer.isdigit() and answer.isascii():
+        # Plain digits against an integer gold: no form rule applies to either, no label, so
+        # _judge's integer comparison is the verdict (tests/verify/test_fast_path.py).
+        parsed = _parse_gold_cached(gold)  # the gold is at most MAX_GOLD_CHARS long here
+        if parsed.kind == "integer" and len(answer) <= MAX_INT_DIGITS:
+            if int(answer) == parsed.integer:
+                return (True, Status.CORRECT, answer, "integer match", rule)
+            return (False, Status.INCORRECT, answer, "different integer", rule)
     if restates_question(answer, gold, question):
         reason = "restates the question's expression unevaluated"
         return _verdict(Status.INCORRECT, answer, reason, "answer-restates-question")
@@ -187,11 +206,9 @@ def extract_answer(
     completion: str, question: str | None = None, finish_reason: str | None = None
 ) -> ExtractedAnswer:
     """The final committed answer of ``completion`` (the first half of :func:`verify_unbounded`)."""
-    if completion.endswith(TRUNCATION_MARK):
-        completion, finish_reason = completion[: -len(TRUNCATION_MARK)], finish_reason or "length"
     if len(completion) > MAX_COMPLETION_CHARS:
         return ExtractedAnswer(None, None, "completion too long")
-    found = explain(completion, question, finish_reason)
-    if found.kind == "none" or not found.text.strip():
-        return ExtractedAnswer(None, None, "no committed final answer", found.rule or None)
-    return ExtractedAnswer(found.text.strip(), found.kind, "extracted", found.rule or None)
+    text, kind, rule = _extract_answer(completion, question, finish_reason)
+    if kind == "none" or not text.strip():
+        return ExtractedAnswer(None, None, "no committed final answer", rule or None)
+    return ExtractedAnswer(text.strip(), kind, "extracted", rule or None)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from . import _lexicon as lx
 from ._boxes import box_spans
+from ._prefilter import Guarded
 from ._rules import ATTRIB_RE as _ATTRIB_RE
 from ._rules import (
     BACK_TO_PROBLEM_RE,
@@ -51,11 +52,11 @@ _ANCHOR_TRAIL_RE = re.compile(  # "42, as expected", "42 (since 6*7=42)", "42, w
 )
 _EMPTY_BOX_RE = re.compile(r"\\boxed\s*\{\s*\}")
 _TEXT_WRAP_RE = re.compile(r"\s*\\text\{([^{}]*)\}\s*")
-_REJECTED_TAIL_RE = re.compile(
+_REJECTED_TAIL_RE = Guarded(re.compile(
     r"(?:,[ \t]*|[ \t]+\(?)" + lx.alternation(lx.REASONING_NOT)
     + r"[ \t]+(?:\$|\\\()?-?\d.*$",
     re.IGNORECASE | re.S,
-)
+))
 _BARE_ANCHOR_RE = re.compile(
     r"(?:\*\*|__)?[ \t]+(?=(?:\$|\\\(|\\\[|-?\d)[^\n]{0,40}(?:\n|$))"
     r"(?![^\n]*[A-Za-z]{3,}\s+[A-Za-z]{3,})"
@@ -66,7 +67,6 @@ _CJK_ANCHOR_RE = re.compile(r"答案\s*(?:是|为|：|:)\s*")
 _HTML_PAIR_RE = re.compile(  # <b>Answer:</b> 7: inline HTML markup around text
     r"<(b|strong|i|em|u|span|p|h[1-6])(?:\s[^<>]{0,200})?>([^<>]{0,2000}?)</\1\s*>", re.I
 )
-_QUOTE_LINE_RE = re.compile(r"^[ \t]*>", re.M)
 _TURN_RE = re.compile(  # a new chat turn or prompt template: always ends this answer
     r"\n[ \t#*]*(?:Human|User)\s*:|\n[ \t]*#{2,4}[ \t]*(?:Instruction|Input)\b|"
     r"\n[ \t]*You\s+are\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}(?:assistant|AI|model)\b",
@@ -82,7 +82,7 @@ _NEXT_PROBLEM_RE = re.compile(  # a hallucinated next problem (few-shot continua
     r"\n[ \t#*>]*(?:Problem(?:\s*\d+)?|Question(?:\s*\d+)?|Q\d*|Exercise\s*\d+|Example\s*\d+)"
     r"[ \t]*(?:\*\*)?[ \t]*(?:[:.)]|\n|$)"
 )
-_RESTATE_RE = re.compile(r"\b" + lx.alternation(lx.RESTATEMENT), re.IGNORECASE)
+_RESTATE_RE = Guarded(re.compile(r"\b" + lx.alternation(lx.RESTATEMENT), re.IGNORECASE))
 _SOLUTION_RE = re.compile(r"\n[ \t#*>]*(?:Solution|Answer|Response)\b")
 _VALUE_RE = re.compile(r"[\d\\$^=()]")
 _JUDGEMENT_RE = re.compile(  # "the answer is correct." is a verdict, not an answer
@@ -109,7 +109,7 @@ _RESULT_VALUE_RE = re.compile(
     r"(?=[ \t]*(?:[A-Za-z][A-Za-z \t-]{0,40})?[.!]?[ \t]*$)",
     re.IGNORECASE,
 )
-_NEGATED_RE = re.compile(r"\bnot\s*(?:\$|\\\(|\\\[)?\s*$", re.IGNORECASE)
+_NEGATED_RE = Guarded(re.compile(r"\bnot\s*(?:\$|\\\(|\\\[)?\s*$", re.IGNORECASE))
 _DANGLING_RE = re.compile(
     r"\b(?:and|then|the|of|to|is|are|which|that|so|but|we|a|an|with|for|by|get|be)\s*[,:]?\s*$",
     re.IGNORECASE,
@@ -152,10 +152,10 @@ _INNER_STATEMENT_RE = re.compile(
     r"[,;]\s+(?=(?:the|our|my|its|this|each|every)\b[^.,;=$\\]{0,120}?\b(?:is|are|equals)\b)",
     re.IGNORECASE,
 )
-_CONDITIONAL_TAIL_RE = re.compile(
+_CONDITIONAL_TAIL_RE = Guarded(re.compile(
     r"(?:\d|\$)\s*,?\s+" + lx.alternation(lx.CONDITIONAL_TAIL) + r"\b(?![^$]*\$[^$]*$)",
     re.IGNORECASE,
-)
+))
 _LIST_VALUE = r"(?:\$[^$]{1,40}\$|\\\([^)]{1,40}\\\)|-?\d+(?:\.\d+)?(?:/\d+)?)"
 _LIST_ITEM = r"(?:[a-zA-Z]\s*=\s*)?" + _LIST_VALUE
 _LIST_ITEM_RE = re.compile(_LIST_ITEM)
@@ -180,7 +180,7 @@ _CHAIN_END_RE = re.compile(  # "... = 7 x 9 = 63 square units.": the value endin
     r"=\s*(?:\$|\\\()?\s*(?P<v>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?)\s*(?:\$|\\\))?"
     r"(?P<unit>(?:[ \t]+[A-Za-z][A-Za-z.]*(?:\^\{?\d\}?|[²³])?){0,3})[ \t]*[.!]?[ \t]*$"
 )
-_PROSE_CLAUSE_RE = lx.words(lx.PROSE_CLAUSE)
+_PROSE_CLAUSE_RE = Guarded(lx.words(lx.PROSE_CLAUSE))
 _EQUATION_LIST_RE = re.compile(
     r"=[^=]*?(?:,(?!\d{3}\b)|;|\band\b|\bor\b)[^=]*=", re.IGNORECASE
 )
@@ -236,6 +236,8 @@ class Extracted:
 
 
 def _strip_code_blocks(s: str) -> str:
+    if "`" not in s:  # no code fence (a fast check: one character)
+        return s
     out: list[str] = []
     pos = 0
     while True:
@@ -253,6 +255,8 @@ def _strip_code_blocks(s: str) -> str:
 
 
 def _region(completion: str) -> str | None:
+    if "<" not in completion:  # no think tags (a fast check: one character)
+        return completion
     close = completion.rfind("</think>")
     if close >= 0:
         after = completion[close + len("</think>") :]
@@ -443,9 +447,11 @@ def explain(
     completion: str, question: str | None = None, finish_reason: str | None = None
 ) -> Extracted:
     """Like :func:`extract`, but always returns the decisions (``kind == "none"``: no answer)."""
-    found = _extract(completion, question, finish_reason)
-    if found is None:
-        return Extracted("", "none", "no-answer-region")
+    return finish(_extract(completion, question, finish_reason))
+
+
+def finish(found: Extracted) -> Extracted:
+    """The last step of :func:`explain`: an empty box commits to nothing."""
     if found.kind != "none" and _EMPTY_BOX_RE.search(found.text):
         # "The answer is $\\boxed{}$": an empty box commits to nothing
         return Extracted("", "none", "empty-box", found.decisions)
@@ -498,22 +504,22 @@ def _with_inner_anchor(found: Extracted) -> Extracted:
     return found
 
 
-def _extract(
-    completion: str, question: str | None = None, finish_reason: str | None = None
-) -> Extracted | None:
+def _prepare(completion: str, question: str | None) -> str | Extracted:
+    """The answer region (see the module docstring), or why there is none."""
     if "<" in completion or "[INST]" in completion:
-        completion = _cut_at_chat_token(completion)
+        completion = _cut_at_chat_token(completion)  # before the think block is read
     if "phantom" in completion or "color{" in completion or "color {" in completion:
         completion = _blank_phantoms(completion)
-    region = _region(completion)
+    region = _region(completion) if "<" in completion else completion  # see _region
     if region is None:
         return Extracted("", "none", "unclosed-think-block")
     if question and len(question.strip()) >= 20:
         q = question.strip()
         if q in region:
             region = region.replace(q, " ")
-    region = _strip_code_blocks(region)
-    if "</" in region:
+    if "`" in region:  # see _strip_code_blocks
+        region = _strip_code_blocks(region)
+    if "<" in region and "</" in region:
         region = _HTML_PAIR_RE.sub(lambda m: m.group(2), region)
     lead = _LEAD_TURN_RE.match(region)
     if lead is not None:  # a fake dialogue: only the assistant's reply can hold its answer
@@ -521,14 +527,46 @@ def _extract(
         if reply is None:
             return Extracted("", "none", "fake-dialogue-without-reply")
         region = region[reply.end() :]
-    if "<" in region or "[INST]" in region:
+    if "<" in region or ("[" in region and "[INST]" in region):
         while (lead_token := _CHAT_TOKEN_RE.match(region.lstrip())) is not None:
             region = region.lstrip()[lead_token.end() :]  # "<s>" or a role token opening it
         token = _CHAT_TOKEN_RE.search(region)
         if token is not None:  # a chat-template token: nothing after it belongs to this answer
             region = region[: token.start()]
-    if ">" in region and _QUOTE_LINE_RE.search(region):  # the "in" test is a fast pre-check
+    if ">" in region and _has_quote_line(region):
         region = "\n".join(ln for ln in region.split("\n") if not ln.lstrip().startswith(">"))
+    return region
+
+
+def _has_quote_line(region: str) -> bool:
+    """A line whose first character after spaces and tabs is ``>`` (a quoted line); linear."""
+    at = region.find(">")
+    line_start = scanned = 0
+    checked = -1
+    while at >= 0:
+        newline = region.rfind("\n", scanned, at)  # each stretch of text is read once
+        if newline >= 0:
+            line_start = newline + 1
+        scanned = at
+        if line_start != checked:  # only the first ">" of a line can open it
+            checked = line_start
+            if not region[line_start:at].strip(" \t"):
+                return True
+        at = region.find(">", at + 1)
+    return False
+
+
+def _extract(
+    completion: str, question: str | None = None, finish_reason: str | None = None
+) -> Extracted:
+    region = _prepare(completion, question)
+    if isinstance(region, Extracted):
+        return region
+    return _decide(region, question, finish_reason)
+
+
+def _decide(region: str, question: str | None, finish_reason: str | None) -> Extracted:
+    """The rules of :mod:`._rules` (and the closing-sentence rules) on a prepared region."""
     decisions: list[Decision] = []
     boxes = _boxes(region)
     if question and boxes:

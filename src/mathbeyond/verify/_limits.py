@@ -26,9 +26,11 @@ workers, notebooks). Chunks go to a worker through a ``multiprocessing`` ``Conne
 come back as one length-prefixed pickle per chunk on a second pipe (see ``_worker``).
 
 Throughput: items travel in chunks of up to ``_MAX_CHUNK`` items (one pickle each way per
-chunk), items of one gold are dispatched together (each worker parses a gold once: see
-``_core.parse_gold``), and the scheduler waits on one persistent epoll selector and drains every
-available result with one ``os.read`` per worker.
+chunk; a result is the tuple of the verdict's fields), items of one gold are dispatched
+together (each worker parses a gold once: see ``_core.parse_gold``), and the scheduler waits on
+one persistent epoll selector and drains every available result with one ``os.read`` per
+worker. A worker that returns a chunk gets its next one before that chunk's results are
+unpickled and delivered, so the two processes work at the same time.
 
 Threads: one scheduler thread per pool owns all worker state; any number of caller threads
 submit jobs and block on an event. The pool shared by :mod:`._api` starts lazily, grows to the
@@ -43,6 +45,7 @@ import contextlib
 import dataclasses
 import logging
 import math
+import operator
 import os
 import pickle
 import selectors
@@ -65,18 +68,19 @@ from ._types import Status, Verdict
 log = logging.getLogger(__name__)
 
 Item: TypeAlias = "tuple[Any, ...]"
-"""One call of the target: ``(completion, gold, question)`` for verification (``gold`` a str or
-a :class:`~mathbeyond.verify.ParsedGold`), passed to the target as positional arguments."""
+"""One call of the target, passed to it as positional arguments: ``(completion, gold,
+question)`` for verification (``gold`` a str or a :class:`~mathbeyond.verify.ParsedGold`), or
+``(completion, gold, question, finish_reason)`` to pass the sampler's finish reason."""
 
 DEFAULT_TIMEOUT_S = 1.0
 DEFAULT_MEMORY_BYTES = 1 << 30
-DEFAULT_TARGET = "mathbeyond.verify._core:verify_unbounded"
+DEFAULT_TARGET = "mathbeyond.verify._core:verify_fields"
 MEMORY_ENV_VAR = "MATHB_VERIFY_MEMORY_MB"
 DEFAULT_WALL_FACTOR = 20.0
 """Wall-clock safety net: a chunk may take this many times its CPU budget (plus slack)."""
 
 _HEADER = struct.Struct("!Q")  # result message framing, shared with _worker
-_MAX_CHUNK = 512
+_MAX_CHUNK = 2048
 _CHUNKS_PER_WORKER = 4
 _MAX_CHUNK_CHARS = 4_000_000  # a chunk also ends once its completions hold this many chars
 # Chunks queued at one worker. Must stay 1: a second chunk written while the worker is busy can
@@ -134,6 +138,9 @@ class VerifierCrashError(RuntimeError):
     """The verification function raised (a bug in the verifier), or the pool could not run."""
 
 
+_FIRST = operator.itemgetter(0)
+
+
 def _size(item: Item) -> int:
     first = item[0] if item else None
     return len(first) if isinstance(first, str) else 0
@@ -141,7 +148,7 @@ def _size(item: Item) -> int:
 
 def _gold_key(item: Item) -> object:
     gold = item[1] if len(item) > 1 else None
-    return getattr(gold, "text", gold)
+    return gold if type(gold) is str else getattr(gold, "text", gold)
 
 
 def _grouped_order(items: Sequence[Item]) -> list[int]:
@@ -158,9 +165,34 @@ def _grouped_order(items: Sequence[Item]) -> list[int]:
                 group.append(i)
     except TypeError:  # an unhashable argument: keep input order
         return list(range(len(items)))
-    if len(groups) == len(items):
+    if len(groups) == len(items) or len(groups) == 1:
         return list(range(len(items)))
-    return [i for group in groups.values() for i in group]
+    order: list[int] = []
+    for group in groups.values():
+        order += group
+    return order
+
+
+def _rebuild(make: type[Any], values: list[tuple[Any, ...] | None]) -> list[Any]:
+    """The result objects of one chunk, from their field values. Equal values give one shared
+    (immutable) object: k samples of a problem mostly share their verdict, and a dictionary
+    lookup costs a fraction of building a frozen dataclass. None (a failed item) stays a
+    placeholder the caller replaces."""
+    shared: dict[tuple[Any, ...], Any] = {}
+    out: list[Any] = []
+    append = out.append
+    for v in values:
+        if v is None:
+            append(None)
+            continue
+        try:
+            obj = shared.get(v)
+            if obj is None:
+                obj = shared[v] = make(*v)
+        except TypeError:  # an unhashable field value: build it on its own
+            obj = make(*v)
+        append(obj)
+    return out
 
 
 class Job:
@@ -179,7 +211,9 @@ class Job:
         self.op = op
         self.result_type = RESULT_TYPES.get(op, Verdict)
         n = len(items)
-        self.pending: collections.deque[int] = collections.deque(_grouped_order(items))
+        # one worker parses each gold once whatever the order (its parse cache)
+        order = range(n) if max_workers == 1 else _grouped_order(items)
+        self.pending: collections.deque[int] = collections.deque(order)
         self.isolate: collections.deque[int] = collections.deque()  # re-run alone, one each
         self.results: list[Verdict | None] = [None] * n
         self.remaining = n
@@ -209,11 +243,19 @@ class Job:
         share = math.ceil(len(self.pending) / (self.max_workers * _CHUNKS_PER_WORKER))
         size = min(max(1, min(_MAX_CHUNK, share)), len(self.pending))
         pending, items = self.pending, self.items
-        out = [pending.popleft()]
-        chars = _size(items[out[0]])
-        while len(out) < size and chars < _MAX_CHUNK_CHARS:
-            out.append(pending.popleft())
-            chars += _size(items[out[-1]])
+        popleft = pending.popleft
+        out = [popleft() for _ in range(size)]
+        try:  # the completions' lengths, at C speed when the first fields are strings
+            chars = sum(map(len, map(_FIRST, map(items.__getitem__, out))))
+        except TypeError:
+            chars = sum(_size(items[i]) for i in out)
+        if chars >= _MAX_CHUNK_CHARS:  # rare: give back the items past the character budget
+            chars, keep = 0, 0
+            while keep < len(out) and (keep == 0 or chars < _MAX_CHUNK_CHARS):
+                chars += _size(items[out[keep]])
+                keep += 1
+            pending.extendleft(reversed(out[keep:]))
+            del out[keep:]
         return out, False
 
     @property
@@ -240,6 +282,19 @@ class Job:
         return out
 
     # Called by the scheduler thread only.
+    def _deliver_many(self, indices: Sequence[int], verdicts: Sequence[Verdict]) -> None:
+        if self.finished:
+            return
+        results = self.results
+        delivered = 0
+        for index, verdict in zip(indices, verdicts, strict=True):
+            if results[index] is None:
+                results[index] = verdict
+                delivered += 1
+        self.remaining -= delivered
+        if self.remaining == 0:
+            self._done.set()
+
     def _deliver(self, index: int, verdict: Verdict) -> None:
         if self.finished or self.results[index] is not None:
             return
@@ -290,8 +345,9 @@ class _Worker:
                 return
             self.buffer += data
 
-    def messages(self) -> list[tuple[Any, ...]]:
-        """Complete messages in ``buffer`` (see ``_worker._send``), removed from it."""
+    def messages(self) -> list[bytes]:
+        """Complete messages in ``buffer`` (see ``_worker._send``), still pickled, removed
+        from it."""
         out = []
         pos, size = 0, len(self.buffer)
         while size - pos >= _HEADER.size:
@@ -299,14 +355,15 @@ class _Worker:
             end = pos + _HEADER.size + length
             if end > size:
                 break
-            out.append(pickle.loads(self.buffer[pos + _HEADER.size : end]))
+            out.append(bytes(self.buffer[pos + _HEADER.size : end]))
             pos = end
         del self.buffer[:pos]
         return out
 
 
 class WorkerPool:
-    """Processes that run ``target(completion, gold, question) -> Verdict`` under hard limits.
+    """Processes that run ``target(*item) -> Verdict`` (or the Verdict's field values) under
+    hard limits, for each ``Item`` ``(completion, gold, question[, finish_reason])``.
 
     ``target`` is ``"module:function"``, imported in each worker; ``extra_sys_path`` is put in
     front of the worker's ``sys.path`` (lets tests run their own hooks under the same limits).
@@ -561,7 +618,7 @@ class WorkerPool:
         if len(worker.inflight) == 1:
             chunk.started = time.monotonic()
         try:
-            worker.tasks.send((job.op, job.timeout, [(i, items[i]) for i in indices]))
+            worker.tasks.send((job.op, job.timeout, [items[i] for i in indices]))
         except OSError:  # died while idle (killed from outside): not the items' fault
             worker.proc.kill()
             worker.proc.wait()
@@ -611,10 +668,50 @@ class WorkerPool:
     def _read_worker(self, worker: _Worker) -> None:
         worker.read_available()
         # Results the worker sent before dying still count: handle them before the death.
-        for msg in worker.messages():
-            self._on_message(worker, msg)
+        for raw in worker.messages():
+            if worker.ready and worker.inflight:
+                self._on_results(worker, raw)
+            else:
+                self._on_message(worker, pickle.loads(raw))
         if worker.eof:
             self._on_worker_died(worker)
+
+    def _on_results(self, worker: _Worker, raw: bytes) -> None:
+        """The results of the chunk ``worker`` was running. The worker gets its next chunk
+        before they are unpickled and delivered, so it works while this thread does."""
+        chunk = worker.inflight.popleft()
+        if worker.inflight:
+            worker.inflight[0].started = time.monotonic()
+        job = chunk.job
+        self._release(worker, job)
+        if not worker.inflight:
+            self._dispatch()
+        msg = pickle.loads(raw)
+        if msg[0] != "done":
+            raise VerifierCrashError(f"verifier worker protocol error: unexpected {msg[0]!r}")
+        values, failures = msg[1], msg[2]
+        if len(values) != len(chunk.indices):
+            raise VerifierCrashError("verifier worker protocol error: wrong result count")
+        if job.finished:
+            return
+        verdicts = _rebuild(job.result_type, values)
+        for k, what, detail in failures:
+            index = chunk.indices[k]
+            if what == "mem":
+                mib = self.memory_bytes // 2**20
+                why = f"memory limit exceeded ({mib} MiB)" if mib else "out of memory"
+                verdicts[k] = limit_verdict(why)
+            elif what == "rec":
+                verdicts[k] = limit_verdict("recursion limit exceeded")
+            else:
+                job._fail(
+                    VerifierCrashError(
+                        f"the verifier raised on item {index} (a bug; please report it):\n"
+                        f"{detail}"
+                    )
+                )
+                return
+        job._deliver_many(chunk.indices, verdicts)
 
     def _on_message(self, worker: _Worker, msg: tuple[Any, ...]) -> None:
         kind = msg[0]
@@ -635,35 +732,7 @@ class WorkerPool:
             return
         if kind == "fatal":
             raise ConfigError(str(msg[1]))
-        if kind != "done" or not worker.inflight:
-            raise VerifierCrashError(f"verifier worker protocol error: unexpected {kind!r}")
-        chunk = worker.inflight.popleft()
-        if worker.inflight:
-            worker.inflight[0].started = time.monotonic()
-        job = chunk.job
-        results = msg[1]
-        if len(results) != len(chunk.indices):
-            raise VerifierCrashError("verifier worker protocol error: wrong result count")
-        self._release(worker, job)
-        if job.finished:
-            return
-        for index, res in zip(chunk.indices, results, strict=True):
-            what = res[0]
-            if what == "ok":
-                job._deliver(index, job.result_type(*res[1]))
-            elif what == "mem":
-                mib = self.memory_bytes // 2**20
-                what = f"memory limit exceeded ({mib} MiB)" if mib else "out of memory"
-                job._deliver(index, limit_verdict(what))
-            elif what == "rec":
-                job._deliver(index, limit_verdict("recursion limit exceeded"))
-            else:
-                job._fail(
-                    VerifierCrashError(
-                        f"the verifier raised on item {index} (a bug; please report it):\n{res[1]}"
-                    )
-                )
-                return
+        raise VerifierCrashError(f"verifier worker protocol error: unexpected {kind!r}")
 
     @staticmethod
     def _release(worker: _Worker, job: Job) -> None:

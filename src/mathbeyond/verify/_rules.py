@@ -41,6 +41,7 @@ import re
 from dataclasses import dataclass
 
 from . import _lexicon as lx
+from ._prefilter import Guarded
 
 LINE_WINDOW = 400
 SPAM_GAP_CHARS = 60
@@ -75,32 +76,34 @@ class Selection:
 
 
 # --- regular expressions built from the lexicon ----------------------------------------------
-CHECK_RE = lx.stems(lx.CHECK)
-CHECK_INTRO_RE = lx.stems(lx.CHECK_INTRO)
-HYPOTHETICAL_RE = lx.stems(lx.HYPOTHETICAL)
-STRONG_HYPOTHETICAL_RE = lx.words(lx.STRONG_HYPOTHETICAL)
-RETRACT_RE = lx.words(lx.RETRACTION)
-REVISE_RE = lx.words(lx.REVISION)
-SIDE_RE = lx.stems(lx.SIDE_REMARK)
-APPROX_RE = re.compile(lx.alternation(lx.APPROXIMATION), re.IGNORECASE)
-ROUNDING_ASKED_RE = lx.stems(lx.ROUNDING_ASKED)
-ATTRIB_RE = re.compile(
+CHECK_RE = Guarded(lx.stems(lx.CHECK))
+CHECK_INTRO_RE = Guarded(lx.stems(lx.CHECK_INTRO))
+HYPOTHETICAL_RE = Guarded(lx.stems(lx.HYPOTHETICAL))
+STRONG_HYPOTHETICAL_RE = Guarded(lx.words(lx.STRONG_HYPOTHETICAL))
+RETRACT_RE = Guarded(lx.words(lx.RETRACTION))
+REVISE_RE = Guarded(lx.words(lx.REVISION))
+SIDE_RE = Guarded(lx.stems(lx.SIDE_REMARK))
+APPROX_RE = Guarded(re.compile(lx.alternation(lx.APPROXIMATION), re.IGNORECASE))
+ROUNDING_ASKED_RE = Guarded(lx.stems(lx.ROUNDING_ASKED))
+ATTRIB_RE = Guarded(re.compile(
     r"\b" + lx.alternation(lx.ATTRIBUTION_SOURCE) + r"\s+" + lx.alternation(lx.ATTRIBUTION_VERB)
     + r"\b",
     re.IGNORECASE,
-)
-DISOWN_RE = re.compile(
+))
+DISOWN_RE = Guarded(re.compile(
     r"[\s$).\\]*(?:is|was)\s+" + lx.alternation(lx.DISOWNING) + r"\b", re.IGNORECASE
+))
+OTHER_CASE_RE = Guarded(lx.stems(lx.OTHER_CASE))
+CONFIRM_RE = Guarded(
+    re.compile(r"\b(?<!the\s)" + lx.alternation(lx.CONFIRMATION) + r"\b", re.IGNORECASE)
 )
-OTHER_CASE_RE = lx.stems(lx.OTHER_CASE)
-CONFIRM_RE = re.compile(r"\b(?<!the\s)" + lx.alternation(lx.CONFIRMATION) + r"\b", re.IGNORECASE)
-SOFT_CONFIRM_RE = lx.stems(lx.SOFT_CONFIRMATION)
-RETURN_RE = lx.words(lx.RETURN_TO_EARLIER)
-CORRECTION_WORD_RE = lx.words(lx.CORRECTION_WORD)
-CORRECTION_STATEMENT_RE = lx.words(lx.CORRECTION_STATEMENT)
-INTRO_RE = lx.words(lx.INTRO)
-OTHER_PROBLEM_RE = lx.words(lx.OTHER_PROBLEM)
-BACK_TO_PROBLEM_RE = lx.words(lx.BACK_TO_PROBLEM)
+SOFT_CONFIRM_RE = Guarded(lx.stems(lx.SOFT_CONFIRMATION))
+RETURN_RE = Guarded(lx.words(lx.RETURN_TO_EARLIER))
+CORRECTION_WORD_RE = Guarded(lx.words(lx.CORRECTION_WORD))
+CORRECTION_STATEMENT_RE = Guarded(lx.words(lx.CORRECTION_STATEMENT))
+INTRO_RE = Guarded(lx.words(lx.INTRO))
+OTHER_PROBLEM_RE = Guarded(lx.words(lx.OTHER_PROBLEM))
+BACK_TO_PROBLEM_RE = Guarded(lx.words(lx.BACK_TO_PROBLEM))
 _ADDITIONAL_RE = re.compile(
     r"[\s(*_]*" + lx.alternation(lx.ADDITIONAL_QUANTITY) + r"\b\s*,", re.IGNORECASE
 )
@@ -109,7 +112,7 @@ _QUANTITY_RE = re.compile(  # "the largest of them is $\boxed": the named quanti
     + r"\s+[A-Za-z][A-Za-z \t'-]{0,60}?)\s+(?:is|are|was|equals|=)\s*(?:\$|\\\()?\s*$",
     re.IGNORECASE,
 )
-REFERS_BACK_RE = lx.words(lx.REFERS_BACK)
+REFERS_BACK_RE = Guarded(lx.words(lx.REFERS_BACK))
 _QUANTITY_STOP = frozenset(lx.QUANTITY_DETERMINER) | {"of", "a", "an", "and", "in", "to"}
 
 _VALUE_RE = re.compile(r"[\d\\$^=()]")

@@ -9,21 +9,30 @@ the parent can drain many with one ``os.read``.
 * worker -> parent, once: ``("ready", pid, verifier_version, result_fields)`` or
   ``("fatal", message)``; ``result_fields`` names the fields of the result dataclass, in the
   order results are sent (the parent checks it matches its own ``Verdict``);
-* parent -> worker: a chunk ``(op, cpu_seconds, [(index, args), ...])`` or ``None`` (exit).
+* parent -> worker: a chunk ``(op, cpu_seconds, [args, ...])`` or ``None`` (exit).
   ``op`` is ``"verify"`` (the target function) or the name of another function of the target's
-  module; ``args`` is the tuple of positional arguments for one call;
-  each call returns a dataclass (a ``Verdict`` for ``"verify"``);
-* worker -> parent, once per chunk, after its last item: ``("done", [result, ...])`` in chunk
-  order, each result ``("ok", field_values)`` (all dataclass fields, in declaration order),
-  ``("mem",)`` (MemoryError under the address-space limit), ``("rec",)`` (RecursionError) or
-  ``("err", traceback_text)`` (a bug in the target).
+  module; ``args`` is the tuple of positional arguments for one call (an ``Item``: for
+  verification ``(completion, gold, question)`` or ``(completion, gold, question,
+  finish_reason)``); each call returns a dataclass (a ``Verdict`` for ``"verify"``) or the tuple
+  of its field values;
+* worker -> parent, once per chunk, after its last item: ``("done", values, failures)``:
+  ``values[k]`` is item k's result as the tuple of all its dataclass fields in declaration
+  order (None for a failed item), ``failures`` lists ``(k, kind, detail)`` for the failed
+  ones: ``"mem"`` (MemoryError under the address-space limit), ``"rec"`` (RecursionError) or
+  ``"err"`` (a bug in the target; ``detail`` is the traceback).
 
-CPU time, not wall-clock time, bounds each item: before each call the worker arms
-``ITIMER_PROF`` with the item's budget and leaves ``SIGPROF`` at its default action, so the
-kernel kills the worker when one item has used ``cpu_seconds`` of CPU time -- even inside C
-code that holds the GIL -- however busy the machine is. The parent sees the death, and finds
-the item that caused it by re-running the chunk's unfinished items one per chunk (``_limits``).
-One message per chunk keeps the per-item overhead to a few microseconds.
+CPU time, not wall-clock time, bounds each item: the worker arms ``ITIMER_PROF`` with the
+budget and leaves ``SIGPROF`` at its default action, so the kernel kills the worker when it has
+used ``cpu_seconds`` of CPU time since the timer was armed -- even inside C code that holds the
+GIL -- however busy the machine is. The timer is armed at the start of each chunk and again
+before any item that starts more than :data:`REARM_AFTER_S` (wall clock) after the last arming:
+as this single-threaded process uses at most as much CPU time as wall time passes, every item
+starts with at least ``cpu_seconds - REARM_AFTER_S`` left, and one that needs more than the
+whole budget is always stopped. An item stopped with less than the whole budget left was in a
+chunk of several, and the parent re-runs each unfinished item of such a chunk alone, armed with
+the whole budget (``_limits``): a verdict never depends on the chunk an item travelled in.
+Arming costs a system call, so this keeps it to at most one per millisecond; one message per
+chunk keeps the per-item overhead to about a microsecond.
 """
 
 from __future__ import annotations
@@ -36,6 +45,7 @@ import pickle
 import signal
 import struct
 import sys
+import time
 import traceback
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -132,6 +142,10 @@ def _result_fields() -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(Verdict))
 
 
+REARM_AFTER_S = 0.001
+"""Wall-clock seconds after which the CPU timer is armed afresh before the next item."""
+
+
 def _arm_cpu_timer() -> Callable[[float], None]:
     """``arm(seconds)``: the kernel kills this process after ``seconds`` more CPU time."""
     if not hasattr(signal, "setitimer"):  # not POSIX: the parent's wall-clock limit still holds
@@ -152,6 +166,7 @@ def _serve(
     fn: Callable[..., Any],
 ) -> int:
     arm = _arm_cpu_timer()
+    clock = time.monotonic
     ops: dict[str, Callable[..., Any]] = {"verify": fn}
     getters: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
     while True:
@@ -165,25 +180,38 @@ def _serve(
         call = ops.get(op)
         if call is None:
             call = ops[op] = getattr(module, op)
-        out: list[tuple[Any, ...]] = []
-        append = out.append
-        for _, args in items:
-            arm(budget)
+        values: list[tuple[Any, ...] | None] = []
+        append = values.append
+        failures: list[tuple[int, str, str | None]] = []
+        rearm_after = min(REARM_AFTER_S, budget / 2)
+        arm(budget)
+        armed = clock()
+        for k, args in enumerate(items):
+            now = clock()
+            if now - armed > rearm_after:
+                arm(budget)
+                armed = now
             try:
                 result = call(*args)
-                values = getters.get(type(result))
-                if values is None:
-                    values = getters[type(result)] = _field_values(type(result))
-                append(("ok", values(result)))
+                if type(result) is tuple:
+                    append(result)
+                else:
+                    getter = getters.get(type(result))
+                    if getter is None:
+                        getter = getters[type(result)] = _field_values(type(result))
+                    append(getter(result))
             except MemoryError:
                 # The failed allocation never happened, so building this small reply succeeds.
-                append(("mem",))
+                append(None)
+                failures.append((k, "mem", None))
             except RecursionError:
-                append(("rec",))
+                append(None)
+                failures.append((k, "rec", None))
             except Exception:  # noqa: BLE001  # a verifier bug: reported with its traceback
-                append(("err", traceback.format_exc(limit=30)))
+                append(None)
+                failures.append((k, "err", traceback.format_exc(limit=30)))
         arm(0)
-        _send(result_fd, ("done", out))
+        _send(result_fd, ("done", values, failures))
 
 
 def _field_values(cls: type) -> Callable[[Any], tuple[Any, ...]]:

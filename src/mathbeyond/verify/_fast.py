@@ -1,0 +1,286 @@
+"""The common case of answer extraction, decided without the general rule engine.
+
+Most completions end in one ``\\boxed{...}`` and nothing else that a rule of :mod:`._rules`
+reads: no other box, no anchor phrase other than one introducing that box ("The final answer
+is $\\boxed{42}$"), no new turn or next problem, no retraction after it. :func:`quick` checks
+exactly that, on the region :mod:`._extract` prepared, and returns what the rule engine would
+(``last-box``); on anything else it returns None and the engine decides. :func:`answer` is
+``explain`` without the per-candidate trace, quick path first.
+
+Why the result is the engine's (``_extract._decide`` with one box candidate ``B``), step by
+step -- each check below either computes the engine's own test or proves it cannot fire:
+
+* boxes: one ``\\boxed`` substring and no ``\\fbox``/``\\framebox`` (one ``box`` in all, or
+  the three searched) means at most one box command; :data:`~._boxes.BOX_COMMAND_RE` at that
+  place, a ``{`` and the brace matching of ``_boxes._brace_pairs`` (same tokens, stopped where
+  the first brace closes; a body without braces or backslashes closes at its first ``}``)
+  give ``B`` exactly; a box without braces, unclosed or empty, or followed by ``^``/``_``
+  (``_boxes`` takes no such box) goes to the engine. Chat-template tokens and invisible
+  ``\\phantom``/white text are already cut or blanked by ``_prepare``.
+* ``box-copied-from-question`` needs the box's text, which starts with ``\\boxed``, inside the
+  whitespace-normalised question: impossible when the question has no ``\\boxed``.
+* the rules that read words near the box -- ``_NEGATED_RE`` (12 characters before it, as
+  ``_boxes``), ``_restating`` (its line), ``attributed`` (the sentence before it, which starts
+  no earlier than that line, and 20 characters into it), ``OTHER_PROBLEM_RE`` (from the bound
+  below) and ``retraction`` (after the box) -- can only fire where one of their necessary
+  literals (:mod:`._prefilter`) is, all of them in ``lowered(region)[near:]``: when
+  :func:`_triggered` finds none of them there, none fires; when it finds one, the engine's
+  own functions run (any firing sends the region to the engine). ``retraction``'s other test,
+  ``DISOWN_RE.match`` right after the box, runs as is.
+* anchors: none unless the lowered region holds ``answer``, ``correct option`` or ``correct
+  choice`` (``_anchors`` searches exactly these in ``s.lower()``; :func:`._prefilter.lowered`
+  contains every one of them) or ``答案`` (the CJK anchor; to the engine). For each ``answer``
+  (an ASCII region, so offsets agree) the engine's own tests decide whether it is an anchor
+  (``_ANCHOR_TAIL_RE``; a heading goes to the engine); if it is, its text starts with the box
+  (``\\boxed``, or ``$``/``$$``/``\\(``/``\\[`` and ``\\boxed``). Then that text contains
+  ``\\boxed`` after every trimming step of ``_find_anchor_word`` (the trailing-clause and lead
+  patterns cannot cut into ``\\boxed``), so the anchor is either no candidate or one that
+  ``anchor-introduces-box`` drops. Its end is after its start: the start is a lower bound.
+* ``_continuation``: its three line patterns all start with a newline and one of a few words
+  after ``[ \\t#*>]*``; :data:`_LINE_MARK_RE` matches wherever any of them could, so without it
+  there is no cut of that kind. ``after-other-problem`` searches ``OTHER_PROBLEM_RE`` from the
+  first committed end, which is at least the lower bound above: no match from the bound, none
+  from there (a search from a later position only drops candidate starts).
+* ``select`` on ``[B]``: the anchors are dropped; ``attributed`` and ``retraction`` do not
+  fire (above); one candidate has no walk-back, guess list or adjacent boxes: ``last-box`` with
+  the stripped content, then ``_with_inner_anchor`` as the engine applies it (``finish``'s
+  empty-box test cannot fire on a body that holds no ``\\boxed``).
+
+``ENABLED = False`` sends everything to the engine (tests/verify/test_fast_path.py and
+scripts/verify_equivalence.py compare the two on every table row, real completion and a
+seeded fuzz set).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._boxes import _BRACE_TOKEN_RE, BOX_COMMAND_RE
+from ._extract import (
+    _ANCHOR_ADVERB_RE,
+    _ANCHOR_TAIL_RE,
+    _NEGATED_RE,
+    _POWERED_BOX_RE,
+    _RESTATE_RE,
+    LINE_WINDOW,
+    MAX_ANSWER_CHARS,
+    Extracted,
+    _decide,
+    _heading_prefix,
+    _prepare,
+    _restating,
+    _with_inner_anchor,
+    finish,
+)
+from ._prefilter import lowered
+from ._rules import (
+    ATTRIB_RE,
+    DISOWN_RE,
+    OTHER_PROBLEM_RE,
+    RETRACT_RE,
+    Candidate,
+    attributed,
+)
+
+ENABLED = True
+
+_LINE_MARK_RE = re.compile(
+    r"\n[ \t#*>]*(?:Human|User|Instruction|Input|You|Solution|Answer|Response|Problem|Q"
+    r"|Exercise|Example)"
+)
+"""Wherever ``_TURN_RE``, ``_SOLUTION_RE`` or ``_NEXT_PROBLEM_RE`` (of ._extract) can match."""
+_OTHER_BOX_RE = re.compile(r"\\f(?:rame)?box")
+_SIMPLE_BOX_RE = re.compile(r"\\boxed\s*\{([^{}\\]*)\}")
+_BOX_OPENERS = ("\\boxed", "$\\boxed", "$$\\boxed", "\\(\\boxed", "\\[\\boxed")
+
+
+Answer = tuple[str, str, str]
+"""What :func:`answer` returns: ``(text, kind, rule)`` of ``explain``'s ``Extracted``."""
+
+
+def answer(
+    completion: str, question: str | None = None, finish_reason: str | None = None
+) -> Answer:
+    """``explain(completion, question, finish_reason)`` without the decision trace: its text,
+    kind and rule."""
+    region = _prepare(completion, question)
+    if isinstance(region, Extracted):
+        return region.text, region.kind, region.rule
+    if ENABLED:
+        found = quick(region, question)
+        if found is not None:
+            return found
+    decided = finish(_decide(region, question, finish_reason))
+    return decided.text, decided.kind, decided.rule
+
+
+def _trie(words: list[str]) -> str:
+    """One regular expression matching any of ``words`` (a prefix tree: one pass, few tries)."""
+    tree: dict[str, dict] = {}  # type: ignore[type-arg]
+    for word in words:
+        node = tree
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict) -> str:  # type: ignore[type-arg]
+        alts = [re.escape(ch) + emit(sub) for ch, sub in sorted(node.items()) if ch]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return emit(tree)
+
+
+def _trigger_re() -> re.Pattern[str] | None:
+    """Every literal one of which is inside any match of a rule :func:`quick` relies on not
+    firing near the box (on lowered text); None if a rule has no literal set (then there is
+    no quick path)."""
+    guards = (_NEGATED_RE, _RESTATE_RE, ATTRIB_RE, OTHER_PROBLEM_RE, RETRACT_RE)
+    literals: set[str] = set()
+    for guard in guards:
+        if guard.literals is None or not guard.icase:
+            return None
+        literals.update(guard.literals)
+    if not all(lit.isascii() and lit.isalpha() for lit in literals):
+        return None  # _triggered reads whitespace-free stretches: letters only
+    return re.compile(_trie(sorted(literals)))
+
+
+_TRIGGER_RE = _trigger_re()
+_WORD_HITS: dict[str, bool] = {}
+"""Whether a whitespace-free stretch of lowered text holds a trigger literal, by stretch.
+A property of words, which repeat from completion to completion (never a verdict); bounded."""
+_MAX_WORDS = 100_000
+_MAX_WORD_CHARS = 64
+
+
+def _triggered(text: str) -> bool:
+    """Whether ``text`` (lowered) holds one of :data:`_TRIGGER_RE`'s literals. They are ASCII
+    letters only, so each lies inside one whitespace-free stretch: each stretch is searched
+    once, then remembered."""
+    pattern = _TRIGGER_RE
+    if pattern is None:
+        return True
+    known = _WORD_HITS
+    for word in text.split():
+        hit = known.get(word)
+        if hit is None:
+            hit = pattern.search(word) is not None
+            if len(word) <= _MAX_WORD_CHARS:
+                if len(known) >= _MAX_WORDS:
+                    known.clear()
+                known[word] = hit
+        if hit:
+            return True
+    return False
+
+
+def _braced_box(region: str, at: int) -> tuple[int, str] | None:
+    """``(end, content)`` of the box command at ``at`` as ``_boxes.box_spans`` reads it (its
+    brace matched by the tokens of ``_brace_pairs``, stopped where it closes), or None for a
+    command without a brace or one that never closes."""
+    command = BOX_COMMAND_RE.match(region, at)
+    if command is None:
+        return None
+    brace = command.end()
+    if brace >= len(region) or region[brace] != "{":
+        return None
+    depth = 0
+    for token in _BRACE_TOKEN_RE.finditer(region, brace):
+        if token.group() == "{":
+            depth += 1
+        elif token.group() == "}":
+            depth -= 1
+            if depth == 0:
+                return token.end(), region[brace + 1 : token.start()]
+    return None
+
+
+def _anchors_introduce(region: str, low: str, box_end: int) -> int | None:
+    """None unless every anchor phrase is no anchor or one whose text is the box (see the
+    module docstring); else a lower bound of the committed anchors' ends (the box's end when
+    there is no anchor)."""
+    bound = box_end
+    if "answer" not in low:
+        if "correct " in low and ("correct option" in low or "correct choice" in low):
+            return None
+        return bound
+    if not region.isascii() or "correct option" in low or "correct choice" in low:
+        return None
+    pos = low.find("answer")
+    while pos >= 0:
+        after = pos + 6
+        if pos == 0 or not low[pos - 1].isalnum():
+            if region.startswith(" is ", after) and region.startswith(_BOX_OPENERS, after + 4):
+                # _ANCHOR_TAIL_RE ends at the opener, no adverb: the text is the box
+                bound = min(bound, pos)
+            elif (tail := _ANCHOR_TAIL_RE.match(region, after)) is None:
+                if _heading_prefix(low, pos):
+                    return None  # a heading anchor ("**Final Answer**"): to the engine
+            else:
+                adverb = _ANCHOR_ADVERB_RE.match(region, tail.end())
+                start = adverb.end() if adverb else tail.end()
+                rest = region[start : start + MAX_ANSWER_CHARS].lstrip(" \t")  # _anchor_text
+                if rest.startswith("\n"):
+                    rest = rest.lstrip()
+                if rest.strip() and not rest.startswith(_BOX_OPENERS):
+                    return None  # an anchored answer of its own
+                bound = min(bound, pos)
+        pos = low.find("answer", after)
+    return bound
+
+
+def quick(region: str, question: str | None) -> Answer | None:
+    """The engine's answer (as :func:`answer` returns it) for a region with one box and
+    nothing that could change it, or None (see the module docstring)."""
+    # the only box: one "\\boxed", no \\fbox or \\framebox (``_boxes`` would find just it)
+    if region.count("box") == 1:  # one pass; the three commands all contain "box"
+        start = region.rfind("\\boxed")
+        if start < 0:
+            return None
+    else:
+        start = region.find("\\boxed")
+        if start < 0 or region.find("\\boxed", start + 6) >= 0 or _OTHER_BOX_RE.search(region):
+            return None
+    simple = _SIMPLE_BOX_RE.match(region, start)
+    if simple is not None:  # no brace or backslash inside: the first "}" closes it
+        end, content = simple.end(), simple.group(1)
+    else:
+        braced = _braced_box(region, start)
+        if braced is None:
+            return None
+        end, content = braced
+    if not content.strip() or _TRIGGER_RE is None:
+        return None  # an empty box is dropped: the engine decides
+    if _POWERED_BOX_RE.match(region, end):
+        return None  # "\\boxed{4}^{-1}": no candidate for ``_boxes``; the engine decides
+    if question and "\\boxed" in question:
+        return None
+    ascii_region = region.isascii()
+    if not ascii_region and "答案" in region:
+        return None
+    low = lowered(region)
+    bound = _anchors_introduce(region, low, end)
+    if bound is None or ("\n" in region and _LINE_MARK_RE.search(region)):
+        return None
+    # every window a rule reads lies in low[near:]: _restating the line before the box,
+    # attributed the sentence before it (from after the line start), _NEGATED_RE 12
+    # characters before it, OTHER_PROBLEM_RE from the bound on, retraction after the box
+    line_start = region.rfind("\n", max(0, start - LINE_WINDOW), start) + 1  # as _restating
+    near = min(line_start, bound, max(0, start - 12))
+    if _triggered(low[near:]) and (
+        _NEGATED_RE.search(region, max(0, start - 12), start)
+        or _restating(region, start)
+        or OTHER_PROBLEM_RE.search(region, bound, len(region))
+        or attributed(region, Candidate(start, end, content, "boxed"))
+        or RETRACT_RE.search(region, end)
+    ):
+        return None
+    if DISOWN_RE.pattern.match(region, end):
+        return None
+    if "\\text" in content:  # \boxed{\text{The answer is 4}}: as the engine does
+        found = finish(_with_inner_anchor(Extracted(content.strip(), "boxed", "last-box")))
+        return found.text, found.kind, found.rule
+    return content.strip(), "boxed", "last-box"  # no \boxed inside: finish() keeps it

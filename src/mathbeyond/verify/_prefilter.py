@@ -1,0 +1,319 @@
+"""Exact literal pre-checks for slow regular expressions (a speed-up that changes no result).
+
+Python's regular-expression engine tries a case-insensitive alternation of phrases at every
+position of the text: 20 to 200 ns per character for the lexicon's phrase lists, most of the
+verifier's time on a long completion. Every match of such a pattern contains one of a few
+literal strings (``wait``, ``oops``, ``retract``, ...), which plain substring search finds at
+under 1 ns per character. :class:`Guarded` wraps a compiled pattern with the literals read from
+its parse tree (:func:`necessary_literals`) and runs the pattern only where one is present.
+
+Why this is exact:
+
+* every match of the pattern lies inside the searched range ``[pos, endpos)`` and contains one
+  of the literals (a literal run of a sequence every match passes through; for an alternation,
+  one per branch; a repeat counts only when it must occur at least once);
+* a case-insensitive pattern is checked on a lowered copy of the text. The engine's
+  case-insensitive match of an ASCII letter accepts that letter in either case and four other
+  characters (U+0130, U+0131, U+017F, U+212A), which the copy maps to their ASCII letter first;
+  after that every character lowers to exactly one character, so offsets are unchanged
+  (tests/verify/test_prefilter.py checks both facts against the running Python);
+* only ASCII literals are used (a non-ASCII literal ends a run and requires nothing), and a
+  group that switches case-sensitivity inline requires nothing.
+
+``ENABLED = False`` runs every pattern unguarded (tests compare the two).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+ENABLED = True
+
+_FOLD = {"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"}
+"""Characters the engine matches case-insensitively to an ASCII letter other than its cases."""
+
+_MAX_LITERALS = 24
+_MIN_USEFUL_LENGTH = 2  # a guard of one-letter literals (case-insensitive) would rarely skip
+
+
+def _sre() -> tuple[Any, Any]:
+    try:  # Python 3.11+
+        return importlib.import_module("re._parser"), importlib.import_module("re._constants")
+    except ImportError:  # pragma: no cover - Python 3.10
+        return importlib.import_module("sre_parse"), importlib.import_module("sre_constants")
+
+
+_Need = frozenset[str] | None
+
+
+_COMMON = frozenset((
+    "a", "an", "and", "answer", "are", "as", "at", "be", "by", "final", "find", "for", "get",
+    "has", "have", "if", "in", "is", "it", "its", "number", "of", "on", "or", "our", "so",
+    "that", "the", "then", "there", "this", "to", "total", "value", "was", "we", "which",
+    "with",
+))
+"""Words in nearly every completion: a guard on one of them would almost never skip."""
+
+
+def _cost(literals: frozenset[str]) -> float:
+    """How often a guard on these literals lets the pattern run, roughly (lower is better)."""
+    return sum(1.0 if lit in _COMMON else 1.0 / len(lit) ** 2 for lit in literals)
+
+
+def _best(options: list[frozenset[str]]) -> _Need:
+    """The most selective requirement of a sequence (rare, long, few literals)."""
+    if not options:
+        return None
+    return min(options, key=lambda s: (_cost(s), len(s)))
+
+
+def _need(items: Any, icase: bool, c: Any) -> _Need:
+    """Literals one of which every match of the parsed sequence ``items`` contains."""
+    options: list[frozenset[str]] = []
+    run: list[str] = []
+
+    def flush() -> None:
+        if run:
+            options.append(frozenset(["".join(run)]))
+            run.clear()
+
+    for op, av in items:
+        if op is c.LITERAL and av < 128:
+            run.append(chr(av).lower() if icase else chr(av))
+            continue
+        flush()
+        sub: _Need = None
+        if op is c.SUBPATTERN:
+            _group, add_flags, del_flags, pattern = av
+            if not ((add_flags | del_flags) & re.IGNORECASE):
+                sub = _need(pattern, icase, c)
+        elif op is c.ATOMIC_GROUP if hasattr(c, "ATOMIC_GROUP") else False:
+            sub = _need(av, icase, c)
+        elif op is c.BRANCH:
+            alternatives = [_need(p, icase, c) for p in av[1]]
+            if all(a is not None for a in alternatives):
+                sub = frozenset().union(*(a for a in alternatives if a is not None))
+        elif op in (c.MAX_REPEAT, c.MIN_REPEAT) or (
+            hasattr(c, "POSSESSIVE_REPEAT") and op is c.POSSESSIVE_REPEAT
+        ):
+            low, _high, pattern = av
+            if low >= 1:
+                sub = _need(pattern, icase, c)
+        if sub is not None and sub and all(sub):
+            options.append(sub)
+    flush()
+    return _best(options)
+
+
+def necessary_literals(pattern: re.Pattern[str]) -> frozenset[str] | None:
+    """Literals (lowered for a case-insensitive pattern) one of which is inside every match of
+    ``pattern``; None when the parse tree gives no useful set."""
+    if pattern.flags & (re.LOCALE | re.ASCII):
+        return None
+    icase = bool(pattern.flags & re.IGNORECASE)
+    parser, constants = _sre()
+    try:
+        tree = parser.parse(pattern.pattern, pattern.flags)
+    except (re.error, AttributeError, TypeError, ValueError):  # pragma: no cover - other Pythons
+        return None
+    need = _need(tree, icase, constants)
+    if need is not None:  # a literal containing another is found whenever the shorter one is
+        need = frozenset(a for a in need if not any(b != a and b in a for b in need))
+    if need is None or len(need) > _MAX_LITERALS:
+        return None
+    if icase and min(map(len, need)) < _MIN_USEFUL_LENGTH:
+        return None
+    return need
+
+
+def _lower_safe(items: Any, c: Any) -> bool:
+    """The parsed pattern tests no uppercase or non-ASCII character, no back-reference and no
+    inline flag: matched case-insensitively on a text it decides at every step exactly as it
+    does case-sensitively on :func:`lowered` text. Its tests are ASCII literals and sets (a
+    character matches one case-insensitively iff its lowered copy equals it), ``\\w \\s \\d``,
+    ``.``, boundaries and anchors (every character's lowered copy is in the same classes);
+    tests/verify/test_prefilter.py checks both facts over all of Unicode."""
+    for op, av in items:
+        if op in (c.LITERAL, c.NOT_LITERAL):
+            if av >= 128 or 65 <= av <= 90:
+                return False
+        elif op is c.IN:
+            for iop, iav in av:
+                if iop in (c.LITERAL, c.NOT_LITERAL) and (iav >= 128 or 65 <= iav <= 90):
+                    return False
+                if iop is c.RANGE and (iav[1] >= 128 or (iav[0] <= 90 and iav[1] >= 65)):
+                    return False
+                if iop not in (c.LITERAL, c.NOT_LITERAL, c.RANGE, c.NEGATE, c.CATEGORY):
+                    return False
+        elif op is c.SUBPATTERN:
+            if av[1] or av[2] or not _lower_safe(av[3], c):
+                return False
+        elif op is c.BRANCH:
+            if not all(_lower_safe(p, c) for p in av[1]):
+                return False
+        elif op in _repeats(c):
+            if not _lower_safe(av[2], c):
+                return False
+        elif op in (c.ASSERT, c.ASSERT_NOT):
+            if not _lower_safe(av[1], c):
+                return False
+        elif op not in (c.AT, c.ANY, c.CATEGORY):
+            return False
+    return True
+
+
+def _repeats(c: Any) -> tuple[Any, ...]:
+    return tuple(getattr(c, n) for n in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")
+                 if hasattr(c, n))
+
+
+def _first_chars(items: Any, parser: Any, c: Any) -> frozenset[str] | None:
+    """Characters one of which every match of the parsed sequence starts with (None: any)."""
+    items = list(items)
+    for idx, (op, av) in enumerate(items):
+        if op in (c.AT, c.ASSERT, c.ASSERT_NOT):
+            continue  # zero width
+        first: frozenset[str] | None
+        if op is c.LITERAL:
+            first = frozenset(chr(av))
+        elif op is c.IN:
+            chars: set[str] = set()
+            for iop, iav in av:
+                if iop is c.LITERAL:
+                    chars.add(chr(iav))
+                elif iop is c.RANGE and iav[1] - iav[0] < 64:
+                    chars.update(map(chr, range(iav[0], iav[1] + 1)))
+                else:
+                    return None
+            first = frozenset(chars)
+        elif op is c.SUBPATTERN and not (av[1] or av[2]):
+            first = _first_chars(av[3], parser, c)
+        elif op is c.BRANCH:
+            alternatives = [_first_chars(p, parser, c) for p in av[1]]
+            if any(a is None for a in alternatives):
+                return None
+            first = frozenset().union(*(a for a in alternatives if a is not None))
+        elif op in _repeats(c):
+            first = _first_chars(av[2], parser, c)
+        else:
+            return None
+        if first is None:
+            return None
+        if parser.SubPattern(items_state(items, parser), [(op, av)]).getwidth()[0] == 0:
+            rest = _first_chars(items[idx + 1 :], parser, c)  # it may match nothing
+            return None if rest is None else first | rest
+        return first
+    return None
+
+
+def items_state(items: Any, parser: Any) -> Any:
+    return getattr(items, "state", None) or parser.State()
+
+
+def case_free(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
+    """For a case-insensitive ``pattern``: a case-sensitive pattern that, run on the lowered
+    copy of an ASCII text, matches at exactly the same places (see :func:`_lower_safe`), with
+    a look-ahead on the possible first characters so the engine skips the others quickly.
+    None when that cannot be shown from the parse tree."""
+    if not pattern.flags & re.IGNORECASE or pattern.flags & (re.LOCALE | re.ASCII):
+        return None
+    if pattern.pattern.startswith("(?") and re.match(r"\(\?[a-zA-Z-]+\)", pattern.pattern):
+        return None  # inline global flags must stay first
+    parser, constants = _sre()
+    try:
+        tree = parser.parse(pattern.pattern, pattern.flags)
+    except (re.error, AttributeError, TypeError, ValueError):  # pragma: no cover
+        return None
+    if not _lower_safe(tree, constants):
+        return None
+    try:
+        first = _first_chars(tree, parser, constants)
+    except (AttributeError, TypeError):  # pragma: no cover - another parser layout
+        first = None
+    source = pattern.pattern
+    if first is not None and len(first) < 40:
+        ahead = "".join(re.escape(ch) for ch in sorted(first))
+        source = f"(?=[{ahead}])(?:{source})"
+    return re.compile(source, pattern.flags & ~re.IGNORECASE)
+
+
+class _Lowered:
+    """The lowered (case-folded as the engine does) copy of the last text asked for."""
+
+    last: tuple[str, str] = ("", "")
+
+
+def lowered(text: str) -> str:
+    """``text`` lowered so that an ASCII literal matching case-insensitively in ``text`` occurs,
+    at the same offsets, in the copy (see the module docstring). Cached for the last text."""
+    last = _Lowered.last
+    if last[0] is text:
+        return last[1]
+    low = text
+    if not text.isascii():
+        for special, letter in _FOLD.items():
+            if special in low:
+                low = low.replace(special, letter)
+    low = low.lower()
+    _Lowered.last = (text, low)
+    return low
+
+
+class Guarded:
+    """A compiled pattern that runs only when one of its necessary literals is present."""
+
+    __slots__ = ("fast", "icase", "literals", "pattern")
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern = pattern
+        self.icase = bool(pattern.flags & re.IGNORECASE)
+        literals = necessary_literals(pattern)
+        self.literals = None if literals is None else tuple(sorted(literals, key=len))
+        self.fast = case_free(pattern)
+
+    def _present(self, text: str, pos: int, endpos: int) -> bool:
+        literals = self.literals
+        if literals is None or not ENABLED:
+            return True
+        hay = lowered(text) if self.icase else text
+        if pos == 0 and endpos >= len(text):
+            return any(lit in hay for lit in literals)
+        return any(hay.find(lit, pos, endpos) >= 0 for lit in literals)
+
+    def may_match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> bool:
+        """False only when the pattern cannot match inside ``text[pos:endpos]``."""
+        return self._present(text, pos, endpos)
+
+    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        if not self._present(text, pos, endpos):
+            return None
+        if self.fast is not None and ENABLED:
+            # where the case-free pattern first matches the lowered text, the pattern first
+            # matches the text; matching there gives the very match search would return
+            found = self.fast.search(lowered(text), pos, endpos)
+            if found is None:
+                return None
+            at = self.pattern.match(text, found.start(), endpos)
+            if at is not None:
+                return at
+        return self.pattern.search(text, pos, endpos)
+
+    def match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        # Not guarded: an anchored match fails at once, a guard would read the whole text.
+        return self.pattern.match(text, pos, endpos)
+
+    def finditer(
+        self, text: str, pos: int = 0, endpos: int = sys.maxsize
+    ) -> Iterator[re.Match[str]]:
+        if not self._present(text, pos, endpos):
+            return iter(())
+        return self.pattern.finditer(text, pos, endpos)
+
+    def sub(self, repl: str | Callable[[re.Match[str]], str], text: str) -> str:
+        if not self._present(text, 0, sys.maxsize):
+            return text
+        return self.pattern.sub(repl, text)

@@ -1,0 +1,132 @@
+"""The literal pre-checks and case-free search of ``_prefilter`` change no match: the Unicode
+facts they rest on (for the running Python), their literal sets, and guarded vs raw results of
+every guarded pattern on seeded texts built from the lexicon."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import re
+import string
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from mathbeyond.verify import _extract, _prefilter, _rules
+from mathbeyond.verify._prefilter import Guarded, case_free, lowered, necessary_literals
+
+ROOT = Path(__file__).resolve().parents[2]
+_ALL = "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF)
+
+
+def _guards() -> dict[str, Guarded]:
+    found: dict[str, Guarded] = {}
+    for mod in (_rules, _extract):
+        for name, value in vars(mod).items():
+            if isinstance(value, Guarded):
+                found[f"{mod.__name__}.{name}"] = value
+    return found
+
+
+def test_fold_table_is_what_the_engine_folds_to_ascii_letters() -> None:
+    """Case-insensitively, an ASCII letter matches its two cases and exactly the characters of
+    _FOLD besides; lowered() maps each of them to that letter."""
+    extra = {
+        m.group() for m in re.finditer("[a-z]", _ALL, re.IGNORECASE) if not m.group().isascii()
+    }
+    assert extra == set(_prefilter._FOLD)
+    for special, letter in _prefilter._FOLD.items():
+        assert re.fullmatch(letter, special, re.IGNORECASE)
+        assert lowered(special) == letter
+
+
+def test_lowered_keeps_offsets_letters_and_character_classes() -> None:
+    low = lowered(_ALL)
+    assert len(low) == len(_ALL)
+    for letter in string.ascii_lowercase:  # a letter matches where its lowered copy is it
+        assert [m.start() for m in re.finditer(letter, _ALL, re.IGNORECASE)] == [
+            m.start() for m in re.finditer(letter, low)
+        ]
+    for ch in string.punctuation + string.digits + " \t\n":  # and nothing else changes into these
+        assert _ALL.count(ch) == low.count(ch) == 1
+    for cls in (r"\w", r"\s", r"\d", r"\n"):
+        assert [m.start() for m in re.finditer(cls, _ALL)] == [
+            m.start() for m in re.finditer(cls, low)
+        ]
+
+
+def test_necessary_literals_and_case_free_on_small_patterns() -> None:
+    assert necessary_literals(re.compile(r"\b(?:wait|oops)\b", re.I)) == {"wait", "oops"}
+    assert necessary_literals(re.compile(r"(?:I )?mis(?:read|counted)", re.I)) == {
+        "read", "counted",  # rarer than "mis"; "I " is optional
+    }
+    assert necessary_literals(re.compile(r"(?:so )?that", re.I)) == {"that"}
+    assert necessary_literals(re.compile(r"x?", re.I)) is None
+    assert necessary_literals(re.compile(r"Human|User")) == {"Human", "User"}  # case kept
+    assert necessary_literals(re.compile(r"\b(?:incorrect|correct)\b", re.I)) == {"correct"}
+    assert necessary_literals(re.compile(r"(?-i:Wait)|oops", re.I)) is None  # inline flag
+    assert case_free(re.compile(r"[A-Z]\w+", re.I)) is None  # an uppercase range
+    assert case_free(re.compile(r"(a)\1", re.I)) is None  # a back-reference
+    assert case_free(re.compile("wait")) is None  # already case-sensitive
+    fast = case_free(re.compile(r"\b(?:wait|oops)\b", re.I))
+    assert fast is not None and fast.flags & re.IGNORECASE == 0
+    assert fast.pattern.startswith("(?=[ow])")
+
+
+def _equivalence_script() -> ModuleType:
+    path = ROOT / "scripts" / "verify_equivalence.py"
+    spec = importlib.util.spec_from_file_location("verify_equivalence", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["verify_equivalence"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.fixture(scope="module")
+def texts() -> list[str]:
+    """Seeded texts full of lexicon phrases (in odd cases, with special characters)."""
+    script = _equivalence_script()
+    rng = random.Random(3)
+    out = []
+    for _, (completion, *_rest) in script.fuzz_cases(5, 700, []):
+        out.append(completion)
+        cut = rng.randint(0, len(completion))
+        noisy = completion[:cut] + rng.choice(["İ", "ı", "ſ", "K", "É", "ß", " WAIT ", "\n"])
+        out.append(noisy + completion[cut:].upper())
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(_guards()))
+def test_guarded_pattern_finds_what_the_pattern_finds(name: str, texts: list[str]) -> None:
+    guard = _guards()[name]
+    rng = random.Random(name)
+    for text in texts:
+        for pos, endpos in ((0, len(text)), (rng.randint(0, len(text)), len(text)),
+                            (0, rng.randint(0, len(text)))):
+            raw = guard.pattern.search(text, pos, endpos)
+            got = guard.search(text, pos, endpos)
+            assert (got and (got.span(), got.groups())) == (raw and (raw.span(), raw.groups()))
+            if raw is not None and guard.literals is not None:
+                window = lowered(text)[raw.start() : raw.end()] if guard.icase else raw.group()
+                assert any(lit in window for lit in guard.literals)  # the pre-check is sound
+        assert [m.span() for m in guard.finditer(text)] == [
+            m.span() for m in guard.pattern.finditer(text)
+        ]
+        assert guard.sub("#", text) == guard.pattern.sub("#", text)
+
+
+def test_the_seeded_texts_exercise_the_guards(texts: list[str]) -> None:
+    guards = _guards()
+    hit = [name for name, g in guards.items() if any(g.pattern.search(t) for t in texts)]
+    assert len(hit) >= len(guards) * 3 // 4, sorted(set(guards) - set(hit))
+
+
+def test_quote_line_check_equals_its_pattern() -> None:
+    pattern = re.compile(r"^[ \t]*>", re.M)
+    rng = random.Random(0)
+    for _ in range(30_000):
+        text = "".join(rng.choice("ab >\n\t") for _ in range(rng.randint(0, 14)))
+        assert bool(pattern.search(text)) == _extract._has_quote_line(text), repr(text)
