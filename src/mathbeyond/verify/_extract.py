@@ -10,7 +10,9 @@ on every candidate.
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from . import _lexicon as lx
@@ -72,6 +74,8 @@ _TURN_RE = re.compile(  # a new chat turn or prompt template: always ends this a
     r"\n[ \t]*You\s+are\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}(?:assistant|AI|model)\b",
 )
 _CHAT_TOKEN_RE = re.compile(lx.literals(lx.CHAT_TOKENS) + "|" + "|".join(lx.CHAT_TOKEN_SHAPES))
+_TOKEN_PREFIXES = frozenset(t[:2] for t in lx.CHAT_TOKENS) | {"<|", "<｜"}
+"""The first two characters of every chat-template token (of the literals and the shapes)."""
 _LEAD_TURN_RE = re.compile(  # the completion opens with a fake user turn
     r"\s*(?:(?:Human|User)\s*:|\[INST\]|#{2,4}[ \t]*Instruction\b)"
 )
@@ -458,14 +462,36 @@ def finish(found: Extracted) -> Extracted:
     return found
 
 
+def _chat_tokens(text: str) -> Iterator[re.Match[str]]:
+    """The chat-template tokens in ``text``, in order; the pattern is tried only where a token
+    can start (two characters checked first), so a long completion is read in linear time."""
+    inst = text.find("[INST]")
+    pos = text.find("<")
+    while pos >= 0 or inst >= 0:
+        at = inst if pos < 0 or 0 <= inst < pos else pos
+        if text[at : at + 2] in _TOKEN_PREFIXES:
+            token = _CHAT_TOKEN_RE.match(text, at)
+            if token is not None:
+                yield token
+        if at == inst:
+            inst = text.find("[INST]", at + 1)
+        if at == pos:
+            pos = text.find("<", at + 1)
+
+
 def _cut_at_chat_token(text: str) -> str:
-    """``after-continuation`` on the whole completion: nothing after a chat-template token (other
-    than tokens opening it) belongs to this answer, not even a later turn's ``</think>``."""
-    body = text.lstrip()
-    while (lead := _CHAT_TOKEN_RE.match(body)) is not None:
-        body = body[lead.end() :].lstrip()
-    token = _CHAT_TOKEN_RE.search(body)
-    return body[: token.start()] if token is not None else text
+    """``after-continuation`` on the whole completion: nothing after a chat-template token
+    belongs to this answer, not even a later turn's ``</think>``. Tokens opening the text, or
+    its post-think part, are skipped (the region's own leading-token rule reads them)."""
+    skipped_end = 0
+    for token in _chat_tokens(text):
+        k = token.start()
+        while k > skipped_end and text[k - 1].isspace():
+            k -= 1
+        if k > skipped_end and not text.endswith("</think>", skipped_end, k):
+            return text[: token.start()]
+        skipped_end = token.end()  # an opening token: not a continuation
+    return text
 
 
 def _blank_phantoms(text: str) -> str:
@@ -506,9 +532,11 @@ def _with_inner_anchor(found: Extracted) -> Extracted:
 
 def _prepare(completion: str, question: str | None) -> str | Extracted:
     """The answer region (see the module docstring), or why there is none."""
-    if "<" in completion or "[INST]" in completion:
-        completion = _cut_at_chat_token(completion)  # before the think block is read
-    if "phantom" in completion or "color{" in completion or "color {" in completion:
+    if "<" in completion and "</think>" in completion:
+        # a chat-template token before the last </think>: cut there (the region's own token
+        # rule below only sees the text after it)
+        completion = _cut_at_chat_token(completion)
+    if "phantom" in completion or "color" in completion:
         completion = _blank_phantoms(completion)
     region = _region(completion) if "<" in completion else completion  # see _region
     if region is None:
@@ -530,7 +558,7 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
     if "<" in region or ("[" in region and "[INST]" in region):
         while (lead_token := _CHAT_TOKEN_RE.match(region.lstrip())) is not None:
             region = region.lstrip()[lead_token.end() :]  # "<s>" or a role token opening it
-        token = _CHAT_TOKEN_RE.search(region)
+        token = next(_chat_tokens(region), None)
         if token is not None:  # a chat-template token: nothing after it belongs to this answer
             region = region[: token.start()]
     if ">" in region and _has_quote_line(region):
@@ -733,7 +761,7 @@ def _conclusion(
     if not lines:
         return None
     last = lines[-1].strip()
-    if question and _QUESTION_OPTIONS_RE.search(question):
+    if question and _lists_options(question):
         letter = _OPTION_LETTER_LINE_RE.fullmatch(last)
         if letter is not None:  # "... so x = 7.5.\n\nC": the chosen option
             chosen = letter.group("l1") or letter.group("l2")
@@ -814,6 +842,12 @@ def _conclusion(
     if bare:  # the whole completion is one short line: it is the answer
         return Extracted(last.strip("$ ").strip(), "bare", "bare-answer")
     return None
+
+
+@functools.lru_cache(maxsize=1024)
+def _lists_options(question: str) -> bool:
+    """The question lists options (A), (B), ...: read once per question."""
+    return "A" in question and _QUESTION_OPTIONS_RE.search(question) is not None
 
 
 def _before_check(lines: list[str]) -> list[str] | None:

@@ -198,6 +198,12 @@ _CLOCK_RE = re.compile(
 )
 
 
+def _superscripts(s: str) -> str:
+    """``55 cm²`` -> ``55``, ``3²`` -> ``3^{2}`` (see :data:`_SUPERSCRIPT_UNIT_RE`)."""
+    s = _SUPERSCRIPT_UNIT_RE.sub("", s)
+    return _SUPERSCRIPT_RUN_RE.sub(lambda m: "^{" + m.group(0).translate(_SUPERSCRIPTS) + "}", s)
+
+
 def clean(raw: str) -> Cleaned:
     """Strip LaTeX presentation noise from one answer string."""
     s = raw.strip()
@@ -210,8 +216,8 @@ def clean(raw: str) -> Cleaned:
     if any(c in s for c in _CIRCLED):
         s = "".join(_CIRCLED.get(c, c) for c in s).rstrip(",")
     s = _UNICODE_RE.sub(lambda m: _UNICODE[m.group(0)], s)
-    s = _SUPERSCRIPT_UNIT_RE.sub("", s)
-    s = _SUPERSCRIPT_RUN_RE.sub(lambda m: "^{" + m.group(0).translate(_SUPERSCRIPTS) + "}", s)
+    if not s.isascii():
+        s = _superscripts(s)
     s = _DELIMS_RE.sub(" ", s)
     s = s.replace("{:}", ":").replace("\\!:\\!", ":")
     s = _MOD_SUFFIX_RE.sub("", s)
@@ -259,7 +265,7 @@ def clean(raw: str) -> Cleaned:
     s = _INFINITE_RE.sub(lambda _m: "\\infty", s)
     s = _SPACES_RE.sub(" ", s).strip()
     s = s.rstrip(".;, ").strip()
-    brace_set = _PLAIN_BRACE_SET_RE.fullmatch(s)
+    brace_set = _PLAIN_BRACE_SET_RE.fullmatch(s) if "{" in s and "," in s else None
     if brace_set is not None and not _THOUSANDS_RE.fullmatch(brace_set.group("inner").strip()):
         s = brace_set.group("pre") + "\\{" + brace_set.group("inner") + "\\}"
     if "base" in s:  # "1011 (base 2)", "1011 in base 2"
