@@ -113,6 +113,8 @@ _NO_SOLUTION = frozenset(
 _BARE_CLOCK_RE = re.compile(r"(\d{1,2}):(0\d)")
 _CLOCK_TEXT_RE = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?\s*[ap]m")
 _WORD_RUN_RE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{4,}")
+_MIXED_NUMBER_RE = re.compile(r"([+-]?)(\d{1,12})[ \t]+(\d{1,12})[ \t]*/[ \t]*(\d{1,12})")
+"""``4 4/9``: a whole number and a fraction separated by a space (plain-text mixed number)."""
 
 
 @dataclass(frozen=True)
@@ -280,6 +282,9 @@ def parse_item(t: str, ctx: _Ctx, percent: bool = False, degree: bool = False) -
         return Unordered(())
     if _WORD_RUN_RE.search(t):
         return Text(norm_words(orig))
+    mixed = _MIXED_NUMBER_RE.fullmatch(t)
+    if mixed is not None:
+        return _mixed_number(mixed, t)
     try:
         return _expr_value(t, percent, degree)
     except ParseError:
@@ -287,6 +292,16 @@ def parse_item(t: str, ctx: _Ctx, percent: bool = False, degree: bool = False) -
         if _WORDY_RE.search(bare):
             return Text(norm_words(orig))
         raise
+
+
+def _mixed_number(m: re.Match[str], src: str) -> Expr:
+    """``mixed-number``: ``4 4/9`` is 40/9 when the fraction is proper; otherwise (``2 5/4``) it
+    is no mixed number and no product either: not parseable."""
+    whole, num, den = int(m.group(2)), int(m.group(3)), int(m.group(4))
+    if not 0 < num < den:
+        raise ParseError("not a mixed number")
+    value = sympy.Integer(whole) + sympy.Rational(num, den)
+    return Expr(-value if m.group(1) == "-" else value, src)
 
 
 def norm_words(t: str) -> str:

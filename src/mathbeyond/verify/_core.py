@@ -12,6 +12,7 @@ import re
 from fractions import Fraction
 
 from ._fast import answer as _extract_answer
+from ._normalize import strip_grouping
 from ._parsed import ExtractedAnswer, ParsedGold
 from ._rules import (
     asked_form_violation,
@@ -22,7 +23,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.1.0"  # issue 16 audit classes (verdicts differ from 2.0.0)
+VERIFIER_VERSION = "2.2.0"  # issue 16 wave-2 classes, core_v16 (verdicts differ from 2.1.0)
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -110,6 +111,7 @@ def verify_fields(
     answer = text.strip()
     if kind == "none" or not answer:
         return _verdict(Status.NO_ANSWER, None, "no committed final answer", rule)
+    answer = strip_grouping(answer)
     if len(answer) > MAX_ANSWER_CHARS:
         return _verdict(Status.LIMIT_EXCEEDED, answer[:80], "answer too long", rule)
     if FAST_INTEGER_PATH and answer.isdigit() and answer.isascii():

@@ -10,7 +10,9 @@ on every candidate.
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from . import _lexicon as lx
@@ -58,7 +60,7 @@ _REJECTED_TAIL_RE = Guarded(re.compile(
     re.IGNORECASE | re.S,
 ))
 _BARE_ANCHOR_RE = re.compile(
-    r"(?:\*\*|__)?[ \t]+(?=(?:\$|\\\(|-?\d)[^\n]{0,40}(?:\n|$))"
+    r"(?:\*\*|__)?[ \t]+(?=(?:\$|\\\(|\\\[|-?\d)[^\n]{0,40}(?:\n|$))"
     r"(?![^\n]*[A-Za-z]{3,}\s+[A-Za-z]{3,})"
 )
 _HEADER_TAIL_RE = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*(?=\n)")
@@ -71,7 +73,9 @@ _TURN_RE = re.compile(  # a new chat turn or prompt template: always ends this a
     r"\n[ \t#*]*(?:Human|User)\s*:|\n[ \t]*#{2,4}[ \t]*(?:Instruction|Input)\b|"
     r"\n[ \t]*You\s+are\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}(?:assistant|AI|model)\b",
 )
-_CHAT_TOKEN_RE = re.compile(lx.literals(lx.CHAT_TOKENS))
+_CHAT_TOKEN_RE = re.compile(lx.literals(lx.CHAT_TOKENS) + "|" + "|".join(lx.CHAT_TOKEN_SHAPES))
+_TOKEN_PREFIXES = frozenset(t[:2] for t in lx.CHAT_TOKENS) | {"<|", "<｜"}
+"""The first two characters of every chat-template token (of the literals and the shapes)."""
 _LEAD_TURN_RE = re.compile(  # the completion opens with a fake user turn
     r"\s*(?:(?:Human|User)\s*:|\[INST\]|#{2,4}[ \t]*Instruction\b)"
 )
@@ -137,8 +141,13 @@ _NOT_NOUN_RE = re.compile(
     re.IGNORECASE,
 )
 _WORD3_RE = re.compile(r"[A-Za-z]{3,}")
-_WORDS2_RE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{3,}\b.*?(?<![\\A-Za-z])[A-Za-z]{2,}\b")
-_SENTENCE_SPLIT_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z$\\])|(?<=\$\.)\s+")
+_WORDS2_RE = re.compile(  # two words ("cm²": a superscript digit ends a word too)
+    r"(?<![\\A-Za-z])[A-Za-z]{3,}(?![A-Za-z0-9_]).*?(?<![\\A-Za-z])[A-Za-z]{2,}(?![A-Za-z0-9_])"
+)
+_SENTENCE_SPLIT_RE = re.compile(  # also before "Therefore," glued on without a full stop
+    r"(?<=[.!?])\s+(?=[A-Z$\\])|(?<=\$\.)\s+|(?<=[\w$)\]])\s+(?="
+    + lx.alternation(lx.GLUED_CONCLUSION) + r",?\s)"
+)
 _HAS_VALUE_RE = re.compile(r"\d|\$|\\\(")
 _INNER_CONCLUSION_RE = re.compile(
     r"(?:^|(?<=[\s,;]))" + lx.alternation(lx.CONCLUSION_INNER) + r"\b,?\s*", re.IGNORECASE
@@ -173,13 +182,49 @@ _WS_RE = re.compile(r"\s+")
 _MIN_COPIED_CONTEXT = 12
 _CHAIN_END_RE = re.compile(  # "... = 7 x 9 = 63 square units.": the value ending the chain
     r"=\s*(?:\$|\\\()?\s*(?P<v>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?)\s*(?:\$|\\\))?"
-    r"(?P<unit>(?:[ \t]+[A-Za-z][A-Za-z.]*){0,3})[ \t]*[.!]?[ \t]*$"
+    r"(?P<unit>(?:[ \t]+[A-Za-z][A-Za-z.]*(?:\^\{?\d\}?|[²³])?){0,3})[ \t]*[.!]?[ \t]*$"
 )
 _PROSE_CLAUSE_RE = Guarded(lx.words(lx.PROSE_CLAUSE))
 _EQUATION_LIST_RE = re.compile(
     r"=[^=]*?(?:,(?!\d{3}\b)|;|\band\b|\bor\b)[^=]*=", re.IGNORECASE
 )
 _TRUNCATION_END_RE = re.compile(r"[.!$)\]}*]\s*$")  # a finished sentence or math block
+_COUNT_CLAUSE_RE = re.compile(  # "12 distinct sequences that meet the three conditions"
+    r"(?P<head>-?\d+(?:\.\d+)?(?:[ \t]+[A-Za-z][A-Za-z-]*){1,4}?)[ \t]+"
+    + lx.alternation(lx.COUNT_RELATIVE) + r"\b.*$",
+    re.IGNORECASE | re.S,
+)
+_QUALIFIED_NUMBER_RE = re.compile(
+    r"\b" + lx.alternation(lx.NUMBER_QUALIFIER) + r"\s+(?:\$|\\\()?\s*-?\d|\d\s+"
+    + lx.alternation(lx.NUMBER_QUALIFIER_AFTER) + r"\b",
+    re.IGNORECASE,
+)
+_HEDGE_RE = lx.stems(lx.HEDGE)
+_POWERED_BOX_RE = re.compile(r"[ \t]*[\^_]")
+_PLAIN_SENTENCE_RE = re.compile(r"[A-Za-z0-9 \t,.'’-]+")
+_LABEL_LINE_RE = re.compile(  # "Resulting matrix: $...$" as a whole one-line completion
+    r"[A-Za-z][A-Za-z '-]{0,60}:[ \t]*(?:\$\$?|\\\(|\\\[)(?P<v>[^$]+?)(?:\$\$?|\\\)|\\\])[ \t]*\.?"
+)
+_OPTION_LETTER_LINE_RE = re.compile(  # "C", "(C)", "**C**", "$\textbf{(C)}$", "Option C", "(C) 7.5"
+    r"[*_ \t$]*(?:(?i:option|choice)[ \t]+)?(?:\\(?:textbf|mathrm|text)\{)?"
+    r"(?:\([ \t]*(?P<l1>[A-E])[ \t]*\)\}?(?:[ \t]+(?P<c1>[^\n]{1,60}?))?"  # (C) 7.5
+    r"|(?P<l2>[A-E])\}?(?:[ \t]*[.:)][ \t]*(?P<c2>[^\n]{1,60}?))?)"  # C) 7.5 (never "A total")
+    r"[*_ \t.$]*"
+)
+_QUESTION_OPTIONS_RE = re.compile(  # the question lists options (A), (B), ...
+    r"\(\s*A\s*\).{0,300}?\(\s*B\s*\)|(?:^|\s)A\).{0,300}?\sB\)", re.S
+)
+_CHECK_LINE_RE = re.compile(  # "Check:", "(Verification: ...", "Let's double-check:"
+    r"[\s*#_>(-]*(?:let(?:'s|\s+me|\s+us)\s+|we\s+can\s+|quick\s+)?(?:sanity\s+|double[-\s]?)?"
+    r"(?:verification|check|checking|verify|verifying)\b[^:\n]{0,30}:",
+    re.IGNORECASE,
+)
+_PHANTOM_RE = re.compile(  # invisible when rendered: \phantom{..}, white text
+    r"\\(?:[hv]?phantom|(?:text)?color\s*\{\s*(?:white|transparent)\s*\})\s*\{"
+)
+_COLOR_SWITCH_RE = re.compile(r"\\color\s*\{\s*(?:white|transparent)\s*\}(?!\s*\{)[^\n]*")
+_BRACE_TOKEN_RE = re.compile(r"\\.|[{}]", re.S)
+_CHECK_MARK_RE = re.compile(r"[✓✔✅]|\\checkmark")
 
 
 TRUNCATED_FINISH_REASONS = frozenset({"length", "max_tokens", "max_length", "token_limit"})
@@ -239,6 +284,8 @@ def _boxes(s: str) -> list[Candidate]:
     for start, end, content in box_spans(s, last=MAX_CANDIDATES):
         if content is None or not content.strip():
             continue
+        if _POWERED_BOX_RE.match(s, end):
+            continue  # "\\boxed{9}^{-1}": the box is part of a larger expression
         if not _NEGATED_RE.search(s, max(0, start - 12), start):
             cands.append(Candidate(start, end, content, "boxed"))
     return cands[-MAX_CANDIDATES:]
@@ -261,7 +308,7 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
             parts: list[str] = []
             pos = 0
             while stripped.startswith(open_, pos):
-                k = stripped.find(close, pos + len(open_))
+                k = _find_close(stripped, close, pos + len(open_))
                 if k < 0:
                     break
                 parts.append(stripped[pos + len(open_) : k])
@@ -279,6 +326,16 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
     if m:
         line = line[: m.start()]
     return line, i + off + len(line)
+
+
+def _find_close(s: str, close: str, start: int) -> int:
+    """The next ``close`` delimiter at or after ``start``; a ``$`` escaped as ``\\$`` (a currency
+    sign, ``$\\$12.50$``) does not close a math segment."""
+    k = s.find(close, start)
+    if close.startswith("$"):
+        while k > 0 and s[k - 1] == "\\" and (k < 2 or s[k - 2] != "\\"):
+            k = s.find(close, k + 1)
+    return k
 
 
 def _anchors(s: str, question: str | None = None) -> list[Candidate]:
@@ -360,11 +417,26 @@ def _sentence_answer(text: str) -> str:
         last = m
     if last is None:  # "Each interior angle measures \\(120^\\circ\\)": its one math segment
         maths = _MATH_SEG_RE.findall(text)
+        if not maths:  # "Jane started growing it 3 hours ago": its one number
+            return _sentence_number(text) or text
         return next(a or b for a, b in maths[-1:]) if len(maths) == 1 else text
     tail = text[last.end() :].strip().strip("*").strip()
     if tail.startswith(("\\(", "$")):
         tail = tail.strip("$").replace("\\(", "").replace("\\)", "")
     return tail or text
+
+
+def _sentence_number(text: str) -> str | None:
+    """``anchored-sentence-number``: the one plain number of an anchored sentence with no verb
+    and no math, unless negated or qualified ("at least 3 hours")."""
+    if not _PLAIN_SENTENCE_RE.fullmatch(text):
+        return None  # any math or markup: not a plain sentence
+    nums = _PLAIN_NUM_RE.findall(text)
+    if len(nums) != 1 or _NEG_WORD_RE.search(text) or _QUALIFIED_NUMBER_RE.search(text):
+        return None
+    if _HEDGE_RE.search(text):
+        return None  # "Jane guesses 42 hours"
+    return str(nums[0])
 
 
 def extract(
@@ -390,6 +462,62 @@ def finish(found: Extracted) -> Extracted:
     return found
 
 
+def _chat_tokens(text: str) -> Iterator[re.Match[str]]:
+    """The chat-template tokens in ``text``, in order; the pattern is tried only where a token
+    can start (two characters checked first), so a long completion is read in linear time."""
+    inst = text.find("[INST]")
+    pos = text.find("<")
+    while pos >= 0 or inst >= 0:
+        at = inst if pos < 0 or 0 <= inst < pos else pos
+        if text[at : at + 2] in _TOKEN_PREFIXES:
+            token = _CHAT_TOKEN_RE.match(text, at)
+            if token is not None:
+                yield token
+        if at == inst:
+            inst = text.find("[INST]", at + 1)
+        if at == pos:
+            pos = text.find("<", at + 1)
+
+
+def _cut_at_chat_token(text: str) -> str:
+    """``after-continuation`` on the whole completion: nothing after a chat-template token
+    belongs to this answer, not even a later turn's ``</think>``. Tokens opening the text, or
+    its post-think part, are skipped (the region's own leading-token rule reads them)."""
+    skipped_end = 0
+    for token in _chat_tokens(text):
+        k = token.start()
+        while k > skipped_end and text[k - 1].isspace():
+            k -= 1
+        if k > skipped_end and not text.endswith("</think>", skipped_end, k):
+            return text[: token.start()]
+        skipped_end = token.end()  # an opening token: not a continuation
+    return text
+
+
+def _blank_phantoms(text: str) -> str:
+    """``box-in-phantom``: ``\\phantom{\\boxed{9}}`` is invisible when rendered: its content is
+    blanked (same length, so positions stay) and is never a candidate. An argument that never
+    closes is blanked to the end. So is white text (``\\color{white}``: to the end of its line).
+    (A box in an HTML comment is left as is: ``redteam2`` rows decided that ambiguity.)"""
+    text = _COLOR_SWITCH_RE.sub(lambda m: " " * len(m.group(0)), text)
+    out: list[str] = []
+    pos = 0
+    for m in _PHANTOM_RE.finditer(text):
+        if m.start() < pos:
+            continue
+        depth, end = 0, len(text)
+        for tok in _BRACE_TOKEN_RE.finditer(text, m.end() - 1):
+            depth += 1 if tok.group(0) == "{" else -1 if tok.group(0) == "}" else 0
+            if depth == 0:
+                end = tok.end()
+                break
+        out.append(text[pos : m.start()])
+        out.append(" " * (end - m.start()))
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def _with_inner_anchor(found: Extracted) -> Extracted:
     if "\\text" not in found.text:
         return found
@@ -404,6 +532,12 @@ def _with_inner_anchor(found: Extracted) -> Extracted:
 
 def _prepare(completion: str, question: str | None) -> str | Extracted:
     """The answer region (see the module docstring), or why there is none."""
+    if "<" in completion and "</think>" in completion:
+        # a chat-template token before the last </think>: cut there (the region's own token
+        # rule below only sees the text after it)
+        completion = _cut_at_chat_token(completion)
+    if "phantom" in completion or "color" in completion:
+        completion = _blank_phantoms(completion)
     region = _region(completion) if "<" in completion else completion  # see _region
     if region is None:
         return Extracted("", "none", "unclosed-think-block")
@@ -424,7 +558,7 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
     if "<" in region or ("[" in region and "[INST]" in region):
         while (lead_token := _CHAT_TOKEN_RE.match(region.lstrip())) is not None:
             region = region.lstrip()[lead_token.end() :]  # "<s>" or a role token opening it
-        token = _CHAT_TOKEN_RE.search(region)
+        token = next(_chat_tokens(region), None)
         if token is not None:  # a chat-template token: nothing after it belongs to this answer
             region = region[: token.start()]
     if ">" in region and _has_quote_line(region):
@@ -489,11 +623,17 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         decisions += [Decision(c, False, cut_rule) for c in boxes + anchors if c.end > cut]
         boxes = [c for c in boxes if c.end <= cut]
         anchors = [c for c in anchors if c.end <= cut]
+    truncated = (finish_reason or "").lower() in TRUNCATED_FINISH_REASONS
+    if truncated and anchors and not _TRUNCATION_END_RE.search(region):
+        # "... The answer is 18.\nThe answer is 1" cut by the token limit: the unfinished anchor
+        # running to the end of the text is no commitment (``cut-off-anchor``)
+        cut_off = [a for a in anchors if not region[a.end :].strip()]
+        decisions += [Decision(a, False, "cut-off-anchor") for a in cut_off]
+        anchors = [a for a in anchors if a not in cut_off]
     cands = sorted(boxes + anchors, key=lambda c: (c.start, c.kind))
     sel = select(region, cands, question)
     decisions += sel.decisions
     trace = tuple(decisions)
-    truncated = (finish_reason or "").lower() in TRUNCATED_FINISH_REASONS
     if sel.kind == "none":
         if sel.rule == "retracted" and not truncated:
             fixed = _unboxed_correction(region, sel.decisions)
@@ -506,8 +646,12 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     if sel.kind == "boxed":
         return _with_inner_anchor(Extracted(", ".join(sel.texts), "boxed", sel.rule, trace))
     if sel.kind == "anchor":
-        late = None if truncated else _conclusion(region)
-        if late is not None and region.rstrip().rfind("\n") >= sel.decisions[-1].candidate.end:
+        late = None if truncated else _conclusion(region, question=question)
+        if (
+            late is not None
+            and late.rule in _CONCLUDING_RULES
+            and region.rstrip().rfind("\n") >= sel.decisions[-1].candidate.end
+        ):
             # a stray early "Answer:" label followed by a concluding final line
             return Extracted(late.text, late.kind, "closing-sentence-over-stray-anchor", trace)
         if sel.rule == "correction-after-retraction":
@@ -515,7 +659,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         return Extracted(_sentence_answer(sel.texts[0]), "anchor", sel.rule, trace)
     if truncated:
         return Extracted("", "none", "cut-off-no-unanchored-answer", trace)
-    late = _conclusion(region)
+    late = _conclusion(region, question=question)
     if late is None:
         return Extracted("", "none", "no-candidate", trace)
     return Extracted(late.text, late.kind, late.rule, trace)
@@ -601,11 +745,38 @@ def _continuation(region: str, cands: list[Candidate]) -> tuple[int | None, str]
 
 
 
-def _conclusion(region: str, allow_bare: bool = True) -> Extracted | None:
+_CONCLUDING_RULES = frozenset({
+    "closing-sentence", "closing-single-value", "closing-value-list", "closing-result-verb",
+    "closing-bold-value", "closing-bold-line", "closing-display", "closing-before-check",
+    "closing-option-letter",
+})
+"""Closing rules that read a concluding sentence (not an equation chain or a stated value):
+only these override an earlier stray anchor."""
+
+
+def _conclusion(
+    region: str, allow_bare: bool = True, question: str | None = None
+) -> Extracted | None:
     lines = [ln for ln in region.strip().split("\n") if ln.strip()]
     if not lines:
         return None
     last = lines[-1].strip()
+    if question and _lists_options(question):
+        letter = _OPTION_LETTER_LINE_RE.fullmatch(last)
+        if letter is not None:  # "... so x = 7.5.\n\nC": the chosen option
+            chosen = letter.group("l1") or letter.group("l2")
+            content = letter.group("c1") or letter.group("c2")
+            text = f"({chosen}) {content.strip()}" if content else chosen
+            return Extracted(text, "conclusion", "closing-option-letter")
+    checked = _before_check(lines)
+    if checked is not None:
+        late = _conclusion("\n".join(checked), allow_bare=False)
+        if late is not None and late.kind != "bare":
+            return Extracted(late.text, late.kind, "closing-before-check")
+        return None
+    label = _LABEL_LINE_RE.fullmatch(last) if allow_bare and len(lines) == 1 else None
+    if label is not None and not _NEG_WORD_RE.search(last[: label.start("v")]):
+        return Extracted(label.group("v").strip(), "bare", "bare-labelled-value")
     if _ATTRIB_RE.search(last):
         return None  # "The user says the answer is 42."
     bare = (
@@ -673,6 +844,33 @@ def _conclusion(region: str, allow_bare: bool = True) -> Extracted | None:
     return None
 
 
+@functools.lru_cache(maxsize=1024)
+def _lists_options(question: str) -> bool:
+    """The question lists options (A), (B), ...: read once per question."""
+    return "A" in question and _QUESTION_OPTIONS_RE.search(question) is not None
+
+
+def _before_check(lines: list[str]) -> list[str] | None:
+    """``closing-before-check``: the lines before a closing check ("Check: $14 + 7 = 21$ ✓",
+    "Verification: ..."), or None when the last line is no check. Lines after a "Check:" label
+    that conclude nothing belong to the check."""
+    k = len(lines)
+    while k > 0 and (_CHECK_LINE_RE.match(lines[k - 1]) or (
+        _CHECK_MARK_RE.search(lines[k - 1])
+        and not _CONCLUSION_RE.match(lines[k - 1])  # "Therefore x = 14 ✓" concludes
+        and not INTRO_RE.search(lines[k - 1])
+    )):
+        k -= 1
+    for j in range(k - 1, max(0, k - 6), -1):
+        if _CHECK_LINE_RE.match(lines[j]):
+            if not any(_CONCLUSION_RE.match(ln) or INTRO_RE.search(ln) for ln in lines[j + 1 : k]):
+                k = j
+            break
+    if k == len(lines) or k == 0:
+        return None
+    return lines[:k]
+
+
 def _chain_value(line: str) -> str | None:
     """The number ending the last equation chain of a closing line, followed by at most a few
     unit words ("= 63 square units."), never by a clause ("= 1 if ...")."""
@@ -703,8 +901,11 @@ def _closing_clause(sentence: str) -> str:
     committees."; "Adding everything, the total is 81." -> "The total is 81."."""
     if _CONCLUSION_RE.match(sentence):
         return sentence
-    inner = _last_match(_INNER_CONCLUSION_RE, sentence)
-    if inner is not None and _HAS_VALUE_RE.search(sentence, inner.end()):
+    inner = None
+    for m in _INNER_CONCLUSION_RE.finditer(sentence):
+        if _HAS_VALUE_RE.search(sentence, m.end()):
+            inner = m  # the last one with a value after it ("This gives $n = 12$, which is ...")
+    if inner is not None:
         return "So, " + sentence[inner.end() :].strip()
     stated = _last_match(_INNER_STATEMENT_RE, sentence)
     if stated is not None and not _STATEMENT_RE.match(sentence):
@@ -732,6 +933,15 @@ def _clean_tail(text: str) -> str:
     ans = ans.replace("\\(", "").replace("\\)", "").strip()
     ans = _ADVERB_RE.sub("", ans)
     ans = _TOTAL_OF_RE.sub("", ans).strip(" ,")
+    clause = _COUNT_CLAUSE_RE.fullmatch(ans)
+    if (
+        clause is not None
+        and not _NOT_NOUN_RE.search(clause.group("head"))
+        and not _NEG_WORD_RE.search(ans)
+        and not _HEDGE_RE.search(ans)
+    ):
+        # "12 sequences that meet the three given conditions": the count
+        ans = clause.group("head")
     counted = _COUNTED_WORD_RE.fullmatch(ans)  # "nine positive divisors": the number word
     if counted is not None and not _NOT_NOUN_RE.search(ans):
         return counted.group(1)

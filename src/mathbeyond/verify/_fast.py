@@ -14,7 +14,9 @@ step -- each check below either computes the engine's own test or proves it cann
   the three searched) means at most one box command; :data:`~._boxes.BOX_COMMAND_RE` at that
   place, a ``{`` and the brace matching of ``_boxes._brace_pairs`` (same tokens, stopped where
   the first brace closes; a body without braces or backslashes closes at its first ``}``)
-  give ``B`` exactly; a box without braces, unclosed or empty goes to the engine.
+  give ``B`` exactly; a box without braces, unclosed or empty, or followed by ``^``/``_``
+  (``_boxes`` takes no such box) goes to the engine. Chat-template tokens and invisible
+  ``\\phantom``/white text are already cut or blanked by ``_prepare``.
 * ``box-copied-from-question`` needs the box's text, which starts with ``\\boxed``, inside the
   whitespace-normalised question: impossible when the question has no ``\\boxed``.
 * the rules that read words near the box -- ``_NEGATED_RE`` (12 characters before it, as
@@ -58,6 +60,7 @@ from ._extract import (
     _ANCHOR_ADVERB_RE,
     _ANCHOR_TAIL_RE,
     _NEGATED_RE,
+    _POWERED_BOX_RE,
     _RESTATE_RE,
     LINE_WINDOW,
     MAX_ANSWER_CHARS,
@@ -251,6 +254,8 @@ def quick(region: str, question: str | None) -> Answer | None:
         end, content = braced
     if not content.strip() or _TRIGGER_RE is None:
         return None  # an empty box is dropped: the engine decides
+    if _POWERED_BOX_RE.match(region, end):
+        return None  # "\\boxed{4}^{-1}": no candidate for ``_boxes``; the engine decides
     if question and "\\boxed" in question:
         return None
     ascii_region = region.isascii()

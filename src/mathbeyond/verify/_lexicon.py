@@ -99,9 +99,11 @@ SIDE_REMARK = (
     "incidentally", "(?:not|nothing) (?:what was |what is |that was |being )?asked",
     "(?:was|is) not asked", "(?:does|did)(?: not|n't) ask", "not (?:required|needed|part of "
     "the (?:question|problem))", "out of curiosity", "(?:extra|additional)(?: fact| remark)?:",
-    "fun fact",
+    "fun fact", "(?:for the sake of )?completeness", "as an extra", "just for fun",
+    "(?:is|was)n't asked", "(?:is|was)n't (?:needed|required)", "(?:though|although) not asked",
 )
-"""Between an answer and a later box: the box answers a side question."""
+"""Between an answer and a later box, or after the box in its own sentence ("..., which was not
+asked"): the box answers a side question."""
 
 APPROXIMATION = ("\\\\approx", "≈", "approximately", "numerical(?:ly)?")
 ROUNDING_ASKED = (
@@ -222,6 +224,34 @@ CONCLUSION = (
 )
 """Opens a closing sentence."""
 
+GLUED_CONCLUSION = ("Therefore", "Thus", "Hence", "Consequently", "So")
+"""Capitalised, these start a closing sentence even with no full stop before it ("... p = 2/3
+Therefore, the probability is 2/3."): case-sensitive."""
+
+COUNT_RELATIVE = (
+    "that", "which", "who", "whose", "satisfying", "such that", "for which", "in which", "where",
+    "with",
+)
+"""After a count and its noun ("12 sequences that meet the three conditions"): a relative clause,
+cut before the value is read."""
+
+NUMBER_QUALIFIER = (
+    "at least", "at most", "more than", "less than", "fewer than", "no more than", "no less than",
+    "over", "under", "about", "around", "approximately", "roughly", "nearly", "almost", "up to",
+    "between", "from", "within", "not", "only about", "near", "close to",
+)
+"""Before the one number of an anchored sentence: the sentence does not state that value."""
+
+HEDGE = (
+    "guess", "estimat", "probabl", "likely", "possibl", "perhaps", "maybe", "roughly",
+    "approximat", "somewhere", "unsure", "not sure", "uncertain", "doubt",
+)
+"""Anywhere in an anchored sentence or a cut relative clause: the value is not committed to
+(prefix match)."""
+
+NUMBER_QUALIFIER_AFTER = ("or more", "or fewer", "or less", "or so", "or above", "or below", "plus")
+"""After the one number of an anchored sentence ("3 or more people"): likewise."""
+
 CONCLUSION_INNER = (
     "so(?! that)(?! far)", "therefore", "thus", "hence", "consequently",
     "which (?:gives|leaves|means|makes)",
@@ -262,9 +292,13 @@ PROSE_CLAUSE = (
 CHAT_TOKENS = (
     "<|im_end|>", "<|endoftext|>", "<|im_start|>", "<|eot_id|>", "<｜end▁of▁sentence｜>",
     "<|user|>", "<|end|>", "<|end_of_text|>", "<end_of_turn>", "<start_of_turn>", "</s>", "<s>",
-    "[INST]",
+    "[INST]", "<｜User｜>", "<｜Assistant｜>", "<｜begin▁of▁sentence｜>", "<|assistant|>",
+    "<|system|>", "<|start_header_id|>", "<|begin_of_text|>",
 )
-"""Chat-template tokens: nothing after one belongs to this answer."""
+"""Chat-template tokens: nothing after one belongs to this answer (cut before the think block is
+read, so a later turn's ``</think>`` cannot open a new answer region)."""
+CHAT_TOKEN_SHAPES = (r"<\|[A-Za-z][\w▁]{1,30}\|>", r"<｜[^｜<>\n]{1,30}｜>")
+"""Regular expressions for any token of the template shapes ``<|eot_id|>``, ``<｜User｜>``."""
 
 # --- what the question asks for ----------------------------------------------------------------
 ASKED_FACTORED = ("factor", "factorise", "factorize", "factor completely", "factor fully")

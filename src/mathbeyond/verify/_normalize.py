@@ -15,6 +15,11 @@ _UNICODE = {
     "½": "1/2", "∈": "\\in ", "±": "\\pm ", "∓": "\\mp ", "\u2009": " ", "\u00a0": " ",
 }
 _UNICODE_RE = re.compile("|".join(re.escape(k) for k in _UNICODE))
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+_SUPERSCRIPT_RUN_RE = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+")
+_SUPERSCRIPT_UNIT_RE = re.compile(r"(?<=[\d}])\s*(?:[kcdm]?m|in|ft|yd|mi)[²³](?![A-Za-z])")
+"""Superscript digits are a power (``3²`` is ``3^{2}``); after a length unit (``55 cm²``, ``24 m³``)
+the unit is dropped with them."""
 
 _DELIMS_RE = re.compile(r"\\[()\[\]]|\$")
 _SIZING_RE = re.compile(
@@ -140,7 +145,13 @@ _TRIG_DEGREE_RE = re.compile(
 )
 
 
-_LATEX_THOUSANDS_RE = re.compile(r"(\d),\\!\s*(\d{3})(?!\d)")
+_LATEX_THOUSANDS_RE = re.compile(r"\d+(?:,\\!\s*\d{3})+(?!\d)")  # 11,\!111,\!100: one run
+_LATEX_THOUSANDS_SEP_RE = re.compile(r",\\!\s*")
+_BRACE_COMMA_RE = re.compile(r"(?<=\d)\s*\{\s*,\s*\}\s*(?=\d)")  # 14 {, }916
+_PLAIN_BRACE_SET_RE = re.compile(  # {2, 3, 5} (backslashes left out) / x \in {1, 2}: a set
+    r"(?P<pre>(?:\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*(?:\\in|=)\s*)?)\{(?P<inner>[^{}]*,[^{}]*)\}"
+)
+_OUTER_GROUP_RE = re.compile(r"\\.|[{}]", re.S)
 _BASE_SUB_RE = re.compile(r"(\d)_\{(\w+)\}")
 _BASE_PHRASE_RE = re.compile(
     r"^([0-9A-F]+)\s*(?:\(\s*base\s*(\d{1,2})\s*\)|in\s+base\s*(\d{1,2}))$"
@@ -187,6 +198,12 @@ _CLOCK_RE = re.compile(
 )
 
 
+def _superscripts(s: str) -> str:
+    """``55 cm²`` -> ``55``, ``3²`` -> ``3^{2}`` (see :data:`_SUPERSCRIPT_UNIT_RE`)."""
+    s = _SUPERSCRIPT_UNIT_RE.sub("", s)
+    return _SUPERSCRIPT_RUN_RE.sub(lambda m: "^{" + m.group(0).translate(_SUPERSCRIPTS) + "}", s)
+
+
 def clean(raw: str) -> Cleaned:
     """Strip LaTeX presentation noise from one answer string."""
     s = raw.strip()
@@ -199,6 +216,8 @@ def clean(raw: str) -> Cleaned:
     if any(c in s for c in _CIRCLED):
         s = "".join(_CIRCLED.get(c, c) for c in s).rstrip(",")
     s = _UNICODE_RE.sub(lambda m: _UNICODE[m.group(0)], s)
+    if not s.isascii():
+        s = _superscripts(s)
     s = _DELIMS_RE.sub(" ", s)
     s = s.replace("{:}", ":").replace("\\!:\\!", ":")
     s = _MOD_SUFFIX_RE.sub("", s)
@@ -207,11 +226,10 @@ def clean(raw: str) -> Cleaned:
     s = _SIZING_RE.sub("", s)
     s = _BRACKETED_MATRIX_RE.sub(r"\1", s.strip())
     s = _BRACKETED_ARRAY_RE.sub(lambda m: "\\begin{matrix}" + m.group(1) + "\\end{matrix}", s)
-    for _ in range(8):
-        joined = _LATEX_THOUSANDS_RE.sub(r"\1\2", s)
-        if joined == s:
-            break
-        s = joined
+    if ",\\!" in s:
+        s = _LATEX_THOUSANDS_RE.sub(lambda m: _LATEX_THOUSANDS_SEP_RE.sub("", m.group(0)), s)
+    if "{" in s and "," in s:
+        s = _BRACE_COMMA_RE.sub("", s)
     if "_" in s:
         s = _BASE_FORM_RE.sub(_base_form, s)
     s = _BASE_SUB_RE.sub(r"\1_\2", s)
@@ -247,6 +265,9 @@ def clean(raw: str) -> Cleaned:
     s = _INFINITE_RE.sub(lambda _m: "\\infty", s)
     s = _SPACES_RE.sub(" ", s).strip()
     s = s.rstrip(".;, ").strip()
+    brace_set = _PLAIN_BRACE_SET_RE.fullmatch(s) if "{" in s and "," in s else None
+    if brace_set is not None and not _THOUSANDS_RE.fullmatch(brace_set.group("inner").strip()):
+        s = brace_set.group("pre") + "\\{" + brace_set.group("inner") + "\\}"
     if "base" in s:  # "1011 (base 2)", "1011 in base 2"
         s = _BASE_PHRASE_RE.sub(lambda m: f"{m.group(1)}_{m.group(2) or m.group(3)}", s)
     if _PERCENT_WORD_RE.search(s):  # "25 percent"
@@ -256,6 +277,25 @@ def clean(raw: str) -> Cleaned:
         degree = True
         s = re.sub(r"\s*\b(?:degrees?|deg)\b\.?", "", s).strip()
     return Cleaned(s, percent, degree, had_words)
+
+
+def strip_grouping(text: str) -> str:
+    """``{{{7}}}`` -> ``7``: braces around the whole text that only group it (linear time). Not
+    around a list (``{1, 3}`` is read as a set by :func:`clean`)."""
+    t = text.strip()
+    if not t.startswith("{") or "," in t:
+        return t
+    close_of: dict[int, int] = {}
+    stack: list[int] = []
+    for m in _OUTER_GROUP_RE.finditer(t):
+        if m.group(0) == "{":
+            stack.append(m.start())
+        elif m.group(0) == "}" and stack:
+            close_of[stack.pop()] = m.start()
+    k = 0
+    while 2 * k < len(t) and t[k] == "{" and close_of.get(k) == len(t) - 1 - k:
+        k += 1
+    return t[k : len(t) - k].strip() if k else t
 
 
 def strip_units(s: str) -> str:

@@ -6,7 +6,10 @@ answer region, in text order. The rules run in this order; each drops candidates
 
 Drop rules (a dropped candidate is never the answer):
   ``box-in-restated-problem``, ``box-copied-from-question``, ``anchor-inside-box``,
-  ``after-continuation`` (a new chat turn, chat-template token, or next few-shot problem),
+  ``box-in-phantom`` (inside ``\\phantom{}``: blanked before candidates are found),
+  ``cut-off-anchor`` (cut off by the token limit: the unfinished anchor ending the text),
+  ``after-continuation`` (a new chat turn, chat-template token, or next few-shot problem; a
+  chat-template token cuts the completion before its think block is read),
   ``after-other-problem`` ("Follow-up problem:", "Next exercise:" after an answer),
   ``anchor-introduces-box``,
   ``anchor-contains-anchor`` (``Final Answer: The final answer is 5``),
@@ -14,7 +17,8 @@ Drop rules (a dropped candidate is never the answer):
 Walk back from the last candidate, skipping one that is
   ``check-of-answer``, ``hypothetical``, ``inline-check``, ``checked-arithmetic``,
   ``checked-factorisation`` (by its own line), ``later-box-checks-subquantity``,
-  ``later-box-is-approximation``, ``later-box-is-side-remark``, ``later-box-other-quantity``
+  ``later-box-is-approximation``, ``later-box-is-side-remark`` (a side-remark phrase before it,
+  or after it in its own sentence: "..., which was not asked"), ``later-box-other-quantity``
   (by the text since the answer before it; a retraction or revision in between cancels these),
   or
   ``return-to-earlier-answer`` (followed by "my original answer holds").
@@ -22,8 +26,10 @@ Then decide:
   ``retracted`` (no answer) or ``correction-after-retraction`` (the corrected value; with
   :mod:`._extract`, ``unboxed-correction-after-retraction``: the closing value after it),
   ``guess-list`` (three or more different back-to-back values: all of them),
-  ``adjacent-boxes`` / ``last-box``, ``closing-sentence-over-stray-anchor``, ``last-anchor``.
-Without candidates, :mod:`._extract`'s closing-sentence rules decide (``closing-*``,
+  ``adjacent-boxes`` / ``last-box``, ``closing-sentence-over-stray-anchor`` (only a concluding
+  sentence, not an equation or a stated value, overrides an earlier anchor), ``last-anchor``.
+Without candidates, :mod:`._extract`'s closing-sentence rules decide (``closing-*``, among them
+``closing-before-check`` and ``closing-option-letter``; ``bare-labelled-value``,
 ``bare-answer``); a sample cut off by the token limit gets none of those
 (``cut-off-no-unanchored-answer``).
 """
@@ -39,6 +45,7 @@ from ._prefilter import Guarded
 
 LINE_WINDOW = 400
 SPAM_GAP_CHARS = 60
+SIDE_TAIL_CHARS = 160
 
 
 @dataclass(frozen=True)
@@ -249,9 +256,19 @@ def side_note_rule(
         return "later-box-is-approximation"  # "2\sqrt{2} \approx \boxed{2.828}"
     if SIDE_RE.search(remark) or (OTHER_CASE_RE.search(remark) and CHECK_RE.search(remark)):
         return "later-box-is-side-remark"
+    if SIDE_RE.search(_sentence_after(region, cand.end)):
+        return "later-box-is-side-remark"  # "... = \boxed{146}, which was not asked."
     if prev.kind == cand.kind == "boxed":
         return other_quantity_rule(region, prev, cand, question)
     return None
+
+
+def _sentence_after(region: str, end: int) -> str:
+    """The rest of a candidate's sentence: up to the next full stop or line end."""
+    stop = region.find("\n", end, end + SIDE_TAIL_CHARS)
+    tail = region[end : stop if stop >= 0 else min(len(region), end + SIDE_TAIL_CHARS)]
+    m = re.search(r"[.!?](?:\s|$)", tail)
+    return tail[: m.start()] if m else tail
 
 
 def _sentence_before(region: str, start: int, floor: int) -> str:
