@@ -305,14 +305,10 @@ def _lookaheads_in_run(items: Any, run: tuple[frozenset[str], bool], c: Any) -> 
                 return False
             if any(op2 in (c.ASSERT, c.ASSERT_NOT) for op2, _ in body):
                 return False
-        elif op is c.SUBPATTERN:
-            if not _lookaheads_in_run(av[3], run, c):
-                return False
-        elif op is c.BRANCH:
-            if not all(_lookaheads_in_run(p, run, c) for p in av[1]):
-                return False
-        elif op in _repeats(c):
-            if not _lookaheads_in_run(av[2], run, c):
+        else:
+            parts = ([av[3]] if op is c.SUBPATTERN else av[1] if op is c.BRANCH
+                     else [av[2]] if op in _repeats(c) else [])
+            if not all(_lookaheads_in_run(part, run, c) for part in parts):
                 return False
     return True
 
