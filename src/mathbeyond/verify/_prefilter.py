@@ -33,6 +33,7 @@ from typing import Any
 
 ENABLED = True
 RUNS = True
+_ONE_SEARCH_CHARS = 256  # up to this range: one search for all literals, not one find each
 _RUNS_FROM_CHARS = 512  # shorter ranges: one guard check and one search cost less
 """Search a guarded pattern only on the stretches of text holding a literal (:func:`run_class`);
 tests compare on and off."""
@@ -365,7 +366,7 @@ def lowered(text: str) -> str:
 class Guarded:
     """A compiled pattern that runs only when one of its necessary literals is present."""
 
-    __slots__ = ("breaks", "fast", "icase", "literals", "pattern")
+    __slots__ = ("any_literal", "breaks", "fast", "icase", "literals", "pattern")
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern = pattern
@@ -374,6 +375,9 @@ class Guarded:
         self.literals = None if literals is None else tuple(sorted(literals, key=len))
         self.fast = case_free(pattern)
         self.breaks = run_class(pattern) if self.fast is not None and literals else None
+        self.any_literal = (  # one search for all the literals, on a short range
+            None if not self.literals else re.compile("|".join(map(re.escape, self.literals)))
+        )
 
     def _first_in_runs(self, hay: str, pos: int, endpos: int) -> re.Match[str] | None:
         """``self.fast.search(hay, pos, endpos)``, run only on the stretches (see
@@ -413,6 +417,8 @@ class Guarded:
         hay = lowered(text) if self.icase else text
         if pos == 0 and endpos >= len(text):
             return any(lit in hay for lit in literals)
+        if endpos - pos <= _ONE_SEARCH_CHARS and self.any_literal is not None:
+            return self.any_literal.search(hay, pos, endpos) is not None
         return any(hay.find(lit, pos, endpos) >= 0 for lit in literals)
 
     def may_match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> bool:
