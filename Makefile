@@ -13,11 +13,14 @@ export MATHB_DATA_DIR ?= $(abspath ../shared/data)
 # tests/integrations/_envs.py and skip with a reason where one is missing.
 INT_ENVS := $(patsubst ci/env-%.txt,.venv-int/%/.installed,$(wildcard ci/env-*.txt))
 
-.venv-int/%/.installed: ci/env-%.txt pyproject.toml
+.venv-int/%/.installed: ci/env-%.txt pyproject.toml $(wildcard ci/nodeps-*.txt)
 	rm -rf .venv-int/$*
 	$(PYTHON) -m venv .venv-int/$*
 	.venv-int/$*/bin/python -m pip install -q --upgrade pip
 	.venv-int/$*/bin/python -m pip install -q -r ci/env-$*.txt -e .
+	# ci/nodeps-<name>.txt: packages whose declared dependencies cannot install here (OpenRLHF
+	# pins source-only CUDA builds: flash-attn, deepspeed); what the tests use is in env-<name>.
+	if [ -f ci/nodeps-$*.txt ]; then .venv-int/$*/bin/python -m pip install -q --no-deps -r ci/nodeps-$*.txt; fi
 	touch $@
 
 integration-envs: $(INT_ENVS)

@@ -215,3 +215,40 @@ def test_explain_shows_candidates_and_rules(
         ("24", False, "later-box-is-side-remark"),
     ]
     assert second["explain"]["rule"] == "last-anchor"
+
+
+def test_finish_reason_field_reaches_the_verdict(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A row's ``finish_reason`` is the sampler's: a cut-off sample ("length") gets no
+    unanchored closing-sentence answer, in the verdict as in ``--explain``."""
+    text = "We add the two parts. So we get 7."
+    rows = [
+        {"id": "stop", "completion": text, "gold": "7", "finish_reason": "stop"},
+        {"id": "length", "completion": text, "gold": "7", "finish_reason": "length"},
+        {"id": "none", "completion": text, "gold": "7"},
+        {
+            "id": "boxed-cut",
+            "completion": boxed(7) + " Let me check",
+            "gold": "7",
+            "finish_reason": "length",
+        },
+    ]
+    src, dst = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    write_jsonl(src, rows)
+    code, _, err = run(["verify", "-i", str(src), "-o", str(dst), "--explain"], capsys)
+    assert code == 0, err
+    got = {r["id"]: r for r in map(json.loads, dst.read_text(encoding="utf-8").splitlines())}
+    assert got["stop"]["status"] == "correct"
+    assert got["none"]["status"] == "correct"
+    assert got["length"]["status"] == "no_answer"
+    assert got["boxed-cut"]["status"] == "correct"
+
+
+def test_finish_reason_must_be_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src, dst = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    write_jsonl(src, [{"completion": "x", "gold": "1", "finish_reason": 3}])
+    code, _, err = run(["verify", "-i", str(src), "-o", str(dst)], capsys)
+    assert code != 0
+    assert "line 1" in err and "finish_reason" in err
+    assert not dst.exists()

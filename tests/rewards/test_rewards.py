@@ -161,6 +161,23 @@ def test_verl_reward_loop_kwargs_are_accepted_and_ignored() -> None:
     assert batch[0]["score"] == 0.0 and batch[0]["status"] == "incorrect"
 
 
+def test_verl_batch_in_batch_reward_manager_call_form() -> None:
+    """verl's BatchRewardManager (as run in tests/integrations/test_trainers.py) passes keywords:
+    ``data_sources`` a numpy object array, ``ground_truths`` read from parquet rows (numpy
+    strings and integers), ``extra_infos`` a numpy array of dicts with rollout_reward_scores."""
+    import numpy as np
+
+    out = compute_score_batch(
+        data_sources=np.array(["m", "m", "m"], dtype=object),
+        solution_strs=[boxed(3), boxed(4), boxed(5)],
+        ground_truths=[np.str_("3"), np.int64(3), "5"],
+        extra_infos=np.array(
+            [{"question": "q", "rollout_reward_scores": {}}, {"index": 1}, None], dtype=object
+        ),
+    )
+    assert [r["score"] for r in out] == [1.0, 0.0, 1.0]
+
+
 def test_verl_async_matches_sync() -> None:
     import asyncio
 

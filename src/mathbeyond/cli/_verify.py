@@ -62,7 +62,13 @@ def _parse_line(raw: bytes, name: str, lineno: int) -> tuple[dict[str, Any], Ite
     if question is not None and not isinstance(question, str):
         got = _kind(question)
         raise _line_error(name, lineno, f"'question' must be a string or null, got {got}")
-    return row, (completion, gold, question)
+    finish = row.get("finish_reason")
+    if finish is None:
+        return row, (completion, gold, question)
+    if not isinstance(finish, str):
+        got = _kind(finish)
+        raise _line_error(name, lineno, f"'finish_reason' must be a string or null, got {got}")
+    return row, (completion, gold, question, finish)  # the sampler's: "length" = cut off
 
 
 def _kind(value: object) -> str:
@@ -167,7 +173,8 @@ def _summary(counts: collections.Counter[str], total: int, seconds: float) -> st
     "input_path",
     required=True,
     metavar="IN.jsonl",
-    help="JSONL with 'completion' and 'gold' (optional 'question'); '-' reads stdin.",
+    help="JSONL with 'completion' and 'gold' (optional 'question', 'finish_reason'); "
+    "'-' reads stdin.",
 )
 @click.option(
     "--output",

@@ -1,10 +1,10 @@
 """Reward functions for RL trainers, backed by the hard-limited verifier.
 
-* verl 0.9-0.10 (``reward.custom_reward_function.path/.name``): ``compute_score`` (per sample,
-  sync), ``compute_score_async`` and ``compute_score_batch``; each returns
+* verl 0.9 (tested: 0.9.1; ``reward.custom_reward_function.path/.name``): ``compute_score``
+  (per sample, sync), ``compute_score_async`` and ``compute_score_batch``; each returns
   ``{"score": 1.0|0.0, "correct", "status", "extracted", "reason", "rule"}``.
-* TRL 1.x GRPO: ``trl_reward(gold_column="answer")`` builds ``(completions, **kwargs) -> list[float
-  | None]``; ``trl_accuracy_reward`` is the default instance.
+* TRL 1.x GRPO (tested: 1.16.0): ``trl_reward(gold_column="answer")`` builds
+  ``(completions, **kwargs) -> list[float | None]``; ``trl_accuracy_reward`` is the default.
 * OpenRLHF: ``reward_func(queries, prompts, labels)`` (``--remote_rm_url`` file form) and the
   ``mathb serve-reward`` HTTP server.
 

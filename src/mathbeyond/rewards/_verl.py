@@ -1,10 +1,11 @@
-"""verl reward functions (verl 0.9-0.10: ``reward.custom_reward_function.path`` / ``.name``).
+"""verl reward functions (verl 0.9, tested with 0.9.1: ``reward.custom_reward_function.*``).
 
 Point ``reward.custom_reward_function.path`` at this file (``mathb integrations path verl`` or
 ``python -c "import mathbeyond.rewards._verl as m; print(m.__file__)"``) with
 ``reward.custom_reward_function.name=compute_score``, or import the functions from
 :mod:`mathbeyond.rewards` in your own reward file. The old top-level ``custom_reward_function.*``
-key is accepted by Hydra but ignored by verl 0.9+'s ``main_ppo``.
+key is accepted by Hydra but ignored by verl 0.9.1's ``main_ppo`` (its reward loader reads only
+``reward.custom_reward_function``; only the fully-async entry point migrates the old key).
 
 verl calls ``compute_score(data_source=..., solution_str=..., ground_truth=..., extra_info=...)``
 per sample (NaiveRewardManager / DAPORewardManager / the reward loop, which runs a sync scorer in

@@ -27,7 +27,7 @@ def verify_chunks(
     """Yield ``(payload, verdicts)`` for each ``(payload, items)`` chunk, in input order.
 
     ``payload`` is carried through untouched (e.g. the rows the items came from). Items must
-    already be validated ``(completion, gold, question)`` tuples of str / None.
+    already be validated ``(completion, gold, question[, finish_reason])`` tuples of str / None.
     """
     pool = shared_pool(min_size=workers)
     inflight: collections.deque[tuple[T, Job]] = collections.deque()
