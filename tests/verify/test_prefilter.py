@@ -15,7 +15,13 @@ from types import ModuleType
 import pytest
 
 from mathbeyond.verify import _extract, _prefilter, _rules
-from mathbeyond.verify._prefilter import Guarded, case_free, lowered, necessary_literals
+from mathbeyond.verify._prefilter import (
+    Guarded,
+    case_free,
+    lowered,
+    necessary_literals,
+    run_class,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 _ALL = "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF)
@@ -75,6 +81,18 @@ def test_necessary_literals_and_case_free_on_small_patterns() -> None:
     assert fast.pattern.startswith("(?=[ow])")
 
 
+def test_run_class_only_where_matches_stay_inside_stretches() -> None:
+    breaks = run_class(re.compile(r"\b(?:next|another)\s+problem(?=\s*:)", re.I))
+    letters = "".join(sorted(set("nextanotherproblem")))
+    assert breaks is not None and breaks.pattern == "[^" + letters + r"\s]"
+    assert run_class(re.compile(r"wait.", re.I)) is None  # "." reads any character
+    assert run_class(re.compile(r"wait\d", re.I)) is None  # \d: Unicode digits
+    assert run_class(re.compile(r"(?<=x)wait", re.I)) is None  # a look-behind
+    assert run_class(re.compile(r"wait$", re.I)) is None  # an end anchor
+    assert run_class(re.compile(r"wait(?=\s*:\s)", re.I)) is None  # reads past the ":"
+    assert run_class(re.compile(r"wait")) is None  # case-sensitive: no case-free copy
+
+
 def _equivalence_script() -> ModuleType:
     path = ROOT / "scripts" / "verify_equivalence.py"
     spec = importlib.util.spec_from_file_location("verify_equivalence", path)
@@ -99,8 +117,12 @@ def texts() -> list[str]:
     return out
 
 
+@pytest.mark.parametrize("runs_from", [0, _prefilter._RUNS_FROM_CHARS])
 @pytest.mark.parametrize("name", sorted(_guards()))
-def test_guarded_pattern_finds_what_the_pattern_finds(name: str, texts: list[str]) -> None:
+def test_guarded_pattern_finds_what_the_pattern_finds(
+    name: str, runs_from: int, texts: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_prefilter, "_RUNS_FROM_CHARS", runs_from)  # 0: stretches everywhere
     guard = _guards()[name]
     rng = random.Random(name)
     for text in texts:

@@ -29,6 +29,30 @@ def _brace_pairs(s: str, start: int) -> dict[int, int]:
     return pairs
 
 
+def _closing(s: str, i: int, budget: list[int]) -> int | None:
+    """The index just after the ``}`` matching the ``{`` at ``i`` (-1: it never closes), read
+    from ``i`` on; None when that would read more than ``budget[0]`` characters (the caller then
+    matches braces in one pass with :func:`_brace_pairs`, so the total work stays linear).
+
+    The same answer as ``_brace_pairs(s, start)[i]`` for any ``start <= i`` at which that
+    pass's tokens line up with those read from ``i`` (true for a box's brace: ``s[i - 1]`` is
+    the last character of the box command, never a backslash): while ``i`` is on the stack,
+    the stack is never empty, so every ``}`` pops and ``i`` is popped by the first ``}`` that
+    brings the depth counted from ``i`` back to zero."""
+    depth = 0
+    for m in _BRACE_TOKEN_RE.finditer(s, i):
+        c = m.group(0)
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                budget[0] -= m.end() - i
+                return m.end() if budget[0] >= 0 else None
+    budget[0] -= len(s) - i
+    return -1 if budget[0] >= 0 else None
+
+
 def box_spans(s: str, last: int | None = None) -> list[tuple[int, int, str | None]]:
     """``(start, end, content)`` for each box command (the ``last`` ones when given); content is
     None for a box whose brace never closes or that has no token."""
@@ -37,12 +61,15 @@ def box_spans(s: str, last: int | None = None) -> list[tuple[int, int, str | Non
         commands = commands[-last:]
     out: list[tuple[int, int, str | None]] = []
     pairs: dict[int, int] | None = None
+    budget = [len(s)]  # characters the per-box reads may take before one full pass is cheaper
     for m in commands:
         i = m.end()
         if i < len(s) and s[i] == "{":
-            if pairs is None:
-                pairs = _brace_pairs(s, i)
-            j = pairs.get(i, -1)
+            j = _closing(s, i, budget) if pairs is None else None
+            if j is None:
+                if pairs is None:
+                    pairs = _brace_pairs(s, i)
+                j = pairs.get(i, -1)
             out.append((m.start(), j, s[i + 1 : j - 1]) if j >= 0 else (m.start(), i, None))
             continue
         k = i

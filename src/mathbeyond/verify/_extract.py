@@ -598,7 +598,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     decisions: list[Decision] = []
     boxes = _boxes(region)
     if question and boxes:
-        copied = [span for b in boxes if (span := _copied_span(region, b, question)) is not None]
+        q = _WS_RE.sub(" ", question)
+        copied = [
+            span for b in boxes if (span := _copied_span(region, b, question, q)) is not None
+        ]
         if copied:  # a box quoted with its sentence from the question is not the model's answer
             decisions += [Decision(b, False, "box-copied-from-question") for b in boxes
                           if any(a <= b.start < z for a, z in copied)]
@@ -665,25 +668,60 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     return Extracted(late.text, late.kind, late.rule, trace)
 
 
-def _copied_span(region: str, box: Candidate, question: str) -> tuple[int, int] | None:
+def _copied_span(
+    region: str, box: Candidate, question: str, q: str | None = None
+) -> tuple[int, int] | None:
     """``box-copied-from-question``: the box and at least the words just before it (12 chars,
     on its line) appear verbatim (up to whitespace) in the question, e.g. the question's solved
-    example repeated. Returns the copied span, or None."""
-    q = _WS_RE.sub(" ", question)
+    example repeated. Returns the copied span, or None. ``q``: the question with whitespace
+    normalised, when the caller has it.
+
+    The span is the one a scan would give (start ``a`` from the lowest position up, then end
+    ``z`` from the box's end up), found by bisection: the normalised text from ``a`` to the box
+    is a suffix of the one from any earlier start, so "it and the box occur in the question"
+    holds from some start on and its stripped length only shrinks; and the normalised text
+    from the box's end to ``z + 1`` is a prefix of the one to any later ``z``, so "the copy
+    goes on to ``z + 1``" holds up to some ``z`` and not after."""
+    if q is None:
+        q = _WS_RE.sub(" ", question)
     src = _WS_RE.sub(" ", region[box.start : box.end])
     if src not in q:
         return None
     lo = max(0, box.start - 2 * LINE_WINDOW // 5)
     lo = max(lo, region.rfind("\n", lo, box.start) + 1)
-    for a in range(lo, box.start - _MIN_COPIED_CONTEXT):
-        before = _WS_RE.sub(" ", region[a : box.start])
-        if len(before.strip(" $(")) >= _MIN_COPIED_CONTEXT and before + src in q:
-            z = box.end  # the copy goes on after the box ("$.", the rest of its sentence)
-            stop = min(len(region), box.end + LINE_WINDOW // 2)
-            while z < stop and before + src + _WS_RE.sub(" ", region[box.end : z + 1]) in q:
-                z += 1
-            return a, z
-    return None
+    first, stop_a = lo, box.start - _MIN_COPIED_CONTEXT
+    if first >= stop_a:
+        return None
+
+    def copied_from(a: int) -> bool:
+        return _WS_RE.sub(" ", region[a : box.start]) + src in q
+
+    if not copied_from(stop_a - 1):
+        return None
+    low, high = first, stop_a - 1  # the least start copied_from holds at, in [low, high]
+    while low < high:
+        mid = (low + high) // 2
+        if copied_from(mid):
+            high = mid
+        else:
+            low = mid + 1
+    a = low
+    before = _WS_RE.sub(" ", region[a : box.start])
+    if len(before.strip(" $(")) < _MIN_COPIED_CONTEXT:
+        return None  # and none at a later start: the stripped text only gets shorter
+    stop = min(len(region), box.end + LINE_WINDOW // 2)
+
+    def goes_on(z: int) -> bool:  # the copy goes on after the box ("$.", its sentence's rest)
+        return before + src + _WS_RE.sub(" ", region[box.end : z + 1]) in q
+
+    low, high = box.end, stop  # the least z in [box.end, stop] where the scan stops
+    while low < high:
+        mid = (low + high) // 2
+        if goes_on(mid):
+            low = mid + 1
+        else:
+            high = mid
+    return a, low
 
 
 def _unboxed_correction(region: str, decisions: tuple[Decision, ...]) -> str | None:

@@ -32,6 +32,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 ENABLED = True
+RUNS = True
+_ONE_SEARCH_CHARS = 256  # up to this range: one search for all literals, not one find each
+_RUNS_FROM_CHARS = 512  # shorter ranges: one guard check and one search cost less
+"""Search a guarded pattern only on the stretches of text holding a literal (:func:`run_class`);
+tests compare on and off."""
 
 _FOLD = {"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"}
 """Characters the engine matches case-insensitively to an ASCII letter other than its cases."""
@@ -241,6 +246,101 @@ def case_free(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
     return re.compile(source, pattern.flags & ~re.IGNORECASE)
 
 
+def _run_chars(items: Any, c: Any) -> tuple[frozenset[str], bool] | None:
+    """The characters every character a match of the parsed (lowered-text) sequence consumes is
+    one of: ASCII characters and, when the flag is set, whitespace (``\\s``). None when the tree
+    has another test (``.``, a negated set, ``\\w``/``\\d``, an anchor other than ``\\b``/
+    ``\\B``, a look-behind, a back-reference, an inline flag) or a look-ahead that
+    :func:`_lookahead_in_run` does not allow."""
+    chars: set[str] = set()
+    space = False
+    for op, av in items:
+        if op is c.LITERAL:
+            if av >= 128:
+                return None
+            chars.add(chr(av))
+        elif op is c.IN:
+            for iop, iav in av:
+                if iop is c.LITERAL and iav < 128:
+                    chars.add(chr(iav))
+                elif iop is c.RANGE and iav[1] < 128:
+                    chars.update(map(chr, range(iav[0], iav[1] + 1)))
+                elif iop is c.CATEGORY and iav in (c.CATEGORY_SPACE, c.CATEGORY_UNI_SPACE):
+                    space = True
+                else:
+                    return None
+        elif op is c.SUBPATTERN or op is c.BRANCH or op in _repeats(c):
+            parts = ([av[3]] if op is c.SUBPATTERN else av[1] if op is c.BRANCH else [av[2]])
+            if op is c.SUBPATTERN and (av[1] or av[2]):
+                return None
+            for part in parts:
+                sub = _run_chars(part, c)
+                if sub is None:
+                    return None
+                chars.update(sub[0])
+                space = space or sub[1]
+        elif op is c.AT:
+            if av not in (c.AT_BOUNDARY, c.AT_NON_BOUNDARY, c.AT_UNI_BOUNDARY,
+                          c.AT_UNI_NON_BOUNDARY):
+                return None
+        elif op in (c.ASSERT, c.ASSERT_NOT):
+            if av[0] != 1:  # a look-behind
+                return None
+        else:
+            return None
+    return frozenset(chars), space
+
+
+def _lookaheads_in_run(items: Any, run: tuple[frozenset[str], bool], c: Any) -> bool:
+    """Every look-ahead in the tree reads no further than the first character outside ``run``
+    after its position: all its items but the last consume only ``run`` characters (so they
+    stop at that character at the latest) and the last one is a single character."""
+    for op, av in items:
+        if op in (c.ASSERT, c.ASSERT_NOT):
+            body = list(av[1])
+            for item in body[:-1]:
+                sub = _run_chars([item], c)
+                if sub is None or not sub[0] <= run[0] or (sub[1] and not run[1]):
+                    return False
+            if body and body[-1][0] not in (c.LITERAL, c.NOT_LITERAL, c.IN):
+                return False
+            if any(op2 in (c.ASSERT, c.ASSERT_NOT) for op2, _ in body):
+                return False
+        else:
+            parts = ([av[3]] if op is c.SUBPATTERN else av[1] if op is c.BRANCH
+                     else [av[2]] if op in _repeats(c) else [])
+            if not all(_lookaheads_in_run(part, run, c) for part in parts):
+                return False
+    return True
+
+
+def run_class(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
+    """For a case-insensitive pattern with a :func:`case_free` copy: a pattern matching one
+    character outside the set every match (of the copy, on lowered text) consumes, when the
+    parse tree shows that set and that the pattern reads at most one character outside the
+    span it consumes on either side (``\\b``, a look-ahead ending in one character). Then
+    every match lies inside one maximal stretch of set characters, and searching one stretch
+    ``[r0, r1)`` with ``pos=r0, endpos=r1 + 1`` finds exactly the matches lying in it (every
+    character the engine reads lies in ``[r0 - 1, r1]``; before ``pos`` it reads the text).
+    None when that cannot be shown."""
+    if not pattern.flags & re.IGNORECASE or pattern.flags & (re.LOCALE | re.ASCII):
+        return None
+    parser, constants = _sre()
+    try:
+        tree = parser.parse(pattern.pattern, pattern.flags)
+    except (re.error, AttributeError, TypeError, ValueError):  # pragma: no cover
+        return None
+    try:
+        run = _run_chars(tree, constants)
+    except AttributeError:  # pragma: no cover - another parser layout
+        return None
+    if run is None or not _lookaheads_in_run(tree, run, constants):
+        return None
+    chars = "".join(re.escape(ch) for ch in sorted(run[0]))
+    space = r"\s" if run[1] else ""
+    return re.compile(f"[^{chars}{space}]")
+
+
 class _Lowered:
     """The lowered (case-folded as the engine does) copy of the last text asked for."""
 
@@ -266,7 +366,7 @@ def lowered(text: str) -> str:
 class Guarded:
     """A compiled pattern that runs only when one of its necessary literals is present."""
 
-    __slots__ = ("fast", "icase", "literals", "pattern")
+    __slots__ = ("any_literal", "breaks", "fast", "icase", "literals", "pattern")
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern = pattern
@@ -274,6 +374,41 @@ class Guarded:
         literals = necessary_literals(pattern)
         self.literals = None if literals is None else tuple(sorted(literals, key=len))
         self.fast = case_free(pattern)
+        self.breaks = run_class(pattern) if self.fast is not None and literals else None
+        self.any_literal = (  # one search for all the literals, on a short range
+            None if not self.literals else re.compile("|".join(map(re.escape, self.literals)))
+        )
+
+    def _first_in_runs(self, hay: str, pos: int, endpos: int) -> re.Match[str] | None:
+        """``self.fast.search(hay, pos, endpos)``, run only on the stretches (see
+        :func:`run_class`) that hold one of the literals: every match lies inside one stretch
+        and contains a literal, so the first stretch with a match holds the first match. Each
+        character is read a bounded number of times (one ``find`` pass per literal, each
+        stretch once)."""
+        assert self.fast is not None and self.breaks is not None and self.literals is not None
+        end = min(endpos, len(hay))
+        after: dict[str, int] = {}  # each literal's next occurrence at or after cur (-1: none)
+        cur = pos
+        while True:
+            at = -1
+            for lit in self.literals:
+                k = after.get(lit, -2)
+                if k != -1 and k < cur:
+                    k = hay.find(lit, cur, end)
+                    after[lit] = k
+                if k >= 0 and (at < 0 or k < at):
+                    at = k
+            if at < 0:
+                return None
+            stop = self.breaks.search(hay, at)
+            r1 = stop.start() if stop is not None else len(hay)
+            r0 = at
+            while r0 > cur and self.breaks.match(hay, r0 - 1) is None:
+                r0 -= 1
+            found = self.fast.search(hay, r0, min(endpos, r1 + 1))
+            if found is not None or stop is None:
+                return found
+            cur = r1 + 1
 
     def _present(self, text: str, pos: int, endpos: int) -> bool:
         literals = self.literals
@@ -282,6 +417,8 @@ class Guarded:
         hay = lowered(text) if self.icase else text
         if pos == 0 and endpos >= len(text):
             return any(lit in hay for lit in literals)
+        if endpos - pos <= _ONE_SEARCH_CHARS and self.any_literal is not None:
+            return self.any_literal.search(hay, pos, endpos) is not None
         return any(hay.find(lit, pos, endpos) >= 0 for lit in literals)
 
     def may_match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> bool:
@@ -289,6 +426,15 @@ class Guarded:
         return self._present(text, pos, endpos)
 
     def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        if (self.breaks is not None and ENABLED and RUNS
+                and min(endpos, len(text)) - pos > _RUNS_FROM_CHARS):
+            found = self._first_in_runs(lowered(text), pos, endpos)  # guards as _present does
+            if found is None:
+                return None
+            at = self.pattern.match(text, found.start(), endpos)
+            if at is not None:
+                return at
+            return self.pattern.search(text, pos, endpos)
         if not self._present(text, pos, endpos):
             return None
         if self.fast is not None and ENABLED:
