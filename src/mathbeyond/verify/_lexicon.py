@@ -19,6 +19,8 @@ RETRACTION = (
     "i made an? (?:[a-z]+ )?(?:mistake|error|slip)",
     "(?:i )?mis(?:calculated|counted|read)",
     "(?:that|this|it)(?:'s| is| was) (?:wrong|incorrect|not (?:right|correct))",
+    # "Hmm, no, 16 is wrong": the answer's own value disowned (another value's: see _rules)
+    "\\d+(?:\\.\\d+)?\\$? (?:is|was) (?:wrong|incorrect|not (?:right|correct))",
     "(?:i )?retract(?:ed|ing)?", "scratch that", "strike that", "i take (?:that|it) back",
     "(?:please )?(?:disregard|ignore) (?:that|this|the (?:above|previous|last|box)|my "
     "(?:previous|earlier|last|answer))",

@@ -94,8 +94,10 @@ DISOWN_RE = Guarded(re.compile(
     r"[\s$).\\]*(?:is|was)\s+" + lx.alternation(lx.DISOWNING) + r"\b", re.IGNORECASE
 ))
 OTHER_CASE_RE = Guarded(lx.stems(lx.OTHER_CASE))
-CONFIRM_RE = Guarded(
-    re.compile(r"\b(?<!the\s)" + lx.alternation(lx.CONFIRMATION) + r"\b", re.IGNORECASE)
+CONFIRM_RE = Guarded(  # not "the same", not "not right"
+    re.compile(
+        r"\b(?<!the\s)(?<!not\s)" + lx.alternation(lx.CONFIRMATION) + r"\b", re.IGNORECASE
+    )
 )
 SOFT_CONFIRM_RE = Guarded(lx.stems(lx.SOFT_CONFIRMATION))
 RETURN_RE = Guarded(lx.words(lx.RETURN_TO_EARLIER))
@@ -140,6 +142,7 @@ _CONNECTOR_RE = re.compile(
     r"[a-zA-Z](?:_\{?\w{1,3}\}?)?\s*=|maybe|possibly|perhaps|alternatively|either|it\s+could\s+be|"
     r"could\s+be|might\s+be)*"
 )
+_DISOWNED_VALUE_RE = re.compile(r"(\d+(?:\.\d+)?)\$?\s")
 _PLAIN_NUM_RE = re.compile(r"(?<![\w.^_])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w^_]|\.\d)")
 _CORRECTED_VALUE_RE = re.compile(  # one value, not one of several ("5 or 6")
     r"\s*(?:\$|\\\()?\s*(-?\d+(?:\.\d+)?(?:/\d+)?)\s*(?:\$|\\\))?(?![\w^_]|\.\d)"
@@ -318,6 +321,21 @@ def returns_to_earlier(region: str, prev: Candidate, cand: Candidate, nxt: int) 
 
 
 # --- deciding rules --------------------------------------------------------------------------
+def _plain_value(text: str) -> str:
+    return text.strip().strip("$").strip().rstrip(".").strip()
+
+
+def _retraction_of(tail: str, answer: str) -> re.Match[str] | None:
+    """The first retraction in ``tail``; "15 is wrong" retracts only an answer of 15."""
+    pos = 0
+    while (m := RETRACT_RE.search(tail, pos)) is not None:
+        value = _DISOWNED_VALUE_RE.match(m.group(0))
+        if value is None or value.group(1) == _plain_value(answer):
+            return m
+        pos = m.end()
+    return None
+
+
 def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     """('... \\boxed{5}. Wait, that is wrong ...') -> (retracted, corrected value or None).
 
@@ -325,7 +343,7 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     the last value it states differs; one that states 'the correct total is 64' gives 64."""
     if DISOWN_RE.match(tail):
         return True, None
-    m = RETRACT_RE.search(tail)
+    m = _retraction_of(tail, answer)
     if m is None or CONFIRM_RE.search(tail, m.end()):
         return False, None
     fixed = None
