@@ -307,6 +307,11 @@ ASKED_FACTORED = ("factor", "factorise", "factorize", "factor completely", "fact
 ASKED_EXPANDED = ("expand", "multiply out")
 ASKED_RADICAL = ("simplest radical form", "simplest form with radicals")
 ASKED_COMMON_FRACTION = ("common fraction",)
+ASKED_LOWEST_TERMS = (
+    "lowest terms", "simplest form", "simplest terms", "reduced form", "fully reduced",
+    "reduce the fraction", "reduced fraction",
+)
+ASKED_MIXED_NUMBER = ("mixed number", "mixed numeral", "mixed fraction")
 ASKED_IN_PI = ("in terms of \\\\?pi", "in terms of π")
 EVALUATE_VERB = (
     "compute", "evaluate", "simplify", "calculate", "find the value of", "what is the value of",

@@ -37,6 +37,7 @@ Without candidates, :mod:`._extract`'s closing-sentence rules decide (``closing-
 from __future__ import annotations
 
 import functools
+import math
 import re
 from dataclasses import dataclass
 
@@ -436,6 +437,17 @@ _EXPAND_ASKED_RE = re.compile(
 )
 _RADICAL_ASKED_RE = lx.words(lx.ASKED_RADICAL)
 _FRACTION_ASKED_RE = lx.words(lx.ASKED_COMMON_FRACTION)
+_LOWEST_ASKED_RE = lx.words(lx.ASKED_LOWEST_TERMS)
+_MIXED_ASKED_RE = lx.words(lx.ASKED_MIXED_NUMBER)
+_FRACTION_RE = re.compile(  # \frac{9}{12}, \dfrac92, 9/12: integers only
+    r"\\[dt]?frac\s*\{\s*(\d{1,18})\s*\}\s*\{\s*(\d{1,18})\s*\}|\\[dt]?frac(\d)(\d)"
+    r"|(?<![\w.^_/])(\d{1,18})\s*/\s*(\d{1,18})(?![\w.^_/])"
+)
+_MIXED_RE = re.compile(  # 1\frac{3}{4}, 1 3/4, 1~\tfrac34
+    r"(?<![\w.])\d+\s*(?:~|\\[,;: ]|\s)*(?:\\[dt]?frac\s*\{?\s*\d|\d+\s*/\s*\d)"
+)
+_PAREN_BODY_RE = re.compile(r"\(([^()]{1,200})\)")
+_TERM_COEFF_RE = re.compile(r"\s*(\d{0,18})\s*(?:\\cdot\s*)?([A-Za-z\\]|$)")
 _PI_ASKED_RE = re.compile(lx.alternation(lx.ASKED_IN_PI), re.IGNORECASE)
 _EVALUATE_RE = lx.words(lx.EVALUATE_VERB)
 _DECIMAL_RE = re.compile(r"\d\.\d|(?<![\d}])\.\d")
@@ -483,6 +495,36 @@ def _radicals_simplest(text: str) -> bool:
     return True
 
 
+def _unreduced_fraction(text: str) -> bool:
+    """A fraction of integers with a common factor (``\\frac{9}{12}``, ``9/12``)."""
+    for m in _FRACTION_RE.finditer(text):
+        num, den = (g for g in m.groups() if g is not None)
+        if int(den) > 0 and math.gcd(int(num), int(den)) > 1:
+            return True
+    return False
+
+
+def _factor_with_content(text: str) -> bool:
+    """A bracketed sum whose terms' integer coefficients share a factor (``(2x-4)``): a
+    product not factored completely. Only plain terms (an integer coefficient, then a letter,
+    a command or nothing) are read; any other term means no verdict."""
+    for m in _PAREN_BODY_RE.finditer(_SPACE_RE.sub("", text)):
+        terms = [t for t in re.split(r"[+\-]", m.group(1))]
+        if len(terms) < 2 or any(not t for t in terms[1:]):
+            continue
+        terms = [t for t in terms if t]
+        content = 0
+        for term in terms:
+            tm = _TERM_COEFF_RE.match(term)
+            if tm is None or re.search(r"[./{}]", term):
+                content = 1
+                break
+            content = math.gcd(content, int(tm.group(1) or "1"))
+        if content > 1:
+            return True
+    return False
+
+
 @dataclass(frozen=True)
 class _Asks:
     factor: bool
@@ -491,6 +533,8 @@ class _Asks:
     fraction: bool
     pi: bool
     evaluate: bool
+    lowest: bool
+    mixed: bool
 
 
 @functools.lru_cache(maxsize=1024)
@@ -503,6 +547,8 @@ def _asks(question: str) -> _Asks:
         fraction=bool(_FRACTION_ASKED_RE.search(question)),
         pi=bool(_PI_ASKED_RE.search(question)),
         evaluate=bool(_EVALUATE_RE.search(question)),
+        lowest=bool(_LOWEST_ASKED_RE.search(question)),
+        mixed=bool(_MIXED_ASKED_RE.search(question)),
     )
 
 
@@ -513,13 +559,22 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
     if not question:
         return None
     asks = _asks(question)
+    decimal_answer = _DECIMAL_RE.search(answer) and not _DECIMAL_RE.search(gold)
     if asks.factor and _is_product(gold) and not _is_product(answer):
         return "asked to factor: the answer is not a product"
+    if (
+        asks.factor and _is_product(answer) and _factor_with_content(answer)
+        and not _factor_with_content(gold)
+    ):
+        return "asked to factor: a factor still has a common integer factor"
+    if asks.lowest and _unreduced_fraction(answer) and not _unreduced_fraction(gold):
+        return "asked for lowest terms: the fraction is not reduced"
+    if asks.mixed and _MIXED_RE.search(gold) and decimal_answer:
+        return "asked for a mixed number: the answer is not one"
     if asks.expand and not _has_grouped_sum(gold) and _has_grouped_sum(answer):
         return "asked to expand: the answer still has a bracketed sum"
     if asks.radical and _radicals_simplest(gold) and not _radicals_simplest(answer):
         return "asked for simplest radical form: the answer is not"
-    decimal_answer = _DECIMAL_RE.search(answer) and not _DECIMAL_RE.search(gold)
     if asks.fraction and decimal_answer:
         return "asked for a common fraction: the answer is a decimal"
     if asks.pi and _PI_RE.search(gold) and not _PI_RE.search(answer):
