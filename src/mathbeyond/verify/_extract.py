@@ -518,6 +518,34 @@ def _blank_phantoms(text: str) -> str:
     return "".join(out)
 
 
+_IFFALSE_RE = re.compile(r"\\iffalse(?![A-Za-z]).*?(?:\\fi(?![A-Za-z])|\Z)", re.S)
+_COMMENT_RE = re.compile(r"(?<!\\)%[^\n]*")
+_PERCENT_OF_NUMBER_RE = re.compile(r"\d[\s$}{)]*$|\d\\\)\s*$")
+
+
+def _blank_comments(text: str) -> str:
+    """``box-in-comment``: LaTeX comments are not rendered, so a box in one is no answer:
+    ``\\iffalse ... \\fi`` (to the end when unclosed) and an unescaped ``%`` to the end of
+    its line, unless it is a percent sign after a number (``50%``, ``$50$%``) and not the first
+    thing on its line. Blanked to spaces, so positions stay."""
+    if "\\iffalse" in text:
+        text = _IFFALSE_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+    if "%" not in text:
+        return text
+    out: list[str] = []
+    pos = 0
+    for m in _COMMENT_RE.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        before = text[max(line_start, m.start() - 12) : m.start()]
+        if text[line_start : m.start()].strip() and _PERCENT_OF_NUMBER_RE.search(before):
+            continue  # a percent sign
+        out.append(text[pos : m.start()])
+        out.append(" " * (m.end() - m.start()))
+        pos = m.end()
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def _with_inner_anchor(found: Extracted) -> Extracted:
     if "\\text" not in found.text:
         return found
@@ -538,6 +566,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         completion = _cut_at_chat_token(completion)
     if "phantom" in completion or "color" in completion:
         completion = _blank_phantoms(completion)
+    if "%" in completion or "\\iffalse" in completion:
+        completion = _blank_comments(completion)
     region = _region(completion) if "<" in completion else completion  # see _region
     if region is None:
         return Extracted("", "none", "unclosed-think-block")
