@@ -103,6 +103,7 @@ SIDE_REMARK = (
     "the (?:question|problem))", "out of curiosity", "(?:extra|additional)(?: fact| remark)?:",
     "fun fact", "(?:for the sake of )?completeness", "as an extra", "just for fun",
     "(?:is|was)n't asked", "(?:is|was)n't (?:needed|required)", "(?:though|although) not asked",
+    "for (?:your )?reference", "for the record",
 )
 """Between an answer and a later box, or after the box in its own sentence ("..., which was not
 asked"): the box answers a side question."""
@@ -250,6 +251,13 @@ HEDGE = (
 )
 """Anywhere in an anchored sentence or a cut relative clause: the value is not committed to
 (prefix match)."""
+
+SIDE_OPENER_HEDGE = (
+    "or", "maybe", "perhaps", "possibly", "alternatively", "either", "unless", "if", "else",
+    "otherwise", "probably", "likely",
+)
+"""Opening a parenthetical or a recap line after the answer box: another candidate answer,
+not a side value."""
 
 NUMBER_QUALIFIER_AFTER = ("or more", "or fewer", "or less", "or so", "or above", "or below", "plus")
 """After the one number of an anchored sentence ("3 or more people"): likewise."""

@@ -116,6 +116,12 @@ _QUANTITY_RE = re.compile(  # "the largest of them is $\boxed": the named quanti
     re.IGNORECASE,
 )
 REFERS_BACK_RE = Guarded(lx.words(lx.REFERS_BACK))
+SIDE_HEDGE_RE = lx.words(lx.SIDE_OPENER_HEDGE)
+_ANSWER_WORD_RE = re.compile(r"\banswer\b", re.IGNORECASE)
+_RECAP_LINE_RE = re.compile(  # "- Red marbles: $", "2. **Total:** \(": a labelled list line
+    r"[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]+(?:\*\*)?(?P<label>[A-Za-z][A-Za-z0-9 ()'/-]{0,40}?)"
+    r"(?:\*\*)?\s*[:=]\s*(?:\*\*)?\s*(?:\$|\\\(|\\\[)?\s*$"
+)
 _QUANTITY_STOP = frozenset(lx.QUANTITY_DETERMINER) | {"of", "a", "an", "and", "in", "to"}
 
 _VALUE_RE = re.compile(r"[\d\\$^=()]")
@@ -262,8 +268,59 @@ def side_note_rule(
         return "later-box-is-side-remark"
     if SIDE_RE.search(_sentence_after(region, cand.end)):
         return "later-box-is-side-remark"  # "... = \boxed{146}, which was not asked."
+    if prev.kind == cand.kind == "boxed" and _in_side_parenthetical(region, prev, cand):
+        return "later-box-in-parenthetical"
     if prev.kind == cand.kind == "boxed":
         return other_quantity_rule(region, prev, cand, question)
+    return None
+
+
+def _side_opening(text: str) -> bool:
+    """Text that opens a side value: no hedge ("or", "maybe"), no conclusion or correction."""
+    return not (
+        SIDE_HEDGE_RE.search(text) or INTRO_RE.search(text) or CORRECTION_WORD_RE.search(text)
+    )
+
+
+def _in_side_parenthetical(region: str, prev: Candidate, cand: Candidate) -> bool:
+    """``later-box-in-parenthetical``: after a box, a box inside a parenthesis that opens a
+    sentence of its own ("$\\boxed{420}$. (The speed was $\\boxed{60}$ mph.)"), names no
+    conclusion and hedges nothing: a side value, not a second answer."""
+    opened = region.rfind("(", prev.end, cand.start)
+    if opened < 0 or ")" in region[opened:cand.start]:
+        return False
+    lead = region[prev.end : opened].rstrip(" \t$")
+    if lead and lead[-1] not in ".!?:\n" and not lead.endswith("\\)"):
+        return False
+    return _side_opening(region[opened + 1 : cand.start])
+
+
+def recap_rule(region: str, earlier: list[Candidate], cand: Candidate) -> str | None:
+    """``later-box-in-recap``: after a box the text calls the answer ("The answer is
+    $\\boxed{9}$"), boxes on labelled list lines ("- Red marbles: $\\boxed{6}$") recap the
+    quantities; they do not replace it. A retraction, revision or hedge in between, or a label
+    that concludes ("Final answer:"), lets them stand."""
+    if cand.kind != "boxed":
+        return None
+    line_start = region.rfind("\n", max(0, cand.start - LINE_WINDOW), cand.start) + 1
+    m = _RECAP_LINE_RE.fullmatch(region, line_start, cand.start)
+    if m is None or line_start == 0 or not _side_opening(m.group("label")):
+        return None
+    for prev in reversed(earlier):
+        if prev.kind != "boxed":
+            continue
+        prev_line = region.rfind("\n", max(0, prev.start - LINE_WINDOW), prev.start) + 1
+        if _RECAP_LINE_RE.fullmatch(region, prev_line, prev.start):
+            continue  # another recap line
+        between = region[prev.end : line_start]
+        if (
+            _ANSWER_WORD_RE.search(region, prev_line, prev.start)
+            and not RETRACT_RE.search(between)
+            and not REVISE_RE.search(between)
+            and not SIDE_HEDGE_RE.search(between)
+        ):
+            return "later-box-in-recap"
+        return None
     return None
 
 
@@ -383,7 +440,11 @@ def select(region: str, cands: list[Candidate], question: str | None) -> Selecti
     idx = len(cands) - 1
     while idx > 0:
         cur, prev = cands[idx], cands[idx - 1]
-        why = own_line_rule(region, cur) or side_note_rule(region, prev, cur, question)
+        why = (
+            own_line_rule(region, cur)
+            or side_note_rule(region, prev, cur, question)
+            or recap_rule(region, cands[:idx], cur)
+        )
         if why is None:
             nxt = cands[idx + 1].start if idx + 1 < len(cands) else len(region)
             if returns_to_earlier(region, prev, cur, nxt):
