@@ -188,7 +188,12 @@ TRAILING_CLAUSE = (
     "that is", "and (?:this|that|it)",
 )
 """', <word>' after an anchored value starts a trailing clause ('42, as expected')."""
-TRAILING_PAREN = ("since", "because", "as", "from", "by", "which", "i\\.e", "e\\.g", "that", "this")
+TRAILING_PAREN = (
+    "since", "because", "as", "from", "by", "which", "i\\.e", "e\\.g", "that", "this",
+    # an explanation naming what the value is: "23 (the GCF 12 increased by 11)"
+    "the", "an?", "using", "via", "namely", "obtained", "found", "computed", "calculated",
+    "we", "here", "note", "see",
+)
 """'(<word>' after an anchored value starts a parenthetical ('42 (since 6*7=42)')."""
 REASON_CLAUSE = ("because", "since", "as", "which", "where", "given that")
 """Cut from a closing sentence before reading its value ('..., since ...')."""
