@@ -784,13 +784,44 @@ _CONCLUDING_RULES = frozenset({
 only these override an earlier stray anchor."""
 
 
+_PLEASANTRY_TAIL_RE = re.compile(  # "Let me know if you have any other questions! 😊"
+    r"(?:(?<=[.!?:)$])|(?<=^))[ \t]*(?:(?:[*_]{0,2}(?:" + lx.alternation(lx.PLEASANTRY)
+    + r")\b[^.!?\n]{0,120}[.!?]*[*_]{0,2}|[\U0001F300-\U0001FAFF\u263A\uFE0F\u200D])"
+    r"\s*)+\Z",
+    re.IGNORECASE | re.M,
+)
+_PROBABILITY_LINE_RE = re.compile(  # "P(red) = 3/8", "$P(\text{red}) = \frac{3}{8}$"
+    r"[ \t]*(?:\$|\\\()?\s*P\s*\((?:[^()\n]|\([^()\n]*\)){1,40}\)\s*=\s*(?:[^=\n]{0,60}=\s*)?"
+    r"(?P<v>-?\d+(?:\.\d+)?(?:\s*/\s*\d+)?|\\[dt]?frac\s*\{\d+\}\s*\{\d+\})"
+    r"\s*(?:\$|\\\))?\s*\.?[ \t]*"
+)
+MAX_SHORT_LINES = 8
+_PROBABILITY_ASKED_RE = re.compile(r"\bprobabilit", re.IGNORECASE)
+
+
+def _without_pleasantries(region: str) -> str:
+    """``closing-after-pleasantry``: the region without a closing chat sentence ("Let me know
+    if you have any other questions! 😊", "I hope this helps!") or emoji at its end."""
+    tail_at = max(0, len(region) - 400)
+    m = _PLEASANTRY_TAIL_RE.search(region, tail_at)
+    return region[: m.start()] if m is not None else region
+
+
 def _conclusion(
     region: str, allow_bare: bool = True, question: str | None = None
 ) -> Extracted | None:
+    region = _without_pleasantries(region.rstrip())
     lines = [ln for ln in region.strip().split("\n") if ln.strip()]
     if not lines:
         return None
     last = lines[-1].strip()
+    if (
+        question and len(lines) <= MAX_SHORT_LINES
+        and _PROBABILITY_ASKED_RE.search(question)
+    ):
+        prob = _PROBABILITY_LINE_RE.fullmatch(last)
+        if prob is not None:  # a short completion ending "P(red) = 3/8"
+            return Extracted(prob.group("v").strip(), "conclusion", "closing-probability-line")
     if question and _lists_options(question):
         letter = _OPTION_LETTER_LINE_RE.fullmatch(last)
         if letter is not None:  # "... so x = 7.5.\n\nC": the chosen option

@@ -257,6 +257,14 @@ HEDGE = (
 """Anywhere in an anchored sentence or a cut relative clause: the value is not committed to
 (prefix match)."""
 
+PLEASANTRY = (
+    "let me know if", "feel free to", "i hope (?:this|that|it) helps", "hope (?:this|that|it) "
+    "helps", "happy to help", "glad to help", "good luck", "have a (?:great|nice|good) day",
+    "thanks? (?:you )?for (?:asking|reading)", "if you have (?:any )?(?:other|more|further) "
+    "questions", "(?:any|more) questions\\?",
+)
+"""A closing chat sentence after the conclusion: read past (with emoji) by the closing rules."""
+
 SIDE_OPENER_HEDGE = (
     "or", "maybe", "perhaps", "possibly", "alternatively", "either", "unless", "if", "else",
     "otherwise", "probably", "likely",
