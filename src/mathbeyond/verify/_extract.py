@@ -799,6 +799,48 @@ MAX_SHORT_LINES = 8
 _PROBABILITY_ASKED_RE = re.compile(r"\bprobabilit", re.IGNORECASE)
 
 
+_TUPLE_NAMED_RE = re.compile(r"\bordered\s+(pair|triple|quadruple)\b|\b(pair|triple)\b", re.I)
+_TUPLE_VARS_RE = re.compile(
+    r"(?<![A-Za-z\\])\(\s*([a-z])\s*,\s*([a-z])\s*(?:,\s*([a-z])\s*)?(?:,\s*([a-z])\s*)?\)"
+)
+_ASSIGNMENT_RE = re.compile(
+    r"(?<![\w\\])([a-z])\s*=\s*(?:\$\s*)?"
+    r"(-?\d+(?:\.\d+)?(?:\s*/\s*\d+)?|-?\\[dt]?frac\s*\{-?\d+\}\s*\{\d+\})(?![\w.^_/]|\.\d)"
+)
+_TUPLE_SIZES = {"pair": 2, "triple": 3, "quadruple": 4}
+
+
+@functools.lru_cache(maxsize=1024)
+def _asked_tuple(question: str) -> tuple[str, ...] | None:
+    """The variables of the tuple a question asks for: its ``(x, y, z)`` when it names an
+    ordered pair or triple (or a pair/triple of those letters), else x, y(, z, w) in order."""
+    named = _TUPLE_NAMED_RE.search(question)
+    if named is None:
+        return None
+    shown = _TUPLE_VARS_RE.search(question)
+    if shown is not None:
+        return tuple(v for v in shown.groups() if v is not None)
+    if named.group(1) is None:
+        return None  # "a pair of dice": only an ordered pair/triple names x, y(, z)
+    size = _TUPLE_SIZES[named.group(1).lower()]
+    return ("x", "y", "z", "w")[:size]
+
+
+def _tuple_components(line: str, names: tuple[str, ...]) -> str | None:
+    """``closing-tuple-components``: a closing line that assigns every variable of the asked
+    tuple one value ("So $x = 1$, $y = 2$, $z = 3$.") is that tuple, in the question's order."""
+    if len(line) > MAX_BARE_CHARS or _NEG_WORD_RE.search(line) or re.search(r"\bor\b", line):
+        return None
+    values: dict[str, str] = {}
+    for m in _ASSIGNMENT_RE.finditer(line):
+        name, value = m.group(1), " ".join(m.group(2).split())
+        if values.setdefault(name, value) != value:
+            return None
+    if not all(n in values for n in names):
+        return None
+    return "(" + ", ".join(values[n] for n in names) + ")"
+
+
 def _without_pleasantries(region: str) -> str:
     """``closing-after-pleasantry``: the region without a closing chat sentence ("Let me know
     if you have any other questions! 😊", "I hope this helps!") or emoji at its end."""
@@ -822,6 +864,11 @@ def _conclusion(
         prob = _PROBABILITY_LINE_RE.fullmatch(last)
         if prob is not None:  # a short completion ending "P(red) = 3/8"
             return Extracted(prob.group("v").strip(), "conclusion", "closing-probability-line")
+    names = _asked_tuple(question) if question else None
+    if names is not None:
+        tup = _tuple_components(last, names)
+        if tup is not None:
+            return Extracted(tup, "conclusion", "closing-tuple-components")
     if question and _lists_options(question):
         letter = _OPTION_LETTER_LINE_RE.fullmatch(last)
         if letter is not None:  # "... so x = 7.5.\n\nC": the chosen option
