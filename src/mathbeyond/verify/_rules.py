@@ -7,6 +7,7 @@ answer region, in text order. The rules run in this order; each drops candidates
 Drop rules (a dropped candidate is never the answer):
   ``box-in-restated-problem``, ``box-copied-from-question``, ``anchor-inside-box``,
   ``box-in-phantom`` (inside ``\\phantom{}``: blanked before candidates are found),
+  ``box-in-comment`` (a LaTeX ``%`` comment or ``\\iffalse ... \\fi``: blanked likewise),
   ``cut-off-anchor`` (cut off by the token limit: the unfinished anchor ending the text),
   ``after-continuation`` (a new chat turn, chat-template token, or next few-shot problem; a
   chat-template token cuts the completion before its think block is read),
@@ -20,18 +21,27 @@ Walk back from the last candidate, skipping one that is
   ``later-box-is-approximation``, ``later-box-is-side-remark`` (a side-remark phrase before it,
   or after it in its own sentence: "..., which was not asked"), ``later-box-other-quantity``
   (by the text since the answer before it; a retraction or revision in between cancels these),
-  or
+  ``later-box-in-parenthetical`` ("$\\boxed{420}$. (The speed was $\\boxed{60}$ mph.)"),
+  ``later-box-in-recap`` (labelled list lines after the box the text calls the answer; no
+  hedge, conclusion or correction opens either), or
   ``return-to-earlier-answer`` (followed by "my original answer holds").
 Then decide:
-  ``retracted`` (no answer) or ``correction-after-retraction`` (the corrected value; with
+  ``retracted`` (no answer; "16 is wrong" retracts an answer of 16 only) or
+  ``correction-after-retraction`` (the corrected value; with
   :mod:`._extract`, ``unboxed-correction-after-retraction``: the closing value after it),
   ``guess-list`` (three or more different back-to-back values: all of them),
   ``adjacent-boxes`` / ``last-box``, ``closing-sentence-over-stray-anchor`` (only a concluding
   sentence, not an equation or a stated value, overrides an earlier anchor), ``last-anchor``.
 Without candidates, :mod:`._extract`'s closing-sentence rules decide (``closing-*``, among them
-``closing-before-check`` and ``closing-option-letter``; ``bare-labelled-value``,
+``closing-before-check``, ``closing-option-letter``, ``closing-probability-line`` and
+``closing-tuple-components``, read past a closing pleasantry; ``bare-labelled-value``,
 ``bare-answer``); a sample cut off by the token limit gets none of those
 (``cut-off-no-unanchored-answer``).
+
+After extraction, the answer rules: ``answer-restates-question``, ``answer-not-in-asked-form``
+(factor -- a product, no factor with an integer content --, expand, simplest radical form,
+common fraction, lowest terms, mixed number, in terms of pi), ``labelled-answer``,
+``labelled-gold``; the comparison reads ``number-words-with-unit`` ("seven nickels").
 """
 
 from __future__ import annotations
