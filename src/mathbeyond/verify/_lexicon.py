@@ -191,8 +191,8 @@ TRAILING_CLAUSE = (
 TRAILING_PAREN = (
     "since", "because", "as", "from", "by", "which", "i\\.e", "e\\.g", "that", "this",
     # an explanation naming what the value is: "23 (the GCF 12 increased by 11)"
-    "the", "an?", "using", "via", "namely", "obtained", "found", "computed", "calculated",
-    "we", "here", "note", "see",
+    "the", "an?\\s+(?=[a-z])", "using", "via", "namely", "obtained", "found", "computed",
+    "calculated", "we", "here", "note", "see",
 )
 """'(<word>' after an anchored value starts a parenthetical ('42 (since 6*7=42)')."""
 REASON_CLAUSE = ("because", "since", "as", "which", "where", "given that")
