@@ -518,6 +518,34 @@ def _blank_phantoms(text: str) -> str:
     return "".join(out)
 
 
+_IFFALSE_RE = re.compile(r"\\iffalse(?![A-Za-z]).*?(?:\\fi(?![A-Za-z])|\Z)", re.S)
+_COMMENT_RE = re.compile(r"(?<!\\)%[^\n]*")
+_PERCENT_OF_NUMBER_RE = re.compile(r"\d[\s$}{)]*$|\d\\\)\s*$")
+
+
+def _blank_comments(text: str) -> str:
+    """``box-in-comment``: LaTeX comments are not rendered, so a box in one is no answer:
+    ``\\iffalse ... \\fi`` (to the end when unclosed) and an unescaped ``%`` to the end of
+    its line, unless it is a percent sign after a number (``50%``, ``$50$%``) and not the first
+    thing on its line. Blanked to spaces, so positions stay."""
+    if "\\iffalse" in text:
+        text = _IFFALSE_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+    if "%" not in text:
+        return text
+    out: list[str] = []
+    pos = 0
+    for m in _COMMENT_RE.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        before = text[max(line_start, m.start() - 12) : m.start()]
+        if text[line_start : m.start()].strip() and _PERCENT_OF_NUMBER_RE.search(before):
+            continue  # a percent sign
+        out.append(text[pos : m.start()])
+        out.append(" " * (m.end() - m.start()))
+        pos = m.end()
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def _with_inner_anchor(found: Extracted) -> Extracted:
     if "\\text" not in found.text:
         return found
@@ -538,6 +566,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         completion = _cut_at_chat_token(completion)
     if "phantom" in completion or "color" in completion:
         completion = _blank_phantoms(completion)
+    if "%" in completion or "\\iffalse" in completion:
+        completion = _blank_comments(completion)
     region = _region(completion) if "<" in completion else completion  # see _region
     if region is None:
         return Extracted("", "none", "unclosed-think-block")
@@ -792,13 +822,91 @@ _CONCLUDING_RULES = frozenset({
 only these override an earlier stray anchor."""
 
 
+_PLEASANTRY_TAIL_RE = re.compile(  # "Let me know if you have any other questions! 😊"
+    r"(?:(?<=[.!?:)$])|(?<=^))[ \t]*(?:(?:[*_]{0,2}(?:" + lx.alternation(lx.PLEASANTRY)
+    + r")\b[^.!?\n]{0,120}[.!?]*[*_]{0,2}|[\U0001F300-\U0001FAFF\u263A\uFE0F\u200D])"
+    r"\s*)+\Z",
+    re.IGNORECASE | re.M,
+)
+_PROBABILITY_LINE_RE = re.compile(  # "P(red) = 3/8", "$P(\text{red}) = \frac{3}{8}$"
+    r"[ \t]*(?:\$|\\\()?\s*P\s*\((?:[^()\n]|\([^()\n]*\)){1,40}\)\s*=\s*(?:[^=\n]{0,60}=\s*)?"
+    r"(?P<v>-?\d+(?:\.\d+)?(?:\s*/\s*\d+)?|\\[dt]?frac\s*\{\d+\}\s*\{\d+\})"
+    r"\s*(?:\$|\\\))?\s*\.?[ \t]*"
+)
+MAX_SHORT_LINES = 8
+_PROBABILITY_ASKED_RE = re.compile(r"\bprobabilit", re.IGNORECASE)
+
+
+_TUPLE_NAMED_RE = re.compile(r"\bordered\s+(pair|triple|quadruple)\b|\b(pair|triple)\b", re.I)
+_TUPLE_VARS_RE = re.compile(
+    r"(?<![A-Za-z\\])\(\s*([a-z])\s*,\s*([a-z])\s*(?:,\s*([a-z])\s*)?(?:,\s*([a-z])\s*)?\)"
+)
+_ASSIGNMENT_RE = re.compile(
+    r"(?<![\w\\])([a-z])\s*=\s*(?:\$\s*)?"
+    r"(-?\d+(?:\.\d+)?(?:\s*/\s*\d+)?|-?\\[dt]?frac\s*\{-?\d+\}\s*\{\d+\})(?![\w.^_/]|\.\d)"
+)
+_TUPLE_SIZES = {"pair": 2, "triple": 3, "quadruple": 4}
+
+
+@functools.lru_cache(maxsize=1024)
+def _asked_tuple(question: str) -> tuple[str, ...] | None:
+    """The variables of the tuple a question asks for: its ``(x, y, z)`` when it names an
+    ordered pair or triple (or a pair/triple of those letters), else x, y(, z, w) in order."""
+    named = _TUPLE_NAMED_RE.search(question)
+    if named is None:
+        return None
+    shown = _TUPLE_VARS_RE.search(question)
+    if shown is not None:
+        return tuple(v for v in shown.groups() if v is not None)
+    if named.group(1) is None:
+        return None  # "a pair of dice": only an ordered pair/triple names x, y(, z)
+    size = _TUPLE_SIZES[named.group(1).lower()]
+    return ("x", "y", "z", "w")[:size]
+
+
+def _tuple_components(line: str, names: tuple[str, ...]) -> str | None:
+    """``closing-tuple-components``: a closing line that assigns every variable of the asked
+    tuple one value ("So $x = 1$, $y = 2$, $z = 3$.") is that tuple, in the question's order."""
+    if len(line) > MAX_BARE_CHARS or _NEG_WORD_RE.search(line) or re.search(r"\bor\b", line):
+        return None
+    values: dict[str, str] = {}
+    for m in _ASSIGNMENT_RE.finditer(line):
+        name, value = m.group(1), " ".join(m.group(2).split())
+        if values.setdefault(name, value) != value:
+            return None
+    if not all(n in values for n in names):
+        return None
+    return "(" + ", ".join(values[n] for n in names) + ")"
+
+
+def _without_pleasantries(region: str) -> str:
+    """``closing-after-pleasantry``: the region without a closing chat sentence ("Let me know
+    if you have any other questions! 😊", "I hope this helps!") or emoji at its end."""
+    tail_at = max(0, len(region) - 400)
+    m = _PLEASANTRY_TAIL_RE.search(region, tail_at)
+    return region[: m.start()] if m is not None else region
+
+
 def _conclusion(
     region: str, allow_bare: bool = True, question: str | None = None
 ) -> Extracted | None:
+    region = _without_pleasantries(region.rstrip())
     lines = [ln for ln in region.strip().split("\n") if ln.strip()]
     if not lines:
         return None
     last = lines[-1].strip()
+    if (
+        question and len(lines) <= MAX_SHORT_LINES
+        and _PROBABILITY_ASKED_RE.search(question)
+    ):
+        prob = _PROBABILITY_LINE_RE.fullmatch(last)
+        if prob is not None:  # a short completion ending "P(red) = 3/8"
+            return Extracted(prob.group("v").strip(), "conclusion", "closing-probability-line")
+    names = _asked_tuple(question) if question else None
+    if names is not None:
+        tup = _tuple_components(last, names)
+        if tup is not None:
+            return Extracted(tup, "conclusion", "closing-tuple-components")
     if question and _lists_options(question):
         letter = _OPTION_LETTER_LINE_RE.fullmatch(last)
         if letter is not None:  # "... so x = 7.5.\n\nC": the chosen option

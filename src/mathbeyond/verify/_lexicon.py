@@ -19,6 +19,8 @@ RETRACTION = (
     "i made an? (?:[a-z]+ )?(?:mistake|error|slip)",
     "(?:i )?mis(?:calculated|counted|read)",
     "(?:that|this|it)(?:'s| is| was) (?:wrong|incorrect|not (?:right|correct))",
+    # "Hmm, no, 16 is wrong": the answer's own value disowned (another value's: see _rules)
+    "\\d+(?:\\.\\d+)?\\$? (?:is|was) (?:wrong|incorrect|not (?:right|correct))",
     "(?:i )?retract(?:ed|ing)?", "scratch that", "strike that", "i take (?:that|it) back",
     "(?:please )?(?:disregard|ignore) (?:that|this|the (?:above|previous|last|box)|my "
     "(?:previous|earlier|last|answer))",
@@ -101,6 +103,7 @@ SIDE_REMARK = (
     "the (?:question|problem))", "out of curiosity", "(?:extra|additional)(?: fact| remark)?:",
     "fun fact", "(?:for the sake of )?completeness", "as an extra", "just for fun",
     "(?:is|was)n't asked", "(?:is|was)n't (?:needed|required)", "(?:though|although) not asked",
+    "for (?:your )?reference", "for the record",
 )
 """Between an answer and a later box, or after the box in its own sentence ("..., which was not
 asked"): the box answers a side question."""
@@ -185,7 +188,12 @@ TRAILING_CLAUSE = (
     "that is", "and (?:this|that|it)",
 )
 """', <word>' after an anchored value starts a trailing clause ('42, as expected')."""
-TRAILING_PAREN = ("since", "because", "as", "from", "by", "which", "i\\.e", "e\\.g", "that", "this")
+TRAILING_PAREN = (
+    "since", "because", "as", "from", "by", "which", "i\\.e", "e\\.g", "that", "this",
+    # an explanation naming what the value is: "23 (the GCF 12 increased by 11)"
+    "the", "an?\\s+(?=[a-z])", "using", "via", "namely", "obtained", "found", "computed",
+    "calculated", "we", "here", "note", "see",
+)
 """'(<word>' after an anchored value starts a parenthetical ('42 (since 6*7=42)')."""
 REASON_CLAUSE = ("because", "since", "as", "which", "where", "given that")
 """Cut from a closing sentence before reading its value ('..., since ...')."""
@@ -249,6 +257,21 @@ HEDGE = (
 """Anywhere in an anchored sentence or a cut relative clause: the value is not committed to
 (prefix match)."""
 
+PLEASANTRY = (
+    "let me know if", "feel free to", "i hope (?:this|that|it) helps", "hope (?:this|that|it) "
+    "helps", "happy to help", "glad to help", "good luck", "have a (?:great|nice|good) day",
+    "thanks? (?:you )?for (?:asking|reading)", "if you have (?:any )?(?:other|more|further) "
+    "questions", "(?:any|more) questions\\?",
+)
+"""A closing chat sentence after the conclusion: read past (with emoji) by the closing rules."""
+
+SIDE_OPENER_HEDGE = (
+    "or", "maybe", "perhaps", "possibly", "alternatively", "either", "unless", "if", "else",
+    "otherwise", "probably", "likely",
+)
+"""Opening a parenthetical or a recap line after the answer box: another candidate answer,
+not a side value."""
+
 NUMBER_QUALIFIER_AFTER = ("or more", "or fewer", "or less", "or so", "or above", "or below", "plus")
 """After the one number of an anchored sentence ("3 or more people"): likewise."""
 
@@ -305,6 +328,11 @@ ASKED_FACTORED = ("factor", "factorise", "factorize", "factor completely", "fact
 ASKED_EXPANDED = ("expand", "multiply out")
 ASKED_RADICAL = ("simplest radical form", "simplest form with radicals")
 ASKED_COMMON_FRACTION = ("common fraction",)
+ASKED_LOWEST_TERMS = (
+    "lowest terms", "simplest form", "simplest terms", "reduced form", "fully reduced",
+    "reduce the fraction", "reduced fraction",
+)
+ASKED_MIXED_NUMBER = ("mixed number", "mixed numeral", "mixed fraction")
 ASKED_IN_PI = ("in terms of \\\\?pi", "in terms of π")
 EVALUATE_VERB = (
     "compute", "evaluate", "simplify", "calculate", "find the value of", "what is the value of",

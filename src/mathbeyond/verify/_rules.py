@@ -7,6 +7,7 @@ answer region, in text order. The rules run in this order; each drops candidates
 Drop rules (a dropped candidate is never the answer):
   ``box-in-restated-problem``, ``box-copied-from-question``, ``anchor-inside-box``,
   ``box-in-phantom`` (inside ``\\phantom{}``: blanked before candidates are found),
+  ``box-in-comment`` (a LaTeX ``%`` comment or ``\\iffalse ... \\fi``: blanked likewise),
   ``cut-off-anchor`` (cut off by the token limit: the unfinished anchor ending the text),
   ``after-continuation`` (a new chat turn, chat-template token, or next few-shot problem; a
   chat-template token cuts the completion before its think block is read),
@@ -20,23 +21,33 @@ Walk back from the last candidate, skipping one that is
   ``later-box-is-approximation``, ``later-box-is-side-remark`` (a side-remark phrase before it,
   or after it in its own sentence: "..., which was not asked"), ``later-box-other-quantity``
   (by the text since the answer before it; a retraction or revision in between cancels these),
-  or
+  ``later-box-in-parenthetical`` ("$\\boxed{420}$. (The speed was $\\boxed{60}$ mph.)"),
+  ``later-box-in-recap`` (labelled list lines after the box the text calls the answer; no
+  hedge, conclusion or correction opens either), or
   ``return-to-earlier-answer`` (followed by "my original answer holds").
 Then decide:
-  ``retracted`` (no answer) or ``correction-after-retraction`` (the corrected value; with
+  ``retracted`` (no answer; "16 is wrong" retracts an answer of 16 only) or
+  ``correction-after-retraction`` (the corrected value; with
   :mod:`._extract`, ``unboxed-correction-after-retraction``: the closing value after it),
   ``guess-list`` (three or more different back-to-back values: all of them),
   ``adjacent-boxes`` / ``last-box``, ``closing-sentence-over-stray-anchor`` (only a concluding
   sentence, not an equation or a stated value, overrides an earlier anchor), ``last-anchor``.
 Without candidates, :mod:`._extract`'s closing-sentence rules decide (``closing-*``, among them
-``closing-before-check`` and ``closing-option-letter``; ``bare-labelled-value``,
+``closing-before-check``, ``closing-option-letter``, ``closing-probability-line`` and
+``closing-tuple-components``, read past a closing pleasantry; ``bare-labelled-value``,
 ``bare-answer``); a sample cut off by the token limit gets none of those
 (``cut-off-no-unanchored-answer``).
+
+After extraction, the answer rules: ``answer-restates-question``, ``answer-not-in-asked-form``
+(factor -- a product, no factor with an integer content --, expand, simplest radical form,
+common fraction, lowest terms, mixed number, in terms of pi), ``labelled-answer``,
+``labelled-gold``; the comparison reads ``number-words-with-unit`` ("seven nickels").
 """
 
 from __future__ import annotations
 
 import functools
+import math
 import re
 from dataclasses import dataclass
 
@@ -94,8 +105,10 @@ DISOWN_RE = Guarded(re.compile(
     r"[\s$).\\]*(?:is|was)\s+" + lx.alternation(lx.DISOWNING) + r"\b", re.IGNORECASE
 ))
 OTHER_CASE_RE = Guarded(lx.stems(lx.OTHER_CASE))
-CONFIRM_RE = Guarded(
-    re.compile(r"\b(?<!the\s)" + lx.alternation(lx.CONFIRMATION) + r"\b", re.IGNORECASE)
+CONFIRM_RE = Guarded(  # not "the same", not "not right"
+    re.compile(
+        r"\b(?<!the\s)(?<!not\s)" + lx.alternation(lx.CONFIRMATION) + r"\b", re.IGNORECASE
+    )
 )
 SOFT_CONFIRM_RE = Guarded(lx.stems(lx.SOFT_CONFIRMATION))
 RETURN_RE = Guarded(lx.words(lx.RETURN_TO_EARLIER))
@@ -113,6 +126,12 @@ _QUANTITY_RE = re.compile(  # "the largest of them is $\boxed": the named quanti
     re.IGNORECASE,
 )
 REFERS_BACK_RE = Guarded(lx.words(lx.REFERS_BACK))
+SIDE_HEDGE_RE = lx.words(lx.SIDE_OPENER_HEDGE)
+_ANSWER_WORD_RE = re.compile(r"\banswer\b", re.IGNORECASE)
+_RECAP_LINE_RE = re.compile(  # "- Red marbles: $", "2. **Total:** \(": a labelled list line
+    r"[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]+(?:\*\*)?(?P<label>[A-Za-z][A-Za-z0-9 ()'/-]{0,40}?)"
+    r"(?:\*\*)?\s*[:=]\s*(?:\*\*)?\s*(?:\$|\\\(|\\\[)?\s*$"
+)
 _QUANTITY_STOP = frozenset(lx.QUANTITY_DETERMINER) | {"of", "a", "an", "and", "in", "to"}
 
 _VALUE_RE = re.compile(r"[\d\\$^=()]")
@@ -140,6 +159,7 @@ _CONNECTOR_RE = re.compile(
     r"[a-zA-Z](?:_\{?\w{1,3}\}?)?\s*=|maybe|possibly|perhaps|alternatively|either|it\s+could\s+be|"
     r"could\s+be|might\s+be)*"
 )
+_DISOWNED_VALUE_RE = re.compile(r"(\d+(?:\.\d+)?)\$?\s")
 _PLAIN_NUM_RE = re.compile(r"(?<![\w.^_])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w^_]|\.\d)")
 _CORRECTED_VALUE_RE = re.compile(  # one value, not one of several ("5 or 6")
     r"\s*(?:\$|\\\()?\s*(-?\d+(?:\.\d+)?(?:/\d+)?)\s*(?:\$|\\\))?(?![\w^_]|\.\d)"
@@ -258,8 +278,59 @@ def side_note_rule(
         return "later-box-is-side-remark"
     if SIDE_RE.search(_sentence_after(region, cand.end)):
         return "later-box-is-side-remark"  # "... = \boxed{146}, which was not asked."
+    if prev.kind == cand.kind == "boxed" and _in_side_parenthetical(region, prev, cand):
+        return "later-box-in-parenthetical"
     if prev.kind == cand.kind == "boxed":
         return other_quantity_rule(region, prev, cand, question)
+    return None
+
+
+def _side_opening(text: str) -> bool:
+    """Text that opens a side value: no hedge ("or", "maybe"), no conclusion or correction."""
+    return not (
+        SIDE_HEDGE_RE.search(text) or INTRO_RE.search(text) or CORRECTION_WORD_RE.search(text)
+    )
+
+
+def _in_side_parenthetical(region: str, prev: Candidate, cand: Candidate) -> bool:
+    """``later-box-in-parenthetical``: after a box, a box inside a parenthesis that opens a
+    sentence of its own ("$\\boxed{420}$. (The speed was $\\boxed{60}$ mph.)"), names no
+    conclusion and hedges nothing: a side value, not a second answer."""
+    opened = region.rfind("(", prev.end, cand.start)
+    if opened < 0 or ")" in region[opened:cand.start]:
+        return False
+    lead = region[prev.end : opened].rstrip(" \t$")
+    if lead and lead[-1] not in ".!?:\n" and not lead.endswith("\\)"):
+        return False
+    return _side_opening(region[opened + 1 : cand.start])
+
+
+def recap_rule(region: str, earlier: list[Candidate], cand: Candidate) -> str | None:
+    """``later-box-in-recap``: after a box the text calls the answer ("The answer is
+    $\\boxed{9}$"), boxes on labelled list lines ("- Red marbles: $\\boxed{6}$") recap the
+    quantities; they do not replace it. A retraction, revision or hedge in between, or a label
+    that concludes ("Final answer:"), lets them stand."""
+    if cand.kind != "boxed":
+        return None
+    line_start = region.rfind("\n", max(0, cand.start - LINE_WINDOW), cand.start) + 1
+    m = _RECAP_LINE_RE.fullmatch(region, line_start, cand.start)
+    if m is None or line_start == 0 or not _side_opening(m.group("label")):
+        return None
+    for prev in reversed(earlier):
+        if prev.kind != "boxed":
+            continue
+        prev_line = region.rfind("\n", max(0, prev.start - LINE_WINDOW), prev.start) + 1
+        if _RECAP_LINE_RE.fullmatch(region, prev_line, prev.start):
+            continue  # another recap line
+        between = region[prev.end : line_start]
+        if (
+            _ANSWER_WORD_RE.search(region, prev_line, prev.start)
+            and not RETRACT_RE.search(between)
+            and not REVISE_RE.search(between)
+            and not SIDE_HEDGE_RE.search(between)
+        ):
+            return "later-box-in-recap"
+        return None
     return None
 
 
@@ -318,6 +389,21 @@ def returns_to_earlier(region: str, prev: Candidate, cand: Candidate, nxt: int) 
 
 
 # --- deciding rules --------------------------------------------------------------------------
+def _plain_value(text: str) -> str:
+    return text.strip().strip("$").strip().rstrip(".").strip()
+
+
+def _retraction_of(tail: str, answer: str) -> re.Match[str] | None:
+    """The first retraction in ``tail``; "15 is wrong" retracts only an answer of 15."""
+    pos = 0
+    while (m := RETRACT_RE.search(tail, pos)) is not None:
+        value = _DISOWNED_VALUE_RE.match(m.group(0))
+        if value is None or value.group(1) == _plain_value(answer):
+            return m
+        pos = m.end()
+    return None
+
+
 def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     """('... \\boxed{5}. Wait, that is wrong ...') -> (retracted, corrected value or None).
 
@@ -325,7 +411,7 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     the last value it states differs; one that states 'the correct total is 64' gives 64."""
     if DISOWN_RE.match(tail):
         return True, None
-    m = RETRACT_RE.search(tail)
+    m = _retraction_of(tail, answer)
     if m is None or CONFIRM_RE.search(tail, m.end()):
         return False, None
     fixed = None
@@ -364,7 +450,11 @@ def select(region: str, cands: list[Candidate], question: str | None) -> Selecti
     idx = len(cands) - 1
     while idx > 0:
         cur, prev = cands[idx], cands[idx - 1]
-        why = own_line_rule(region, cur) or side_note_rule(region, prev, cur, question)
+        why = (
+            own_line_rule(region, cur)
+            or side_note_rule(region, prev, cur, question)
+            or recap_rule(region, cands[:idx], cur)
+        )
         if why is None:
             nxt = cands[idx + 1].start if idx + 1 < len(cands) else len(region)
             if returns_to_earlier(region, prev, cur, nxt):
@@ -418,6 +508,17 @@ _EXPAND_ASKED_RE = re.compile(
 )
 _RADICAL_ASKED_RE = lx.words(lx.ASKED_RADICAL)
 _FRACTION_ASKED_RE = lx.words(lx.ASKED_COMMON_FRACTION)
+_LOWEST_ASKED_RE = lx.words(lx.ASKED_LOWEST_TERMS)
+_MIXED_ASKED_RE = lx.words(lx.ASKED_MIXED_NUMBER)
+_FRACTION_RE = re.compile(  # \frac{9}{12}, \dfrac92, 9/12: integers only
+    r"\\[dt]?frac\s*\{\s*(\d{1,18})\s*\}\s*\{\s*(\d{1,18})\s*\}|\\[dt]?frac(\d)(\d)"
+    r"|(?<![\w.^_/])(\d{1,18})\s*/\s*(\d{1,18})(?![\w.^_/])"
+)
+_MIXED_RE = re.compile(  # 1\frac{3}{4}, 1 3/4, 1~\tfrac34
+    r"(?<![\w.])\d+\s*(?:~|\\[,;: ]|\s)*(?:\\[dt]?frac\s*\{?\s*\d|\d+\s*/\s*\d)"
+)
+_PAREN_BODY_RE = re.compile(r"\(([^()]{1,200})\)")
+_TERM_COEFF_RE = re.compile(r"\s*(\d{0,18})\s*(?:\\cdot\s*)?([A-Za-z\\]|$)")
 _PI_ASKED_RE = re.compile(lx.alternation(lx.ASKED_IN_PI), re.IGNORECASE)
 _EVALUATE_RE = lx.words(lx.EVALUATE_VERB)
 _DECIMAL_RE = re.compile(r"\d\.\d|(?<![\d}])\.\d")
@@ -465,6 +566,36 @@ def _radicals_simplest(text: str) -> bool:
     return True
 
 
+def _unreduced_fraction(text: str) -> bool:
+    """A fraction of integers with a common factor (``\\frac{9}{12}``, ``9/12``)."""
+    for m in _FRACTION_RE.finditer(text):
+        num, den = (g for g in m.groups() if g is not None)
+        if int(den) > 0 and math.gcd(int(num), int(den)) > 1:
+            return True
+    return False
+
+
+def _factor_with_content(text: str) -> bool:
+    """A bracketed sum whose terms' integer coefficients share a factor (``(2x-4)``): a
+    product not factored completely. Only plain terms (an integer coefficient, then a letter,
+    a command or nothing) are read; any other term means no verdict."""
+    for m in _PAREN_BODY_RE.finditer(_SPACE_RE.sub("", text)):
+        terms = [t for t in re.split(r"[+\-]", m.group(1))]
+        if len(terms) < 2 or any(not t for t in terms[1:]):
+            continue
+        terms = [t for t in terms if t]
+        content = 0
+        for term in terms:
+            tm = _TERM_COEFF_RE.match(term)
+            if tm is None or re.search(r"[./{}]", term):
+                content = 1
+                break
+            content = math.gcd(content, int(tm.group(1) or "1"))
+        if content > 1:
+            return True
+    return False
+
+
 @dataclass(frozen=True)
 class _Asks:
     factor: bool
@@ -473,6 +604,8 @@ class _Asks:
     fraction: bool
     pi: bool
     evaluate: bool
+    lowest: bool
+    mixed: bool
 
 
 @functools.lru_cache(maxsize=1024)
@@ -485,6 +618,8 @@ def _asks(question: str) -> _Asks:
         fraction=bool(_FRACTION_ASKED_RE.search(question)),
         pi=bool(_PI_ASKED_RE.search(question)),
         evaluate=bool(_EVALUATE_RE.search(question)),
+        lowest=bool(_LOWEST_ASKED_RE.search(question)),
+        mixed=bool(_MIXED_ASKED_RE.search(question)),
     )
 
 
@@ -495,13 +630,22 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
     if not question:
         return None
     asks = _asks(question)
+    decimal_answer = _DECIMAL_RE.search(answer) and not _DECIMAL_RE.search(gold)
     if asks.factor and _is_product(gold) and not _is_product(answer):
         return "asked to factor: the answer is not a product"
+    if (
+        asks.factor and _is_product(answer) and _factor_with_content(answer)
+        and not _factor_with_content(gold)
+    ):
+        return "asked to factor: a factor still has a common integer factor"
+    if asks.lowest and _unreduced_fraction(answer) and not _unreduced_fraction(gold):
+        return "asked for lowest terms: the fraction is not reduced"
+    if asks.mixed and _MIXED_RE.search(gold) and decimal_answer:
+        return "asked for a mixed number: the answer is not one"
     if asks.expand and not _has_grouped_sum(gold) and _has_grouped_sum(answer):
         return "asked to expand: the answer still has a bracketed sum"
     if asks.radical and _radicals_simplest(gold) and not _radicals_simplest(answer):
         return "asked for simplest radical form: the answer is not"
-    decimal_answer = _DECIMAL_RE.search(answer) and not _DECIMAL_RE.search(gold)
     if asks.fraction and decimal_answer:
         return "asked for a common fraction: the answer is a decimal"
     if asks.pi and _PI_RE.search(gold) and not _PI_RE.search(answer):
