@@ -291,6 +291,13 @@ def _boxes(s: str) -> list[Candidate]:
     return cands[-MAX_CANDIDATES:]
 
 
+_NOT_BUT_RE = re.compile(  # "not 18 but 24", "not $3$; it is $5$", "not 12, but rather 14"
+    r"not[ \t]+(?:\$[^$\n]{1,40}\$|\\\([^\n]{1,40}?\\\)|[^\s,;.$]{1,40})[ \t]*[,;]?[ \t]*"
+    r"(?:but(?:[ \t]+rather)?|rather|it[ \t]+is|it's)[ \t]+",
+    re.IGNORECASE,
+)
+
+
 def _anchor_text(s: str, i: int) -> tuple[str, int]:
     """Answer text after an anchor phrase at ``i``: a math segment or the rest of the line."""
     rest = s[i : i + MAX_ANSWER_CHARS]
@@ -298,6 +305,9 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
     off = len(rest) - len(stripped)
     if not stripped.strip():
         return "", i
+    corrected = _NOT_BUT_RE.match(stripped)
+    if corrected is not None:  # "the answer is not 18 but 24": the value after the correction
+        return _anchor_text(s, i + off + corrected.end())
     if stripped.startswith("\n"):
         # "**Final Answer**\n\n 42": take the next non-empty line
         nxt = stripped.lstrip()
