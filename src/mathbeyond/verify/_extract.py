@@ -705,6 +705,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     late = _conclusion(region, question=question)
     if late is None:
         return Extracted("", "none", "no-candidate", trace)
+    disowned = [d.candidate.end for d in decisions if d.rule == "labelled-wrong"]
+    if disowned and not any(ch.isdigit() for ch in region[max(disowned) :]):
+        # "Wrong answer: $5$", "9, which is wrong.": no value after the disowned one, so the
+        # closing sentence would only read it again (like a retraction, it leaves no answer)
+        return Extracted("", "none", "labelled-wrong", trace)
     return Extracted(late.text, late.kind, late.rule, trace)
 
 

@@ -80,6 +80,7 @@ from ._rules import (
     RETRACT_RE,
     Candidate,
     attributed,
+    labelled_wrong,
 )
 
 ENABLED = True
@@ -280,6 +281,8 @@ def quick(region: str, question: str | None) -> Answer | None:
         return None
     if DISOWN_RE.pattern.match(region, end):
         return None
+    if labelled_wrong(region, Candidate(start, end, content, "boxed")):
+        return None  # the engine's ``labelled-wrong`` drop rule decides
     if "\\text" in content:  # \boxed{\text{The answer is 4}}: as the engine does
         found = finish(_with_inner_anchor(Extracted(content.strip(), "boxed", "last-box")))
         return found.text, found.kind, found.rule

@@ -128,6 +128,12 @@ ATTRIBUTION_VERB = (
 DISOWNING = ("wrong", "incorrect", "not (?:right|correct|the answer)")
 """'\\boxed{42} is <...>': the value is disowned."""
 
+WRONG_LABEL = ("wrong", "incorrect", "false", "invalid", "rejected", "discarded")
+"""'<...> answer: 5': a label that calls the value after it wrong (``labelled-wrong``)."""
+
+LABELLED_NOUN = ("answer", "result", "value", "guess", "solution", "candidate", "attempt")
+"""What a ``WRONG_LABEL`` word labels ('Wrong answer:', 'Rejected guess:')."""
+
 JUDGEMENT = (
     "correct", "right", "wrong", "incorrect", "confirmed", "verified", "consistent", "indeed",
     "reasonable", "valid", "the same", "as (?:above|before|expected)", "below",

@@ -15,6 +15,7 @@ Drop rules (a dropped candidate is never the answer):
   ``anchor-introduces-box``,
   ``anchor-contains-anchor`` (``Final Answer: The final answer is 5``),
   ``attributed-to-someone-else`` (``the user says``, ``the gold answer is``).
+  ``labelled-wrong`` (``Wrong answer: 5``, ``9 (not correct)``, ``9, which is wrong``).
 Walk back from the last candidate, skipping one that is
   ``check-of-answer``, ``hypothetical``, ``inline-check``, ``checked-arithmetic``,
   ``checked-factorisation`` (by its own line), ``later-box-checks-subquantity``,
@@ -182,6 +183,31 @@ def attributed(region: str, c: Candidate) -> bool:
     return bool(ATTRIB_RE.search(region, cut + 1 if cut >= 0 else lo, min(c.end, c.start + 20)))
 
 
+_WRONG_LABEL_RE = re.compile(  # ends the text before the candidate: "Wrong answer: $"
+    r"\b" + lx.alternation(lx.WRONG_LABEL) + r"[ \t]+(?:" + lx.alternation(lx.LABELLED_NOUN)
+    + r"s?\b[ \t]*(?:is|was|:|=|-)?[ \t]*[$\\(\[{]*[ \t]*)?\Z",
+    re.IGNORECASE,
+)
+_WRONG_CLAUSE_RE = re.compile(  # right after the value: "9 (not correct)", "9, which is wrong"
+    r"[ \t$).\\]*(?:,[ \t]*(?:which|that)[ \t]+(?:is|was)[ \t]+"
+    r"|\([ \t]*(?:(?:this|that|which)[ \t]+(?:is|was)[ \t]+)?)"
+    + lx.alternation(lx.DISOWNING) + r"\b",
+    re.IGNORECASE,
+)
+
+
+def labelled_wrong(region: str, c: Candidate) -> bool:
+    """``labelled-wrong``: the candidate's own label or a clause attached to it calls it wrong
+    ("Wrong answer: $5$", "Rejected guess: 12", "$9$ (not correct)", "9, which is wrong")."""
+    line = region[max(0, c.start - 40, region.rfind("\n", 0, c.start) + 1) : c.start]
+    if _WRONG_LABEL_RE.search(line):
+        return True
+    span = region[c.start : c.end]
+    at = span.rfind(c.text) if c.text else -1
+    tail = (span[at + len(c.text) :] if at >= 0 else "") + region[c.end : c.end + 40]
+    return _WRONG_CLAUSE_RE.match(tail) is not None
+
+
 def _drop(
     cands: list[Candidate], bad: list[bool], rule: str, out: list[Decision]
 ) -> list[Candidate]:
@@ -212,7 +238,10 @@ def drop_rules(region: str, cands: list[Candidate], out: list[Decision]) -> list
              for c in cands],
             "anchor-contains-anchor", out,
         )
-    return _drop(cands, [attributed(region, c) for c in cands], "attributed-to-someone-else", out)
+    cands = _drop(
+        cands, [attributed(region, c) for c in cands], "attributed-to-someone-else", out
+    )
+    return _drop(cands, [labelled_wrong(region, c) for c in cands], "labelled-wrong", out)
 
 
 # --- skip rules (walking back from the last candidate) ------------------------------------------
