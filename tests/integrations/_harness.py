@@ -6,15 +6,16 @@ import importlib.util
 import json
 import os
 import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
 import httpx
 
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parents[1] / "sample"))  # _openai_helpers
 from _envs import env_python
+from _openai_helpers import LoopbackServer
 
 REPO = Path(__file__).resolve().parents[2]
 SRC = REPO / "src"
@@ -42,7 +43,7 @@ def skip_reason(module: str, override: str) -> str:
     )
 
 
-class FanOutProxy:
+class FanOutProxy(LoopbackServer):
     """An OpenAI-compatible loopback proxy that answers a chat request for ``n`` samples with
     ``n`` requests for one each (what a server that honours ``n``, e.g. vLLM, returns in one).
 
@@ -96,18 +97,4 @@ class FanOutProxy:
             def log_message(self, *args: Any) -> None:
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}/v1"
-
-    def __enter__(self) -> FanOutProxy:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        super().__init__(Handler)
