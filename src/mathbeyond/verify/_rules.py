@@ -183,11 +183,11 @@ def attributed(region: str, c: Candidate) -> bool:
     return bool(ATTRIB_RE.search(region, cut + 1 if cut >= 0 else lo, min(c.end, c.start + 20)))
 
 
-_WRONG_LABEL_RE = re.compile(  # ends the text before the candidate: "Wrong answer: $"
+_WRONG_LABEL_RE = Guarded(re.compile(  # ends the text before the candidate: "Wrong answer: $"
     r"\b" + lx.alternation(lx.WRONG_LABEL) + r"[ \t]+(?:" + lx.alternation(lx.LABELLED_NOUN)
     + r"s?\b[ \t]*(?:is|was|:|=|-)?[ \t]*[$\\(\[{]*[ \t]*)?\Z",
     re.IGNORECASE,
-)
+))
 _WRONG_CLAUSE_RE = re.compile(  # right after the value: "9 (not correct)", "9, which is wrong"
     r"[ \t$).\\]*(?:,[ \t]*(?:which|that)[ \t]+(?:is|was)[ \t]+"
     r"|\([ \t]*(?:(?:this|that|which)[ \t]+(?:is|was)[ \t]+)?)"
