@@ -59,6 +59,7 @@ from ._boxes import _BRACE_TOKEN_RE, BOX_COMMAND_RE
 from ._extract import (
     _ANCHOR_ADVERB_RE,
     _ANCHOR_TAIL_RE,
+    _find_close,
     _NEGATED_RE,
     _POWERED_BOX_RE,
     _RESTATE_RE,
@@ -93,6 +94,7 @@ _LINE_MARK_RE = re.compile(
 _OTHER_BOX_RE = re.compile(r"\\f(?:rame)?box")
 _SIMPLE_BOX_RE = re.compile(r"\\boxed\s*\{([^{}\\]*)\}")
 _BOX_OPENERS = ("\\boxed", "$\\boxed", "$$\\boxed", "\\(\\boxed", "\\[\\boxed")
+_MATH_OPENERS = (("$$", "$$"), ("\\[", "\\]"), ("$", "$"), ("\\(", "\\)"))  # _anchor_text's
 
 
 Answer = tuple[str, str, str]
@@ -199,6 +201,22 @@ def _braced_box(region: str, at: int) -> tuple[int, str] | None:
     return None
 
 
+def _opens_box(rest: str) -> bool:
+    """``rest`` (an anchor's text as ``_anchor_text`` reads it, leading blanks stripped) starts
+    with the box, or with a math opener, whitespace and the box (``\\[\n\\boxed{6}\n\\]``)
+    and that opener's closer after it. ``_anchor_text`` then takes the segment from the opener
+    to its first closer (its first opener in the same order; the closer cannot start inside
+    ``\\boxed``), so the anchor's text, stripped, starts with ``\\boxed`` as in the first case."""
+    if rest.startswith(_BOX_OPENERS):
+        return True
+    for opener, closer in _MATH_OPENERS:
+        if rest.startswith(opener):
+            body = rest[len(opener) :]
+            box = len(rest) - len(body.lstrip())
+            return rest.startswith("\\boxed", box) and _find_close(rest, closer, box) >= 0
+    return False
+
+
 def _anchors_introduce(region: str, low: str, box_end: int) -> int | None:
     """None unless every anchor phrase is no anchor or one whose text is the box (see the
     module docstring); else a lower bound of the committed anchors' ends (the box's end when
@@ -226,7 +244,7 @@ def _anchors_introduce(region: str, low: str, box_end: int) -> int | None:
                 rest = region[start : start + MAX_ANSWER_CHARS].lstrip(" \t")  # _anchor_text
                 if rest.startswith("\n"):
                     rest = rest.lstrip()
-                if rest.strip() and not rest.startswith(_BOX_OPENERS):
+                if rest.strip() and not _opens_box(rest):
                     return None  # an anchored answer of its own
                 bound = min(bound, pos)
         pos = low.find("answer", after)
