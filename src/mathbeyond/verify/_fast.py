@@ -22,7 +22,8 @@ step -- each check below either computes the engine's own test or proves it cann
 * the rules that read words near the box -- ``_NEGATED_RE`` (12 characters before it, as
   ``_boxes``), ``_restating`` (its line), ``attributed`` (the sentence before it, which starts
   no earlier than that line, and 20 characters into it), ``OTHER_PROBLEM_RE`` (from the bound
-  below) and ``retraction`` (after the box) -- can only fire where one of their necessary
+  below), ``retraction`` (after the box) and ``labelled_wrong`` (at most 40 characters of the
+  box's line before it, and from inside the box on) -- can only fire where one of their necessary
   literals (:mod:`._prefilter`) is, all of them in ``lowered(region)[near:]``: when
   :func:`_triggered` finds none of them there, none fires; when it finds one, the engine's
   own functions run (any firing sends the region to the engine). ``retraction``'s other test,
@@ -75,6 +76,8 @@ from ._extract import (
 )
 from ._prefilter import lowered
 from ._rules import (
+    _WRONG_CLAUSE_RE,
+    _WRONG_LABEL_RE,
     ATTRIB_RE,
     DISOWN_RE,
     OTHER_PROBLEM_RE,
@@ -140,7 +143,10 @@ def _trigger_re() -> re.Pattern[str] | None:
     """Every literal one of which is inside any match of a rule :func:`quick` relies on not
     firing near the box (on lowered text); None if a rule has no literal set (then there is
     no quick path)."""
-    guards = (_NEGATED_RE, _RESTATE_RE, ATTRIB_RE, OTHER_PROBLEM_RE, RETRACT_RE)
+    guards = (
+        _NEGATED_RE, _RESTATE_RE, ATTRIB_RE, OTHER_PROBLEM_RE, RETRACT_RE, _WRONG_LABEL_RE,
+        _WRONG_CLAUSE_RE,
+    )
     literals: set[str] = set()
     for guard in guards:
         if guard.literals is None or not guard.icase:
@@ -286,7 +292,8 @@ def quick(region: str, question: str | None) -> Answer | None:
         return None
     # every window a rule reads lies in low[near:]: _restating the line before the box,
     # attributed the sentence before it (from after the line start), _NEGATED_RE 12
-    # characters before it, OTHER_PROBLEM_RE from the bound on, retraction after the box
+    # characters before it, OTHER_PROBLEM_RE from the bound on, retraction after the box,
+    # labelled_wrong from the line start (or 40 characters before the box) on
     line_start = region.rfind("\n", max(0, start - LINE_WINDOW), start) + 1  # as _restating
     near = min(line_start, bound, max(0, start - 12))
     if _triggered(low[near:]) and (
@@ -295,12 +302,11 @@ def quick(region: str, question: str | None) -> Answer | None:
         or OTHER_PROBLEM_RE.search(region, bound, len(region))
         or attributed(region, Candidate(start, end, content, "boxed"))
         or RETRACT_RE.search(region, end)
+        or labelled_wrong(region, Candidate(start, end, content, "boxed"))  # the engine decides
     ):
         return None
     if DISOWN_RE.pattern.match(region, end):
         return None
-    if labelled_wrong(region, Candidate(start, end, content, "boxed")):
-        return None  # the engine's ``labelled-wrong`` drop rule decides
     if "\\text" in content:  # \boxed{\text{The answer is 4}}: as the engine does
         found = finish(_with_inner_anchor(Extracted(content.strip(), "boxed", "last-box")))
         return found.text, found.kind, found.rule

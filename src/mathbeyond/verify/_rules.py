@@ -188,12 +188,12 @@ _WRONG_LABEL_RE = Guarded(re.compile(  # ends the text before the candidate: "Wr
     + r"s?\b[ \t]*(?:is|was|:|=|-)?[ \t]*[$\\(\[{]*[ \t]*)?\Z",
     re.IGNORECASE,
 ))
-_WRONG_CLAUSE_RE = re.compile(  # right after the value: "9 (not correct)", "9, which is wrong"
+_WRONG_CLAUSE_RE = Guarded(re.compile(  # right after the value: "9 (not correct)", "9, which is wrong"
     r"[ \t$).\\]*(?:,[ \t]*(?:which|that)[ \t]+(?:is|was)[ \t]+"
     r"|\([ \t]*(?:(?:this|that|which)[ \t]+(?:is|was)[ \t]+)?)"
     + lx.alternation(lx.DISOWNING) + r"\b",
     re.IGNORECASE,
-)
+))
 
 
 def labelled_wrong(region: str, c: Candidate) -> bool:
