@@ -67,6 +67,7 @@ from ._extract import (
     LINE_WINDOW,
     MAX_ANSWER_CHARS,
     Extracted,
+    _boxes,
     _decide,
     _heading_prefix,
     _prepare,
@@ -84,8 +85,12 @@ from ._rules import (
     RETRACT_RE,
     Candidate,
     attributed,
+    box_group,
     labelled_wrong,
+    retraction,
+    walk_back,
 )
+from ._rules import LINE_WINDOW as RULES_LINE_WINDOW
 
 ENABLED = True
 
@@ -267,8 +272,10 @@ def quick(region: str, question: str | None) -> Answer | None:
             return None
     else:
         start = region.find("\\boxed")
-        if start < 0 or region.find("\\boxed", start + 6) >= 0 or _OTHER_BOX_RE.search(region):
+        if start < 0 or _OTHER_BOX_RE.search(region):
             return None
+        if region.find("\\boxed", start + 6) >= 0:
+            return _several_boxes(region, question)
     simple = _SIMPLE_BOX_RE.match(region, start)
     if simple is not None:  # no brace or backslash inside: the first "}" closes it
         end, content = simple.end(), simple.group(1)
@@ -311,3 +318,62 @@ def quick(region: str, question: str | None) -> Answer | None:
         found = finish(_with_inner_anchor(Extracted(content.strip(), "boxed", "last-box")))
         return found.text, found.kind, found.rule
     return content.strip(), "boxed", "last-box"  # no \boxed inside: finish() keeps it
+
+
+def _several_boxes(region: str, question: str | None) -> Answer | None:
+    """The engine's answer for a region with several ``\\boxed`` (and no other box command)
+    whose candidate boxes all hold the same value, when nothing else could change it; else None.
+
+    Why it is the engine's (``_decide``), step by step, as for one box (module docstring):
+
+    * boxes: ``_boxes`` itself gives the engine's box candidates; the question holds no
+      ``\\boxed`` (no ``box-copied-from-question``); ``_restating`` runs for each box.
+    * anchors: :func:`_anchors_introduce` (from the first box's end) proves every anchor is no
+      candidate or one whose text holds ``\\boxed`` (``anchor-introduces-box`` drops it);
+      its result bounds every anchor's start, so also the first committed end.
+    * continuation: no :data:`_LINE_MARK_RE` (no turn, template or next-problem cut);
+      ``after-other-problem`` needs ``OTHER_PROBLEM_RE`` from the first committed end on.
+    * the windows of ``attributed`` (from the first box's sentence start, see below),
+      ``labelled_wrong`` (from 40 characters before the first box) and ``OTHER_PROBLEM_RE``
+      (from the bound) all lie in ``low[near:]``: when no literal of theirs is there
+      (:func:`_triggered`) none fires, else the engine's own functions run (any firing sends
+      the region to the engine). A later box's ``attributed`` window starts no earlier than
+      the first box's: its sentence break (or its window start) is at or after the first's.
+    * ``select`` on the boxes: nothing is dropped; the walk back runs the engine's own rules
+      (:func:`~._rules.walk_back`); the engine's ``retraction`` runs after the chosen box (a
+      retraction sends the region to the engine); equal values make no guess list;
+      :func:`~._rules.box_group` gives ``adjacent-boxes`` or ``last-box``, and the text is the
+      one value, finished as the engine finishes it.
+    """
+    if (question and "\\boxed" in question) or (not region.isascii() and "答案" in region):
+        return None
+    boxes = _boxes(region)
+    if not boxes:
+        return None
+    value = boxes[0].text.strip()
+    if any(b.text.strip() != value for b in boxes) or any(
+        _restating(region, b.start) for b in boxes
+    ):
+        return None
+    if "\n" in region and _LINE_MARK_RE.search(region):
+        return None
+    low = lowered(region)
+    first = boxes[0]
+    bound = _anchors_introduce(region, low, first.end)
+    if bound is None:
+        return None
+    lo = max(0, first.start - RULES_LINE_WINDOW)  # as ``attributed`` reads the first box
+    cut = max(region.rfind(x, lo, first.start) for x in (". ", "\n", "! ", "? "))
+    near = min(bound, cut + 1 if cut >= 0 else lo, max(0, first.start - 40))
+    if _triggered(low[near:]) and (
+        OTHER_PROBLEM_RE.search(region, bound, len(region))
+        or any(attributed(region, b) or labelled_wrong(region, b) for b in boxes)
+    ):
+        return None
+    idx = walk_back(region, boxes, question, [])
+    if retraction(region[boxes[idx].end :], boxes[idx].text)[0]:
+        return None
+    rule = "adjacent-boxes" if len(box_group(region, boxes, idx)) > 1 else "last-box"
+    found = finish(_with_inner_anchor(Extracted(value, "boxed", rule)))
+    return found.text, found.kind, found.rule
+
