@@ -342,15 +342,25 @@ def run_class(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
 
 
 class _Lowered:
-    """The lowered (case-folded as the engine does) copy of the last text asked for."""
+    """The lowered (case-folded as the engine does) copies of the last short text and the last
+    long one asked for: the rules alternate between a whole region and short windows of it."""
 
     last: tuple[str, str] = ("", "")
+    last_long: tuple[str, str] = ("", "")
+
+
+_LONG_TEXT = 256
+"""Texts at least this long are remembered in their own slot (:class:`_Lowered`)."""
 
 
 def lowered(text: str) -> str:
     """``text`` lowered so that an ASCII literal matching case-insensitively in ``text`` occurs,
-    at the same offsets, in the copy (see the module docstring). Cached for the last text."""
+    at the same offsets, in the copy (see the module docstring). Cached for the last short and
+    the last long text (by identity)."""
     last = _Lowered.last
+    if last[0] is text:
+        return last[1]
+    last = _Lowered.last_long
     if last[0] is text:
         return last[1]
     low = text
@@ -359,7 +369,10 @@ def lowered(text: str) -> str:
             if special in low:
                 low = low.replace(special, letter)
     low = low.lower()
-    _Lowered.last = (text, low)
+    if len(text) >= _LONG_TEXT:
+        _Lowered.last_long = (text, low)
+    else:
+        _Lowered.last = (text, low)
     return low
 
 
