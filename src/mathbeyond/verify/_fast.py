@@ -60,7 +60,6 @@ from ._boxes import _BRACE_TOKEN_RE, BOX_COMMAND_RE
 from ._extract import (
     _ANCHOR_ADVERB_RE,
     _ANCHOR_TAIL_RE,
-    _find_close,
     _NEGATED_RE,
     _POWERED_BOX_RE,
     _RESTATE_RE,
@@ -69,6 +68,7 @@ from ._extract import (
     Extracted,
     _boxes,
     _decide,
+    _find_close,
     _heading_prefix,
     _prepare,
     _restating,

@@ -188,7 +188,8 @@ _WRONG_LABEL_RE = Guarded(re.compile(  # ends the text before the candidate: "Wr
     + r"s?\b[ \t]*(?:is|was|:|=|-)?[ \t]*[$\\(\[{]*[ \t]*)?\Z",
     re.IGNORECASE,
 ))
-_WRONG_CLAUSE_RE = Guarded(re.compile(  # right after the value: "9 (not correct)", "9, which is wrong"
+# right after the value: "9 (not correct)", "9, which is wrong"
+_WRONG_CLAUSE_RE = Guarded(re.compile(
     r"[ \t$).\\]*(?:,[ \t]*(?:which|that)[ \t]+(?:is|was)[ \t]+"
     r"|\([ \t]*(?:(?:this|that|which)[ \t]+(?:is|was)[ \t]+)?)"
     + lx.alternation(lx.DISOWNING) + r"\b",
