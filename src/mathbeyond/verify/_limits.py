@@ -173,12 +173,21 @@ def _grouped_order(items: Sequence[Item]) -> list[int]:
     return order
 
 
-def _rebuild(make: type[Any], values: list[tuple[Any, ...] | None]) -> list[Any]:
+_MAX_SHARED_RESULTS = 1 << 16
+"""Bound of the per-pool table of result objects :func:`_rebuild` shares between chunks."""
+
+
+def _rebuild(
+    make: type[Any], values: list[tuple[Any, ...] | None], shared: dict[tuple[Any, ...], Any]
+) -> list[Any]:
     """The result objects of one chunk, from their field values. Equal values give one shared
-    (immutable) object: k samples of a problem mostly share their verdict, and a dictionary
-    lookup costs a fraction of building a frozen dataclass. None (a failed item) stays a
-    placeholder the caller replaces."""
-    shared: dict[tuple[Any, ...], Any] = {}
+    (immutable) object, also across chunks and jobs (``shared``: the pool's table for ``make``,
+    bounded by :data:`_MAX_SHARED_RESULTS`): k samples of a problem mostly share their verdict,
+    and a dictionary lookup costs a fraction of building a frozen dataclass. None (a failed
+    item) stays a placeholder the caller replaces."""
+    if len(shared) + len(values) > _MAX_SHARED_RESULTS:
+        shared.clear()
+    get = shared.get
     out: list[Any] = []
     append = out.append
     for v in values:
@@ -186,7 +195,7 @@ def _rebuild(make: type[Any], values: list[tuple[Any, ...] | None]) -> list[Any]
             append(None)
             continue
         try:
-            obj = shared.get(v)
+            obj = get(v)
             if obj is None:
                 obj = shared[v] = make(*v)
         except TypeError:  # an unhashable field value: build it on its own
@@ -401,6 +410,7 @@ class WorkerPool:
         self._incoming: collections.deque[Job] = collections.deque()
         self._jobs: collections.deque[Job] = collections.deque()
         self._workers: list[_Worker] = []
+        self._shared_results: dict[type[Any], dict[tuple[Any, ...], Any]] = {}
         self._startup_failures = 0
         self._closing = False
         self._closed = False
@@ -694,7 +704,10 @@ class WorkerPool:
             raise VerifierCrashError("verifier worker protocol error: wrong result count")
         if job.finished:
             return
-        verdicts = _rebuild(job.result_type, values)
+        shared = self._shared_results.get(job.result_type)
+        if shared is None:
+            shared = self._shared_results[job.result_type] = {}
+        verdicts = _rebuild(job.result_type, values, shared)
         for k, what, detail in failures:
             index = chunk.indices[k]
             if what == "mem":
