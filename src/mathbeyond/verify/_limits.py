@@ -62,6 +62,11 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 from .._errors import ConfigError, MathbError
+
+try:
+    import fcntl
+except ImportError:  # not POSIX
+    fcntl = None  # type: ignore[assignment]
 from ._parsed import ExtractedAnswer
 from ._types import Status, Verdict
 
@@ -119,6 +124,21 @@ _BOOT = (
 _VERDICT_FIELDS = tuple(f.name for f in dataclasses.fields(Verdict))
 RESULT_TYPES: dict[str, type[Any]] = {"verify": Verdict, "extract_answer": ExtractedAnswer}
 """What each worker ``op`` returns (rebuilt in the parent from all its fields' values)."""
+
+
+_PIPE_BYTES = 1 << 20
+"""Pipe buffer asked for (Linux ``F_SETPIPE_SZ``; 1 MiB is the usual unprivileged maximum):
+a chunk of long completions is megabytes, and a 64 KiB pipe moves it in dozens of
+write/wake-up/read rounds, each a pair of system calls and a context switch on both sides."""
+
+
+def _widen_pipe(fd: int) -> None:
+    """Ask for a :data:`_PIPE_BYTES` buffer on pipe ``fd``; the default stays where refused."""
+    setpipe = getattr(fcntl, "F_SETPIPE_SZ", None) if fcntl is not None else None
+    if setpipe is None:
+        return
+    with contextlib.suppress(OSError):
+        fcntl.fcntl(fd, setpipe, _PIPE_BYTES)
 
 
 def default_workers() -> int:
@@ -637,6 +657,8 @@ class WorkerPool:
     def _spawn(self) -> None:
         task_r, task_w = os.pipe()
         result_r, result_w = os.pipe()
+        _widen_pipe(task_w)
+        _widen_pipe(result_w)
         root = str(Path(__file__).resolve().parents[2])
         argv = [
             sys.executable,
