@@ -111,7 +111,8 @@ def verify_fields(
     answer = text.strip()
     if kind == "none" or not answer:
         return _verdict(Status.NO_ANSWER, None, "no committed final answer", rule)
-    answer = strip_grouping(answer)
+    if answer[0] == "{":  # strip_grouping returns any other (stripped) text unchanged
+        answer = strip_grouping(answer)
     if len(answer) > MAX_ANSWER_CHARS:
         return _verdict(Status.LIMIT_EXCEEDED, answer[:80], "answer too long", rule)
     if FAST_INTEGER_PATH and answer.isdigit() and answer.isascii():

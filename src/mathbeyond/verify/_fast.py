@@ -228,16 +228,20 @@ def _opens_box(rest: str) -> bool:
     return False
 
 
-def _anchors_introduce(region: str, low: str, box_end: int) -> int | None:
+def _anchors_introduce(
+    region: str, low: str, box_end: int, ascii_region: bool | None = None
+) -> int | None:
     """None unless every anchor phrase is no anchor or one whose text is the box (see the
     module docstring); else a lower bound of the committed anchors' ends (the box's end when
-    there is no anchor)."""
+    there is no anchor). ``ascii_region``: ``region.isascii()`` when the caller knows it."""
     bound = box_end
     if "answer" not in low:
         if "correct " in low and ("correct option" in low or "correct choice" in low):
             return None
         return bound
-    if not region.isascii() or "correct option" in low or "correct choice" in low:
+    if not (region.isascii() if ascii_region is None else ascii_region) or (
+        "correct " in low and ("correct option" in low or "correct choice" in low)
+    ):
         return None
     pos = low.find("answer")
     while pos >= 0:
@@ -294,15 +298,23 @@ def quick(region: str, question: str | None) -> Answer | None:
     if not ascii_region and "答案" in region:
         return None
     low = lowered(region)
-    bound = _anchors_introduce(region, low, end)
-    if bound is None or ("\n" in region and _LINE_MARK_RE.search(region)):
+    bound = _anchors_introduce(region, low, end, ascii_region)
+    if bound is None:
         return None
+    if "\n" in region:
+        if _LINE_MARK_RE.search(region):
+            return None
+        lo = start - LINE_WINDOW if start > LINE_WINDOW else 0
+        line_start = region.rfind("\n", lo, start) + 1  # as _restating
+    else:
+        line_start = 0
     # every window a rule reads lies in low[near:]: _restating the line before the box,
     # attributed the sentence before it (from after the line start), _NEGATED_RE 12
     # characters before it, OTHER_PROBLEM_RE from the bound on, retraction after the box,
     # labelled_wrong from the line start (or 40 characters before the box) on
-    line_start = region.rfind("\n", max(0, start - LINE_WINDOW), start) + 1  # as _restating
-    near = min(line_start, bound, max(0, start - 12))
+    near = line_start if line_start < bound else bound
+    if start - 12 < near:
+        near = start - 12 if start > 12 else 0
     if _triggered(low[near:]) and (
         _NEGATED_RE.search(region, max(0, start - 12), start)
         or _restating(region, start)

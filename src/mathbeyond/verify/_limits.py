@@ -62,6 +62,11 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 from .._errors import ConfigError, MathbError
+
+try:
+    import fcntl
+except ImportError:  # not POSIX
+    fcntl = None  # type: ignore[assignment]
 from ._parsed import ExtractedAnswer
 from ._types import Status, Verdict
 
@@ -121,6 +126,21 @@ RESULT_TYPES: dict[str, type[Any]] = {"verify": Verdict, "extract_answer": Extra
 """What each worker ``op`` returns (rebuilt in the parent from all its fields' values)."""
 
 
+_PIPE_BYTES = 1 << 20
+"""Pipe buffer asked for (Linux ``F_SETPIPE_SZ``; 1 MiB is the usual unprivileged maximum):
+a chunk of long completions is megabytes, and a 64 KiB pipe moves it in dozens of
+write/wake-up/read rounds, each a pair of system calls and a context switch on both sides."""
+
+
+def _widen_pipe(fd: int) -> None:
+    """Ask for a :data:`_PIPE_BYTES` buffer on pipe ``fd``; the default stays where refused."""
+    setpipe = getattr(fcntl, "F_SETPIPE_SZ", None) if fcntl is not None else None
+    if setpipe is None:
+        return
+    with contextlib.suppress(OSError):
+        fcntl.fcntl(fd, setpipe, _PIPE_BYTES)
+
+
 def default_workers() -> int:
     """Number of CPUs this process may run on."""
     try:
@@ -173,12 +193,21 @@ def _grouped_order(items: Sequence[Item]) -> list[int]:
     return order
 
 
-def _rebuild(make: type[Any], values: list[tuple[Any, ...] | None]) -> list[Any]:
+_MAX_SHARED_RESULTS = 1 << 16
+"""Bound of the per-pool table of result objects :func:`_rebuild` shares between chunks."""
+
+
+def _rebuild(
+    make: type[Any], values: list[tuple[Any, ...] | None], shared: dict[tuple[Any, ...], Any]
+) -> list[Any]:
     """The result objects of one chunk, from their field values. Equal values give one shared
-    (immutable) object: k samples of a problem mostly share their verdict, and a dictionary
-    lookup costs a fraction of building a frozen dataclass. None (a failed item) stays a
-    placeholder the caller replaces."""
-    shared: dict[tuple[Any, ...], Any] = {}
+    (immutable) object, also across chunks and jobs (``shared``: the pool's table for ``make``,
+    bounded by :data:`_MAX_SHARED_RESULTS`): k samples of a problem mostly share their verdict,
+    and a dictionary lookup costs a fraction of building a frozen dataclass. None (a failed
+    item) stays a placeholder the caller replaces."""
+    if len(shared) + len(values) > _MAX_SHARED_RESULTS:
+        shared.clear()
+    get = shared.get
     out: list[Any] = []
     append = out.append
     for v in values:
@@ -186,7 +215,7 @@ def _rebuild(make: type[Any], values: list[tuple[Any, ...] | None]) -> list[Any]
             append(None)
             continue
         try:
-            obj = shared.get(v)
+            obj = get(v)
             if obj is None:
                 obj = shared[v] = make(*v)
         except TypeError:  # an unhashable field value: build it on its own
@@ -401,6 +430,7 @@ class WorkerPool:
         self._incoming: collections.deque[Job] = collections.deque()
         self._jobs: collections.deque[Job] = collections.deque()
         self._workers: list[_Worker] = []
+        self._shared_results: dict[type[Any], dict[tuple[Any, ...], Any]] = {}
         self._startup_failures = 0
         self._closing = False
         self._closed = False
@@ -627,6 +657,8 @@ class WorkerPool:
     def _spawn(self) -> None:
         task_r, task_w = os.pipe()
         result_r, result_w = os.pipe()
+        _widen_pipe(task_w)
+        _widen_pipe(result_w)
         root = str(Path(__file__).resolve().parents[2])
         argv = [
             sys.executable,
@@ -694,7 +726,10 @@ class WorkerPool:
             raise VerifierCrashError("verifier worker protocol error: wrong result count")
         if job.finished:
             return
-        verdicts = _rebuild(job.result_type, values)
+        shared = self._shared_results.get(job.result_type)
+        if shared is None:
+            shared = self._shared_results[job.result_type] = {}
+        verdicts = _rebuild(job.result_type, values, shared)
         for k, what, detail in failures:
             index = chunk.indices[k]
             if what == "mem":
