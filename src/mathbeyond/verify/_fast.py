@@ -191,6 +191,26 @@ def _triggered(text: str) -> bool:
     return False
 
 
+_FIRST_PIECE = 256
+"""Characters :func:`_triggered_from` splits first (then four times as many each time)."""
+
+
+def _triggered_from(text: str, pos: int) -> bool:
+    """``_triggered(text[pos:])``, split in growing pieces cut at spaces (a cut at whitespace
+    leaves every stretch whole): on a long text the first trigger word is mostly early, and
+    splitting the whole text is most of the work."""
+    size = len(text)
+    end = pos + _FIRST_PIECE
+    while end < size:
+        cut = text.find(" ", end)
+        if cut < 0:
+            break
+        if _triggered(text[pos:cut]):
+            return True
+        pos, end = cut, cut + 4 * (cut - pos)
+    return _triggered(text[pos:])
+
+
 def _braced_box(region: str, at: int) -> tuple[int, str] | None:
     """``(end, content)`` of the box command at ``at`` as ``_boxes.box_spans`` reads it (its
     brace matched by the tokens of ``_brace_pairs``, stopped where it closes), or None for a
@@ -315,7 +335,8 @@ def quick(region: str, question: str | None) -> Answer | None:
     near = line_start if line_start < bound else bound
     if start - 12 < near:
         near = start - 12 if start > 12 else 0
-    if _triggered(low[near:]) and (
+    long_tail = len(low) - near > _FIRST_PIECE
+    if (_triggered_from(low, near) if long_tail else _triggered(low[near:])) and (
         _NEGATED_RE.search(region, max(0, start - 12), start)
         or _restating(region, start)
         or OTHER_PROBLEM_RE.search(region, bound, len(region))
@@ -377,7 +398,7 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
     lo = max(0, first.start - RULES_LINE_WINDOW)  # as ``attributed`` reads the first box
     cut = max(region.rfind(x, lo, first.start) for x in (". ", "\n", "! ", "? "))
     near = min(bound, cut + 1 if cut >= 0 else lo, max(0, first.start - 40))
-    if _triggered(low[near:]) and (
+    if _triggered_from(low, near) and (
         OTHER_PROBLEM_RE.search(region, bound, len(region))
         or any(attributed(region, b) or labelled_wrong(region, b) for b in boxes)
     ):
