@@ -27,6 +27,7 @@ from ._rules import (
     RETRACT_RE,
     Candidate,
     Decision,
+    disqualified_value,
     select,
 )
 
@@ -111,6 +112,13 @@ _RESULT_VALUE_RE = re.compile(
     r"\b" + lx.alternation(lx.RESULT_VERB) + r"\s+(?:a\s+total\s+of\s+)?"
     r"(?:\$(?P<m1>[^$]{1,200})\$|\\\((?P<m2>.{1,200}?)\\\)|(?P<n>-?\d+(?:\.\d+)?(?:/\d+)?))"
     r"(?=[ \t]*(?:[A-Za-z][A-Za-z \t-]{0,40})?[.!]?[ \t]*$)",
+    re.IGNORECASE,
+)
+_REMAINS_RE = re.compile(  # "..., 1 solution remains.", "so only $4$ cards are left."
+    r"(?:^|[,;:]\s*|\b(?:so|thus|hence|therefore|then|now)\s+)(?:only\s+|exactly\s+|just\s+)?"
+    r"(?:\$(?P<m1>[^$]{1,40})\$|\\\((?P<m2>.{1,40}?)\\\)|(?P<n>-?\d+(?:\.\d+)?(?:/\d+)?))"
+    r"(?:[ \t]+[A-Za-z][A-Za-z-]*){0,3}[ \t]+" + lx.alternation(lx.REMAINING_VERB)
+    + r"[ \t]*[.!]?[ \t]*$",
     re.IGNORECASE,
 )
 _NEGATED_RE = Guarded(re.compile(r"\bnot\s*(?:\$|\\\(|\\\[)?\s*$", re.IGNORECASE))
@@ -703,8 +711,8 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     if truncated:
         return Extracted("", "none", "cut-off-no-unanchored-answer", trace)
     late = _conclusion(region, question=question)
-    if late is None:
-        return Extracted("", "none", "no-candidate", trace)
+    if late is None or late.kind == "none":
+        return Extracted("", "none", late.rule if late else "no-candidate", trace)
     disowned = [d.candidate.end for d in decisions if d.rule == "labelled-wrong"]
     if disowned and not any(ch.isdigit() for ch in region[max(disowned) :]):
         # "Wrong answer: $5$", "9, which is wrong.": no value after the disowned one, so the
@@ -784,7 +792,7 @@ def _unboxed_correction(region: str, decisions: tuple[Decision, ...]) -> str | N
     if "\n" not in rest.strip():
         rest = "So, " + rest  # the words after a retraction conclude it: read them as one
     late = _conclusion(rest, allow_bare=False)
-    if late is None or late.text.strip() == retracted[-1].text.strip():
+    if late is None or late.kind == "none" or late.text.strip() == retracted[-1].text.strip():
         return None
     return late.text
 
@@ -830,6 +838,7 @@ def _continuation(region: str, cands: list[Candidate]) -> tuple[int | None, str]
 
 _CONCLUDING_RULES = frozenset({
     "closing-sentence", "closing-single-value", "closing-value-list", "closing-result-verb",
+    "closing-value-remains",
     "closing-bold-value", "closing-bold-line", "closing-display", "closing-before-check",
     "closing-option-letter",
 })
@@ -905,6 +914,24 @@ def _without_pleasantries(region: str) -> str:
 def _conclusion(
     region: str, allow_bare: bool = True, question: str | None = None
 ) -> Extracted | None:
+    """The closing-sentence rules (:func:`_closing`), then ``closing-value-disqualified``: a
+    value whose own clause calls what it counts invalid, failing or discarded is no answer
+    (returned with kind ``"none"``)."""
+    found = _closing(region, allow_bare, question)
+    if found is None or found.kind != "conclusion":
+        return found
+    tail = _without_pleasantries(region.rstrip())[-MAX_ANSWER_CHARS:]
+    for line in reversed(tail.split("\n")):
+        if found.text and found.text in line:
+            if disqualified_value(line, found.text, question):
+                return Extracted("", "none", "closing-value-disqualified")
+            break
+    return found
+
+
+def _closing(
+    region: str, allow_bare: bool = True, question: str | None = None
+) -> Extracted | None:
     region = _without_pleasantries(region.rstrip())
     lines = [ln for ln in region.strip().split("\n") if ln.strip()]
     if not lines:
@@ -931,7 +958,7 @@ def _conclusion(
             return Extracted(text, "conclusion", "closing-option-letter")
     checked = _before_check(lines)
     if checked is not None:
-        late = _conclusion("\n".join(checked), allow_bare=False)
+        late = _closing("\n".join(checked), allow_bare=False)
         if late is not None and late.kind != "bare":
             return Extracted(late.text, late.kind, "closing-before-check")
         return None
@@ -966,6 +993,10 @@ def _conclusion(
         if result is not None:  # "the perimeter comes to $27$ units."
             value = result.group("m1") or result.group("m2") or result.group("n")
             return Extracted(value.strip(), "conclusion", "closing-result-verb")
+        remains = None if negated else _REMAINS_RE.search(last)
+        if remains is not None:  # "After we discard the 2 extraneous roots, 1 solution remains."
+            value = remains.group("m1") or remains.group("m2") or remains.group("n")
+            return Extracted(value.strip(), "conclusion", "closing-value-remains")
     if len(last) <= MAX_ANSWER_CHARS and (_CONCLUSION_RE.match(last) or _STATEMENT_RE.match(last)):
         last = _REASON_CLAUSE_RE.sub("", last)
         conc = _CONCLUSION_RE.match(last)

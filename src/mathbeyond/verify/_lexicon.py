@@ -249,6 +249,40 @@ COUNT_RELATIVE = (
 """After a count and its noun ("12 sequences that meet the three conditions"): a relative clause,
 cut before the value is read."""
 
+DISQUALIFIED = (
+    "not (?:valid|allowed|permitted|possible|acceptable|admissible|counted|included|wanted|"
+    "usable|legal|good|okay|ok)",
+    "invalid", "inadmissible", "impossible", "illegal", "unusable", "disallowed", "forbidden",
+    "prohibited", "extraneous", "spurious", "bad",
+    "fail(?:s|ed)?", "break(?:s)? the (?:rule|condition|constraint|restriction)s?",
+    "violat(?:e|es|ed)",
+    "(?:do|does|did)(?: not|n't) (?:work|satisfy|count|qualify|meet|fit|apply|hold|survive)",
+    "(?:are|is|were|was|get|gets|got) (?:discarded|rejected|excluded|eliminated|ruled out|"
+    "thrown (?:away|out)|removed|overcounted|double[-\\s]counted)",
+    "discard(?:ed)?", "reject(?:ed)?", "exclud(?:e|ed)", "eliminat(?:e|ed)", "rul(?:e|ed) out",
+    "thr(?:ow|own|ew) (?:away|out)", "overcount(?:ed)?", "double[-\\s]count(?:ed)?",
+)
+"""Attached to a closing value ('12 ways that are not valid', '7 of them fail', 'the 2 extraneous
+roots', 'we discard the 3 solutions', 'the number of invalid codes is 12'): the counted things
+are not what was asked, so the value is no answer (``closing-value-disqualified``), unless the
+question itself uses one of these (it asks how many fail)."""
+
+DISQUALIFYING_VERB = (
+    "discard(?:ed|ing)?", "reject(?:ed|ing)?", "exclud(?:e|ed|ing)", "eliminat(?:e|ed|ing)",
+    "rul(?:e|ed|ing) out", "thr(?:ow|own|ew|owing) (?:away|out)", "remov(?:e|ed|ing)",
+    "cross(?:ed|ing)? out", "drop(?:ped|ping)?",
+)
+"""Right before a closing value ('we discard the 3 solutions'): the value counts what is thrown
+away."""
+
+CLAUSE_BREAK = (
+    "so", "and", "but", "because", "since", "while", "whereas", "after", "before", "once",
+    "leaving", "leaves", "giving", "gives", "then", "hence", "thus", "therefore", "although",
+    "though", "yet", "or", "which leaves", "which gives", "so that",
+)
+"""Where the clause around a closing value ends (besides punctuation): a disqualifier beyond it
+belongs to another value."""
+
 NUMBER_QUALIFIER = (
     "at least", "at most", "more than", "less than", "fewer than", "no more than", "no less than",
     "over", "under", "about", "around", "approximately", "roughly", "nearly", "almost", "up to",
@@ -295,10 +329,17 @@ SENTENCE_VERB = ("is", "are", "equals", "was", "be", "has", "have", "gives", "ge
 
 RESULT_VERB = (
     "comes to", "works out to", "evaluates to", "amounts to", "simplifies to", "reduces to",
-    "totals", "measures", "gives a total of", "yields", "is equal to", "equals",
+    "totals", "measures", "gives a total of", "yields", "is equal to", "equals", "leaves",
 )
 """In a closing sentence: the value right after one of these (and only words after it) is
 the stated result ('the perimeter comes to $27$ units')."""
+
+REMAINING_VERB = (
+    "remain", "remains", "(?:is|are) left(?: over)?", "(?:is|are) still left", "survive",
+    "survives", "(?:is|are) still standing",
+)
+"""Closing a sentence after its value and noun ("..., 1 solution remains."): the value is what is
+left, the stated result (``closing-value-remains``)."""
 
 INTRO = ("so", "therefore", "thus", "hence", "finally", "final", "result", "answer", "conclusion")
 SETUP = (

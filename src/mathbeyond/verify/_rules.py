@@ -35,9 +35,10 @@ Then decide:
   sentence, not an equation or a stated value, overrides an earlier anchor), ``last-anchor``.
 Without candidates, :mod:`._extract`'s closing-sentence rules decide (``closing-*``, among them
 ``closing-before-check``, ``closing-option-letter``, ``closing-probability-line`` and
-``closing-tuple-components``, read past a closing pleasantry; ``bare-labelled-value``,
-``bare-answer``); a sample cut off by the token limit gets none of those
-(``cut-off-no-unanchored-answer``).
+``closing-tuple-components``, ``closing-value-remains``, read past a closing pleasantry;
+``bare-labelled-value``, ``bare-answer``); a sample cut off by the token limit gets none of those
+(``cut-off-no-unanchored-answer``), and a closing value its own clause disqualifies ("8 subsets
+fail", "we discard the 3 ...") is none (``closing-value-disqualified``, :func:`disqualified_value`).
 
 After extraction, the answer rules: ``answer-restates-question``, ``answer-not-in-asked-form``
 (factor -- a product, no factor with an integer content --, expand, simplest radical form,
@@ -522,6 +523,60 @@ def select(region: str, cands: list[Candidate], question: str | None) -> Selecti
         return Selection(texts, "boxed", rule, tuple(out))
     out.append(Decision(chosen, True, "last-anchor"))
     return Selection((chosen.text,), "anchor", "last-anchor", tuple(out))
+
+
+# --- closing rules: a closing sentence's value ---------------------------------------------------
+_DISQUALIFIED_RE = lx.words(lx.DISQUALIFIED)
+_CLAUSE_BREAK_RE = re.compile(
+    r"[,;:.!?()]|\s[—–-]\s|\b" + lx.alternation(lx.CLAUSE_BREAK) + r"\b", re.IGNORECASE
+)
+_VERB_BEFORE_RE = re.compile(  # "we discard the $"
+    r"\b" + lx.alternation(lx.DISQUALIFYING_VERB)
+    + r"\s+(?:(?:the|these|those|all|only|another|other|remaining|last|first)\s+)*[$\\(\s]*\Z",
+    re.IGNORECASE,
+)
+_COUNT_OF_RE = re.compile(  # "the number of invalid codes is $", "the count of those that fail: "
+    r"\b(?:number|count|total|amount)\s+of\b(?P<np>[^=]{0,80}?)(?:\bis|\bare|\bequals|=|:)"
+    r"[\s$\\(]*\Z",
+    re.IGNORECASE,
+)
+_WORD_RE = re.compile(r"\s[A-Za-z]{2,}")
+_MATH_CLOSE_RE = re.compile(r"[ \t]*(?:\$|\\\))")
+
+
+def disqualified_value(line: str, value: str, question: str | None) -> bool:
+    """``closing-value-disqualified``: in a closing line, the clause around ``value`` calls what
+    it counts invalid, failing, discarded or excluded ("So 8 subsets fail the condition.",
+    "There are $6$ outcomes which are invalid.", "we discard the 3 solutions that ...", "the
+    number of invalid codes is 12"). Not when the question uses such a word itself (it asks for
+    the failing ones). The clause ends at punctuation or a clause break (so, and, but, after,
+    leaving ...)."""
+    if question and _DISQUALIFIED_RE.search(question):
+        return False
+    v = value.strip().strip("$").strip()
+    if _WORD_RE.search(v):  # "10 of them break the rule": the value is its first token
+        v = v.split()[0].strip("$")
+    if not v or len(v) > 40:
+        return False
+    hits = list(re.finditer(r"(?<![\w.])" + re.escape(v) + r"(?![\w]|\.\d)", line))
+    if not hits:
+        return False
+    at = hits[-1]
+    after = line[at.end() : at.end() + 80]
+    close = _MATH_CLOSE_RE.match(after)
+    after = after[close.end() if close else 0 :]
+    stop = _CLAUSE_BREAK_RE.search(after)
+    if _DISQUALIFIED_RE.search(after[: stop.start() if stop else len(after)]):
+        return True
+    before = line[max(0, at.start() - 120) : at.start()]
+    start = 0
+    for m in _CLAUSE_BREAK_RE.finditer(before.rstrip(" \t$\\(:=")):
+        start = m.end()
+    clause = before[start:]
+    if _VERB_BEFORE_RE.search(clause):
+        return True
+    count = _COUNT_OF_RE.search(clause)
+    return count is not None and bool(_DISQUALIFIED_RE.search(count.group("np")))
 
 
 # --- answer rules: after extraction, before comparison ------------------------------------------
