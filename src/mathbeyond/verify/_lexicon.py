@@ -24,6 +24,12 @@ RETRACTION = (
     "(?:i )?retract(?:ed|ing)?", "scratch that", "strike that", "i take (?:that|it) back",
     "(?:please )?(?:disregard|ignore) (?:that|this|the (?:above|previous|last|box)|my "
     "(?:previous|earlier|last|answer))",
+    # withdrawn as a joke or as unknowable: "Just kidding! I can't actually tell."
+    "just (?:kidding|joking)", "jk", "j/k", "(?:i )?have no idea",
+    "(?:i )?(?:honestly |really |actually )?(?:can(?:not|'t)|could(?:n't| not)) "
+    "(?:honestly |really |actually )?(?:determine|tell|know|figure out|work out|be sure of) "
+    "(?:it|this|that|the answer)",
+    "i (?:honestly |really |actually )?(?:can(?:not|'t)) (?:honestly |really |actually )?tell\b",
 )
 """A retraction: the answer before it no longer stands (unless later confirmed)."""
 
@@ -248,6 +254,17 @@ COUNT_RELATIVE = (
 )
 """After a count and its noun ("12 sequences that meet the three conditions"): a relative clause,
 cut before the value is read."""
+
+ALTERNATIVE_CONDITION = (
+    "if", "unless", "depending", "assuming", "whether", "in case", "maybe", "perhaps", "possibly",
+    "might", "could", "alternatively",
+)
+"""In the answer's own sentence after it, with 'or <another value>' ("\\boxed{24} (or 22 if we
+exclude 1)", "the answer is $n=1$ (if ...) or $n=3$ if ..."): the answer is one of two
+conditional alternatives, no commitment (``answer-with-alternative``)."""
+
+ALTERNATIVE_SAME = ("equivalently", "in other words", "i\\.e\\.?", "that is", "written as", "as a")
+"""After 'or': the same value in another form ("or equivalently $4!$", "or $0.5$ as a decimal")."""
 
 DISQUALIFIED = (
     "not (?:valid|allowed|permitted|possible|acceptable|admissible|counted|included|wanted|"

@@ -457,6 +457,38 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     return bool(nums) and nums[-1] != answer.strip().strip("$").strip(), None
 
 
+_ALT_CONDITION_RE = lx.words(lx.ALTERNATIVE_CONDITION)
+_ALT_SAME_RE = lx.words(lx.ALTERNATIVE_SAME)
+_ALT_VALUE_RE = re.compile(  # "or $22$", "or possibly 16", "or $k = 5$", "(or \\frac{2}{3}"
+    r"\bor\b[ \t,]*(?:(?:maybe|perhaps|possibly|else)[ \t,]+)?(?P<v>(?:\$|\\\(|\\boxed\{)?[ \t]*"
+    r"(?:[A-Za-z][ \t]*=[ \t]*)?-?(?:\d[\d.,/]*|\\[dt]?frac\{[^{}]{1,20}\}\{[^{}]{1,20}\}))",
+    re.IGNORECASE,
+)
+_SENTENCE_END_RE = re.compile(r"\n|[.!?](?=\s+[A-Z(*$\\]|\s*$)")
+_NOT_VALUE_CHARS_RE = re.compile(r"[\s$]|\\boxed|\\\(|\\\)|[{}]|^[A-Za-z]=")
+
+
+def _plain(text: str) -> str:
+    t = _NOT_VALUE_CHARS_RE.sub("", text)
+    return re.sub(r"^[A-Za-z]=", "", t).rstrip(".,")
+
+
+def alternative_after(region: str, c: Candidate) -> bool:
+    """``answer-with-alternative``: in the answer's own sentence after it, 'or' and another value
+    with a condition or hedge ("\\boxed{24} (or $22$ if we exclude 1 and 360)", "$n=1$ (if ...)
+    or $n = 3$ if ..."): two conditional alternatives, no commitment. Not an equivalent form
+    ("or equivalently $4!$", "or $0.5$ as a decimal") nor the same value again."""
+    rest = region[c.end : c.end + 240]
+    end = _SENTENCE_END_RE.search(rest)
+    sentence = rest[: end.start() if end else len(rest)]
+    m = _ALT_VALUE_RE.search(sentence)
+    if m is None or _ALT_SAME_RE.search(sentence):
+        return False
+    if _plain(m.group("v")) == _plain(c.text):
+        return False
+    return bool(_ALT_CONDITION_RE.search(sentence))
+
+
 def spam_run(region: str, cands: list[Candidate]) -> list[Candidate] | None:
     """``guess-list``: three or more back-to-back candidates with different values."""
     run = [cands[-1]]
@@ -503,6 +535,9 @@ def select(region: str, cands: list[Candidate], question: str | None) -> Selecti
         if fixed is not None:
             return Selection((fixed,), "anchor", "correction-after-retraction", tuple(out))
         return Selection((), "none", "retracted", tuple(out))
+    if alternative_after(region, chosen):
+        out.append(Decision(chosen, False, "answer-with-alternative"))
+        return Selection((), "none", "answer-with-alternative", tuple(out))
     spam = spam_run(region, cands[: idx + 1])
     if spam is not None:
         texts = tuple(dict.fromkeys(c.text.strip() for c in spam))
