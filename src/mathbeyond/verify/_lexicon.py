@@ -397,6 +397,7 @@ ASKED_LOWEST_TERMS = (
     "reduce the fraction", "reduced fraction",
 )
 ASKED_MIXED_NUMBER = ("mixed number", "mixed numeral", "mixed fraction")
+ASKED_SCIENTIFIC = ("scientific notation", "scientific form")
 ASKED_IN_PI = ("in terms of \\\\?pi", "in terms of π")
 EVALUATE_VERB = (
     "compute", "evaluate", "simplify", "calculate", "find the value of", "what is the value of",

@@ -638,6 +638,11 @@ _MIXED_RE = re.compile(  # 1\frac{3}{4}, 1 3/4, 1~\tfrac34
 )
 _PAREN_BODY_RE = re.compile(r"\(([^()]{1,200})\)")
 _TERM_COEFF_RE = re.compile(r"\s*(\d{0,18})\s*(?:\\cdot\s*)?([A-Za-z\\]|$)")
+_SCIENTIFIC_ASKED_RE = lx.words(lx.ASKED_SCIENTIFIC)
+_SCIENTIFIC_RE = re.compile(  # 4.2 \times 10^{-1}: one digit before the point
+    r"\s*-?\s*[1-9](?:\.\d+)?\s*(?:\\times|\\cdot|\*|×|x)\s*10\s*\^\s*(?:\{\s*[-+]?\d+\s*\}|[-+]?\d)\s*"
+    r"(?:\\(?:text|mathrm)\s*\{[^{}]*\}|[A-Za-z][A-Za-z ]*)?\s*\.?"  # a unit after it
+)
 _PI_ASKED_RE = re.compile(lx.alternation(lx.ASKED_IN_PI), re.IGNORECASE)
 _EVALUATE_RE = lx.words(lx.EVALUATE_VERB)
 _DECIMAL_RE = re.compile(r"\d\.\d|(?<![\d}])\.\d")
@@ -715,6 +720,44 @@ def _factor_with_content(text: str) -> bool:
     return False
 
 
+_FACTOR_POWER_RE = re.compile(r"\^\s*(?:\{\s*(\d{1,2})\s*\}|(\d))")
+
+
+def _factor_count(text: str) -> int | None:
+    """How many non-constant factors a product has, with multiplicity: ``x(x-2)(x+2)`` 3,
+    ``x(x^2-4)`` 2, ``(x-3)^2`` 2, ``2a^2b`` 3. None when it is not a plain product of
+    bracketed factors, letters and integer coefficients."""
+    t = _SPACE_RE.sub("", text).replace("\\cdot", "").replace("*", "").lstrip("+-")
+    count, i = 0, 0
+    while i < len(t):
+        ch = t[i]
+        if ch == "(":
+            depth, j = 0, i
+            while j < len(t):
+                depth += 1 if t[j] == "(" else -1 if t[j] == ")" else 0
+                if depth == 0:
+                    break
+                j += 1
+            if j >= len(t):
+                return None
+            weight = 1 if re.search(r"[A-Za-z]", t[i + 1 : j]) else 0
+            i = j + 1
+        elif ch.isalpha():
+            weight, i = 1, i + 1
+        elif ch.isdigit():
+            while i < len(t) and t[i].isdigit():
+                i += 1
+            continue
+        else:
+            return None
+        power = _FACTOR_POWER_RE.match(t, i)
+        if power is not None:
+            weight *= int(power.group(1) or power.group(2))
+            i = power.end()
+        count += weight
+    return count
+
+
 @dataclass(frozen=True)
 class _Asks:
     factor: bool
@@ -722,6 +765,7 @@ class _Asks:
     radical: bool
     fraction: bool
     pi: bool
+    scientific: bool
     evaluate: bool
     lowest: bool
     mixed: bool
@@ -736,6 +780,7 @@ def _asks(question: str) -> _Asks:
         radical=bool(_RADICAL_ASKED_RE.search(question)),
         fraction=bool(_FRACTION_ASKED_RE.search(question)),
         pi=bool(_PI_ASKED_RE.search(question)),
+        scientific=bool(_SCIENTIFIC_ASKED_RE.search(question)),
         evaluate=bool(_EVALUATE_RE.search(question)),
         lowest=bool(_LOWEST_ASKED_RE.search(question)),
         mixed=bool(_MIXED_ASKED_RE.search(question)),
@@ -757,6 +802,15 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         and not _factor_with_content(gold)
     ):
         return "asked to factor: a factor still has a common integer factor"
+    if asks.factor and _is_product(gold) and _is_product(answer):
+        have, want = _factor_count(answer), _factor_count(gold)
+        if have is not None and want is not None and have < want:
+            return "asked to factor completely: a factor can still be factored"
+    if (
+        asks.scientific and _SCIENTIFIC_RE.fullmatch(gold.strip().strip("$"))
+        and not _SCIENTIFIC_RE.fullmatch(answer.strip().strip("$"))
+    ):
+        return "asked for scientific notation: the answer is not in it"
     if asks.lowest and _unreduced_fraction(answer) and not _unreduced_fraction(gold):
         return "asked for lowest terms: the fraction is not reduced"
     if asks.mixed and _MIXED_RE.search(gold) and decimal_answer:
@@ -786,19 +840,55 @@ def _norm_math(text: str) -> str:
 
 
 def restates_question(answer: str, gold: str, question: str | None) -> bool:
-    """``answer-restates-question``: "Compute $(-1)^{2024}$." answered "$(-1)^{2024}$"."""
-    if not question or not _asks(question).evaluate:
+    """``answer-restates-question``: "Compute $(-1)^{2024}$." answered "$(-1)^{2024}$"; or, for
+    any question, its expression with the variables replaced by numbers and left unevaluated
+    ("If $g(t) = t^2 + 3t$, find $g(4)$." answered "$4^2 + 3(4)$")."""
+    if not question:
         return False
     a = _norm_math(answer)
     if not a or _SIMPLE_VALUE_RE.fullmatch(a) or not _OPERATOR_RE.search(a):
         return False
     if a == _norm_math(gold):
         return False
+    evaluate = _asks(question).evaluate
+    numeric = not _LETTER_RE.search(_COMMAND_RE.sub("", a)) and bool(_ARITHMETIC_RE.search(a))
     for m in _MATH_SEGMENT_RE.finditer(question):
         seg = next(g for g in m.groups() if g is not None)
-        if _norm_math(seg) == a:
+        norm = _norm_math(seg)
+        if evaluate and norm == a:
             return True
+        if numeric and len(norm) <= 200:
+            for side in norm.split("="):
+                pattern = _substitution_pattern(side)
+                if pattern is not None and pattern.fullmatch(a):
+                    return True
     return False
+
+
+_LETTER_RE = re.compile(r"[A-Za-z]")
+_ARITHMETIC_RE = re.compile(r"[+\-*/^]|\\frac")
+_COMMAND_RE = re.compile(r"\\[A-Za-z]+")
+_NUMBER_SLOT = r"(?:\(-?\d+(?:\.\d+)?\)|-?\d+(?:\.\d+)?)"
+
+
+@functools.lru_cache(maxsize=1024)
+def _substitution_pattern(expr: str) -> re.Pattern[str] | None:
+    """``expr`` (normalised) with each one-letter variable as a slot for a number (bracketed or
+    not): the expression with numbers substituted. None without a variable or an operator."""
+    parts: list[str] = []
+    slots = 0
+    for tok in re.finditer(r"\\[A-Za-z]+|[A-Za-z]+|.", expr, re.S):
+        text = tok.group(0)
+        if text[0] == "\\" or not text.isalpha():
+            parts.append(re.escape(text))
+        elif len(text) == 1:
+            parts.append(_NUMBER_SLOT)
+            slots += 1
+        else:
+            return None  # a word or a function name: not a plain expression
+    if slots == 0 or not _ARITHMETIC_RE.search(expr.lstrip("-")) or "," in expr:
+        return None
+    return re.compile("".join(parts))
 
 
 _LABEL_SPLIT_RE = re.compile(r"^(?P<label>[^=<>]{1,60}?)=(?P<value>[^=<>]{1,400})$")
