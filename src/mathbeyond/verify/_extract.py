@@ -28,6 +28,7 @@ from ._rules import (
     Candidate,
     Decision,
     disqualified_value,
+    pending_value,
     select,
 )
 
@@ -925,6 +926,8 @@ def _conclusion(
         if found.text and found.text in line:
             if disqualified_value(line, found.text, question):
                 return Extracted("", "none", "closing-value-disqualified")
+            if pending_value(line, found.text):
+                return Extracted("", "none", "closing-work-pending")
             break
     return found
 
@@ -999,6 +1002,9 @@ def _closing(
             return Extracted(value.strip(), "conclusion", "closing-value-remains")
     if len(last) <= MAX_ANSWER_CHARS and (_CONCLUSION_RE.match(last) or _STATEMENT_RE.match(last)):
         last = _REASON_CLAUSE_RE.sub("", last)
+        aside = _TRAILING_ASIDE_RE.search(last)
+        if aside is not None and _HAS_VALUE_RE.search(last, 0, aside.start()):
+            last = last[: aside.start()] + aside.group(1)  # "... is $-6$ (consistent with ...)."
         conc = _CONCLUSION_RE.match(last)
         if conc:
             # "Thus, 36 has (a total of) 9 positive divisors."
@@ -1008,7 +1014,7 @@ def _closing(
         else:  # "The intersection point is (x = 2, y = 5)": the first copula
             verb = _STATEMENT_RE.match(last)
         if verb is not None:
-            ans = _clean_tail(last[verb.end() :])
+            ans = _clean_tail(_math_value_first(last[verb.end() :]))
             if conc and _ANSWER_NOUN_RE.fullmatch(ans):  # "Thus, 9 is the answer."
                 ans = _clean_tail(last[conc.end() : verb.start()])
             elif conc and not _VALUE_RE.search(ans) and not _NUMBER_WORD_RE.match(ans):
@@ -1149,6 +1155,46 @@ def _single_value(text: str) -> str | None:
     if len(segs) + len(nums) != 1:
         return None
     return (segs[0] if segs else nums[0]).strip()
+
+
+_TRAILING_ASIDE_RE = re.compile(  # a closing parenthetical in words: "(consistent with Vieta: ..)"
+    r"[ \t]*\((?=[^()]*[A-Za-z]{3,}[ \t]+[A-Za-z]{2,})[^()]{0,300}\)[ \t]*([.!]?)[ \t]*$"
+)
+_ASIDE_AFTER_RE = re.compile(  # " (half the rectangle", " Fridays in the year. (For", " for a pair"
+    r"(?:[ \t]*[A-Za-z]+){0,4}[ \t]*[.,;]?[ \t]*\("
+    r"|[ \t]+(?:for|in|on|per|from|over|with|at|across|among)\b"
+)
+_UNIT_WORDS_RE = re.compile(r"[ \t]*(?:[A-Za-z]+[ \t]*){0,3}[.!]?[ \t]*")
+
+
+def _math_value_first(tail: str) -> str:
+    """A closing value's math segment ends the value (``closing-value-then-prose``): in the text
+    after the verb, when it opens with a math segment (or the verb was inside one, so the
+    segment closes first), an aside after the segment is dropped: a parenthetical after at most
+    four words ("$24$ (half the rectangle, as expected)", "$53$ Fridays in the year. (For
+    example, 2021 ...)") or a prepositional phrase ("$\\frac{3}{10}$ for a single draw"); at most
+    three unit words are kept ("$12$ square units"); anything else is left as it was."""
+    body = tail.lstrip(" \t")
+    if body.startswith("$") and not body.startswith("$$"):
+        close = _find_close(body, "$", 1)
+        if close < 0:
+            return tail
+        value, rest = body[: close + 1], body[close + 1 :]
+    elif body.startswith("\\("):
+        close = body.find("\\)")
+        if close < 0:
+            return tail
+        value, rest = body[: close + 2], body[close + 2 :]
+    elif body.replace("\\$", "").count("$") % 2 == 1:  # the verb was inside "$... = 24$ (...)"
+        close = _find_close(body, "$", 0)
+        value, rest = body[: close + 1], body[close + 1 :]
+    else:
+        return tail
+    if _UNIT_WORDS_RE.fullmatch(rest):
+        return tail if body.startswith(("$", "\\(")) else value[:-1] + rest
+    if _ASIDE_AFTER_RE.match(rest):
+        return value
+    return tail
 
 
 def _stated_value(line: str) -> str | None:

@@ -207,8 +207,14 @@ TRAILING_PAREN = (
     "calculated", "we", "here", "note", "see",
 )
 """'(<word>' after an anchored value starts a parenthetical ('42 (since 6*7=42)')."""
-REASON_CLAUSE = ("because", "since", "as", "which", "where", "given that")
-"""Cut from a closing sentence before reading its value ('..., since ...')."""
+REASON_CLAUSE = (
+    "because", "since", "as", "which", "where", "given that", "i\\.e", "that is",
+    # where the value is attained: "the minimum value $-3$ is attained at $x = 2$"
+    "(?:attained|achieved|reached|occurring|obtained) (?:at|when)",
+    "(?:at|when)(?= \\$?[a-zA-Z] ?=)",
+)
+"""Cut from a closing sentence before reading its value ('..., since ...', ', i.e. ...',
+'at $x = 2$')."""
 RESTATEMENT = (
     "(?:problem|question|task|prompt) (?:says|states|asks|reads|is)\\s*:", "we are asked to\\b",
 )
@@ -283,6 +289,18 @@ DISQUALIFIED = (
 roots', 'we discard the 3 solutions', 'the number of invalid codes is 12'): the counted things
 are not what was asked, so the value is no answer (``closing-value-disqualified``), unless the
 question itself uses one of these (it asks how many fail)."""
+
+PENDING_WORK = (
+    "(?:need|needs|have|has|want|must|got) to (?:[a-z]+ ){0,2}?(?:compute|calculate|evaluate|find|"
+    "determine|simplify|work out|figure out|multiply|add|subtract|divide|solve|expand)",
+    "it remains to (?:[a-z]+ )?(?:compute|calculate|evaluate|find|determine|simplify|work out|"
+    "multiply|add)",
+    "(?:let's|let us|let me) (?:now |just )?(?:compute|calculate|evaluate|find|determine|simplify|"
+    "work out|multiply|add)",
+    "(?:next|now|then),? (?:we|i) (?:just )?(?:compute|calculate|evaluate|work out|multiply|add)",
+)
+"""Right before a closing value with no '=' after it ("So we need to compute $7 \\times 10$.",
+"It remains to evaluate $2^5 - 1$."): work still to do, so no result (``closing-work-pending``)."""
 
 DISQUALIFYING_VERB = (
     "discard(?:ed|ing)?", "reject(?:ed|ing)?", "exclud(?:e|ed|ing)", "eliminat(?:e|ed|ing)",

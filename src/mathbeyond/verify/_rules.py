@@ -579,6 +579,35 @@ _WORD_RE = re.compile(r"\s[A-Za-z]{2,}")
 _MATH_CLOSE_RE = re.compile(r"[ \t]*(?:\$|\\\))")
 
 
+_PENDING_RE = lx.words(lx.PENDING_WORK)
+
+
+def pending_value(line: str, value: str) -> bool:
+    """``closing-work-pending``: in a closing line, the clause before ``value`` announces work
+    still to do and no ``=`` follows it ("So we need to compute $7 \\times 10$.")."""
+    clause = _clause_before(line, value)
+    if clause is None:
+        return False
+    last = None
+    for last in _PENDING_RE.finditer(clause):  # noqa: B007 - keep the final match
+        pass
+    return last is not None and "=" not in clause[last.end() :]
+
+
+def _clause_before(line: str, value: str) -> str | None:
+    v = value.strip().strip("$").strip()
+    if not v or len(v) > 80:
+        return None
+    at = line.rfind(v)
+    if at < 0:
+        return None
+    before = line[max(0, at - 160) : at]
+    start = 0
+    for m in _CLAUSE_BREAK_RE.finditer(before.rstrip(" \t$\\(:=")):
+        start = m.end()
+    return before[start:]
+
+
 def disqualified_value(line: str, value: str, question: str | None) -> bool:
     """``closing-value-disqualified``: in a closing line, the clause around ``value`` calls what
     it counts invalid, failing, discarded or excluded ("So 8 subsets fail the condition.",
