@@ -30,6 +30,7 @@ from ._rules import (
     disqualified_value,
     pending_value,
     select,
+    side_remark_span,
 )
 
 MAX_CANDIDATES = 64
@@ -711,6 +712,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         return Extracted(_sentence_answer(sel.texts[0]), "anchor", sel.rule, trace)
     if truncated:
         return Extracted("", "none", "cut-off-no-unanchored-answer", trace)
+    if sel.rule == "box-is-side-remark":  # read the closing sentence without the remark
+        span = side_remark_span(region, sel.decisions[-1].candidate, question)
+        if span is not None:
+            region = region[: span[0]] + region[span[1] :]
     late = _conclusion(region, question=question)
     if late is None or late.kind == "none":
         return Extracted("", "none", late.rule if late else "no-candidate", trace)

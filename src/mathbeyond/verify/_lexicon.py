@@ -98,17 +98,25 @@ STRONG_HYPOTHETICAL = (
 )
 """Anywhere in the box's paragraph: the box is a hypothetical."""
 
-SIDE_REMARK = (
-    "(?:for|by) comparison",
-    "if\\b[^.\\n]{0,120}?\\b(?:were|had been)",
-    "in general",
-    "generali[sz]",
+UNASKED_REMARK = (
     "side ?note", "as an aside", "aside[,:]", "bonus", "just for fun", "for fun", "by the way",
     "incidentally", "(?:not|nothing) (?:what was |what is |that was |being )?asked",
     "(?:was|is) not asked", "(?:does|did)(?: not|n't) ask", "not (?:required|needed|part of "
     "the (?:question|problem))", "out of curiosity", "(?:extra|additional)(?: fact| remark)?:",
-    "fun fact", "(?:for the sake of )?completeness", "as an extra", "just for fun",
-    "(?:is|was)n't asked", "(?:is|was)n't (?:needed|required)", "(?:though|although) not asked",
+    "fun fact", "as an extra", "(?:is|was)n't asked", "(?:is|was)n't (?:needed|required)",
+    "(?:though|although) not asked",
+)
+"""A remark about a quantity nobody asked for ("Side note:", "(Not asked, but ...)"): also marks
+the first, only box as such a remark when the answer was stated in words before it
+(``box-is-side-remark``)."""
+
+SIDE_REMARK = (
+    *UNASKED_REMARK,
+    "(?:for|by) comparison",
+    "if\\b[^.\\n]{0,120}?\\b(?:were|had been)",
+    "in general",
+    "generali[sz]",
+    "(?:for the sake of )?completeness",
     "for (?:your )?reference", "for the record",
 )
 """Between an answer and a later box, or after the box in its own sentence ("..., which was not

@@ -96,6 +96,7 @@ STRONG_HYPOTHETICAL_RE = Guarded(lx.words(lx.STRONG_HYPOTHETICAL))
 RETRACT_RE = Guarded(lx.words(lx.RETRACTION))
 REVISE_RE = Guarded(lx.words(lx.REVISION))
 SIDE_RE = Guarded(lx.stems(lx.SIDE_REMARK))
+UNASKED_RE = lx.stems(lx.UNASKED_REMARK)
 APPROX_RE = Guarded(re.compile(lx.alternation(lx.APPROXIMATION), re.IGNORECASE))
 ROUNDING_ASKED_RE = Guarded(lx.stems(lx.ROUNDING_ASKED))
 ATTRIB_RE = Guarded(re.compile(
@@ -386,6 +387,32 @@ def _quantity(sentence: str) -> tuple[str, str] | None:
     return np, " ".join(w for w in np.split() if w not in _QUANTITY_STOP)
 
 
+def side_remark_span(region: str, c: Candidate, question: str | None) -> tuple[int, int] | None:
+    """``box-is-side-remark``: the first (or only) box sits in a remark about an un-asked
+    quantity after the answer was stated in words ("So there are 8 red marbles. (The question
+    doesn't ask for it, but the number of blue marbles is $\\boxed{12}$.)", "Side note: ...
+    $\\boxed{11}$"): the span of that remark (its sentence or parenthetical), or None. Not when
+    the remark concludes (so, answer, final ...), when the question names its quantity, or when
+    no value comes before it."""
+    if c.kind != "boxed":
+        return None
+    lo = max(0, c.start - SIDE_TAIL_CHARS * 2)
+    start = max(region.rfind(x, lo, c.start) for x in (". ", "\n", "! ", "? ", "("))
+    start = (start if region[start] == "(" else start + 1) if start >= 0 else lo
+    remark = region[start : c.start].lstrip("(")
+    after = _sentence_after(region, c.end)
+    if not (UNASKED_RE.search(remark) or UNASKED_RE.search(after)) or INTRO_RE.search(remark):
+        return None
+    named = _quantity(remark)
+    if named is not None and question and named[1] and named[1] in question.lower():
+        return None
+    if not any(ch.isdigit() for ch in region[:start]):
+        return None
+    end = c.end + len(after)
+    close = re.match(r"[ \t]*[.!?]?[ \t]*\)?", region[end:])
+    return start, end + (close.end() if close else 0)
+
+
 def other_quantity_rule(
     region: str, prev: Candidate, cand: Candidate, question: str | None
 ) -> str | None:
@@ -529,6 +556,9 @@ def select(region: str, cands: list[Candidate], question: str | None) -> Selecti
         if not any(d.candidate == c for d in out):
             out.append(Decision(c, False, "after-chosen"))
     chosen = cands[idx]
+    if idx == 0 and side_remark_span(region, chosen, question) is not None:
+        out.append(Decision(chosen, False, "box-is-side-remark"))
+        return Selection((), "fallthrough", "box-is-side-remark", tuple(out))
     retracted, fixed = retraction(region[chosen.end :], chosen.text)
     if retracted:
         out.append(Decision(chosen, False, "retracted"))
