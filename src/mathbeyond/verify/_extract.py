@@ -364,6 +364,9 @@ def _anchors(s: str, question: str | None = None) -> list[Candidate]:
     low = s.lower()
     for word in ("answer", "correct option", "correct choice"):
         _find_anchor_word(s, low, word, cands, question)
+    if "####" in s:
+        for m in _GSM_ANCHOR_RE.finditer(s):  # GSM8K's closing "#### 12" (``gsm8k-hashes``)
+            cands.append(Candidate(m.start(), m.end(), m.group("v"), "anchor"))
     for m in _CJK_ANCHOR_RE.finditer(s):  # 答案是 12 / 最终答案：12
         text, end = _anchor_text(s, m.end())
         text = text.strip().strip("*").strip().rstrip("。").strip()
@@ -538,6 +541,17 @@ def _blank_phantoms(text: str) -> str:
     return "".join(out)
 
 
+_VALUE_LINE_RE = re.compile(  # "$y = 4$", "x = -2", "**n = 7**" alone on the last line
+    r"[ \t*_$]*(?:\\\(|\\\[)?[ \t]*(?:[a-zA-Z][ \t]*=[ \t]*)?"
+    r"(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?|-?\\[dt]?frac\{-?\d+\}\{\d+\})"
+    r"[ \t]*(?:\\\)|\\\])?[ \t*_$]*\.?[ \t]*"
+)
+_STRUCK_RE = re.compile(  # ``struck-through``: ~~16~~, <del>7</del>, \sout{30}: deleted text
+    r"~~[^~\n]{1,200}~~|<del>[^<\n]{0,200}</del>|\\sout\s*\{[^{}\n]{0,200}\}"
+)
+_GSM_ANCHOR_RE = re.compile(  # "#### 1,250" alone on its line
+    r"^[ \t]*####[ \t]*(?P<v>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)[ \t]*$", re.M
+)
 _IFFALSE_RE = re.compile(r"\\iffalse(?![A-Za-z]).*?(?:\\fi(?![A-Za-z])|\Z)", re.S)
 _COMMENT_RE = re.compile(r"(?<!\\)%[^\n]*")
 _PERCENT_OF_NUMBER_RE = re.compile(r"\d[\s$}{)]*$|\d\\\)\s*$")
@@ -586,6 +600,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         completion = _cut_at_chat_token(completion)
     if "phantom" in completion or "color" in completion:
         completion = _blank_phantoms(completion)
+    if "~~" in completion or "<del>" in completion or "\\sout" in completion:
+        completion = _STRUCK_RE.sub(lambda m: " " * len(m.group(0)), completion)
     if "%" in completion or "\\iffalse" in completion:
         completion = _blank_comments(completion)
     region = _region(completion) if "<" in completion else completion  # see _region
@@ -844,7 +860,7 @@ def _continuation(region: str, cands: list[Candidate]) -> tuple[int | None, str]
 
 _CONCLUDING_RULES = frozenset({
     "closing-sentence", "closing-single-value", "closing-value-list", "closing-result-verb",
-    "closing-value-remains",
+    "closing-value-remains", "closing-value-after-check",
     "closing-bold-value", "closing-bold-line", "closing-display", "closing-before-check",
     "closing-option-letter",
 })
@@ -964,6 +980,13 @@ def _closing(
             content = letter.group("c1") or letter.group("c2")
             text = f"({chosen}) {content.strip()}" if content else chosen
             return Extracted(text, "conclusion", "closing-option-letter")
+    value_line = _VALUE_LINE_RE.fullmatch(last) if len(lines) >= 2 else None
+    if (
+        value_line is not None
+        and not _CHECK_MARK_RE.search(last)
+        and any(_CHECK_LINE_RE.match(ln) for ln in lines[-6:-1])
+    ):  # "Check: $3(4) - 2 = 10$ ✓\n\n$y = 4$": the value line after the check answers
+        return Extracted(value_line.group("v"), "conclusion", "closing-value-after-check")
     checked = _before_check(lines)
     if checked is not None:
         late = _closing("\n".join(checked), allow_bare=False)
