@@ -302,7 +302,7 @@ def _boxes(s: str) -> list[Candidate]:
 
 
 _NOT_BUT_RE = re.compile(  # "not 18 but 24", "not $3$; it is $5$", "not 12, but rather 14"
-    r"not[ \t]+(?:\$[^$\n]{1,40}\$|\\\([^\n]{1,40}?\\\)|[^\s,;.$]{1,40})[ \t]*[,;]?[ \t]*"
+    r"\bnot[ \t]+(?:\$[^$\n]{1,40}\$|\\\([^\n]{1,40}?\\\)|[^\s,;.$]{1,40})[ \t]*[,;]?[ \t]*"
     r"(?:but(?:[ \t]+rather)?|rather|it[ \t]+is|it's)[ \t]+",
     re.IGNORECASE,
 )
@@ -961,6 +961,8 @@ def _closing(
     if not lines:
         return None
     last = lines[-1].strip()
+    if "not" in last:  # "So the remainder is not 3 but 5.": the value after the correction
+        last = _NOT_BUT_RE.sub("", last)
     if (
         question and len(lines) <= MAX_SHORT_LINES
         and _PROBABILITY_ASKED_RE.search(question)
