@@ -144,12 +144,7 @@ _NUMBER_WORD_RE = re.compile(lx.alternation(lx.NUMBER_WORDS) + r"\b", re.IGNOREC
 _COUNTED_WORD_RE = re.compile(  # "nine positive divisors"
     "(" + lx.alternation(lx.NUMBER_WORDS) + r")(?:\s+[a-z]+){1,3}", re.IGNORECASE
 )
-_NOT_NOUN_RE = re.compile(
-    r"\s(?:halves|half|thirds?|quarters?|fourths?|fifths?|sixths?|eighths?|tenths?|hundred|"
-    r"thousand|million|billion|percent|of|or|and|to|times|more|less|fewer|plus|minus|point|"
-    r"over|squared|cubed|zero|one|two|three|four|five|six|seven|eight|nine|ten)\b",
-    re.IGNORECASE,
-)
+_NOT_NOUN_RE = re.compile(r"\s" + lx.alternation(lx.NOT_A_COUNT_FOLLOWER) + r"\b", re.IGNORECASE)
 _WORD3_RE = re.compile(r"[A-Za-z]{3,}")
 _WORDS2_RE = re.compile(  # two words ("cm²": a superscript digit ends a word too)
     r"(?<![\\A-Za-z])[A-Za-z]{3,}(?![A-Za-z0-9_]).*?(?<![\\A-Za-z])[A-Za-z]{2,}(?![A-Za-z0-9_])"
@@ -226,7 +221,8 @@ _QUESTION_OPTIONS_RE = re.compile(  # the question lists options (A), (B), ...
 )
 _CHECK_LINE_RE = re.compile(  # "Check:", "(Verification: ...", "Let's double-check:"
     r"[\s*#_>(-]*(?:let(?:'s|\s+me|\s+us)\s+|we\s+can\s+|quick\s+)?(?:sanity\s+|double[-\s]?)?"
-    r"(?:verification|check|checking|verify|verifying)\b[^:\n]{0,30}:",
+    + lx.alternation(lx.CHECK_LABEL)
+    + r"\b[^:\n]{0,30}:",
     re.IGNORECASE,
 )
 _PHANTOM_RE = re.compile(  # invisible when rendered: \phantom{..}, white text

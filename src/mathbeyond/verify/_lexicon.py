@@ -86,6 +86,9 @@ CHECK_INTRO = (
 )
 """A sentence introduced as a check of the answer before it (prefix match)."""
 
+CHECK_LABEL = ("verification", "check", "checking", "verify", "verifying")
+"""A label opening a check of the answer ("Check:", "Verification: ...")."""
+
 HYPOTHETICAL = (
     "if instead", "suppose instead", "if the (?:problem|question) (?:had|were|was|asked)",
     "had the problem", "what if", "for example", "e\\.g\\.", "for instance", "hypothetical",
@@ -236,6 +239,14 @@ NUMBER_WORDS = (
     "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
     "nineteen", "twenty",
 )
+NOT_A_COUNT_FOLLOWER = (
+    "halves", "half", "thirds?", "quarters?", "fourths?", "fifths?", "sixths?", "eighths?",
+    "tenths?", "hundred", "thousand", "million", "billion", "percent", "of", "or", "and", "to",
+    "times", "more", "less", "fewer", "plus", "minus", "point", "over", "squared", "cubed",
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+)
+"""After a number word: the words do not name counted things ("two thirds", "five hundred")."""
+
 CLOSING_ADVERB = (
     "therefore", "thus", "hence", "then", "so", "also", "indeed", "exactly", "actually", "simply",
     "really", "just",
@@ -339,6 +350,12 @@ HEDGE = (
 )
 """Anywhere in an anchored sentence or a cut relative clause: the value is not committed to
 (prefix match)."""
+
+HEDGED_ALTERNATIVE = (
+    "maybe", "possibly", "perhaps", "alternatively", "either", "it could be", "could be",
+    "might be",
+)
+"""Between two boxed values: the values are alternatives offered, not one answer."""
 
 PLEASANTRY = (
     "let me know if", "feel free to", "i hope (?:this|that|it) helps", "hope (?:this|that|it) "

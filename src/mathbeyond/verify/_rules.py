@@ -151,7 +151,7 @@ _EVAL_LHS_RE = re.compile(
 )
 _SATISFY_RE = re.compile(r"\bsatisf|✓|\\checkmark", re.IGNORECASE)
 _CHECK_LABEL_RE = re.compile(
-    r"[\s*#_>-]*(?:sanity\s+)?(?:verification|check|checking|verify|verifying)\b[^:\n]{0,30}:",
+    r"[\s*#_>-]*(?:sanity\s+)?" + lx.alternation(lx.CHECK_LABEL) + r"\b[^:\n]{0,30}:",
     re.IGNORECASE,
 )
 _SPAM_GAP_RE = re.compile(
@@ -159,8 +159,7 @@ _SPAM_GAP_RE = re.compile(
 )
 _CONNECTOR_RE = re.compile(
     r"(?:[\s,;$.&]|\\[()\[\]]|\\quad|\\text\{\s*(?:and|or)\s*\}|and|or|\\,|"
-    r"[a-zA-Z](?:_\{?\w{1,3}\}?)?\s*=|maybe|possibly|perhaps|alternatively|either|it\s+could\s+be|"
-    r"could\s+be|might\s+be)*"
+    r"[a-zA-Z](?:_\{?\w{1,3}\}?)?\s*=|" + lx.alternation(lx.HEDGED_ALTERNATIVE) + ")*"
 )
 _DISOWNED_VALUE_RE = re.compile(r"(\d+(?:\.\d+)?)\$?\s")
 _PLAIN_NUM_RE = re.compile(r"(?<![\w.^_])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w^_]|\.\d)")
