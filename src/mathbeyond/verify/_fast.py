@@ -41,6 +41,9 @@ step -- each check below either computes the engine's own test or proves it cann
   there is no cut of that kind. ``after-other-problem`` searches ``OTHER_PROBLEM_RE`` from the
   first committed end, which is at least the lower bound above: no match from the bound, none
   from there (a search from a later position only drops candidate starts).
+* ``labelled-wrong``, ``answer-with-alternative`` and ``box-is-side-remark`` (the rules that
+  read the box's own label, sentence or remark) run as the engine's own functions; a region with
+  ``####`` (GSM8K's anchor, found without an ``answer`` word) goes to the engine.
 * ``select`` on ``[B]``: the anchors are dropped; ``attributed`` and ``retraction`` do not
   fire (above); one candidate has no walk-back, guess list or adjacent boxes: ``last-box`` with
   the stripped content, then ``_with_inner_anchor`` as the engine applies it (``finish``'s
@@ -79,8 +82,10 @@ from ._rules import (
     OTHER_PROBLEM_RE,
     RETRACT_RE,
     Candidate,
+    alternative_after,
     attributed,
     labelled_wrong,
+    side_remark_span,
 )
 
 ENABLED = True
@@ -281,8 +286,13 @@ def quick(region: str, question: str | None) -> Answer | None:
         return None
     if DISOWN_RE.pattern.match(region, end):
         return None
-    if labelled_wrong(region, Candidate(start, end, content, "boxed")):
+    box = Candidate(start, end, content, "boxed")
+    if labelled_wrong(region, box):
         return None  # the engine's ``labelled-wrong`` drop rule decides
+    if alternative_after(region, box) or side_remark_span(region, box, question) is not None:
+        return None  # ``answer-with-alternative`` / ``box-is-side-remark``: the engine decides
+    if "####" in region:
+        return None  # a GSM8K "#### N" anchor (no "answer" word): the engine decides
     if "\\text" in content:  # \boxed{\text{The answer is 4}}: as the engine does
         found = finish(_with_inner_anchor(Extracted(content.strip(), "boxed", "last-box")))
         return found.text, found.kind, found.rule

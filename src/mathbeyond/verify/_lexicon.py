@@ -25,11 +25,10 @@ RETRACTION = (
     "(?:please )?(?:disregard|ignore) (?:that|this|the (?:above|previous|last|box)|my "
     "(?:previous|earlier|last|answer))",
     # withdrawn as a joke or as unknowable: "Just kidding! I can't actually tell."
-    "just (?:kidding|joking)", "jk", "j/k", "(?:i )?have no idea",
+    "just (?:kidding|joking)", "jk", "(?:i )?have no idea",
     "(?:i )?(?:honestly |really |actually )?(?:can(?:not|'t)|could(?:n't| not)) "
-    "(?:honestly |really |actually )?(?:determine|tell|know|figure out|work out|be sure of) "
-    "(?:it|this|that|the answer)",
-    "i (?:honestly |really |actually )?(?:can(?:not|'t)) (?:honestly |really |actually )?tell\b",
+    "(?:honestly |really |actually )?(?:determine|tell|know) (?:it|this|that|the answer)",
+    "i (?:honestly |really |actually )?(?:can(?:not|'t)) (?:honestly |really |actually )?tell",
 )
 """A retraction: the answer before it no longer stands (unless later confirmed)."""
 
