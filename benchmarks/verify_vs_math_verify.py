@@ -31,7 +31,14 @@ Speed lines first (public ``verify_batch`` on ONE worker, i.e. one CPU for each 
 * integer path, real completions: every real completion (qwen25math, cs6493, hardverify) whose
   gold is an integer -- the MATH-B case and every RL reward call on it -- verified ``--repeat``
   times in one batch (as k samples per problem), against Math-Verify once over the same cases;
-* long reasoning: the cs6493 completions (R1-Distill chains of thought, ~6,000 characters).
+  copy ``r`` is the completion after ``r`` leading spaces, so every copy is a text of its own
+  (nothing can be answered from a cache of earlier texts; the verifier remembers only the
+  comparison of an extracted answer with its gold, which k samples of one problem share);
+* long reasoning: the cs6493 completions (R1-Distill chains of thought, ~6,000 characters),
+  copies made the same way.
+
+Each speed line also verifies every original text once and counts the copies whose verdict
+differs from their original's (the prefixes are meant to change none: it should print 0).
 
 Then, per corpus: cases/s (wall clock) for both and the ratio; the CPU-time ratio ("cpu-r":
 Math-Verify's CPU seconds over ours, workers included), which does not depend on the core count
@@ -254,10 +261,14 @@ def speed_line(
         comps = [copy(c, r) for r in range(repeat) for c in cases]
     golds = [c.gold for c in cases] * repeat
     qs = [c.question for c in cases] * repeat
-    verify_batch(comps[: len(cases)], golds[: len(cases)], qs[: len(cases)], workers=1)  # warm
+    originals = verify_batch(  # also warms the worker
+        [c.completion for c in cases], golds[: len(cases)], qs[: len(cases)], workers=1
+    )
     ours, theirs, cpu_ratios = [], [], []
+    changed = 0
     for _ in range(rounds):
-        _, wall, cpu = run_mathbeyond_batch(comps, golds, qs)
+        verdicts, wall, cpu = run_mathbeyond_batch(comps, golds, qs)
+        changed = sum(v != originals[k % len(cases)] for k, v in enumerate(verdicts))
         ours.append(len(comps) / wall)
         _, _, mv_wall, mv_cpu, _ = run_math_verify(cases)
         theirs.append(len(cases) / mv_wall)
@@ -271,7 +282,8 @@ def speed_line(
         f"1 worker: mathbeyond {statistics.median(ours):,.0f} cases/s, Math-Verify "
         f"{statistics.median(theirs):,.0f} cases/s: ratio {ratio:.1f}x (median of {rounds} "
         f"alternating rounds; ratios {', '.join(f'{r:.1f}' for r in ratios)}); "
-        f"CPU-time ratio {cpu_ratio:.1f}x (ours: caller + worker)"
+        f"CPU-time ratio {cpu_ratio:.1f}x (ours: caller + worker); {len(set(comps)):,} distinct "
+        f"texts, {changed} copies with a verdict other than their original's"
     )
     summary[name] = {
         "cases": len(cases),
@@ -281,6 +293,8 @@ def speed_line(
         "ratio": ratio,
         "ratios": ratios,
         "cpu_ratio": cpu_ratio,
+        "distinct_texts": len(set(comps)),
+        "copies_with_other_verdict": changed,
     }
 
 
@@ -358,9 +372,15 @@ def main(argv: list[str] | None = None) -> int:
         "integer path, short answers", short, args.repeat, args.rounds, speed,
         copy=lambda c, r: c.completion.replace("Sample ", f"Sample {r}.", 1),
     )
-    speed_line("integer path, real completions", integer, args.repeat, args.rounds, speed)
+    speed_line(
+        "integer path, real completions", integer, args.repeat, args.rounds, speed,
+        copy=lambda c, r: " " * r + c.completion,
+    )
     long = [c for c in real if c.corpus == "cs6493"]
-    speed_line("long reasoning", long, max(1, args.repeat // 4), args.rounds, speed)
+    speed_line(
+        "long reasoning", long, max(1, args.repeat // 4), args.rounds, speed,
+        copy=lambda c, r: " " * r + c.completion,
+    )
     if args.speed_only:
         if args.json:
             args.json.write_text(json.dumps(speed, indent=2), encoding="utf-8")

@@ -176,3 +176,35 @@ def test_never_raises_and_is_deterministic(fragments: list[str], gold: str) -> N
     first = verify_unbounded(completion, gold, "Pick one: (A) 1 (B) 2 (C) 3")
     assert first.correct == (first.status is Status.CORRECT)
     assert verify_unbounded(completion, gold, "Pick one: (A) 1 (B) 2 (C) 3") == first
+
+
+def test_judged_answers_are_remembered_as_a_fresh_call_gives_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The comparison cache: a remembered result is the one a fresh call gives; a
+    ``limit_exceeded`` result is never stored; the cache stays bounded."""
+    monkeypatch.setattr(_core, "_JUDGED", {})
+    cases = [
+        ("So $\\boxed{\\sqrt{2}}$.", "2", None),
+        ("Thus $\\boxed{\\frac{6}{3}}$.", "2", None),
+        ("Factor: $\\boxed{ab+5b+2a+10}$", "(a+5)(b+2)", "Factor $ab+5b+2a+10$."),
+        ("The answer is $\\boxed{p+q=101}$.", "101", None),
+    ]
+    fresh = [_core.verify_fields(*c) for c in cases]  # first call: computed and stored
+    assert len(_core._JUDGED) == len(cases)
+    assert [_core.verify_fields(*c) for c in cases] == fresh  # second call: remembered
+    monkeypatch.setattr(_core, "FAST_INTEGER_PATH", False)  # no cache, no fast path
+    assert [_core.verify_fields(*c) for c in cases] == fresh
+    monkeypatch.setattr(_core, "FAST_INTEGER_PATH", True)
+
+    stopped = (Status.LIMIT_EXCEEDED, "comparison exceeds size limits: x", None)
+    monkeypatch.setattr(_core, "_JUDGED", {})
+    monkeypatch.setattr(_core, "_judge_answer", lambda a, g, q: stopped)
+    assert _core.verify_fields("So $\\boxed{\\pi}$.", "3")[1] is Status.LIMIT_EXCEEDED
+    assert _core._JUDGED == {}
+
+    monkeypatch.setattr(_core, "_MAX_JUDGED", 3)
+    monkeypatch.setattr(_core, "_judge_answer", lambda a, g, q: (Status.INCORRECT, "r", None))
+    for n in range(5):
+        _core.verify_fields(f"So $\\boxed{{\\sqrt{{{n + 2}}}}}$.", "3")
+    assert len(_core._JUDGED) == 3

@@ -122,18 +122,51 @@ def verify_fields(
             if int(answer) == parsed.integer:
                 return (True, Status.CORRECT, answer, "integer match", rule)
             return (False, Status.INCORRECT, answer, "different integer", rule)
+    if FAST_INTEGER_PATH and len(answer) <= _MAX_CACHED_ANSWER_CHARS and (
+        question is None or len(question) <= _MAX_CACHED_QUESTION_CHARS
+    ):
+        key = (answer, gold, question)
+        judged = _JUDGED.get(key)
+        if judged is None:
+            judged = _judge_answer(answer, gold, question)
+            if judged[0] is not Status.LIMIT_EXCEEDED:  # never remembered: see _JUDGED
+                if len(_JUDGED) >= _MAX_JUDGED:
+                    del _JUDGED[next(iter(_JUDGED))]  # the oldest entry
+                _JUDGED[key] = judged
+    else:
+        judged = _judge_answer(answer, gold, question)
+    status, reason, own_rule = judged
+    return _verdict(status, answer, reason, own_rule or rule)
+
+
+_JUDGED: dict[tuple[str, str, str | None], tuple[Status, str, str | None]] = {}
+""":func:`_judge_answer`'s results in this process, by ``(answer, gold, question)``: the k
+samples of one problem mostly state the same few answers, and the symbolic comparison of one
+is the same work each time. A pure function of its key (no time or memory state enters it:
+a limit hit inside is a kill, an exception or a ``LIMIT_EXCEEDED`` result, none of which is
+stored), so a remembered result is the one a fresh call gives. Bounded, oldest out first."""
+_MAX_JUDGED = 4096
+_MAX_CACHED_ANSWER_CHARS = 200
+_MAX_CACHED_QUESTION_CHARS = 8000
+
+
+def _judge_answer(
+    answer: str, gold: str, question: str | None
+) -> tuple[Status, str, str | None]:
+    """Status, reason and, when one decided, the answer rule's name, for an extracted answer
+    (stripped of grouping braces, at most ``MAX_ANSWER_CHARS``) against ``gold``."""
     if restates_question(answer, gold, question):
         reason = "restates the question's expression unevaluated"
-        return _verdict(Status.INCORRECT, answer, reason, "answer-restates-question")
+        return Status.INCORRECT, reason, "answer-restates-question"
     form = asked_form_violation(answer, gold, question)
     if form is not None:
-        return _verdict(Status.INCORRECT, answer, form, "answer-not-in-asked-form")
+        return Status.INCORRECT, form, "answer-not-in-asked-form"
     status, reason = _judge(answer, gold, question)
     if status is not Status.CORRECT:
         labelled = _judge_labelled(answer, gold, question)
         if labelled is not None:
-            return _verdict(Status.CORRECT, answer, labelled[1], labelled[0])
-    return _verdict(status, answer, reason, rule)
+            return Status.CORRECT, labelled[1], labelled[0]
+    return status, reason, None
 
 
 def _judge_labelled(answer: str, gold: str, question: str | None) -> tuple[str, str] | None:

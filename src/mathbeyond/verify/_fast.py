@@ -22,7 +22,8 @@ step -- each check below either computes the engine's own test or proves it cann
 * the rules that read words near the box -- ``_NEGATED_RE`` (12 characters before it, as
   ``_boxes``), ``_restating`` (its line), ``attributed`` (the sentence before it, which starts
   no earlier than that line, and 20 characters into it), ``OTHER_PROBLEM_RE`` (from the bound
-  below) and ``retraction`` (after the box) -- can only fire where one of their necessary
+  below), ``retraction`` (after the box) and ``labelled_wrong`` (at most 40 characters of the
+  box's line before it, and from inside the box on) -- can only fire where one of their necessary
   literals (:mod:`._prefilter`) is, all of them in ``lowered(region)[near:]``: when
   :func:`_triggered` finds none of them there, none fires; when it finds one, the engine's
   own functions run (any firing sends the region to the engine). ``retraction``'s other test,
@@ -41,9 +42,9 @@ step -- each check below either computes the engine's own test or proves it cann
   there is no cut of that kind. ``after-other-problem`` searches ``OTHER_PROBLEM_RE`` from the
   first committed end, which is at least the lower bound above: no match from the bound, none
   from there (a search from a later position only drops candidate starts).
-* ``labelled-wrong``, ``answer-with-alternative`` and ``box-is-side-remark`` (the rules that
-  read the box's own label, sentence or remark) run as the engine's own functions; a region with
-  ``####`` (GSM8K's anchor, found without an ``answer`` word) goes to the engine.
+* ``answer-with-alternative`` and ``box-is-side-remark`` (the rules that read the chosen box's
+  own sentence or remark) run as the engine's own functions, for one box and for several; a
+  region with ``####`` (GSM8K's anchor, found without an ``answer`` word) goes to the engine.
 * ``select`` on ``[B]``: the anchors are dropped; ``attributed`` and ``retraction`` do not
   fire (above); one candidate has no walk-back, guess list or adjacent boxes: ``last-box`` with
   the stripped content, then ``_with_inner_anchor`` as the engine applies it (``finish``'s
@@ -68,7 +69,9 @@ from ._extract import (
     LINE_WINDOW,
     MAX_ANSWER_CHARS,
     Extracted,
+    _boxes,
     _decide,
+    _find_close,
     _heading_prefix,
     _prepare,
     _restating,
@@ -77,6 +80,8 @@ from ._extract import (
 )
 from ._prefilter import lowered
 from ._rules import (
+    _WRONG_CLAUSE_RE,
+    _WRONG_LABEL_RE,
     ATTRIB_RE,
     DISOWN_RE,
     OTHER_PROBLEM_RE,
@@ -84,9 +89,13 @@ from ._rules import (
     Candidate,
     alternative_after,
     attributed,
+    box_group,
     labelled_wrong,
+    retraction,
     side_remark_span,
+    walk_back,
 )
+from ._rules import LINE_WINDOW as RULES_LINE_WINDOW
 
 ENABLED = True
 
@@ -98,6 +107,7 @@ _LINE_MARK_RE = re.compile(
 _OTHER_BOX_RE = re.compile(r"\\f(?:rame)?box")
 _SIMPLE_BOX_RE = re.compile(r"\\boxed\s*\{([^{}\\]*)\}")
 _BOX_OPENERS = ("\\boxed", "$\\boxed", "$$\\boxed", "\\(\\boxed", "\\[\\boxed")
+_MATH_OPENERS = (("$$", "$$"), ("\\[", "\\]"), ("$", "$"), ("\\(", "\\)"))  # _anchor_text's
 
 
 Answer = tuple[str, str, str]
@@ -143,7 +153,10 @@ def _trigger_re() -> re.Pattern[str] | None:
     """Every literal one of which is inside any match of a rule :func:`quick` relies on not
     firing near the box (on lowered text); None if a rule has no literal set (then there is
     no quick path)."""
-    guards = (_NEGATED_RE, _RESTATE_RE, ATTRIB_RE, OTHER_PROBLEM_RE, RETRACT_RE)
+    guards = (
+        _NEGATED_RE, _RESTATE_RE, ATTRIB_RE, OTHER_PROBLEM_RE, RETRACT_RE, _WRONG_LABEL_RE,
+        _WRONG_CLAUSE_RE,
+    )
     literals: set[str] = set()
     for guard in guards:
         if guard.literals is None or not guard.icase:
@@ -204,6 +217,22 @@ def _braced_box(region: str, at: int) -> tuple[int, str] | None:
     return None
 
 
+def _opens_box(rest: str) -> bool:
+    """``rest`` (an anchor's text as ``_anchor_text`` reads it, leading blanks stripped) starts
+    with the box, or with a math opener, whitespace and the box (``\\[\n\\boxed{6}\n\\]``)
+    and that opener's closer after it. ``_anchor_text`` then takes the segment from the opener
+    to its first closer (its first opener in the same order; the closer cannot start inside
+    ``\\boxed``), so the anchor's text, stripped, starts with ``\\boxed`` as in the first case."""
+    if rest.startswith(_BOX_OPENERS):
+        return True
+    for opener, closer in _MATH_OPENERS:
+        if rest.startswith(opener):
+            body = rest[len(opener) :]
+            box = len(rest) - len(body.lstrip())
+            return rest.startswith("\\boxed", box) and _find_close(rest, closer, box) >= 0
+    return False
+
+
 def _anchors_introduce(region: str, low: str, box_end: int) -> int | None:
     """None unless every anchor phrase is no anchor or one whose text is the box (see the
     module docstring); else a lower bound of the committed anchors' ends (the box's end when
@@ -231,7 +260,7 @@ def _anchors_introduce(region: str, low: str, box_end: int) -> int | None:
                 rest = region[start : start + MAX_ANSWER_CHARS].lstrip(" \t")  # _anchor_text
                 if rest.startswith("\n"):
                     rest = rest.lstrip()
-                if rest.strip() and not rest.startswith(_BOX_OPENERS):
+                if rest.strip() and not _opens_box(rest):
                     return None  # an anchored answer of its own
                 bound = min(bound, pos)
         pos = low.find("answer", after)
@@ -248,8 +277,10 @@ def quick(region: str, question: str | None) -> Answer | None:
             return None
     else:
         start = region.find("\\boxed")
-        if start < 0 or region.find("\\boxed", start + 6) >= 0 or _OTHER_BOX_RE.search(region):
+        if start < 0 or _OTHER_BOX_RE.search(region):
             return None
+        if region.find("\\boxed", start + 6) >= 0:
+            return _several_boxes(region, question)
     simple = _SIMPLE_BOX_RE.match(region, start)
     if simple is not None:  # no brace or backslash inside: the first "}" closes it
         end, content = simple.end(), simple.group(1)
@@ -273,7 +304,8 @@ def quick(region: str, question: str | None) -> Answer | None:
         return None
     # every window a rule reads lies in low[near:]: _restating the line before the box,
     # attributed the sentence before it (from after the line start), _NEGATED_RE 12
-    # characters before it, OTHER_PROBLEM_RE from the bound on, retraction after the box
+    # characters before it, OTHER_PROBLEM_RE from the bound on, retraction after the box,
+    # labelled_wrong from the line start (or 40 characters before the box) on
     line_start = region.rfind("\n", max(0, start - LINE_WINDOW), start) + 1  # as _restating
     near = min(line_start, bound, max(0, start - 12))
     if _triggered(low[near:]) and (
@@ -282,13 +314,12 @@ def quick(region: str, question: str | None) -> Answer | None:
         or OTHER_PROBLEM_RE.search(region, bound, len(region))
         or attributed(region, Candidate(start, end, content, "boxed"))
         or RETRACT_RE.search(region, end)
+        or labelled_wrong(region, Candidate(start, end, content, "boxed"))  # the engine decides
     ):
         return None
     if DISOWN_RE.pattern.match(region, end):
         return None
     box = Candidate(start, end, content, "boxed")
-    if labelled_wrong(region, box):
-        return None  # the engine's ``labelled-wrong`` drop rule decides
     if alternative_after(region, box) or side_remark_span(region, box, question) is not None:
         return None  # ``answer-with-alternative`` / ``box-is-side-remark``: the engine decides
     if "####" in region:
@@ -297,3 +328,68 @@ def quick(region: str, question: str | None) -> Answer | None:
         found = finish(_with_inner_anchor(Extracted(content.strip(), "boxed", "last-box")))
         return found.text, found.kind, found.rule
     return content.strip(), "boxed", "last-box"  # no \boxed inside: finish() keeps it
+
+
+def _several_boxes(region: str, question: str | None) -> Answer | None:
+    """The engine's answer for a region with several ``\\boxed`` (and no other box command)
+    whose candidate boxes all hold the same value, when nothing else could change it; else None.
+
+    Why it is the engine's (``_decide``), step by step, as for one box (module docstring):
+
+    * boxes: ``_boxes`` itself gives the engine's box candidates; the question holds no
+      ``\\boxed`` (no ``box-copied-from-question``); ``_restating`` runs for each box.
+    * anchors: :func:`_anchors_introduce` (from the first box's end) proves every anchor is no
+      candidate or one whose text holds ``\\boxed`` (``anchor-introduces-box`` drops it);
+      its result bounds every anchor's start, so also the first committed end.
+    * continuation: no :data:`_LINE_MARK_RE` (no turn, template or next-problem cut);
+      ``after-other-problem`` needs ``OTHER_PROBLEM_RE`` from the first committed end on.
+    * the windows of ``attributed`` (from the first box's sentence start, see below),
+      ``labelled_wrong`` (from 40 characters before the first box) and ``OTHER_PROBLEM_RE``
+      (from the bound) all lie in ``low[near:]``: when no literal of theirs is there
+      (:func:`_triggered`) none fires, else the engine's own functions run (any firing sends
+      the region to the engine). A later box's ``attributed`` window starts no earlier than
+      the first box's: its sentence break (or its window start) is at or after the first's.
+    * ``select`` on the boxes: nothing is dropped; the walk back runs the engine's own rules
+      (:func:`~._rules.walk_back`); the engine's ``retraction`` runs after the chosen box (a
+      retraction sends the region to the engine); equal values make no guess list;
+      :func:`~._rules.box_group` gives ``adjacent-boxes`` or ``last-box``, and the text is the
+      one value, finished as the engine finishes it.
+    """
+    if (question and "\\boxed" in question) or (not region.isascii() and "答案" in region):
+        return None
+    boxes = _boxes(region)
+    if not boxes:
+        return None
+    value = boxes[0].text.strip()
+    if any(b.text.strip() != value for b in boxes) or any(
+        _restating(region, b.start) for b in boxes
+    ):
+        return None
+    if "\n" in region and _LINE_MARK_RE.search(region):
+        return None
+    low = lowered(region)
+    first = boxes[0]
+    bound = _anchors_introduce(region, low, first.end)
+    if bound is None:
+        return None
+    lo = max(0, first.start - RULES_LINE_WINDOW)  # as ``attributed`` reads the first box
+    cut = max(region.rfind(x, lo, first.start) for x in (". ", "\n", "! ", "? "))
+    near = min(bound, cut + 1 if cut >= 0 else lo, max(0, first.start - 40))
+    if _triggered(low[near:]) and (
+        OTHER_PROBLEM_RE.search(region, bound, len(region))
+        or any(attributed(region, b) or labelled_wrong(region, b) for b in boxes)
+    ):
+        return None
+    if "####" in region:
+        return None  # a GSM8K "#### N" anchor: the engine decides
+    idx = walk_back(region, boxes, question, [])
+    if retraction(region[boxes[idx].end :], boxes[idx].text)[0]:
+        return None
+    if alternative_after(region, boxes[idx]) or (
+        idx == 0 and side_remark_span(region, boxes[0], question) is not None
+    ):
+        return None  # ``answer-with-alternative`` / ``box-is-side-remark``: the engine decides
+    rule = "adjacent-boxes" if len(box_group(region, boxes, idx)) > 1 else "last-box"
+    found = finish(_with_inner_anchor(Extracted(value, "boxed", rule)))
+    return found.text, found.kind, found.rule
+

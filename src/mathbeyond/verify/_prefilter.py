@@ -342,15 +342,25 @@ def run_class(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
 
 
 class _Lowered:
-    """The lowered (case-folded as the engine does) copy of the last text asked for."""
+    """The lowered (case-folded as the engine does) copies of the last short text and the last
+    long one asked for: the rules alternate between a whole region and short windows of it."""
 
     last: tuple[str, str] = ("", "")
+    last_long: tuple[str, str] = ("", "")
+
+
+_LONG_TEXT = 256
+"""Texts at least this long are remembered in their own slot (:class:`_Lowered`)."""
 
 
 def lowered(text: str) -> str:
     """``text`` lowered so that an ASCII literal matching case-insensitively in ``text`` occurs,
-    at the same offsets, in the copy (see the module docstring). Cached for the last text."""
+    at the same offsets, in the copy (see the module docstring). Cached for the last short and
+    the last long text (by identity)."""
     last = _Lowered.last
+    if last[0] is text:
+        return last[1]
+    last = _Lowered.last_long
     if last[0] is text:
         return last[1]
     low = text
@@ -359,14 +369,17 @@ def lowered(text: str) -> str:
             if special in low:
                 low = low.replace(special, letter)
     low = low.lower()
-    _Lowered.last = (text, low)
+    if len(text) >= _LONG_TEXT:
+        _Lowered.last_long = (text, low)
+    else:
+        _Lowered.last = (text, low)
     return low
 
 
 class Guarded:
     """A compiled pattern that runs only when one of its necessary literals is present."""
 
-    __slots__ = ("any_literal", "breaks", "fast", "icase", "literals", "pattern")
+    __slots__ = ("any_literal", "breaks", "fast", "icase", "last_break", "literals", "pattern")
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern = pattern
@@ -375,6 +388,9 @@ class Guarded:
         self.literals = None if literals is None else tuple(sorted(literals, key=len))
         self.fast = case_free(pattern)
         self.breaks = run_class(pattern) if self.fast is not None and literals else None
+        self.last_break = (  # matched on [pos, endpos): ends just after the last break there
+            None if self.breaks is None else re.compile("(?s:.*)" + self.breaks.pattern)
+        )
         self.any_literal = (  # one search for all the literals, on a short range
             None if not self.literals else re.compile("|".join(map(re.escape, self.literals)))
         )
@@ -386,6 +402,7 @@ class Guarded:
         character is read a bounded number of times (one ``find`` pass per literal, each
         stretch once)."""
         assert self.fast is not None and self.breaks is not None and self.literals is not None
+        assert self.last_break is not None
         end = min(endpos, len(hay))
         after: dict[str, int] = {}  # each literal's next occurrence at or after cur (-1: none)
         cur = pos
@@ -402,9 +419,8 @@ class Guarded:
                 return None
             stop = self.breaks.search(hay, at)
             r1 = stop.start() if stop is not None else len(hay)
-            r0 = at
-            while r0 > cur and self.breaks.match(hay, r0 - 1) is None:
-                r0 -= 1
+            before = self.last_break.match(hay, cur, at)  # the stretch starts after it
+            r0 = before.end() if before is not None else cur
             found = self.fast.search(hay, r0, min(endpos, r1 + 1))
             if found is not None or stop is None:
                 return found

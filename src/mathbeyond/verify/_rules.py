@@ -184,17 +184,18 @@ def attributed(region: str, c: Candidate) -> bool:
     return bool(ATTRIB_RE.search(region, cut + 1 if cut >= 0 else lo, min(c.end, c.start + 20)))
 
 
-_WRONG_LABEL_RE = re.compile(  # ends the text before the candidate: "Wrong answer: $"
+_WRONG_LABEL_RE = Guarded(re.compile(  # ends the text before the candidate: "Wrong answer: $"
     r"\b" + lx.alternation(lx.WRONG_LABEL) + r"[ \t]+(?:" + lx.alternation(lx.LABELLED_NOUN)
     + r"s?\b[ \t]*(?:is|was|:|=|-)?[ \t]*[$\\(\[{]*[ \t]*)?\Z",
     re.IGNORECASE,
-)
-_WRONG_CLAUSE_RE = re.compile(  # right after the value: "9 (not correct)", "9, which is wrong"
+))
+# right after the value: "9 (not correct)", "9, which is wrong"
+_WRONG_CLAUSE_RE = Guarded(re.compile(
     r"[ \t$).\\]*(?:,[ \t]*(?:which|that)[ \t]+(?:is|was)[ \t]+"
     r"|\([ \t]*(?:(?:this|that|which)[ \t]+(?:is|was)[ \t]+)?)"
     + lx.alternation(lx.DISOWNING) + r"\b",
     re.IGNORECASE,
-)
+))
 
 
 def labelled_wrong(region: str, c: Candidate) -> bool:
@@ -529,12 +530,11 @@ def spam_run(region: str, cands: list[Candidate]) -> list[Candidate] | None:
     return None
 
 
-def select(region: str, cands: list[Candidate], question: str | None) -> Selection:
-    """Apply the rules to the surviving candidates (in text order)."""
-    out: list[Decision] = []
-    cands = drop_rules(region, cands, out)
-    if not cands:
-        return Selection((), "fallthrough", "no-candidate", tuple(out))
+def walk_back(
+    region: str, cands: list[Candidate], question: str | None, out: list[Decision]
+) -> int:
+    """The skip rules, walking back from the last candidate: the index of the first one that
+    no rule skips (each skip is appended to ``out``)."""
     idx = len(cands) - 1
     while idx > 0:
         cur, prev = cands[idx], cands[idx - 1]
@@ -551,6 +551,30 @@ def select(region: str, cands: list[Candidate], question: str | None) -> Selecti
             break
         out.append(Decision(cur, False, why))
         idx -= 1
+    return idx
+
+
+def box_group(region: str, cands: list[Candidate], idx: int) -> list[Candidate]:
+    """The chosen box ``cands[idx]`` and the boxes right before it joined by connectors only
+    ("$\\boxed{2}$ and $\\boxed{3}$"): one commitment (``adjacent-boxes`` when several)."""
+    group = [cands[idx]]
+    k = idx - 1
+    while k >= 0 and cands[k].kind == "boxed":
+        between = region[cands[k].end : group[0].start]
+        if "\n\n" in between or not _CONNECTOR_RE.fullmatch(between):
+            break
+        group.insert(0, cands[k])
+        k -= 1
+    return group
+
+
+def select(region: str, cands: list[Candidate], question: str | None) -> Selection:
+    """Apply the rules to the surviving candidates (in text order)."""
+    out: list[Decision] = []
+    cands = drop_rules(region, cands, out)
+    if not cands:
+        return Selection((), "fallthrough", "no-candidate", tuple(out))
+    idx = walk_back(region, cands, question, out)
     for c in cands[idx + 1 :]:
         if not any(d.candidate == c for d in out):
             out.append(Decision(c, False, "after-chosen"))
@@ -573,14 +597,7 @@ def select(region: str, cands: list[Candidate], question: str | None) -> Selecti
         out.extend(Decision(c, True, "guess-list") for c in spam)
         return Selection(texts, "spam", "guess-list", tuple(out))
     if chosen.kind == "boxed":
-        group = [chosen]
-        k = idx - 1
-        while k >= 0 and cands[k].kind == "boxed":
-            between = region[cands[k].end : group[0].start]
-            if "\n\n" in between or not _CONNECTOR_RE.fullmatch(between):
-                break
-            group.insert(0, cands[k])
-            k -= 1
+        group = box_group(region, cands, idx)
         rule = "adjacent-boxes" if len(group) > 1 else "last-box"
         out.extend(Decision(c, True, rule) for c in group)
         texts = tuple(dict.fromkeys(c.text.strip() for c in group))  # repeats: one commitment
