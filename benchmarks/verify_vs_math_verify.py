@@ -9,7 +9,9 @@ Corpora (under ``--data-dir``, default ``$MATHB_DATA_DIR`` or ``../shared/data``
   must be accepted) and ``tn_output`` (must be rejected), given as the bare answer text and
   wrapped in ``$\\boxed{...}$`` (500 labelled cases each);
 * ``table:<name>``: the verifier's regression tables ``tests/verify/tables/*.jsonl`` (rows with
-  ``completion``, ``gold``, optional ``question``, ``expected``: a bool, or a status string).
+  ``completion``, ``gold``, optional ``question`` and ``finish_reason`` (passed to our verifier
+  as the sampler's finish reason, as ``benchmarks/verify_heldout.py`` does; Math-Verify has no
+  such input), ``expected``: a bool, or a status string).
 
 How each side runs:
 
@@ -73,6 +75,7 @@ class Case:
     question: str | None
     expected: bool | None  # label: should the completion be accepted?
     expected_status: str | None = None
+    finish_reason: str | None = None  # the sampler's finish reason ("length": cut off)
 
 
 # ----------------------------------------------------------------------------------- loading
@@ -164,6 +167,7 @@ def load_tables(tables: Path) -> tuple[list[Case], int]:
                         row.get("question"),
                         label,
                         status,
+                        row.get("finish_reason"),
                     )
                 )
     return cases, skipped
@@ -198,6 +202,7 @@ def run_mathbeyond(
         [c.question for c in cases],
         timeout=timeout,
         workers=workers,
+        finish_reasons=[c.finish_reason for c in cases],
     )
     wall = time.perf_counter() - start
     after = _pool_cpu()

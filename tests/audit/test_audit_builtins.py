@@ -4,6 +4,11 @@ libraries' source files when those are installed."""
 from __future__ import annotations
 
 import importlib.util
+import json
+import os
+import subprocess
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -39,24 +44,72 @@ def test_simple_equality() -> None:
     assert not simple_equal(None, "1")
 
 
+def _load(path: Path, name: str) -> ModuleType:
+    """A helper module by file path (tests here are not a package)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+ENVS = _load(Path(__file__).resolve().parents[1] / "integrations" / "_envs.py",
+             "mathb_test_integration_envs")
+
+_AGREEMENT_SCRIPT = """
+import json, sys
+from mathbeyond.audit import BUILTINS, load_corpus
+from mathbeyond.audit import _reimpl as R
+name, reimpl = sys.argv[1], getattr(R, sys.argv[2])
+real, source = BUILTINS[name].make()
+differ = [c.id for c in load_corpus()
+          if ((real(c.completion, c.gold, c.question) or 0) > 0)
+          != (float(reimpl(c.completion, c.gold)) > 0)]
+print(json.dumps({"source": source, "differ": differ}))
+"""
+
+
+def _agreement(package: str, name: str, reimpl: str, env: str) -> tuple[str, list[str]]:
+    """(source, ids where the real library and the re-implementation differ): here when
+    ``package`` is installed in this interpreter, else in integration environment ``env``
+    (``.venv-int/<env>``, see tests/integrations/_envs.py) running this tree's package."""
+    if importlib.util.find_spec(package) is not None:
+        real, source = BUILTINS[name].make()
+        fn = getattr(R, reimpl)
+        differ = [c.id for c in load_corpus()
+                  if ((real(c.completion, c.gold, c.question) or 0) > 0)
+                  != (float(fn(c.completion, c.gold)) > 0)]
+        return source, differ
+    python = ENVS.env_python(env)
+    if python is None:
+        pytest.skip(f"{package} not installed here and integration env {env!r} not built "
+                    f"(`make integration-envs` builds .venv-int/{env}; or set "
+                    f"MATHB_{env.upper()}_PYTHON)")
+    environ = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    environ["PYTHONPATH"] = str(ENVS.REPO / "src")
+    proc = subprocess.run(
+        [python, "-c", _AGREEMENT_SCRIPT, name, reimpl],
+        env=environ, capture_output=True, text=True, timeout=600, check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    return str(result["source"]), list(result["differ"])
+
+
 @pytest.mark.parametrize(
-    ("package", "name", "reimpl"),
+    ("package", "name", "reimpl", "env"),
     [
-        ("verl", "verl-math", R.verl_math),
-        ("verl", "verl-dapo", R.verl_dapo),
-        ("lm_eval", "lm-eval-hendrycks", R.lm_eval_hendrycks),
+        ("verl", "verl-math", "verl_math", "trainers"),
+        ("verl", "verl-dapo", "verl_dapo", "trainers"),
+        ("lm_eval", "lm-eval-hendrycks", "lm_eval_hendrycks", "harness"),
     ],
 )
-def test_reimplementation_agrees_with_the_installed_library(package: str, name: str,
-                                                             reimpl: object) -> None:
-    if importlib.util.find_spec(package) is None:
-        pytest.skip(f"{package} not installed (pip install --no-deps {package} to check)")
-    real, source = BUILTINS[name].make()
-    if "installed" not in source:
-        pytest.skip(f"{package}'s source file could not be loaded here: {source}")
-    differ = [c.id for c in load_corpus()
-              if ((real(c.completion, c.gold, c.question) or 0) > 0)
-              != (float(reimpl(c.completion, c.gold)) > 0)]  # type: ignore[operator]
+def test_reimplementation_agrees_with_the_installed_library(
+    package: str, name: str, reimpl: str, env: str
+) -> None:
+    source, differ = _agreement(package, name, reimpl, env)
+    # the library's own source file was loaded (not the re-implementation as a fallback)
+    assert f"{package} " in source and "(installed)" in source, source
     assert differ == []
 
 

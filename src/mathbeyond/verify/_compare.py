@@ -91,6 +91,10 @@ def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
             if model_pow == gold_pow:
                 return Status.CORRECT, "same exact power product"
             return Status.INCORRECT, "different exact power product"
+    letters = _letter_set(answer, gold, question)
+    if letters is not None:
+        return (Status.CORRECT, "same set of option letters") if letters else (
+            Status.INCORRECT, "a different set of option letters")
     parsed_gold, gold_error = parse_gold_items(gold)
     if isinstance(gold_error, LimitError):
         if gold_pow is not None:  # a big exact power is a valid gold: nothing else can equal it
@@ -186,6 +190,25 @@ def power_product(text: str) -> dict[int, int] | None:
         for prime, k in sympy.factorint(base).items():
             out[int(prime)] = out.get(int(prime), 0) + int(k) * exp
     return {p: k for p, k in out.items() if k} if saw_power else None
+
+
+_RUN_LETTERS_RE = re.compile(r"\s*([A-E]{2,5})\s*")
+_LETTER_LIST_RE = re.compile(
+    r"\s*\(?\s*[A-E]\s*\)?(?:\s*(?:,|;|&|\band\b|\\text\{\s*and\s*\}|\s)\s*\(?\s*[A-E]\s*\)?)*"
+    r"\s*\.?\s*"
+)
+
+
+def _letter_set(answer: str, gold: str, question: str | None) -> bool | None:
+    """``option-letter-set``: a select-all gold written as letters run together (``BD``) when
+    the question lists options: the model's letters ("D and B", "(B), (D)", "E & B") as a set
+    must be the same. None when this does not apply."""
+    run = _RUN_LETTERS_RE.fullmatch(gold)
+    if run is None or len(set(run.group(1))) != len(run.group(1)):
+        return None
+    if not _LETTER_LIST_RE.fullmatch(answer) or not options_from_question(question):
+        return None
+    return set(re.findall(r"[A-E]", answer)) == set(run.group(1))
 
 
 def _contradicts_option(answer: str, options: dict[str, str]) -> bool:

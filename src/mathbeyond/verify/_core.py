@@ -23,7 +23,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.3.0"  # second blind-corpus classes, core_v17 (verdicts differ from 2.2.0)
+VERIFIER_VERSION = "2.4.0"  # dev5 blind-corpus classes, core_v18 (verdicts differ from 2.3.0)
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -27,7 +27,10 @@ from ._rules import (
     RETRACT_RE,
     Candidate,
     Decision,
+    disqualified_value,
+    pending_value,
     select,
+    side_remark_span,
 )
 
 MAX_CANDIDATES = 64
@@ -111,6 +114,13 @@ _RESULT_VALUE_RE = re.compile(
     r"\b" + lx.alternation(lx.RESULT_VERB) + r"\s+(?:a\s+total\s+of\s+)?"
     r"(?:\$(?P<m1>[^$]{1,200})\$|\\\((?P<m2>.{1,200}?)\\\)|(?P<n>-?\d+(?:\.\d+)?(?:/\d+)?))"
     r"(?=[ \t]*(?:[A-Za-z][A-Za-z \t-]{0,40})?[.!]?[ \t]*$)",
+    re.IGNORECASE,
+)
+_REMAINS_RE = re.compile(  # "..., 1 solution remains.", "so only $4$ cards are left."
+    r"(?:^|[,;:]\s*|\b(?:so|thus|hence|therefore|then|now)\s+)(?:only\s+|exactly\s+|just\s+)?"
+    r"(?:\$(?P<m1>[^$]{1,40})\$|\\\((?P<m2>.{1,40}?)\\\)|(?P<n>-?\d+(?:\.\d+)?(?:/\d+)?))"
+    r"(?:[ \t]+[A-Za-z][A-Za-z-]*){0,3}[ \t]+" + lx.alternation(lx.REMAINING_VERB)
+    + r"[ \t]*[.!]?[ \t]*$",
     re.IGNORECASE,
 )
 _NEGATED_RE = Guarded(re.compile(r"\bnot\s*(?:\$|\\\(|\\\[)?\s*$", re.IGNORECASE))
@@ -288,7 +298,7 @@ def _boxes(s: str) -> list[Candidate]:
 
 
 _NOT_BUT_RE = re.compile(  # "not 18 but 24", "not $3$; it is $5$", "not 12, but rather 14"
-    r"not[ \t]+(?:\$[^$\n]{1,40}\$|\\\([^\n]{1,40}?\\\)|[^\s,;.$]{1,40})[ \t]*[,;]?[ \t]*"
+    r"\bnot[ \t]+(?:\$[^$\n]{1,40}\$|\\\([^\n]{1,40}?\\\)|[^\s,;.$]{1,40})[ \t]*[,;]?[ \t]*"
     r"(?:but(?:[ \t]+rather)?|rather|it[ \t]+is|it's)[ \t]+",
     re.IGNORECASE,
 )
@@ -350,6 +360,9 @@ def _anchors(s: str, question: str | None = None) -> list[Candidate]:
     low = s.lower()
     for word in ("answer", "correct option", "correct choice"):
         _find_anchor_word(s, low, word, cands, question)
+    if "####" in s:
+        for m in _GSM_ANCHOR_RE.finditer(s):  # GSM8K's closing "#### 12" (``gsm8k-hashes``)
+            cands.append(Candidate(m.start(), m.end(), m.group("v"), "anchor"))
     for m in _CJK_ANCHOR_RE.finditer(s):  # 答案是 12 / 最终答案：12
         text, end = _anchor_text(s, m.end())
         text = text.strip().strip("*").strip().rstrip("。").strip()
@@ -524,6 +537,17 @@ def _blank_phantoms(text: str) -> str:
     return "".join(out)
 
 
+_VALUE_LINE_RE = re.compile(  # "$y = 4$", "x = -2", "**n = 7**" alone on the last line
+    r"[ \t*_$]*(?:\\\(|\\\[)?[ \t]*(?:[a-zA-Z][ \t]*=[ \t]*)?"
+    r"(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?|-?\\[dt]?frac\{-?\d+\}\{\d+\})"
+    r"[ \t]*(?:\\\)|\\\])?[ \t*_$]*\.?[ \t]*"
+)
+_STRUCK_RE = re.compile(  # ``struck-through``: ~~16~~, <del>7</del>, \sout{30}: deleted text
+    r"~~[^~\n]{1,200}~~|<del>[^<\n]{0,200}</del>|\\sout\s*\{[^{}\n]{0,200}\}"
+)
+_GSM_ANCHOR_RE = re.compile(  # "#### 1,250" alone on its line
+    r"^[ \t]*####[ \t]*(?P<v>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)[ \t]*$", re.M
+)
 _IFFALSE_RE = re.compile(r"\\iffalse(?![A-Za-z]).*?(?:\\fi(?![A-Za-z])|\Z)", re.S)
 _COMMENT_RE = re.compile(r"(?<!\\)%[^\n]*")
 _PERCENT_OF_NUMBER_RE = re.compile(r"\d[\s$}{)]*$|\d\\\)\s*$")
@@ -572,6 +596,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         completion = _cut_at_chat_token(completion)
     if "phantom" in completion or "color" in completion:
         completion = _blank_phantoms(completion)
+    if "~~" in completion or "<del>" in completion or "\\sout" in completion:
+        completion = _STRUCK_RE.sub(lambda m: " " * len(m.group(0)), completion)
     if "%" in completion or "\\iffalse" in completion:
         completion = _blank_comments(completion)
     region = _region(completion) if "<" in completion else completion  # see _region
@@ -698,9 +724,13 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         return Extracted(_sentence_answer(sel.texts[0]), "anchor", sel.rule, trace)
     if truncated:
         return Extracted("", "none", "cut-off-no-unanchored-answer", trace)
+    if sel.rule == "box-is-side-remark":  # read the closing sentence without the remark
+        span = side_remark_span(region, sel.decisions[-1].candidate, question)
+        if span is not None:
+            region = region[: span[0]] + region[span[1] :]
     late = _conclusion(region, question=question)
-    if late is None:
-        return Extracted("", "none", "no-candidate", trace)
+    if late is None or late.kind == "none":
+        return Extracted("", "none", late.rule if late else "no-candidate", trace)
     disowned = [d.candidate.end for d in decisions if d.rule == "labelled-wrong"]
     if disowned and not any(ch.isdigit() for ch in region[max(disowned) :]):
         # "Wrong answer: $5$", "9, which is wrong.": no value after the disowned one, so the
@@ -780,7 +810,7 @@ def _unboxed_correction(region: str, decisions: tuple[Decision, ...]) -> str | N
     if "\n" not in rest.strip():
         rest = "So, " + rest  # the words after a retraction conclude it: read them as one
     late = _conclusion(rest, allow_bare=False)
-    if late is None or late.text.strip() == retracted[-1].text.strip():
+    if late is None or late.kind == "none" or late.text.strip() == retracted[-1].text.strip():
         return None
     return late.text
 
@@ -826,6 +856,7 @@ def _continuation(region: str, cands: list[Candidate]) -> tuple[int | None, str]
 
 _CONCLUDING_RULES = frozenset({
     "closing-sentence", "closing-single-value", "closing-value-list", "closing-result-verb",
+    "closing-value-remains", "closing-value-after-check",
     "closing-bold-value", "closing-bold-line", "closing-display", "closing-before-check",
     "closing-option-letter",
 })
@@ -901,11 +932,33 @@ def _without_pleasantries(region: str) -> str:
 def _conclusion(
     region: str, allow_bare: bool = True, question: str | None = None
 ) -> Extracted | None:
+    """The closing-sentence rules (:func:`_closing`), then ``closing-value-disqualified``: a
+    value whose own clause calls what it counts invalid, failing or discarded is no answer
+    (returned with kind ``"none"``)."""
+    found = _closing(region, allow_bare, question)
+    if found is None or found.kind != "conclusion":
+        return found
+    tail = _without_pleasantries(region.rstrip())[-MAX_ANSWER_CHARS:]
+    for line in reversed(tail.split("\n")):
+        if found.text and found.text in line:
+            if disqualified_value(line, found.text, question):
+                return Extracted("", "none", "closing-value-disqualified")
+            if pending_value(line, found.text):
+                return Extracted("", "none", "closing-work-pending")
+            break
+    return found
+
+
+def _closing(
+    region: str, allow_bare: bool = True, question: str | None = None
+) -> Extracted | None:
     region = _without_pleasantries(region.rstrip())
     lines = [ln for ln in region.strip().split("\n") if ln.strip()]
     if not lines:
         return None
     last = lines[-1].strip()
+    if "not" in last:  # "So the remainder is not 3 but 5.": the value after the correction
+        last = _NOT_BUT_RE.sub("", last)
     if (
         question and len(lines) <= MAX_SHORT_LINES
         and _PROBABILITY_ASKED_RE.search(question)
@@ -925,9 +978,16 @@ def _conclusion(
             content = letter.group("c1") or letter.group("c2")
             text = f"({chosen}) {content.strip()}" if content else chosen
             return Extracted(text, "conclusion", "closing-option-letter")
+    value_line = _VALUE_LINE_RE.fullmatch(last) if len(lines) >= 2 else None
+    if (
+        value_line is not None
+        and not _CHECK_MARK_RE.search(last)
+        and any(_CHECK_LINE_RE.match(ln) for ln in lines[-6:-1])
+    ):  # "Check: $3(4) - 2 = 10$ ✓\n\n$y = 4$": the value line after the check answers
+        return Extracted(value_line.group("v"), "conclusion", "closing-value-after-check")
     checked = _before_check(lines)
     if checked is not None:
-        late = _conclusion("\n".join(checked), allow_bare=False)
+        late = _closing("\n".join(checked), allow_bare=False)
         if late is not None and late.kind != "bare":
             return Extracted(late.text, late.kind, "closing-before-check")
         return None
@@ -962,8 +1022,15 @@ def _conclusion(
         if result is not None:  # "the perimeter comes to $27$ units."
             value = result.group("m1") or result.group("m2") or result.group("n")
             return Extracted(value.strip(), "conclusion", "closing-result-verb")
+        remains = None if negated else _REMAINS_RE.search(last)
+        if remains is not None:  # "After we discard the 2 extraneous roots, 1 solution remains."
+            value = remains.group("m1") or remains.group("m2") or remains.group("n")
+            return Extracted(value.strip(), "conclusion", "closing-value-remains")
     if len(last) <= MAX_ANSWER_CHARS and (_CONCLUSION_RE.match(last) or _STATEMENT_RE.match(last)):
         last = _REASON_CLAUSE_RE.sub("", last)
+        aside = _TRAILING_ASIDE_RE.search(last)
+        if aside is not None and _HAS_VALUE_RE.search(last, 0, aside.start()):
+            last = last[: aside.start()] + aside.group(1)  # "... is $-6$ (consistent with ...)."
         conc = _CONCLUSION_RE.match(last)
         if conc:
             # "Thus, 36 has (a total of) 9 positive divisors."
@@ -973,7 +1040,7 @@ def _conclusion(
         else:  # "The intersection point is (x = 2, y = 5)": the first copula
             verb = _STATEMENT_RE.match(last)
         if verb is not None:
-            ans = _clean_tail(last[verb.end() :])
+            ans = _clean_tail(_math_value_first(last[verb.end() :]))
             if conc and _ANSWER_NOUN_RE.fullmatch(ans):  # "Thus, 9 is the answer."
                 ans = _clean_tail(last[conc.end() : verb.start()])
             elif conc and not _VALUE_RE.search(ans) and not _NUMBER_WORD_RE.match(ans):
@@ -1114,6 +1181,46 @@ def _single_value(text: str) -> str | None:
     if len(segs) + len(nums) != 1:
         return None
     return (segs[0] if segs else nums[0]).strip()
+
+
+_TRAILING_ASIDE_RE = re.compile(  # a closing parenthetical in words: "(consistent with Vieta: ..)"
+    r"[ \t]*\((?=[^()]*[A-Za-z]{3,}[ \t]+[A-Za-z]{2,})[^()]{0,300}\)[ \t]*([.!]?)[ \t]*$"
+)
+_ASIDE_AFTER_RE = re.compile(  # " (half the rectangle", " Fridays in the year. (For", " for a pair"
+    r"(?:[ \t]*[A-Za-z]+){0,4}[ \t]*[.,;]?[ \t]*\("
+    r"|[ \t]+(?:for|in|on|per|from|over|with|at|across|among)\b"
+)
+_UNIT_WORDS_RE = re.compile(r"[ \t]*(?:[A-Za-z]+[ \t]*){0,3}[.!]?[ \t]*")
+
+
+def _math_value_first(tail: str) -> str:
+    """A closing value's math segment ends the value (``closing-value-then-prose``): in the text
+    after the verb, when it opens with a math segment (or the verb was inside one, so the
+    segment closes first), an aside after the segment is dropped: a parenthetical after at most
+    four words ("$24$ (half the rectangle, as expected)", "$53$ Fridays in the year. (For
+    example, 2021 ...)") or a prepositional phrase ("$\\frac{3}{10}$ for a single draw"); at most
+    three unit words are kept ("$12$ square units"); anything else is left as it was."""
+    body = tail.lstrip(" \t")
+    if body.startswith("$") and not body.startswith("$$"):
+        close = _find_close(body, "$", 1)
+        if close < 0:
+            return tail
+        value, rest = body[: close + 1], body[close + 1 :]
+    elif body.startswith("\\("):
+        close = body.find("\\)")
+        if close < 0:
+            return tail
+        value, rest = body[: close + 2], body[close + 2 :]
+    elif body.replace("\\$", "").count("$") % 2 == 1:  # the verb was inside "$... = 24$ (...)"
+        close = _find_close(body, "$", 0)
+        value, rest = body[: close + 1], body[close + 1 :]
+    else:
+        return tail
+    if _UNIT_WORDS_RE.fullmatch(rest):
+        return tail if body.startswith(("$", "\\(")) else value[:-1] + rest
+    if _ASIDE_AFTER_RE.match(rest):
+        return value
+    return tail
 
 
 def _stated_value(line: str) -> str | None:

@@ -42,6 +42,9 @@ step -- each check below either computes the engine's own test or proves it cann
   there is no cut of that kind. ``after-other-problem`` searches ``OTHER_PROBLEM_RE`` from the
   first committed end, which is at least the lower bound above: no match from the bound, none
   from there (a search from a later position only drops candidate starts).
+* ``answer-with-alternative`` and ``box-is-side-remark`` (the rules that read the chosen box's
+  own sentence or remark) run as the engine's own functions, for one box and for several; a
+  region with ``####`` (GSM8K's anchor, found without an ``answer`` word) goes to the engine.
 * ``select`` on ``[B]``: the anchors are dropped; ``attributed`` and ``retraction`` do not
   fire (above); one candidate has no walk-back, guess list or adjacent boxes: ``last-box`` with
   the stripped content, then ``_with_inner_anchor`` as the engine applies it (``finish``'s
@@ -84,10 +87,12 @@ from ._rules import (
     OTHER_PROBLEM_RE,
     RETRACT_RE,
     Candidate,
+    alternative_after,
     attributed,
     box_group,
     labelled_wrong,
     retraction,
+    side_remark_span,
     walk_back,
 )
 from ._rules import LINE_WINDOW as RULES_LINE_WINDOW
@@ -347,6 +352,11 @@ def quick(region: str, question: str | None) -> Answer | None:
         return None
     if DISOWN_RE.pattern.match(region, end):
         return None
+    box = Candidate(start, end, content, "boxed")
+    if alternative_after(region, box) or side_remark_span(region, box, question) is not None:
+        return None  # ``answer-with-alternative`` / ``box-is-side-remark``: the engine decides
+    if "####" in region:
+        return None  # a GSM8K "#### N" anchor (no "answer" word): the engine decides
     if "\\text" in content:  # \boxed{\text{The answer is 4}}: as the engine does
         found = finish(_with_inner_anchor(Extracted(content.strip(), "boxed", "last-box")))
         return found.text, found.kind, found.rule
@@ -403,9 +413,15 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
         or any(attributed(region, b) or labelled_wrong(region, b) for b in boxes)
     ):
         return None
+    if "####" in region:
+        return None  # a GSM8K "#### N" anchor: the engine decides
     idx = walk_back(region, boxes, question, [])
     if retraction(region[boxes[idx].end :], boxes[idx].text)[0]:
         return None
+    if alternative_after(region, boxes[idx]) or (
+        idx == 0 and side_remark_span(region, boxes[0], question) is not None
+    ):
+        return None  # ``answer-with-alternative`` / ``box-is-side-remark``: the engine decides
     rule = "adjacent-boxes" if len(box_group(region, boxes, idx)) > 1 else "last-box"
     found = finish(_with_inner_anchor(Extracted(value, "boxed", rule)))
     return found.text, found.kind, found.rule

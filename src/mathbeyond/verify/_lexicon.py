@@ -24,6 +24,11 @@ RETRACTION = (
     "(?:i )?retract(?:ed|ing)?", "scratch that", "strike that", "i take (?:that|it) back",
     "(?:please )?(?:disregard|ignore) (?:that|this|the (?:above|previous|last|box)|my "
     "(?:previous|earlier|last|answer))",
+    # withdrawn as a joke or as unknowable: "Just kidding! I can't actually tell."
+    "just (?:kidding|joking)", "jk", "(?:i )?have no idea",
+    "(?:i )?(?:honestly |really |actually )?(?:can(?:not|'t)|could(?:n't| not)) "
+    "(?:honestly |really |actually )?(?:determine|tell|know) (?:it|this|that|the answer)",
+    "i (?:honestly |really |actually )?(?:can(?:not|'t)) (?:honestly |really |actually )?tell",
 )
 """A retraction: the answer before it no longer stands (unless later confirmed)."""
 
@@ -95,17 +100,25 @@ STRONG_HYPOTHETICAL = (
 )
 """Anywhere in the box's paragraph: the box is a hypothetical."""
 
-SIDE_REMARK = (
-    "(?:for|by) comparison",
-    "if\\b[^.\\n]{0,120}?\\b(?:were|had been)",
-    "in general",
-    "generali[sz]",
+UNASKED_REMARK = (
     "side ?note", "as an aside", "aside[,:]", "bonus", "just for fun", "for fun", "by the way",
     "incidentally", "(?:not|nothing) (?:what was |what is |that was |being )?asked",
     "(?:was|is) not asked", "(?:does|did)(?: not|n't) ask", "not (?:required|needed|part of "
     "the (?:question|problem))", "out of curiosity", "(?:extra|additional)(?: fact| remark)?:",
-    "fun fact", "(?:for the sake of )?completeness", "as an extra", "just for fun",
-    "(?:is|was)n't asked", "(?:is|was)n't (?:needed|required)", "(?:though|although) not asked",
+    "fun fact", "as an extra", "(?:is|was)n't asked", "(?:is|was)n't (?:needed|required)",
+    "(?:though|although) not asked",
+)
+"""A remark about a quantity nobody asked for ("Side note:", "(Not asked, but ...)"): also marks
+the first, only box as such a remark when the answer was stated in words before it
+(``box-is-side-remark``)."""
+
+SIDE_REMARK = (
+    *UNASKED_REMARK,
+    "(?:for|by) comparison",
+    "if\\b[^.\\n]{0,120}?\\b(?:were|had been)",
+    "in general",
+    "generali[sz]",
+    "(?:for the sake of )?completeness",
     "for (?:your )?reference", "for the record",
 )
 """Between an answer and a later box, or after the box in its own sentence ("..., which was not
@@ -204,8 +217,14 @@ TRAILING_PAREN = (
     "calculated", "we", "here", "note", "see",
 )
 """'(<word>' after an anchored value starts a parenthetical ('42 (since 6*7=42)')."""
-REASON_CLAUSE = ("because", "since", "as", "which", "where", "given that")
-"""Cut from a closing sentence before reading its value ('..., since ...')."""
+REASON_CLAUSE = (
+    "because", "since", "as", "which", "where", "given that", "i\\.e", "that is",
+    # where the value is attained: "the minimum value $-3$ is attained at $x = 2$"
+    "(?:attained|achieved|reached|occurring|obtained) (?:at|when)",
+    "(?:at|when)(?= \\$?[a-zA-Z] ?=)",
+)
+"""Cut from a closing sentence before reading its value ('..., since ...', ', i.e. ...',
+'at $x = 2$')."""
 RESTATEMENT = (
     "(?:problem|question|task|prompt) (?:says|states|asks|reads|is)\\s*:", "we are asked to\\b",
 )
@@ -260,6 +279,63 @@ COUNT_RELATIVE = (
 """After a count and its noun ("12 sequences that meet the three conditions"): a relative clause,
 cut before the value is read."""
 
+ALTERNATIVE_CONDITION = (
+    "if", "unless", "depending", "assuming", "whether", "in case", "maybe", "perhaps", "possibly",
+    "might", "could", "alternatively",
+)
+"""In the answer's own sentence after it, with 'or <another value>' ("\\boxed{24} (or 22 if we
+exclude 1)", "the answer is $n=1$ (if ...) or $n=3$ if ..."): the answer is one of two
+conditional alternatives, no commitment (``answer-with-alternative``)."""
+
+ALTERNATIVE_SAME = ("equivalently", "in other words", "i\\.e\\.?", "that is", "written as", "as a")
+"""After 'or': the same value in another form ("or equivalently $4!$", "or $0.5$ as a decimal")."""
+
+DISQUALIFIED = (
+    "not (?:valid|allowed|permitted|possible|acceptable|admissible|counted|included|wanted|"
+    "usable|legal|good|okay|ok)",
+    "invalid", "inadmissible", "impossible", "illegal", "unusable", "disallowed", "forbidden",
+    "prohibited", "extraneous", "spurious", "bad",
+    "fail(?:s|ed)?", "break(?:s)? the (?:rule|condition|constraint|restriction)s?",
+    "violat(?:e|es|ed)",
+    "(?:do|does|did)(?: not|n't) (?:work|satisfy|count|qualify|meet|fit|apply|hold|survive)",
+    "(?:are|is|were|was|get|gets|got) (?:discarded|rejected|excluded|eliminated|ruled out|"
+    "thrown (?:away|out)|removed|overcounted|double[-\\s]counted)",
+    "discard(?:ed)?", "reject(?:ed)?", "exclud(?:e|ed)", "eliminat(?:e|ed)", "rul(?:e|ed) out",
+    "thr(?:ow|own|ew) (?:away|out)", "overcount(?:ed)?", "double[-\\s]count(?:ed)?",
+)
+"""Attached to a closing value ('12 ways that are not valid', '7 of them fail', 'the 2 extraneous
+roots', 'we discard the 3 solutions', 'the number of invalid codes is 12'): the counted things
+are not what was asked, so the value is no answer (``closing-value-disqualified``), unless the
+question itself uses one of these (it asks how many fail)."""
+
+PENDING_WORK = (
+    "(?:need|needs|have|has|want|must|got) to (?:[a-z]+ ){0,2}?(?:compute|calculate|evaluate|find|"
+    "determine|simplify|work out|figure out|multiply|add|subtract|divide|solve|expand)",
+    "it remains to (?:[a-z]+ )?(?:compute|calculate|evaluate|find|determine|simplify|work out|"
+    "multiply|add)",
+    "(?:let's|let us|let me) (?:now |just )?(?:compute|calculate|evaluate|find|determine|simplify|"
+    "work out|multiply|add)",
+    "(?:next|now|then),? (?:we|i) (?:just )?(?:compute|calculate|evaluate|work out|multiply|add)",
+)
+"""Right before a closing value with no '=' after it ("So we need to compute $7 \\times 10$.",
+"It remains to evaluate $2^5 - 1$."): work still to do, so no result (``closing-work-pending``)."""
+
+DISQUALIFYING_VERB = (
+    "discard(?:ed|ing)?", "reject(?:ed|ing)?", "exclud(?:e|ed|ing)", "eliminat(?:e|ed|ing)",
+    "rul(?:e|ed|ing) out", "thr(?:ow|own|ew|owing) (?:away|out)", "remov(?:e|ed|ing)",
+    "cross(?:ed|ing)? out", "drop(?:ped|ping)?",
+)
+"""Right before a closing value ('we discard the 3 solutions'): the value counts what is thrown
+away."""
+
+CLAUSE_BREAK = (
+    "so", "and", "but", "because", "since", "while", "whereas", "after", "before", "once",
+    "leaving", "leaves", "giving", "gives", "then", "hence", "thus", "therefore", "although",
+    "though", "yet", "or", "which leaves", "which gives", "so that",
+)
+"""Where the clause around a closing value ends (besides punctuation): a disqualifier beyond it
+belongs to another value."""
+
 NUMBER_QUALIFIER = (
     "at least", "at most", "more than", "less than", "fewer than", "no more than", "no less than",
     "over", "under", "about", "around", "approximately", "roughly", "nearly", "almost", "up to",
@@ -312,10 +388,17 @@ SENTENCE_VERB = ("is", "are", "equals", "was", "be", "has", "have", "gives", "ge
 
 RESULT_VERB = (
     "comes to", "works out to", "evaluates to", "amounts to", "simplifies to", "reduces to",
-    "totals", "measures", "gives a total of", "yields", "is equal to", "equals",
+    "totals", "measures", "gives a total of", "yields", "is equal to", "equals", "leaves",
 )
 """In a closing sentence: the value right after one of these (and only words after it) is
 the stated result ('the perimeter comes to $27$ units')."""
+
+REMAINING_VERB = (
+    "remain", "remains", "(?:is|are) left(?: over)?", "(?:is|are) still left", "survive",
+    "survives", "(?:is|are) still standing",
+)
+"""Closing a sentence after its value and noun ("..., 1 solution remains."): the value is what is
+left, the stated result (``closing-value-remains``)."""
 
 INTRO = ("so", "therefore", "thus", "hence", "finally", "final", "result", "answer", "conclusion")
 SETUP = (
@@ -356,6 +439,7 @@ ASKED_LOWEST_TERMS = (
     "reduce the fraction", "reduced fraction",
 )
 ASKED_MIXED_NUMBER = ("mixed number", "mixed numeral", "mixed fraction")
+ASKED_SCIENTIFIC = ("scientific notation", "scientific form")
 ASKED_IN_PI = ("in terms of \\\\?pi", "in terms of π")
 EVALUATE_VERB = (
     "compute", "evaluate", "simplify", "calculate", "find the value of", "what is the value of",

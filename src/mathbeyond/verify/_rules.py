@@ -35,9 +35,10 @@ Then decide:
   sentence, not an equation or a stated value, overrides an earlier anchor), ``last-anchor``.
 Without candidates, :mod:`._extract`'s closing-sentence rules decide (``closing-*``, among them
 ``closing-before-check``, ``closing-option-letter``, ``closing-probability-line`` and
-``closing-tuple-components``, read past a closing pleasantry; ``bare-labelled-value``,
-``bare-answer``); a sample cut off by the token limit gets none of those
-(``cut-off-no-unanchored-answer``).
+``closing-tuple-components``, ``closing-value-remains``, read past a closing pleasantry;
+``bare-labelled-value``, ``bare-answer``); a sample cut off by the token limit gets none of those
+(``cut-off-no-unanchored-answer``), and a closing value its own clause disqualifies ("8 subsets
+fail", "we discard the 3 ...") is none (``closing-value-disqualified``, :func:`disqualified_value`).
 
 After extraction, the answer rules: ``answer-restates-question``, ``answer-not-in-asked-form``
 (factor -- a product, no factor with an integer content --, expand, simplest radical form,
@@ -95,6 +96,7 @@ STRONG_HYPOTHETICAL_RE = Guarded(lx.words(lx.STRONG_HYPOTHETICAL))
 RETRACT_RE = Guarded(lx.words(lx.RETRACTION))
 REVISE_RE = Guarded(lx.words(lx.REVISION))
 SIDE_RE = Guarded(lx.stems(lx.SIDE_REMARK))
+UNASKED_RE = lx.stems(lx.UNASKED_REMARK)
 APPROX_RE = Guarded(re.compile(lx.alternation(lx.APPROXIMATION), re.IGNORECASE))
 ROUNDING_ASKED_RE = Guarded(lx.stems(lx.ROUNDING_ASKED))
 ATTRIB_RE = Guarded(re.compile(
@@ -385,6 +387,32 @@ def _quantity(sentence: str) -> tuple[str, str] | None:
     return np, " ".join(w for w in np.split() if w not in _QUANTITY_STOP)
 
 
+def side_remark_span(region: str, c: Candidate, question: str | None) -> tuple[int, int] | None:
+    """``box-is-side-remark``: the first (or only) box sits in a remark about an un-asked
+    quantity after the answer was stated in words ("So there are 8 red marbles. (The question
+    doesn't ask for it, but the number of blue marbles is $\\boxed{12}$.)", "Side note: ...
+    $\\boxed{11}$"): the span of that remark (its sentence or parenthetical), or None. Not when
+    the remark concludes (so, answer, final ...), when the question names its quantity, or when
+    no value comes before it."""
+    if c.kind != "boxed":
+        return None
+    lo = max(0, c.start - SIDE_TAIL_CHARS * 2)
+    start = max(region.rfind(x, lo, c.start) for x in (". ", "\n", "! ", "? ", "("))
+    start = (start if region[start] == "(" else start + 1) if start >= 0 else lo
+    remark = region[start : c.start].lstrip("(")
+    after = _sentence_after(region, c.end)
+    if not (UNASKED_RE.search(remark) or UNASKED_RE.search(after)) or INTRO_RE.search(remark):
+        return None
+    named = _quantity(remark)
+    if named is not None and question and named[1] and named[1] in question.lower():
+        return None
+    if not any(ch.isdigit() for ch in region[:start]):
+        return None
+    end = c.end + len(after)
+    close = re.match(r"[ \t]*[.!?]?[ \t]*\)?", region[end:])
+    return start, end + (close.end() if close else 0)
+
+
 def other_quantity_rule(
     region: str, prev: Candidate, cand: Candidate, question: str | None
 ) -> str | None:
@@ -456,6 +484,38 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     return bool(nums) and nums[-1] != answer.strip().strip("$").strip(), None
 
 
+_ALT_CONDITION_RE = lx.words(lx.ALTERNATIVE_CONDITION)
+_ALT_SAME_RE = lx.words(lx.ALTERNATIVE_SAME)
+_ALT_VALUE_RE = re.compile(  # "or $22$", "or possibly 16", "or $k = 5$", "(or \\frac{2}{3}"
+    r"\bor\b[ \t,]*(?:(?:maybe|perhaps|possibly|else)[ \t,]+)?(?P<v>(?:\$|\\\(|\\boxed\{)?[ \t]*"
+    r"(?:[A-Za-z][ \t]*=[ \t]*)?-?(?:\d[\d.,/]*|\\[dt]?frac\{[^{}]{1,20}\}\{[^{}]{1,20}\}))",
+    re.IGNORECASE,
+)
+_SENTENCE_END_RE = re.compile(r"\n|[.!?](?=\s+[A-Z(*$\\]|\s*$)")
+_NOT_VALUE_CHARS_RE = re.compile(r"[\s$]|\\boxed|\\\(|\\\)|[{}]|^[A-Za-z]=")
+
+
+def _plain(text: str) -> str:
+    t = _NOT_VALUE_CHARS_RE.sub("", text)
+    return re.sub(r"^[A-Za-z]=", "", t).rstrip(".,")
+
+
+def alternative_after(region: str, c: Candidate) -> bool:
+    """``answer-with-alternative``: in the answer's own sentence after it, 'or' and another value
+    with a condition or hedge ("\\boxed{24} (or $22$ if we exclude 1 and 360)", "$n=1$ (if ...)
+    or $n = 3$ if ..."): two conditional alternatives, no commitment. Not an equivalent form
+    ("or equivalently $4!$", "or $0.5$ as a decimal") nor the same value again."""
+    rest = region[c.end : c.end + 240]
+    end = _SENTENCE_END_RE.search(rest)
+    sentence = rest[: end.start() if end else len(rest)]
+    m = _ALT_VALUE_RE.search(sentence)
+    if m is None or _ALT_SAME_RE.search(sentence):
+        return False
+    if _plain(m.group("v")) == _plain(c.text):
+        return False
+    return bool(_ALT_CONDITION_RE.search(sentence))
+
+
 def spam_run(region: str, cands: list[Candidate]) -> list[Candidate] | None:
     """``guess-list``: three or more back-to-back candidates with different values."""
     run = [cands[-1]]
@@ -519,12 +579,18 @@ def select(region: str, cands: list[Candidate], question: str | None) -> Selecti
         if not any(d.candidate == c for d in out):
             out.append(Decision(c, False, "after-chosen"))
     chosen = cands[idx]
+    if idx == 0 and side_remark_span(region, chosen, question) is not None:
+        out.append(Decision(chosen, False, "box-is-side-remark"))
+        return Selection((), "fallthrough", "box-is-side-remark", tuple(out))
     retracted, fixed = retraction(region[chosen.end :], chosen.text)
     if retracted:
         out.append(Decision(chosen, False, "retracted"))
         if fixed is not None:
             return Selection((fixed,), "anchor", "correction-after-retraction", tuple(out))
         return Selection((), "none", "retracted", tuple(out))
+    if alternative_after(region, chosen):
+        out.append(Decision(chosen, False, "answer-with-alternative"))
+        return Selection((), "none", "answer-with-alternative", tuple(out))
     spam = spam_run(region, cands[: idx + 1])
     if spam is not None:
         texts = tuple(dict.fromkeys(c.text.strip() for c in spam))
@@ -538,6 +604,89 @@ def select(region: str, cands: list[Candidate], question: str | None) -> Selecti
         return Selection(texts, "boxed", rule, tuple(out))
     out.append(Decision(chosen, True, "last-anchor"))
     return Selection((chosen.text,), "anchor", "last-anchor", tuple(out))
+
+
+# --- closing rules: a closing sentence's value ---------------------------------------------------
+_DISQUALIFIED_RE = lx.words(lx.DISQUALIFIED)
+_CLAUSE_BREAK_RE = re.compile(
+    r"[,;:.!?()]|\s[—–-]\s|\b" + lx.alternation(lx.CLAUSE_BREAK) + r"\b", re.IGNORECASE
+)
+_VERB_BEFORE_RE = re.compile(  # "we discard the $"
+    r"\b" + lx.alternation(lx.DISQUALIFYING_VERB)
+    + r"\s+(?:(?:the|these|those|all|only|another|other|remaining|last|first)\s+)*[$\\(\s]*\Z",
+    re.IGNORECASE,
+)
+_COUNT_OF_RE = re.compile(  # "the number of invalid codes is $", "the count of those that fail: "
+    r"\b(?:number|count|total|amount)\s+of\b(?P<np>[^=]{0,80}?)(?:\bis|\bare|\bequals|=|:)"
+    r"[\s$\\(]*\Z",
+    re.IGNORECASE,
+)
+_WORD_RE = re.compile(r"\s[A-Za-z]{2,}")
+_MATH_CLOSE_RE = re.compile(r"[ \t]*(?:\$|\\\))")
+
+
+_PENDING_RE = lx.words(lx.PENDING_WORK)
+
+
+def pending_value(line: str, value: str) -> bool:
+    """``closing-work-pending``: in a closing line, the clause before ``value`` announces work
+    still to do and no ``=`` follows it ("So we need to compute $7 \\times 10$.")."""
+    clause = _clause_before(line, value)
+    if clause is None:
+        return False
+    last = None
+    for last in _PENDING_RE.finditer(clause):  # noqa: B007 - keep the final match
+        pass
+    return last is not None and "=" not in clause[last.end() :]
+
+
+def _clause_before(line: str, value: str) -> str | None:
+    v = value.strip().strip("$").strip()
+    if not v or len(v) > 80:
+        return None
+    at = line.rfind(v)
+    if at < 0:
+        return None
+    before = line[max(0, at - 160) : at]
+    start = 0
+    for m in _CLAUSE_BREAK_RE.finditer(before.rstrip(" \t$\\(:=")):
+        start = m.end()
+    return before[start:]
+
+
+def disqualified_value(line: str, value: str, question: str | None) -> bool:
+    """``closing-value-disqualified``: in a closing line, the clause around ``value`` calls what
+    it counts invalid, failing, discarded or excluded ("So 8 subsets fail the condition.",
+    "There are $6$ outcomes which are invalid.", "we discard the 3 solutions that ...", "the
+    number of invalid codes is 12"). Not when the question uses such a word itself (it asks for
+    the failing ones). The clause ends at punctuation or a clause break (so, and, but, after,
+    leaving ...)."""
+    if question and _DISQUALIFIED_RE.search(question):
+        return False
+    v = value.strip().strip("$").strip()
+    if _WORD_RE.search(v):  # "10 of them break the rule": the value is its first token
+        v = v.split()[0].strip("$")
+    if not v or len(v) > 40:
+        return False
+    hits = list(re.finditer(r"(?<![\w.])" + re.escape(v) + r"(?![\w]|\.\d)", line))
+    if not hits:
+        return False
+    at = hits[-1]
+    after = line[at.end() : at.end() + 80]
+    close = _MATH_CLOSE_RE.match(after)
+    after = after[close.end() if close else 0 :]
+    stop = _CLAUSE_BREAK_RE.search(after)
+    if _DISQUALIFIED_RE.search(after[: stop.start() if stop else len(after)]):
+        return True
+    before = line[max(0, at.start() - 120) : at.start()]
+    start = 0
+    for m in _CLAUSE_BREAK_RE.finditer(before.rstrip(" \t$\\(:=")):
+        start = m.end()
+    clause = before[start:]
+    if _VERB_BEFORE_RE.search(clause):
+        return True
+    count = _COUNT_OF_RE.search(clause)
+    return count is not None and bool(_DISQUALIFIED_RE.search(count.group("np")))
 
 
 # --- answer rules: after extraction, before comparison ------------------------------------------
@@ -564,6 +713,11 @@ _MIXED_RE = re.compile(  # 1\frac{3}{4}, 1 3/4, 1~\tfrac34
 )
 _PAREN_BODY_RE = re.compile(r"\(([^()]{1,200})\)")
 _TERM_COEFF_RE = re.compile(r"\s*(\d{0,18})\s*(?:\\cdot\s*)?([A-Za-z\\]|$)")
+_SCIENTIFIC_ASKED_RE = lx.words(lx.ASKED_SCIENTIFIC)
+_SCIENTIFIC_RE = re.compile(  # 4.2 \times 10^{-1}: one digit before the point
+    r"\s*-?\s*[1-9](?:\.\d+)?\s*(?:\\times|\\cdot|\*|×|x)\s*10\s*\^\s*(?:\{\s*[-+]?\d+\s*\}|[-+]?\d)\s*"
+    r"(?:\\(?:text|mathrm)\s*\{[^{}]*\}|[A-Za-z][A-Za-z ]*)?\s*\.?"  # a unit after it
+)
 _PI_ASKED_RE = re.compile(lx.alternation(lx.ASKED_IN_PI), re.IGNORECASE)
 _EVALUATE_RE = lx.words(lx.EVALUATE_VERB)
 _DECIMAL_RE = re.compile(r"\d\.\d|(?<![\d}])\.\d")
@@ -641,6 +795,44 @@ def _factor_with_content(text: str) -> bool:
     return False
 
 
+_FACTOR_POWER_RE = re.compile(r"\^\s*(?:\{\s*(\d{1,2})\s*\}|(\d))")
+
+
+def _factor_count(text: str) -> int | None:
+    """How many non-constant factors a product has, with multiplicity: ``x(x-2)(x+2)`` 3,
+    ``x(x^2-4)`` 2, ``(x-3)^2`` 2, ``2a^2b`` 3. None when it is not a plain product of
+    bracketed factors, letters and integer coefficients."""
+    t = _SPACE_RE.sub("", text).replace("\\cdot", "").replace("*", "").lstrip("+-")
+    count, i = 0, 0
+    while i < len(t):
+        ch = t[i]
+        if ch == "(":
+            depth, j = 0, i
+            while j < len(t):
+                depth += 1 if t[j] == "(" else -1 if t[j] == ")" else 0
+                if depth == 0:
+                    break
+                j += 1
+            if j >= len(t):
+                return None
+            weight = 1 if re.search(r"[A-Za-z]", t[i + 1 : j]) else 0
+            i = j + 1
+        elif ch.isalpha():
+            weight, i = 1, i + 1
+        elif ch.isdigit():
+            while i < len(t) and t[i].isdigit():
+                i += 1
+            continue
+        else:
+            return None
+        power = _FACTOR_POWER_RE.match(t, i)
+        if power is not None:
+            weight *= int(power.group(1) or power.group(2))
+            i = power.end()
+        count += weight
+    return count
+
+
 @dataclass(frozen=True)
 class _Asks:
     factor: bool
@@ -648,6 +840,7 @@ class _Asks:
     radical: bool
     fraction: bool
     pi: bool
+    scientific: bool
     evaluate: bool
     lowest: bool
     mixed: bool
@@ -662,6 +855,7 @@ def _asks(question: str) -> _Asks:
         radical=bool(_RADICAL_ASKED_RE.search(question)),
         fraction=bool(_FRACTION_ASKED_RE.search(question)),
         pi=bool(_PI_ASKED_RE.search(question)),
+        scientific=bool(_SCIENTIFIC_ASKED_RE.search(question)),
         evaluate=bool(_EVALUATE_RE.search(question)),
         lowest=bool(_LOWEST_ASKED_RE.search(question)),
         mixed=bool(_MIXED_ASKED_RE.search(question)),
@@ -683,6 +877,15 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         and not _factor_with_content(gold)
     ):
         return "asked to factor: a factor still has a common integer factor"
+    if asks.factor and _is_product(gold) and _is_product(answer):
+        have, want = _factor_count(answer), _factor_count(gold)
+        if have is not None and want is not None and have < want:
+            return "asked to factor completely: a factor can still be factored"
+    if (
+        asks.scientific and _SCIENTIFIC_RE.fullmatch(gold.strip().strip("$"))
+        and not _SCIENTIFIC_RE.fullmatch(answer.strip().strip("$"))
+    ):
+        return "asked for scientific notation: the answer is not in it"
     if asks.lowest and _unreduced_fraction(answer) and not _unreduced_fraction(gold):
         return "asked for lowest terms: the fraction is not reduced"
     if asks.mixed and _MIXED_RE.search(gold) and decimal_answer:
@@ -712,19 +915,55 @@ def _norm_math(text: str) -> str:
 
 
 def restates_question(answer: str, gold: str, question: str | None) -> bool:
-    """``answer-restates-question``: "Compute $(-1)^{2024}$." answered "$(-1)^{2024}$"."""
-    if not question or not _asks(question).evaluate:
+    """``answer-restates-question``: "Compute $(-1)^{2024}$." answered "$(-1)^{2024}$"; or, for
+    any question, its expression with the variables replaced by numbers and left unevaluated
+    ("If $g(t) = t^2 + 3t$, find $g(4)$." answered "$4^2 + 3(4)$")."""
+    if not question:
         return False
     a = _norm_math(answer)
     if not a or _SIMPLE_VALUE_RE.fullmatch(a) or not _OPERATOR_RE.search(a):
         return False
     if a == _norm_math(gold):
         return False
+    evaluate = _asks(question).evaluate
+    numeric = not _LETTER_RE.search(_COMMAND_RE.sub("", a)) and bool(_ARITHMETIC_RE.search(a))
     for m in _MATH_SEGMENT_RE.finditer(question):
         seg = next(g for g in m.groups() if g is not None)
-        if _norm_math(seg) == a:
+        norm = _norm_math(seg)
+        if evaluate and norm == a:
             return True
+        if numeric and len(norm) <= 200:
+            for side in norm.split("="):
+                pattern = _substitution_pattern(side)
+                if pattern is not None and pattern.fullmatch(a):
+                    return True
     return False
+
+
+_LETTER_RE = re.compile(r"[A-Za-z]")
+_ARITHMETIC_RE = re.compile(r"[+\-*/^]|\\frac")
+_COMMAND_RE = re.compile(r"\\[A-Za-z]+")
+_NUMBER_SLOT = r"(?:\(-?\d+(?:\.\d+)?\)|-?\d+(?:\.\d+)?)"
+
+
+@functools.lru_cache(maxsize=1024)
+def _substitution_pattern(expr: str) -> re.Pattern[str] | None:
+    """``expr`` (normalised) with each one-letter variable as a slot for a number (bracketed or
+    not): the expression with numbers substituted. None without a variable or an operator."""
+    parts: list[str] = []
+    slots = 0
+    for tok in re.finditer(r"\\[A-Za-z]+|[A-Za-z]+|.", expr, re.S):
+        text = tok.group(0)
+        if text[0] == "\\" or not text.isalpha():
+            parts.append(re.escape(text))
+        elif len(text) == 1:
+            parts.append(_NUMBER_SLOT)
+            slots += 1
+        else:
+            return None  # a word or a function name: not a plain expression
+    if slots == 0 or not _ARITHMETIC_RE.search(expr.lstrip("-")) or "," in expr:
+        return None
+    return re.compile("".join(parts))
 
 
 _LABEL_SPLIT_RE = re.compile(r"^(?P<label>[^=<>]{1,60}?)=(?P<value>[^=<>]{1,400})$")
