@@ -96,7 +96,7 @@ STRONG_HYPOTHETICAL_RE = Guarded(lx.words(lx.STRONG_HYPOTHETICAL))
 RETRACT_RE = Guarded(lx.words(lx.RETRACTION))
 REVISE_RE = Guarded(lx.words(lx.REVISION))
 SIDE_RE = Guarded(lx.stems(lx.SIDE_REMARK))
-UNASKED_RE = lx.stems(lx.UNASKED_REMARK)
+UNASKED_RE = Guarded(lx.stems(lx.UNASKED_REMARK))
 APPROX_RE = Guarded(re.compile(lx.alternation(lx.APPROXIMATION), re.IGNORECASE))
 ROUNDING_ASKED_RE = Guarded(lx.stems(lx.ROUNDING_ASKED))
 ATTRIB_RE = Guarded(re.compile(
@@ -365,11 +365,14 @@ def recap_rule(region: str, earlier: list[Candidate], cand: Candidate) -> str | 
     return None
 
 
+_FULL_STOP_RE = re.compile(r"[.!?](?:\s|$)")
+
+
 def _sentence_after(region: str, end: int) -> str:
     """The rest of a candidate's sentence: up to the next full stop or line end."""
     stop = region.find("\n", end, end + SIDE_TAIL_CHARS)
     tail = region[end : stop if stop >= 0 else min(len(region), end + SIDE_TAIL_CHARS)]
-    m = re.search(r"[.!?](?:\s|$)", tail)
+    m = _FULL_STOP_RE.search(tail)
     return tail[: m.start()] if m else tail
 
 
@@ -397,6 +400,8 @@ def side_remark_span(region: str, c: Candidate, question: str | None) -> tuple[i
     if c.kind != "boxed":
         return None
     lo = max(0, c.start - SIDE_TAIL_CHARS * 2)
+    if not UNASKED_RE.may_match(region, lo, c.end + SIDE_TAIL_CHARS):
+        return None  # the remark and the sentence after the box both lie in this window
     start = max(region.rfind(x, lo, c.start) for x in (". ", "\n", "! ", "? ", "("))
     start = (start if region[start] == "(" else start + 1) if start >= 0 else lo
     remark = region[start : c.start].lstrip("(")
