@@ -78,14 +78,17 @@ from ._extract import (
     _with_inner_anchor,
     finish,
 )
-from ._prefilter import lowered
+from ._prefilter import Guarded, lowered
 from ._rules import (
     _WRONG_CLAUSE_RE,
     _WRONG_LABEL_RE,
+    ALT_AFTER_CHARS,
     ATTRIB_RE,
     DISOWN_RE,
     OTHER_PROBLEM_RE,
     RETRACT_RE,
+    SIDE_TAIL_CHARS,
+    UNASKED_RE,
     Candidate,
     alternative_after,
     attributed,
@@ -175,14 +178,29 @@ _MAX_WORDS = 100_000
 _MAX_WORD_CHARS = 64
 
 
-def _triggered(text: str) -> bool:
-    """Whether ``text`` (lowered) holds one of :data:`_TRIGGER_RE`'s literals. They are ASCII
-    letters only, so each lies inside one whitespace-free stretch: each stretch is searched
-    once, then remembered."""
-    pattern = _TRIGGER_RE
+def _literals_re(guard: Guarded) -> re.Pattern[str] | None:
+    """One guard's literals as a :func:`_triggered` pattern (None: no usable literal set)."""
+    literals = guard.literals
+    if literals is None or not guard.icase:
+        return None
+    if not all(lit.isascii() and lit.isalpha() for lit in literals):
+        return None
+    return re.compile(_trie(sorted(literals)))
+
+
+_UNASKED_WORDS_RE = _literals_re(UNASKED_RE)
+_UNASKED_HITS: dict[str, bool] = {}
+"""As :data:`_WORD_HITS`, for ``UNASKED_RE``'s literals (``box-is-side-remark``)."""
+
+
+def _triggered(
+    text: str, pattern: re.Pattern[str] | None = _TRIGGER_RE, known: dict[str, bool] = _WORD_HITS
+) -> bool:
+    """Whether ``text`` (lowered) holds one of :data:`_TRIGGER_RE`'s literals (or ``pattern``'s,
+    with its own ``known``). They are ASCII letters only, so each lies inside one
+    whitespace-free stretch: each stretch is searched once, then remembered."""
     if pattern is None:
         return True
-    known = _WORD_HITS
     for word in text.split():
         hit = known.get(word)
         if hit is None:
@@ -352,9 +370,19 @@ def quick(region: str, question: str | None) -> Answer | None:
         return None
     if DISOWN_RE.pattern.match(region, end):
         return None
-    box = Candidate(start, end, content, "boxed")
-    if alternative_after(region, box) or side_remark_span(region, box, question) is not None:
-        return None  # ``answer-with-alternative`` / ``box-is-side-remark``: the engine decides
+    # ``answer-with-alternative`` reads the box's sentence after it (at most ALT_AFTER_CHARS),
+    # where its pattern needs an "or"; ``box-is-side-remark`` reads the remark before the box
+    # and the sentence after it, in [start - 2 * SIDE_TAIL_CHARS, end + SIDE_TAIL_CHARS),
+    # where UNASKED_RE needs one of its literals: without them neither can fire
+    side_lo = start - 2 * SIDE_TAIL_CHARS
+    if "or" in low[end : end + ALT_AFTER_CHARS] or _triggered(
+        low[side_lo if side_lo > 0 else 0 : end + SIDE_TAIL_CHARS],
+        _UNASKED_WORDS_RE,
+        _UNASKED_HITS,
+    ):
+        box = Candidate(start, end, content, "boxed")
+        if alternative_after(region, box) or side_remark_span(region, box, question) is not None:
+            return None  # ``answer-with-alternative`` / ``box-is-side-remark``: to the engine
     if "####" in region:
         return None  # a GSM8K "#### N" anchor (no "answer" word): the engine decides
     if "\\text" in content:  # \boxed{\text{The answer is 4}}: as the engine does

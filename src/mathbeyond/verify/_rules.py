@@ -505,12 +505,16 @@ def _plain(text: str) -> str:
     return re.sub(r"^[A-Za-z]=", "", t).rstrip(".,")
 
 
+ALT_AFTER_CHARS = 240
+"""How much of the text after an answer :func:`alternative_after` reads (its sentence's bound)."""
+
+
 def alternative_after(region: str, c: Candidate) -> bool:
     """``answer-with-alternative``: in the answer's own sentence after it, 'or' and another value
     with a condition or hedge ("\\boxed{24} (or $22$ if we exclude 1 and 360)", "$n=1$ (if ...)
     or $n = 3$ if ..."): two conditional alternatives, no commitment. Not an equivalent form
     ("or equivalently $4!$", "or $0.5$ as a decimal") nor the same value again."""
-    rest = region[c.end : c.end + 240]
+    rest = region[c.end : c.end + ALT_AFTER_CHARS]
     end = _SENTENCE_END_RE.search(rest)
     sentence = rest[: end.start() if end else len(rest)]
     m = _ALT_VALUE_RE.search(sentence)
