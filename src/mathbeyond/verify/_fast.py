@@ -373,9 +373,10 @@ def quick(region: str, question: str | None) -> Answer | None:
     # ``answer-with-alternative`` reads the box's sentence after it (at most ALT_AFTER_CHARS),
     # where its pattern needs an "or"; ``box-is-side-remark`` reads the remark before the box
     # and the sentence after it, in [start - 2 * SIDE_TAIL_CHARS, end + SIDE_TAIL_CHARS),
-    # where UNASKED_RE needs one of its literals: without them neither can fire
+    # where UNASKED_RE needs one of its literals: without them neither can fire. Checked on
+    # short regions only: on long ones these words are mostly there and the check costs more
     side_lo = start - 2 * SIDE_TAIL_CHARS
-    if "or" in low[end : end + ALT_AFTER_CHARS] or _triggered(
+    if len(region) > _FIRST_PIECE or "or" in low[end : end + ALT_AFTER_CHARS] or _triggered(
         low[side_lo if side_lo > 0 else 0 : end + SIDE_TAIL_CHARS],
         _UNASKED_WORDS_RE,
         _UNASKED_HITS,
