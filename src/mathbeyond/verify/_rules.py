@@ -400,13 +400,18 @@ def side_remark_span(region: str, c: Candidate, question: str | None) -> tuple[i
     if c.kind != "boxed":
         return None
     lo = max(0, c.start - SIDE_TAIL_CHARS * 2)
-    if not UNASKED_RE.may_match(region, lo, c.end + SIDE_TAIL_CHARS):
-        return None  # the remark and the sentence after the box both lie in this window
     start = max(region.rfind(x, lo, c.start) for x in (". ", "\n", "! ", "? ", "("))
     start = (start if region[start] == "(" else start + 1) if start >= 0 else lo
     remark = region[start : c.start].lstrip("(")
     after = _sentence_after(region, c.end)
-    if not (UNASKED_RE.search(remark) or UNASKED_RE.search(after)) or INTRO_RE.search(remark):
+    # may_match on the region's own span first: a literal of UNASKED_RE's must be in the text
+    if not (
+        (UNASKED_RE.may_match(region, start, c.start) and UNASKED_RE.search(remark))
+        or (
+            UNASKED_RE.may_match(region, c.end, c.end + len(after))
+            and UNASKED_RE.search(after)
+        )
+    ) or INTRO_RE.search(remark):
         return None
     named = _quantity(remark)
     if named is not None and question and named[1] and named[1] in question.lower():
