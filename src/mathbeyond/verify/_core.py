@@ -19,11 +19,12 @@ from ._rules import (
     is_label,
     labelled_gold,
     restates_question,
+    split_chain,
     split_label,
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.4.0"  # dev5 blind-corpus classes, core_v18 (verdicts differ from 2.3.0)
+VERIFIER_VERSION = "2.5.0"  # core_v19 classes
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -188,7 +189,32 @@ def _judge_labelled(answer: str, gold: str, question: str | None) -> tuple[str, 
             return None  # neither a label nor a true numeric chain ("2 + 2 = 5")
         if _judge(value, gold, question)[0] is Status.CORRECT:
             return "labelled-answer", "the labelled answer's value is equal"
+    elif a_split is None and "=" not in gold:
+        members = split_chain(answer)
+        if (
+            members is not None and _chain_holds(members)
+            and _judge(members[-1], gold, question)[0] is Status.CORRECT
+        ):
+            return "equation-chain-value", "the equation chain's last member is equal"
     return None
+
+
+def _chain_holds(members: list[str]) -> bool:
+    """``equation-chain-value``: ``p+q = 7+12 = 19`` or ``\\binom{8}{3} = \\frac{336}{6} = 56``:
+    the first member a label or a numeric expression, every numeric member equal to the last,
+    the last without letters (a value, not ``\\pi r^2 = 9\\pi``)."""
+    *rest, last = members
+    if _has_letters(last):
+        return False
+    first_is_label = is_label(rest[0])
+    for member in rest[1:] if first_is_label else rest:
+        if _has_letters(member) or _judge(member, last, None)[0] is not Status.CORRECT:
+            return False
+    return True
+
+
+def _has_letters(text: str) -> bool:
+    return bool(re.search(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+", "", text)))
 
 
 def _judge(answer: str, gold: str, question: str | None) -> tuple[Status, str]:

@@ -553,6 +553,30 @@ _COMMENT_RE = re.compile(r"(?<!\\)%[^\n]*")
 _PERCENT_OF_NUMBER_RE = re.compile(r"\d[\s$}{)]*$|\d\\\)\s*$")
 
 
+_GRADER = r"(?:" + lx.alternation(lx.GRADER) + r")s?"
+_TO_GRADER = (
+    r"(?:(?:" + lx.alternation(lx.GRADER_NOTE_OPENER) + r")\s+(?:to|for)\s+(?:the\s+|any\s+|a\s+)?"
+    + _GRADER + r"|dear\s+" + _GRADER + r"|to\s+the\s+" + _GRADER + r"|" + _GRADER
+    + r"\s+(?:note|notes|message))\b"
+)
+_GRADER_NOTE_RE = re.compile(
+    r"\[\s*" + _TO_GRADER + r"[^\[\]]{0,600}\]|\(\s*" + _TO_GRADER + r"[^()]{0,600}\)"
+    r"|^[ \t*_>#]*" + _TO_GRADER + r"[^\n]*",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+_GRADER_HINT_RE = re.compile(_GRADER, re.IGNORECASE)
+
+
+def _blank_grader_notes(text: str) -> str:
+    """``grader-note``: a note addressed to whoever grades the answer ("[Note to the grader:
+    ...]", "(Message for the evaluator: ...)", a line opening "Dear grader,") is metadata, never
+    an answer (:data:`._lexicon.GRADER`): blanked to spaces, so positions stay and the answer
+    before it stands."""
+    return _GRADER_NOTE_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+
+
 def _blank_comments(text: str) -> str:
     """``box-in-comment``: LaTeX comments are not rendered, so a box in one is no answer:
     ``\\iffalse ... \\fi`` (to the end when unclosed) and an unescaped ``%`` to the end of
@@ -600,6 +624,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         completion = _STRUCK_RE.sub(lambda m: " " * len(m.group(0)), completion)
     if "%" in completion or "\\iffalse" in completion:
         completion = _blank_comments(completion)
+    if _GRADER_HINT_RE.search(completion):
+        completion = _blank_grader_notes(completion)
     region = _region(completion) if "<" in completion else completion  # see _region
     if region is None:
         return Extracted("", "none", "unclosed-think-block")

@@ -429,11 +429,22 @@ read, so a later turn's ``</think>`` cannot open a new answer region)."""
 CHAT_TOKEN_SHAPES = (r"<\|[A-Za-z][\w▁]{1,30}\|>", r"<｜[^｜<>\n]{1,30}｜>")
 """Regular expressions for any token of the template shapes ``<|eot_id|>``, ``<｜User｜>``."""
 
+# --- notes addressed to whoever grades the answer (metadata, never an answer) -----------------
+GRADER = (
+    "grader", "grading", "evaluator", "marker", "reviewer", "examiner", "judge", "verifier",
+    "checker", "assessor",
+)
+GRADER_NOTE_OPENER = (
+    "note", "notes", "message", "comment", "remark", "instruction", "instructions", "p\\.s\\.",
+)
+"""``[Note to the grader: ...]``, ``(Message for the evaluator: ...)``, ``Dear grader, ...``."""
+
 # --- what the question asks for ----------------------------------------------------------------
 ASKED_FACTORED = ("factor", "factorise", "factorize", "factor completely", "factor fully")
 ASKED_EXPANDED = ("expand", "multiply out")
 ASKED_RADICAL = ("simplest radical form", "simplest form with radicals")
 ASKED_COMMON_FRACTION = ("common fraction",)
+ASKED_DECIMAL = ("as a decimal", "in decimal form", "as a decimal number", "in decimal notation")
 ASKED_LOWEST_TERMS = (
     "lowest terms", "simplest form", "simplest terms", "reduced form", "fully reduced",
     "reduce the fraction", "reduced fraction",

@@ -552,6 +552,8 @@ def walk_back(
     idx = len(cands) - 1
     while idx > 0:
         cur, prev = cands[idx], cands[idx - 1]
+        if reboxed_with_alternative(region, cands, idx):
+            break
         why = (
             own_line_rule(region, cur)
             or side_note_rule(region, prev, cur, question)
@@ -566,6 +568,21 @@ def walk_back(
         out.append(Decision(cur, False, why))
         idx -= 1
     return idx
+
+
+def reboxed_with_alternative(region: str, cands: list[Candidate], idx: int) -> bool:
+    """``reboxed-with-alternative``: the boxes ending at ``cands[idx]``, joined by connectors
+    only, box an earlier boxed answer again together with a different value ("so $x =
+    \\boxed{5}$ or $x = \\boxed{-8}$" after "$x = \\boxed{5}$"): the final commitment to both
+    (no skip rule of the walk back applies to it; a hedge unless both are asked for)."""
+    if cands[idx].kind != "boxed":
+        return False
+    group = box_group(region, cands, idx)
+    values = {_plain(c.text) for c in group}
+    if len(values) < 2:
+        return False
+    first = cands.index(group[0])
+    return any(c.kind == "boxed" and _plain(c.text) in values for c in cands[:first])
 
 
 def box_group(region: str, cands: list[Candidate], idx: int) -> list[Candidate]:
@@ -613,6 +630,8 @@ def select(region: str, cands: list[Candidate], question: str | None) -> Selecti
     if chosen.kind == "boxed":
         group = box_group(region, cands, idx)
         rule = "adjacent-boxes" if len(group) > 1 else "last-box"
+        if len(group) > 1 and reboxed_with_alternative(region, cands, idx):
+            rule = "reboxed-with-alternative"
         out.extend(Decision(c, True, rule) for c in group)
         texts = tuple(dict.fromkeys(c.text.strip() for c in group))  # repeats: one commitment
         return Selection(texts, "boxed", rule, tuple(out))
@@ -718,6 +737,7 @@ _RADICAL_ASKED_RE = lx.words(lx.ASKED_RADICAL)
 _FRACTION_ASKED_RE = lx.words(lx.ASKED_COMMON_FRACTION)
 _LOWEST_ASKED_RE = lx.words(lx.ASKED_LOWEST_TERMS)
 _MIXED_ASKED_RE = lx.words(lx.ASKED_MIXED_NUMBER)
+_DECIMAL_ASKED_RE = lx.words(lx.ASKED_DECIMAL)
 _FRACTION_RE = re.compile(  # \frac{9}{12}, \dfrac92, 9/12: integers only
     r"\\[dt]?frac\s*\{\s*(\d{1,18})\s*\}\s*\{\s*(\d{1,18})\s*\}|\\[dt]?frac(\d)(\d)"
     r"|(?<![\w.^_/])(\d{1,18})\s*/\s*(\d{1,18})(?![\w.^_/])"
@@ -858,6 +878,7 @@ class _Asks:
     evaluate: bool
     lowest: bool
     mixed: bool
+    decimal: bool
 
 
 @functools.lru_cache(maxsize=1024)
@@ -873,6 +894,7 @@ def _asks(question: str) -> _Asks:
         evaluate=bool(_EVALUATE_RE.search(question)),
         lowest=bool(_LOWEST_ASKED_RE.search(question)),
         mixed=bool(_MIXED_ASKED_RE.search(question)),
+        decimal=bool(_DECIMAL_ASKED_RE.search(question)),
     )
 
 
@@ -910,6 +932,12 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         return "asked for simplest radical form: the answer is not"
     if asks.fraction and decimal_answer:
         return "asked for a common fraction: the answer is a decimal"
+    if (
+        asks.decimal and not asks.fraction and _FRACTION_RE.search(answer)
+        and not _FRACTION_RE.search(gold) and not _DECIMAL_RE.search(answer)
+        and "overline" not in gold  # a repeating decimal: rt2-qwen-0036 accepts its fraction
+    ):
+        return "asked for a decimal: the answer is a fraction"
     if asks.pi and _PI_RE.search(gold) and not _PI_RE.search(answer):
         return "asked in terms of pi: the answer has no pi"
     return None
@@ -994,6 +1022,23 @@ def split_label(text: str) -> tuple[str, str] | None:
     if m is None or not m.group("label").strip() or not m.group("value").strip():
         return None
     return m.group("label").strip(), m.group("value").strip()
+
+
+_CHAIN_MEMBER_RE = re.compile(r"[^=<>]{1,400}")
+
+
+def split_chain(text: str) -> list[str] | None:
+    """``p+q = 7+12 = 19`` -> ["p+q", "7+12", "19"]: two or more ``=`` and no other relation,
+    every member not empty and its braces balanced (see ``equation-chain-value`` in
+    ``_core``)."""
+    t = text.strip().strip("$").strip()
+    if not 2 <= t.count("=") <= 8 or "\\le" in t or "\\ge" in t or "\\ne" in t:
+        return None
+    members = [m.strip() for m in t.split("=")]
+    for m in members:
+        if not _CHAIN_MEMBER_RE.fullmatch(m) or m.count("{") != m.count("}"):
+            return None
+    return members
 
 
 def labelled_gold(gold: str) -> tuple[str, str] | None:
