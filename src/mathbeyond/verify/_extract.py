@@ -24,11 +24,11 @@ from ._rules import (
     DISOWN_RE,
     INTRO_RE,
     OTHER_PROBLEM_RE,
-    RETRACT_RE,
     Candidate,
     Decision,
     disqualified_value,
     pending_value,
+    retraction_in,
     select,
     side_remark_span,
 )
@@ -47,11 +47,15 @@ _ANCHOR_TAIL_RE = re.compile(
 _ANCHOR_ADVERB_RE = re.compile(  # "the answer is simply 42"
     "(?:" + lx.alternation(lx.ANCHOR_ADVERB) + r"\b,?[ \t]+)+", re.IGNORECASE
 )
+_REJECTED_NAME = (  # "not the 5 I boxed", "not my first guess of 7": words naming it
+    r"(?:" + lx.alternation(lx.REJECTED_DETERMINER) + r"[ \t]+(?:[A-Za-z]+[ \t]+){0,3})?"
+)
 _ANCHOR_TRAIL_RE = re.compile(  # "42, as expected", "42 (since 6*7=42)", "42, which is ..."
     r"(?:,[ \t]*" + lx.alternation(lx.TRAILING_CLAUSE)
     + r"|[ \t]+\(" + lx.alternation(lx.TRAILING_PAREN) + r"|[ \t]+(?:because|since)"
     r"|[ \t]+[—–][ \t]+(?=[a-z])"
-    r"|(?:,[ \t]*|[ \t]+\(?)" + lx.alternation(lx.REASONING_NOT) + r"[ \t]+(?=(?:\$|\\\()?-?\d))"
+    r"|(?:,[ \t]*|[ \t]+\(?)" + lx.alternation(lx.REASONING_NOT) + r"[ \t]+(?=" + _REJECTED_NAME
+    + r"(?:\$|\\\()?-?\d))"
     r"\b.*$",
     re.IGNORECASE | re.S,
 )
@@ -59,7 +63,7 @@ _EMPTY_BOX_RE = re.compile(r"\\boxed\s*\{\s*\}")
 _TEXT_WRAP_RE = re.compile(r"\s*\\text\{([^{}]*)\}\s*")
 _REJECTED_TAIL_RE = Guarded(re.compile(
     r"(?:,[ \t]*|[ \t]+\(?)" + lx.alternation(lx.REASONING_NOT)
-    + r"[ \t]+(?:\$|\\\()?-?\d.*$",
+    + r"[ \t]+" + _REJECTED_NAME + r"(?:\$|\\\()?-?\d.*$",
     re.IGNORECASE | re.S,
 ))
 _BARE_ANCHOR_RE = re.compile(
@@ -304,6 +308,42 @@ _NOT_BUT_RE = re.compile(  # "not 18 but 24", "not $3$; it is $5$", "not 12, but
 )
 
 
+_SC_VALUE = r"(?:\$[^$\n]{1,40}\$|\\\([^\n]{1,40}?\\\)|-?\d+(?:\.\d+)?(?!\w|\.\d))"
+_SELF_CORRECTION_RE = Guarded(re.compile(  # "$48$ -- sorry, $24$", "12 (oops, 13)"
+    r"(?<![\w.^_])(?:(?P<n1>[A-Za-z])[ \t]*=[ \t]*)?(?P<v1>" + _SC_VALUE + r")"
+    r"[ \t]*(?:,|;|--|—|–|-|(?P<open>\())?[ \t]*\b" + lx.alternation(lx.SELF_CORRECTION)
+    + r"\b[ \t]*[,:!.]?[ \t]*(?:(?:it's|it[ \t]+is|that's|that[ \t]+is)[ \t]+)?"
+    r"(?:(?P<n2>[A-Za-z])[ \t]*=[ \t]*)?(?P<v2>" + _SC_VALUE + r")(?(open)[ \t]*\))",
+    re.IGNORECASE,
+))
+_SC_LABEL_RE = re.compile(r"[$\\(\s]*([A-Za-z])\s*=")
+
+
+def _self_corrected(text: str) -> str:
+    """``self-correction``: "the area is $48$ -- sorry, $24$" -> "the area is $24$"; the second
+    value replaces the first when both name the same unknown (or the second names none)."""
+
+    def fix(m: re.Match[str]) -> str:
+        if not _corrects(m):
+            return m.group(0)
+        return m.group(0)[: m.start("v1") - m.start()] + m.group("v2")
+
+    return _SELF_CORRECTION_RE.sub(fix, text)
+
+
+def _corrects(m: re.Match[str]) -> bool:
+    """The second value of a self-correction names the same unknown as the first, or none
+    ("x = 4, um, y = 3": another unknown, no correction)."""
+    first = m.group("n1") or _label(m.group("v1"))
+    second = m.group("n2") or _label(m.group("v2"))
+    return second is None or second == first
+
+
+def _label(value: str) -> str | None:
+    m = _SC_LABEL_RE.match(value)
+    return m.group(1) if m else None
+
+
 def _anchor_text(s: str, i: int) -> tuple[str, int]:
     """Answer text after an anchor phrase at ``i``: a math segment or the rest of the line."""
     rest = s[i : i + MAX_ANSWER_CHARS]
@@ -314,6 +354,9 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
     corrected = _NOT_BUT_RE.match(stripped)
     if corrected is not None:  # "the answer is not 18 but 24": the value after the correction
         return _anchor_text(s, i + off + corrected.end())
+    redone = _SELF_CORRECTION_RE.pattern.match(stripped)
+    if redone is not None and _corrects(redone):  # "the answer is $60$ -- sorry, $30$."
+        return _anchor_text(s, i + off + redone.start("v2"))
     if stripped.startswith("\n"):
         # "**Final Answer**\n\n 42": take the next non-empty line
         nxt = stripped.lstrip()
@@ -387,7 +430,7 @@ def _find_anchor_word(
         if m is not None:
             adverb = _ANCHOR_ADVERB_RE.match(s, m.end())
             text, end = _anchor_text(s, adverb.end() if adverb else m.end())
-            text = text.strip().strip("*").strip()
+            text = _self_corrected(text.strip().strip("*").strip())
             trimmed = _ANCHOR_TRAIL_RE.sub("", text).strip()
             text = trimmed or text
             lead = _LEAD_RE.match(text)
@@ -745,7 +788,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         ):
             # a stray early "Answer:" label followed by a concluding final line
             return Extracted(late.text, late.kind, "closing-sentence-over-stray-anchor", trace)
-        if sel.rule == "correction-after-retraction":
+        if sel.rule in ("correction-after-retraction", "correction-after-revision"):
             return Extracted(sel.texts[0], "anchor", sel.rule, trace)
         return Extracted(_sentence_answer(sel.texts[0]), "anchor", sel.rule, trace)
     if truncated:
@@ -829,7 +872,7 @@ def _unboxed_correction(region: str, decisions: tuple[Decision, ...]) -> str | N
     if not retracted:
         return None
     tail = region[retracted[-1].end :]
-    m = RETRACT_RE.search(tail) or DISOWN_RE.match(tail)
+    m = retraction_in(tail) or DISOWN_RE.match(tail)
     if m is None:
         return None
     rest = tail[m.end() :].lstrip(" \t:,;.!-—")
@@ -955,6 +998,58 @@ def _without_pleasantries(region: str) -> str:
     return region[: m.start()] if m is not None else region
 
 
+_ASKED_UNKNOWN_RE = re.compile(  # "Find $x$ if ...", "solve for y.", "What is $n$?"
+    r"\b(?:find|solve\s+for|what\s+is|determine|compute)\s+(?:the\s+value\s+of\s+)?"
+    r"(?:\$|\\\()?\s*([a-z])\s*(?:\$|\\\))?\s*(?:[.?,]|\s+(?:if|such|when|given)\b)",
+    re.IGNORECASE,
+)
+
+
+_UNKNOWN_VALUE_RE = re.compile(  # "y = 3", "$x = -2$": a letter and its plain value
+    r"(?<![\w\\])([a-z])\s*=\s*(?:\$\s*)?(-?\d+(?:\.\d+)?(?:/\d+)?)(?![\w^_/]|\.\d)"
+)
+
+
+def _other_unknown(line: str, value: str, asked: str) -> str | None:
+    """``closing-asked-unknown`` / ``closing-other-unknown``: the question asks for one unknown
+    ("Find $x$ if ...") and the closing value is written as another one's ("so x = 4, and then
+    y = 3." read as 3): the asked unknown's value on that line ("4"), or "" when the line gives
+    none (no answer). None when the value is not another unknown's."""
+    others = [m for m in _UNKNOWN_VALUE_RE.finditer(line) if m.group(2) == value]
+    if not others or any(m.group(1) == asked for m in others):
+        return None
+    mine = [m.group(2) for m in _UNKNOWN_VALUE_RE.finditer(line) if m.group(1) == asked]
+    return mine[-1] if mine else ""
+
+
+_CASE_SPLIT_RE = lx.words(lx.CASE_SPLIT)
+_WHEN_RE = re.compile(r"\bwhen\b", re.IGNORECASE)
+
+
+def _without_qualifier(region: str) -> str | None:
+    """``closing-conditional-qualifier`` (finished samples only: a cut-off one never reaches the
+    closing rules): the region with the conditional clause after its closing value cut ("so
+    x = 4 provided that we discard the negative root." -> "so x = 4."), so the clause is never
+    part of the value. None when there is no such clause, or it offers another case
+    (:data:`~._lexicon.CASE_SPLIT`: "6 if ..., and 24 otherwise") or is a "when" clause with a
+    value of its own ("5 when x = 2": which one is asked?)."""
+    body = _without_pleasantries(region.rstrip()).rstrip()
+    start = body.rfind("\n") + 1
+    last = body[start:]
+    sentence = _last_value_sentence(last.strip())
+    at = last.rfind(sentence)
+    if at < 0:
+        return None
+    m = _CONDITIONAL_TAIL_RE.search(sentence)
+    if m is None:
+        return None
+    clause = sentence[m.end() :]
+    word = sentence[m.start() : m.end()]
+    if _CASE_SPLIT_RE.search(clause) or (_WHEN_RE.search(word) and _HAS_VALUE_RE.search(clause)):
+        return None
+    return body[: start + at + m.start() + 1] + "."
+
+
 def _conclusion(
     region: str, allow_bare: bool = True, question: str | None = None
 ) -> Extracted | None:
@@ -962,9 +1057,25 @@ def _conclusion(
     value whose own clause calls what it counts invalid, failing or discarded is no answer
     (returned with kind ``"none"``)."""
     found = _closing(region, allow_bare, question)
+    if found is None:
+        qualified = _without_qualifier(region)
+        if qualified is not None:
+            late = _closing(qualified, allow_bare=False, question=question)
+            if late is not None and late.kind == "conclusion":
+                found = Extracted(late.text, late.kind, "closing-conditional-qualifier")
+                region = qualified  # the clause cut off qualifies the value, never disqualifies it
     if found is None or found.kind != "conclusion":
         return found
     tail = _without_pleasantries(region.rstrip())[-MAX_ANSWER_CHARS:]
+    if question and found.text:
+        asked = _ASKED_UNKNOWN_RE.search(question)
+        last_line = tail.rstrip().rsplit("\n", 1)[-1]
+        if asked is not None:
+            named = _other_unknown(last_line, found.text, asked.group(1))
+            if named is not None:
+                if not named:
+                    return Extracted("", "none", "closing-other-unknown")
+                return Extracted(named, "conclusion", "closing-asked-unknown")
     for line in reversed(tail.split("\n")):
         if found.text and found.text in line:
             if disqualified_value(line, found.text, question):
@@ -985,6 +1096,7 @@ def _closing(
     last = lines[-1].strip()
     if "not" in last:  # "So the remainder is not 3 but 5.": the value after the correction
         last = _NOT_BUT_RE.sub("", last)
+    last = _self_corrected(last)
     if (
         question and len(lines) <= MAX_SHORT_LINES
         and _PROBABILITY_ASKED_RE.search(question)

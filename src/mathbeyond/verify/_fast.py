@@ -84,7 +84,9 @@ from ._rules import (
     _WRONG_LABEL_RE,
     ALT_AFTER_CHARS,
     ATTRIB_RE,
+    CORRECTION_STATEMENT_RE,
     DISOWN_RE,
+    MISTAKE_RE,
     OTHER_PROBLEM_RE,
     RETRACT_RE,
     SIDE_TAIL_CHARS,
@@ -95,6 +97,7 @@ from ._rules import (
     box_group,
     labelled_wrong,
     retraction,
+    revision_correction,
     side_remark_span,
     walk_back,
 )
@@ -158,7 +161,7 @@ def _trigger_re() -> re.Pattern[str] | None:
     no quick path)."""
     guards = (
         _NEGATED_RE, _RESTATE_RE, ATTRIB_RE, OTHER_PROBLEM_RE, RETRACT_RE, _WRONG_LABEL_RE,
-        _WRONG_CLAUSE_RE,
+        _WRONG_CLAUSE_RE, MISTAKE_RE, CORRECTION_STATEMENT_RE,
     )
     literals: set[str] = set()
     for guard in guards:
@@ -365,6 +368,8 @@ def quick(region: str, question: str | None) -> Answer | None:
         or OTHER_PROBLEM_RE.search(region, bound, len(region))
         or attributed(region, Candidate(start, end, content, "boxed"))
         or RETRACT_RE.search(region, end)
+        or MISTAKE_RE.search(region, end)
+        or revision_correction(region[end:], content) is not None
         or labelled_wrong(region, Candidate(start, end, content, "boxed"))  # the engine decides
     ):
         return None
@@ -447,6 +452,8 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
     idx = walk_back(region, boxes, question, [])
     if retraction(region[boxes[idx].end :], boxes[idx].text)[0]:
         return None
+    if revision_correction(region[boxes[idx].end :], boxes[idx].text) is not None:
+        return None  # ``correction-after-revision``: the engine decides
     if alternative_after(region, boxes[idx]) or (
         idx == 0 and side_remark_span(region, boxes[0], question) is not None
     ):

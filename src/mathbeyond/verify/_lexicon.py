@@ -32,6 +32,15 @@ RETRACTION = (
 )
 """A retraction: the answer before it no longer stands (unless later confirmed)."""
 
+MISTAKE_ADMISSION = (
+    "(?:i|we) (?:double[- ]?counted|over-?counted|under-?counted|counted (?:[a-z]+ ){0,3}twice)",
+    "(?:i|we) (?:forgot|overlooked|missed|skipped|omitted|left out) (?:to |the |that |about |"
+    "a |an |one |some |\\$|\\\\\\(|\\d)",
+)
+"""An admitted mistake after an answer ("Hmm, actually I double-counted ...", "I forgot that each
+side appears twice"): a retraction like :data:`RETRACTION` (its own list: the prefilter's
+literal cap is per pattern)."""
+
 REVISION = (
     "hmm",
     "actually",
@@ -204,6 +213,10 @@ CORRECTION_WORD = ("correct", "actual", "instead", "should", "new", "revised?", 
 
 REASONING_NOT = ("rather than", "instead of", "not")
 """'the answer is 40, not 42': what follows is the rejected value."""
+REJECTED_DETERMINER = ("the", "my", "our", "that", "this", "an?")
+"""After 'not' / 'rather than': words that name the rejected value ("12, not the 5 I boxed above",
+"13, not my first guess of 7"); the value comes within three more words."""
+
 
 TRAILING_CLAUSE = (
     "as", "which", "where", "since", "because", "given", "so", "matching", "confirming", "i\\.e",
@@ -409,7 +422,18 @@ SETUP = (
 
 NEGATION = ("not", "never", "cannot", "wrong", "incorrect", "unsure", "maybe", "perhaps")
 CONDITIONAL_TAIL = ("if", "provided", "assuming", "unless", "as long as", "when")
-"""A value followed by one of these is conditional: no unanchored answer."""
+"""A value followed by one of these is conditional. In a finished sample the clause only
+qualifies the value (``conditional-qualifier``), unless it offers another value (below)."""
+CASE_SPLIT = ("otherwise", "else", "or", "whereas", "but if", "and if")
+"""In the conditional clause after a closing value: another case with its own value ("6 if
+rotations are the same, and 24 otherwise"): a case split, no answer."""
+
+SELF_CORRECTION = (
+    "sorry", "i mean", "i meant", "er", "erm", "uh", "um", "oops", "whoops", "make that",
+    "or rather", "no wait", "wait no",
+)
+"""Between two values in one sentence: the second replaces the first ("$48$ -- sorry, $24$",
+"30, I mean 15", "x = 4, er, x = 3", "12 (oops, 13)") (``self-correction``)."""
 
 PROSE_CLAUSE = (
     "if", "when", "whenever", "unless", "provided", "assuming", "assume", "where", "since",

@@ -94,6 +94,7 @@ CHECK_INTRO_RE = Guarded(lx.stems(lx.CHECK_INTRO))
 HYPOTHETICAL_RE = Guarded(lx.stems(lx.HYPOTHETICAL))
 STRONG_HYPOTHETICAL_RE = Guarded(lx.words(lx.STRONG_HYPOTHETICAL))
 RETRACT_RE = Guarded(lx.words(lx.RETRACTION))
+MISTAKE_RE = Guarded(lx.stems(lx.MISTAKE_ADMISSION))
 REVISE_RE = Guarded(lx.words(lx.REVISION))
 SIDE_RE = Guarded(lx.stems(lx.SIDE_REMARK))
 UNASKED_RE = Guarded(lx.stems(lx.UNASKED_REMARK))
@@ -160,6 +161,9 @@ _SPAM_GAP_RE = re.compile(
 _CONNECTOR_RE = re.compile(
     r"(?:[\s,;$.&]|\\[()\[\]]|\\quad|\\text\{\s*(?:and|or)\s*\}|and|or|\\,|"
     r"[a-zA-Z](?:_\{?\w{1,3}\}?)?\s*=|" + lx.alternation(lx.HEDGED_ALTERNATIVE) + ")*"
+)
+_CONDITION_AFTER_RE = re.compile(
+    r"[\s$)]*,?\s*" + lx.alternation(lx.CONDITIONAL_TAIL) + r"\b", re.IGNORECASE
 )
 _DISOWNED_VALUE_RE = re.compile(r"(\d+(?:\.\d+)?)\$?\s")
 _PLAIN_NUM_RE = re.compile(r"(?<![\w.^_])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w^_]|\.\d)")
@@ -461,14 +465,49 @@ def _plain_value(text: str) -> str:
 
 
 def _retraction_of(tail: str, answer: str) -> re.Match[str] | None:
-    """The first retraction in ``tail``; "15 is wrong" retracts only an answer of 15."""
+    """The first retraction in ``tail``; "15 is wrong" retracts only an answer of 15. An admitted
+    mistake ("I double-counted ...", ``MISTAKE_ADMISSION``) is one too."""
     pos = 0
+    found = None
     while (m := RETRACT_RE.search(tail, pos)) is not None:
         value = _DISOWNED_VALUE_RE.match(m.group(0))
         if value is None or value.group(1) == _plain_value(answer):
-            return m
+            found = m
+            break
         pos = m.end()
-    return None
+    mistake = MISTAKE_RE.search(tail, 0, found.start() if found else len(tail))
+    return mistake or found
+
+
+def retraction_in(tail: str) -> re.Match[str] | None:
+    """The first retraction word or admitted mistake in ``tail`` (any value)."""
+    m = RETRACT_RE.search(tail)
+    mistake = MISTAKE_RE.search(tail, 0, m.start() if m else len(tail))
+    return mistake or m
+
+
+def _corrected_value(tail: str, pos: int) -> str | None:
+    """The value of the last correction statement ("the correct total is 12") in ``tail`` after
+    ``pos``; a value with a condition after it ("12 if we count ordered pairs") is none."""
+    fixed = None
+    for cm in CORRECTION_STATEMENT_RE.finditer(tail, pos):
+        vm = _CORRECTED_VALUE_RE.match(tail, cm.end())
+        if vm is not None and not _CONDITION_AFTER_RE.match(tail, vm.end()):
+            fixed = vm.group(1)
+    return fixed
+
+
+def revision_correction(tail: str, answer: str) -> str | None:
+    """``correction-after-revision``: "\\boxed{12}. Actually, the correct count is $6$, since
+    ...": a revision cue ("hmm", "actually") then a correction statement with a different value
+    (not a hypothetical "would be 12 if ...", nor a conditional "is 12 if ...")."""
+    m = REVISE_RE.search(tail)
+    if m is None:
+        return None
+    fixed = _corrected_value(tail, m.end())
+    if fixed is None or fixed == _plain_value(answer):
+        return None
+    return fixed
 
 
 def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
@@ -481,11 +520,7 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     m = _retraction_of(tail, answer)
     if m is None or CONFIRM_RE.search(tail, m.end()):
         return False, None
-    fixed = None
-    for cm in CORRECTION_STATEMENT_RE.finditer(tail, m.end()):
-        vm = _CORRECTED_VALUE_RE.match(tail, cm.end())
-        if vm is not None:
-            fixed = vm.group(1)
+    fixed = _corrected_value(tail, m.end())
     if fixed is not None:
         return True, fixed
     if not SOFT_CONFIRM_RE.search(tail, m.end()):
@@ -619,6 +654,10 @@ def select(region: str, cands: list[Candidate], question: str | None) -> Selecti
         if fixed is not None:
             return Selection((fixed,), "anchor", "correction-after-retraction", tuple(out))
         return Selection((), "none", "retracted", tuple(out))
+    revised = revision_correction(region[chosen.end :], chosen.text)
+    if revised is not None:
+        out.append(Decision(chosen, False, "correction-after-revision"))
+        return Selection((revised,), "anchor", "correction-after-revision", tuple(out))
     if alternative_after(region, chosen):
         out.append(Decision(chosen, False, "answer-with-alternative"))
         return Selection((), "none", "answer-with-alternative", tuple(out))
