@@ -86,7 +86,10 @@ def test_run_class_only_where_matches_stay_inside_stretches() -> None:
     letters = "".join(sorted(set("nextanotherproblem")))
     assert breaks is not None and breaks.pattern == "[^" + letters + r"\s]"
     assert run_class(re.compile(r"wait.", re.I)) is None  # "." reads any character
-    assert run_class(re.compile(r"wait\d", re.I)) is None  # \d: Unicode digits
+    digits = run_class(re.compile(r"wait\d", re.I))  # \d: every Unicode digit is in the run
+    assert digits is not None
+    assert digits.search("3") is None and digits.search("\u0663") is None  # "3", Arabic-Indic 3
+    assert digits.search("x") is not None
     assert run_class(re.compile(r"(?<=x)wait", re.I)) is None  # a look-behind
     assert run_class(re.compile(r"wait$", re.I)) is None  # an end anchor
     assert run_class(re.compile(r"wait(?=\s*:\s)", re.I)) is None  # reads past the ":"

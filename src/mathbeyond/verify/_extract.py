@@ -566,7 +566,7 @@ _GRADER_NOTE_RE = re.compile(
 )
 
 
-_GRADER_HINT_RE = re.compile(_GRADER, re.IGNORECASE)
+_GRADER_HINT_RE = Guarded(re.compile(_GRADER, re.IGNORECASE))  # its words: found by str.find
 
 
 def _blank_grader_notes(text: str) -> str:

@@ -78,14 +78,17 @@ from ._extract import (
     _with_inner_anchor,
     finish,
 )
-from ._prefilter import lowered
+from ._prefilter import Guarded, lowered
 from ._rules import (
     _WRONG_CLAUSE_RE,
     _WRONG_LABEL_RE,
+    ALT_AFTER_CHARS,
     ATTRIB_RE,
     DISOWN_RE,
     OTHER_PROBLEM_RE,
     RETRACT_RE,
+    SIDE_TAIL_CHARS,
+    UNASKED_RE,
     Candidate,
     alternative_after,
     attributed,
@@ -175,14 +178,29 @@ _MAX_WORDS = 100_000
 _MAX_WORD_CHARS = 64
 
 
-def _triggered(text: str) -> bool:
-    """Whether ``text`` (lowered) holds one of :data:`_TRIGGER_RE`'s literals. They are ASCII
-    letters only, so each lies inside one whitespace-free stretch: each stretch is searched
-    once, then remembered."""
-    pattern = _TRIGGER_RE
+def _literals_re(guard: Guarded) -> re.Pattern[str] | None:
+    """One guard's literals as a :func:`_triggered` pattern (None: no usable literal set)."""
+    literals = guard.literals
+    if literals is None or not guard.icase:
+        return None
+    if not all(lit.isascii() and lit.isalpha() for lit in literals):
+        return None
+    return re.compile(_trie(sorted(literals)))
+
+
+_UNASKED_WORDS_RE = _literals_re(UNASKED_RE)
+_UNASKED_HITS: dict[str, bool] = {}
+"""As :data:`_WORD_HITS`, for ``UNASKED_RE``'s literals (``box-is-side-remark``)."""
+
+
+def _triggered(
+    text: str, pattern: re.Pattern[str] | None = _TRIGGER_RE, known: dict[str, bool] = _WORD_HITS
+) -> bool:
+    """Whether ``text`` (lowered) holds one of :data:`_TRIGGER_RE`'s literals (or ``pattern``'s,
+    with its own ``known``). They are ASCII letters only, so each lies inside one
+    whitespace-free stretch: each stretch is searched once, then remembered."""
     if pattern is None:
         return True
-    known = _WORD_HITS
     for word in text.split():
         hit = known.get(word)
         if hit is None:
@@ -194,6 +212,26 @@ def _triggered(text: str) -> bool:
         if hit:
             return True
     return False
+
+
+_FIRST_PIECE = 256
+"""Characters :func:`_triggered_from` splits first (then four times as many each time)."""
+
+
+def _triggered_from(text: str, pos: int) -> bool:
+    """``_triggered(text[pos:])``, split in growing pieces cut at spaces (a cut at whitespace
+    leaves every stretch whole): on a long text the first trigger word is mostly early, and
+    splitting the whole text is most of the work."""
+    size = len(text)
+    end = pos + _FIRST_PIECE
+    while end < size:
+        cut = text.find(" ", end)
+        if cut < 0:
+            break
+        if _triggered(text[pos:cut]):
+            return True
+        pos, end = cut, cut + 4 * (cut - pos)
+    return _triggered(text[pos:])
 
 
 def _braced_box(region: str, at: int) -> tuple[int, str] | None:
@@ -320,7 +358,8 @@ def quick(region: str, question: str | None) -> Answer | None:
     near = line_start if line_start < bound else bound
     if start - 12 < near:
         near = start - 12 if start > 12 else 0
-    if _triggered(low[near:]) and (
+    long_tail = len(low) - near > _FIRST_PIECE
+    if (_triggered_from(low, near) if long_tail else _triggered(low[near:])) and (
         _NEGATED_RE.search(region, max(0, start - 12), start)
         or _restating(region, start)
         or OTHER_PROBLEM_RE.search(region, bound, len(region))
@@ -331,9 +370,20 @@ def quick(region: str, question: str | None) -> Answer | None:
         return None
     if DISOWN_RE.pattern.match(region, end):
         return None
-    box = Candidate(start, end, content, "boxed")
-    if alternative_after(region, box) or side_remark_span(region, box, question) is not None:
-        return None  # ``answer-with-alternative`` / ``box-is-side-remark``: the engine decides
+    # ``answer-with-alternative`` reads the box's sentence after it (at most ALT_AFTER_CHARS),
+    # where its pattern needs an "or"; ``box-is-side-remark`` reads the remark before the box
+    # and the sentence after it, in [start - 2 * SIDE_TAIL_CHARS, end + SIDE_TAIL_CHARS),
+    # where UNASKED_RE needs one of its literals: without them neither can fire. Checked on
+    # short regions only: on long ones these words are mostly there and the check costs more
+    side_lo = start - 2 * SIDE_TAIL_CHARS
+    if len(region) > _FIRST_PIECE or "or" in low[end : end + ALT_AFTER_CHARS] or _triggered(
+        low[side_lo if side_lo > 0 else 0 : end + SIDE_TAIL_CHARS],
+        _UNASKED_WORDS_RE,
+        _UNASKED_HITS,
+    ):
+        box = Candidate(start, end, content, "boxed")
+        if alternative_after(region, box) or side_remark_span(region, box, question) is not None:
+            return None  # ``answer-with-alternative`` / ``box-is-side-remark``: to the engine
     if "####" in region:
         return None  # a GSM8K "#### N" anchor (no "answer" word): the engine decides
     if "\\text" in content:  # \boxed{\text{The answer is 4}}: as the engine does
@@ -387,7 +437,7 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
     lo = max(0, first.start - RULES_LINE_WINDOW)  # as ``attributed`` reads the first box
     cut = max(region.rfind(x, lo, first.start) for x in (". ", "\n", "! ", "? "))
     near = min(bound, cut + 1 if cut >= 0 else lo, max(0, first.start - 40))
-    if _triggered(low[near:]) and (
+    if _triggered_from(low, near) and (
         OTHER_PROBLEM_RE.search(region, bound, len(region))
         or any(attributed(region, b) or labelled_wrong(region, b) for b in boxes)
     ):

@@ -246,12 +246,16 @@ def case_free(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
     return re.compile(source, pattern.flags & ~re.IGNORECASE)
 
 
+_DIGITS = "\\d"
+"""Stands for every (Unicode) digit in :func:`_run_chars`' character set: no one character."""
+
+
 def _run_chars(items: Any, c: Any) -> tuple[frozenset[str], bool] | None:
     """The characters every character a match of the parsed (lowered-text) sequence consumes is
-    one of: ASCII characters and, when the flag is set, whitespace (``\\s``). None when the tree
-    has another test (``.``, a negated set, ``\\w``/``\\d``, an anchor other than ``\\b``/
-    ``\\B``, a look-behind, a back-reference, an inline flag) or a look-ahead that
-    :func:`_lookahead_in_run` does not allow."""
+    one of: ASCII characters, any digit (``\\d``: :data:`_DIGITS` in the set) and, when the flag
+    is set, whitespace (``\\s``). None when the tree has another test (``.``, a negated set,
+    ``\\w``, an anchor other than ``\\b``/``\\B``, a look-behind, a back-reference, an inline
+    flag) or a look-ahead that :func:`_lookahead_in_run` does not allow."""
     chars: set[str] = set()
     space = False
     for op, av in items:
@@ -267,6 +271,8 @@ def _run_chars(items: Any, c: Any) -> tuple[frozenset[str], bool] | None:
                     chars.update(map(chr, range(iav[0], iav[1] + 1)))
                 elif iop is c.CATEGORY and iav in (c.CATEGORY_SPACE, c.CATEGORY_UNI_SPACE):
                     space = True
+                elif iop is c.CATEGORY and iav in (c.CATEGORY_DIGIT, c.CATEGORY_UNI_DIGIT):
+                    chars.add(_DIGITS)  # every Unicode digit: the break class excludes \d
                 else:
                     return None
         elif op is c.SUBPATTERN or op is c.BRANCH or op in _repeats(c):
@@ -336,9 +342,10 @@ def run_class(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
         return None
     if run is None or not _lookaheads_in_run(tree, run, constants):
         return None
-    chars = "".join(re.escape(ch) for ch in sorted(run[0]))
+    chars = "".join(re.escape(ch) for ch in sorted(run[0]) if ch != _DIGITS)
     space = r"\s" if run[1] else ""
-    return re.compile(f"[^{chars}{space}]")
+    digits = r"\d" if _DIGITS in run[0] else ""
+    return re.compile(f"[^{chars}{space}{digits}]")
 
 
 class _Lowered:

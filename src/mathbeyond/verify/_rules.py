@@ -98,7 +98,7 @@ STRONG_HYPOTHETICAL_RE = Guarded(lx.words(lx.STRONG_HYPOTHETICAL))
 RETRACT_RE = Guarded(lx.words(lx.RETRACTION))
 REVISE_RE = Guarded(lx.words(lx.REVISION))
 SIDE_RE = Guarded(lx.stems(lx.SIDE_REMARK))
-UNASKED_RE = lx.stems(lx.UNASKED_REMARK)
+UNASKED_RE = Guarded(lx.stems(lx.UNASKED_REMARK))
 APPROX_RE = Guarded(re.compile(lx.alternation(lx.APPROXIMATION), re.IGNORECASE))
 ROUNDING_ASKED_RE = Guarded(lx.stems(lx.ROUNDING_ASKED))
 ATTRIB_RE = Guarded(re.compile(
@@ -367,11 +367,14 @@ def recap_rule(region: str, earlier: list[Candidate], cand: Candidate) -> str | 
     return None
 
 
+_FULL_STOP_RE = re.compile(r"[.!?](?:\s|$)")
+
+
 def _sentence_after(region: str, end: int) -> str:
     """The rest of a candidate's sentence: up to the next full stop or line end."""
     stop = region.find("\n", end, end + SIDE_TAIL_CHARS)
     tail = region[end : stop if stop >= 0 else min(len(region), end + SIDE_TAIL_CHARS)]
-    m = re.search(r"[.!?](?:\s|$)", tail)
+    m = _FULL_STOP_RE.search(tail)
     return tail[: m.start()] if m else tail
 
 
@@ -403,7 +406,14 @@ def side_remark_span(region: str, c: Candidate, question: str | None) -> tuple[i
     start = (start if region[start] == "(" else start + 1) if start >= 0 else lo
     remark = region[start : c.start].lstrip("(")
     after = _sentence_after(region, c.end)
-    if not (UNASKED_RE.search(remark) or UNASKED_RE.search(after)) or INTRO_RE.search(remark):
+    # may_match on the region's own span first: a literal of UNASKED_RE's must be in the text
+    if not (
+        (UNASKED_RE.may_match(region, start, c.start) and UNASKED_RE.search(remark))
+        or (
+            UNASKED_RE.may_match(region, c.end, c.end + len(after))
+            and UNASKED_RE.search(after)
+        )
+    ) or INTRO_RE.search(remark):
         return None
     named = _quantity(remark)
     if named is not None and question and named[1] and named[1] in question.lower():
@@ -502,12 +512,16 @@ def _plain(text: str) -> str:
     return re.sub(r"^[A-Za-z]=", "", t).rstrip(".,")
 
 
+ALT_AFTER_CHARS = 240
+"""How much of the text after an answer :func:`alternative_after` reads (its sentence's bound)."""
+
+
 def alternative_after(region: str, c: Candidate) -> bool:
     """``answer-with-alternative``: in the answer's own sentence after it, 'or' and another value
     with a condition or hedge ("\\boxed{24} (or $22$ if we exclude 1 and 360)", "$n=1$ (if ...)
     or $n = 3$ if ..."): two conditional alternatives, no commitment. Not an equivalent form
     ("or equivalently $4!$", "or $0.5$ as a decimal") nor the same value again."""
-    rest = region[c.end : c.end + 240]
+    rest = region[c.end : c.end + ALT_AFTER_CHARS]
     end = _SENTENCE_END_RE.search(rest)
     sentence = rest[: end.start() if end else len(rest)]
     m = _ALT_VALUE_RE.search(sentence)
