@@ -211,6 +211,8 @@ def parse_answer(raw: str, *, allow_letter: bool, join_numbers: bool) -> list[Va
     ctx = _Ctx(allow_letter)
     if join_numbers:
         joined = join_thousands(text)
+        if joined is None:  # "1 000 millimetres", "2\\,500 m": a grouped number, then its unit
+            joined = join_thousands(strip_units(text))
         if joined is not None:
             return [_expr_value(joined, c.percent, c.degree)]
     parts = split_items(text)

@@ -1111,11 +1111,15 @@ def _closing(
             return Extracted(tup, "conclusion", "closing-tuple-components")
     if question and _lists_options(question):
         letter = _OPTION_LETTER_LINE_RE.fullmatch(last)
-        if letter is not None:  # "... so x = 7.5.\n\nC": the chosen option
+        content = (letter.group("c1") or letter.group("c2")) if letter is not None else None
+        if letter is not None and (content is None or not _OPTION_PREDICATE_RE.match(content)):
+            # "... so x = 7.5.\n\nC": the chosen option ("Option (D) is too large": not chosen)
             chosen = letter.group("l1") or letter.group("l2")
-            content = letter.group("c1") or letter.group("c2")
             text = f"({chosen}) {content.strip()}" if content else chosen
             return Extracted(text, "conclusion", "closing-option-letter")
+        named = _option_named(lines)
+        if named is not None:  # "..., which is choice (B).\n\nOptions (D) and (E) are too large."
+            return Extracted(named, "conclusion", "closing-option-named")
     value_line = _VALUE_LINE_RE.fullmatch(last) if len(lines) >= 2 else None
     if (
         value_line is not None
@@ -1123,6 +1127,18 @@ def _closing(
         and any(_CHECK_LINE_RE.match(ln) for ln in lines[-6:-1])
     ):  # "Check: $3(4) - 2 = 10$ ✓\n\n$y = 4$": the value line after the check answers
         return Extracted(value_line.group("v"), "conclusion", "closing-value-after-check")
+    if value_line is not None and _concluded_above(lines[-4:-1], value_line.group("v")):
+        return Extracted(value_line.group("v"), "conclusion", "closing-value-line")
+    total = _table_total(lines)
+    if total is not None:  # "| **Total** | | | **\\$26** |" closing a table
+        return Extracted(total, "conclusion", "closing-table-total")
+    union = _inequality_union(last)
+    if union is not None:  # "**Solution:** $x < -1$ or $x > 3$."
+        return Extracted(union, "conclusion", "closing-inequality-union")
+    if question:
+        defined = _function_display(region, question)
+        if defined is not None:  # "Swapping x and y,\n$$f^{-1}(x) = \\frac{x-3}{2}$$"
+            return Extracted(defined, "conclusion", "closing-function-display")
     checked = _before_check(lines)
     if checked is not None:
         late = _closing("\n".join(checked), allow_bare=False)
@@ -1206,6 +1222,137 @@ def _closing(
     return None
 
 
+_OPTION_PREDICATE_RE = re.compile(  # "(D) is too large", "(A) can be ruled out": said of an option
+    r"(?:is|are|was|were|would|could|can|cannot|must|fails?|gives?|has|have|does|do|and|too)\b",
+    re.IGNORECASE,
+)
+_OPTION_REF = r"\$?\s*(?:\\(?:mathrm|textbf|text)\s*\{\s*)?\(\s*(?P<l>[A-E])\s*\)"
+_OPTION_CHOSEN_RE = re.compile(  # "which is choice $\mathrm{(B)}$", "corresponds to (C)"
+    r"(?:\bis|\bcorresponds\s+to|\bmatch(?:es)?|\bselect|\bchoose|\bpick)\s+"
+    r"(?:(?:the\s+)?(?:answer\s+)?(?:choice|option)\s+)?" + _OPTION_REF,
+    re.IGNORECASE,
+)
+_OPTION_ANY_RE = re.compile(r"\(\s*([A-E])\s*\)")
+_OPTION_TURN_RE = re.compile(  # a sentence after the choice that could change it
+    r"\b(?:answer|correct|right|actually|instead|wait|hmm|rather|choose|pick|select|go\s+with|"
+    r"better|best)\b",
+    re.IGNORECASE,
+)
+_OPTION_HEDGE_RE = re.compile(r"\b(?:could|might|maybe|perhaps|either|or|possibly|guess)\b", re.I)
+_OPTION_SENTENCE_RE = re.compile(r"(?<=[.!])\s+(?=[A-Z(*$\\])")
+
+
+def _option_named(lines: list[str]) -> str | None:
+    """``closing-option-named``: the last sentence choosing one option ("..., which is choice
+    $\\mathrm{(B)}$", "so the answer corresponds to (C)"), followed only by sentences that speak of
+    other options ("Options (D) and (E) are too large"): that option's letter."""
+    sentences = _OPTION_SENTENCE_RE.split(" ".join(ln.strip() for ln in lines[-3:]))
+    for i in range(len(sentences) - 1, max(-1, len(sentences) - 5), -1):
+        m = _OPTION_CHOSEN_RE.search(sentences[i])
+        if m is None:
+            continue
+        letters = set(_OPTION_ANY_RE.findall(sentences[i]))
+        if letters != {m.group("l")} or _OPTION_HEDGE_RE.search(sentences[i]):
+            return None  # "it could be (B) or (D)": a hedge
+        if _NEG_WORD_RE.search(sentences[i][: m.start()]):
+            return None
+        for after in sentences[i + 1 :]:
+            named = set(_OPTION_ANY_RE.findall(after))
+            if not named or m.group("l") in named or _OPTION_TURN_RE.search(after):
+                return None
+        return m.group("l")
+    return None
+
+
+_CONCLUDED_VALUE = r"(?:=|\bis|\bget|\bgives?|\bequals?)\s*(?:\$|\\\(|\\\[)?\s*"
+
+
+def _concluded_above(above: list[str], value: str) -> bool:
+    """``closing-value-line``: the lines above a last line holding only a value concluded that
+    value ("... = 42.\\n\\n42"), in a line that negates nothing."""
+    rx = re.compile(_CONCLUDED_VALUE + re.escape(value) + r"(?!\d|\.\d|/|\^)")
+    return any(rx.search(ln) and not _NEG_WORD_RE.search(ln) for ln in above)
+
+
+_TABLE_TOTAL_RE = re.compile(  # "| **Total** | | | **\\$26** |": a table's closing total row
+    r"\|\s*(?:\*\*)?\s*(?i:(?:grand\s+)?total)(?:\s+[a-z]{1,12})?\s*:?\s*(?:\*\*)?\s*"
+    r"(?P<cells>(?:\|[^|\n]{0,40}){1,8})\|?\s*"
+)
+_TABLE_CELL_VALUE_RE = re.compile(
+    r"(?:\*\*)?\s*\$?\s*(?:\\\$|\$)?\s*(?P<v>-?\d[\d,]*(?:\.\d+)?)\s*\$?\s*(?:\*\*)?"
+)
+
+
+def _table_total(lines: list[str]) -> str | None:
+    """``closing-table-total``: the last line is a table row labelled Total (after other rows)
+    with exactly one value cell: that value."""
+    if len(lines) < 3 or not lines[-2].lstrip().startswith("|"):
+        return None
+    m = _TABLE_TOTAL_RE.fullmatch(lines[-1].strip())
+    if m is None:
+        return None
+    cells = [c.strip() for c in m.group("cells").split("|") if c.strip()]
+    if len(cells) != 1:
+        return None
+    value = _TABLE_CELL_VALUE_RE.fullmatch(cells[0])
+    return value.group("v") if value is not None else None
+
+
+_INEQ_ITEM = (
+    r"\$?\s*(?P<NAME>[a-zA-Z])\s*(?:<|>|\\le(?:q)?\b|\\ge(?:q)?\b|\\lt\b|\\gt\b|≤|≥)\s*"
+    r"-?(?:\d+(?:\.\d+)?|\\[dt]?frac\{\d+\}\{\d+\})\s*\$?"
+)
+_INEQ_UNION_RE = re.compile(  # "x < -1 or x > 3" closing a sentence
+    r"(?:^|[\s:*])" + _INEQ_ITEM.replace("NAME", "a")
+    + r"\s*,?\s+or\s+" + _INEQ_ITEM.replace("NAME", "b") + r"\s*[.!]?\s*$"
+)
+_INEQUALITY_RE = re.compile(r"<|>|\\le|\\ge|\\lt\b|\\gt\b|≤|≥")
+_INEQ_IF_RE = re.compile(r"\b(?:if|suppose|assume|case|check|test)\b", re.IGNORECASE)
+
+
+def _inequality_union(last: str) -> str | None:
+    """``closing-inequality-union``: a last line ending "x < -1 or x > 3" (one variable, no
+    condition or negation before it): the two inequalities, read as a union."""
+    m = _INEQ_UNION_RE.search(last)
+    if m is None or m.group("a") != m.group("b"):
+        return None
+    head = last[: m.start()]
+    if _NEG_WORD_RE.search(head) or _INEQ_IF_RE.search(head) or _INEQUALITY_RE.search(head):
+        return None
+    body = m.group(0).strip(" \t:*.!")
+    first, second = re.split(r"\s*,?\s+or\s+", body, maxsplit=1)
+    return f"{first.strip().strip('$').strip()}, {second.strip().strip('$').strip()}"
+
+
+_FUNCTION_LABEL_RE = re.compile(  # "f^{-1}(x) = ...", "g(x)=...": a function and its argument
+    r"(?P<name>[A-Za-z])(?P<inv>\^\{?-1\}?)?\s*\(\s*(?P<arg>[a-z])\s*\)\s*=(?P<value>[^=<>]{1,400})"
+)
+
+
+def _function_display(region: str, question: str) -> str | None:
+    """``closing-function-display``: the text ends on a display holding only ``f^{-1}(x) = ...``
+    (or ``g(x) = ...``) for the function the question asks for (its name and argument in the
+    question; an inverse only when the question asks for one): that labelled definition."""
+    text = region.rstrip()
+    for opener, close in (("\\[", "\\]"), ("$$", "$$")):
+        if not text.endswith(close):
+            continue
+        a = text.rfind(opener, 0, len(text) - len(close))
+        if a < 0 or len(text) - a > MAX_ANSWER_CHARS:
+            return None
+        content = text[a + len(opener) : len(text) - len(close)].strip().rstrip(".,").strip()
+        m = _FUNCTION_LABEL_RE.fullmatch(content)
+        if m is None:
+            return None
+        name, arg = m.group("name"), m.group("arg")
+        if m.group("inv") and not re.search(r"\binverse\b|\^\{?-1\}?", question):
+            return None
+        if not re.search(re.escape(name) + r"(?:\^\{?-1\}?)?\s*\(\s*" + re.escape(arg), question):
+            return None
+        return content
+    return None
+
+
 @functools.lru_cache(maxsize=1024)
 def _lists_options(question: str) -> bool:
     """The question lists options (A), (B), ...: read once per question."""
@@ -1281,6 +1428,8 @@ def _value_list(sentence: str) -> str | None:
     if m is None:
         return None
     items = [i.group(0) for i in _LIST_ITEM_RE.finditer(m.group("list"))]
+    if re.search(r"\band\b", m.group("list"), re.I) and _INEQUALITY_RE.search(m.group("list")):
+        return None  # "x < -1 and x > 3": both at once (an intersection), not a list of answers
     names = {i.split("=")[0].strip() for i in items if "=" in i}
     if len(names) > 1:
         return None  # "x = 1 and y = 2": a pair of different unknowns, not a list of values

@@ -35,7 +35,9 @@ Then decide:
   sentence, not an equation or a stated value, overrides an earlier anchor), ``last-anchor``.
 Without candidates, :mod:`._extract`'s closing-sentence rules decide (``closing-*``, among them
 ``closing-before-check``, ``closing-option-letter``, ``closing-probability-line`` and
-``closing-tuple-components``, ``closing-value-remains``, read past a closing pleasantry;
+``closing-tuple-components``, ``closing-value-remains``, ``closing-value-line``,
+``closing-table-total``, ``closing-option-named``, ``closing-inequality-union`` and
+``closing-function-display``, read past a closing pleasantry;
 ``bare-labelled-value``, ``bare-answer``); a sample cut off by the token limit gets none of those
 (``cut-off-no-unanchored-answer``), and a closing value its own clause disqualifies ("8 subsets
 fail", "we discard the 3 ...") is none (``closing-value-disqualified``, :func:`disqualified_value`).
