@@ -218,6 +218,7 @@ def _triggered(
 
 
 _FIRST_PIECE = 256
+_HEDGED_MODAL_RE = re.compile(r"\b(?:could|might|may)\b")  # HEDGED_OTHER_VALUE's verbs
 """Characters :func:`_triggered_from` splits first (then four times as many each time)."""
 
 
@@ -376,12 +377,14 @@ def quick(region: str, question: str | None) -> Answer | None:
     if DISOWN_RE.pattern.match(region, end):
         return None
     # ``answer-with-alternative`` reads the box's sentence after it (at most ALT_AFTER_CHARS),
-    # where its pattern needs an "or"; ``box-is-side-remark`` reads the remark before the box
+    # where its patterns need an "or" or a modal verb (HEDGED_OTHER_VALUE);
+    # ``box-is-side-remark`` reads the remark before the box
     # and the sentence after it, in [start - 2 * SIDE_TAIL_CHARS, end + SIDE_TAIL_CHARS),
     # where UNASKED_RE needs one of its literals: without them neither can fire. Checked on
     # short regions only: on long ones these words are mostly there and the check costs more
     side_lo = start - 2 * SIDE_TAIL_CHARS
-    if len(region) > _FIRST_PIECE or "or" in low[end : end + ALT_AFTER_CHARS] or _triggered(
+    after = low[end : end + ALT_AFTER_CHARS]
+    if len(region) > _FIRST_PIECE or "or" in after or _HEDGED_MODAL_RE.search(after) or _triggered(
         low[side_lo if side_lo > 0 else 0 : end + SIDE_TAIL_CHARS],
         _UNASKED_WORDS_RE,
         _UNASKED_HITS,

@@ -300,6 +300,13 @@ ALTERNATIVE_CONDITION = (
 exclude 1)", "the answer is $n=1$ (if ...) or $n=3$ if ..."): the answer is one of two
 conditional alternatives, no commitment (``answer-with-alternative``)."""
 
+HEDGED_OTHER_VALUE = (
+    "(?:could|might|may) (?:also |well |instead |just as well )?(?:be|equal)",
+)
+"""In the answer's sentence or the next one, before another value ("\\boxed{69}, though ...; it
+could also be 70", "On second thought, it might be 72"): the answer is hedged, no commitment
+(``answer-with-alternative``)."""
+
 ALTERNATIVE_SAME = ("equivalently", "in other words", "i\\.e\\.?", "that is", "written as", "as a")
 """After 'or': the same value in another form ("or equivalently $4!$", "or $0.5$ as a decimal")."""
 

@@ -539,6 +539,11 @@ _ALT_VALUE_RE = re.compile(  # "or $22$", "or possibly 16", "or $k = 5$", "(or \
     re.IGNORECASE,
 )
 _SENTENCE_END_RE = re.compile(r"\n|[.!?](?=\s+[A-Z(*$\\]|\s*$)")
+_HEDGED_OTHER_RE = re.compile(  # "it could also be 70", "might be $72$"
+    r"\b" + lx.alternation(lx.HEDGED_OTHER_VALUE)
+    + r"[ \t]+(?:\$|\\\()?[ \t]*(?P<v>-?\d[\d.,]*(?:/\d+)?)(?![\w^_])",
+    re.IGNORECASE,
+)
 _NOT_VALUE_CHARS_RE = re.compile(r"[\s$]|\\boxed|\\\(|\\\)|[{}]|^[A-Za-z]=")
 
 
@@ -559,12 +564,34 @@ def alternative_after(region: str, c: Candidate) -> bool:
     rest = region[c.end : c.end + ALT_AFTER_CHARS]
     end = _SENTENCE_END_RE.search(rest)
     sentence = rest[: end.start() if end else len(rest)]
+    if _hedged_other_value(rest, end, c):
+        return True
     m = _ALT_VALUE_RE.search(sentence)
     if m is None or _ALT_SAME_RE.search(sentence):
         return False
     if _plain(m.group("v")) == _plain(c.text):
         return False
     return bool(_ALT_CONDITION_RE.search(sentence))
+
+
+def _hedged_other_value(rest: str, end: re.Match[str] | None, c: Candidate) -> bool:
+    """A hedged other value (lexicon HEDGED_OTHER_VALUE) in the answer's sentence or the next
+    one of its paragraph ("\\boxed{69}, though ...; it could also be 70.", "\\boxed{36}. On
+    second thought, it might be 72."); not the same value again ("could also be written as 15.0"
+    is read as its value: equal, so no hedge)."""
+    stop = len(rest)
+    if end is not None:
+        nxt = _SENTENCE_END_RE.search(rest, end.end())
+        stop = nxt.start() if nxt else len(rest)
+    window = rest[:stop]
+    para = window.find("\n\n")
+    if para >= 0:
+        window = window[:para]
+    m = _HEDGED_OTHER_RE.search(window)
+    if m is None:
+        return False
+    other, mine = _plain(m.group("v")).rstrip("0").rstrip("."), _plain(c.text)
+    return other != mine and _plain(m.group("v")) != mine
 
 
 def spam_run(region: str, cands: list[Candidate]) -> list[Candidate] | None:
