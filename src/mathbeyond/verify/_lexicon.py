@@ -46,6 +46,8 @@ REVISION = (
     "actually",
     "let me (?:re-?check|re-?compute|re-?calculate|re-?do|re-?examine|double[-\\s]check|"
     "check again)",
+    "on (?:further |second )?(?:reflection|thought)", "on second thoughts",
+    "come to think of it", "thinking (?:about it |it over )?(?:again|more carefully)",
 )
 """Softer than a retraction: marks a later, different answer as a revision."""
 
@@ -75,7 +77,7 @@ RETURN_TO_EARLIER = (
 """A later candidate followed by one of these gives way to the answer before it."""
 
 CORRECTION_STATEMENT = (
-    "(?:the )?(?:correct|actual|right|true|revised|corrected|new|updated) "
+    "(?:the )?(?:correct|actual|right|true|real|revised|corrected|new|updated) "
     "(?:[a-z]+ ){0,3}(?:is|=|equals|should be|comes to)",
     "(?:it|this|that|the (?:[a-z]+ ){0,2}) ?should (?:actually )?be",
     "(?:it|this|that)(?:'s| is) actually",
