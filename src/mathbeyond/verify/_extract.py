@@ -663,7 +663,11 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         completion = _cut_at_chat_token(completion)
     if "phantom" in completion or "color" in completion:
         completion = _blank_phantoms(completion)
-    if "~~" in completion or "<del>" in completion or "\\sout" in completion:
+    if (  # one-character tests first (memchr): most texts have neither "~" nor "<"
+        ("~" in completion and "~~" in completion)
+        or ("<" in completion and "<del>" in completion)
+        or "\\sout" in completion
+    ):
         completion = _STRUCK_RE.sub(lambda m: " " * len(m.group(0)), completion)
     if "%" in completion or "\\iffalse" in completion:
         completion = _blank_comments(completion)

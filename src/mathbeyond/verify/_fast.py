@@ -412,7 +412,7 @@ def quick(region: str, question: str | None) -> Answer | None:
         box = Candidate(start, end, content, "boxed")
         if alternative_after(region, box) or side_remark_span(region, box, question) is not None:
             return None  # ``answer-with-alternative`` / ``box-is-side-remark``: to the engine
-    if "####" in region:
+    if "#" in region and "####" in region:  # memchr first: most regions have no "#"
         return None  # a GSM8K "#### N" anchor (no "answer" word): the engine decides
     if "\\text" in content:  # \boxed{\text{The answer is 4}}: as the engine does
         found = finish(_with_inner_anchor(Extracted(content.strip(), "boxed", "last-box")))
@@ -470,7 +470,7 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
         or any(attributed(region, b) or labelled_wrong(region, b) for b in boxes)
     ):
         return None
-    if "####" in region:
+    if "#" in region and "####" in region:  # memchr first: most regions have no "#"
         return None  # a GSM8K "#### N" anchor: the engine decides
     idx = walk_back(region, boxes, question, [])
     if retraction(region[boxes[idx].end :], boxes[idx].text)[0]:
