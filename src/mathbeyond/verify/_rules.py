@@ -784,7 +784,7 @@ _FRACTION_RE = re.compile(  # \frac{9}{12}, \dfrac92, 9/12: integers only
     r"|(?<![\w.^_/])(\d{1,18})\s*/\s*(\d{1,18})(?![\w.^_/])"
 )
 _MIXED_RE = re.compile(  # 1\frac{3}{4}, 1 3/4, 1~\tfrac34
-    r"(?<![\w.])\d+\s*(?:~|\\[,;: ]|\s)*(?:\\[dt]?frac\s*\{?\s*\d|\d+\s*/\s*\d)"
+    r"(?<![\w.])\d+(?:\s*(?:~|\\[,;: ]|\s)*\\[dt]?frac\s*\{?\s*\d|(?:~|\\[,;: ]|\s)+\d+\s*/\s*\d)"
 )
 _PAREN_BODY_RE = re.compile(r"\(([^()]{1,200})\)")
 _TERM_COEFF_RE = re.compile(r"\s*(\d{0,18})\s*(?:\\cdot\s*)?([A-Za-z\\]|$)")
@@ -965,7 +965,9 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         return "asked for scientific notation: the answer is not in it"
     if asks.lowest and _unreduced_fraction(answer) and not _unreduced_fraction(gold):
         return "asked for lowest terms: the fraction is not reduced"
-    if asks.mixed and _MIXED_RE.search(gold) and decimal_answer:
+    percent_answer = "%" in answer and "%" not in gold
+    mixed_answer = _MIXED_RE.search(answer) and not _MIXED_RE.search(gold)
+    if asks.mixed and _MIXED_RE.search(gold) and (decimal_answer or not _MIXED_RE.search(answer)):
         return "asked for a mixed number: the answer is not one"
     if asks.expand and not _has_grouped_sum(gold) and _has_grouped_sum(answer):
         return "asked to expand: the answer still has a bracketed sum"
@@ -973,6 +975,11 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         return "asked for simplest radical form: the answer is not"
     if asks.fraction and decimal_answer:
         return "asked for a common fraction: the answer is a decimal"
+    if (asks.fraction or asks.lowest) and (mixed_answer or percent_answer):
+        kind = "mixed number" if mixed_answer else "percent"
+        return "asked for a fraction: the answer is a " + kind
+    if asks.decimal and percent_answer:
+        return "asked for a decimal: the answer is a percent"
     if (
         asks.decimal and not asks.fraction and _FRACTION_RE.search(answer)
         and not _FRACTION_RE.search(gold) and not _DECIMAL_RE.search(answer)
