@@ -89,7 +89,6 @@ from ._rules import (
     MISTAKE_RE,
     OTHER_PROBLEM_RE,
     RETRACT_RE,
-    SIDE_TAIL_CHARS,
     UNASKED_RE,
     Candidate,
     alternative_after,
@@ -192,8 +191,6 @@ def _literals_re(guard: Guarded) -> re.Pattern[str] | None:
 
 
 _UNASKED_WORDS_RE = _literals_re(UNASKED_RE)
-_UNASKED_HITS: dict[str, bool] = {}
-"""As :data:`_WORD_HITS`, for ``UNASKED_RE``'s literals (``box-is-side-remark``)."""
 
 
 def _triggered(
@@ -217,8 +214,34 @@ def _triggered(
     return False
 
 
-_FIRST_PIECE = 256
+_WORD_BITS: dict[str, int] = {}
+"""As :data:`_WORD_HITS`, both word sets at once: bit 1 a :data:`_TRIGGER_RE` literal, bit 2 an
+``UNASKED_RE`` literal (:data:`_UNASKED_WORDS_RE`) in the stretch."""
+
+
+def _word_bits(text: str) -> int:
+    """The union of :data:`_WORD_BITS` over ``text``'s whitespace-free stretches: one pass for
+    both of :func:`quick`'s word tests on a short region (each literal lies inside one stretch
+    of the whole region, so a window's stretches hold no literal the whole region's lack)."""
+    bits = 0
+    for word in text.split():
+        hit = _WORD_BITS.get(word)
+        if hit is None:
+            hit = (1 if _TRIGGER_RE is None or _TRIGGER_RE.search(word) else 0) | (
+                2 if _UNASKED_WORDS_RE is None or _UNASKED_WORDS_RE.search(word) else 0
+            )
+            if len(word) <= _MAX_WORD_CHARS:
+                if len(_WORD_BITS) >= _MAX_WORDS:
+                    _WORD_BITS.clear()
+                _WORD_BITS[word] = hit
+        bits |= hit
+        if bits == 3:
+            break
+    return bits
+
+
 _HEDGED_MODAL_RE = re.compile(r"\b(?:could|might|may)\b")  # HEDGED_OTHER_VALUE's verbs
+_FIRST_PIECE = 256
 """Characters :func:`_triggered_from` splits first (then four times as many each time)."""
 
 
@@ -362,8 +385,13 @@ def quick(region: str, question: str | None) -> Answer | None:
     near = line_start if line_start < bound else bound
     if start - 12 < near:
         near = start - 12 if start > 12 else 0
-    long_tail = len(low) - near > _FIRST_PIECE
-    if (_triggered_from(low, near) if long_tail else _triggered(low[near:])) and (
+    short = len(region) <= _FIRST_PIECE
+    bits = _word_bits(low) if short else 0  # the whole region: both windows lie in it
+    if (
+        bits & 1 if short
+        else _triggered_from(low, near) if len(low) - near > _FIRST_PIECE
+        else _triggered(low[near:])
+    ) and (
         _NEGATED_RE.search(region, max(0, start - 12), start)
         or _restating(region, start)
         or OTHER_PROBLEM_RE.search(region, bound, len(region))
@@ -377,22 +405,17 @@ def quick(region: str, question: str | None) -> Answer | None:
     if DISOWN_RE.pattern.match(region, end):
         return None
     # ``answer-with-alternative`` reads the box's sentence after it (at most ALT_AFTER_CHARS),
-    # where its patterns need an "or" or a modal verb (HEDGED_OTHER_VALUE);
-    # ``box-is-side-remark`` reads the remark before the box
-    # and the sentence after it, in [start - 2 * SIDE_TAIL_CHARS, end + SIDE_TAIL_CHARS),
-    # where UNASKED_RE needs one of its literals: without them neither can fire. Checked on
-    # short regions only: on long ones these words are mostly there and the check costs more
-    side_lo = start - 2 * SIDE_TAIL_CHARS
+    # where its patterns need an "or" or a modal verb (HEDGED_OTHER_VALUE); ``box-is-side-remark``
+    # reads the remark before the box and the sentence after it, inside the region, where
+    # UNASKED_RE needs one of its literals (bit 2 of _word_bits): without them neither can fire.
+    # Checked on short regions only: on long ones these words are mostly there and the check
+    # costs more
     after = low[end : end + ALT_AFTER_CHARS]
-    if len(region) > _FIRST_PIECE or "or" in after or _HEDGED_MODAL_RE.search(after) or _triggered(
-        low[side_lo if side_lo > 0 else 0 : end + SIDE_TAIL_CHARS],
-        _UNASKED_WORDS_RE,
-        _UNASKED_HITS,
-    ):
+    if not short or bits & 2 or "or" in after or _HEDGED_MODAL_RE.search(after):
         box = Candidate(start, end, content, "boxed")
         if alternative_after(region, box) or side_remark_span(region, box, question) is not None:
             return None  # ``answer-with-alternative`` / ``box-is-side-remark``: to the engine
-    if "####" in region:
+    if "#" in region and "####" in region:  # memchr first: most regions have no "#"
         return None  # a GSM8K "#### N" anchor (no "answer" word): the engine decides
     if "\\text" in content:  # \boxed{\text{The answer is 4}}: as the engine does
         found = finish(_with_inner_anchor(Extracted(content.strip(), "boxed", "last-box")))
@@ -450,7 +473,7 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
         or any(attributed(region, b) or labelled_wrong(region, b) for b in boxes)
     ):
         return None
-    if "####" in region:
+    if "#" in region and "####" in region:  # memchr first: most regions have no "#"
         return None  # a GSM8K "#### N" anchor: the engine decides
     idx = walk_back(region, boxes, question, [])
     if retraction(region[boxes[idx].end :], boxes[idx].text)[0]:
