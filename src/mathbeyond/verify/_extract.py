@@ -1337,23 +1337,31 @@ def _function_display(region: str, question: str) -> str | None:
     """``closing-function-display``: the text ends on a display holding only ``f^{-1}(x) = ...``
     (or ``g(x) = ...``) for the function the question asks for (its name and argument in the
     question; an inverse only when the question asks for one): that labelled definition."""
-    text = region.rstrip()
+    display = _end_display(region.rstrip())
+    if display is None:
+        return None
+    content = display[1].rstrip(".,").strip()
+    m = _FUNCTION_LABEL_RE.fullmatch(content)
+    if m is None:
+        return None
+    name, arg = m.group("name"), m.group("arg")
+    if m.group("inv") and not re.search(r"\binverse\b|\^\{?-1\}?", question):
+        return None
+    if not re.search(re.escape(name) + r"(?:\^\{?-1\}?)?\s*\(\s*" + re.escape(arg), question):
+        return None
+    return content
+
+
+def _end_display(text: str) -> tuple[int, str] | None:
+    """The display (``\\[...\\]`` or ``$$...$$``) ``text`` ends with: its start and its content,
+    stripped; None without one, or for one longer than an answer can be."""
     for opener, close in (("\\[", "\\]"), ("$$", "$$")):
         if not text.endswith(close):
             continue
         a = text.rfind(opener, 0, len(text) - len(close))
         if a < 0 or len(text) - a > MAX_ANSWER_CHARS:
             return None
-        content = text[a + len(opener) : len(text) - len(close)].strip().rstrip(".,").strip()
-        m = _FUNCTION_LABEL_RE.fullmatch(content)
-        if m is None:
-            return None
-        name, arg = m.group("name"), m.group("arg")
-        if m.group("inv") and not re.search(r"\binverse\b|\^\{?-1\}?", question):
-            return None
-        if not re.search(re.escape(name) + r"(?:\^\{?-1\}?)?\s*\(\s*" + re.escape(arg), question):
-            return None
-        return content
+        return a, text[a + len(opener) : len(text) - len(close)].strip()
     return None
 
 
@@ -1551,17 +1559,14 @@ def _last_match(rx: re.Pattern[str], text: str) -> re.Match[str] | None:
 
 def _final_display(text: str) -> str | None:
     """'Therefore, the total is:\\n\\[ 12 \\]' at the very end: the displayed value."""
-    for open_, close in (("\\[", "\\]"), ("$$", "$$")):
-        if not text.endswith(close):
-            continue
-        a = text.rfind(open_, 0, len(text) - len(close))
-        if a < 0 or len(text) - a > MAX_ANSWER_CHARS:
-            return None
-        content = text[a + len(open_) : len(text) - len(close)].strip()
-        intro = text[:a].rstrip()
-        intro_line = intro[intro.rfind("\n") + 1 :]
-        if content and INTRO_RE.search(intro_line) and intro_line.rstrip().endswith(":"):
-            return content
+    display = _end_display(text)
+    if display is None:
+        return None
+    a, content = display
+    intro = text[:a].rstrip()
+    intro_line = intro[intro.rfind("\n") + 1 :]
+    if content and INTRO_RE.search(intro_line) and intro_line.rstrip().endswith(":"):
+        return content
     return None
 
 
