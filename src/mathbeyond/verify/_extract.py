@@ -401,7 +401,7 @@ def _anchors(s: str, question: str | None = None) -> list[Candidate]:
     """'Answer: X', 'The final answer is X', '**Answer:** X' (case-insensitive)."""
     cands: list[Candidate] = []
     low = s.lower()
-    for word in ("answer", "correct option", "correct choice"):
+    for word in lx.ANCHOR_WORD:
         _find_anchor_word(s, low, word, cands, question)
     if "####" in s:
         for m in _GSM_ANCHOR_RE.finditer(s):  # GSM8K's closing "#### 12" (``gsm8k-hashes``)

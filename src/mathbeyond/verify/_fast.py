@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import re
 
+from . import _lexicon as lx
 from ._boxes import _BRACE_TOKEN_RE, BOX_COMMAND_RE
 from ._extract import (
     _ANCHOR_ADVERB_RE,
@@ -298,6 +299,13 @@ def _opens_box(rest: str) -> bool:
     return False
 
 
+_OWN_ANCHOR_WORDS = ("answer", "correct option", "correct choice")  # handled below
+_OTHER_ANCHOR_WORDS = tuple(w for w in lx.ANCHOR_WORD if w not in _OWN_ANCHOR_WORDS)
+_OTHER_ANCHOR_RE = re.compile(  # the engine's anchor for the other words ("Final: 46")
+    r"(?<![a-z0-9])" + lx.alternation(_OTHER_ANCHOR_WORDS) + _ANCHOR_TAIL_RE.pattern
+)
+
+
 def _anchors_introduce(
     region: str, low: str, box_end: int, ascii_region: bool | None = None
 ) -> int | None:
@@ -305,6 +313,8 @@ def _anchors_introduce(
     module docstring); else a lower bound of the committed anchors' ends (the box's end when
     there is no anchor). ``ascii_region``: ``region.isascii()`` when the caller knows it."""
     bound = box_end
+    if any(w in low for w in _OTHER_ANCHOR_WORDS) and _OTHER_ANCHOR_RE.search(low):
+        return None  # "Final: 46": to the engine
     if "answer" not in low:
         if "correct " in low and ("correct option" in low or "correct choice" in low):
             return None

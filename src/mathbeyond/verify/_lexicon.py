@@ -270,7 +270,9 @@ ANSWER_NOUN = ("(?:the|our|my) (?:final |correct )?(?:answer|result|solution|val
 """'Thus, 9 is the answer.': the value is before the copula."""
 
 # --- an answer is being stated ---------------------------------------------------------------
-ANCHOR_WORD = ("answer", "correct option", "correct choice")
+ANCHOR_WORD = ("answer", "correct option", "correct choice", "final result", "final value", "final")
+"""Exact phrases (lower case) that anchor the value after them ('Answer: 42', 'Final result: 42',
+'the correct option is (B)'), followed by ':', '=', 'is' or 'would be'."""
 ANCHOR_ADVERB = (
     "simply", "clearly", "indeed", "definitely", "actually", "just", "obviously", "certainly",
     "really", "exactly", "precisely", "still", "now", "then", "also", "therefore", "thus",
