@@ -301,9 +301,21 @@ def _opens_box(rest: str) -> bool:
 
 _OWN_ANCHOR_WORDS = ("answer", "correct option", "correct choice")  # handled below
 _OTHER_ANCHOR_WORDS = tuple(w for w in lx.ANCHOR_WORD if w not in _OWN_ANCHOR_WORDS)
-_OTHER_ANCHOR_RE = re.compile(  # the engine's anchor for the other words ("Final: 46")
-    r"(?<![a-z0-9])" + lx.alternation(_OTHER_ANCHOR_WORDS) + _ANCHOR_TAIL_RE.pattern
-)
+
+
+def _other_anchor(low: str) -> bool:
+    """One of the other anchor words ("Final: 46") where the engine reads an anchor: at a word
+    start, followed by an anchor tail (``_find_anchor_word``'s test; a find per occurrence,
+    ~20x cheaper than one regex search over the text)."""
+    for word in _OTHER_ANCHOR_WORDS:
+        pos = low.find(word)
+        while pos >= 0:
+            if (pos == 0 or not low[pos - 1].isalnum()) and _ANCHOR_TAIL_RE.match(
+                low, pos + len(word)
+            ):
+                return True
+            pos = low.find(word, pos + 1)
+    return False
 
 
 def _anchors_introduce(
@@ -313,7 +325,7 @@ def _anchors_introduce(
     module docstring); else a lower bound of the committed anchors' ends (the box's end when
     there is no anchor). ``ascii_region``: ``region.isascii()`` when the caller knows it."""
     bound = box_end
-    if any(w in low for w in _OTHER_ANCHOR_WORDS) and _OTHER_ANCHOR_RE.search(low):
+    if _other_anchor(low):
         return None  # "Final: 46": to the engine
     if "answer" not in low:
         if "correct " in low and ("correct option" in low or "correct choice" in low):
