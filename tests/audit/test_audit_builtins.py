@@ -6,9 +6,9 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import runpy
 import subprocess
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -44,17 +44,8 @@ def test_simple_equality() -> None:
     assert not simple_equal(None, "1")
 
 
-def _load(path: Path, name: str) -> ModuleType:
-    """A helper module by file path (tests here are not a package)."""
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-ENVS = _load(Path(__file__).resolve().parents[1] / "integrations" / "_envs.py",
-             "mathb_test_integration_envs")
+# the integration tests' environment finder (tests here are not a package): its globals
+ENVS = runpy.run_path(str(Path(__file__).resolve().parents[1] / "integrations" / "_envs.py"))
 
 _AGREEMENT_SCRIPT = """
 import json, sys
@@ -80,13 +71,13 @@ def _agreement(package: str, name: str, reimpl: str, env: str) -> tuple[str, lis
                   if ((real(c.completion, c.gold, c.question) or 0) > 0)
                   != (float(fn(c.completion, c.gold)) > 0)]
         return source, differ
-    python = ENVS.env_python(env)
+    python = ENVS["env_python"](env)
     if python is None:
         pytest.skip(f"{package} not installed here and integration env {env!r} not built "
                     f"(`make integration-envs` builds .venv-int/{env}; or set "
                     f"MATHB_{env.upper()}_PYTHON)")
     environ = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    environ["PYTHONPATH"] = str(ENVS.REPO / "src")
+    environ["PYTHONPATH"] = str(ENVS["REPO"] / "src")
     proc = subprocess.run(
         [python, "-c", _AGREEMENT_SCRIPT, name, reimpl],
         env=environ, capture_output=True, text=True, timeout=600, check=False,
