@@ -452,24 +452,23 @@ class Guarded:
         if (self.breaks is not None and ENABLED and RUNS
                 and min(endpos, len(text)) - pos > _RUNS_FROM_CHARS):
             found = self._first_in_runs(lowered(text), pos, endpos)  # guards as _present does
-            if found is None:
-                return None
-            at = self.pattern.match(text, found.start(), endpos)
-            if at is not None:
-                return at
-            return self.pattern.search(text, pos, endpos)
+            return None if found is None else self._match_from(text, found.start(), pos, endpos)
         if not self._present(text, pos, endpos):
             return None
         if self.fast is not None and ENABLED:
             # where the case-free pattern first matches the lowered text, the pattern first
             # matches the text; matching there gives the very match search would return
             found = self.fast.search(lowered(text), pos, endpos)
-            if found is None:
-                return None
-            at = self.pattern.match(text, found.start(), endpos)
-            if at is not None:
-                return at
+            return None if found is None else self._match_from(text, found.start(), pos, endpos)
         return self.pattern.search(text, pos, endpos)
+
+    def _match_from(
+        self, text: str, start: int, pos: int, endpos: int
+    ) -> re.Match[str] | None:
+        """The search's match when no match can start before ``start``: the match there, else
+        a plain search (the guard's start is a lower bound, not always the match)."""
+        at = self.pattern.match(text, start, endpos)
+        return at if at is not None else self.pattern.search(text, pos, endpos)
 
     def match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
         # Not guarded: an anchored match fails at once, a guard would read the whole text.
