@@ -80,6 +80,9 @@ _LETTER_RE = re.compile(
     r"(?:(?:[Cc]hoice|[Oo]ption|[Aa]nswer)\s*:?\s*)?\(?\s*([A-E])\s*\)?\s*[.:]?"
 )
 _LETTER_CONTENT_RE = re.compile(r"\(\s*([A-E])\s*\)\s*\S.*|([A-E])[.:)]\s+\S.*")
+_LETTER_COMMA_RE = re.compile(  # "D, \frac{1}{16}" (never "A, C": a list of letters)
+    r"\(?\s*([A-E])\s*\)?\s*,\s+(?!\(?[A-E](?![A-Za-z]))(?=\S)[^,;]{1,80}"
+)
 _IN_PREFIX_RE = re.compile(r"^\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\\in(?![a-zA-Z])\s*")
 _WORD_LABEL_RE = re.compile(  # "Area: 12" (a code keyword such as "lambda:" is no label)
     r"^(?!(?:lambda|def|class|import|return|print|exec|eval|if|else|for|while|try|except|with)\b)"
@@ -209,6 +212,10 @@ def parse_answer(raw: str, *, allow_letter: bool, join_numbers: bool) -> list[Va
     if not text:
         raise ParseError("empty answer")
     ctx = _Ctx(allow_letter)
+    if allow_letter:
+        chosen = _LETTER_COMMA_RE.fullmatch(text)
+        if chosen is not None:  # "D, \frac{1}{16}": the letter with its option's text
+            return [Letter(chosen.group(1))]
     if join_numbers:
         joined = join_thousands(text)
         if joined is None:  # "1 000 millimetres", "2\\,500 m": a grouped number, then its unit
@@ -277,6 +284,9 @@ def _expr_value(text: str, percent: bool, degree: bool) -> Expr:
     return Expr(value, text, percent, degree, dec, has_decimal)
 
 
+_IMPLIES_RE = re.compile(r"\\(?:Longrightarrow|Rightarrow|implies)(?![A-Za-z])|\u21d2|\u27f9")
+
+
 def parse_item(t: str, ctx: _Ctx, percent: bool = False, degree: bool = False) -> Value:
     t = t.strip().rstrip(".").strip()
     if not t:
@@ -286,6 +296,9 @@ def parse_item(t: str, ctx: _Ctx, percent: bool = False, degree: bool = False) -
     clock = _BARE_CLOCK_RE.fullmatch(t)
     if clock:  # 05:00 / 7:05 is a time of day, never a ratio
         return Text(f"{int(clock.group(1))}:{clock.group(2)}")
+    implied = _IMPLIES_RE.split(t)
+    if len(implied) > 1 and implied[-1].strip() and not _unbalanced(implied[-1]):
+        t = implied[-1].strip()  # "8 + 3k = 20 \Rightarrow k = 4": the derivation's conclusion
     orig = t
     t = strip_units(strip_qualifier(t))
     t = _IN_PREFIX_RE.sub("", t)

@@ -24,7 +24,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.7.0"  # core_v21: asked forms beyond decimals (verdicts differ from 2.6.0)
+VERIFIER_VERSION = "2.8.0"  # core_v22: closing statements, revisions (verdicts differ from 2.7)
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -24,6 +24,7 @@ from ._rules import (
     DISOWN_RE,
     INTRO_RE,
     OTHER_PROBLEM_RE,
+    REVISE_RE,
     Candidate,
     Decision,
     disqualified_value,
@@ -78,16 +79,21 @@ _HTML_PAIR_RE = re.compile(  # <b>Answer:</b> 7: inline HTML markup around text
 )
 _TURN_RE = re.compile(  # a new chat turn or prompt template: always ends this answer
     r"\n[ \t#*]*(?:Human|User)\s*:|\n[ \t]*#{2,4}[ \t]*(?:Instruction|Input)\b|"
+    # ``hallucinated-turn``: a line holding only a role name, then (within 40 lines) one holding
+    # only "assistant": the template's role headers without their tokens
+    r"\n[ \t]*(?i:user|human)[ \t]*\n(?=(?:[^\n]*\n){0,40}?[ \t]*(?i:assistant)[ \t]*:?[ \t]*"
+    r"(?:\n|$))|"
     r"\n[ \t]*You\s+are\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}(?:assistant|AI|model)\b",
 )
 _CHAT_TOKEN_RE = re.compile(lx.literals(lx.CHAT_TOKENS) + "|" + "|".join(lx.CHAT_TOKEN_SHAPES))
 _TOKEN_PREFIXES = frozenset(t[:2] for t in lx.CHAT_TOKENS) | {"<|", "<｜"}
 """The first two characters of every chat-template token (of the literals and the shapes)."""
 _LEAD_TURN_RE = re.compile(  # the completion opens with a fake user turn
-    r"\s*(?:(?:Human|User)\s*:|\[INST\]|#{2,4}[ \t]*Instruction\b)"
+    r"\s*(?:(?:Human|User)\s*:|(?i:user|human)[ \t]*\n|\[INST\]|#{2,4}[ \t]*Instruction\b)"
 )
 _ASSISTANT_TURN_RE = re.compile(
     r"\n[ \t#*]*(?:Assistant|AI|Bot)\s*:|\[/INST\]|\n[ \t]*#{2,4}[ \t]*Response\b:?"
+    r"|\n[ \t]*(?i:assistant)[ \t]*(?=\n)"
 )
 _NEXT_PROBLEM_RE = re.compile(  # a hallucinated next problem (few-shot continuation)
     r"\n[ \t#*>]*(?:Problem(?:\s*\d+)?|Question(?:\s*\d+)?|Q\d*|Exercise\s*\d+|Example\s*\d+)"
@@ -111,12 +117,16 @@ _STATEMENT_RE = re.compile(  # a closing statement "The remainder is 2."
 _REASON_CLAUSE_RE = re.compile(
     r",?\s+" + lx.alternation(lx.REASON_CLAUSE) + r"\b(?![^$]*\$[^$]*$).*$", re.IGNORECASE
 )
-_CONCLUSION_VERB_RE = re.compile(r"\b(?:is|are|equals)\b|=|:", re.IGNORECASE)
+_CONCLUSION_VERB_RE = re.compile(  # "\in", "∈": "hence $x \in \{-2, 0, 2\}$"
+    r"\b(?:is|are|equals)\b|=|:|\u2208|\\in(?![A-Za-z])", re.IGNORECASE
+)
 _BOLD_LINE_RE = re.compile(r"^\s*\*\*(?P<ans>[^*\n]{1,200})\*\*\s*\.?\s*$")
 _SENTENCE_VERB_RE = re.compile(r"\b" + lx.alternation(lx.SENTENCE_VERB) + r"\b|=")
 _RESULT_VALUE_RE = re.compile(
     r"\b" + lx.alternation(lx.RESULT_VERB) + r"\s+(?:a\s+total\s+of\s+)?"
-    r"(?:\$(?P<m1>[^$]{1,200})\$|\\\((?P<m2>.{1,200}?)\\\)|(?P<n>-?\d+(?:\.\d+)?(?:/\d+)?))"
+    r"(?:\$(?P<m1>[^$]{1,200})\$|\\\((?P<m2>.{1,200}?)\\\)|(?P<n>-?\d+(?:\.\d+)?(?:/\d+)?|"
+    + lx.alternation(lx.NUMBER_WORDS) + r"(?![A-Za-z])(?![ \t]+"
+    + lx.alternation(lx.NOT_A_COUNT_FOLLOWER) + r"\b)))"
     r"(?=[ \t]*(?:[A-Za-z][A-Za-z \t-]{0,40})?[.!]?[ \t]*$)",
     re.IGNORECASE,
 )
@@ -146,7 +156,7 @@ _VERB_NUMBER_RE = re.compile(
 _LABEL_VALUE_RE = re.compile(r"(?:=|:)\s*([^=:]{1,80}?)\s*\.?\s*$")
 _NUMBER_WORD_RE = re.compile(lx.alternation(lx.NUMBER_WORDS) + r"\b", re.IGNORECASE)
 _COUNTED_WORD_RE = re.compile(  # "nine positive divisors"
-    "(" + lx.alternation(lx.NUMBER_WORDS) + r")(?:\s+[a-z]+){1,3}", re.IGNORECASE
+    "(" + lx.alternation(lx.NUMBER_WORDS) + r")(?:\s+[a-z]+){1,4}", re.IGNORECASE
 )
 _NOT_NOUN_RE = re.compile(r"\s" + lx.alternation(lx.NOT_A_COUNT_FOLLOWER) + r"\b", re.IGNORECASE)
 _WORD3_RE = re.compile(r"[A-Za-z]{3,}")
@@ -782,6 +792,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     if sel.kind == "spam":
         return Extracted(", ".join(sel.texts), "spam", sel.rule, trace)
     if sel.kind == "boxed":
+        if question and not truncated and len(sel.texts) == 1:
+            revised = _revised_after_box(region, sel.decisions[-1].candidate, question)
+            if revised is not None:
+                return Extracted(revised, "conclusion", "revised-after-box", trace)
         return _with_inner_anchor(Extracted(", ".join(sel.texts), "boxed", sel.rule, trace))
     if sel.kind == "anchor":
         late = None if truncated else _conclusion(region, question=question)
@@ -792,7 +806,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         ):
             # a stray early "Answer:" label followed by a concluding final line
             return Extracted(late.text, late.kind, "closing-sentence-over-stray-anchor", trace)
-        if sel.rule in ("correction-after-retraction", "correction-after-revision"):
+        if sel.rule in (
+            "correction-after-retraction", "correction-after-revision", "later-rejects-box"
+        ):
             return Extracted(sel.texts[0], "anchor", sel.rule, trace)
         return Extracted(_sentence_answer(sel.texts[0]), "anchor", sel.rule, trace)
     if truncated:
@@ -888,6 +904,42 @@ def _unboxed_correction(region: str, decisions: tuple[Decision, ...]) -> str | N
     return late.text
 
 
+_STATED_RULES = frozenset({
+    "closing-sentence", "closing-single-value", "closing-last-value", "closing-located-value",
+    "closing-result-verb", "closing-value-remains",
+})
+_SUBJECT_WORD_RE = re.compile(r"[A-Za-z]{4,}")
+_GENERIC_SUBJECT = frozenset({"answer", "result", "final"})
+
+
+def _revised_after_box(region: str, box: Candidate, question: str) -> str | None:
+    """``revised-after-box``: after the chosen box, a revision cue ("Actually", "On reflection",
+    "Hold on"), then the text closes on a statement of the asked quantity (a word of its
+    subject is in the question, or it names the answer) with another value ("... so the number
+    of divisors is 7."): that value. A closing statement about another quantity ("as a check,
+    the sum of the exponents is 4"), or repeating the box, keeps the box."""
+    cue = REVISE_RE.search(region, box.end)
+    if cue is None:
+        return None
+    late = _closing(region, allow_bare=False, question=question)
+    if late is None or late.kind != "conclusion" or late.rule not in _STATED_RULES:
+        return None
+    if _ADVERB_RE.sub("", late.text.strip().strip("$ ")) == box.text.strip().strip("$ "):
+        return None  # "so the count is still 10": the boxed value again
+    line_start = region.rstrip().rfind("\n") + 1
+    if line_start < box.end and region.find(late.text, box.end) < 0:
+        return None
+    sentence = _last_value_sentence(region[max(line_start, box.end) :].strip())
+    at = sentence.find(late.text)
+    subject = sentence[: at if at > 0 else len(sentence)]
+    words = {w.lower() for w in _SUBJECT_WORD_RE.findall(subject)}
+    asked = any(
+        w in _GENERIC_SUBJECT or re.search(r"\b" + re.escape(w.rstrip("s")), question, re.I)
+        for w in words - {"number"}
+    )
+    return late.text if asked else None
+
+
 def _restating(region: str, start: int) -> bool:
     """A box inside a restatement of the problem ("The problem says: Compute \\boxed{..}")."""
     line = region[region.rfind("\n", max(0, start - LINE_WINDOW), start) + 1 : start]
@@ -961,6 +1013,7 @@ _ASSIGNMENT_RE = re.compile(
     r"(-?\d+(?:\.\d+)?(?:\s*/\s*\d+)?|-?\\[dt]?frac\s*\{-?\d+\}\s*\{\d+\})(?![\w.^_/]|\.\d)"
 )
 _TUPLE_SIZES = {"pair": 2, "triple": 3, "quadruple": 4}
+_EXPLICIT_TUPLE_RE = re.compile(r"(?<![A-Za-z\\])\(\s*-?\d[^()\n]{0,40},[^()\n]{0,40}\)")
 
 
 @functools.lru_cache(maxsize=1024)
@@ -984,6 +1037,8 @@ def _tuple_components(line: str, names: tuple[str, ...]) -> str | None:
     tuple one value ("So $x = 1$, $y = 2$, $z = 3$.") is that tuple, in the question's order."""
     if len(line) > MAX_BARE_CHARS or _NEG_WORD_RE.search(line) or re.search(r"\bor\b", line):
         return None
+    if _EXPLICIT_TUPLE_RE.search(line):
+        return None  # "... i.e. at the point **(5, 2)**": the tuple it states is its answer
     values: dict[str, str] = {}
     for m in _ASSIGNMENT_RE.finditer(line):
         name, value = m.group(1), " ".join(m.group(2).split())
@@ -1101,6 +1156,19 @@ def _closing(
     if "not" in last:  # "So the remainder is not 3 but 5.": the value after the correction
         last = _NOT_BUT_RE.sub("", last)
     last = _self_corrected(last)
+    if last.endswith((")", ").", ")!")):
+        last = _without_closing_aside(last)
+    finished = _FINISHING_REMARK_RE.search(last)
+    if finished is not None:  # "Thus $k=4$, and we're done.": the value, without the remark
+        last = last[: finished.start()] + finished.group("end")
+    if ";" in last:
+        last = _after_semicolon(last)
+    if "(" in last:
+        last = _MEMBER_LIST_RE.sub(r"\g<count>", last)  # "five primes (31, 37, 41, 43 and 47)"
+    if question and ("and" in last or ";" in last):
+        picked = _asked_clause(_last_value_sentence(last), question)
+        if picked is not None:  # "the center is $(-4,1)$, and the radius is $5$." (center asked)
+            last = picked
     if (
         question and len(lines) <= MAX_SHORT_LINES
         and _PROBABILITY_ASKED_RE.search(question)
@@ -1108,6 +1176,10 @@ def _closing(
         prob = _PROBABILITY_LINE_RE.fullmatch(last)
         if prob is not None:  # a short completion ending "P(red) = 3/8"
             return Extracted(prob.group("v").strip(), "conclusion", "closing-probability-line")
+    if question and _YES_NO_ASKED_RE.search(question):
+        said = _YES_NO_SENTENCE_RE.search(last)
+        if said is not None:  # "... my first answer was wrong. No, $2^{11}-1$ is not prime."
+            return Extracted(said.group("v").capitalize(), "conclusion", "closing-yes-no")
     names = _asked_tuple(question) if question else None
     if names is not None:
         tup = _tuple_components(last, names)
@@ -1133,6 +1205,9 @@ def _closing(
         return Extracted(value_line.group("v"), "conclusion", "closing-value-after-check")
     if value_line is not None and _concluded_above(lines[-4:-1], value_line.group("v")):
         return Extracted(value_line.group("v"), "conclusion", "closing-value-line")
+    lone = _lone_value(lines) if len(lines) >= 2 else None
+    if lone is not None:  # "... = 70/5.\n\n14", "= 81 · 3\n= 243": the work ends in this value
+        return Extracted(lone, "conclusion", "closing-lone-value")
     total = _table_total(lines)
     if total is not None:  # "| **Total** | | | **\\$26** |" closing a table
         return Extracted(total, "conclusion", "closing-table-total")
@@ -1184,6 +1259,9 @@ def _closing(
         if remains is not None:  # "After we discard the 2 extraneous roots, 1 solution remains."
             value = remains.group("m1") or remains.group("m2") or remains.group("n")
             return Extracted(value.strip(), "conclusion", "closing-value-remains")
+        located = None if negated or _HEDGE_RE.search(last) else _located_value(last)
+        if located is not None:  # "The two lines cross at the point $(3, 5)$."
+            return Extracted(located, "conclusion", "closing-located-value")
     if len(last) <= MAX_ANSWER_CHARS and (_CONCLUSION_RE.match(last) or _STATEMENT_RE.match(last)):
         last = _REASON_CLAUSE_RE.sub("", last)
         aside = _TRAILING_ASIDE_RE.search(last)
@@ -1221,7 +1299,17 @@ def _closing(
     chain = _chain_value(last) if "=" in last and _WORDS2_RE.search(last) else None
     if chain is not None:  # "Area = length x width = 7 x 9 = 63 square units."
         return Extracted(chain, "conclusion", "closing-equation-chain")
+    if not negated and (not bare or _WORDS2_RE.search(last)):
+        final = [p for p in _SENTENCE_SPLIT_RE.split(last) if p.strip()]
+        ending = _last_value(_closing_clause(final[-1].strip()), question) if final else None
+        if ending is not None:  # "..., the two integers add up to $24$."
+            return Extracted(ending, "conclusion", "closing-last-value")
     if bare:  # the whole completion is one short line: it is the answer
+        clause = _closing_clause(_last_value_sentence(last))
+        if clause.startswith("So, ") and clause != last:  # "$x^3-4x=0$, hence $x \in ...$."
+            inner = _closing(clause, allow_bare=False, question=question)
+            if inner is not None and inner.kind == "conclusion":
+                return inner
         return Extracted(last.strip("$ ").strip(), "bare", "bare-answer")
     return None
 
@@ -1244,6 +1332,35 @@ _OPTION_TURN_RE = re.compile(  # a sentence after the choice that could change i
 )
 _OPTION_HEDGE_RE = re.compile(r"\b(?:could|might|maybe|perhaps|either|or|possibly|guess)\b", re.I)
 _OPTION_SENTENCE_RE = re.compile(r"(?<=[.!])\s+(?=[A-Z(*$\\])")
+
+
+_FINISHING_REMARK_RE = re.compile(
+    r"[ \t]*(?:[,;]|[\u2014\u2013]|--?)[ \t]*(?:and[ \t]+)?" + lx.alternation(lx.FINISHING_REMARK)
+    + r"(?![\w'])[ \t]*(?P<end>[.!]?)[.!]*[ \t]*$",
+    re.IGNORECASE,
+)
+_CLOSING_ASIDE_RE = re.compile(  # " (reached at $x=-5$).", " (from $5 \cdot 3$)": a worded aside
+    r"[ \t]+\((?=[ \t]*(?:[A-Za-z]{2,}|I)[ \t,])(?P<aside>(?:[^()\n]|\([^()\n]*\)){1,300})\)"
+    r"[ \t]*(?P<end>[.!]?)[ \t]*$"
+)
+_ASIDE_TURN_RE = re.compile(  # an aside that could change the value: never dropped
+    r"\b(?:or|if|unless|otherwise|instead|actually|would|should|wait|wrong|correct(?:ion)?|"
+    r"answer|final)\b",
+    re.IGNORECASE,
+)
+
+
+def _without_closing_aside(line: str) -> str:
+    """``closing-aside-dropped``: a closing line's worded parenthetical aside after its value
+    ("**Minimum value: $-25$** (reached at $x=-5$).") is no part of the value; an aside that
+    hedges, negates, corrects or names an alternative is kept (the other rules read it)."""
+    m = _CLOSING_ASIDE_RE.search(line)
+    if m is None or m.group("aside").count("$") % 2 or not _HAS_VALUE_RE.search(line, 0, m.start()):
+        return line
+    aside = m.group("aside")
+    if _ASIDE_TURN_RE.search(aside) or _NEG_WORD_RE.search(aside) or _HEDGE_RE.search(aside):
+        return line
+    return line[: m.start()] + m.group("end")
 
 
 def _option_named(lines: list[str]) -> str | None:
@@ -1276,6 +1393,56 @@ def _concluded_above(above: list[str], value: str) -> bool:
     value ("... = 42.\\n\\n42"), in a line that negates nothing."""
     rx = re.compile(_CONCLUDED_VALUE + re.escape(value) + r"(?!\d|\.\d|/|\^)")
     return any(rx.search(ln) and not _NEG_WORD_RE.search(ln) for ln in above)
+
+
+_CHAIN_LINE_RE = re.compile(  # "= 243", "    = 80": the last line of a multi-line chain
+    r"[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*=[ \t]*(?P<v>-?\d+(?:\.\d+)?)[ \t]*(?:\$\$?|\\\)|\\\])?"
+    r"[ \t]*\.?[ \t]*"
+)
+_ENDS_ON_VALUE_RE = re.compile(  # a line ending on a value: "... x = 12$.", "= 42.5 cm."
+    r"(?P<v>-?\d+(?:\.\d+)?)(?![\d/])[ \t]*(?:\$|\\\))?(?:[ \t]+[A-Za-z]+){0,3}[ \t]*[.!]?[ \t]*$"
+)
+_OPERAND_BEFORE_RE = re.compile(r"(?:[\d.+\-*/^×·(]|\\cdot|\\times)[ \t$]*$")
+
+
+_MATH_ONLY_LINE_RE = re.compile(  # a line holding only one math block
+    r"[ \t]*(?:\$\$|\\\[|\$|\\\()(?P<v>[^$\n]{1,80}?)(?:\$\$|\\\]|\$|\\\))[ \t]*\.?[ \t]*"
+)
+_NOT_A_LONE_VALUE_RE = re.compile(  # a relation, words, or an operator at an end
+    r"[=<>]|\\(?:le|ge|leq|geq|neq|ne|approx|text|mathrm|quad|Rightarrow|implies)(?![A-Za-z])"
+    r"|^\s*[+*/^]|[+\-*/^]\s*$|\\(?:cdot|times)\s*$"
+)
+
+
+def _lone_value(lines: list[str]) -> str | None:
+    """``closing-lone-value``: a finished completion's last line holding only a value (or ``= v``
+    closing a multi-line equation chain) answers, when the line above does not already conclude
+    a different plain value ("Divide by 3: $x = 12$.\n\n3": a stray) and is not itself a lone
+    value (a list of candidates) or a question or a hedge."""
+    last, above = lines[-1], lines[-2]
+    m = _VALUE_LINE_RE.fullmatch(last)
+    if m is None and "=" in above:
+        m = _CHAIN_LINE_RE.fullmatch(last)
+    if m is None:
+        m = _MATH_ONLY_LINE_RE.fullmatch(last)  # "$$\left(2, \frac{3\pi}{2}\right)$$"
+        if m is None or _NOT_A_LONE_VALUE_RE.search(m.group("v")):
+            return None
+        shown = _MATH_ONLY_LINE_RE.fullmatch(above)
+        if shown is not None and not _NOT_A_LONE_VALUE_RE.search(shown.group("v")):
+            return None  # a run of values: a list, not an answer
+    if m is None or _VALUE_LINE_RE.fullmatch(above):  # a run of lone values: a list
+        return None
+    value = m.group("v")
+    if "?" in above or _HEDGE_RE.search(above) or _NEG_WORD_RE.search(last):
+        return None
+    concluded = _ENDS_ON_VALUE_RE.search(above)
+    if (
+        concluded is not None
+        and concluded.group("v") != value
+        and not _OPERAND_BEFORE_RE.search(above, 0, concluded.start())
+    ):
+        return None  # the work concluded another value: the last line is a stray number
+    return value
 
 
 _TABLE_TOTAL_RE = re.compile(  # "| **Total** | | | **\\$26** |": a table's closing total row
@@ -1371,6 +1538,14 @@ def _lists_options(question: str) -> bool:
     return "A" in question and _QUESTION_OPTIONS_RE.search(question) is not None
 
 
+_RESTATED_RESULT_RE = re.compile(  # "Ann has 48 stamps.", "The garden is 12 meters wide."
+    r"[ \t*]*(?:the[ \t]+)?[A-Z]?[a-z]+(?:[ \t]+[a-z]+){0,3}[ \t]+(?:has|have|is|are|gets?|owns?|"
+    r"needs?|costs?|weighs?|measures?)[ \t]+(?:\$|\\\()?-?\d[\d,.]*(?:\$|\\\))?"
+    r"(?:[ \t]+[A-Za-z]+){0,4}[ \t]*[.!]?[ \t]*(?:\*\*)?[ \t]*",
+    re.IGNORECASE,
+)
+
+
 def _before_check(lines: list[str]) -> list[str] | None:
     """``closing-before-check``: the lines before a closing check ("Check: $14 + 7 = 21$ ✓",
     "Verification: ..."), or None when the last line is no check. Lines after a "Check:" label
@@ -1384,7 +1559,10 @@ def _before_check(lines: list[str]) -> list[str] | None:
         k -= 1
     for j in range(k - 1, max(0, k - 6), -1):
         if _CHECK_LINE_RE.match(lines[j]):
-            if not any(_CONCLUSION_RE.match(ln) or INTRO_RE.search(ln) for ln in lines[j + 1 : k]):
+            if not any(
+                _CONCLUSION_RE.match(ln) or INTRO_RE.search(ln) or _RESTATED_RESULT_RE.fullmatch(ln)
+                for ln in lines[j + 1 : k]
+            ):  # "Check: 48 + 12 = 60. Yes.\nAnn has 48 stamps.": the last line concludes
                 k = j
             break
     if k == len(lines) or k == 0:
@@ -1450,8 +1628,157 @@ def _value_list(sentence: str) -> str | None:
     return ", ".join(values)
 
 
+_END_VALUE_RE = re.compile(  # a value, then at most four plain words: "16 gallons of fuel."
+    r"(?:\$(?P<m1>[^$]{1,80})\$|\\\((?P<m2>.{1,80}?)\\\)"
+    r"|(?P<n>(?:\\\$)?-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?))"
+    r"(?P<words>(?:[ \t]+[A-Za-z][A-Za-z'-]*){0,4})[ \t]*[.!]?[ \t]*$"
+)
+_OPERATOR_BEFORE_RE = re.compile(r"(?:[+\-*/^(\u00d7\u00b7]|\\cdot|\\times)[ \t]*$")
+
+
+def _last_value(sentence: str, question: str | None) -> str | None:
+    r"""``closing-last-value``: a closing statement that ends on its last value, followed by at
+    most four plain words ("So the trip will use 16 gallons of fuel.", "..., the two integers add
+    up to $24$."): that value. Not a set-up ("Let ..."), hedged, conditional or negated sentence,
+    nor a value that is an operand of an expression ("... 256 \cdot 256.")."""
+    if (
+        len(sentence) > MAX_ANSWER_CHARS
+        or _SETUP_RE.match(sentence)
+        or _HEDGE_RE.search(sentence)
+        or _MODAL_RE.search(sentence)
+    ):
+        return None
+    m = _END_VALUE_RE.search(sentence)
+    before = sentence[: m.start()].rstrip(" \t$") if m is not None else ""
+    if before.endswith("=") and _EQUATION_LIST_END_RE.search(before):
+        return None  # "Maximum = 2, Minimum = 1": several equations, several answers
+    if m is None or _PROSE_CLAUSE_RE.search(m.group("words")) or _CONDITIONAL_TAIL_RE.search(
+        sentence
+    ):
+        return None
+    if _OPERATOR_BEFORE_RE.search(sentence, 0, m.start()) or _PREPOSITION_BEFORE_RE.search(
+        sentence, 0, m.start()
+    ):
+        return None  # an operand ("256 \cdot 256"), or "we get 27 after 3 steps"
+    value = (m.group("m1") or m.group("m2") or m.group("n")).strip()
+    if not _HAS_DIGIT_OR_MACRO_RE.search(value):
+        return None  # "$x$": a name, not a value
+    words = m.group("words").split()
+    if question and words and not _UNIT_WORD_RE.fullmatch(words[0]) and not any(
+        re.search(r"\b" + re.escape(w.lower().rstrip("s")), question, re.IGNORECASE)
+        for w in words if len(w) >= 4
+    ):
+        return None  # "the whole thing took 2 steps.": it counts something not asked about
+    return value
+
+
+_EQUATION_LIST_END_RE = re.compile(r"=[^=]*(?:,|;|\band\b|\bor\b)[^=]*=$", re.IGNORECASE)
+_PREPOSITION_BEFORE_RE = re.compile(  # also a list's last item: "2 or 3", "Min: 1, Max: 3"
+    r"\b(?:for|after|before|in|of|per|with|over|from|by|among|within|across|under|than|on|"
+    r"every|each|modulo|mod)[ \t]*$|\d[$)]?,?[ \t]+(?:or|and)[ \t]*\$?[ \t]*$"
+    r"|\d[$)]?[ \t]*,[ \t]*\$?[ \t]*$"
+    r"|\d[$)]?[ \t]*[,;][ \t]*[A-Za-z][\w ]{0,30}:[ \t]*\$?[ \t]*$",
+    re.IGNORECASE,
+)
+_UNIT_WORD_RE = re.compile(lx.alternation(lx.UNIT_WORD), re.IGNORECASE)
+_MODAL_RE = re.compile(r"\b(?:might|could|may|would|should)\b", re.IGNORECASE)
+_HAS_DIGIT_OR_MACRO_RE = re.compile(r"\d|\\[A-Za-z]")
+_LOCATED_RE = re.compile(  # "... at the point $(3, 5)$.", "... at $t = 3$ seconds.", "at x = 3."
+    r"\bat[ \t]+(?:the[ \t]+)?(?:(?:point|time|moment|instant|coordinates?|location)[ \t]+)?"
+    r"(?:\$(?P<m1>[^$]{1,80})\$|\\\((?P<m2>.{1,80}?)\\\)|(?P<t>\(\s*-?\d[^()\n]{0,60}\))"
+    r"|(?P<n>(?:[A-Za-z][ \t]*=[ \t]*)?-?\d+(?:\.\d+)?(?:/\d+)?))"
+    r"(?P<unit>(?:[ \t]+[A-Za-z]+\.?){0,2})[ \t]*[.!]?[ \t]*$"
+)
+_LETTER_SEG_RE = re.compile(r"\$[ \t]*[A-Za-z][ \t]*\$|\\\([ \t]*[A-Za-z][ \t]*\\\)")
+_ASSIGNED_RE = re.compile(r"[A-Za-z][ \t]*=[ \t]*(?=[^=]*$)")
+
+
+_MEMBER_LIST_RE = re.compile(  # a count, then its members listed in parentheses
+    r"(?P<count>\b(?:\d+|" + lx.alternation(lx.NUMBER_WORDS)
+    + r")[ \t]+[A-Za-z]+(?:[ \t]+[A-Za-z]+)?)"
+    r"[ \t]+\((?:[ \t]*\$?-?\d+\$?[ \t]*(?:,|,?[ \t]*and\b))+[ \t]*\$?-?\d+\$?[ \t]*\)",
+    re.IGNORECASE,
+)
+_YES_NO_ASKED_RE = re.compile(r"\byes\s+or\s+no\b", re.IGNORECASE)
+_YES_NO_SENTENCE_RE = re.compile(  # the last sentence opens with the verdict
+    r"(?:^|[.!?][ \t]+)[*_]*(?P<v>yes|no)\b[*_]*(?:[,.!:;\u2014\u2013-][^.!?]*[.!]?)?[ \t]*$",
+    re.IGNORECASE,
+)
+_CLAUSE_SPLIT_RE = re.compile(
+    r",[ \t]*and[ \t]+|;[ \t]*|[ \t]+and[ \t]+(?=(?:the|its|our|their)[ \t])", re.IGNORECASE
+)
+_HEAD_NOUN_RE = re.compile(r"\b(?:the|its|our|their)[ \t]+([A-Za-z]{3,})", re.IGNORECASE)
+
+
+def _after_semicolon(line: str) -> str:
+    """``closing-after-semicolon``: "The boxed value above is incorrect; the sum of all solutions
+    is $3$." -- a statement after the last semicolon, with a value, is the closing sentence,
+    unless the clause before it hedges ("I might have misread it; it is 1 500 or 1 600")."""
+    head, _, tail = line.rpartition(";")
+    tail = tail.strip()
+    if (
+        _HAS_VALUE_RE.search(tail)
+        and (_STATEMENT_RE.match(tail) or _CONCLUSION_RE.match(tail))
+        and not _HEDGE_RE.search(head)
+        and not _MODAL_RE.search(head)
+    ):
+        return tail
+    return line
+
+
+def _asked_clause(sentence: str, question: str) -> str | None:
+    """``closing-asked-clause``: a closing sentence of several clauses that each state a value
+    of a named quantity ("So the center of the circle is $(-4,1)$, and the radius is $5$."):
+    the one clause whose quantity (the noun after "the") the question names, if exactly one."""
+    parts = [p for p in _CLAUSE_SPLIT_RE.split(sentence) if _HAS_VALUE_RE.search(p)]
+    if len(parts) < 2:
+        return None
+    hits = []
+    for part in parts:
+        head = _HEAD_NOUN_RE.search(part)
+        value = _HAS_VALUE_RE.search(part)
+        if head is None or value is None or head.start() > value.start():
+            return None  # a clause without a named quantity before its value
+        noun = head.group(1).lower().rstrip("s")
+        if re.search(r"\b" + re.escape(noun), question, re.IGNORECASE):
+            hits.append(part)
+    if len(hits) != 1:
+        return None
+    picked = hits[0].strip()
+    return picked if _TRUNCATION_END_RE.search(picked) else picked + "."
+
+
+def _located_value(sentence: str) -> str | None:
+    """``closing-located-value``: a closing sentence that says where or when something happens
+    and ends on its one value ("The two lines cross at the point $(3, 5)$.", "It peaks at t = 3
+    s."); a sentence with another value before "at" ("the minimum $-3$ is attained at $x = 2$")
+    or that sets up work ("Let's check the point ...") is not one."""
+    if "at" not in sentence or _SETUP_RE.match(sentence):
+        return None
+    m = _LOCATED_RE.search(sentence)
+    if m is None or _CONDITIONAL_TAIL_RE.search(sentence):
+        return None
+    before = _LETTER_SEG_RE.sub(" ", sentence[: m.start()])
+    if _HAS_VALUE_RE.search(before):
+        return None
+    value = (m.group("m1") or m.group("m2") or m.group("t") or m.group("n")).strip()
+    named = _ASSIGNED_RE.match(value)
+    return value[named.end() :].strip() if named is not None else value
+
+
+_AND_CLAUSE_RE = re.compile(r",[ \t]+and[ \t]+(?=[A-Za-z]{2,}[ \t])")
+
+
 def _clean_tail(text: str) -> str:
     text = _REJECTED_TAIL_RE.sub("", text)  # "7, not 5": the rejected value is no part of it
+    clause = _AND_CLAUSE_RE.search(text)
+    if (
+        clause is not None
+        and _HAS_VALUE_RE.search(text, 0, clause.start())
+        and not _NEG_WORD_RE.search(text, clause.end())
+        and not _HEDGE_RE.search(text, clause.end())
+    ):  # "61, and one can check that ...": a new clause ends it (``closing-value-then-clause``)
+        text = text[: clause.start()]
     ans = text.strip(" ,").rstrip(".!").strip().strip("*$ ").strip()
     ans = ans.replace("\\(", "").replace("\\)", "").strip()
     ans = _ADVERB_RE.sub("", ans)

@@ -90,12 +90,14 @@ from ._rules import (
     MISTAKE_RE,
     OTHER_PROBLEM_RE,
     RETRACT_RE,
+    REVISE_RE,
     UNASKED_RE,
     Candidate,
     alternative_after,
     attributed,
     box_group,
     labelled_wrong,
+    rejects_chosen,
     retraction,
     revision_correction,
     side_remark_span,
@@ -106,10 +108,11 @@ from ._rules import LINE_WINDOW as RULES_LINE_WINDOW
 ENABLED = True
 
 _LINE_MARK_RE = re.compile(
-    r"\n[ \t#*>]*(?:Human|User|Instruction|Input|You|Solution|Answer|Response|Problem|Q"
+    r"\n[ \t#*>]*(?:Human|User|human|user|Instruction|Input|You|Solution|Answer|Response|Problem|Q"
     r"|Exercise|Example)"
 )
-"""Wherever ``_TURN_RE``, ``_SOLUTION_RE`` or ``_NEXT_PROBLEM_RE`` (of ._extract) can match."""
+"""Wherever ``_TURN_RE`` (also a lone "user" line), ``_SOLUTION_RE`` or ``_NEXT_PROBLEM_RE``
+(of ._extract) can match."""
 _OTHER_BOX_RE = re.compile(r"\\f(?:rame)?box")
 _SIMPLE_BOX_RE = re.compile(r"\\boxed\s*\{([^{}\\]*)\}")
 _BOX_OPENERS = ("\\boxed", "$\\boxed", "$$\\boxed", "\\(\\boxed", "\\[\\boxed")
@@ -424,8 +427,10 @@ def quick(region: str, question: str | None) -> Answer | None:
         or labelled_wrong(region, Candidate(start, end, content, "boxed"))  # the engine decides
     ):
         return None
-    if DISOWN_RE.pattern.match(region, end):
-        return None
+    if DISOWN_RE.pattern.match(region, end) or rejects_chosen(region[end:], content) is not None:
+        return None  # ``disowned`` / ``later-rejects-box``: the engine decides
+    if question and REVISE_RE.search(region, end):
+        return None  # a revision cue after the box (``revised-after-box``): the engine decides
     # ``answer-with-alternative`` reads the box's sentence after it (at most ALT_AFTER_CHARS),
     # where its patterns need an "or" or a modal verb (HEDGED_OTHER_VALUE); ``box-is-side-remark``
     # reads the remark before the box and the sentence after it, inside the region, where
@@ -500,8 +505,13 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
     idx = walk_back(region, boxes, question, [])
     if retraction(region[boxes[idx].end :], boxes[idx].text)[0]:
         return None
-    if revision_correction(region[boxes[idx].end :], boxes[idx].text) is not None:
-        return None  # ``correction-after-revision``: the engine decides
+    tail = region[boxes[idx].end :]
+    if (
+        (question and REVISE_RE.search(tail))
+        or revision_correction(tail, boxes[idx].text) is not None
+        or rejects_chosen(tail, boxes[idx].text) is not None
+    ):
+        return None  # ``correction-after-revision`` / ``later-rejects-box``: the engine decides
     if alternative_after(region, boxes[idx]) or (
         idx == 0 and side_remark_span(region, boxes[0], question) is not None
     ):

@@ -48,6 +48,7 @@ REVISION = (
     "check again)",
     "on (?:further |second )?(?:reflection|thought)", "on second thoughts",
     "come to think of it", "thinking (?:about it |it over )?(?:again|more carefully)",
+    "hold on",
 )
 """Softer than a retraction: marks a later, different answer as a revision."""
 
@@ -263,7 +264,7 @@ NOT_A_COUNT_FOLLOWER = (
 
 CLOSING_ADVERB = (
     "therefore", "thus", "hence", "then", "so", "also", "indeed", "exactly", "actually", "simply",
-    "really", "just",
+    "really", "just", "still",
 )
 """Dropped from the front of a closing sentence's value."""
 ANSWER_NOUN = ("(?:the|our|my) (?:final |correct )?(?:answer|result|solution|value)",)
@@ -387,6 +388,26 @@ PLEASANTRY = (
     "questions", "(?:any|more) questions\\?",
 )
 """A closing chat sentence after the conclusion: read past (with emoji) by the closing rules."""
+
+UNIT_WORD = (
+    "units?", "square", "cubic", "degrees?", "radians?", "percent", "cm", "mm", "km", "m",
+    "meters?", "metres?", "centimeters?", "millimeters?", "kilometers?", "inch(?:es)?", "feet",
+    "foot", "yards?", "miles?", "hours?", "minutes?", "seconds?", "days?", "weeks?", "months?",
+    "years?", "dollars?", "cents?", "grams?", "kilograms?", "kg", "g", "pounds?", "ounces?",
+    "liters?", "litres?", "gallons?", "ml", "mph",
+)
+"""Measurement units: after a closing value they name its unit, not another quantity."""
+
+FINISHING_REMARK = (
+    "we(?:'re|\u2019re| are) done", "done", "as required", "as desired", "as claimed",
+    "as we wanted",
+    "(?:which|this|that) (?:completes|finishes|concludes|ends)(?: (?:the|our|this|it))?"
+    "(?: (?:proof|solution|problem|question|computation))?",
+    "that(?:'s|\u2019s| is) (?:it|all)",
+    "that finishes it", "q\\.?e\\.?d\\.?", "end of (?:the )?solution",
+)
+"""After a closing value, joined by a comma, semicolon or dash ("Thus $k=4$, and we're done.",
+"k = 4 -- done."): a remark that the work is finished, no part of the value."""
 
 SIDE_OPENER_HEDGE = (
     "or", "maybe", "perhaps", "possibly", "alternatively", "either", "unless", "if", "else",

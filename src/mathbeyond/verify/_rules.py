@@ -512,6 +512,37 @@ def revision_correction(tail: str, answer: str) -> str | None:
     return fixed
 
 
+_NUM = r"(?:\$|\\\()?\s*(-?\d+(?:\.\d+)?(?:/\d+)?)\s*(?:\$|\\\))?(?![\w^_]|\.\d)"
+_REJECTS_VALUE_RE = re.compile(  # "4, not 5", "4 rather than 5", "not 5 but 4", "not 5; it is 4"
+    r"(?<![\w.^_])" + _NUM + r"\s*,?\s*(?:" + lx.alternation(lx.REASONING_NOT) + r")\s+" + _NUM
+    + r"|\bnot\s+" + _NUM + r"\s*[,;]?\s*but\s+(?:rather\s+|instead\s+)?" + _NUM,
+    re.IGNORECASE,
+)
+_ASSERTION_END_RE = re.compile(r"[.!?\n]")
+
+
+def rejects_chosen(tail: str, answer: str) -> str | None:
+    """``later-rejects-box``: after the chosen answer, a sentence rejects that very value in
+    favour of another ("the remainder should be 4, not 5", "it is 5 rather than 14", "not 5
+    but 4"): the other value, unless that sentence is a question or the rejected value is stated
+    again after it ("... 4 rather than 5? No -- it really is 5")."""
+    old = _plain_value(answer)
+    if not old or not ("not" in tail or "rather" in tail or "instead" in tail):
+        return None
+    fixed = None
+    for m in _REJECTS_VALUE_RE.finditer(tail):
+        new, rejected = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        if rejected != old or new == old:
+            continue
+        end = _ASSERTION_END_RE.search(tail, m.end())
+        if end is not None and end.group(0) == "?":
+            continue
+        if any(n.group(0) == old for n in _PLAIN_NUM_RE.finditer(tail, m.end())):
+            return None  # the rejected value is stated again: no settled replacement
+        fixed = new
+    return fixed
+
+
 def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     """('... \\boxed{5}. Wait, that is wrong ...') -> (retracted, corrected value or None).
 
@@ -663,6 +694,37 @@ def box_group(region: str, cands: list[Candidate], idx: int) -> list[Candidate]:
     return group
 
 
+_ALL_ASKED_RE = re.compile(
+    r"\b(?:all|every)\b[^.?]{0,60}?\b(?:solutions|roots|values|zeros|real\s+numbers|integers)\b",
+    re.IGNORECASE,
+)
+_ASSIGNED_BOX_RE = re.compile(r"\b([A-Za-z])[ \t]*=[ \t]*(?:\$[ \t]*)?$")
+
+
+def parallel_boxes(region: str, cands: list[Candidate], idx: int) -> list[Candidate]:
+    """``parallel-boxes``: the chosen box and the boxes on the lines right above it, each the
+    only box of its line and each after the same ``x =`` ("$x+5=0 \\implies x = \\boxed{-5}$"
+    then "$x-3=0 \\implies x = \\boxed{3}$"): one per solution (the caller checks that the
+    question asks for all of them)."""
+    def unknown(c: Candidate) -> str | None:
+        line_start = region.rfind("\n", 0, c.start) + 1
+        m = _ASSIGNED_BOX_RE.search(region, line_start, c.start)
+        return m.group(1) if m is not None else None
+
+    name = unknown(cands[idx])
+    group = [cands[idx]]
+    k = idx - 1
+    while name is not None and k >= 0 and cands[k].kind == "boxed":
+        between = region[cands[k].end : group[0].start]
+        if between.count("\n") == 0 or between.strip("$ \t\n").count("\n") > 0:
+            break  # not on the line right above (blank lines between are allowed)
+        if unknown(cands[k]) != name:
+            break
+        group.insert(0, cands[k])
+        k -= 1
+    return group
+
+
 def select(region: str, cands: list[Candidate], question: str | None) -> Selection:
     """Apply the rules to the surviving candidates (in text order)."""
     out: list[Decision] = []
@@ -687,6 +749,10 @@ def select(region: str, cands: list[Candidate], question: str | None) -> Selecti
     if revised is not None:
         out.append(Decision(chosen, False, "correction-after-revision"))
         return Selection((revised,), "anchor", "correction-after-revision", tuple(out))
+    rejected = rejects_chosen(region[chosen.end :], chosen.text)
+    if rejected is not None:
+        out.append(Decision(chosen, False, "later-rejects-box"))
+        return Selection((rejected,), "anchor", "later-rejects-box", tuple(out))
     if alternative_after(region, chosen):
         out.append(Decision(chosen, False, "answer-with-alternative"))
         return Selection((), "none", "answer-with-alternative", tuple(out))
@@ -698,6 +764,9 @@ def select(region: str, cands: list[Candidate], question: str | None) -> Selecti
     if chosen.kind == "boxed":
         group = box_group(region, cands, idx)
         rule = "adjacent-boxes" if len(group) > 1 else "last-box"
+        if len(group) == 1 and question and _ALL_ASKED_RE.search(question):
+            group = parallel_boxes(region, cands, idx)
+            rule = "parallel-boxes" if len(group) > 1 else rule
         if len(group) > 1 and reboxed_with_alternative(region, cands, idx):
             rule = "reboxed-with-alternative"
         out.extend(Decision(c, True, rule) for c in group)
