@@ -442,13 +442,13 @@ class Guarded:
             return True
         hay = lowered(text) if self.icase else text
         if pos == 0 and endpos >= len(text):
-            for lit in literals:
+            for lit in literals:  # noqa: SIM110  # see the docstring
                 if lit in hay:
                     return True
             return False
         if endpos - pos <= _ONE_SEARCH_CHARS and self.any_literal is not None:
             return self.any_literal.search(hay, pos, endpos) is not None
-        for lit in literals:
+        for lit in literals:  # noqa: SIM110  # see the docstring
             if hay.find(lit, pos, endpos) >= 0:
                 return True
         return False
