@@ -5,8 +5,9 @@ compare on the new one. The cases: every row of ``tests/verify/tables`` and
 ``tests/verify/heldout``, every real completion in ``$MATHB_DATA_DIR/model_outputs`` (with and
 without its question, and as a cut-off sample), the benchmark's short integer answers, and a
 seeded fuzz set (real completions and templates with lexicon phrases, chat tokens, boxes and
-anchors inserted near their answers). For each case it keeps ``verify_unbounded``,
-``extract_answer`` and ``explain_extraction`` (every candidate decision).
+anchors inserted near their answers). For each case it keeps the public verdict (the
+in-caller one of ``_plain`` where that decides, else ``verify_unbounded``), ``extract_answer``
+and ``explain_extraction`` (every candidate decision).
 
     python scripts/verify_equivalence.py record OUT.jsonl
     python scripts/verify_equivalence.py compare OUT.jsonl      # exit 1 on any difference
@@ -29,7 +30,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from mathbeyond.verify import _core, _lexicon  # noqa: E402
+from mathbeyond.verify import _core, _lexicon, _plain  # noqa: E402
 from mathbeyond.verify._extract import explain_extraction  # noqa: E402
 
 try:  # Python 3.11+
@@ -214,9 +215,12 @@ def all_cases(data: Path, fuzz: int) -> list[tuple[str, Case]]:
 
 
 def outputs(case: Case) -> dict[str, Any]:
+    """What the verifier says about ``case``; "verify" is the in-caller verdict of ``_plain``
+    where it decides (``verify`` / ``verify_batch`` return that one), else the worker's."""
     c, g, q, fr = case
+    verdict = _plain.verdict(c, g, q, fr) or _core.verify_unbounded(c, g, q, fr)
     return {
-        "verify": _core.verify_unbounded(c, g, q, fr).as_dict(),
+        "verify": verdict.as_dict(),
         "extract": list(vars(_core.extract_answer(c, q, fr)).values()),
         "explain": explain_extraction(c, q, fr),
     }
@@ -227,6 +231,7 @@ def _set_fast(on: bool) -> None:
     from mathbeyond.verify import _fast, _prefilter
 
     _core.FAST_INTEGER_PATH = on
+    _plain.ENABLED = on
     _fast.ENABLED = on
     _prefilter.ENABLED = on
 

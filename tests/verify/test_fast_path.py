@@ -192,3 +192,72 @@ def test_integer_judge_takes_plain_digits_only() -> None:
                          ("4" * 4001, "4"), ("12", "x+1"), ("7", "$7$")):
         completion = f"So $\\boxed{{{answer}}}$."
         assert _core.verify_unbounded(completion, gold) == full_path(completion, gold, None)
+
+
+def _plain_shapes() -> list[tuple[str, str, str | None]]:
+    """Short one-line completions around one digit box, with every kind of text a rule or a
+    ``_prepare`` step reads put next to it: the in-caller path must decide exactly those it can."""
+    leads = ["", "Sample 3. ", "The final answer is ", "So the answer is ", "Answer: ",
+             "The answer is not ", "User: hi. The answer is ", "Dear grader, ", "Final: ",
+             "Final answer: ", "The final result is ", "I think the answer is ", "## ",
+             "(Side note: the question asks for 3, but) ", "The correct option is ",
+             "Wait, ", "Oops, the answer is ", "The problem says ", "Hmm, my guess is "]
+    boxes = ["$\\boxed{7}$", "\\boxed{7}", "$\\boxed{007}$", "\\boxed {7}", "\\boxed{7}^2",
+             "\\boxed{ 7}", "\\boxed{7.0}", "\\(\\boxed{7}\\)", "\\boxed{12}", "\\boxed{0}"]
+    tails = ["", ".", "$.", " is wrong.", " or 8.", ", or maybe 9.", " (it could be 8).",
+             " Wait, that is wrong.", " ####", " <think>", " % note", " [INST]", "~~7~~",
+             " which is the answer.", " for now.", " It might be 8."]
+    out = []
+    for lead in leads:
+        for box in boxes:
+            for tail in tails:
+                for gold in ("7", "12", "0", "-7", "7.0"):
+                    out.append((lead + box + tail, gold, None))
+    out.append(("The answer is $\\boxed{7}$.", "7", "What is 3 + 4? The answer is $\\boxed{7}$."))
+    out.append(("Compute 3 + 4 for me now. $\\boxed{7}$", "7", "Compute 3 + 4 for me now."))
+    out.append(("The answer is  $\\boxed{7}$.", "7", None))
+    out.append(("The answer is\n$\\boxed{7}$.", "7", None))
+    return out
+
+
+def test_in_caller_plain_path_equals_the_worker_verdict() -> None:
+    """``_plain.verdict`` (verify / verify_batch decide the plain short shape in the calling
+    process) is the worker's ``verify_unbounded`` verdict wherever it decides, on generated
+    shapes, every table row and the seeded fuzz set; it declines whatever a rule could read."""
+    from mathbeyond.verify import _plain
+
+    script = _equivalence_script()
+    cases = [(c, g, q, None) for c, g, q in _plain_shapes()]
+    cases += [case for _, case in script.table_cases()]
+    bases = [case for case in cases if len(case[0]) < 20_000]
+    cases += [case for _, case in script.fuzz_cases(5, 3000, bases)]
+    decided = 0
+    for c, g, q, fr in cases:
+        plain = _plain.verdict(c, g, q, fr)
+        if plain is not None:
+            decided += 1
+            assert plain == _core.verify_unbounded(c, g, q, fr), (c, g, q, fr)
+            assert plain == _plain.verdict(c, parse_gold(g), q, fr)
+    assert 100 < decided < len(cases) // 2
+    assert _plain.verdict("The final answer is $\\boxed{7}$.", "7") == Verdict(
+        True, _core.Status.CORRECT, "7", "integer match", "last-box"
+    )
+    for declined in ("The answer is $\\boxed{7}$ or 8.", "Wait, $\\boxed{7}$ is wrong.",
+                     "The answer is\n$\\boxed{7}$.", "x" * 300 + "$\\boxed{7}$"):
+        assert _plain.verdict(declined, "7") is None
+
+
+def test_public_api_gives_the_same_verdicts_with_and_without_the_in_caller_path() -> None:
+    from mathbeyond.verify import _plain, verify, verify_batch
+
+    shapes = _plain_shapes()[:400]
+    comps, golds, qs = ([s[k] for s in shapes] for k in range(3))
+    with_plain = verify_batch(comps, golds, qs, workers=1)
+    assert verify(comps[0], golds[0], question=qs[0]) == with_plain[0]
+    _plain.ENABLED = False
+    try:
+        without = verify_batch(comps, golds, qs, workers=1)
+    finally:
+        _plain.ENABLED = True
+    assert with_plain == without
+    assert sum(_plain.verdict(c, g, q) is not None for c, g, q in shapes) > 20

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from .._errors import ConfigError
+from . import _plain
 from ._core import parse_gold as _parse_gold
 from ._limits import DEFAULT_TIMEOUT_S, Item, shared_pool
 from ._parsed import ExtractedAnswer, ParsedGold
@@ -142,6 +143,10 @@ def verify(
     _check_text("question", question, optional=True)
     seconds = _check_timeout(timeout)
     _check_text("finish_reason", finish_reason, optional=True)
+    if seconds >= _plain.MIN_TIMEOUT_S:  # the plain short shape: decided here (see _plain)
+        plain = _plain.verdict(completion, gold, question, finish_reason)
+        if plain is not None:
+            return plain
     item: Item = (
         (completion, gold, question)
         if finish_reason is None
@@ -201,4 +206,17 @@ def verify_batch(
                 items[i] = (*items[i], fr)
     if not items:
         return []
+    if seconds >= _plain.MIN_TIMEOUT_S and _plain.ENABLED:
+        # the plain short shape is decided here (see _plain); the rest goes to the workers
+        plain = _plain.verdict
+        verdicts = [plain(*item) for item in items]
+        rest = [i for i, v in enumerate(verdicts) if v is None]
+        if len(rest) < len(items):
+            if rest:
+                done = shared_pool(min_size=n_workers).run(
+                    [items[i] for i in rest], timeout=seconds, max_workers=n_workers
+                )
+                for i, v in zip(rest, done, strict=True):
+                    verdicts[i] = v
+            return cast("list[Verdict]", verdicts)
     return shared_pool(min_size=n_workers).run(items, timeout=seconds, max_workers=n_workers)

@@ -433,20 +433,27 @@ class Guarded:
                 return found
             cur = r1 + 1
 
-    def _present(self, text: str, pos: int, endpos: int) -> bool:
+    def _present(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> bool:
+        """False only when the pattern cannot match inside ``text[pos:endpos]``. Plain loops,
+        not ``any()`` over a generator: on a short text the generator cost as much as the
+        finds."""
         literals = self.literals
         if literals is None or not ENABLED:
             return True
         hay = lowered(text) if self.icase else text
         if pos == 0 and endpos >= len(text):
-            return any(lit in hay for lit in literals)
+            for lit in literals:  # noqa: SIM110  # see the docstring
+                if lit in hay:
+                    return True
+            return False
         if endpos - pos <= _ONE_SEARCH_CHARS and self.any_literal is not None:
             return self.any_literal.search(hay, pos, endpos) is not None
-        return any(hay.find(lit, pos, endpos) >= 0 for lit in literals)
+        for lit in literals:  # noqa: SIM110  # see the docstring
+            if hay.find(lit, pos, endpos) >= 0:
+                return True
+        return False
 
-    def may_match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> bool:
-        """False only when the pattern cannot match inside ``text[pos:endpos]``."""
-        return self._present(text, pos, endpos)
+    may_match = _present
 
     def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
         if (self.breaks is not None and ENABLED and RUNS

@@ -1,0 +1,147 @@
+"""In-caller verdicts for the dominant short shape, without a round trip to a worker process.
+
+The shape: a short one-line completion whose only box is ``\\boxed{DIGITS}`` and that holds
+nothing any rule reads ("The final answer is $\\boxed{42}$."), against a gold of plain digits.
+For it, :func:`verdict` returns exactly what the worker's ``_core.verify_fields`` returns; for
+anything else it returns None and the item goes to the worker pool as before. On short answers
+the round trip (pickling, two pipe transfers, the worker's loop) cost about as much as the
+verification itself.
+
+Why this is safe to run in the calling process (the hard limits standard: the limits hold in
+any thread; only provably cheap work may run outside a worker):
+
+* bounded input: at most :data:`MAX_CHARS` characters of completion, :data:`MAX_GOLD_DIGITS`
+  of gold; the question is only stripped and searched for (``str`` methods);
+* linear time: ``str`` methods (``len``, ``in``, ``find``, ``count``, ``lower``, ``split``,
+  ``isdigit`` ...) and a few anchored or literal regular expressions of the engine whose every
+  repetition either is bounded or runs over whitespace: the completion is printable ASCII
+  without two spaces in a row, so every whitespace run is one character and no pattern can
+  backtrack over a run (``_LEAD_TURN_RE``, ``_POWERED_BOX_RE``, ``DISOWN_RE`` anchored at one
+  place; ``_ANCHOR_TAIL_RE`` / ``_ANCHOR_ADVERB_RE`` / ``_HEADING_PREFIX_RE`` anchored at an
+  anchor word, their one unbounded repeat ``{1,60}``; the trigger tries of ``_fast._word_bits``
+  (no repeats) on each word; ``_HEDGED_MODAL_RE`` a literal alternation); no ``int()`` of
+  model text, no symbolic work, no eval;
+* no shared state but the word memo of :func:`._fast._word_bits` (a dict of word -> bits:
+  each entry a pure function of its key, so threads can only add equal entries).
+
+Why the verdict is the worker's (``verify_fields`` -> ``_fast.answer`` -> ``_prepare`` and
+``quick``), step by step:
+
+* ``_prepare`` returns the completion unchanged: every step it takes needs one of
+  :data:`_PREPARE_MARKS` (``<``: think blocks, chat tokens, struck-out and HTML text; ``[``:
+  ``[INST]``; ``~``, ``%``, `````, ``>``, ``phantom``, ``color``, ``\\sout``, ``\\iffalse``), a
+  grader word (``_GRADER_HINT_RE``'s literals in the lowered text: its ``may_match``), the
+  question inside the completion, or a leading fake user turn (``_LEAD_TURN_RE``, as
+  ``_prepare`` tests it);
+* ``quick`` on it: one ``box`` substring, so one ``\\boxed`` and no ``\\fbox``/``\\framebox``;
+  ``{`` right after it and digits up to the first ``}`` are exactly ``_SIMPLE_BOX_RE``'s match
+  (no brace or backslash inside; ``\\s*`` matches nothing); not empty; ``_POWERED_BOX_RE`` as
+  quick; no ``\\boxed`` in the question; ASCII, so ``lowered`` is ``str.lower``;
+  ``_anchors_introduce`` itself; one line, so ``line_start`` is 0; at most
+  ``_fast._FIRST_PIECE`` characters, so quick takes its short branch, whose word bits are
+  :func:`_fast._word_bits` itself: any bit set (a rule might fire) sends the item to the worker,
+  as do ``DISOWN_RE``, the alternative/side-remark pre-test and a ``#``; the box holds digits
+  (no ``\\text``): quick returns ``(digits, "boxed", "last-box")``;
+* ``verify_fields``: digits are their own stripped answer; ASCII digits against a gold of ASCII
+  digits is its integer fast path, and two digit strings are equal integers exactly when they
+  are equal without leading zeros.
+
+``ENABLED = False`` (or any of the fast-path flags it relies on off) sends everything to the
+workers; tests/verify/test_fast_path.py and scripts/verify_equivalence.py compare both ways.
+"""
+
+from __future__ import annotations
+
+from . import _core, _fast
+from ._extract import _GRADER_HINT_RE, _LEAD_TURN_RE, _POWERED_BOX_RE
+from ._parsed import ParsedGold
+from ._rules import ALT_AFTER_CHARS, DISOWN_RE
+from ._types import Status, Verdict
+
+ENABLED = True
+MAX_CHARS = _fast._FIRST_PIECE
+"""Longest completion decided here (quick's short branch: one word pass for all its tests)."""
+MAX_GOLD_DIGITS = 100
+MIN_TIMEOUT_S = 0.01
+"""Callers asking for a smaller CPU budget than this get the workers (where the limit is
+enforced) for every item: the in-caller work takes microseconds, but a limit that small is a
+request to be stopped."""
+
+_PREPARE_MARKS = ("<", "[", "~", "%", "`", ">", "phantom", "color", "\\sout", "\\iffalse")
+_GRADER_WORDS = _GRADER_HINT_RE.literals if _GRADER_HINT_RE.icase else None
+_LAST_BOX = "last-box"
+_MAX_SHARED = 1 << 14
+_SHARED: dict[tuple[bool, str], Verdict] = {}
+"""Verdicts already built, by (correct, extracted): equal verdicts are one immutable object."""
+
+
+def verdict(
+    completion: str,
+    gold: str | ParsedGold,
+    question: str | None = None,
+    finish_reason: str | None = None,
+) -> Verdict | None:
+    """The worker's verdict for an item of the plain shape (module docstring), else None.
+    ``finish_reason`` does not change a verdict of this shape (quick's answer is the engine's
+    whatever it is)."""
+    if not (ENABLED and _fast.ENABLED and _core.FAST_INTEGER_PATH):
+        return None
+    if len(completion) > MAX_CHARS or "box" not in completion:
+        return None
+    if type(gold) is not str:
+        if not isinstance(gold, ParsedGold):
+            return None
+        gold = gold.text
+    if not (
+        0 < len(gold) <= MAX_GOLD_DIGITS and gold.isdigit() and gold.isascii()
+        and completion.isascii() and completion.isprintable() and "  " not in completion
+        and completion.count("box") == 1
+    ):
+        return None
+    for mark in _PREPARE_MARKS:
+        if mark in completion:
+            return None
+    if question:
+        if "\\boxed" in question:
+            return None
+        q = question.strip()
+        if len(q) >= 20 and q in completion:
+            return None
+    if _GRADER_WORDS is None or _LEAD_TURN_RE.match(completion):
+        return None
+    start = completion.rfind("\\boxed")
+    brace = start + 6
+    if start < 0 or not completion.startswith("{", brace) or "#" in completion:
+        return None
+    close = completion.find("}", brace)
+    content = completion[brace + 1 : close]
+    if close < 0 or not content.isdigit() or _fast._TRIGGER_RE is None:
+        return None
+    end = close + 1
+    if _POWERED_BOX_RE.match(completion, end):
+        return None
+    low = completion.lower()  # ``lowered`` of an ASCII text
+    for word in _GRADER_WORDS:  # ``_GRADER_HINT_RE.may_match`` on the lowered text
+        if word in low:
+            return None
+    if _fast._anchors_introduce(completion, low, end, True) is None:
+        return None
+    if _fast._word_bits(low) or DISOWN_RE.pattern.match(completion, end):
+        return None
+    after = low[end : end + ALT_AFTER_CHARS]
+    if "or" in after or _fast._HEDGED_MODAL_RE.search(after):
+        return None
+    correct = content.lstrip("0") == gold.lstrip("0")
+    key = (correct, content)
+    found = _SHARED.get(key)
+    if found is None:
+        if len(_SHARED) >= _MAX_SHARED:
+            _SHARED.clear()
+        found = _SHARED[key] = Verdict(
+            correct,
+            Status.CORRECT if correct else Status.INCORRECT,
+            content,
+            "integer match" if correct else "different integer",
+            _LAST_BOX,
+        )
+    return found
