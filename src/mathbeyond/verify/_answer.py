@@ -284,6 +284,24 @@ def _expr_value(text: str, percent: bool, degree: bool) -> Expr:
     return Expr(value, text, percent, degree, dec, has_decimal)
 
 
+_ODDS_RE = re.compile(
+    r"(?P<a>\d{1,6}|[a-z]{3,9})[ \t]+(?:in|out[ \t]+of)[ \t]+(?P<b>\d{1,6}|[a-z]{3,9})"
+)
+
+
+def _odds_number(word: str) -> int | None:
+    return int(word) if word.isdigit() else _NUMBER_WORDS.get(word.lower())
+
+
+def _odds(t: str) -> str:
+    """``odds-phrase``: "one in four", "3 out of 8" -> the fraction; anything else as it was."""
+    m = _ODDS_RE.fullmatch(t)
+    if m is None:
+        return t
+    num, den = _odds_number(m.group("a")), _odds_number(m.group("b"))
+    return f"\\frac{{{num}}}{{{den}}}" if num is not None and den else t
+
+
 _IMPLIES_RE = re.compile(r"\\(?:Longrightarrow|Rightarrow|implies)(?![A-Za-z])|\u21d2|\u27f9")
 
 
@@ -296,6 +314,10 @@ def parse_item(t: str, ctx: _Ctx, percent: bool = False, degree: bool = False) -
     clock = _BARE_CLOCK_RE.fullmatch(t)
     if clock:  # 05:00 / 7:05 is a time of day, never a ratio
         return Text(f"{int(clock.group(1))}:{clock.group(2)}")
+    unlabelled = _WORD_LABEL_RE.sub("", t)
+    odds = _odds(unlabelled)
+    if odds is not unlabelled:  # "Red marbles: 3 out of 8": the fraction
+        t = odds
     implied = _IMPLIES_RE.split(t)
     if len(implied) > 1 and implied[-1].strip() and not _unbalanced(implied[-1]):
         t = implied[-1].strip()  # "8 + 3k = 20 \Rightarrow k = 4": the derivation's conclusion

@@ -18,13 +18,14 @@ from ._rules import (
     asked_form_violation,
     is_label,
     labelled_gold,
+    polygon_sides,
     restates_question,
     split_chain,
     split_label,
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.8.0"  # core_v22: closing statements, revisions (verdicts differ from 2.7)
+VERIFIER_VERSION = "2.9.0"  # core_v23/v24: more closing and revision classes (differs from 2.8)
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -157,6 +158,9 @@ def _judge_answer(
 ) -> tuple[Status, str, str | None]:
     """Status, reason and, when one decided, the answer rule's name, for an extracted answer
     (stripped of grouping braces, at most ``MAX_ANSWER_CHARS``) against ``gold``."""
+    sides = polygon_sides(answer, question)
+    if sides is not None:
+        answer = sides
     if restates_question(answer, gold, question):
         reason = "restates the question's expression unevaluated"
         return Status.INCORRECT, reason, "answer-restates-question"

@@ -155,6 +155,7 @@ _VERB_NUMBER_RE = re.compile(
 )
 _LABEL_VALUE_RE = re.compile(r"(?:=|:)\s*([^=:]{1,80}?)\s*\.?\s*$")
 _NUMBER_WORD_RE = re.compile(lx.alternation(lx.NUMBER_WORDS) + r"\b", re.IGNORECASE)
+_NUMBER_WORD_ANY_RE = re.compile(r"\b" + lx.alternation(lx.NUMBER_WORDS) + r"\b", re.IGNORECASE)
 _COUNTED_WORD_RE = re.compile(  # "nine positive divisors"
     "(" + lx.alternation(lx.NUMBER_WORDS) + r")(?:\s+[a-z]+){1,4}", re.IGNORECASE
 )
@@ -248,6 +249,8 @@ _CHECK_MARK_RE = re.compile(r"[✓✔✅]|\\checkmark")
 
 
 TRUNCATED_FINISH_REASONS = frozenset({"length", "max_tokens", "max_length", "token_limit"})
+FINISHED_FINISH_REASONS = frozenset({"stop", "eos", "end_turn", "stop_sequence", "eos_token"})
+"""Finish reasons of a sample that ended on its own (not cut off)."""
 """Finish reasons of a sample cut off by the token limit: it yields no unanchored answer."""
 
 
@@ -433,6 +436,8 @@ def _find_anchor_word(
         after = pos + len(word)
         word_start = pos == 0 or not low[pos - 1].isalnum()
         m = _ANCHOR_TAIL_RE.match(s, after) if word_start else None
+        if m is None and word_start and word == "ans":
+            m = _ABBREVIATED_TAIL_RE.match(s, after)  # "Ans. -2"
         if m is None and word_start and word == "answer" and _heading_prefix(low, pos):
             m = _HEADER_TAIL_RE.match(s, after)  # "**Final Answer**" / "# Answer" on its own line
             if m is None:  # "Answer $9$": a heading word and a short value closing its line
@@ -454,6 +459,9 @@ def _find_anchor_word(
             ):
                 cands.append(Candidate(pos, end, text, "anchor"))
         pos = low.find(word, after)
+
+
+_ABBREVIATED_TAIL_RE = re.compile(r"\.[ \t]*(?=-?\d|\$|\\\()")
 
 
 def _heading_prefix(low: str, pos: int) -> bool:
@@ -480,10 +488,20 @@ def _quoted(s: str, start: int, end: int, question: str | None) -> bool:
 
 
 def _sentence_answer(text: str) -> str:
-    """Reduce 'The height of the cylinder is 5 centimeters' to '5 centimeters'."""
+    """Reduce 'The height of the cylinder is 5 centimeters' to '5 centimeters'; an anchored
+    sentence with one bold number ("The club can form **66** different committees") to it."""
     plain = re.sub(r"\\[A-Za-z]+|\$", " ", text)
     if not re.search(r"[A-Za-z]{3,}\s+[A-Za-z]{3,}", plain):
         return text
+    if "**" in text:
+        bold = _BOLD_SEG_RE.findall(text)
+        if len(bold) == 1 and not _NEG_WORD_RE.search(text):
+            inner = bold[0].strip().strip("$").strip()
+            number = (
+                inner if _BOLD_NUMBER_RE.fullmatch(inner) else _counted(inner, None, any_noun=True)
+            )
+            if number is not None:
+                return number
     last = None
     for m in _SENTENCE_VERB_RE.finditer(text):
         last = m
@@ -688,7 +706,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         return Extracted("", "none", "unclosed-think-block")
     if question and len(question.strip()) >= 20:
         q = question.strip()
-        if q in region:
+        if q in region:  # the question echoed, with its label ("Question: ...") if it has one
+            region = re.sub(_ECHO_LABEL + re.escape(q), " ", region)
             region = region.replace(q, " ")
     if "`" in region:  # see _strip_code_blocks
         region = _strip_code_blocks(region)
@@ -709,6 +728,9 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
     if ">" in region and _has_quote_line(region):
         region = "\n".join(ln for ln in region.split("\n") if not ln.lstrip().startswith(">"))
     return region
+
+
+_ECHO_LABEL = r"(?im:^[ \t#*>]*(?:question|problem)[ \t]*\d*[ \t]*[:.)][ \t]*(?:\*\*)?[ \t]*)"
 
 
 def _has_quote_line(region: str) -> bool:
@@ -813,6 +835,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         return Extracted(_sentence_answer(sel.texts[0]), "anchor", sel.rule, trace)
     if truncated:
         return Extracted("", "none", "cut-off-no-unanchored-answer", trace)
+    if sel.rule == "no-candidate" and "\\boxed" in region:
+        stopped = (finish_reason or "").lower() in FINISHED_FINISH_REASONS
+        unclosed = _unclosed_box(region, stopped)
+        if unclosed is not None:  # "So the probability is \boxed{\frac{3}{4}" (never closed)
+            return Extracted(unclosed, "boxed", "unclosed-box", trace)
     if sel.rule == "box-is-side-remark":  # read the closing sentence without the remark
         span = side_remark_span(region, sel.decisions[-1].candidate, question)
         if span is not None:
@@ -938,6 +965,33 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
         for w in words - {"number"}
     )
     return late.text if asked else None
+
+
+_UNCLOSED_BOX_RE = re.compile(r"\\boxed[ \t]*\{(?P<v>[^\n]{1,200})$")
+_BOX_TAIL_RE = re.compile(r"(?:\\\)|\\\]|\$\$?|[ \t.])+$")
+
+
+def _unclosed_box(region: str, stopped: bool) -> str | None:
+    r"""``unclosed-box``: the last line ends inside a ``\boxed{`` that never closes, in a sample
+    known to have finished (``stopped``: its finish reason says so) or whose math visibly ends
+    after the box's value ("\(\boxed{\frac34\)"): the value up to the line end or that
+    delimiter, when that much is balanced. A bare "The answer is \boxed{7" of unknown finish
+    may have been cut inside the box: no answer; a cut-off sample never reaches here."""
+    last = region.rstrip()
+    last = last[last.rfind("\n") + 1 :]
+    m = _UNCLOSED_BOX_RE.search(last)
+    if m is None:
+        return None
+    tail = _BOX_TAIL_RE.search(m.group("v"))
+    if not stopped and (tail is None or not any(d in tail.group(0) for d in ("$", "\\)", "\\]"))):
+        return None
+    value = _BOX_TAIL_RE.sub("", m.group("v")).strip()
+    depth = 0
+    for tok in _BRACE_TOKEN_RE.finditer(value):
+        depth += 1 if tok.group(0) == "{" else -1 if tok.group(0) == "}" else 0
+        if depth < 0:
+            return None  # the box closed after all: not an unclosed box
+    return value if value and depth == 0 else None
 
 
 def _restating(region: str, start: int) -> bool:
@@ -1152,6 +1206,8 @@ def _closing(
     lines = [ln for ln in region.strip().split("\n") if ln.strip()]
     if not lines:
         return None
+    if len(lines) >= 2:
+        lines = _without_remark_section(lines)
     last = lines[-1].strip()
     if "not" in last:  # "So the remainder is not 3 but 5.": the value after the correction
         last = _NOT_BUT_RE.sub("", last)
@@ -1161,6 +1217,11 @@ def _closing(
     finished = _FINISHING_REMARK_RE.search(last)
     if finished is not None:  # "Thus $k=4$, and we're done.": the value, without the remark
         last = last[: finished.start()] + finished.group("end")
+    dash = _DASH_REMARK_RE.search(last) if "\u2014" in last or "\u2013" in last else None
+    if dash is not None and _HAS_VALUE_RE.search(last, 0, dash.start()) and not (
+        _HEDGE_RE.search(dash.group(0)) or _MODAL_RE.search(dash.group(0))
+    ):  # "... 45 handshakes -- no more, no fewer.", "x equals 12 -- which checks out, since ..."
+        last = last[: dash.start()] + "."
     if ";" in last:
         last = _after_semicolon(last)
     if "(" in last:
@@ -1237,15 +1298,28 @@ def _closing(
         return None
     m = _BOLD_LINE_RE.match(last)
     if m:
-        ans = _sentence_answer(m.group("ans").strip())
+        inner = m.group("ans").strip()
+        if _TRUNCATION_END_RE.search(inner) and _WORDS2_RE.search(inner):
+            read = _closing(inner, allow_bare=False, question=question)
+            if read is not None and read.kind == "conclusion":  # "**One km contains 1,000 m.**"
+                return Extracted(read.text, "conclusion", "closing-bold-line")
+        ans = _sentence_answer(inner)
         return Extracted(ans, "conclusion", "closing-bold-line")
     negated = bool(_NEG_WORD_RE.search(last))
-    bold = None if negated else _bold_value(last)
+    bold = None if negated else _bold_value(last, question)
     if bold is not None:  # "The number 36 has **9** positive divisors."
         return Extracted(bold, "conclusion", "closing-bold-value")
+    if not bare and _withdrawn(last):
+        return Extracted("", "none", "closing-withdrawn")
     if _TRUNCATION_END_RE.search(last) and (not bare or _WORDS2_RE.search(last)):
+        subject = None if negated else _subject_value(_last_value_sentence(last))
+        if subject is not None:  # "Five boxes, giving 50 pencils, is the fewest that works."
+            return Extracted(subject, "conclusion", "closing-subject-value")
         last = _closing_clause(_last_value_sentence(last))
         negated = bool(_NEG_WORD_RE.search(last))
+        named = None if negated or not question else _named_value(last, question)
+        if named is not None:  # "Hence 7654321 leaves a remainder of 1 when divided by 9."
+            return Extracted(named, "conclusion", "closing-named-value")
         if _CONDITIONAL_TAIL_RE.search(last):
             return None  # "... holds for $n=1$ if the question has no additional information."
         listed = None if negated else _value_list(last)
@@ -1334,6 +1408,34 @@ _OPTION_HEDGE_RE = re.compile(r"\b(?:could|might|maybe|perhaps|either|or|possibl
 _OPTION_SENTENCE_RE = re.compile(r"(?<=[.!])\s+(?=[A-Z(*$\\])")
 
 
+_REMARK_LINE_RE = re.compile(
+    r"[ \t*_#>(-]*(?:" + lx.alternation(lx.REMARK_LABEL) + r")", re.IGNORECASE
+)
+_LIST_LINE_RE = re.compile(r"[ \t]*(?:[-*\u2022+]|\d{1,2}[.)])[ \t]")
+_RULE_LINE_RE = re.compile(r"[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*")
+_DASH_REMARK_RE = re.compile(
+    r"[ \t]+[\u2014\u2013][ \t]+(?:which|this|that|it|as|since|no|exactly|just|nothing)\b"
+    r"[^\u2014\u2013\n]*$",
+    re.IGNORECASE,
+)
+
+
+def _without_remark_section(lines: list[str]) -> list[str]:
+    """``closing-remark-section``: a closing section of remarks ("Extra: ...", "Note: for
+    reference, ...", "**Bonus facts** (not asked, but fun):" and its list lines, a rule line
+    before it) is no part of the answer: the lines before it close the text."""
+    for k in range(len(lines) - 1, max(0, len(lines) - 8), -1):
+        if not _REMARK_LINE_RE.match(lines[k]):
+            continue
+        if not all(_LIST_LINE_RE.match(ln) for ln in lines[k + 1 :]):
+            return lines  # a conclusion after the remark: it is no closing section
+        kept = lines[:k]
+        while kept and _RULE_LINE_RE.fullmatch(kept[-1]):
+            kept.pop()
+        return kept if kept and any(_HAS_VALUE_RE.search(ln) for ln in kept) else lines
+    return lines
+
+
 _FINISHING_REMARK_RE = re.compile(
     r"[ \t]*(?:[,;]|[\u2014\u2013]|--?)[ \t]*(?:and[ \t]+)?" + lx.alternation(lx.FINISHING_REMARK)
     + r"(?![\w'])[ \t]*(?P<end>[.!]?)[.!]*[ \t]*$",
@@ -1408,6 +1510,9 @@ _OPERAND_BEFORE_RE = re.compile(r"(?:[\d.+\-*/^×·(]|\\cdot|\\times)[ \t$]*$")
 _MATH_ONLY_LINE_RE = re.compile(  # a line holding only one math block
     r"[ \t]*(?:\$\$|\\\[|\$|\\\()(?P<v>[^$\n]{1,80}?)(?:\$\$|\\\]|\$|\\\))[ \t]*\.?[ \t]*"
 )
+_NAMED_DISPLAY_RE = re.compile(  # "(r, \theta) = (3, ...)", "x = \frac{3}{4}": names, then value
+    r"[ \t]*\(?[ \t]*\\?[A-Za-z]+(?:[ \t]*,[ \t]*\\?[A-Za-z]+)*[ \t]*\)?[ \t]*=[ \t]*(?P<v>[^=]+)"
+)
 _NOT_A_LONE_VALUE_RE = re.compile(  # a relation, words, or an operator at an end
     r"[=<>]|\\(?:le|ge|leq|geq|neq|ne|approx|text|mathrm|quad|Rightarrow|implies)(?![A-Za-z])"
     r"|^\s*[+*/^]|[+\-*/^]\s*$|\\(?:cdot|times)\s*$"
@@ -1420,18 +1525,24 @@ def _lone_value(lines: list[str]) -> str | None:
     a different plain value ("Divide by 3: $x = 12$.\n\n3": a stray) and is not itself a lone
     value (a list of candidates) or a question or a hedge."""
     last, above = lines[-1], lines[-2]
+    lead = _CONCLUSION_RE.match(last)  # "so x = 5" as the last line
+    if lead is not None:
+        last = last[lead.end() :].lstrip(" \t,:")
     m = _VALUE_LINE_RE.fullmatch(last)
     if m is None and "=" in above:
         m = _CHAIN_LINE_RE.fullmatch(last)
     if m is None:
         m = _MATH_ONLY_LINE_RE.fullmatch(last)  # "$$\left(2, \frac{3\pi}{2}\right)$$"
+        if m is not None and "=" in m.group("v"):  # "$$(r, \theta) = \left(3, ...\right)$$"
+            m = _NAMED_DISPLAY_RE.fullmatch(m.group("v")) or m
         if m is None or _NOT_A_LONE_VALUE_RE.search(m.group("v")):
             return None
         shown = _MATH_ONLY_LINE_RE.fullmatch(above)
         if shown is not None and not _NOT_A_LONE_VALUE_RE.search(shown.group("v")):
             return None  # a run of values: a list, not an answer
-    if m is None or _VALUE_LINE_RE.fullmatch(above):  # a run of lone values: a list
-        return None
+    listed = _VALUE_LINE_RE.fullmatch(above)
+    if m is None or (listed is not None and listed.group("v") != m.group("v")):
+        return None  # a run of different lone values: a list
     value = m.group("v")
     if "?" in above or _HEDGE_RE.search(above) or _NEG_WORD_RE.search(last):
         return None
@@ -1602,7 +1713,7 @@ def _closing_clause(sentence: str) -> str:
         return sentence
     inner = None
     for m in _INNER_CONCLUSION_RE.finditer(sentence):
-        if _HAS_VALUE_RE.search(sentence, m.end()):
+        if _HAS_VALUE_RE.search(sentence, m.end()) or _NUMBER_WORD_ANY_RE.search(sentence, m.end()):
             inner = m  # the last one with a value after it ("This gives $n = 12$, which is ...")
     if inner is not None:
         return "So, " + sentence[inner.end() :].strip()
@@ -1748,6 +1859,68 @@ def _asked_clause(sentence: str, question: str) -> str | None:
     return picked if _TRUNCATION_END_RE.search(picked) else picked + "."
 
 
+_SUBJECT_VALUE_RE = re.compile(
+    r"(?:^\W*|,[ \t]*|\bthat[ \t]+)"
+    r"(?:\$(?P<m>[^$]{1,60})\$|(?P<n>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)|(?P<w>"
+    + lx.alternation(lx.NUMBER_WORDS) + r"))(?![\w.])(?:[ \t]*,)?[^.!?]{0,100}?\b(?:is|are)[ \t]+"
+    r"(?:the|our)[ \t]+" + lx.alternation(lx.RESULT_PREDICATE) + r"\b",
+    re.IGNORECASE,
+)
+_WITHDRAWAL_RE = re.compile(r"\b" + lx.alternation(lx.WITHDRAWAL), re.IGNORECASE)
+
+
+def _subject_value(sentence: str) -> str | None:
+    """``closing-subject-value``: a closing sentence opening with its value, whose predicate
+    names that value the result ("Five boxes, giving 50 pencils, is the fewest that covers
+    it.", "5 boxes is the smallest number that works."): the opening value."""
+    m = _SUBJECT_VALUE_RE.search(sentence)
+    if m is None or _HEDGE_RE.search(sentence) or _MODAL_RE.search(sentence):
+        return None
+    return (m.group("m") or m.group("n") or m.group("w")).strip()
+
+
+def _withdrawn(line: str) -> bool:
+    """``closing-withdrawn``: the sentences after the last one stating a value withdraw it
+    ("So 28 chords in all. Hmm, but this can't be right ... I no longer trust that figure.")."""
+    parts = [p for p in _SENTENCE_SPLIT_RE.split(line) if p.strip()]
+    tail: list[str] = []
+    for part in reversed(parts):
+        if _HAS_VALUE_RE.search(part):
+            break
+        tail.append(part)
+    if not tail or len(tail) == len(parts):
+        return False
+    return any(_WITHDRAWAL_RE.search(t) for t in tail)
+
+
+_NAMED_VALUE_RE = re.compile(  # "a remainder of 1 when ...", "an area of 60, with ..."
+    r"\b(?:a|an|the|its|their)[ \t]+(?:[a-z]+[ \t]+)?(?P<noun>[a-z]{4,})[ \t]+of[ \t]+"
+    r"(?:\$(?P<m>[^$]{1,60})\$|(?P<n>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?))"
+    r"(?=[ \t]*(?:[,.;!]|$|[ \t](?:when|upon|after|with|for|in|on|if)\b))",
+    re.IGNORECASE,
+)
+
+
+_CASES_RE = re.compile(r"\b(?:if|unless|otherwise|either)\b", re.IGNORECASE)
+
+
+def _named_value(sentence: str, question: str) -> str | None:
+    """``closing-named-value``: the closing sentence gives "<quantity> of <value>" for the
+    quantity the question asks about ("leaves a remainder of 1 when divided by 9", "giving it an
+    area of 60, with a perimeter of 34"): that value, when it is the only one so named."""
+    if (
+        " of " not in sentence or _HEDGE_RE.search(sentence) or _MODAL_RE.search(sentence)
+        or _CASES_RE.search(sentence)
+    ):
+        return None
+    found = {
+        (m.group("m") or m.group("n")).strip()
+        for m in _NAMED_VALUE_RE.finditer(sentence)
+        if re.search(r"\b" + re.escape(m.group("noun").lower().rstrip("s")), question, re.I)
+    }
+    return found.pop() if len(found) == 1 else None
+
+
 def _located_value(sentence: str) -> str | None:
     """``closing-located-value``: a closing sentence that says where or when something happens
     and ends on its one value ("The two lines cross at the point $(3, 5)$.", "It peaks at t = 3
@@ -1863,14 +2036,42 @@ def _stated_value(line: str) -> str | None:
     return None
 
 
-def _bold_value(line: str) -> str | None:
-    """The one bold value in a closing sentence (a number or formula, not a bold label)."""
+_BOLD_NUMBER_RE = re.compile(r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
+_COUNTED_BOLD_RE = re.compile(  # "12 days", "9 sides", "1,000 m": a number and its unit or noun
+    r"(?P<n>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)[ \t]+(?P<w>[A-Za-z]+)(?:[ \t]+[A-Za-z]+)?"
+)
+
+
+def _counted(value: str, question: str | None, any_noun: bool = False) -> str | None:
+    """``bold-value-with-unit``: "12 days" -> "12" when "days" is a unit or a word of the
+    question ("How many sides ..." for "9 sides"), or (``any_noun``: in an anchored sentence,
+    "There are **25 girls** in the class") any noun that is not a number's follower."""
+    m = _COUNTED_BOLD_RE.fullmatch(value.strip())
+    if m is None:
+        return None
+    word = m.group("w")
+    if any_noun and not _NOT_NOUN_RE.match(" " + word):
+        return m.group("n")
+    if _UNIT_WORD_RE.fullmatch(word) or (
+        question and len(word) >= 4
+        and re.search(r"\b" + re.escape(word.lower().rstrip("s")), question, re.IGNORECASE)
+    ):
+        return m.group("n")
+    return None
+
+
+def _bold_value(line: str, question: str | None = None) -> str | None:
+    """The one bold value in a closing sentence (a number or formula, not a bold label; a
+    number with its unit, "**12 days**", is the number)."""
     if not _TRUNCATION_END_RE.search(line):
         return None
     found = [m.group(1) for m in _BOLD_SEG_RE.finditer(line)]
     if len(found) != 1 or _BOLD_IN_LIST_RE.search(line):
         return None  # no single bold value, or one item of a list ("**4**, 5 or 6")
     value: str = found[0].strip().strip("$").replace("\\(", "").replace("\\)", "").strip()
+    counted = _counted(value, question)
+    if counted is not None:
+        return counted
     plain = re.sub(r"\\[A-Za-z]+", " ", value)
     if not value or value.endswith(":") or _WORD3_RE.search(plain) or not _VALUE_RE.search(value):
         return None

@@ -164,7 +164,8 @@ LABELLED_NOUN = ("answer", "result", "value", "guess", "solution", "candidate", 
 
 JUDGEMENT = (
     "correct", "right", "wrong", "incorrect", "confirmed", "verified", "consistent", "indeed",
-    "reasonable", "valid", "the same", "as (?:above|before|expected)", "below",
+    "reasonable", "valid", "the same", "as (?:above|before|expected)", "below", "unique",
+    "well[- ]defined",
 )
 """'The answer is correct.': a verdict on an answer, not an answer."""
 
@@ -271,7 +272,9 @@ ANSWER_NOUN = ("(?:the|our|my) (?:final |correct )?(?:answer|result|solution|val
 """'Thus, 9 is the answer.': the value is before the copula."""
 
 # --- an answer is being stated ---------------------------------------------------------------
-ANCHOR_WORD = ("answer", "correct option", "correct choice", "final result", "final value", "final")
+ANCHOR_WORD = (
+    "answer", "correct option", "correct choice", "final result", "final value", "final", "ans",
+)
 """Exact phrases (lower case) that anchor the value after them ('Answer: 42', 'Final result: 42',
 'the correct option is (B)'), followed by ':', '=', 'is' or 'would be'."""
 ANCHOR_ADVERB = (
@@ -383,7 +386,9 @@ HEDGED_ALTERNATIVE = (
 
 PLEASANTRY = (
     "let me know if", "feel free to", "i hope (?:this|that|it) helps", "hope (?:this|that|it) "
-    "helps", "happy to help", "glad to help", "good luck", "have a (?:great|nice|good) day",
+    "helps", "happy to help", "glad to help", "good luck",
+    "have a (?:great|nice|good|wonderful|lovely|fantastic|fun) (?:day|time|evening|week)",
+    "happy (?:learning|studying|solving|calculating)",
     "thanks? (?:you )?for (?:asking|reading)", "if you have (?:any )?(?:other|more|further) "
     "questions", "(?:any|more) questions\\?",
 )
@@ -397,6 +402,35 @@ UNIT_WORD = (
     "liters?", "litres?", "gallons?", "ml", "mph",
 )
 """Measurement units: after a closing value they name its unit, not another quantity."""
+
+RESULT_PREDICATE = (
+    "fewest", "smallest", "least", "largest", "greatest", "most", "minimum", "maximum", "only",
+    "answer", "result", "required", "desired", "correct", "final", "larger", "bigger", "smaller",
+    "greater", "lesser", "higher", "lower",
+)
+"""'Five boxes is the fewest that works.', '$k = 8$ is the smallest such value': after 'is the',
+the value of the sentence's subject is its result (``closing-subject-value``)."""
+
+WITHDRAWAL = (
+    "can(?:'t|not) be right", "(?:is|was|seems) (?:probably )?(?:wrong|off|too (?:low|high))",
+    "no longer trust", "(?:don't|do not) trust", "undercount", "overcount",
+    "can(?:'t|not) (?:pin down|determine|find|be sure of) (?:the|a|any|this|that)",
+)
+"""After a closing value, in the sentences that end the text: the value is withdrawn and no other
+is committed to (``closing-withdrawn``)."""
+
+POLYGON_SIDES = {
+    "triangle": 3, "quadrilateral": 4, "pentagon": 5, "hexagon": 6, "heptagon": 7,
+    "septagon": 7, "octagon": 8, "nonagon": 9, "enneagon": 9, "decagon": 10, "hendecagon": 11,
+    "undecagon": 11, "dodecagon": 12, "icosagon": 20,
+}
+"""A polygon's name is its number of sides: the answer to a question asking how many sides."""
+
+REMARK_LABEL = (
+    *SIDE_REMARK, "note\\s*:", "extra\\b", "p\\.?s\\.?\\b", "remark\\s*:",
+)
+"""Opening a closing line: a section of remarks after the answer (with its list lines), no part
+of it ("Extra: the y-intercept is ...", "**Bonus facts** (not asked, but fun):", "Note: ...")."""
 
 FINISHING_REMARK = (
     "we(?:'re|\u2019re| are) done", "done", "as required", "as desired", "as claimed",
@@ -434,6 +468,7 @@ SENTENCE_VERB = ("is", "are", "equals", "was", "be", "has", "have", "gives", "ge
 RESULT_VERB = (
     "comes to", "works out to", "evaluates to", "amounts to", "simplifies to", "reduces to",
     "totals", "measures", "gives a total of", "yields", "is equal to", "equals", "leaves",
+    "factors as", "factori[sz]es as", "factors into", "can be written as", "expands to",
 )
 """In a closing sentence: the value right after one of these (and only words after it) is
 the stated result ('the perimeter comes to $27$ units')."""

@@ -158,7 +158,8 @@ _CHECK_LABEL_RE = re.compile(
     re.IGNORECASE,
 )
 _SPAM_GAP_RE = re.compile(
-    r"(?:[\s,;$.&*#\-]|\\[()\[\]]|\\quad|\band\b|\bor\b|(?i:\b(?:final\s+)?answer\b|\bfinal\b)|:)*"
+    r"(?:[\s,;$.&*#\-]|\\[()\[\]]|\\quad|\band\b|\bor\b|(?i:\b(?:final\s+)?answer\b|\bfinal\b)|:"
+    r"|(?i:\bthe\b))*"  # "... is 20. The answer is 10. The answer is 20.": anchors back to back
 )
 _CONNECTOR_RE = re.compile(
     r"(?:[\s,;$.&]|\\[()\[\]]|\\quad|\\text\{\s*(?:and|or)\s*\}|and|or|\\,|"
@@ -447,6 +448,8 @@ def other_quantity_rule(
     earlier = _quantity(_sentence_before(region, prev.start, 0))
     if later is None or earlier is None or later[1] == earlier[1]:
         return None
+    if question and earlier[1] in question.lower() and later[1] not in question.lower():
+        return "later-box-other-quantity"  # "the quotient is \\boxed{..} and the remainder is .."
     if not REFERS_BACK_RE.search(later[0]):
         return None  # "the total is \\boxed{30}" after an intermediate box: the answer
     if question and later[1] in question.lower() and earlier[1] not in question.lower():
@@ -1100,6 +1103,22 @@ def _norm_math(text: str) -> str:
     return t
 
 
+_POLYGON_RE = re.compile(
+    r"(?:an?|the)?[ \t]*(?:regular|convex)?[ \t]*(?P<name>"
+    + "|".join(lx.POLYGON_SIDES) + r")s?\.?",
+    re.IGNORECASE,
+)
+_SIDES_ASKED_RE = re.compile(r"\bhow\s+many\s+sides\b", re.IGNORECASE)
+
+
+def polygon_sides(answer: str, question: str | None) -> str | None:
+    """``polygon-name-sides``: asked how many sides, "an octagon" answers 8."""
+    if not question or not _SIDES_ASKED_RE.search(question):
+        return None
+    m = _POLYGON_RE.fullmatch(answer.strip().strip("$").strip())
+    return str(lx.POLYGON_SIDES[m.group("name").lower()]) if m is not None else None
+
+
 def restates_question(answer: str, gold: str, question: str | None) -> bool:
     """``answer-restates-question``: "Compute $(-1)^{2024}$." answered "$(-1)^{2024}$"; or, for
     any question, its expression with the variables replaced by numbers and left unevaluated
@@ -1112,6 +1131,8 @@ def restates_question(answer: str, gold: str, question: str | None) -> bool:
     if a == _norm_math(gold):
         return False
     evaluate = _asks(question).evaluate
+    if evaluate and _COUNTING_FORMULA_RE.search(a) and _INTEGER_GOLD_RE.fullmatch(gold.strip()):
+        return True  # "Compute $\binom{9}{3}$." answered "\frac{9!}{3!\,6!}": left unevaluated
     numeric = not _LETTER_RE.search(_COMMAND_RE.sub("", a)) and bool(_ARITHMETIC_RE.search(a))
     for m in _MATH_SEGMENT_RE.finditer(question):
         seg = next(g for g in m.groups() if g is not None)
@@ -1127,6 +1148,8 @@ def restates_question(answer: str, gold: str, question: str | None) -> bool:
 
 
 _LETTER_RE = re.compile(r"[A-Za-z]")
+_COUNTING_FORMULA_RE = re.compile(r"\d!|\\binom|\\choose")
+_INTEGER_GOLD_RE = re.compile(r"-?\d+")
 _ARITHMETIC_RE = re.compile(r"[+\-*/^]|\\frac")
 _COMMAND_RE = re.compile(r"\\[A-Za-z]+")
 _NUMBER_SLOT = r"(?:\(-?\d+(?:\.\d+)?\)|-?\d+(?:\.\d+)?)"
