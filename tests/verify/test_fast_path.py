@@ -206,13 +206,18 @@ def _plain_shapes() -> list[tuple[str, str, str | None]]:
              "\\boxed{ 7}", "\\boxed{7.0}", "\\(\\boxed{7}\\)", "\\boxed{12}", "\\boxed{0}"]
     tails = ["", ".", "$.", " is wrong.", " or 8.", ", or maybe 9.", " (it could be 8).",
              " Wait, that is wrong.", " ####", " <think>", " % note", " [INST]", "~~7~~",
-             " which is the answer.", " for now.", " It might be 8."]
+             " which is the answer.", " for now.", " It might be 8.",
+             # read after the box by ``later-rejects-box`` / ``revised-after-box``
+             " It is 8 rather than 7.", " So 8, not 7.", " Not 7 but 8.",
+             " Hold on, the remainder is 8.", " Actually, the remainder is 8."]
     out = []
     for lead in leads:
         for box in boxes:
             for tail in tails:
                 for gold in ("7", "12", "0", "-7", "7.0"):
                     out.append((lead + box + tail, gold, None))
+    remainder = "What is the remainder when 25 is divided by 9?"
+    out += [(c, g, remainder) for c, g, _ in out[::7]]  # revision cues need a question
     out.append(("The answer is $\\boxed{7}$.", "7", "What is 3 + 4? The answer is $\\boxed{7}$."))
     out.append(("Compute 3 + 4 for me now. $\\boxed{7}$", "7", "Compute 3 + 4 for me now."))
     out.append(("The answer is  $\\boxed{7}$.", "7", None))

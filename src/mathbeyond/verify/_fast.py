@@ -377,6 +377,18 @@ def _anchors_introduce(
     return bound
 
 
+def after_box_defers(region: str, end: int, content: str, question: str | None) -> bool:
+    """The text after the one box (ending at ``end``) needs the engine: it disowns the box
+    (``disowned``), rejects its value for another ("4, not 5": ``later-rejects-box``) or, with a
+    question, holds a revision cue (``revised-after-box``). Shared by :func:`quick` and the
+    in-caller path (:mod:`._plain`), so both defer on exactly the same texts."""
+    return bool(
+        DISOWN_RE.pattern.match(region, end)
+        or rejects_chosen(region[end:], content) is not None
+        or (question and REVISE_RE.search(region, end))
+    )
+
+
 def quick(region: str, question: str | None) -> Answer | None:
     """The engine's answer (as :func:`answer` returns it) for a region with one box and
     nothing that could change it, or None (see the module docstring)."""
@@ -443,10 +455,8 @@ def quick(region: str, question: str | None) -> Answer | None:
         or labelled_wrong(region, Candidate(start, end, content, "boxed"))  # the engine decides
     ):
         return None
-    if DISOWN_RE.pattern.match(region, end) or rejects_chosen(region[end:], content) is not None:
-        return None  # ``disowned`` / ``later-rejects-box``: the engine decides
-    if question and REVISE_RE.search(region, end):
-        return None  # a revision cue after the box (``revised-after-box``): the engine decides
+    if after_box_defers(region, end, content, question):
+        return None
     # ``answer-with-alternative`` reads the box's sentence after it (at most ALT_AFTER_CHARS),
     # where its patterns need an "or" or a modal verb (HEDGED_OTHER_VALUE); ``box-is-side-remark``
     # reads the remark before the box and the sentence after it, inside the region, where

@@ -17,7 +17,9 @@ any thread; only provably cheap work may run outside a worker):
   repetition either is bounded or runs over whitespace: the completion is printable ASCII
   without two spaces in a row, so every whitespace run is one character and no pattern can
   backtrack over a run (``_LEAD_TURN_RE``, ``_POWERED_BOX_RE``, ``DISOWN_RE`` anchored at one
-  place; ``_ANCHOR_TAIL_RE`` / ``_ANCHOR_ADVERB_RE`` / ``_HEADING_PREFIX_RE`` anchored at an
+  place; ``_rules._REJECTS_VALUE_RE``, numbers around "not"/"rather than", and ``REVISE_RE``, a
+  literal alternation, searched after the box by :func:`._fast.after_box_defers`;
+  ``_ANCHOR_TAIL_RE`` / ``_ANCHOR_ADVERB_RE`` / ``_HEADING_PREFIX_RE`` anchored at an
   anchor word, their one unbounded repeat ``{1,60}``; the trigger tries of ``_fast._word_bits``
   (no repeats) on each word; ``_HEDGED_MODAL_RE`` a literal alternation); no ``int()`` of
   model text, no symbolic work, no eval;
@@ -40,7 +42,8 @@ Why the verdict is the worker's (``verify_fields`` -> ``_fast.answer`` -> ``_pre
   ``_anchors_introduce`` itself; one line, so ``line_start`` is 0; at most
   ``_fast._FIRST_PIECE`` characters, so quick takes its short branch, whose word bits are
   :func:`_fast._word_bits` itself: any bit set (a rule might fire) sends the item to the worker,
-  as do ``DISOWN_RE``, the alternative/side-remark pre-test and a ``#``; the box holds digits
+  as do :func:`_fast.after_box_defers` (quick's own test of the text after the box), the
+  alternative/side-remark pre-test and a ``#``; the box holds digits
   (no ``\\text``): quick returns ``(digits, "boxed", "last-box")``;
 * ``verify_fields``: digits are their own stripped answer; ASCII digits against a gold of ASCII
   digits is its integer fast path, and two digit strings are equal integers exactly when they
@@ -55,7 +58,7 @@ from __future__ import annotations
 from . import _core, _fast
 from ._extract import _GRADER_HINT_RE, _LEAD_TURN_RE, _POWERED_BOX_RE
 from ._parsed import ParsedGold
-from ._rules import ALT_AFTER_CHARS, DISOWN_RE
+from ._rules import ALT_AFTER_CHARS
 from ._types import Status, Verdict
 
 ENABLED = True
@@ -126,7 +129,7 @@ def verdict(
             return None
     if _fast._anchors_introduce(completion, low, end, True) is None:
         return None
-    if _fast._word_bits(low) or DISOWN_RE.pattern.match(completion, end):
+    if _fast._word_bits(low) or _fast.after_box_defers(completion, end, content, question):
         return None
     after = low[end : end + ALT_AFTER_CHARS]
     if "or" in after or _fast._HEDGED_MODAL_RE.search(after):
