@@ -115,6 +115,8 @@ PATHOLOGICAL = [
     "The answer is " + "$1$ and " * 20000,
     "\\boxed{" + "\\text{a}" * 20000 + "}",
     "\\boxed{0." + "\\overline{3}" * 5000 + "}",
+    "\\boxed{x^{x^{x^{x^{x^{x}}}}}}",  # a symbolic power tower: sympy grew to ~24 GB on one
+    "\\boxed{e^{e^{e^{e^{Cm e}}}}}",  # e^x is sympy's exp(), not a Pow: bounded the same way
 ]
 
 
@@ -124,6 +126,7 @@ PATHOLOGICAL_STATUS = [
     "no_answer", "no_answer", "incorrect", "correct", "no_answer", "no_answer", "no_answer",
     "no_answer", "correct", "no_answer", "no_answer", "no_answer", "no_answer", "no_answer",
     "incorrect", "incorrect", "limit_exceeded", "limit_exceeded", "limit_exceeded",
+    "limit_exceeded", "limit_exceeded",
 ]
 
 

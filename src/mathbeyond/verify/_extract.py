@@ -461,7 +461,7 @@ def _find_anchor_word(
         pos = low.find(word, after)
 
 
-_ABBREVIATED_TAIL_RE = re.compile(r"\.[ \t]*(?=-?\d|\$|\\\()")
+_ABBREVIATED_TAIL_RE = re.compile(r"(?:\.[ \t]*|[ \t]+)(?=-?\d|\$|\\\()")
 
 
 def _heading_prefix(low: str, pos: int) -> bool:
@@ -1017,7 +1017,8 @@ def _continuation(region: str, cands: list[Candidate]) -> tuple[int | None, str]
     pos = len(region) - len(region.lstrip()) + 1
     while (p := _NEXT_PROBLEM_RE.search(region, pos, cut)) is not None:
         if first_commit <= p.start() or (
-            last_solution >= p.end() and _VALUE_RE.search(region, 0, p.start())
+            (last_solution >= p.end() or _asks_new_question(region, p.end()))
+            and _VALUE_RE.search(region, 0, p.start())
         ):
             cut = p.start()
             break
@@ -1031,6 +1032,15 @@ def _continuation(region: str, cands: list[Candidate]) -> tuple[int | None, str]
 
 
 
+
+
+def _asks_new_question(region: str, at: int) -> bool:
+    """The line of a next-problem header ("Question: How many vertices does a cube have?") asks
+    a question of its own (the completion's echo of the asked one was blanked by ``_prepare``):
+    a hallucinated next problem, even with no committed answer before it."""
+    end = region.find("\n", at)
+    line = region[at : end if end >= 0 else len(region)].strip()
+    return len(line) >= 12 and line.endswith("?")
 
 
 _CONCLUDING_RULES = frozenset({
@@ -1217,6 +1227,9 @@ def _closing(
     finished = _FINISHING_REMARK_RE.search(last)
     if finished is not None:  # "Thus $k=4$, and we're done.": the value, without the remark
         last = last[: finished.start()] + finished.group("end")
+    approx = _APPROX_TAIL_RE.search(last)
+    if approx is not None and _HAS_VALUE_RE.search(last, 0, approx.start()):
+        last = last[: approx.start()] + "."  # "... measures $6\sqrt{2}$ units, roughly $8.49$."
     dash = _DASH_REMARK_RE.search(last) if "\u2014" in last or "\u2013" in last else None
     if dash is not None and _HAS_VALUE_RE.search(last, 0, dash.start()) and not (
         _HEDGE_RE.search(dash.group(0)) or _MODAL_RE.search(dash.group(0))
@@ -1312,7 +1325,10 @@ def _closing(
     if not bare and _withdrawn(last):
         return Extracted("", "none", "closing-withdrawn")
     if _TRUNCATION_END_RE.search(last) and (not bare or _WORDS2_RE.search(last)):
-        subject = None if negated else _subject_value(_last_value_sentence(last))
+        closing_sentence = _last_value_sentence(last)
+        subject = None if _NEG_WORD_RE.search(closing_sentence) else _subject_value(
+            closing_sentence
+        )
         if subject is not None:  # "Five boxes, giving 50 pencils, is the fewest that works."
             return Extracted(subject, "conclusion", "closing-subject-value")
         last = _closing_clause(_last_value_sentence(last))
@@ -1413,6 +1429,12 @@ _REMARK_LINE_RE = re.compile(
 )
 _LIST_LINE_RE = re.compile(r"[ \t]*(?:[-*\u2022+]|\d{1,2}[.)])[ \t]")
 _RULE_LINE_RE = re.compile(r"[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*")
+_APPROX_TAIL_RE = re.compile(  # ", roughly $8.49$.", " (about 8.49)": an approximation after it
+    r"[ \t]*[,(][ \t]*(?:or[ \t]+)?(?:roughly|approximately|about|around|nearly|\\approx|\u2248)"
+    r"[ \t]*(?:\$[^$]{1,40}\$|\\\(.{1,40}?\\\)|-?\d[\d,]*(?:\.\d+)?)(?:[ \t]+[A-Za-z]+)?[ \t]*\)?"
+    r"[ \t]*[.!]?[ \t]*$",
+    re.IGNORECASE,
+)
 _DASH_REMARK_RE = re.compile(
     r"[ \t]+[\u2014\u2013][ \t]+(?:which|this|that|it|as|since|no|exactly|just|nothing)\b"
     r"[^\u2014\u2013\n]*$",
@@ -1846,8 +1868,9 @@ def _asked_clause(sentence: str, question: str) -> str | None:
         return None
     hits = []
     for part in parts:
-        head = _HEAD_NOUN_RE.search(part)
         value = _HAS_VALUE_RE.search(part)
+        intro = part.rfind(",", 0, value.start()) if value is not None else -1
+        head = _HEAD_NOUN_RE.search(part, intro + 1)  # after an intro ("Reading it off, the ...")
         if head is None or value is None or head.start() > value.start():
             return None  # a clause without a named quantity before its value
         noun = head.group(1).lower().rstrip("s")

@@ -401,7 +401,10 @@ def safe_pow(base: Any, exp: Any) -> Any:
         if abs(exp) > MAX_SYMBOLIC_EXPONENT:
             raise LimitError("exponent too large")
     elif not exp.is_number:
-        pass
+        if any(not p.exp.is_number for p in exp.atoms(sympy.Pow, sympy.exp)):
+            # x^{x^{x}}: a tower of symbolic powers makes symbolic equivalence blow up (a
+            # 6-level tower took sympy to ~24 GB): bounded like a huge numeric power
+            raise LimitError("symbolic power tower")
     else:
         bound = exp.evalf(15)
         if bound.is_real and abs(float(bound)) > MAX_SYMBOLIC_EXPONENT:

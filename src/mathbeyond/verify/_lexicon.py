@@ -372,7 +372,8 @@ NUMBER_QUALIFIER = (
 """Before the one number of an anchored sentence: the sentence does not state that value."""
 
 HEDGE = (
-    "guess", "estimat", "probabl", "likely", "possibl", "perhaps", "maybe", "roughly",
+    "guess", "estimat", "probably", "likely", "possibly", "(?:it|that)(?:'s| is| may be) possible",
+    "perhaps", "maybe", "roughly",
     "approximat", "somewhere", "unsure", "not sure", "uncertain", "doubt",
 )
 """Anywhere in an anchored sentence or a cut relative clause: the value is not committed to
