@@ -155,3 +155,34 @@ def test_quote_line_check_equals_its_pattern() -> None:
     for _ in range(30_000):
         text = "".join(rng.choice("ab >\n\t") for _ in range(rng.randint(0, 14)))
         assert bool(pattern.search(text)) == _extract._has_quote_line(text), repr(text)
+
+
+def test_anchor_tail_pretest_never_refuses_a_match() -> None:
+    """``_extract._tail_may_match`` is False only where ``_ANCHOR_TAIL_RE`` cannot match: its
+    case table holds every character the pattern matches case-insensitively to a head letter
+    (all of Unicode), its pairs are the heads' first two characters, and on seeded texts built
+    from the heads, their case variants, whitespace and other characters it is True wherever
+    the pattern matches (and False somewhere, so it does skip work)."""
+    heads = _extract._TAIL_HEADS
+    firsts = sorted({ch for head in heads for ch in head[:2]})
+    letters = re.compile("[" + re.escape("".join(firsts)) + "]", re.IGNORECASE)
+    variants = {ch: _extract._CASES.get(ch, ch + ch.upper()) for ch in firsts}
+    assert {c for c in _ALL if letters.fullmatch(c)} == set("".join(variants.values()))
+    for ch in firsts:
+        one = re.compile(re.escape(ch), re.IGNORECASE)
+        assert {c for c in "".join(variants.values()) if one.fullmatch(c)} == set(variants[ch])
+    assert {p for p in _extract._TAIL_PAIRS} == {
+        a + b for head in heads for a in variants[head[0]] for b in variants[head[1]]
+    }
+    rng = random.Random(20261201)
+    pool = [*"".join(variants.values()), " ", "\t", "\n", "\u00a0", ":", "=", "*", "a", "x", "$"]
+    pieces = [*heads, " be", " the sum is", *pool]
+    refused = 0
+    for _ in range(60_000):
+        text = "".join(rng.choice(pieces if rng.random() < 0.5 else pool) for _ in range(5))
+        at = rng.randrange(len(text) + 1)
+        allowed = _extract._tail_may_match(text, at)
+        if _extract._ANCHOR_TAIL_RE.match(text, at):
+            assert allowed, (text, at)
+        refused += not allowed
+    assert refused > 1000

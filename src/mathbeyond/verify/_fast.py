@@ -76,6 +76,7 @@ from ._extract import (
     _heading_prefix,
     _prepare,
     _restating,
+    _tail_may_match,
     _with_inner_anchor,
     finish,
 )
@@ -321,17 +322,56 @@ def _prefix_groups(words: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]],
 _OTHER_ANCHOR_GROUPS = _prefix_groups(_OTHER_ANCHOR_WORDS)
 
 
+def _borderless(word: str) -> bool:
+    """No proper prefix of ``word`` is also its suffix: occurrences never overlap, so
+    ``str.count`` counts them all."""
+    return not any(word.endswith(word[:k]) for k in range(1, len(word)))
+
+
+def _never_anchors(key: str, group: tuple[str, ...], phrase: str) -> bool:
+    """Where ``phrase`` (starting with ``key``) occurs, no word of ``group`` is an anchor: each
+    word either differs from ``phrase`` inside both (it does not occur there) or is a prefix
+    of it whose tail test fails on the rest of ``phrase`` (``_tail_may_match`` reads at most
+    three characters after the word, all inside ``phrase``)."""
+    if not (phrase.startswith(key) and _borderless(key) and _borderless(phrase)):
+        return False
+    for word in group:
+        if phrase.startswith(word):
+            if len(phrase) - len(word) < 3 or _tail_may_match(phrase, len(word)):
+                return False
+        elif word.startswith(phrase):
+            return False
+    return True
+
+
+_COMMON_PHRASES = {"ans": "answer", "final": "final answer"}
+_SKIP_WHEN_ALL = {  # key -> phrase: when every occurrence of the key starts the phrase, skip it
+    key: phrase
+    for key, group in _OTHER_ANCHOR_GROUPS
+    if (phrase := _COMMON_PHRASES.get(key)) is not None and _never_anchors(key, group, phrase)
+}
+
+
 def _other_anchor(low: str) -> bool:
     """One of the other anchor words ("Final: 46") where the engine reads an anchor: at a word
     start, followed by an anchor tail (``_find_anchor_word``'s test; a find per occurrence,
     ~20x cheaper than one regex search over the text). Words sharing a prefix are found by one
-    ``find`` loop over their key (:func:`_prefix_groups`), each tested where it starts."""
+    ``find`` loop over their key (:func:`_prefix_groups`), each tested where it starts. A key
+    every occurrence of which starts its common phrase ("ans" in "answer", "final" in "final
+    answer": equal counts, both borderless) holds no anchor (:data:`_SKIP_WHEN_ALL`)."""
     for key, group in _OTHER_ANCHOR_GROUPS:
+        phrase = _SKIP_WHEN_ALL.get(key)
+        if phrase is not None and low.count(key) == low.count(phrase):
+            continue
         pos = low.find(key)
         while pos >= 0:
             if pos == 0 or not low[pos - 1].isalnum():
                 for word in group:
-                    if low.startswith(word, pos) and _ANCHOR_TAIL_RE.match(low, pos + len(word)):
+                    after = pos + len(word)
+                    if (
+                        low.startswith(word, pos) and _tail_may_match(low, after)
+                        and _ANCHOR_TAIL_RE.match(low, after)
+                    ):
                         return True
             pos = low.find(key, pos + 1)
     return False
@@ -361,7 +401,10 @@ def _anchors_introduce(
             if region.startswith(" is ", after) and region.startswith(_BOX_OPENERS, after + 4):
                 # _ANCHOR_TAIL_RE ends at the opener, no adverb: the text is the box
                 bound = min(bound, pos)
-            elif (tail := _ANCHOR_TAIL_RE.match(region, after)) is None:
+            elif (
+                tail := _ANCHOR_TAIL_RE.match(region, after)
+                if _tail_may_match(region, after) else None
+            ) is None:
                 if _heading_prefix(low, pos):
                     return None  # a heading anchor ("**Final Answer**"): to the engine
             else:
