@@ -186,3 +186,34 @@ def test_anchor_tail_pretest_never_refuses_a_match() -> None:
             assert allowed, (text, at)
         refused += not allowed
     assert refused > 1000
+
+
+def test_rejection_cue_pretest_never_refuses_a_match() -> None:
+    """``_rules._rejection_cue`` is False only where ``_REJECTS_VALUE_RE`` finds nothing: on
+    seeded texts of its words (in several cases, with the characters that fold to ASCII),
+    numbers, math delimiters, blanks and punctuation it is True wherever the pattern matches,
+    and False on some texts that hold its words (so it does skip searches)."""
+    rng = random.Random(20261202)
+    words = ["not", "NOT", "Not", "rather than", "Rather  Than", "inſtead of", "instead\nof",
+             "INSTEAD OF", "but", "but rather", "but instead", "is", "x", "nothing", "then"]
+    numbers = ["5", "42", "-3", "3.5", "7/2", "2.", "x1", "_4", "^2"]
+    blanks = ["", " ", "  ", "\t", "\n", ", ", "; ", ",", ".", "? "]
+    wraps = [("", ""), ("$", "$"), ("\\(", "\\)"), ("$ ", " $"), ("\\(", "")]
+    refused = matched = 0
+    for _ in range(40_000):
+        parts = []
+        for k in range(rng.randrange(2, 7)):
+            if k % 2 == rng.randrange(2):
+                opener, closer = rng.choice(wraps)
+                parts.append(opener + rng.choice(numbers) + closer)
+            else:
+                parts.append(rng.choice(words))
+            parts.append(rng.choice(blanks))
+        text = "".join(parts)
+        allowed = _rules._rejection_cue(text)
+        if _rules._REJECTS_VALUE_RE.search(text):
+            matched += 1
+            assert allowed, text
+        elif not allowed and ("not" in text or "rather" in text or "instead" in text):
+            refused += 1
+    assert matched > 200 and refused > 1000

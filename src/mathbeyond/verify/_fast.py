@@ -322,19 +322,11 @@ def _prefix_groups(words: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]],
 _OTHER_ANCHOR_GROUPS = _prefix_groups(_OTHER_ANCHOR_WORDS)
 
 
-def _borderless(word: str) -> bool:
-    """No proper prefix of ``word`` is also its suffix: occurrences never overlap, so
-    ``str.count`` counts them all."""
-    return not any(word.endswith(word[:k]) for k in range(1, len(word)))
-
-
-def _never_anchors(key: str, group: tuple[str, ...], phrase: str) -> bool:
-    """Where ``phrase`` (starting with ``key``) occurs, no word of ``group`` is an anchor: each
-    word either differs from ``phrase`` inside both (it does not occur there) or is a prefix
-    of it whose tail test fails on the rest of ``phrase`` (``_tail_may_match`` reads at most
-    three characters after the word, all inside ``phrase``)."""
-    if not (phrase.startswith(key) and _borderless(key) and _borderless(phrase)):
-        return False
+def _never_anchors(group: tuple[str, ...], phrase: str) -> bool:
+    """Where ``phrase`` occurs, no word of ``group`` starting there is an anchor: each word
+    either differs from ``phrase`` inside both (it does not start there) or is a prefix of it
+    whose tail test fails on the rest of ``phrase`` (``_tail_may_match`` reads at most three
+    characters after the word, all inside ``phrase``)."""
     for word in group:
         if phrase.startswith(word):
             if len(phrase) - len(word) < 3 or _tail_may_match(phrase, len(word)):
@@ -345,27 +337,27 @@ def _never_anchors(key: str, group: tuple[str, ...], phrase: str) -> bool:
 
 
 _COMMON_PHRASES = {"ans": "answer", "final": "final answer"}
-_SKIP_WHEN_ALL = {  # key -> phrase: when every occurrence of the key starts the phrase, skip it
-    key: phrase
+_ANCHOR_SCAN = tuple(
+    (key, group, phrase if phrase is not None and _never_anchors(group, phrase) else None)
     for key, group in _OTHER_ANCHOR_GROUPS
-    if (phrase := _COMMON_PHRASES.get(key)) is not None and _never_anchors(key, group, phrase)
-}
+    for phrase in (_COMMON_PHRASES.get(key),)
+)
+""":data:`_OTHER_ANCHOR_GROUPS` with the common phrase of each key where none of its words
+is an anchor ("ans" in "answer", "final" in "final answer"), else None."""
 
 
 def _other_anchor(low: str) -> bool:
     """One of the other anchor words ("Final: 46") where the engine reads an anchor: at a word
     start, followed by an anchor tail (``_find_anchor_word``'s test; a find per occurrence,
     ~20x cheaper than one regex search over the text). Words sharing a prefix are found by one
-    ``find`` loop over their key (:func:`_prefix_groups`), each tested where it starts. A key
-    every occurrence of which starts its common phrase ("ans" in "answer", "final" in "final
-    answer": equal counts, both borderless) holds no anchor (:data:`_SKIP_WHEN_ALL`)."""
-    for key, group in _OTHER_ANCHOR_GROUPS:
-        phrase = _SKIP_WHEN_ALL.get(key)
-        if phrase is not None and low.count(key) == low.count(phrase):
-            continue
+    ``find`` loop over their key (:func:`_prefix_groups`), each tested where it starts, except
+    where the key starts its common phrase (:data:`_ANCHOR_SCAN`)."""
+    for key, group, phrase in _ANCHOR_SCAN:
         pos = low.find(key)
         while pos >= 0:
-            if pos == 0 or not low[pos - 1].isalnum():
+            if (phrase is None or not low.startswith(phrase, pos)) and (
+                pos == 0 or not low[pos - 1].isalnum()
+            ):
                 for word in group:
                     after = pos + len(word)
                     if (

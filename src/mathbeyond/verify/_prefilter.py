@@ -370,17 +370,23 @@ def lowered(text: str) -> str:
     last = _Lowered.last_long
     if last[0] is text:
         return last[1]
-    low = text
-    if not text.isascii():
-        for special, letter in _FOLD.items():
-            if special in low:
-                low = low.replace(special, letter)
-    low = low.lower()
+    low = fold_lower(text)
     if len(text) >= _LONG_TEXT:
         _Lowered.last_long = (text, low)
     else:
         _Lowered.last = (text, low)
     return low
+
+
+def fold_lower(text: str) -> str:
+    """:func:`lowered` without its cache (for a text used once: a cached one would push out
+    the region the rules keep asking for)."""
+    low = text
+    if not text.isascii():
+        for special, letter in _FOLD.items():
+            if special in low:
+                low = low.replace(special, letter)
+    return low.lower()
 
 
 class Guarded:
