@@ -346,13 +346,31 @@ _ANCHOR_SCAN = tuple(
 is an anchor ("ans" in "answer", "final" in "final answer"), else None."""
 
 
+def _borderless(word: str) -> bool:
+    """No proper prefix of ``word`` is also its suffix: its occurrences never overlap, so
+    ``str.count`` counts every one."""
+    return not any(word.endswith(word[:k]) for k in range(1, len(word)))
+
+
+_COUNTABLE = all(
+    phrase is None or (_borderless(key) and _borderless(phrase))
+    for key, _, phrase in _ANCHOR_SCAN
+)
+"""Every key and common phrase of :data:`_ANCHOR_SCAN` is borderless (see :func:`_other_anchor`)."""
+
+
 def _other_anchor(low: str) -> bool:
     """One of the other anchor words ("Final: 46") where the engine reads an anchor: at a word
     start, followed by an anchor tail (``_find_anchor_word``'s test; a find per occurrence,
     ~20x cheaper than one regex search over the text). Words sharing a prefix are found by one
     ``find`` loop over their key (:func:`_prefix_groups`), each tested where it starts, except
-    where the key starts its common phrase (:data:`_ANCHOR_SCAN`)."""
+    where the key starts its common phrase (:data:`_ANCHOR_SCAN`). On a short text a key that
+    occurs exactly as often as its phrase (both borderless: every occurrence counted, and each
+    phrase's starts one of the key's) starts it everywhere, and is skipped at once."""
+    short = len(low) <= _FIRST_PIECE and _COUNTABLE
     for key, group, phrase in _ANCHOR_SCAN:
+        if short and phrase is not None and low.count(key) == low.count(phrase):
+            continue
         pos = low.find(key)
         while pos >= 0:
             if (phrase is None or not low.startswith(phrase, pos)) and (

@@ -553,10 +553,10 @@ def rejects_chosen(tail: str, answer: str) -> str | None:
     favour of another ("the remainder should be 4, not 5", "it is 5 rather than 14", "not 5
     but 4"): the other value, unless that sentence is a question or the rejected value is stated
     again after it ("... 4 rather than 5? No -- it really is 5")."""
-    old = _plain_value(answer)
-    if not old or not ("not" in tail or "rather" in tail or "instead" in tail):
+    if not ("not" in tail or "rather" in tail or "instead" in tail):
         return None
-    if _prefilter.ENABLED and not _rejection_cue(tail):
+    old = _plain_value(answer)
+    if not old or (_prefilter.ENABLED and not _rejection_cue(tail)):
         return None  # no match of _REJECTS_VALUE_RE (see _rejection_cue)
     fixed = None
     for m in _REJECTS_VALUE_RE.finditer(tail):
