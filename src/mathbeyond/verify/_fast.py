@@ -572,7 +572,10 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
     if bound is None:
         return None
     lo = max(0, first.start - RULES_LINE_WINDOW)  # as ``attributed`` reads the first box
-    cut = max(region.rfind(x, lo, first.start) for x in (". ", "\n", "! ", "? "))
+    cut = max(
+        region.rfind(". ", lo, first.start), region.rfind("\n", lo, first.start),
+        region.rfind("! ", lo, first.start), region.rfind("? ", lo, first.start),
+    )
     near = min(bound, cut + 1 if cut >= 0 else lo, max(0, first.start - 40))
     if _triggered_from(low, near) and (
         OTHER_PROBLEM_RE.search(region, bound, len(region))

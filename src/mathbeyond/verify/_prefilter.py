@@ -25,6 +25,7 @@ Why this is exact:
 
 from __future__ import annotations
 
+import heapq
 import importlib
 import re
 import sys
@@ -417,19 +418,23 @@ class Guarded:
         assert self.fast is not None and self.breaks is not None and self.literals is not None
         assert self.last_break is not None
         end = min(endpos, len(hay))
-        after: dict[str, int] = {}  # each literal's next occurrence at or after cur (-1: none)
+        # each literal's next occurrence (a heap of (offset, literal); a literal is dropped when
+        # it occurs no more): the first one at or after cur is on top once those before cur
+        # are moved on, each with one find (a step costs its own finds, not one per literal)
+        heap = [(k, lit) for lit in self.literals if (k := hay.find(lit, pos, end)) >= 0]
+        heapq.heapify(heap)
         cur = pos
         while True:
-            at = -1
-            for lit in self.literals:
-                k = after.get(lit, -2)
-                if k != -1 and k < cur:
-                    k = hay.find(lit, cur, end)
-                    after[lit] = k
-                if k >= 0 and (at < 0 or k < at):
-                    at = k
-            if at < 0:
+            while heap and heap[0][0] < cur:
+                lit = heap[0][1]
+                k = hay.find(lit, cur, end)
+                if k < 0:
+                    heapq.heappop(heap)
+                else:
+                    heapq.heapreplace(heap, (k, lit))
+            if not heap:
                 return None
+            at = heap[0][0]
             stop = self.breaks.search(hay, at)
             r1 = stop.start() if stop is not None else len(hay)
             before = self.last_break.match(hay, cur, at)  # the stretch starts after it

@@ -188,7 +188,10 @@ def line_of(s: str, start: int, end: int) -> str:
 def attributed(region: str, c: Candidate) -> bool:
     """``attributed-to-someone-else``: "the user says 42", "the gold answer is 42"."""
     lo = max(0, c.start - LINE_WINDOW)
-    cut = max(region.rfind(x, lo, c.start) for x in (". ", "\n", "! ", "? "))
+    cut = max(
+        region.rfind(". ", lo, c.start), region.rfind("\n", lo, c.start),
+        region.rfind("! ", lo, c.start), region.rfind("? ", lo, c.start),
+    )
     return bool(ATTRIB_RE.search(region, cut + 1 if cut >= 0 else lo, min(c.end, c.start + 20)))
 
 
@@ -257,7 +260,7 @@ def drop_rules(region: str, cands: list[Candidate], out: list[Decision]) -> list
 # --- skip rules (walking back from the last candidate) ------------------------------------------
 def _inline_check(before: str) -> bool:
     """'Let me verify: $5^2=\\boxed{25}$': a box evaluating an expression in a check sentence."""
-    cut = max(before.rfind(x) for x in (". ", "! ", "? "))
+    cut = max(before.rfind(". "), before.rfind("! "), before.rfind("? "))
     sentence = before[cut + 1 :] if cut >= 0 else before
     return bool(CHECK_INTRO_RE.search(sentence)) and bool(_EVAL_LHS_RE.search(sentence))
 
@@ -386,7 +389,11 @@ def _sentence_after(region: str, end: int) -> str:
 
 def _sentence_before(region: str, start: int, floor: int) -> str:
     lo = max(floor, start - LINE_WINDOW)
-    cut = max(region.rfind(x, lo, start) for x in (". ", "\n", "! ", "? ", "; "))
+    cut = max(
+        region.rfind(". ", lo, start), region.rfind("\n", lo, start),
+        region.rfind("! ", lo, start), region.rfind("? ", lo, start),
+        region.rfind("; ", lo, start),
+    )
     return region[cut + 1 if cut >= 0 else lo : start]
 
 
@@ -408,7 +415,11 @@ def side_remark_span(region: str, c: Candidate, question: str | None) -> tuple[i
     if c.kind != "boxed":
         return None
     lo = max(0, c.start - SIDE_TAIL_CHARS * 2)
-    start = max(region.rfind(x, lo, c.start) for x in (". ", "\n", "! ", "? ", "("))
+    start = max(
+        region.rfind(". ", lo, c.start), region.rfind("\n", lo, c.start),
+        region.rfind("! ", lo, c.start), region.rfind("? ", lo, c.start),
+        region.rfind("(", lo, c.start),
+    )
     start = (start if region[start] == "(" else start + 1) if start >= 0 else lo
     remark = region[start : c.start].lstrip("(")
     after = _sentence_after(region, c.end)
