@@ -393,13 +393,16 @@ def fold_lower(text: str) -> str:
 class Guarded:
     """A compiled pattern that runs only when one of its necessary literals is present."""
 
-    __slots__ = ("any_literal", "breaks", "fast", "icase", "last_break", "literals", "pattern")
+    __slots__ = (
+        "any_literal", "breaks", "fast", "icase", "last_break", "literals", "pattern", "shortest"
+    )
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern = pattern
         self.icase = bool(pattern.flags & re.IGNORECASE)
         literals = necessary_literals(pattern)
         self.literals = None if literals is None else tuple(sorted(literals, key=len))
+        self.shortest = len(self.literals[0]) if self.literals else 0
         self.fast = case_free(pattern)
         self.breaks = run_class(pattern) if self.fast is not None and literals else None
         self.last_break = (  # matched on [pos, endpos): ends just after the last break there
@@ -451,13 +454,19 @@ class Guarded:
         literals = self.literals
         if literals is None or not ENABLED:
             return True
+        end = endpos  # the range's real end (a negative pos counts from the end for find)
+        if pos >= 0:
+            if endpos > len(text):
+                end = len(text)
+            if end - pos < self.shortest:
+                return False  # no literal fits in the range (often: the few characters after a box)
         hay = lowered(text) if self.icase else text
         if pos == 0 and endpos >= len(text):
             for lit in literals:  # noqa: SIM110  # see the docstring
                 if lit in hay:
                     return True
             return False
-        if endpos - pos <= _ONE_SEARCH_CHARS and self.any_literal is not None:
+        if end - pos <= _ONE_SEARCH_CHARS and self.any_literal is not None:
             return self.any_literal.search(hay, pos, endpos) is not None
         for lit in literals:  # noqa: SIM110  # see the docstring
             if hay.find(lit, pos, endpos) >= 0:
