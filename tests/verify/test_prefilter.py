@@ -217,3 +217,53 @@ def test_rejection_cue_pretest_never_refuses_a_match() -> None:
         elif not allowed and ("not" in text or "rather" in text or "instead" in text):
             refused += 1
     assert matched > 200 and refused > 1000
+
+
+def test_whole_text_probe_plan_equals_a_pass_per_literal() -> None:
+    """On a long text a guard checks its literals by its probe plan (shared substrings, rare
+    letters first): for every guard, on seeded texts of filler, its literals, their pieces
+    and their letters, the plan says exactly what one ``in`` per literal says."""
+    rng = random.Random(20261203)
+    filler = "the sum of $x^2$ and 3 is 12, so we check each case again.\n"
+    checked = present = 0
+    for name, guard in _guards().items():
+        if not guard.literals:
+            continue
+        lits = list(guard.literals)
+        pieces = lits + [lit[: len(lit) // 2] for lit in lits] + [lit[1:] for lit in lits]
+        pieces += [lit[:-1] for lit in lits] + list("jkqzgvx")
+        for _ in range(60):
+            parts = [filler * 9]
+            for _ in range(rng.randrange(0, 4)):
+                parts.insert(rng.randrange(len(parts) + 1), rng.choice(pieces))
+            text = " ".join(parts)
+            assert len(text) >= _prefilter._PLAN_FROM_CHARS
+            hay = lowered(text) if guard.icase else text
+            want = any(lit in hay for lit in guard.literals)
+            assert guard.may_match(text) == want, (name, text[-200:])
+            checked += 1
+            present += want
+    assert checked > 1000 and 100 < present < checked - 100
+    assert _extract._GRADER_HINT_RE.plan[0][1:] == ("grad", ("grader", "grading"))
+
+
+def test_pleasantry_pretest_changes_no_region(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``_extract._without_pleasantries`` skips its tail search where no pleasantry literal and
+    no emoji is: on seeded endings of pleasantries (any case), emoji, filler and the literals'
+    pieces, it cuts exactly where the search alone (pre-checks off) cuts."""
+    rng = random.Random(20261204)
+    pieces = ["Let me know if you need more.", "I HOPE THIS HELPS!", "Good luck!", "😊", "\u200d",
+              "Have a great day.", "Any questions?", "Thank you for reading.", " ", "\n", ".",
+              "The answer is $5$.", "So $x = 3$", "we know that", "happy", "ſo", "time"]
+    cut = 0
+    for _ in range(3000):
+        region = "x" * rng.randrange(0, 500) + "".join(
+            rng.choice(pieces) + rng.choice(["", " ", "\n"]) for _ in range(rng.randrange(1, 8))
+        )
+        fast = _extract._without_pleasantries(region)
+        monkeypatch.setattr(_prefilter, "ENABLED", False)
+        slow = _extract._without_pleasantries(region)
+        monkeypatch.setattr(_prefilter, "ENABLED", True)
+        assert fast == slow, region[-200:]
+        cut += fast != region
+    assert 300 < cut < 2700

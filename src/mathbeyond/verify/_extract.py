@@ -1134,10 +1134,20 @@ def _tuple_components(line: str, names: tuple[str, ...]) -> str | None:
     return "(" + ", ".join(values[n] for n in names) + ")"
 
 
+_PLEASANTRY_WORDS = Guarded(re.compile(lx.alternation(lx.PLEASANTRY), re.IGNORECASE))
+_EMOJI_RE = re.compile(r"[\U0001F300-\U0001FAFF\u263A\uFE0F\u200D]", re.IGNORECASE)
+"""Each repeat of ``_PLEASANTRY_TAIL_RE`` holds a pleasantry (so one of these literals) or one
+of these characters: without either after its start, it cannot match."""
+
+
 def _without_pleasantries(region: str) -> str:
     """``closing-after-pleasantry``: the region without a closing chat sentence ("Let me know
     if you have any other questions! 😊", "I hope this helps!") or emoji at its end."""
     tail_at = max(0, len(region) - 400)
+    if not _PLEASANTRY_WORDS.may_match(region, tail_at) and (
+        region.isascii() or _EMOJI_RE.search(region, tail_at) is None
+    ):
+        return region  # no pleasantry or emoji there (a few finds; the search tries each place)
     m = _PLEASANTRY_TAIL_RE.search(region, tail_at)
     return region[: m.start()] if m is not None else region
 
