@@ -18,8 +18,9 @@ any thread; only provably cheap work may run outside a worker):
   repetition either is bounded or runs over whitespace: the completion is printable ASCII
   without two spaces in a row, so every whitespace run is one character and no pattern can
   backtrack over a run (``_LEAD_TURN_RE``, ``_POWERED_BOX_RE``, ``DISOWN_RE`` anchored at one
-  place; ``_rules._REJECTS_VALUE_RE``, numbers around "not"/"rather than", and ``REVISE_RE``, a
-  literal alternation, searched after the box by :func:`._fast.after_box_defers`;
+  place; ``_rules._REJECTS_VALUE_RE``, numbers around "not"/"rather than" (only where
+  ``_rules._rejection_cue``'s anchored matches after those words allow it), and ``REVISE_RE``,
+  a literal alternation, searched after the box by :func:`._fast.after_box_defers`;
   ``_ANCHOR_TAIL_RE`` / ``_ANCHOR_ADVERB_RE`` / ``_HEADING_PREFIX_RE`` anchored at an
   anchor word, their one unbounded repeat ``{1,60}``; the trigger tries of ``_fast._word_bits``
   (no repeats) on each word; ``_HEDGED_MODAL_RE`` a literal alternation); no ``int()`` of
