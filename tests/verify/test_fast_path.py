@@ -216,6 +216,13 @@ def _plain_shapes() -> list[tuple[str, str, str | None]]:
             for tail in tails:
                 for gold in ("7", "12", "0", "-7", "7.0"):
                     out.append((lead + box + tail, gold, None))
+    signed = ["$\\boxed{-7}$", "\\boxed{-0}", "\\boxed{-007}", "\\boxed{--7}", "\\boxed{-}",
+              "\\boxed{- 7}", "\\boxed{+7}", "\\boxed{-12}^2"]
+    for lead in leads[:8]:
+        for box in signed + boxes[:3]:
+            for tail in tails:
+                for gold in ("-7", "7", "-0", "0", "-12", "-007", "+7", "--7"):
+                    out.append((lead + box + tail, gold, None))
     remainder = "What is the remainder when 25 is divided by 9?"
     out += [(c, g, remainder) for c, g, _ in out[::7]]  # revision cues need a question
     out.append(("The answer is $\\boxed{7}$.", "7", "What is 3 + 4? The answer is $\\boxed{7}$."))
@@ -247,6 +254,16 @@ def test_in_caller_plain_path_equals_the_worker_verdict() -> None:
     assert _plain.verdict("The final answer is $\\boxed{7}$.", "7") == Verdict(
         True, _core.Status.CORRECT, "7", "integer match", "last-box"
     )
+    assert _plain.verdict("The final answer is $\\boxed{-7}$.", "-7") == Verdict(
+        True, _core.Status.CORRECT, "-7", "integer match", "last-box"
+    )
+    assert _plain.verdict("So $\\boxed{-0}$.", "0") == Verdict(
+        True, _core.Status.CORRECT, "-0", "integer match", "last-box"
+    )
+    assert _plain.verdict("So $\\boxed{7}$.", "-7") == Verdict(
+        False, _core.Status.INCORRECT, "7", "different integer", "last-box"
+    )
+    assert _plain.verdict("So $\\boxed{-7}$.", "-7", "What is 3 - 10?") is None  # the judge
     for declined in ("The answer is $\\boxed{7}$ or 8.", "Wait, $\\boxed{7}$ is wrong.",
                      "The answer is\n$\\boxed{7}$.", "x" * 300 + "$\\boxed{7}$"):
         assert _plain.verdict(declined, "7") is None

@@ -155,3 +155,115 @@ def test_quote_line_check_equals_its_pattern() -> None:
     for _ in range(30_000):
         text = "".join(rng.choice("ab >\n\t") for _ in range(rng.randint(0, 14)))
         assert bool(pattern.search(text)) == _extract._has_quote_line(text), repr(text)
+
+
+def test_anchor_tail_pretest_never_refuses_a_match() -> None:
+    """``_extract._tail_may_match`` is False only where ``_ANCHOR_TAIL_RE`` cannot match: its
+    case table holds every character the pattern matches case-insensitively to a head letter
+    (all of Unicode), its pairs are the heads' first two characters, and on seeded texts built
+    from the heads, their case variants, whitespace and other characters it is True wherever
+    the pattern matches (and False somewhere, so it does skip work)."""
+    heads = _extract._TAIL_HEADS
+    firsts = sorted({ch for head in heads for ch in head[:2]})
+    letters = re.compile("[" + re.escape("".join(firsts)) + "]", re.IGNORECASE)
+    variants = {ch: _extract._CASES.get(ch, ch + ch.upper()) for ch in firsts}
+    assert {c for c in _ALL if letters.fullmatch(c)} == set("".join(variants.values()))
+    for ch in firsts:
+        one = re.compile(re.escape(ch), re.IGNORECASE)
+        assert {c for c in "".join(variants.values()) if one.fullmatch(c)} == set(variants[ch])
+    assert {p for p in _extract._TAIL_PAIRS} == {
+        a + b for head in heads for a in variants[head[0]] for b in variants[head[1]]
+    }
+    rng = random.Random(20261201)
+    pool = [*"".join(variants.values()), " ", "\t", "\n", "\u00a0", ":", "=", "*", "a", "x", "$"]
+    pieces = [*heads, " be", " the sum is", *pool]
+    refused = 0
+    for _ in range(60_000):
+        text = "".join(rng.choice(pieces if rng.random() < 0.5 else pool) for _ in range(5))
+        at = rng.randrange(len(text) + 1)
+        allowed = _extract._tail_may_match(text, at)
+        if _extract._ANCHOR_TAIL_RE.match(text, at):
+            assert allowed, (text, at)
+        refused += not allowed
+    assert refused > 1000
+
+
+def test_rejection_cue_pretest_never_refuses_a_match() -> None:
+    """``_rules._rejection_cue`` is False only where ``_REJECTS_VALUE_RE`` finds nothing: on
+    seeded texts of its words (in several cases, with the characters that fold to ASCII),
+    numbers, math delimiters, blanks and punctuation it is True wherever the pattern matches,
+    and False on some texts that hold its words (so it does skip searches)."""
+    rng = random.Random(20261202)
+    words = ["not", "NOT", "Not", "rather than", "Rather  Than", "inſtead of", "instead\nof",
+             "INSTEAD OF", "but", "but rather", "but instead", "is", "x", "nothing", "then"]
+    numbers = ["5", "42", "-3", "3.5", "7/2", "2.", "x1", "_4", "^2"]
+    blanks = ["", " ", "  ", "\t", "\n", ", ", "; ", ",", ".", "? "]
+    wraps = [("", ""), ("$", "$"), ("\\(", "\\)"), ("$ ", " $"), ("\\(", "")]
+    refused = matched = 0
+    for _ in range(40_000):
+        parts = []
+        for k in range(rng.randrange(2, 7)):
+            if k % 2 == rng.randrange(2):
+                opener, closer = rng.choice(wraps)
+                parts.append(opener + rng.choice(numbers) + closer)
+            else:
+                parts.append(rng.choice(words))
+            parts.append(rng.choice(blanks))
+        text = "".join(parts)
+        allowed = _rules._rejection_cue(text)
+        if _rules._REJECTS_VALUE_RE.search(text):
+            matched += 1
+            assert allowed, text
+        elif not allowed and ("not" in text or "rather" in text or "instead" in text):
+            refused += 1
+    assert matched > 200 and refused > 1000
+
+
+def test_whole_text_probe_plan_equals_a_pass_per_literal() -> None:
+    """On a long text a guard checks its literals by its probe plan (shared substrings, rare
+    letters first): for every guard, on seeded texts of filler, its literals, their pieces
+    and their letters, the plan says exactly what one ``in`` per literal says."""
+    rng = random.Random(20261203)
+    filler = "the sum of $x^2$ and 3 is 12, so we check each case again.\n"
+    checked = present = 0
+    for name, guard in _guards().items():
+        if not guard.literals:
+            continue
+        lits = list(guard.literals)
+        pieces = lits + [lit[: len(lit) // 2] for lit in lits] + [lit[1:] for lit in lits]
+        pieces += [lit[:-1] for lit in lits] + list("jkqzgvx")
+        for _ in range(60):
+            parts = [filler * 9]
+            for _ in range(rng.randrange(0, 4)):
+                parts.insert(rng.randrange(len(parts) + 1), rng.choice(pieces))
+            text = " ".join(parts)
+            assert len(text) >= _prefilter._PLAN_FROM_CHARS
+            hay = lowered(text) if guard.icase else text
+            want = any(lit in hay for lit in guard.literals)
+            assert guard.may_match(text) == want, (name, text[-200:])
+            checked += 1
+            present += want
+    assert checked > 1000 and 100 < present < checked - 100
+    assert _extract._GRADER_HINT_RE.plan[0][1:] == ("grad", ("grader", "grading"))
+
+
+def test_pleasantry_pretest_changes_no_region(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``_extract._without_pleasantries`` skips its tail search where no pleasantry literal and
+    no emoji is: on seeded endings of pleasantries (any case), emoji, filler and the literals'
+    pieces, it cuts exactly where the search alone (pre-checks off) cuts."""
+    rng = random.Random(20261204)
+    pieces = ["Let me know if you need more.", "I HOPE THIS HELPS!", "Good luck!", "😊", "\u200d",
+              "Have a great day.", "Any questions?", "Thank you for reading.", " ", "\n", ".",
+              "The answer is $5$.", "So $x = 3$", "we know that", "happy", "ſo", "time"]
+    cut = 0
+    for _ in range(3000):
+        region = "x" * rng.randrange(0, 500) + "".join(
+            rng.choice(pieces) + rng.choice(["", " ", "\n"]) for _ in range(rng.randrange(1, 8))
+        )
+        fast = _extract._without_pleasantries(region)
+        monkeypatch.setattr(_prefilter, "ENABLED", False)
+        slow = _extract._without_pleasantries(region)
+        monkeypatch.setattr(_prefilter, "ENABLED", True)
+        assert fast == slow, region[-200:]
+        cut += fast != region
+    assert 300 < cut < 2700

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from . import _lexicon as lx
+from . import _prefilter
 from ._boxes import box_spans
 from ._prefilter import Guarded
 from ._rules import ATTRIB_RE as _ATTRIB_RE
@@ -45,6 +46,33 @@ _ANCHOR_TAIL_RE = re.compile(
     r"\s*(?:\*\*)?\s*(?:is|:|=|(?:would|will|should|must)\s+be)\s*(?::)?\s*(?:\*\*)?[ \t]*",
     re.IGNORECASE,
 )
+_TAIL_HEADS = ("to", "for", "of", "is", "would", "will", "should", "must", "**")
+_CASES = {"i": "iI\u0130\u0131", "s": "sS\u017f"}  # every character IGNORECASE matches to it
+_TAIL_PAIRS = frozenset(
+    a + b
+    for head in _TAIL_HEADS
+    for a in _CASES.get(head[0], head[0] + head[0].upper())
+    for b in _CASES.get(head[1], head[1] + head[1].upper())
+)
+
+
+def _tail_may_match(s: str, at: int) -> bool:
+    """False only where ``_ANCHOR_TAIL_RE.match(s, at)`` fails (a string test, a quarter of a
+    failing match's cost): a match starts, after at most one whitespace character, with ``:``,
+    ``=`` or the first two characters of one of :data:`_TAIL_HEADS` in any case the pattern
+    matches (:data:`_TAIL_PAIRS`); after more whitespace, or at the end, it is undecided (True).
+    """
+    if not _prefilter.ENABLED:
+        return True
+    c = s[at : at + 1]
+    if c.isspace():  # ``\s`` is ``str.isspace``
+        at += 1
+        c = s[at : at + 1]
+        if c.isspace():
+            return True
+    return c in ":=" or s[at : at + 2] in _TAIL_PAIRS
+
+
 _ANCHOR_ADVERB_RE = re.compile(  # "the answer is simply 42"
     "(?:" + lx.alternation(lx.ANCHOR_ADVERB) + r"\b,?[ \t]+)+", re.IGNORECASE
 )
@@ -435,7 +463,10 @@ def _find_anchor_word(
     while pos >= 0:
         after = pos + len(word)
         word_start = pos == 0 or not low[pos - 1].isalnum()
-        m = _ANCHOR_TAIL_RE.match(s, after) if word_start else None
+        m = (
+            _ANCHOR_TAIL_RE.match(s, after)
+            if word_start and _tail_may_match(s, after) else None
+        )
         if m is None and word_start and word == "ans":
             m = _ABBREVIATED_TAIL_RE.match(s, after)  # "Ans. -2"
         if m is None and word_start and word == "answer" and _heading_prefix(low, pos):
@@ -1113,10 +1144,20 @@ def _tuple_components(line: str, names: tuple[str, ...]) -> str | None:
     return "(" + ", ".join(values[n] for n in names) + ")"
 
 
+_PLEASANTRY_WORDS = Guarded(re.compile(lx.alternation(lx.PLEASANTRY), re.IGNORECASE))
+_EMOJI_RE = re.compile(r"[\U0001F300-\U0001FAFF\u263A\uFE0F\u200D]", re.IGNORECASE)
+"""Each repeat of ``_PLEASANTRY_TAIL_RE`` holds a pleasantry (so one of these literals) or one
+of these characters: without either after its start, it cannot match."""
+
+
 def _without_pleasantries(region: str) -> str:
     """``closing-after-pleasantry``: the region without a closing chat sentence ("Let me know
     if you have any other questions! 😊", "I hope this helps!") or emoji at its end."""
     tail_at = max(0, len(region) - 400)
+    if not _PLEASANTRY_WORDS.may_match(region, tail_at) and (
+        region.isascii() or _EMOJI_RE.search(region, tail_at) is None
+    ):
+        return region  # no pleasantry or emoji there (a few finds; the search tries each place)
     m = _PLEASANTRY_TAIL_RE.search(region, tail_at)
     return region[: m.start()] if m is not None else region
 

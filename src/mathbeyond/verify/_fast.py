@@ -76,6 +76,7 @@ from ._extract import (
     _heading_prefix,
     _prepare,
     _restating,
+    _tail_may_match,
     _with_inner_anchor,
     finish,
 )
@@ -321,17 +322,66 @@ def _prefix_groups(words: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]],
 _OTHER_ANCHOR_GROUPS = _prefix_groups(_OTHER_ANCHOR_WORDS)
 
 
+def _never_anchors(group: tuple[str, ...], phrase: str) -> bool:
+    """Where ``phrase`` occurs, no word of ``group`` starting there is an anchor: each word
+    either differs from ``phrase`` inside both (it does not start there) or is a prefix of it
+    whose tail test fails on the rest of ``phrase`` (``_tail_may_match`` reads at most three
+    characters after the word, all inside ``phrase``)."""
+    for word in group:
+        if phrase.startswith(word):
+            if len(phrase) - len(word) < 3 or _tail_may_match(phrase, len(word)):
+                return False
+        elif word.startswith(phrase):
+            return False
+    return True
+
+
+_COMMON_PHRASES = {"ans": "answer", "final": "final answer"}
+_ANCHOR_SCAN = tuple(
+    (key, group, phrase if phrase is not None and _never_anchors(group, phrase) else None)
+    for key, group in _OTHER_ANCHOR_GROUPS
+    for phrase in (_COMMON_PHRASES.get(key),)
+)
+""":data:`_OTHER_ANCHOR_GROUPS` with the common phrase of each key where none of its words
+is an anchor ("ans" in "answer", "final" in "final answer"), else None."""
+
+
+def _borderless(word: str) -> bool:
+    """No proper prefix of ``word`` is also its suffix: its occurrences never overlap, so
+    ``str.count`` counts every one."""
+    return not any(word.endswith(word[:k]) for k in range(1, len(word)))
+
+
+_COUNTABLE = all(
+    phrase is None or (_borderless(key) and _borderless(phrase))
+    for key, _, phrase in _ANCHOR_SCAN
+)
+"""Every key and common phrase of :data:`_ANCHOR_SCAN` is borderless (see :func:`_other_anchor`)."""
+
+
 def _other_anchor(low: str) -> bool:
     """One of the other anchor words ("Final: 46") where the engine reads an anchor: at a word
     start, followed by an anchor tail (``_find_anchor_word``'s test; a find per occurrence,
     ~20x cheaper than one regex search over the text). Words sharing a prefix are found by one
-    ``find`` loop over their key (:func:`_prefix_groups`), each tested where it starts."""
-    for key, group in _OTHER_ANCHOR_GROUPS:
+    ``find`` loop over their key (:func:`_prefix_groups`), each tested where it starts, except
+    where the key starts its common phrase (:data:`_ANCHOR_SCAN`). On a short text a key that
+    occurs exactly as often as its phrase (both borderless: every occurrence counted, and each
+    phrase's starts one of the key's) starts it everywhere, and is skipped at once."""
+    short = len(low) <= _FIRST_PIECE and _COUNTABLE
+    for key, group, phrase in _ANCHOR_SCAN:
+        if short and phrase is not None and low.count(key) == low.count(phrase):
+            continue
         pos = low.find(key)
         while pos >= 0:
-            if pos == 0 or not low[pos - 1].isalnum():
+            if (phrase is None or not low.startswith(phrase, pos)) and (
+                pos == 0 or not low[pos - 1].isalnum()
+            ):
                 for word in group:
-                    if low.startswith(word, pos) and _ANCHOR_TAIL_RE.match(low, pos + len(word)):
+                    after = pos + len(word)
+                    if (
+                        low.startswith(word, pos) and _tail_may_match(low, after)
+                        and _ANCHOR_TAIL_RE.match(low, after)
+                    ):
                         return True
             pos = low.find(key, pos + 1)
     return False
@@ -361,7 +411,10 @@ def _anchors_introduce(
             if region.startswith(" is ", after) and region.startswith(_BOX_OPENERS, after + 4):
                 # _ANCHOR_TAIL_RE ends at the opener, no adverb: the text is the box
                 bound = min(bound, pos)
-            elif (tail := _ANCHOR_TAIL_RE.match(region, after)) is None:
+            elif (
+                tail := _ANCHOR_TAIL_RE.match(region, after)
+                if _tail_may_match(region, after) else None
+            ) is None:
                 if _heading_prefix(low, pos):
                     return None  # a heading anchor ("**Final Answer**"): to the engine
             else:
@@ -519,7 +572,10 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
     if bound is None:
         return None
     lo = max(0, first.start - RULES_LINE_WINDOW)  # as ``attributed`` reads the first box
-    cut = max(region.rfind(x, lo, first.start) for x in (". ", "\n", "! ", "? "))
+    cut = max(
+        region.rfind(". ", lo, first.start), region.rfind("\n", lo, first.start),
+        region.rfind("! ", lo, first.start), region.rfind("? ", lo, first.start),
+    )
     near = min(bound, cut + 1 if cut >= 0 else lo, max(0, first.start - 40))
     if _triggered_from(low, near) and (
         OTHER_PROBLEM_RE.search(region, bound, len(region))

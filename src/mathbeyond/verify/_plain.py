@@ -1,7 +1,8 @@
 """In-caller verdicts for the dominant short shape, without a round trip to a worker process.
 
-The shape: a short one-line completion whose only box is ``\\boxed{DIGITS}`` and that holds
-nothing any rule reads ("The final answer is $\\boxed{42}$."), against a gold of plain digits.
+The shape: a short one-line completion whose only box is ``\\boxed{DIGITS}`` (or, without a
+question, ``\\boxed{-DIGITS}``) and that holds nothing any rule reads ("The final answer is
+$\\boxed{42}$."), against a gold of plain digits with or without a leading ``-``.
 For it, :func:`verdict` returns exactly what the worker's ``_core.verify_fields`` returns; for
 anything else it returns None and the item goes to the worker pool as before. On short answers
 the round trip (pickling, two pipe transfers, the worker's loop) cost about as much as the
@@ -17,8 +18,9 @@ any thread; only provably cheap work may run outside a worker):
   repetition either is bounded or runs over whitespace: the completion is printable ASCII
   without two spaces in a row, so every whitespace run is one character and no pattern can
   backtrack over a run (``_LEAD_TURN_RE``, ``_POWERED_BOX_RE``, ``DISOWN_RE`` anchored at one
-  place; ``_rules._REJECTS_VALUE_RE``, numbers around "not"/"rather than", and ``REVISE_RE``, a
-  literal alternation, searched after the box by :func:`._fast.after_box_defers`;
+  place; ``_rules._REJECTS_VALUE_RE``, numbers around "not"/"rather than" (only where
+  ``_rules._rejection_cue``'s anchored matches after those words allow it), and ``REVISE_RE``,
+  a literal alternation, searched after the box by :func:`._fast.after_box_defers`;
   ``_ANCHOR_TAIL_RE`` / ``_ANCHOR_ADVERB_RE`` / ``_HEADING_PREFIX_RE`` anchored at an
   anchor word, their one unbounded repeat ``{1,60}``; the trigger tries of ``_fast._word_bits``
   (no repeats) on each word; ``_HEDGED_MODAL_RE`` a literal alternation); no ``int()`` of
@@ -46,8 +48,13 @@ Why the verdict is the worker's (``verify_fields`` -> ``_fast.answer`` -> ``_pre
   alternative/side-remark pre-test and a ``#``; the box holds digits
   (no ``\\text``): quick returns ``(digits, "boxed", "last-box")``;
 * ``verify_fields``: digits are their own stripped answer; ASCII digits against a gold of ASCII
-  digits is its integer fast path, and two digit strings are equal integers exactly when they
-  are equal without leading zeros.
+  digits, ``-`` first or not (``_INT_GOLD_RE``: an integer gold), is its integer fast path;
+  ``-DIGITS`` goes to ``_judge_answer``, which without a question (:func:`_rules.polygon_sides`,
+  ``restates_question`` and ``asked_form_violation`` return at once) is ``_judge``'s integer
+  comparison (``_INT_GOLD_RE`` and ``_INT_ANSWER_RE`` match both), and where that says
+  "different integer" ``_judge_labelled`` finds no label (no ``=`` in either) and no chain;
+  no rule of its own, so the rule is quick's. Two such integers are equal exactly when their
+  digits are equal without leading zeros and, unless those are empty (zero), so are the signs.
 
 ``ENABLED = False`` (or any of the fast-path flags it relies on off) sends everything to the
 workers; tests/verify/test_fast_path.py and scripts/verify_equivalence.py compare both ways.
@@ -95,8 +102,10 @@ def verdict(
         if not isinstance(gold, ParsedGold):
             return None
         gold = gold.text
+    negative_gold = gold.startswith("-")
+    gold_digits = gold[1:] if negative_gold else gold
     if not (
-        0 < len(gold) <= MAX_GOLD_DIGITS and gold.isdigit() and gold.isascii()
+        0 < len(gold_digits) <= MAX_GOLD_DIGITS and gold_digits.isdigit() and gold_digits.isascii()
         and completion.isascii() and completion.isprintable() and "  " not in completion
         and completion.count("box") == 1
     ):
@@ -118,7 +127,9 @@ def verdict(
         return None
     close = completion.find("}", brace)
     content = completion[brace + 1 : close]
-    if close < 0 or not content.isdigit() or _fast._TRIGGER_RE is None:
+    negative = content.startswith("-")
+    digits = content[1:] if negative else content
+    if close < 0 or not digits.isdigit() or _fast._TRIGGER_RE is None or (negative and question):
         return None
     end = close + 1
     if _POWERED_BOX_RE.match(completion, end):
@@ -134,7 +145,8 @@ def verdict(
     after = low[end : end + ALT_AFTER_CHARS]
     if "or" in after or _fast._HEDGED_MODAL_RE.search(after):
         return None
-    correct = content.lstrip("0") == gold.lstrip("0")
+    value = digits.lstrip("0")
+    correct = value == gold_digits.lstrip("0") and (not value or negative == negative_gold)
     key = (correct, content)
     found = _SHARED.get(key)
     if found is None:

@@ -56,7 +56,8 @@ import re
 from dataclasses import dataclass
 
 from . import _lexicon as lx
-from ._prefilter import Guarded
+from . import _prefilter
+from ._prefilter import Guarded, fold_lower
 
 LINE_WINDOW = 400
 SPAM_GAP_CHARS = 60
@@ -187,7 +188,10 @@ def line_of(s: str, start: int, end: int) -> str:
 def attributed(region: str, c: Candidate) -> bool:
     """``attributed-to-someone-else``: "the user says 42", "the gold answer is 42"."""
     lo = max(0, c.start - LINE_WINDOW)
-    cut = max(region.rfind(x, lo, c.start) for x in (". ", "\n", "! ", "? "))
+    cut = max(
+        region.rfind(". ", lo, c.start), region.rfind("\n", lo, c.start),
+        region.rfind("! ", lo, c.start), region.rfind("? ", lo, c.start),
+    )
     return bool(ATTRIB_RE.search(region, cut + 1 if cut >= 0 else lo, min(c.end, c.start + 20)))
 
 
@@ -256,7 +260,7 @@ def drop_rules(region: str, cands: list[Candidate], out: list[Decision]) -> list
 # --- skip rules (walking back from the last candidate) ------------------------------------------
 def _inline_check(before: str) -> bool:
     """'Let me verify: $5^2=\\boxed{25}$': a box evaluating an expression in a check sentence."""
-    cut = max(before.rfind(x) for x in (". ", "! ", "? "))
+    cut = max(before.rfind(". "), before.rfind("! "), before.rfind("? "))
     sentence = before[cut + 1 :] if cut >= 0 else before
     return bool(CHECK_INTRO_RE.search(sentence)) and bool(_EVAL_LHS_RE.search(sentence))
 
@@ -385,7 +389,11 @@ def _sentence_after(region: str, end: int) -> str:
 
 def _sentence_before(region: str, start: int, floor: int) -> str:
     lo = max(floor, start - LINE_WINDOW)
-    cut = max(region.rfind(x, lo, start) for x in (". ", "\n", "! ", "? ", "; "))
+    cut = max(
+        region.rfind(". ", lo, start), region.rfind("\n", lo, start),
+        region.rfind("! ", lo, start), region.rfind("? ", lo, start),
+        region.rfind("; ", lo, start),
+    )
     return region[cut + 1 if cut >= 0 else lo : start]
 
 
@@ -407,7 +415,11 @@ def side_remark_span(region: str, c: Candidate, question: str | None) -> tuple[i
     if c.kind != "boxed":
         return None
     lo = max(0, c.start - SIDE_TAIL_CHARS * 2)
-    start = max(region.rfind(x, lo, c.start) for x in (". ", "\n", "! ", "? ", "("))
+    start = max(
+        region.rfind(". ", lo, c.start), region.rfind("\n", lo, c.start),
+        region.rfind("! ", lo, c.start), region.rfind("? ", lo, c.start),
+        region.rfind("(", lo, c.start),
+    )
     start = (start if region[start] == "(" else start + 1) if start >= 0 else lo
     remark = region[start : c.start].lstrip("(")
     after = _sentence_after(region, c.end)
@@ -522,6 +534,29 @@ _REJECTS_VALUE_RE = re.compile(  # "4, not 5", "4 rather than 5", "not 5 but 4",
     re.IGNORECASE,
 )
 _ASSERTION_END_RE = re.compile(r"[.!?\n]")
+_NUM_START = r"\s+(?:\$|\\\()?\s*-?\d"  # ``\s+`` and the start of _NUM, up to its first digit
+_REJECTION_CUES = (  # a word of _REJECTS_VALUE_RE's, then what must follow it in any match
+    ("not", re.compile(_NUM_START)),
+    ("rather", re.compile(r"\s+than" + _NUM_START, re.IGNORECASE)),
+    ("instead", re.compile(r"\s+of" + _NUM_START, re.IGNORECASE)),
+)
+
+
+def _rejection_cue(tail: str) -> bool:
+    """False only where ``_REJECTS_VALUE_RE`` cannot match in ``tail``: each of its matches
+    holds "not", "rather than" or "instead of" (any case) followed by blanks and the start of a
+    number (``_NUM`` up to its first digit). The words are found by ``find`` in the folded copy
+    (:func:`~._prefilter.fold_lower`: same offsets, every case-insensitive match of an ASCII
+    word in it), what follows by an anchored match there: a few finds over the text, where a
+    search with the pattern tries it at every character (~50x the cost on a long tail)."""
+    low = fold_lower(tail)
+    for word, after in _REJECTION_CUES:
+        pos = low.find(word)
+        while pos >= 0:
+            if after.match(tail, pos + len(word)):
+                return True
+            pos = low.find(word, pos + 1)
+    return False
 
 
 def rejects_chosen(tail: str, answer: str) -> str | None:
@@ -529,9 +564,11 @@ def rejects_chosen(tail: str, answer: str) -> str | None:
     favour of another ("the remainder should be 4, not 5", "it is 5 rather than 14", "not 5
     but 4"): the other value, unless that sentence is a question or the rejected value is stated
     again after it ("... 4 rather than 5? No -- it really is 5")."""
-    old = _plain_value(answer)
-    if not old or not ("not" in tail or "rather" in tail or "instead" in tail):
+    if not ("not" in tail or "rather" in tail or "instead" in tail):
         return None
+    old = _plain_value(answer)
+    if not old or (_prefilter.ENABLED and not _rejection_cue(tail)):
+        return None  # no match of _REJECTS_VALUE_RE (see _rejection_cue)
     fixed = None
     for m in _REJECTS_VALUE_RE.finditer(tail):
         new, rejected = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
