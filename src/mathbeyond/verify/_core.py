@@ -25,7 +25,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.9.0"  # core_v23/v24: more closing and revision classes (differs from 2.8)
+VERIFIER_VERSION = "2.10.0"  # core_v25/v26: asked units and percents, box then conclusion
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -525,7 +525,7 @@ def _sentence_answer(text: str) -> str:
     if not re.search(r"[A-Za-z]{3,}\s+[A-Za-z]{3,}", plain):
         return text
     if "**" in text:
-        bold = _BOLD_SEG_RE.findall(text)
+        bold = _BOLD_SEG_END_RE.findall(text)  # "You can buy **12 notebooks" (cut at its end)
         if len(bold) == 1 and not _NEG_WORD_RE.search(text):
             inner = bold[0].strip().strip("$").strip()
             number = (
@@ -970,6 +970,41 @@ _SUBJECT_WORD_RE = re.compile(r"[A-Za-z]{4,}")
 _GENERIC_SUBJECT = frozenset({"answer", "result", "final"})
 
 
+_ASKED_NOUN_RE = re.compile(  # "How many different outcomes are ...", "What is the remainder when"
+    r"\bhow\s+many\s+(?:[a-z-]+\s+){0,2}?(?P<a>[a-z]{4,})\s+(?:are|is|can|do|does|will|would|"
+    r"could|did|were|have|has|must|should|of|in|there)\b"
+    r"|\bwhat\s+is\s+the\s+(?:[a-z-]+\s+){0,2}?(?P<b>[a-z]{4,})\s+(?:of|when|if|in|that|for)\b",
+    re.IGNORECASE,
+)
+
+
+@functools.lru_cache(maxsize=1024)
+def _asked_noun(question: str) -> str | None:
+    """The noun of the quantity a question asks for ("How many different outcomes are
+    possible?" -> "outcome"; "What is the remainder when ..." -> "remainder"), or None."""
+    m = _ASKED_NOUN_RE.search(question)
+    if m is None:
+        return None
+    return (m.group("a") or m.group("b")).lower().rstrip("s")
+
+
+def concludes_asked_after(region: str, end: int, question: str) -> bool:
+    """``box-then-conclusion``: the text after a box (ending at ``end``) closes on a line that
+    opens with a conclusion word and names the quantity the question asks for ("Each die has
+    \\boxed{6} faces. ... Therefore, the total number of possible outcomes is 36.")."""
+    newline = region.rfind("\n", end)
+    if newline < 0:
+        return False  # the box's own line: no closing line of its own after it (a one-line
+        # text never reads the question here, see ._plain)
+    last_line = region[newline + 1 :].rstrip()
+    if not last_line or not _CONCLUSION_RE.match(last_line):
+        return False
+    noun = _asked_noun(question)
+    return noun is not None and bool(
+        re.search(r"\b" + re.escape(noun), last_line, re.IGNORECASE)
+    )
+
+
 def _revised_after_box(region: str, box: Candidate, question: str) -> str | None:
     """``revised-after-box``: after the chosen box, a revision cue ("Actually", "On reflection",
     "Hold on"), then the text closes on a statement of the asked quantity (a word of its
@@ -977,7 +1012,8 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     of divisors is 7."): that value. A closing statement about another quantity ("as a check,
     the sum of the exponents is 4"), or repeating the box, keeps the box."""
     cue = REVISE_RE.search(region, box.end)
-    if cue is None:
+    concluded = cue is None and concludes_asked_after(region, box.end, question)
+    if cue is None and not concluded:
         return None
     late = _closing(region, allow_bare=False, question=question)
     if late is None or late.kind != "conclusion" or late.rule not in _STATED_RULES:
@@ -987,6 +1023,8 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     line_start = region.rstrip().rfind("\n") + 1
     if line_start < box.end and region.find(late.text, box.end) < 0:
         return None
+    if concluded:
+        return late.text
     sentence = _last_value_sentence(region[max(line_start, box.end) :].strip())
     at = sentence.find(late.text)
     subject = sentence[: at if at > 0 else len(sentence)]
@@ -1423,6 +1461,10 @@ def _closing(
     shown = _final_display(region.rstrip())
     if shown is not None:
         return Extracted(shown, "conclusion", "closing-display")
+    if question and _RATIO_ASKED_RE.search(question):
+        ratio = _RATIO_END_RE.search(last)
+        if ratio is not None:  # "Chaining the two ratios gives $a : c = 3 : 10$."
+            return Extracted(ratio.group("v"), "conclusion", "closing-ratio")
     if not bare and not negated:
         stated = _stated_value(last)
         if stated is not None:  # "36 has 9 positive divisors." / "Number of divisors = 9"
@@ -1560,6 +1602,9 @@ def _concluded_above(above: list[str], value: str) -> bool:
     return any(rx.search(ln) and not _NEG_WORD_RE.search(ln) for ln in above)
 
 
+_EQUATION_LINE_RE = re.compile(
+    r"[ \t$]*[^=\n]{1,60}=[ \t]*(?P<v>-?\d+(?:\.\d+)?)[ \t]*\$?[ \t]*\.?[ \t]*"
+)
 _CHAIN_LINE_RE = re.compile(  # "= 243", "    = 80": the last line of a multi-line chain
     r"[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*=[ \t]*(?P<v>-?\d+(?:\.\d+)?)[ \t]*(?:\$\$?|\\\)|\\\])?"
     r"[ \t]*\.?[ \t]*"
@@ -1594,6 +1639,8 @@ def _lone_value(lines: list[str]) -> str | None:
     m = _VALUE_LINE_RE.fullmatch(last)
     if m is None and "=" in above:
         m = _CHAIN_LINE_RE.fullmatch(last)
+    if m is None and "=" in last and not _WORD3_RE.search(last):
+        m = _EQUATION_LINE_RE.fullmatch(last)  # "19 x 21 = 399" closing the text
     if m is None:
         m = _MATH_ONLY_LINE_RE.fullmatch(last)  # "$$\left(2, \frac{3\pi}{2}\right)$$"
         if m is not None and "=" in m.group("v"):  # "$$(r, \theta) = \left(3, ...\right)$$"
@@ -1875,7 +1922,8 @@ _MEMBER_LIST_RE = re.compile(  # a count, then its members listed in parentheses
 )
 _YES_NO_ASKED_RE = re.compile(r"\byes\s+or\s+no\b", re.IGNORECASE)
 _YES_NO_SENTENCE_RE = re.compile(  # the last sentence opens with the verdict
-    r"(?:^|[.!?][ \t]+)[*_]*(?P<v>yes|no)\b[*_]*(?:[,.!:;\u2014\u2013-][^.!?]*[.!]?)?[ \t]*$",
+    r"(?:^|[.!?][ \t]+|[,;][ \t]*(?:so|thus|hence|therefore)[ \t]+)[*_]*(?P<v>yes|no)\b[*_]*"
+    r"(?:[,.!:;\u2014\u2013-][^.!?]*[.!]?)?[ \t]*$",
     re.IGNORECASE,
 )
 _CLAUSE_SPLIT_RE = re.compile(
@@ -2086,6 +2134,12 @@ def _math_value_first(tail: str) -> str:
     return tail
 
 
+_RATIO_ASKED_RE = re.compile(r"\d[ \t]*:[ \t]*\d|\bratio\b", re.IGNORECASE)
+_RATIO_END_RE = re.compile(
+    r"(?<![\d:])(?P<v>\d+[ \t]*:[ \t]*\d+)(?![\d:])[ \t]*(?:\$|\\\))?[ \t]*[.!]?[ \t]*$"
+)
+
+
 def _stated_value(line: str) -> str | None:
     """A closing statement's value: the one number right after its verb ("36 has 9 divisors",
     "There are 9 ways"), or one value after a final ``=``/``:`` ("Number of divisors = 9")."""
@@ -2100,9 +2154,16 @@ def _stated_value(line: str) -> str | None:
     return None
 
 
+_BOLD_SEG_END_RE = re.compile(r"\*\*([^*\n]{1,80})(?:\*\*|$)")
 _BOLD_NUMBER_RE = re.compile(r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
 _COUNTED_BOLD_RE = re.compile(  # "12 days", "9 sides", "1,000 m": a number and its unit or noun
     r"(?P<n>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)[ \t]+(?P<w>[A-Za-z]+)(?:[ \t]+[A-Za-z]+)?"
+)
+
+
+_NAME_RE = re.compile(r"[A-Z][a-z]{2,}")
+_COPULA_BEFORE_BOLD_RE = re.compile(
+    r"\b(?:is|be|was|are)[ \t]+(?:(?:a|an|the)[ \t]+)?\*\*[A-Z][a-z]{2,}\*\*[ \t]*[.!]?[ \t]*$"
 )
 
 
@@ -2136,6 +2197,8 @@ def _bold_value(line: str, question: str | None = None) -> str | None:
     counted = _counted(value, question)
     if counted is not None:
         return counted
+    if _NAME_RE.fullmatch(value) and _COPULA_BEFORE_BOLD_RE.search(line):
+        return value  # "It will be a **Wednesday**."
     plain = re.sub(r"\\[A-Za-z]+", " ", value)
     if not value or value.endswith(":") or _WORD3_RE.search(plain) or not _VALUE_RE.search(value):
         return None

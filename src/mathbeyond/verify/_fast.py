@@ -62,6 +62,7 @@ import re
 from . import _lexicon as lx
 from ._boxes import _BRACE_TOKEN_RE, BOX_COMMAND_RE
 from ._extract import (
+    _ABBREVIATED_TAIL_RE,
     _ANCHOR_ADVERB_RE,
     _ANCHOR_TAIL_RE,
     _NEGATED_RE,
@@ -78,6 +79,7 @@ from ._extract import (
     _restating,
     _tail_may_match,
     _with_inner_anchor,
+    concludes_asked_after,
     finish,
 )
 from ._prefilter import Guarded, lowered
@@ -378,11 +380,11 @@ def _other_anchor(low: str) -> bool:
             ):
                 for word in group:
                     after = pos + len(word)
-                    if (
-                        low.startswith(word, pos) and _tail_may_match(low, after)
-                        and _ANCHOR_TAIL_RE.match(low, after)
+                    if low.startswith(word, pos) and (
+                        (_tail_may_match(low, after) and _ANCHOR_TAIL_RE.match(low, after))
+                        or (word == "ans" and _ABBREVIATED_TAIL_RE.match(low, after))
                     ):
-                        return True
+                        return True  # (the engine's "Ans. -2", "ans $3": _find_anchor_word)
             pos = low.find(key, pos + 1)
     return False
 
@@ -438,7 +440,9 @@ def after_box_defers(region: str, end: int, content: str, question: str | None) 
     return bool(
         DISOWN_RE.pattern.match(region, end)
         or rejects_chosen(region[end:], content) is not None
-        or (question and REVISE_RE.search(region, end))
+        or (question and (REVISE_RE.search(region, end) or concludes_asked_after(
+            region, end, question
+        )))
     )
 
 

@@ -103,6 +103,7 @@ CHECK_LABEL = ("verification", "check", "checking", "verify", "verifying")
 HYPOTHETICAL = (
     "if instead", "suppose instead", "if the (?:problem|question) (?:had|were|was|asked)",
     "had the problem", "what if", "for example", "e\\.g\\.", "for instance", "hypothetical",
+    "would suggest",
 )
 """Before a box on its line: the box is a hypothetical, not the answer (prefix match)."""
 

@@ -1056,6 +1056,20 @@ class _Asks:
     lowest: bool
     mixed: bool
     decimal: bool
+    radians: bool
+    degrees: bool
+    percent: bool
+
+
+_RADIANS_ASKED_RE = re.compile(r"\bin\s+radians\b|\bradian\s+measure\b", re.IGNORECASE)
+_DEGREES_ASKED_RE = re.compile(r"\bin\s+degrees\b|\bdegree\s+measure\b", re.IGNORECASE)
+_PERCENT_ASKED_RE = re.compile(  # asks for a percent ("What percent of 40 is 10?"), not "30% of"
+    r"\bwhat\s+percent|\bpercent(?:age)?\b(?!\s+of\b)|\bas\s+a\s+percent|\bby\s+what\s+percent",
+    re.IGNORECASE,
+)
+_DEGREE_MARK_RE = re.compile(r"\\circ|\u00b0|\bdegrees?\b|\\degree")
+_PERCENT_MARK_RE = re.compile(r"%")
+_PERCENT_NUMBER_RE = re.compile(r"\$?[ \t]*(-?\d+(?:\.\d+)?)[ \t]*\\?%[ \t]*\$?")
 
 
 @functools.lru_cache(maxsize=1024)
@@ -1072,6 +1086,9 @@ def _asks(question: str) -> _Asks:
         lowest=bool(_LOWEST_ASKED_RE.search(question)),
         mixed=bool(_MIXED_ASKED_RE.search(question)),
         decimal=bool(_DECIMAL_ASKED_RE.search(question)),
+        radians=bool(_RADIANS_ASKED_RE.search(question)),
+        degrees=bool(_DEGREES_ASKED_RE.search(question)),
+        percent=bool(_PERCENT_ASKED_RE.search(question)),
     )
 
 
@@ -1082,6 +1099,16 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
     if not question:
         return None
     asks = _asks(question)
+    if asks.radians and _DEGREE_MARK_RE.search(answer) and not _DEGREE_MARK_RE.search(gold):
+        return "asked for radians: the answer is in degrees"
+    if asks.degrees and "\\pi" in answer and "\\pi" not in gold:
+        return "asked for degrees: the answer is in radians"
+    pct = _PERCENT_NUMBER_RE.fullmatch(answer.strip()) if "%" in answer else None
+    if (
+        pct is not None and not asks.percent and not _PERCENT_MARK_RE.search(gold)
+        and pct.group(1) == gold.strip() and gold.strip() not in ("0", "-0")
+    ):  # "What is 30% of 50?" answered "15%": 15% is 0.15, not the 15 asked for
+        return "a percent where the question asks for a quantity (15% is 0.15)"
     decimal_answer = _DECIMAL_RE.search(answer) and not _DECIMAL_RE.search(gold)
     if asks.factor and _is_product(gold) and not _is_product(answer):
         return "asked to factor: the answer is not a product"
