@@ -25,7 +25,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.10.0"  # core_v25/v26: asked units and percents, box then conclusion
+VERIFIER_VERSION = "2.11.0"  # core_v27: radicands with variables, conditional boxes
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

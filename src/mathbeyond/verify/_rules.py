@@ -765,6 +765,24 @@ def parallel_boxes(region: str, cands: list[Candidate], idx: int) -> list[Candid
     return group
 
 
+_CONDITION_AFTER_BOX_RE = re.compile(r"[\s$)\\\]]*,?[ \t]*(?:if|when|unless)\b", re.IGNORECASE)
+
+
+def conditional_boxes(region: str, cands: list[Candidate], idx: int) -> bool:
+    """``conditional-boxes``: the chosen box and the box before it on its line each carry a
+    condition after them ("$\\boxed{60}$ if roles are assigned, or $\\boxed{10}$ if they are
+    not"): one answer per case, a commitment to neither."""
+    if idx == 0 or cands[idx].kind != "boxed" or cands[idx - 1].kind != "boxed":
+        return False
+    prev, cur = cands[idx - 1], cands[idx]
+    if "\n" in region[prev.end : cur.start] or _plain(prev.text) == _plain(cur.text):
+        return False
+    return bool(
+        _CONDITION_AFTER_BOX_RE.match(region, cur.end)
+        and _CONDITION_AFTER_BOX_RE.match(region, prev.end)
+    )
+
+
 def select(region: str, cands: list[Candidate], question: str | None) -> Selection:
     """Apply the rules to the surviving candidates (in text order)."""
     out: list[Decision] = []
@@ -793,6 +811,9 @@ def select(region: str, cands: list[Candidate], question: str | None) -> Selecti
     if rejected is not None:
         out.append(Decision(chosen, False, "later-rejects-box"))
         return Selection((rejected,), "anchor", "later-rejects-box", tuple(out))
+    if conditional_boxes(region, cands, idx):
+        out.append(Decision(chosen, False, "conditional-boxes"))
+        return Selection((), "none", "conditional-boxes", tuple(out))
     if alternative_after(region, chosen):
         out.append(Decision(chosen, False, "answer-with-alternative"))
         return Selection((), "none", "answer-with-alternative", tuple(out))
@@ -933,6 +954,9 @@ _PI_ASKED_RE = re.compile(lx.alternation(lx.ASKED_IN_PI), re.IGNORECASE)
 _EVALUATE_RE = lx.words(lx.EVALUATE_VERB)
 _DECIMAL_RE = re.compile(r"\d\.\d|(?<![\d}])\.\d")
 _SQRT_INT_RE = re.compile(r"\\sqrt\s*(?:\{\s*(\d{1,9})\s*\}|(\d))")
+_SQRT_TERM_RE = re.compile(  # \sqrt{300x^3}, \sqrt{12y}: a coefficient, one variable, a power
+    r"\\sqrt\s*\{\s*(?P<c>\d{1,9})?\s*[a-z]\s*(?:\^\s*\{?\s*(?P<p>\d{1,3})\s*\}?)?\s*\}"
+)
 _SQRT_DENOM_RE = re.compile(r"\\[dt]?frac\s*\{[^{}]*\}\s*\{[^{}]*\\sqrt")
 _MATH_SEGMENT_RE = re.compile(r"\$\$(.+?)\$\$|\$([^$]+)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
 _SIMPLE_VALUE_RE = re.compile(r"-?\d+(?:\.\d+)?|-?\\[dt]?frac\{\d+\}\{\d+\}|-?\d+/\d+|[A-Za-z]")
@@ -966,12 +990,20 @@ def _has_grouped_sum(text: str) -> bool:
     )
 
 
+def _square_factor(n: int) -> bool:
+    return any(n % (k * k) == 0 for k in range(2, int(n**0.5) + 1))
+
+
 def _radicals_simplest(text: str) -> bool:
     if _SQRT_DENOM_RE.search(text):
         return False
     for m in _SQRT_INT_RE.finditer(text):
         n = int(m.group(1) or m.group(2))
-        if n < 2 or any(n % (k * k) == 0 for k in range(2, int(n**0.5) + 1)):
+        if n < 2 or _square_factor(n):
+            return False
+    for m in _SQRT_TERM_RE.finditer(text):  # \sqrt{300x^3}: a square in the coefficient or a power
+        coeff, power = m.group("c"), m.group("p")
+        if (coeff and int(coeff) > 1 and _square_factor(int(coeff))) or (power and int(power) >= 2):
             return False
     return True
 
