@@ -25,7 +25,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.11.0"  # core_v27: radicands with variables, conditional boxes
+VERIFIER_VERSION = "2.12.0"  # core_v28: answer tags, asked counts and expressions
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

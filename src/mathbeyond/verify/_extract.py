@@ -101,6 +101,7 @@ _BARE_ANCHOR_RE = re.compile(
 )
 _HEADER_TAIL_RE = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*(?=\n)")
 _HEADING_PREFIX_RE = re.compile(r"[ \t]*(?:#{1,4}[ \t]*(?:\*\*|__)?|\*\*|__)?[ \t]*")
+_ANSWER_TAG_RE = re.compile(r"<answer>(?P<v>[^<]{1,400})</answer>", re.IGNORECASE)
 _CJK_ANCHOR_RE = re.compile(r"答案\s*(?:是|为|：|:)\s*")
 _HTML_PAIR_RE = re.compile(  # <b>Answer:</b> 7: inline HTML markup around text
     r"<(b|strong|i|em|u|span|p|h[1-6])(?:\s[^<>]{0,200})?>([^<>]{0,2000}?)</\1\s*>", re.I
@@ -444,6 +445,11 @@ def _anchors(s: str, question: str | None = None) -> list[Candidate]:
     low = s.lower()
     for word in lx.ANCHOR_WORD:
         _find_anchor_word(s, low, word, cands, question)
+    if "<answer>" in low:  # "<answer> 30 </answer>": the RL answer template (``answer-tags``)
+        for m in _ANSWER_TAG_RE.finditer(s):
+            text = m.group("v").strip()
+            if text:
+                cands.append(Candidate(m.start(), m.end(), text, "anchor"))
     if "####" in s:
         for m in _GSM_ANCHOR_RE.finditer(s):  # GSM8K's closing "#### 12" (``gsm8k-hashes``)
             cands.append(Candidate(m.start(), m.end(), m.group("v"), "anchor"))
@@ -716,6 +722,8 @@ def _with_inner_anchor(found: Extracted) -> Extracted:
 
 def _prepare(completion: str, question: str | None) -> str | Extracted:
     """The answer region (see the module docstring), or why there is none."""
+    if "\u2212" in completion:  # the Unicode minus sign is a minus (same length: positions stay)
+        completion = completion.replace("\u2212", "-")
     if "<" in completion and "</think>" in completion:
         # a chat-template token before the last </think>: cut there (the region's own token
         # rule below only sees the text after it)
@@ -971,11 +979,23 @@ _GENERIC_SUBJECT = frozenset({"answer", "result", "final"})
 
 
 _ASKED_NOUN_RE = re.compile(  # "How many different outcomes are ...", "What is the remainder when"
-    r"\bhow\s+many\s+(?:[a-z-]+\s+){0,2}?(?P<a>[a-z]{4,})\s+(?:are|is|can|do|does|will|would|"
-    r"could|did|were|have|has|must|should|of|in|there)\b"
+    r"\bhow\s+many\s+(?:(?:more|different|distinct|positive|negative|real|whole|ordered|possible|"
+    r"total|other)\s+){0,2}(?P<a>[a-z]{4,})\b"
     r"|\bwhat\s+is\s+the\s+(?:[a-z-]+\s+){0,2}?(?P<b>[a-z]{4,})\s+(?:of|when|if|in|that|for)\b",
     re.IGNORECASE,
 )
+
+
+@functools.lru_cache(maxsize=1024)
+def _asked_expressions(question: str) -> tuple[str, ...]:
+    """The question's math segments that name something to find (with a letter and a bracket
+    or an operator: "g(f(1))", "x^2 + \\frac{1}{x^2}"), as written."""
+    segs = (m.group(1) or m.group(2) or "" for m in _MATH_SEG_RE.finditer(question[:4000]))
+    return tuple(
+        seg.strip() for seg in segs
+        if 3 <= len(seg.strip()) <= 60 and "=" not in seg and re.search(r"[A-Za-z]", seg)
+        and re.search(r"[(^+]", seg)
+    )
 
 
 @functools.lru_cache(maxsize=1024)
@@ -999,6 +1019,8 @@ def concludes_asked_after(region: str, end: int, question: str) -> bool:
     last_line = region[newline + 1 :].rstrip()
     if not last_line or not _CONCLUSION_RE.match(last_line):
         return False
+    if any(f"{e} =" in last_line or f"{e}=" in last_line for e in _asked_expressions(question)):
+        return True  # "So $g(f(1)) = 16$.": the question's own expression, equated
     noun = _asked_noun(question)
     return noun is not None and bool(
         re.search(r"\b" + re.escape(noun), last_line, re.IGNORECASE)
@@ -1016,7 +1038,9 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     if cue is None and not concluded:
         return None
     late = _closing(region, allow_bare=False, question=question)
-    if late is None or late.kind != "conclusion" or late.rule not in _STATED_RULES:
+    if late is None or late.kind != "conclusion" or (
+        late.rule not in _STATED_RULES and not concluded
+    ):
         return None
     if _ADVERB_RE.sub("", late.text.strip().strip("$ ")) == box.text.strip().strip("$ "):
         return None  # "so the count is still 10": the boxed value again
@@ -1412,6 +1436,9 @@ def _closing(
             return Extracted(subject, "conclusion", "closing-subject-value")
         last = _closing_clause(_last_value_sentence(last))
         negated = bool(_NEG_WORD_RE.search(last))
+        counted = None if not question else _count_of_asked(last, question)
+        if counted is not None:  # "Only 14 positive integers, namely 1 through 14, have ..."
+            return Extracted(counted, "conclusion", "closing-count-noun")
         named = None if negated or not question else _named_value(last, question)
         if named is not None:  # "Hence 7654321 leaves a remainder of 1 when divided by 9."
             return Extracted(named, "conclusion", "closing-named-value")
@@ -1627,6 +1654,9 @@ _NOT_A_LONE_VALUE_RE = re.compile(  # a relation, words, or an operator at an en
 )
 
 
+_ASSIGNED_NAME_RE = re.compile(r"[ \t$]*([A-Za-z])[ \t]*=")
+
+
 def _lone_value(lines: list[str]) -> str | None:
     """``closing-lone-value``: a finished completion's last line holding only a value (or ``= v``
     closing a multi-line equation chain) answers, when the line above does not already conclude
@@ -1657,6 +1687,10 @@ def _lone_value(lines: list[str]) -> str | None:
     if "?" in above or _HEDGE_RE.search(above) or _NEG_WORD_RE.search(last):
         return None
     concluded = _ENDS_ON_VALUE_RE.search(above)
+    assigned = _ASSIGNED_NAME_RE.match(last)
+    lhs = above.split("=")[0].strip().strip("$ ") if "=" in above else ""
+    if assigned is not None and assigned.group(1) in lhs and lhs != assigned.group(1):
+        concluded = None  # "2x = -8" then "x = -4": the solution of that equation, no stray
     if (
         concluded is not None
         and concluded.group("v") != value
@@ -2013,6 +2047,34 @@ _NAMED_VALUE_RE = re.compile(  # "a remainder of 1 when ...", "an area of 60, wi
 )
 
 
+def _count_of_asked(sentence: str, question: str) -> str | None:
+    """``closing-count-noun``: asked "how many <things>", the closing sentence's one count right
+    before that noun ("needs to sell 54 more cookies to reach exactly $250", "exactly $40$
+    integers from 1 to 100 are coprime")."""
+    noun = _asked_noun(question)
+    if (
+        noun is None or "how many" not in question.lower() or _HEDGE_RE.search(sentence)
+        or _MODAL_RE.search(sentence) or _SETUP_RE.match(sentence)
+    ):
+        return None
+    found = {
+        m.group(1)
+        for m in re.finditer(
+            r"(?<![\w.,$])(?<!\d[ ~])(?<!\\,)(?<!\\ )\$?(\d[\d,]*)\$?[ \t]+(?:[a-z-]+[ \t]+){0,2}?"
+            + re.escape(noun)
+            + r"(?:s|es)?\b",
+            sentence,
+            re.IGNORECASE,
+        )
+    }
+    if len(found) != 1:
+        return None
+    value = found.pop()
+    if pending_value(sentence, value):
+        return None  # "We still have to multiply out 65,536 subsets by hand."
+    return value.replace(",", "")
+
+
 _CASES_RE = re.compile(r"\b(?:if|unless|otherwise|either)\b", re.IGNORECASE)
 
 
@@ -2056,6 +2118,9 @@ _AND_CLAUSE_RE = re.compile(r",[ \t]+and[ \t]+(?=[A-Za-z]{2,}[ \t])")
 
 def _clean_tail(text: str) -> str:
     text = _REJECTED_TAIL_RE.sub("", text)  # "7, not 5": the rejected value is no part of it
+    semi = text.find("; ")
+    if semi > 0 and _HAS_VALUE_RE.search(text, 0, semi) and _WORDS2_RE.search(text, semi):
+        text = text[:semi]  # "23; notice we never had to find $x$ itself": a remark after it
     clause = _AND_CLAUSE_RE.search(text)
     if (
         clause is not None

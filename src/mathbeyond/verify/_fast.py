@@ -449,6 +449,8 @@ def after_box_defers(region: str, end: int, content: str, question: str | None) 
 def quick(region: str, question: str | None) -> Answer | None:
     """The engine's answer (as :func:`answer` returns it) for a region with one box and
     nothing that could change it, or None (see the module docstring)."""
+    if "<answer>" in region:
+        return None  # an <answer> tag is an anchor of its own (``answer-tags``): the engine
     # the only box: one "\\boxed", no \\fbox or \\framebox (``_boxes`` would find just it)
     if region.count("box") == 1:  # one pass; the three commands all contain "box"
         start = region.rfind("\\boxed")

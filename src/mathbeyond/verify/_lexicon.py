@@ -391,6 +391,7 @@ PLEASANTRY = (
     "helps", "happy to help", "glad to help", "good luck",
     "have a (?:great|nice|good|wonderful|lovely|fantastic|fun) (?:day|time|evening|week)",
     "happy (?:learning|studying|solving|calculating)",
+    "if you(?:'d| would) like,? i can", "i can also (?:show|explain|check|walk)",
     "thanks? (?:you )?for (?:asking|reading)", "if you have (?:any )?(?:other|more|further) "
     "questions", "(?:any|more) questions\\?",
 )

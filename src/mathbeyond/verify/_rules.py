@@ -1231,6 +1231,8 @@ def restates_question(answer: str, gold: str, question: str | None) -> bool:
         return True  # "Compute $\binom{9}{3}$." answered "\frac{9!}{3!\,6!}": left unevaluated
     numeric = not _LETTER_RE.search(_COMMAND_RE.sub("", a)) and bool(_ARITHMETIC_RE.search(a))
     for m in _MATH_SEGMENT_RE.finditer(question):
+        if _OPTION_LABEL_BEFORE_RE.search(question, max(0, m.start() - 8), m.start()):
+            continue  # "(D) $\frac{\sqrt{3}}{2}$": an option's text, not the question's expression
         seg = next(g for g in m.groups() if g is not None)
         norm = _norm_math(seg)
         if evaluate and norm == a:
@@ -1243,6 +1245,7 @@ def restates_question(answer: str, gold: str, question: str | None) -> bool:
     return False
 
 
+_OPTION_LABEL_BEFORE_RE = re.compile(r"\(\s*[A-E]\s*\)\s*$")
 _LETTER_RE = re.compile(r"[A-Za-z]")
 _COUNTING_FORMULA_RE = re.compile(r"\d!|\\binom|\\choose")
 _INTEGER_GOLD_RE = re.compile(r"-?\d+")
