@@ -2060,7 +2060,8 @@ def _count_of_asked(sentence: str, question: str) -> str | None:
     found = {
         m.group(1)
         for m in re.finditer(
-            r"(?<![\w.,$])(?<!\d[ ~])(?<!\\,)(?<!\\ )\$?(\d[\d,]*)\$?[ \t]+(?:[a-z-]+[ \t]+){0,2}?"
+            r"(?<![\w.,$}])(?<!\d[ ~])(?<!\\,)(?<!\\ )\$?(\d(?:[\d,]|\{,\})*)\$?[ \t]+"
+            r"(?:[a-z-]+[ \t]+){0,2}?"
             + re.escape(noun)
             + r"(?:s|es)?\b",
             sentence,
@@ -2072,7 +2073,7 @@ def _count_of_asked(sentence: str, question: str) -> str | None:
     value = found.pop()
     if pending_value(sentence, value):
         return None  # "We still have to multiply out 65,536 subsets by hand."
-    return value.replace(",", "")
+    return value.replace("{,}", "").replace(",", "")
 
 
 _CASES_RE = re.compile(r"\b(?:if|unless|otherwise|either)\b", re.IGNORECASE)
