@@ -559,12 +559,15 @@ def _rejection_cue(tail: str) -> bool:
     return False
 
 
+_REJECTION_WORDS = ("not", "Not", "NOT", "rather", "Rather", "RATHER", "instead", "Instead")
+
+
 def rejects_chosen(tail: str, answer: str) -> str | None:
     """``later-rejects-box``: after the chosen answer, a sentence rejects that very value in
     favour of another ("the remainder should be 4, not 5", "it is 5 rather than 14", "not 5
     but 4"): the other value, unless that sentence is a question or the rejected value is stated
     again after it ("... 4 rather than 5? No -- it really is 5")."""
-    if not ("not" in tail or "rather" in tail or "instead" in tail):
+    if not any(w in tail for w in _REJECTION_WORDS):  # any case ("Not 5 but 4"), as the pattern
         return None
     old = _plain_value(answer)
     if not old or (_prefilter.ENABLED and not _rejection_cue(tail)):
