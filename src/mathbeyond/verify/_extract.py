@@ -1321,6 +1321,9 @@ def _closing(
         return None
     if len(lines) >= 2:
         lines = _without_remark_section(lines)
+    if question and len(lines[-1].strip()) >= 20 and lines[-1].strip() in question:
+        # the closing line copies the question (an echo of its worked example): no answer
+        return Extracted("", "none", "closing-copied-from-question")
     last = lines[-1].strip()
     if "not" in last:  # "So the remainder is not 3 but 5.": the value after the correction
         last = _NOT_BUT_RE.sub("", last)
