@@ -25,7 +25,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.12.0"  # core_v28: answer tags, asked counts and expressions
+VERIFIER_VERSION = "2.13.0"  # echoed closing lines, case-free rejections (differs from 2.12)
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
