@@ -265,11 +265,28 @@ def _inline_check(before: str) -> bool:
     return bool(CHECK_INTRO_RE.search(sentence)) and bool(_EVAL_LHS_RE.search(sentence))
 
 
+_CONCLUSION_TURN_RE = re.compile(r"\b(?:so|thus|therefore|hence)\b[^.!?]{0,40}?\banswer\b", re.I)
+
+
+def _last_conclusion(before: str) -> int | None:
+    """Where the last "so the answer is" of the text before a box ends, or None: check words
+    before it belong to the work it concludes, not to the box."""
+    end = None
+    for m in _CONCLUSION_TURN_RE.finditer(before):
+        end = m.end()
+    return end
+
+
 def own_line_rule(s: str, c: Candidate) -> str | None:
     """Why a candidate is not an answer by its own line, or None."""
     line = line_of(s, c.start, c.end)
     window = s[max(0, c.start - LINE_WINDOW) : c.start]
     before = window[window.rfind("\n") + 1 :]
+    concluded = _last_conclusion(before)
+    if concluded is not None:  # "... satisfy both, so the answer is $\\boxed{5}$": after it
+        before = before[concluded:]
+        line_end = s.find("\n", c.end)
+        line = before + s[c.start : line_end if line_end >= 0 else len(s)]
     checkish = "=" in c.text or "\\checkmark" in c.text or bool(_SATISFY_RE.search(line))
     para_start = s.rfind("\n\n", max(0, c.start - LINE_WINDOW), c.start)
     paragraph = s[para_start + 2 if para_start >= 0 else max(0, c.start - LINE_WINDOW) : c.start]
