@@ -25,7 +25,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.13.0"  # echoed closing lines, case-free rejections (differs from 2.12)
+VERIFIER_VERSION = "2.14.0"  # core_v29: check words before a conclusion (differs from 2.13)
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
