@@ -970,6 +970,12 @@ def _unboxed_correction(region: str, decisions: tuple[Decision, ...]) -> str | N
     return late.text
 
 
+def _in_question(word: str, question: str) -> bool:
+    """The question names ``word`` (its stem without a plural "s", at a word start, any case):
+    how the closing rules tell the asked quantity from another one."""
+    return bool(re.search(r"\b" + re.escape(word.lower().rstrip("s")), question, re.IGNORECASE))
+
+
 _STATED_RULES = frozenset({
     "closing-sentence", "closing-single-value", "closing-last-value", "closing-located-value",
     "closing-result-verb", "closing-value-remains",
@@ -1054,8 +1060,7 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     subject = sentence[: at if at > 0 else len(sentence)]
     words = {w.lower() for w in _SUBJECT_WORD_RE.findall(subject)}
     asked = any(
-        w in _GENERIC_SUBJECT or re.search(r"\b" + re.escape(w.rstrip("s")), question, re.I)
-        for w in words - {"number"}
+        w in _GENERIC_SUBJECT or _in_question(w, question) for w in words - {"number"}
     )
     return late.text if asked else None
 
@@ -1923,8 +1928,7 @@ def _last_value(sentence: str, question: str | None) -> str | None:
         return None  # "$x$": a name, not a value
     words = m.group("words").split()
     if question and words and not _UNIT_WORD_RE.fullmatch(words[0]) and not any(
-        re.search(r"\b" + re.escape(w.lower().rstrip("s")), question, re.IGNORECASE)
-        for w in words if len(w) >= 4
+        _in_question(w, question) for w in words if len(w) >= 4
     ):
         return None  # "the whole thing took 2 steps.": it counts something not asked about
     return value
@@ -1999,8 +2003,7 @@ def _asked_clause(sentence: str, question: str) -> str | None:
         head = _HEAD_NOUN_RE.search(part, intro + 1)  # after an intro ("Reading it off, the ...")
         if head is None or value is None or head.start() > value.start():
             return None  # a clause without a named quantity before its value
-        noun = head.group(1).lower().rstrip("s")
-        if re.search(r"\b" + re.escape(noun), question, re.IGNORECASE):
+        if _in_question(head.group(1), question):
             hits.append(part)
     if len(hits) != 1:
         return None
@@ -2094,7 +2097,7 @@ def _named_value(sentence: str, question: str) -> str | None:
     found = {
         (m.group("m") or m.group("n")).strip()
         for m in _NAMED_VALUE_RE.finditer(sentence)
-        if re.search(r"\b" + re.escape(m.group("noun").lower().rstrip("s")), question, re.I)
+        if _in_question(m.group("noun"), question)
     }
     return found.pop() if len(found) == 1 else None
 
@@ -2247,8 +2250,7 @@ def _counted(value: str, question: str | None, any_noun: bool = False) -> str | 
     if any_noun and not _NOT_NOUN_RE.match(" " + word):
         return m.group("n")
     if _UNIT_WORD_RE.fullmatch(word) or (
-        question and len(word) >= 4
-        and re.search(r"\b" + re.escape(word.lower().rstrip("s")), question, re.IGNORECASE)
+        question and len(word) >= 4 and _in_question(word, question)
     ):
         return m.group("n")
     return None
