@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import sympy
@@ -18,6 +19,7 @@ from ._normalize import (
     strip_qualifier,
     strip_units,
 )
+from ._words import worded_value
 
 MAX_ITEMS = 40
 MAX_PM = 4
@@ -105,60 +107,6 @@ _NUMBER_WORDS = {
         )
     )
 }
-_TENS = {w: 10 * k for k, w in enumerate(
-    ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"), start=2
-)}
-_NUMBER_PHRASE_RE = re.compile(  # "seven", "twenty-five", "three hundred and two"
-    r"(?:(?P<h>[a-z]+)\s+hundred(?:\s+and)?\s*)?(?:(?P<t>[a-z]+)(?:[-\s](?P<u>[a-z]+))?)?"
-)
-_UNIT_NOUN_RE = re.compile(r"[a-z]+(?:\s+[a-z]+)?")
-_NOT_UNIT = frozenset((
-    "or", "and", "more", "less", "fewer", "than", "times", "of", "to", "per", "plus", "minus",
-    "over", "divided", "half", "halves", "third", "thirds", "quarter", "quarters", "hundred",
-    "thousand", "million", "point", "squared", "cubed", "percent", "dozen", "each", "not", "no",
-))
-"""Words after a number word that make it more than a count of a unit ("one more than")."""
-
-
-def number_phrase(phrase: str) -> int | None:
-    """``number-words-with-unit``: "seven nickels" is 7, "twenty-five cents" 25, "three
-    hundred pages" 300 (number words below a thousand, then at most two unit words); None for
-    anything else, a phrase without a number word among them."""
-    if len(phrase) > 80:
-        return None
-    words = phrase.split()
-    for cut in range(len(words), 0, -1):  # the longest number phrase, then the unit words
-        head, tail = " ".join(words[:cut]), words[cut:]
-        m = _NUMBER_PHRASE_RE.fullmatch(head)
-        if m is None or len(tail) > 2 or any(w in _NOT_UNIT or not w.isalpha() for w in tail):
-            continue
-        value = _phrase_value(m)
-        if value is not None:
-            return value
-    return None
-
-
-def _phrase_value(m: re.Match[str]) -> int | None:
-    h, t, u = m.group("h"), m.group("t"), m.group("u")
-    total = 0
-    if h is not None:
-        hv = _NUMBER_WORDS.get(h)
-        if hv is None or not 1 <= hv <= 9:
-            return None
-        total = 100 * hv
-    if t is None:
-        return total if h is not None else None
-    if u is not None:
-        tens, unit = _TENS.get(t), _NUMBER_WORDS.get(u)
-        if tens is None or unit is None or not 1 <= unit <= 9:
-            return None
-        return total + tens + unit
-    value = _TENS.get(t, _NUMBER_WORDS.get(t))
-    if value is None or (h is not None and value == 0):
-        return None
-    return total + value
-
-
 _ALL_REALS = frozenset(
     {"all real numbers", "all reals", "all real x", "all real values", "all real values of x",
      "every real number", "the set of all real numbers", "reals"}
@@ -364,11 +312,11 @@ def parse_item(t: str, ctx: _Ctx, percent: bool = False, degree: bool = False) -
             raise ParseError("zero ratio")
         return Expr(num / den, t)
     phrase = " ".join(t.lower().replace("\\", " ").split())
-    word = _NUMBER_WORDS.get(phrase)
+    word: int | Fraction | None = _NUMBER_WORDS.get(phrase)
     if word is None and _WORD_RUN_RE.search(t):
-        word = number_phrase(phrase.replace("text{", "").replace("mbox{", "").replace("}", ""))
+        word = worded_value(phrase.replace("text{", "").replace("mbox{", "").replace("}", ""))
     if word is not None:
-        return Expr(sympy.Integer(word), t)
+        return Expr(sympy.Rational(word.numerator, word.denominator), t)
     if phrase in _ALL_REALS:
         return SetVal(sympy.Reals)
     if phrase in _NO_SOLUTION:

@@ -34,6 +34,7 @@ from ._rules import (
     select,
     side_remark_span,
 )
+from ._words import spelled_in_digits
 
 MAX_CANDIDATES = 64
 MAX_ANSWER_CHARS = 2000
@@ -228,6 +229,7 @@ _ADVERB_RE = re.compile(r"^" + lx.alternation(lx.CLOSING_ADVERB) + r"\b,?\s*", r
 _ANSWER_NOUN_RE = re.compile(lx.alternation(lx.ANSWER_NOUN), re.IGNORECASE)
 _PLAIN_NUM_RE = re.compile(r"(?<![\w.^_])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w^_]|\.\d)")
 _WS_RE = re.compile(r"\s+")
+_HAS_DIGIT_RE = re.compile(r"\d")
 _MIN_COPIED_CONTEXT = 12
 _CHAIN_END_RE = re.compile(  # "... = 7 x 9 = 63 square units.": the value ending the chain
     r"=\s*(?:\$|\\\()?\s*(?P<v>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?)\s*(?:\$|\\\))?"
@@ -1286,8 +1288,20 @@ def _conclusion(
 ) -> Extracted | None:
     """The closing-sentence rules (:func:`_closing`), then ``closing-value-disqualified``: a
     value whose own clause calls what it counts invalid, failing or discarded is no answer
-    (returned with kind ``"none"``)."""
-    found = _closing(region, allow_bare, question)
+    (returned with kind ``"none"``). A closing line whose values are all words is read as its
+    digit spelling (``number-words-as-values``: "So, three boxes hold thirty-six eggs.")."""
+    found = None
+    region = _without_pleasantries(region.rstrip())
+    cut = region.rfind("\n") + 1
+    spelled = spelled_in_digits(region[cut:])
+    if spelled is not None:  # kept when it reads a value: prose answers stay as written
+        found = _closing(region[:cut] + spelled, allow_bare, question)
+        if found is not None and _HAS_DIGIT_RE.search(found.text) is not None:
+            region = region[:cut] + spelled
+        else:
+            found = None
+    if found is None:
+        found = _closing(region, allow_bare, question)
     if found is None:
         qualified = _without_qualifier(region)
         if qualified is not None:

@@ -256,6 +256,25 @@ NUMBER_WORDS = (
     "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
     "nineteen", "twenty",
 )
+TENS_WORDS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+"""Worded tens, in order (20 .. 90): "forty-five", "sixty miles per hour"."""
+DENOMINATOR_WORDS = (
+    "half", "halves", "third", "thirds", "quarter", "quarters", "fourth", "fourths", "fifth",
+    "fifths", "sixth", "sixths", "seventh", "sevenths", "eighth", "eighths", "ninth", "ninths",
+    "tenth", "tenths",
+)
+"""Worded denominators after a worded numerator: "two thirds", "three-quarters"."""
+REFERRING_WORD = (
+    "the", "these", "those", "all", "its", "our", "their", "his", "her", "my", "your", "first",
+    "last", "next", "other", "remaining", "same", "every", "each",
+)
+"""Before a worded number, names things already known, not a result: "the two groups"."""
+NOT_A_UNIT_WORD = (
+    "or", "and", "more", "less", "fewer", "than", "times", "of", "to", "plus", "minus",
+    "over", "divided", "half", "halves", "third", "thirds", "quarter", "quarters", "hundred",
+    "thousand", "million", "point", "squared", "cubed", "percent", "dozen", "each", "not", "no",
+)
+"""Words after a worded number that make it more than a count of a unit ("one more than")."""
 NOT_A_COUNT_FOLLOWER = (
     "halves", "half", "thirds?", "quarters?", "fourths?", "fifths?", "sixths?", "eighths?",
     "tenths?", "hundred", "thousand", "million", "billion", "percent", "of", "or", "and", "to",

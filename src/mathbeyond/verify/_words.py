@@ -1,0 +1,118 @@
+"""Numbers written in words: their values, and a closing line with its worded values in digits.
+
+``number-words-as-values``: "sixty miles per hour", "thirty-six eggs", "two-thirds of the
+class", "three thousand two hundred books" are values. Extraction reads a closing line whose
+values are all words as its digit spelling would be read (:func:`spelled_in_digits`), and an
+answer that is a worded number, with at most a few unit words after it, is that number
+(:func:`worded_value`). Below a million; "one" alone is never read (it is far more often a
+pronoun: "the one that works", "no one"), nor "a hundred" or "a third".
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from . import _lexicon as lx
+
+_UNITS = {w: k for k, w in enumerate(lx.NUMBER_WORDS)}  # zero .. twenty
+_TENS = {w: 10 * k for k, w in enumerate(lx.TENS_WORDS, start=2)}  # twenty .. ninety
+_DENOMINATORS = dict(  # half/halves 2, third(s) 3, quarter(s)/fourth(s) 4, ... tenth(s) 10
+    zip(lx.DENOMINATOR_WORDS, (2, 2, 3, 3, 4, 4, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10),
+        strict=True)
+)
+
+_U = lx.alternation(lx.NUMBER_WORDS)
+_T = lx.alternation(lx.TENS_WORDS)
+_SEP = r"(?:[ \t]+|-)"
+_N99 = rf"(?:{_T}(?:-|[ \t]+)(?!zero\b)(?:{_U})|{_T}|{_U})"
+_H = rf"(?:{_N99}{_SEP}hundred(?:{_SEP}(?:and[ \t]+)?{_N99})?|{_N99})"
+_WHOLE = rf"{_H}(?:{_SEP}thousand(?:{_SEP}(?:and[ \t]+)?{_H})?)?"
+_DENOM = lx.alternation(lx.DENOMINATOR_WORDS)
+_PHRASE_RE = re.compile(
+    rf"(?<![\w\\-])(?:(?P<num>{_N99}){_SEP}(?P<den>{_DENOM})|(?P<whole>{_WHOLE}))(?![\w-])",
+    re.IGNORECASE,
+)
+_REFERRING_RE = re.compile(r"\b" + lx.alternation(lx.REFERRING_WORD) + r"[ \t]+$", re.IGNORECASE)
+_DIGIT_RE = re.compile(r"\d")
+_PIECE_RE = re.compile(r"[a-z]+", re.IGNORECASE)
+_UNIT_TAIL_RE = re.compile(  # "eggs", "square meters", "miles per hour", "km per hour"
+    r"(?:[a-z]+(?:[ \t]+[a-z]+)?(?:[ \t]+per[ \t]+[a-z]+(?:[ \t]+[a-z]+)?)?)?", re.IGNORECASE
+)
+_NOT_UNIT = frozenset(lx.NOT_A_UNIT_WORD)
+MAX_PHRASE_CHARS = 120
+
+
+def _whole_value(words: list[str]) -> int | None:
+    """The value of a whole-number phrase's words ("three thousand two hundred and five")."""
+    total, group = 0, 0
+    for w in words:
+        if w == "and":
+            continue
+        if w == "hundred":
+            if not 1 <= group <= 99:
+                return None
+            group *= 100
+        elif w == "thousand":
+            if not 1 <= group <= 999 or total:
+                return None
+            total, group = group * 1000, 0
+        elif w in _TENS:
+            group += _TENS[w]
+        elif w in _UNITS:
+            group += _UNITS[w]
+        else:
+            return None
+    return total + group
+
+
+def _match_value(m: re.Match[str], allow_one: bool) -> Fraction | None:
+    if m.group("den") is not None:
+        num = _whole_value([w.lower() for w in _PIECE_RE.findall(m.group("num"))])
+        den = _DENOMINATORS[m.group("den").lower()]
+        return None if not num else Fraction(num, den)
+    words = [w.lower() for w in _PIECE_RE.findall(m.group("whole"))]
+    if words == ["one"] and not allow_one:
+        return None
+    value = _whole_value(words)
+    return None if value is None else Fraction(value)
+
+
+def worded_value(phrase: str) -> Fraction | None:
+    """``number-words-as-values`` for an answer: a worded number ("forty-five", "three
+    quarters", "two thousand and twelve") followed by at most two unit words, optionally "per"
+    and one or two more ("sixty miles per hour"); None for anything else."""
+    text = phrase.strip().rstrip(".").strip()
+    if len(text) > MAX_PHRASE_CHARS:
+        return None
+    m = _PHRASE_RE.match(text)
+    if m is None:
+        return None
+    tail = text[m.end() :].strip()
+    if tail and (
+        _UNIT_TAIL_RE.fullmatch(tail) is None
+        or any(w.lower() in _NOT_UNIT for w in tail.split() if w.lower() != "per")
+    ):
+        return None
+    return _match_value(m, allow_one=True)
+
+
+def spelled_in_digits(line: str) -> str | None:
+    """``number-words-as-values`` for a closing line: the line with each worded number in
+    digits ("Therefore, two-thirds of the class passed." -> "Therefore, 2/3 of the class
+    passed."), when it holds no digit and at least one worded number; else None. A worded
+    number after a referring word ("the two groups", "all three cases") stays as written: it
+    names things already known, not a result."""
+    if _DIGIT_RE.search(line) is not None:
+        return None
+    out, last, changed = [], 0, False
+    for m in _PHRASE_RE.finditer(line):
+        value = _match_value(m, allow_one=False)
+        if value is None or _REFERRING_RE.search(line, max(0, m.start() - 12), m.start()):
+            continue
+        digits = str(value.numerator) if value.denominator == 1 else str(value)
+        out.append(line[last : m.start()] + digits)
+        last, changed = m.end(), True
+    if not changed:
+        return None
+    return "".join(out) + line[last:]
