@@ -39,6 +39,11 @@ def test_not_a_worded_value(phrase: str) -> None:
         ("So, three boxes hold thirty-six eggs.", "So, 3 boxes hold 36 eggs."),
         ("Therefore, two-thirds of the class passed.", "Therefore, 2/3 of the class passed."),
         ("Seventeen is the answer.", "17 is the answer."),
+        # a line with digits: only its last sentence
+        ("Each face has 4 edges. Three faces meet. So a cube has twelve edges.",
+         "Each face has 4 edges. Three faces meet. So a cube has 12 edges."),
+        ("so x equals negative five", "so x equals -5"),
+        ("We get 3x = -15. So x is negative 5.", "We get 3x = -15. So x is -5."),
         # "one" alone is a pronoun far more often than a value: never read
         ("No one knows, but the one on the left has twelve sides.",
          "No one knows, but the one on the left has 12 sides."),
@@ -50,7 +55,7 @@ def test_spelled_in_digits(line: str, spelled: str) -> None:
 
 @pytest.mark.parametrize(
     "line",
-    ["So the answer is 12 and not twelve.", "No one can tell.", "Often, frequently, weighty.",
+    ["Three cases remain. We get 6 faces.", "No one can tell.", "Often, frequently, weighty.",
      "We combine the two groups and look at both halves again.",
      "\\textbf{tenth} place", ""],
 )

@@ -988,7 +988,7 @@ _GENERIC_SUBJECT = frozenset({"answer", "result", "final"})
 
 _ASKED_NOUN_RE = re.compile(  # "How many different outcomes are ...", "What is the remainder when"
     r"\bhow\s+many\s+(?:(?:more|different|distinct|positive|negative|real|whole|ordered|possible|"
-    r"total|other)\s+){0,2}(?P<a>[a-z]{4,})\b"
+    r"total|other)\s+){0,2}(?:\$?[a-z]\$?-)?(?P<a>[a-z]{4,})\b"
     r"|\bwhat\s+is\s+the\s+(?:[a-z-]+\s+){0,2}?(?P<b>[a-z]{4,})\s+(?:of|when|if|in|that|for)\b",
     re.IGNORECASE,
 )
@@ -1886,7 +1886,15 @@ def _closing_clause(sentence: str) -> str:
     stated = _last_match(_INNER_STATEMENT_RE, sentence)
     if stated is not None and not _STATEMENT_RE.match(sentence):
         return sentence[stated.end() :].strip()
+    because = _BECAUSE_RE.search(sentence)
+    if because is not None and _VALUE_END_RE.search(sentence, 0, because.start()):
+        # "$N$ must be 13, since $13^2 = 169$.": the justification's values are not the answer
+        return sentence[: because.start()].rstrip(" ,") + "."
     return sentence
+
+
+_BECAUSE_RE = re.compile(r",?[ \t]+(?:because|since|given[ \t]+that)\b", re.IGNORECASE)
+_VALUE_END_RE = re.compile(r"(?:\d|\$|\\\))[ \t]*$")  # the clause before it ends on a value
 
 
 def _value_list(sentence: str) -> str | None:
@@ -2074,14 +2082,14 @@ def _count_of_asked(sentence: str, question: str) -> str | None:
     noun = _asked_noun(question)
     if (
         noun is None or "how many" not in question.lower() or _HEDGE_RE.search(sentence)
-        or _MODAL_RE.search(sentence) or _SETUP_RE.match(sentence)
+        or _own_modal(sentence, question) or _SETUP_RE.match(sentence)
     ):
         return None
     found = {
         m.group(1)
         for m in re.finditer(
             r"(?<![\w.,$}])(?<!\d[ ~])(?<!\\,)(?<!\\ )\$?(\d(?:[\d,]|\{,\})*)\$?[ \t]+"
-            r"(?:[a-z-]+[ \t]+){0,2}?"
+            r"(?:[a-z-]+[ \t]+){0,2}?(?:\$?[a-z]\$?-)?"  # "2 $x$-intercepts"
             + re.escape(noun)
             + r"(?:s|es)?\b",
             sentence,
@@ -2097,6 +2105,13 @@ def _count_of_asked(sentence: str, question: str) -> str | None:
 
 
 _CASES_RE = re.compile(r"\b(?:if|unless|otherwise|either)\b", re.IGNORECASE)
+
+
+def _own_modal(sentence: str, question: str) -> bool:
+    """A modal verb ("could", "might") in the closing sentence that the question does not use
+    itself: the model's own hedge. One the question uses ("how many numbers could they pick?"
+    answered "That leaves 4 numbers they could pick") restates the question."""
+    return any(not _in_question(m.group(0), question) for m in _MODAL_RE.finditer(sentence))
 
 
 def _named_value(sentence: str, question: str) -> str | None:

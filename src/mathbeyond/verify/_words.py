@@ -35,6 +35,8 @@ _PHRASE_RE = re.compile(
 )
 _REFERRING_RE = re.compile(r"\b" + lx.alternation(lx.REFERRING_WORD) + r"[ \t]+$", re.IGNORECASE)
 _DIGIT_RE = re.compile(r"\d")
+_SENTENCE_END_RE = re.compile(r"[.!?][ \t]+(?=\S)")
+_NEGATIVE_RE = re.compile(r"\bnegative[ \t]+(?=\d)", re.IGNORECASE)
 _PIECE_RE = re.compile(r"[a-z]+", re.IGNORECASE)
 _UNIT_TAIL_RE = re.compile(  # "eggs", "square meters", "miles per hour", "km per hour"
     r"(?:[a-z]+(?:[ \t]+[a-z]+)?(?:[ \t]+per[ \t]+[a-z]+(?:[ \t]+[a-z]+)?)?)?", re.IGNORECASE
@@ -99,20 +101,24 @@ def worded_value(phrase: str) -> Fraction | None:
 
 def spelled_in_digits(line: str) -> str | None:
     """``number-words-as-values`` for a closing line: the line with each worded number in
-    digits ("Therefore, two-thirds of the class passed." -> "Therefore, 2/3 of the class
-    passed."), when it holds no digit and at least one worded number; else None. A worded
-    number after a referring word ("the two groups", "all three cases") stays as written: it
-    names things already known, not a result."""
-    if _DIGIT_RE.search(line) is not None:
-        return None
-    out, last, changed = [], 0, False
-    for m in _PHRASE_RE.finditer(line):
+    digits, only in its last sentence when the line holds digits ("Therefore, two-thirds of
+    the class passed." -> "Therefore, 2/3 of the class passed."; "x equals negative five" ->
+    "x equals -5"), or None when there is no worded number to spell. A worded number after a
+    referring word ("the two groups", "all three cases") stays as written: it names things
+    already known, not a result."""
+    start = 0
+    if _DIGIT_RE.search(line) is not None:  # else the whole line: "... with **seven** sides."
+        for m in _SENTENCE_END_RE.finditer(line):
+            start = m.end()
+    out, last, changed = [line[:start]], start, False
+    for m in _PHRASE_RE.finditer(line, start):
         value = _match_value(m, allow_one=False)
         if value is None or _REFERRING_RE.search(line, max(0, m.start() - 12), m.start()):
             continue
         digits = str(value.numerator) if value.denominator == 1 else str(value)
         out.append(line[last : m.start()] + digits)
         last, changed = m.end(), True
-    if not changed:
-        return None
-    return "".join(out) + line[last:]
+    spelled = "".join(out) + line[last:]
+    if _NEGATIVE_RE.search(spelled, start) is not None:
+        return spelled[:start] + _NEGATIVE_RE.sub("-", spelled[start:])
+    return spelled if changed else None
