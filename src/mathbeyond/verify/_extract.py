@@ -154,7 +154,7 @@ _BOLD_LINE_RE = re.compile(r"^\s*\*\*(?P<ans>[^*\n]{1,200})\*\*\s*\.?\s*$")
 _SENTENCE_VERB_RE = re.compile(r"\b" + lx.alternation(lx.SENTENCE_VERB) + r"\b|=")
 _RESULT_VALUE_RE = re.compile(
     r"\b" + lx.alternation(lx.RESULT_VERB) + r"\s+(?:a\s+total\s+of\s+)?"
-    r"(?:\$(?P<m1>[^$]{1,200})\$|\\\((?P<m2>.{1,200}?)\\\)|(?P<n>-?\d+(?:\.\d+)?(?:/\d+)?|"
+    r"(?:\$(?P<m1>[^$]{1,200})\$|\\\((?P<m2>.{1,200}?)\\\)|(?P<n>-?\d+(?:\.\d+)?(?:/\d+)?(?:°|%)?|"
     + lx.alternation(lx.NUMBER_WORDS) + r"(?![A-Za-z])(?![ \t]+"
     + lx.alternation(lx.NOT_A_COUNT_FOLLOWER) + r"\b)))"
     r"(?=[ \t]*(?:[A-Za-z][A-Za-z \t-]{0,40})?[.!]?[ \t]*$)",
@@ -541,6 +541,10 @@ def _sentence_answer(text: str) -> str:
             )
             if number is not None:
                 return number
+    result = _last_match(_RESULT_VALUE_RE, text.replace("**", ""))
+    if result is not None and not _NEG_WORD_RE.search(text):
+        # "**Revised answer:** The acute angle measures **45°**.": the value after the verb
+        return (result.group("m1") or result.group("m2") or result.group("n")).strip()
     last = None
     for m in _SENTENCE_VERB_RE.finditer(text):
         last = m
@@ -865,6 +869,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if (
             late is not None
             and late.rule in _CONCLUDING_RULES
+            and sel.rule != "answer-first-then-explanation"
             and region.rstrip().rfind("\n") >= sel.decisions[-1].candidate.end
         ):
             # a stray early "Answer:" label followed by a concluding final line
@@ -1011,6 +1016,24 @@ def _asked_noun(question: str) -> str | None:
     """The noun of the quantity a question asks for ("How many different outcomes are
     possible?" -> "outcome"; "What is the remainder when ..." -> "remainder"), or None."""
     m = _ASKED_NOUN_RE.search(question)
+    if m is None:
+        return None
+    return (m.group("a") or m.group("b")).lower().rstrip("s")
+
+
+_COUNT_ASKED_RE = re.compile(  # "How many ... games", "What is the total number of games ...?"
+    r"\bhow\s+many\s+(?:(?:more|different|distinct|positive|negative|real|whole|ordered|possible|"
+    r"total|other)\s+){0,2}(?:\$?[a-z]\$?-)?(?P<a>[a-z]{4,})\b"
+    r"|\bthe\s+(?:total\s+)?number\s+of\s+(?:[a-z]+\s+){0,2}?(?:\$?[a-z]\$?-)?(?P<b>[a-z]{4,})\b",
+    re.IGNORECASE,
+)
+
+
+@functools.lru_cache(maxsize=1024)
+def _asked_count_noun(question: str) -> str | None:
+    """The noun a count question counts ("How many different outcomes ...?", "What is the
+    total number of games played?" -> "outcome", "game"), or None for any other question."""
+    m = _COUNT_ASKED_RE.search(question)
     if m is None:
         return None
     return (m.group("a") or m.group("b")).lower().rstrip("s")
@@ -1343,6 +1366,7 @@ def _closing(
     if question and len(lines[-1].strip()) >= 20 and lines[-1].strip() in question:
         # the closing line copies the question (an echo of its worked example): no answer
         return Extracted("", "none", "closing-copied-from-question")
+    lines = _without_parenthetical_aside(lines)
     last = lines[-1].strip()
     if "not" in last:  # "So the remainder is not 3 but 5.": the value after the correction
         last = _NOT_BUT_RE.sub("", last)
@@ -1604,6 +1628,38 @@ _ASIDE_TURN_RE = re.compile(  # an aside that could change the value: never drop
     r"answer|final)\b",
     re.IGNORECASE,
 )
+
+
+_PAREN_SENTENCE_RE = re.compile(  # "... = 1. (Directly: $9 \\times 137 = 1233$ ...)" at the end
+    r"(?:^|(?<=[.!?])[ \t]+)\((?P<inner>(?:[^()]|\([^()]*\)){4,400})\)[ \t]*\.?[ \t]*$"
+)
+_POINTER_SENTENCE_RE = re.compile(  # "... = 5$. That's the value of $a + b + c$." at the end
+    r"(?<=[.!?])[ \t]+(?P<inner>(?:that|this)(?:'s|[ \t]+is)[ \t]+(?:the|our|my|exactly|what|just)"
+    r"\b[^.!?\d]{0,80}?)[.!]?[ \t]*$",
+    re.IGNORECASE,
+)
+_PAREN_TURN_RE = re.compile(  # an aside that could change the answer: never dropped
+    r"\b(?:or|instead|actually|wait|wrong|correct(?:ion|ed)?|answer|final|so|thus|therefore|"
+    r"hence|oops|sorry|mistake|error)\b",
+    re.IGNORECASE,
+)
+
+
+def _without_parenthetical_aside(lines: list[str]) -> list[str]:
+    """``closing-parenthetical-aside``: a last sentence wholly in parentheses ("(Directly:
+    $9 \\times 137 = 1233$, and $1234 - 1233 = 1$.)", "(Had the side been 7, it would be
+    28.)") is an aside, and ``closing-points-back``: a last sentence that only points back at
+    the value before it ("That's the value of $a + b + c$.") states none: the closing
+    statement is the one before it. Not when the sentence could change the answer (a
+    correction, an alternative, a conclusion) or nothing with a value stands before it."""
+    m = _PAREN_SENTENCE_RE.search(lines[-1]) or _POINTER_SENTENCE_RE.search(lines[-1])
+    if m is None or _PAREN_TURN_RE.search(m.group("inner")):
+        return lines
+    rest = lines[-1][: m.start()].rstrip()
+    kept = [*lines[:-1], rest] if rest else lines[:-1]
+    if not kept or not _HAS_VALUE_RE.search(kept[-1]):
+        return lines
+    return kept
 
 
 def _without_closing_aside(line: str) -> str:
@@ -1887,14 +1943,15 @@ def _closing_clause(sentence: str) -> str:
     if stated is not None and not _STATEMENT_RE.match(sentence):
         return sentence[stated.end() :].strip()
     because = _BECAUSE_RE.search(sentence)
-    if because is not None and _VALUE_END_RE.search(sentence, 0, because.start()):
+    if because is not None and sentence[: because.start()].rstrip(" \t,").endswith(
+        ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "$", "\\)")
+    ):
         # "$N$ must be 13, since $13^2 = 169$.": the justification's values are not the answer
         return sentence[: because.start()].rstrip(" ,") + "."
     return sentence
 
 
 _BECAUSE_RE = re.compile(r",?[ \t]+(?:because|since|given[ \t]+that)\b", re.IGNORECASE)
-_VALUE_END_RE = re.compile(r"(?:\d|\$|\\\))[ \t]*$")  # the clause before it ends on a value
 
 
 def _value_list(sentence: str) -> str | None:
@@ -2076,13 +2133,13 @@ _NAMED_VALUE_RE = re.compile(  # "a remainder of 1 when ...", "an area of 60, wi
 
 
 def _count_of_asked(sentence: str, question: str) -> str | None:
-    """``closing-count-noun``: asked "how many <things>", the closing sentence's one count right
-    before that noun ("needs to sell 54 more cookies to reach exactly $250", "exactly $40$
-    integers from 1 to 100 are coprime")."""
-    noun = _asked_noun(question)
+    """``closing-count-noun``: asked "how many <things>" (or "the number of <things>"), the
+    closing sentence's one count right before that noun ("needs to sell 54 more cookies to
+    reach exactly $250", "exactly $40$ integers from 1 to 100 are coprime")."""
+    noun = _asked_count_noun(question)
     if (
-        noun is None or "how many" not in question.lower() or _HEDGE_RE.search(sentence)
-        or _own_modal(sentence, question) or _SETUP_RE.match(sentence)
+        noun is None or _HEDGE_RE.search(sentence) or _own_modal(sentence, question)
+        or _SETUP_RE.match(sentence)
     ):
         return None
     found = {

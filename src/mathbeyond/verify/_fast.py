@@ -90,6 +90,7 @@ from ._rules import (
     ATTRIB_RE,
     CORRECTION_STATEMENT_RE,
     DISOWN_RE,
+    EXPLANATION_OPENER_RE,
     MISTAKE_RE,
     OTHER_PROBLEM_RE,
     RETRACT_RE,
@@ -435,10 +436,12 @@ def _anchors_introduce(
 def after_box_defers(region: str, end: int, content: str, question: str | None) -> bool:
     """The text after the one box (ending at ``end``) needs the engine: it disowns the box
     (``disowned``), rejects its value for another ("4, not 5": ``later-rejects-box``) or, with a
-    question, holds a revision cue (``revised-after-box``). Shared by :func:`quick` and the
-    in-caller path (:mod:`._plain`), so both defer on exactly the same texts."""
+    question, holds a revision cue (``revised-after-box``), or an explanation opens right after
+    it (``answer-first-then-explanation``). Shared by :func:`quick` and the in-caller path
+    (:mod:`._plain`), so both defer on exactly the same texts."""
     return bool(
         DISOWN_RE.pattern.match(region, end)
+        or EXPLANATION_OPENER_RE.match(region, end)
         or rejects_chosen(region[end:], content) is not None
         or (question and (REVISE_RE.search(region, end) or concludes_asked_after(
             region, end, question
@@ -567,7 +570,7 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
         return None
     value = boxes[0].text.strip()
     if any(b.text.strip() != value for b in boxes) or any(
-        _restating(region, b.start) for b in boxes
+        _restating(region, b.start) or EXPLANATION_OPENER_RE.match(region, b.end) for b in boxes
     ):
         return None
     if "\n" in region and _LINE_MARK_RE.search(region):

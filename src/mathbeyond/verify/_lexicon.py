@@ -125,6 +125,13 @@ UNASKED_REMARK = (
 the first, only box as such a remark when the answer was stated in words before it
 (``box-is-side-remark``)."""
 
+EXPLANATION_OPENER = (
+    "here(?:'s| is) (?:why|how)", "explanation", "reasoning", "justification", "proof",
+    "derivation", "why", "let me explain", "to see (?:why|this)",
+    "how (?:we|i) (?:got|get|found|find) (?:it|there|this|that)",
+)
+"""Opens an explanation of an answer just given ("**Answer: 601**\n\nHere's why. ..."):
+``answer-first-then-explanation``."""
 SIDE_REMARK = (
     *UNASKED_REMARK,
     "(?:for|by) comparison",
@@ -556,7 +563,11 @@ GRADER_NOTE_OPENER = (
 ASKED_FACTORED = ("factor", "factorise", "factorize", "factor completely", "factor fully")
 ASKED_EXPANDED = ("expand", "multiply out")
 ASKED_RADICAL = ("simplest radical form", "simplest form with radicals")
-ASKED_COMMON_FRACTION = ("common fraction",)
+ASKED_COMMON_FRACTION = ("common fraction", "improper fraction")
+ASKED_RATIONAL_DENOMINATOR = (
+    "rational denominator", "rationali[sz]e the denominator", "rationali[sz]ed denominator",
+    "denominator rationali[sz]ed",
+)
 ASKED_DECIMAL = ("as a decimal", "in decimal form", "as a decimal number", "in decimal notation")
 ASKED_LOWEST_TERMS = (
     "lowest terms", "simplest form", "simplest terms", "reduced form", "fully reduced",

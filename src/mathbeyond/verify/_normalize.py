@@ -20,6 +20,9 @@ _SUPERSCRIPT_RUN_RE = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+")
 _SUPERSCRIPT_UNIT_RE = re.compile(r"(?<=[\d}])\s*(?:[kcdm]?m|in|ft|yd|mi)[²³](?![A-Za-z])")
 """Superscript digits are a power (``3²`` is ``3^{2}``); after a length unit (``55 cm²``, ``24 m³``)
 the unit is dropped with them."""
+_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+_SUBSCRIPT_RUN_RE = re.compile("[₀₁₂₃₄₅₆₇₈₉]+")
+"""Subscript digits are a subscript (``a₂₀₂₃`` is ``a_{2023}``)."""
 
 _DELIMS_RE = re.compile(r"\\[()\[\]]|\$")
 _SIZING_RE = re.compile(
@@ -199,8 +202,10 @@ _CLOCK_RE = re.compile(
 
 
 def _superscripts(s: str) -> str:
-    """``55 cm²`` -> ``55``, ``3²`` -> ``3^{2}`` (see :data:`_SUPERSCRIPT_UNIT_RE`)."""
+    """``55 cm²`` -> ``55``, ``3²`` -> ``3^{2}`` (see :data:`_SUPERSCRIPT_UNIT_RE`), ``a₂`` ->
+    ``a_{2}``."""
     s = _SUPERSCRIPT_UNIT_RE.sub("", s)
+    s = _SUBSCRIPT_RUN_RE.sub(lambda m: "_{" + m.group(0).translate(_SUBSCRIPTS) + "}", s)
     return _SUPERSCRIPT_RUN_RE.sub(lambda m: "^{" + m.group(0).translate(_SUPERSCRIPTS) + "}", s)
 
 

@@ -803,12 +803,66 @@ def conditional_boxes(region: str, cands: list[Candidate], idx: int) -> bool:
     )
 
 
+EXPLANATION_OPENER_RE = re.compile(
+    # one character class before the opener: no nested quantifiers to backtrack through
+    r"[ \t\n$*)\].#_]*" + lx.alternation(lx.EXPLANATION_OPENER) + r"\b[ \t*_]*(?:[:.]|\n)",
+    re.IGNORECASE,
+)
+_VALUE_CHAR_RE = re.compile(r"[\d$\\]")
+_BOX_CLOSE_RE = re.compile(r"^[ \t]*(?:\$\$?|\\\)|\\\])")
+
+
+def answer_first(
+    region: str, cands: list[Candidate], out: list[Decision]
+) -> list[Candidate] | Selection | None:
+    """``answer-first-then-explanation``: a candidate followed at once by an explanation opener
+    ("**Answer: 601**\n\nHere's why.", "$\\boxed{3}$\n\n## Explanation") is the answer and
+    the candidates of the explanation are its working (``in-explanation``), unless the
+    explanation retracts or revises it (then the usual rules read it all). A box ending the
+    explanation's last sentence with another value ("... so $\\boxed{10}$ apples in all.")
+    contradicts the answer given first: no answer (``answer-first-contradicted``). Returns
+    the candidates kept, that no-answer selection, or None when the rule does not apply."""
+    first = next(
+        (k for k, c in enumerate(cands) if EXPLANATION_OPENER_RE.match(region, c.end)), None
+    )
+    if first is None:
+        return None
+    tail = region[cands[first].end :]
+    if retraction_in(tail) or REVISE_RE.search(tail):
+        return None
+    final = cands[-1]
+    rest = _BOX_CLOSE_RE.sub("", region[final.end :], count=1).strip()
+    if (
+        final.kind == "boxed" and len(rest) <= 80 and "\n" not in rest
+        and not _VALUE_CHAR_RE.search(rest) and _plain(final.text) != _plain(cands[first].text)
+    ):
+        out.append(Decision(final, False, "answer-first-contradicted"))
+        return Selection((), "none", "answer-first-contradicted", tuple(out))
+    out.extend(Decision(c, False, "in-explanation") for c in cands[first + 1 :])
+    return cands[: first + 1]
+
+
 def select(region: str, cands: list[Candidate], question: str | None) -> Selection:
     """Apply the rules to the surviving candidates (in text order)."""
     out: list[Decision] = []
     cands = drop_rules(region, cands, out)
     if not cands:
         return Selection((), "fallthrough", "no-candidate", tuple(out))
+    kept = answer_first(region, cands, out)
+    if isinstance(kept, Selection):
+        return kept
+    if kept is not None:
+        found = _select_kept(region, kept, question, out)
+        if found.rule in ("last-box", "last-anchor"):
+            return Selection(found.texts, found.kind, "answer-first-then-explanation",
+                             found.decisions)
+        return found
+    return _select_kept(region, cands, question, out)
+
+
+def _select_kept(
+    region: str, cands: list[Candidate], question: str | None, out: list[Decision]
+) -> Selection:
     idx = walk_back(region, cands, question, out)
     for c in cands[idx + 1 :]:
         if not any(d.candidate == c for d in out):
@@ -953,6 +1007,10 @@ _EXPAND_ASKED_RE = re.compile(
 )
 _RADICAL_ASKED_RE = lx.words(lx.ASKED_RADICAL)
 _FRACTION_ASKED_RE = lx.words(lx.ASKED_COMMON_FRACTION)
+_RATIONAL_DENOMINATOR_ASKED_RE = lx.words(lx.ASKED_RATIONAL_DENOMINATOR)
+_RADICAL_DENOMINATOR_RE = re.compile(  # \frac{1}{\sqrt{3}}, \frac{\sqrt2}{\sqrt3}, 10/sqrt(5)
+    r"\\[dt]?frac\s*\{(?:[^{}]|\{[^{}]*\})*\}\s*\{[^{}]*\\sqrt|/\s*(?:\(\s*)?\\?sqrt|\\over\s*\\sqrt"
+)
 _LOWEST_ASKED_RE = lx.words(lx.ASKED_LOWEST_TERMS)
 _MIXED_ASKED_RE = lx.words(lx.ASKED_MIXED_NUMBER)
 _DECIMAL_ASKED_RE = lx.words(lx.ASKED_DECIMAL)
@@ -1102,6 +1160,7 @@ class _Asks:
     expand: bool
     radical: bool
     fraction: bool
+    rational_denominator: bool
     pi: bool
     scientific: bool
     evaluate: bool
@@ -1132,6 +1191,7 @@ def _asks(question: str) -> _Asks:
         expand=bool(_EXPAND_ASKED_RE.search(question)),
         radical=bool(_RADICAL_ASKED_RE.search(question)),
         fraction=bool(_FRACTION_ASKED_RE.search(question)),
+        rational_denominator=bool(_RATIONAL_DENOMINATOR_ASKED_RE.search(question)),
         pi=bool(_PI_ASKED_RE.search(question)),
         scientific=bool(_SCIENTIFIC_ASKED_RE.search(question)),
         evaluate=bool(_EVALUATE_RE.search(question)),
@@ -1146,7 +1206,8 @@ def _asks(question: str) -> _Asks:
 
 def asked_form_violation(answer: str, gold: str, question: str | None) -> str | None:
     """``answer-not-in-asked-form``: the question asks for a form (factor, expand, simplest
-    radical form, a common fraction, in terms of pi), the gold is in it and the answer is not.
+    radical form, a common or improper fraction, a rational denominator, in terms of pi), the
+    gold is in it and the answer is not.
     Returns why, or None."""
     if not question:
         return None
@@ -1188,6 +1249,11 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         return "asked to expand: the answer still has a bracketed sum"
     if asks.radical and _radicals_simplest(gold) and not _radicals_simplest(answer):
         return "asked for simplest radical form: the answer is not"
+    if (
+        asks.rational_denominator and _RADICAL_DENOMINATOR_RE.search(answer)
+        and not _RADICAL_DENOMINATOR_RE.search(gold)
+    ):
+        return "asked for a rational denominator: a radical is left in the denominator"
     if asks.fraction and decimal_answer:
         return "asked for a common fraction: the answer is a decimal"
     if (asks.fraction or asks.lowest) and (mixed_answer or percent_answer):
