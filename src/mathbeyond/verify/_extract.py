@@ -229,6 +229,7 @@ _ADVERB_RE = re.compile(r"^" + lx.alternation(lx.CLOSING_ADVERB) + r"\b,?\s*", r
 _ANSWER_NOUN_RE = re.compile(lx.alternation(lx.ANSWER_NOUN), re.IGNORECASE)
 _PLAIN_NUM_RE = re.compile(r"(?<![\w.^_])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w^_]|\.\d)")
 _WS_RE = re.compile(r"\s+")
+_INNER_SENTENCE_RE = re.compile(r"[.!?][ \t]+[A-Z]")
 _HAS_DIGIT_RE = re.compile(r"\d")
 _MIN_COPIED_CONTEXT = 12
 _CHAIN_END_RE = re.compile(  # "... = 7 x 9 = 63 square units.": the value ending the chain
@@ -1556,6 +1557,14 @@ def _closing(
             inner = _closing(clause, allow_bare=False, question=question)
             if inner is not None and inner.kind == "conclusion":
                 return inner
+        whole = lines[-1].strip()
+        if _INNER_SENTENCE_RE.search(whole) and _TRUNCATION_END_RE.search(whole):
+            # several sentences ("... Then $x = 4$. Adding, $x + y = 4 + (-1) = 3$."): no bare
+            # answer; the closing sentence alone, read as the last line of longer work
+            final = [p for p in _SENTENCE_SPLIT_RE.split(whole) if p.strip()]
+            if len(final) >= 2:
+                alone = _closing(final[-1].strip(), allow_bare=False, question=question)
+                return alone if alone is not None and alone.kind == "conclusion" else None
         return Extracted(last.strip("$ ").strip(), "bare", "bare-answer")
     return None
 

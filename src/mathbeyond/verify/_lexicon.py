@@ -268,7 +268,8 @@ TENS_WORDS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty"
 DENOMINATOR_WORDS = (
     "half", "halves", "third", "thirds", "quarter", "quarters", "fourth", "fourths", "fifth",
     "fifths", "sixth", "sixths", "seventh", "sevenths", "eighth", "eighths", "ninth", "ninths",
-    "tenth", "tenths",
+    "tenth", "tenths", "eleventh", "elevenths", "twelfth", "twelfths", "sixteenth", "sixteenths",
+    "twentieth", "twentieths", "hundredth", "hundredths",
 )
 """Worded denominators after a worded numerator: "two thirds", "three-quarters"."""
 REFERRING_WORD = (
@@ -313,6 +314,9 @@ ANCHOR_ADVERB = (
 
 CONCLUSION = (
     "so", "therefore", "thus", "hence", "finally", "in conclusion", "consequently",
+    # summing up: "Putting it all together, Xenia made \\$251.60 ...", "All told, ..."
+    "putting (?:it|everything) (?:all )?together", "all told", "overall", "altogether",
+    "all in all", "in summary", "to sum up", "in the end",
 )
 """Opens a closing sentence."""
 

@@ -812,16 +812,12 @@ _VALUE_CHAR_RE = re.compile(r"[\d$\\]")
 _BOX_CLOSE_RE = re.compile(r"^[ \t]*(?:\$\$?|\\\)|\\\])")
 
 
-def answer_first(
-    region: str, cands: list[Candidate], out: list[Decision]
-) -> list[Candidate] | Selection | None:
-    """``answer-first-then-explanation``: a candidate followed at once by an explanation opener
-    ("**Answer: 601**\n\nHere's why.", "$\\boxed{3}$\n\n## Explanation") is the answer and
-    the candidates of the explanation are its working (``in-explanation``), unless the
-    explanation retracts or revises it (then the usual rules read it all). A box ending the
-    explanation's last sentence with another value ("... so $\\boxed{10}$ apples in all.")
-    contradicts the answer given first: no answer (``answer-first-contradicted``). Returns
-    the candidates kept, that no-answer selection, or None when the rule does not apply."""
+def answer_first(region: str, cands: list[Candidate]) -> int | None:
+    """``answer-first-then-explanation``: the index of the first candidate followed at once by
+    an explanation opener ("**Answer: 601**\n\nHere's why.", "$\\boxed{3}$\n\n##
+    Explanation"), when the explanation after it neither retracts nor revises it; else None.
+    That candidate is the answer and those of the explanation are its working
+    (``in-explanation``); see :func:`select` for a contradicting last box."""
     first = next(
         (k for k, c in enumerate(cands) if EXPLANATION_OPENER_RE.match(region, c.end)), None
     )
@@ -830,16 +826,17 @@ def answer_first(
     tail = region[cands[first].end :]
     if retraction_in(tail) or REVISE_RE.search(tail):
         return None
-    final = cands[-1]
+    return first
+
+
+def _contradicts(region: str, final: Candidate, first: Candidate) -> bool:
+    """A box ending the text's last sentence ("... so $\\boxed{10}$ apples in all.") with
+    another value than the answer given first."""
     rest = _BOX_CLOSE_RE.sub("", region[final.end :], count=1).strip()
-    if (
+    return (
         final.kind == "boxed" and len(rest) <= 80 and "\n" not in rest
-        and not _VALUE_CHAR_RE.search(rest) and _plain(final.text) != _plain(cands[first].text)
-    ):
-        out.append(Decision(final, False, "answer-first-contradicted"))
-        return Selection((), "none", "answer-first-contradicted", tuple(out))
-    out.extend(Decision(c, False, "in-explanation") for c in cands[first + 1 :])
-    return cands[: first + 1]
+        and not _VALUE_CHAR_RE.search(rest) and _plain(final.text) != _plain(first.text)
+    )
 
 
 def select(region: str, cands: list[Candidate], question: str | None) -> Selection:
@@ -848,16 +845,25 @@ def select(region: str, cands: list[Candidate], question: str | None) -> Selecti
     cands = drop_rules(region, cands, out)
     if not cands:
         return Selection((), "fallthrough", "no-candidate", tuple(out))
-    kept = answer_first(region, cands, out)
-    if isinstance(kept, Selection):
-        return kept
-    if kept is not None:
-        found = _select_kept(region, kept, question, out)
-        if found.rule in ("last-box", "last-anchor"):
-            return Selection(found.texts, found.kind, "answer-first-then-explanation",
-                             found.decisions)
-        return found
-    return _select_kept(region, cands, question, out)
+    first = answer_first(region, cands)
+    if first is None or first == len(cands) - 1:
+        found = _select_kept(region, cands, question, out)
+    else:
+        # the usual rules first: when they keep a last box that ends the text with another
+        # value, it contradicts the answer given first (``answer-first-contradicted``)
+        usual = _select_kept(region, cands, question, list(out))
+        final = cands[-1]
+        if (
+            usual.kind == "boxed" and usual.texts == (final.text.strip(),)
+            and _contradicts(region, final, cands[first])
+        ):
+            out.append(Decision(final, False, "answer-first-contradicted"))
+            return Selection((), "none", "answer-first-contradicted", tuple(out))
+        out.extend(Decision(c, False, "in-explanation") for c in cands[first + 1 :])
+        found = _select_kept(region, cands[: first + 1], question, out)
+    if first is not None and found.rule in ("last-box", "last-anchor"):
+        return Selection(found.texts, found.kind, "answer-first-then-explanation", found.decisions)
+    return found
 
 
 def _select_kept(

@@ -17,8 +17,10 @@ from . import _lexicon as lx
 
 _UNITS = {w: k for k, w in enumerate(lx.NUMBER_WORDS)}  # zero .. twenty
 _TENS = {w: 10 * k for k, w in enumerate(lx.TENS_WORDS, start=2)}  # twenty .. ninety
-_DENOMINATORS = dict(  # half/halves 2, third(s) 3, quarter(s)/fourth(s) 4, ... tenth(s) 10
-    zip(lx.DENOMINATOR_WORDS, (2, 2, 3, 3, 4, 4, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10),
+_DENOMINATORS = dict(  # half/halves 2, third(s) 3, quarter(s)/fourth(s) 4, ... hundredth(s) 100
+    zip(lx.DENOMINATOR_WORDS,
+        (2, 2, 3, 3, 4, 4, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 16, 16,
+         20, 20, 100, 100),
         strict=True)
 )
 
