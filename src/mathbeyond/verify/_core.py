@@ -25,7 +25,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.14.0"  # core_v29: check words before a conclusion (differs from 2.13)
+VERIFIER_VERSION = "2.15.0"  # core_v30-v36: number words, answer first, asides (differs from 2.14)
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

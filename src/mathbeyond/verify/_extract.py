@@ -1022,6 +1022,7 @@ def _asked_noun(question: str) -> str | None:
     return (m.group("a") or m.group("b")).lower().rstrip("s")
 
 
+_COUNT_OF_THEM_RE = re.compile(r"(?<![\w.,$}])\$?(\d+)\$?[ \t]+of[ \t]+(?:them|these|those)\b")
 _COUNT_ASKED_RE = re.compile(  # "How many ... games", "What is the total number of games ...?"
     r"\bhow\s+many\s+(?:(?:more|different|distinct|positive|negative|real|whole|ordered|possible|"
     r"total|other)\s+){0,2}(?:\$?[a-z]\$?-)?(?P<a>[a-z]{4,})\b"
@@ -1200,6 +1201,11 @@ _ASSIGNMENT_RE = re.compile(
     r"(?<![\w\\])([a-z])\s*=\s*(?:\$\s*)?"
     r"(-?\d+(?:\.\d+)?(?:\s*/\s*\d+)?|-?\\[dt]?frac\s*\{-?\d+\}\s*\{\d+\})(?![\w.^_/]|\.\d)"
 )
+_TUPLE_ASKED_RE = re.compile(  # the tuple written out after an asking verb: "give $(x, y)$"
+    r"\b(?:give|find|enter|determine|state|report|write|compute|what\s+is)\b[ \t]+(?:the[ \t]+)?"
+    r"(?:\$|\\\()?[ \t]*" + _TUPLE_VARS_RE.pattern,
+    re.IGNORECASE,
+)
 _TUPLE_SIZES = {"pair": 2, "triple": 3, "quadruple": 4}
 _EXPLICIT_TUPLE_RE = re.compile(r"(?<![A-Za-z\\])\(\s*-?\d[^()\n]{0,40},[^()\n]{0,40}\)")
 
@@ -1207,10 +1213,12 @@ _EXPLICIT_TUPLE_RE = re.compile(r"(?<![A-Za-z\\])\(\s*-?\d[^()\n]{0,40},[^()\n]{
 @functools.lru_cache(maxsize=1024)
 def _asked_tuple(question: str) -> tuple[str, ...] | None:
     """The variables of the tuple a question asks for: its ``(x, y, z)`` when it names an
-    ordered pair or triple (or a pair/triple of those letters), else x, y(, z, w) in order."""
+    ordered pair or triple (or a pair/triple of those letters), else x, y(, z, w) in order;
+    or the tuple it writes out after an asking verb ("Solve ... and give $(x, y)$.")."""
     named = _TUPLE_NAMED_RE.search(question)
     if named is None:
-        return None
+        shown = _TUPLE_ASKED_RE.search(question)  # "... and give $(x, y)$."
+        return None if shown is None else tuple(v for v in shown.groups() if v is not None)
     shown = _TUPLE_VARS_RE.search(question)
     if shown is not None:
         return tuple(v for v in shown.groups() if v is not None)
@@ -1481,6 +1489,9 @@ def _closing(
         )
         if subject is not None:  # "Five boxes, giving 50 pencils, is the fewest that works."
             return Extracted(subject, "conclusion", "closing-subject-value")
+        operated = None if not question else _operation_value(closing_sentence, question)
+        if operated is not None:  # asked for the sum: "... are 22 and 23, which add up to 45."
+            return Extracted(operated, "conclusion", "closing-operation-result")
         last = _closing_clause(_last_value_sentence(last))
         negated = bool(_NEG_WORD_RE.search(last))
         counted = None if not question else _count_of_asked(last, question)
@@ -1940,6 +1951,13 @@ def _closing_clause(sentence: str) -> str:
     """The concluding clause of a closing sentence, as a conclusion: "There are 5 balls, so the
     chance is 2/5." -> "So, the chance is 2/5."; "..., leaving $31$ committees." -> "So, $31$
     committees."; "Adding everything, the total is 81." -> "The total is 81."."""
+    that_is = _THAT_IS_RE.search(sentence)
+    restated = _RESTATED_VALUE_RE.match(sentence, that_is.end()) if that_is is not None else None
+    if restated is not None and that_is is not None and any(
+        len(w) >= 4 and w.lower() in sentence[: that_is.start()].lower()
+        for w in restated.group("subject").split()
+    ):  # "... has area $\pi r^2$, that is, the area is $63\pi$ square units.": the same quantity
+        return "So, " + sentence[that_is.end() :].strip()
     if _CONCLUSION_RE.match(sentence):
         return sentence
     inner = None
@@ -1960,6 +1978,12 @@ def _closing_clause(sentence: str) -> str:
     return sentence
 
 
+_THAT_IS_RE = re.compile(r",[ \t]+(?:that[ \t]+is|i\.e\.),?[ \t]+", re.IGNORECASE)
+_RESTATED_VALUE_RE = re.compile(  # "the area is $63\pi$ ...": a quantity named before it, restated
+    r"[ \t]*(?:the|its|our)[ \t]+(?P<subject>[A-Za-z ]{2,40}?)[ \t]+(?:is|equals|comes[ \t]+to)"
+    r"[ \t]+[$\\\d-]",
+    re.IGNORECASE,
+)
 _BECAUSE_RE = re.compile(r",?[ \t]+(?:because|since|given[ \t]+that)\b", re.IGNORECASE)
 
 
@@ -2109,6 +2133,42 @@ _SUBJECT_VALUE_RE = re.compile(
 _WITHDRAWAL_RE = re.compile(r"\b" + lx.alternation(lx.WITHDRAWAL), re.IGNORECASE)
 
 
+def _operation_re(verbs: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(
+        r"\b(?:which|that|whose|they|these|those)[ \t]+" + lx.alternation(verbs)
+        + r"[ \t]+\$?(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?)\$?(?=[ \t]*(?:[A-Za-z][A-Za-z \t-]{0,30})?"
+        r"[.!]?[ \t]*$)",
+        re.IGNORECASE,
+    )
+
+
+def _asks_for(word: str) -> re.Pattern[str]:  # "What is their sum?", "Find the total ..."
+    return re.compile(
+        r"\b(?:what\s+is|what's|find|compute|determine|give|calculate)\b[^.?]{0,40}?\b" + word
+        + r"\b", re.IGNORECASE,
+    )
+
+
+_OPERATIONS = (  # (the question asks for it, the closing clause that gives it)
+    (_asks_for("(?:sum|total)"), _operation_re(lx.SUM_RESULT)),
+    (_asks_for("product"), _operation_re(lx.PRODUCT_RESULT)),
+)
+
+
+def _operation_value(sentence: str, question: str) -> str | None:
+    """``closing-operation-result``: asked for a sum (or product), a closing sentence that names
+    the operands and then the result in a relative clause ("So the two integers are 22 and 23,
+    which add up to 45.") gives that result; not when hedged or negated."""
+    if _HEDGE_RE.search(sentence) or _NEG_WORD_RE.search(sentence):
+        return None
+    for asked, gives in _OPERATIONS:
+        if asked.search(question):
+            m = gives.search(sentence)
+            if m is not None:
+                return m.group("v")
+    return None
+
+
 def _subject_value(sentence: str) -> str | None:
     """``closing-subject-value``: a closing sentence opening with its value, whose predicate
     names that value the result ("Five boxes, giving 50 pencils, is the fewest that covers
@@ -2162,6 +2222,8 @@ def _count_of_asked(sentence: str, question: str) -> str | None:
             re.IGNORECASE,
         )
     }
+    # "There are 6 of them: 11, 13, 17, ...": the count before "of them", not its members
+    found.update(m.group(1) for m in _COUNT_OF_THEM_RE.finditer(sentence))
     if len(found) != 1:
         return None
     value = found.pop()

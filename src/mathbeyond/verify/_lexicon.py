@@ -498,6 +498,11 @@ CONCLUSION_INNER = (
 SENTENCE_VERB = ("is", "are", "equals", "was", "be", "has", "have", "gives", "get")
 """The verb after which an anchored sentence states its value ('The height is 5 cm')."""
 
+SUM_RESULT = ("adds? up to", "sums? to", "adds? to", "totals?", "comes? to", "sum is", "total is")
+"""After 'which'/'whose'/'they', the sum of the values just named ("22 and 23, which add up to
+45"): the answer when the question asks for a sum or total (``closing-operation-result``)."""
+PRODUCT_RESULT = ("multipl(?:y|ies) to", "multipl(?:y|ies) out to", "product is")
+"""As :data:`SUM_RESULT`, for a product ("8 and 5, which multiply to 40")."""
 RESULT_VERB = (
     "comes to", "works out to", "evaluates to", "amounts to", "simplifies to", "reduces to",
     "totals", "measures", "gives a total of", "yields", "is equal to", "equals", "leaves",
