@@ -613,12 +613,39 @@ def _chat_tokens(text: str) -> Iterator[re.Match[str]]:
             pos = text.find("<", at + 1)
 
 
+_OPENER_TOKENS = frozenset(("<|im_start|>", "<|start_header_id|>", "<start_of_turn>"))
+_SAME_SPEAKER_TOKENS = frozenset(("<|assistant|>", "<｜Assistant｜>"))
+_ROLE_AFTER_RE = re.compile(r"[ \t]*(?P<role>[A-Za-z]+)?")
+_SAME_SPEAKER_ROLES = frozenset(("assistant", "model"))
+
+
+def _same_turn(text: str, token: re.Match[str]) -> bool:
+    """``stray-turn-token``: a turn-opening token followed by the assistant role
+    ("<|im_start|>assistant") or by no role at all, or an assistant role token, continues the
+    same answer (a template glitch); any other token (an end token, another role's turn) ends
+    it."""
+    if token.group(0) in _SAME_SPEAKER_TOKENS:
+        return True
+    if token.group(0) not in _OPENER_TOKENS:
+        return False
+    role = _ROLE_AFTER_RE.match(text, token.end())
+    name = role.group("role") if role is not None else None
+    return name is None or name.lower() in _SAME_SPEAKER_ROLES
+
+
+def _answer_ending_token(text: str) -> re.Match[str] | None:
+    """The first chat-template token of ``text`` that ends the answer (see :func:`_same_turn`)."""
+    return next((t for t in _chat_tokens(text) if not _same_turn(text, t)), None)
+
+
 def _cut_at_chat_token(text: str) -> str:
     """``after-continuation`` on the whole completion: nothing after a chat-template token
     belongs to this answer, not even a later turn's ``</think>``. Tokens opening the text, or
     its post-think part, are skipped (the region's own leading-token rule reads them)."""
     skipped_end = 0
     for token in _chat_tokens(text):
+        if _same_turn(text, token):
+            continue
         k = token.start()
         while k > skipped_end and text[k - 1].isspace():
             k -= 1
@@ -768,7 +795,7 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
     if "<" in region or ("[" in region and "[INST]" in region):
         while (lead_token := _CHAT_TOKEN_RE.match(region.lstrip())) is not None:
             region = region.lstrip()[lead_token.end() :]  # "<s>" or a role token opening it
-        token = next(_chat_tokens(region), None)
+        token = _answer_ending_token(region)
         if token is not None:  # a chat-template token: nothing after it belongs to this answer
             region = region[: token.start()]
     if ">" in region and _has_quote_line(region):
@@ -1397,6 +1424,11 @@ def _closing(
         last = _after_semicolon(last)
     if "(" in last:
         last = _MEMBER_LIST_RE.sub(r"\g<count>", last)  # "five primes (31, 37, 41, 43 and 47)"
+    pointed = _POINTED_VALUE_RE.search(last) if "answer" in last else None
+    if pointed is not None and not _NEG_WORD_RE.search(last) and not _HEDGE_RE.search(last):
+        # "..., and six sides of 7 inches each come to 42 inches, which is our answer."
+        value = pointed.group("m") or pointed.group("n")
+        return Extracted(value.strip(), "conclusion", "closing-pointed-value")
     if question and ("and" in last or ";" in last):
         picked = _asked_clause(_last_value_sentence(last), question)
         if picked is not None:  # "the center is $(-4,1)$, and the radius is $5$." (center asked)
@@ -1984,6 +2016,12 @@ _RESTATED_VALUE_RE = re.compile(  # "the area is $63\pi$ ...": a quantity named 
     r"[ \t]+[$\\\d-]",
     re.IGNORECASE,
 )
+_POINTED_VALUE_RE = re.compile(  # "42 inches, which is our answer": the value pointed at
+    r"(?:\$(?P<m>[^$]{1,60})\$|(?<![\w.^_])(?P<n>-?\d+(?:\.\d+)?(?:/\d+)?))"
+    r"(?:[ \t]+[A-Za-z]+){0,3},?[ \t]+which[ \t]+is[ \t]+(?:our|the|my)[ \t]+(?:final[ \t]+)?"
+    r"answer\b",
+    re.IGNORECASE,
+)
 _BECAUSE_RE = re.compile(r",?[ \t]+(?:because|since|given[ \t]+that)\b", re.IGNORECASE)
 
 
@@ -2108,7 +2146,7 @@ def _asked_clause(sentence: str, question: str) -> str | None:
     parts = [p for p in _CLAUSE_SPLIT_RE.split(sentence) if _HAS_VALUE_RE.search(p)]
     if len(parts) < 2:
         return None
-    hits = []
+    hits, heads = [], []
     for part in parts:
         value = _HAS_VALUE_RE.search(part)
         intro = part.rfind(",", 0, value.start()) if value is not None else -1
@@ -2117,6 +2155,10 @@ def _asked_clause(sentence: str, question: str) -> str | None:
             return None  # a clause without a named quantity before its value
         if _in_question(head.group(1), question):
             hits.append(part)
+            heads.append(head.group(1).lower().rstrip("s"))
+    if len(hits) > 1:  # "The two integers are 16 and 18, and the greater of them is 18."
+        asked = _asked_noun(question)  # "What is the greater of the two integers?" -> greater
+        hits = [h for h, n in zip(hits, heads, strict=True) if asked is not None and n == asked]
     if len(hits) != 1:
         return None
     picked = hits[0].strip()

@@ -573,6 +573,7 @@ ASKED_FACTORED = ("factor", "factorise", "factorize", "factor completely", "fact
 ASKED_EXPANDED = ("expand", "multiply out")
 ASKED_RADICAL = ("simplest radical form", "simplest form with radicals")
 ASKED_COMMON_FRACTION = ("common fraction", "improper fraction")
+ASKED_SIMPLIFIED = ("simplify", "combine like terms")
 ASKED_RATIONAL_DENOMINATOR = (
     "rational denominator", "rationali[sz]e the denominator", "rationali[sz]ed denominator",
     "denominator rationali[sz]ed",

@@ -1014,6 +1014,21 @@ _EXPAND_ASKED_RE = re.compile(
 _RADICAL_ASKED_RE = lx.words(lx.ASKED_RADICAL)
 _FRACTION_ASKED_RE = lx.words(lx.ASKED_COMMON_FRACTION)
 _RATIONAL_DENOMINATOR_ASKED_RE = lx.words(lx.ASKED_RATIONAL_DENOMINATOR)
+_SIMPLIFY_ASKED_RE = lx.words(lx.ASKED_SIMPLIFIED)
+_POLY_TERM_RE = re.compile(r"[+-]?[^+-]+")
+_COEFFICIENT_RE = re.compile(r"^[+-]?\d*(?:\.\d+)?(?:\\cdot|\*)?")
+_NOT_POLYNOMIAL_RE = re.compile(r"[()\[\]/=<>]|\\(?!cdot)[A-Za-z]+|\{[^{}]*[+-]")
+
+
+def _uncombined_terms(text: str) -> bool:
+    """A polynomial with like terms not combined: ``-k + 4 - 2 + 3k`` (two constants, two
+    k terms), ``3x^2 + 2x^2 - 3x``. Plain sums of monomials only (no brackets, fractions,
+    roots or relations: for those it says False)."""
+    t = text.replace("$", "").replace(" ", "").replace("{", "").replace("}", "")
+    if not t or len(t) > 200 or _NOT_POLYNOMIAL_RE.search(text):
+        return False
+    keys = [_COEFFICIENT_RE.sub("", term, count=1) for term in _POLY_TERM_RE.findall(t)]
+    return len(keys) >= 2 and len(set(keys)) < len(keys)
 _RADICAL_DENOMINATOR_RE = re.compile(  # \frac{1}{\sqrt{3}}, \frac{\sqrt2}{\sqrt3}, 10/sqrt(5)
     r"\\[dt]?frac\s*\{(?:[^{}]|\{[^{}]*\})*\}\s*\{[^{}]*\\sqrt|/\s*(?:\(\s*)?\\?sqrt|\\over\s*\\sqrt"
 )
@@ -1167,6 +1182,7 @@ class _Asks:
     radical: bool
     fraction: bool
     rational_denominator: bool
+    simplify: bool
     pi: bool
     scientific: bool
     evaluate: bool
@@ -1198,6 +1214,7 @@ def _asks(question: str) -> _Asks:
         radical=bool(_RADICAL_ASKED_RE.search(question)),
         fraction=bool(_FRACTION_ASKED_RE.search(question)),
         rational_denominator=bool(_RATIONAL_DENOMINATOR_ASKED_RE.search(question)),
+        simplify=bool(_SIMPLIFY_ASKED_RE.search(question)),
         pi=bool(_PI_ASKED_RE.search(question)),
         scientific=bool(_SCIENTIFIC_ASKED_RE.search(question)),
         evaluate=bool(_EVALUATE_RE.search(question)),
@@ -1212,8 +1229,8 @@ def _asks(question: str) -> _Asks:
 
 def asked_form_violation(answer: str, gold: str, question: str | None) -> str | None:
     """``answer-not-in-asked-form``: the question asks for a form (factor, expand, simplest
-    radical form, a common or improper fraction, a rational denominator, in terms of pi), the
-    gold is in it and the answer is not.
+    radical form, a common or improper fraction, a rational denominator, simplified (like terms
+    combined), in terms of pi), the gold is in it and the answer is not.
     Returns why, or None."""
     if not question:
         return None
@@ -1260,6 +1277,8 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         and not _RADICAL_DENOMINATOR_RE.search(gold)
     ):
         return "asked for a rational denominator: a radical is left in the denominator"
+    if asks.simplify and _uncombined_terms(answer) and not _uncombined_terms(gold):
+        return "asked to simplify: like terms are not combined"
     if asks.fraction and decimal_answer:
         return "asked for a common fraction: the answer is a decimal"
     if (asks.fraction or asks.lowest) and (mixed_answer or percent_answer):
