@@ -140,6 +140,9 @@ SIDE_REMARK = (
     "generali[sz]",
     "(?:for the sake of )?completeness",
     "for (?:your )?reference", "for the record",
+    # the formula or identity the work used: "**Key formula used:** $$\\boxed{c^2 = a^2 + b^2}$$"
+    "key (?:formula|identity|fact|idea|relation)s?", "(?:formula|identity|theorem)s? used",
+    "(?:useful|relevant) (?:formula|identity|fact)s?",
 )
 """Between an answer and a later box, or after the box in its own sentence ("..., which was not
 asked"): the box answers a side question."""
