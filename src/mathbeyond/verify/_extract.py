@@ -1469,7 +1469,7 @@ def _closing(
         return Extracted(value_line.group("v"), "conclusion", "closing-value-after-check")
     if value_line is not None and _concluded_above(lines[-4:-1], value_line.group("v")):
         return Extracted(value_line.group("v"), "conclusion", "closing-value-line")
-    lone = _lone_value(lines) if len(lines) >= 2 else None
+    lone = _lone_value(lines, question) if len(lines) >= 2 else None
     if lone is not None:  # "... = 70/5.\n\n14", "= 81 · 3\n= 243": the work ends in this value
         return Extracted(lone, "conclusion", "closing-lone-value")
     total = _table_total(lines)
@@ -1787,7 +1787,20 @@ _NOT_A_LONE_VALUE_RE = re.compile(  # a relation, words, or an operator at an en
 _ASSIGNED_NAME_RE = re.compile(r"[ \t$]*([A-Za-z])[ \t]*=")
 
 
-def _lone_value(lines: list[str]) -> str | None:
+_ASKED_DISPLAY_RE = re.compile(r"\s*(?P<lhs>[^=<>]{1,80}?)\s*=\s*(?P<v>[^=<>]{1,80}?)\s*")
+
+
+def _in_question_math(expr: str, question: str) -> bool:
+    """``closing-asked-display``: ``expr`` is one of the question's own math segments (spaces
+    aside): "$$555_{10} = 4210_5$$" displays the value of the asked "$555_{10}$"."""
+    want = _WS_RE.sub("", expr)
+    return bool(want) and any(
+        _WS_RE.sub("", m.group(1) or m.group(2) or "") == want
+        for m in _MATH_SEG_RE.finditer(question[:4000])
+    )
+
+
+def _lone_value(lines: list[str], question: str | None = None) -> str | None:
     """``closing-lone-value``: a finished completion's last line holding only a value (or ``= v``
     closing a multi-line equation chain) answers, when the line above does not already conclude
     a different plain value ("Divide by 3: $x = 12$.\n\n3": a stray) and is not itself a lone
@@ -1804,6 +1817,10 @@ def _lone_value(lines: list[str]) -> str | None:
     if m is None:
         m = _MATH_ONLY_LINE_RE.fullmatch(last)  # "$$\left(2, \frac{3\pi}{2}\right)$$"
         if m is not None and "=" in m.group("v"):  # "$$(r, \theta) = \left(3, ...\right)$$"
+            if question:
+                asked = _ASKED_DISPLAY_RE.fullmatch(m.group("v"))
+                if asked is not None and _in_question_math(asked.group("lhs"), question):
+                    return asked.group("v").strip()  # "$$555_{10} = 4210_5$$": the asked one
             m = _NAMED_DISPLAY_RE.fullmatch(m.group("v")) or m
         if m is None or _NOT_A_LONE_VALUE_RE.search(m.group("v")):
             return None
