@@ -918,6 +918,12 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         span = side_remark_span(region, sel.decisions[-1].candidate, question)
         if span is not None:
             region = region[: span[0]] + region[span[1] :]
+    if (finish_reason or "").lower() in FINISHED_FINISH_REASONS:
+        # ``finished-without-full-stop``: the sampler says the text ended, so its closing line
+        # ("so the sum is 2107") is a finished sentence, full stop or not
+        region = region.rstrip()
+        if region and not _TRUNCATION_END_RE.search(region):
+            region += "."
     late = _conclusion(region, question=question)
     if late is None or late.kind == "none":
         return Extracted("", "none", late.rule if late else "no-candidate", trace)
