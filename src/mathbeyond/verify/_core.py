@@ -16,6 +16,7 @@ from ._normalize import strip_grouping
 from ._parsed import ExtractedAnswer, ParsedGold
 from ._rules import (
     asked_form_violation,
+    coded_choice,
     is_label,
     labelled_gold,
     polygon_sides,
@@ -161,6 +162,9 @@ def _judge_answer(
     sides = polygon_sides(answer, question)
     if sides is not None:
         answer = sides
+    coded = coded_choice(answer, question)
+    if coded is not None:  # 'Enter "P" for parabola' answered "\text{parabola}": P
+        answer = coded
     if restates_question(answer, gold, question):
         reason = "restates the question's expression unevaluated"
         return Status.INCORRECT, reason, "answer-restates-question"

@@ -1326,6 +1326,35 @@ def polygon_sides(answer: str, question: str | None) -> str | None:
     return str(lx.POLYGON_SIDES[m.group("name").lower()]) if m is not None else None
 
 
+_CODE_INTRO_RE = re.compile(r"\b(?:enter|type|write|answer\s+with|respond\s+with)\b", re.IGNORECASE)
+_CODE_PAIR_RE = re.compile(  # "\"P\" for parabola", "'N' for none of the above"
+    r"[\"“'`]([A-Z])[\"”'`][ \t]+(?:for|if)[ \t]+(?:an?[ \t]+|the[ \t]+)?"
+    r"([a-z][a-z \t-]{1,40}?)(?=[ \t]*(?:[,;.]|\band\b|\bor\b|$))",
+)
+_CODED_WORD_RE = re.compile(
+    r"\s*(?:\\(?:text|mathrm|textbf)\s*\{)?\s*(?:an?\s+|the\s+)?(?P<w>[A-Za-z][A-Za-z \t-]{1,40}?)"
+    r"\s*\}?\s*\.?\s*"
+)
+
+
+def coded_choice(answer: str, question: str | None) -> str | None:
+    """``coded-choice``: the question codes its choices as letters ("Enter \"C\" for circle,
+    \"P\" for parabola, ..."): an answer that is one of the coded words ("\\text{parabola}",
+    "a parabola") is its letter. None when the question codes nothing or the answer is no
+    coded word."""
+    if not question or ('"' not in question and "'" not in question and "“" not in question):
+        return None
+    intro = _CODE_INTRO_RE.search(question)
+    if intro is None:
+        return None
+    pairs = _CODE_PAIR_RE.findall(question, intro.end())
+    codes = {w.strip().lower(): letter for letter, w in pairs}
+    if len(codes) < 2:
+        return None
+    m = _CODED_WORD_RE.fullmatch(answer)
+    return codes.get(m.group("w").strip().lower()) if m is not None else None
+
+
 def restates_question(answer: str, gold: str, question: str | None) -> bool:
     """``answer-restates-question``: "Compute $(-1)^{2024}$." answered "$(-1)^{2024}$"; or, for
     any question, its expression with the variables replaced by numbers and left unevaluated
