@@ -1426,6 +1426,9 @@ def _closing(
         _HEDGE_RE.search(dash.group(0)) or _MODAL_RE.search(dash.group(0))
     ):  # "... 45 handshakes -- no more, no fewer.", "x equals 12 -- which checks out, since ..."
         last = last[: dash.start()] + "."
+    would = _HYPOTHETICAL_TAIL_RE.search(last)
+    if would is not None and _HAS_VALUE_RE.search(last, 0, would.start()):
+        last = last[: would.start()] + "."  # "..., so a dozen would run you $3.00."
     if ";" in last:
         last = _after_semicolon(last)
     if "(" in last:
@@ -2009,7 +2012,9 @@ def _closing_clause(sentence: str) -> str:
     that_is = _THAT_IS_RE.search(sentence)
     restated = _RESTATED_VALUE_RE.match(sentence, that_is.end()) if that_is is not None else None
     if restated is not None and that_is is not None and any(
-        len(w) >= 4 and w.lower() in sentence[: that_is.start()].lower()
+        len(w) >= 4 and (w.lower() in sentence[: that_is.start()].lower() or w.lower() in (
+            "answer", "solution", "result", "value"
+        ))
         for w in restated.group("subject").split()
     ):  # "... has area $\pi r^2$, that is, the area is $63\pi$ square units.": the same quantity
         return "So, " + sentence[that_is.end() :].strip()
@@ -2085,6 +2090,11 @@ def _last_value(sentence: str, question: str | None) -> str | None:
     ):
         return None
     m = _END_VALUE_RE.search(sentence)
+    if m is None:
+        phrase = _TRAILING_PHRASE_RE.search(sentence)
+        if phrase is not None:  # "averaged 60 miles per hour over the whole trip."
+            sentence = sentence[: phrase.start()] + "."
+            m = _END_VALUE_RE.search(sentence)
     before = sentence[: m.start()].rstrip(" \t$") if m is not None else ""
     if before.endswith("=") and _EQUATION_LIST_END_RE.search(before):
         return None  # "Maximum = 2, Minimum = 1": several equations, several answers
@@ -2107,6 +2117,16 @@ def _last_value(sentence: str, question: str | None) -> str | None:
     return value
 
 
+_HYPOTHETICAL_TAIL_RE = re.compile(  # a clause working out a hypothetical after the value
+    r",[ \t]+(?:so|and|which[ \t]+means|meaning)[ \t]+[^!?\n]{0,80}?\b(?:would|could|might)\b"
+    r"[^!?\n]{0,80}?[.!]?[ \t]*$",
+    re.IGNORECASE,
+)
+_TRAILING_PHRASE_RE = re.compile(  # " over the whole trip.": a prepositional phrase ending it
+    r"[ \t]+(?:over|during|for|across|throughout|in|on|at|from|after)[ \t]+"
+    r"(?:the|a|an|this|that|its|their|his|her|each|every|one|all)[ \t]+[A-Za-z][A-Za-z \t'-]{0,40}"
+    r"[.!]?[ \t]*$"
+)
 _EQUATION_LIST_END_RE = re.compile(r"=[^=]*(?:,|;|\band\b|\bor\b)[^=]*=$", re.IGNORECASE)
 _PREPOSITION_BEFORE_RE = re.compile(  # also a list's last item: "2 or 3", "Min: 1, Max: 3"
     r"\b(?:for|after|before|in|of|per|with|over|from|by|among|within|across|under|than|on|"
@@ -2289,6 +2309,12 @@ def _count_of_asked(sentence: str, question: str) -> str | None:
     }
     # "There are 6 of them: 11, 13, 17, ...": the count before "of them", not its members
     found.update(m.group(1) for m in _COUNT_OF_THEM_RE.finditer(sentence))
+    if not found and re.search(
+        r"\b(?:has|have|had|are|is|there[ \t]+(?:are|is))[ \t]+no[ \t]+(?:[a-z$-]+[ \t]+){0,2}?"
+        r"(?:\$?[a-z]\$?-)?" + re.escape(noun) + r"(?:s|es)?\b",
+        sentence, re.IGNORECASE,
+    ):
+        return "0"  # "So the parabola has no y-intercepts."
     if len(found) != 1:
         return None
     value = found.pop()

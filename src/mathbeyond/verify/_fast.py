@@ -101,6 +101,7 @@ from ._rules import (
     attributed,
     box_group,
     labelled_wrong,
+    presented_mistake,
     rejects_chosen,
     retraction,
     revision_correction,
@@ -433,12 +434,17 @@ def _anchors_introduce(
     return bound
 
 
-def after_box_defers(region: str, end: int, content: str, question: str | None) -> bool:
+def after_box_defers(
+    region: str, end: int, content: str, question: str | None, start: int | None = None
+) -> bool:
     """The text after the one box (ending at ``end``) needs the engine: it disowns the box
     (``disowned``), rejects its value for another ("4, not 5": ``later-rejects-box``) or, with a
     question, holds a revision cue (``revised-after-box``), or an explanation opens right after
-    it (``answer-first-then-explanation``). Shared by :func:`quick` and the in-caller path
+    it (``answer-first-then-explanation``), or (given the box's ``start``) its sentence presents
+    a mistake (``box-in-presented-mistake``). Shared by :func:`quick` and the in-caller path
     (:mod:`._plain`), so both defer on exactly the same texts."""
+    if start is not None and presented_mistake(region, Candidate(start, end, content, "boxed")):
+        return True
     return bool(
         DISOWN_RE.pattern.match(region, end)
         or EXPLANATION_OPENER_RE.match(region, end)
@@ -517,7 +523,7 @@ def quick(region: str, question: str | None) -> Answer | None:
         or labelled_wrong(region, Candidate(start, end, content, "boxed"))  # the engine decides
     ):
         return None
-    if after_box_defers(region, end, content, question):
+    if after_box_defers(region, end, content, question, start):
         return None
     # ``answer-with-alternative`` reads the box's sentence after it (at most ALT_AFTER_CHARS),
     # where its patterns need an "or" or a modal verb (HEDGED_OTHER_VALUE); ``box-is-side-remark``
@@ -570,7 +576,8 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
         return None
     value = boxes[0].text.strip()
     if any(b.text.strip() != value for b in boxes) or any(
-        _restating(region, b.start) or EXPLANATION_OPENER_RE.match(region, b.end) for b in boxes
+        _restating(region, b.start) or EXPLANATION_OPENER_RE.match(region, b.end)
+        or presented_mistake(region, b) for b in boxes
     ):
         return None
     if "\n" in region and _LINE_MARK_RE.search(region):
@@ -601,8 +608,11 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
         (question and REVISE_RE.search(tail))
         or revision_correction(tail, boxes[idx].text) is not None
         or rejects_chosen(tail, boxes[idx].text) is not None
+        or (question and concludes_asked_after(region, boxes[idx].end, question))
     ):
-        return None  # ``correction-after-revision`` / ``later-rejects-box``: the engine decides
+        # ``correction-after-revision`` / ``later-rejects-box`` / ``revised-after-box``: the
+        # engine decides
+        return None
     if alternative_after(region, boxes[idx]) or (
         idx == 0 and side_remark_span(region, boxes[0], question) is not None
     ):

@@ -125,6 +125,16 @@ UNASKED_REMARK = (
 the first, only box as such a remark when the answer was stated in words before it
 (``box-is-side-remark``)."""
 
+PRESENTED_MISTAKE = (
+    "an? (?:common|typical|frequent|classic|tempting|easy|natural) (?:mistake|error|pitfall|trap|"
+    "misconception|slip)",
+    "(?:one|some|many|students) (?:might|may|often|would) "
+    "(?:wrongly|mistakenly|incorrectly|naively)",
+    "a naive (?:approach|attempt|count|answer|reading)",
+)
+"""Opens a sentence that presents a mistake, not the answer: a box in it ("A common mistake is
+to say each of the 5 people shakes 4 hands and report $5 \\times 4 = \\boxed{20}$.") is what
+the mistake gives (``box-in-presented-mistake``)."""
 EXPLANATION_OPENER = (
     "here(?:'s| is) (?:why|how)", "explanation", "reasoning", "justification", "proof",
     "derivation", "why", "let me explain", "to see (?:why|this)",

@@ -140,7 +140,9 @@ def verdict(
             return None
     if _fast._anchors_introduce(completion, low, end, True) is None:
         return None
-    if _fast._word_bits(low) or _fast.after_box_defers(completion, end, content, question):
+    if _fast._word_bits(low) or _fast.after_box_defers(
+        completion, end, content, question, start
+    ):
         return None
     after = low[end : end + ALT_AFTER_CHARS]
     if "or" in after or _fast._HEDGED_MODAL_RE.search(after):

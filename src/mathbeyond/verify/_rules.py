@@ -254,7 +254,33 @@ def drop_rules(region: str, cands: list[Candidate], out: list[Decision]) -> list
     cands = _drop(
         cands, [attributed(region, c) for c in cands], "attributed-to-someone-else", out
     )
-    return _drop(cands, [labelled_wrong(region, c) for c in cands], "labelled-wrong", out)
+    cands = _drop(cands, [labelled_wrong(region, c) for c in cands], "labelled-wrong", out)
+    return _drop(
+        cands, [presented_mistake(region, c) for c in cands], "box-in-presented-mistake", out
+    )
+
+
+_PRESENTED_MISTAKE_RE = re.compile(lx.alternation(lx.PRESENTED_MISTAKE), re.IGNORECASE)
+_SENTENCE_START_RE = re.compile(r"[.!?][ \t]+(?=\S)|\n")
+
+
+_MISTAKE_WORDS = ("mistake", "error", "pitfall", "trap", "misconception", "slip", "wrongly",
+                  "mistakenly", "incorrectly", "naive")
+
+
+def presented_mistake(region: str, c: Candidate) -> bool:
+    """``box-in-presented-mistake``: the candidate's sentence opens by presenting a mistake ("A
+    common mistake is to ... report $5 \\times 4 = \\boxed{20}$."): the value that mistake
+    gives, not the answer."""
+    lo = max(0, c.start - 400)
+    if not any(w in region[lo : c.start].lower() for w in _MISTAKE_WORDS):
+        return False
+    start = lo
+    for m in _SENTENCE_START_RE.finditer(region, lo, c.start):
+        start = m.end()
+    return _PRESENTED_MISTAKE_RE.match(region, start) is not None or bool(
+        _PRESENTED_MISTAKE_RE.match(region[start : start + 80].lstrip(" \t*#>-"))
+    )
 
 
 # --- skip rules (walking back from the last candidate) ------------------------------------------
