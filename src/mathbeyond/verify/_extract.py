@@ -1243,6 +1243,27 @@ _TUPLE_SIZES = {"pair": 2, "triple": 3, "quadruple": 4}
 _EXPLICIT_TUPLE_RE = re.compile(r"(?<![A-Za-z\\])\(\s*-?\d[^()\n]{0,40},[^()\n]{0,40}\)")
 
 
+_CHOICE_INTRO_RE = re.compile(
+    r"\b(?:enter|type|write|answer(?:[ \t]+with)?|respond[ \t]+with)[ \t]+(?=[\"“])",
+    re.IGNORECASE,
+)
+_QUOTED_WORD_RE = re.compile(r"[\"“]([A-Za-z][A-Za-z -]{0,24})[\"”]")
+
+
+def _quoted_choice(line: str, question: str) -> str | None:
+    """``closing-quoted-choice``: the question lists its answers as quoted words ("Enter
+    \"odd\", \"even\", or \"neither\"."): a closing line that names exactly one of them, not
+    negated ("..., $f$ is an **odd function**."), answers with that word."""
+    intro = _CHOICE_INTRO_RE.search(question)
+    if intro is None or _NEG_WORD_RE.search(line):
+        return None
+    words = {w.lower() for w in _QUOTED_WORD_RE.findall(question[intro.end() : intro.end() + 200])}
+    if len(words) < 2:
+        return None
+    named = {w for w in words if re.search(r"\b" + re.escape(w) + r"\b", line, re.IGNORECASE)}
+    return named.pop() if len(named) == 1 else None
+
+
 @functools.lru_cache(maxsize=1024)
 def _asked_tuple(question: str) -> tuple[str, ...] | None:
     """The variables of the tuple a question asks for: its ``(x, y, z)`` when it names an
@@ -1433,7 +1454,7 @@ def _closing(
         last = _after_semicolon(last)
     if "(" in last:
         last = _MEMBER_LIST_RE.sub(r"\g<count>", last)  # "five primes (31, 37, 41, 43 and 47)"
-    pointed = _POINTED_VALUE_RE.search(last) if "answer" in last else None
+    pointed = _POINTED_VALUE_RE.search(last) if "which" in last or "that" in last else None
     if pointed is not None and not _NEG_WORD_RE.search(last) and not _HEDGE_RE.search(last):
         # "..., and six sides of 7 inches each come to 42 inches, which is our answer."
         value = pointed.group("m") or pointed.group("n")
@@ -1453,6 +1474,9 @@ def _closing(
         said = _YES_NO_SENTENCE_RE.search(last)
         if said is not None:  # "... my first answer was wrong. No, $2^{11}-1$ is not prime."
             return Extracted(said.group("v").capitalize(), "conclusion", "closing-yes-no")
+    chosen = _quoted_choice(last, question) if question and '"' in question else None
+    if chosen is not None:  # 'Enter "odd", "even", or "neither".' -> "f is an **odd function**."
+        return Extracted(chosen, "conclusion", "closing-quoted-choice")
     names = _asked_tuple(question) if question else None
     if names is not None:
         tup = _tuple_components(last, names)
@@ -2046,8 +2070,8 @@ _RESTATED_VALUE_RE = re.compile(  # "the area is $63\pi$ ...": a quantity named 
 )
 _POINTED_VALUE_RE = re.compile(  # "42 inches, which is our answer": the value pointed at
     r"(?:\$(?P<m>[^$]{1,60})\$|(?<![\w.^_])(?P<n>-?\d+(?:\.\d+)?(?:/\d+)?))"
-    r"(?:[ \t]+[A-Za-z]+){0,3},?[ \t]+which[ \t]+is[ \t]+(?:our|the|my)[ \t]+(?:final[ \t]+)?"
-    r"answer\b",
+    r"(?:[ \t]+[A-Za-z]+){0,3},?[ \t]+(?:and[ \t]+)?(?:which|that)(?:['’]s|[ \t]+is)[ \t]+"
+    r"(?:our|the|my)[ \t]+(?:final[ \t]+)?(?:answer|value|result|number)\b(?![ \t]+(?:of|for)\b)",
     re.IGNORECASE,
 )
 _BECAUSE_RE = re.compile(r",?[ \t]+(?:because|since|given[ \t]+that)\b", re.IGNORECASE)

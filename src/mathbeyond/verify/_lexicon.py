@@ -201,6 +201,7 @@ OTHER_PROBLEM = (
     "(?:second|third|further) (?:problem|exercise|question|example)",
     "(?:here is|here's|and) another one", "try it yourself",
     "(?:extension|challenge|variation|variant|related|generali[sz]ation)(?=\\s*:)",
+    "(?:related|more|extra|further|additional) practice",
 )
 """After a committed answer: the text from here on poses and answers another problem
 ("Follow-up problem: ...", "Next exercise: ...", "an unrelated warm-up")."""
@@ -517,7 +518,8 @@ SUM_RESULT = ("adds? up to", "sums? to", "adds? to", "totals?", "comes? to", "su
 PRODUCT_RESULT = ("multipl(?:y|ies) to", "multipl(?:y|ies) out to", "product is")
 """As :data:`SUM_RESULT`, for a product ("8 and 5, which multiply to 40")."""
 RESULT_VERB = (
-    "comes to", "works out to", "evaluates to", "amounts to", "simplifies to", "reduces to",
+    "comes to", "comes out to", "works out to", "evaluates to", "amounts to", "simplifies to",
+    "reduces to",
     "totals", "measures", "gives a total of", "yields", "is equal to", "equals", "leaves",
     "factors as", "factori[sz]es as", "factors into", "can be written as", "expands to",
 )
