@@ -1205,7 +1205,8 @@ _CONCLUDING_RULES = frozenset({
     "closing-sentence", "closing-single-value", "closing-value-list", "closing-result-verb",
     "closing-value-remains", "closing-value-after-check",
     "closing-bold-value", "closing-bold-line", "closing-display", "closing-before-check",
-    "closing-option-letter",
+    "closing-option-letter", "closing-count-noun", "closing-operation-result",
+    "closing-pointed-value", "closing-quoted-choice",
 })
 """Closing rules that read a concluding sentence (not an equation chain or a stated value):
 only these override an earlier stray anchor."""
