@@ -34,7 +34,7 @@ from ._rules import (
     select,
     side_remark_span,
 )
-from ._words import spelled_in_digits
+from ._words import numbers_named, spelled_in_digits
 
 MAX_CANDIDATES = 64
 MAX_ANSWER_CHARS = 2000
@@ -1599,7 +1599,10 @@ def _closing(
             ans = _clean_tail(_math_value_first(last[verb.end() :]))
             if conc and _ANSWER_NOUN_RE.fullmatch(ans):  # "Thus, 9 is the answer."
                 ans = _clean_tail(last[conc.end() : verb.start()])
-            elif conc and not _VALUE_RE.search(ans) and not _NUMBER_WORD_RE.match(ans):
+            elif conc and (
+                (not _VALUE_RE.search(ans) and not _NUMBER_WORD_RE.match(ans))
+                or (question is not None and _echoes_question(ans, question))
+            ):
                 # "So $k = 8$ is the least value that works.": the one value before the verb
                 subject = _single_value(last[conc.end() : verb.start()])
                 ans = subject if subject is not None else ans
@@ -2396,6 +2399,27 @@ def _located_value(sentence: str) -> str | None:
 _AND_CLAUSE_RE = re.compile(r",[ \t]+and[ \t]+(?=[A-Za-z]{2,}[ \t])")
 
 
+_ARTICLE_BEFORE_VALUE_RE = re.compile(r"^(?:an?|the)[ \t]+(?=-?\d+(?:\.\d+)?(?:/\d+)?[ \t]*$)",
+                                      re.IGNORECASE)
+
+
+def _echoes_question(text: str, question: str) -> bool:
+    """``subject-value-echoing-question``: ``text`` only repeats the question ("the least 3 digit
+    9 heavy number" for "What is the least three-digit 9-heavy whole number?"): at least two
+    words, every word of three letters or more and every number found in the question."""
+    words = _ECHO_WORD_RE.findall(text)
+    if len(words) < 2 or len(text) > 120:
+        return False
+    named = numbers_named(question)
+    return all(
+        _in_question(w, question) if w[0].isalpha() else w in named
+        for w in words if len(w) >= 3 or w[0].isdigit()
+    )
+
+
+_ECHO_WORD_RE = re.compile(r"[A-Za-z]+|\d+")
+
+
 def _clean_tail(text: str) -> str:
     text = _REJECTED_TAIL_RE.sub("", text)  # "7, not 5": the rejected value is no part of it
     semi = text.find("; ")
@@ -2413,6 +2437,7 @@ def _clean_tail(text: str) -> str:
     ans = ans.replace("\\(", "").replace("\\)", "").strip()
     ans = _ADVERB_RE.sub("", ans)
     ans = _TOTAL_OF_RE.sub("", ans).strip(" ,")
+    ans = _ARTICLE_BEFORE_VALUE_RE.sub("", ans)  # "the card is a 3": the value, no article
     clause = _COUNT_CLAUSE_RE.fullmatch(ans)
     if (
         clause is not None

@@ -39,6 +39,9 @@ _REFERRING_RE = re.compile(r"\b" + lx.alternation(lx.REFERRING_WORD) + r"[ \t]+$
 _DIGIT_RE = re.compile(r"\d")
 _SENTENCE_END_RE = re.compile(r"[.!?][ \t]+(?=\S)")
 _NEGATIVE_RE = re.compile(r"\bnegative[ \t]+(?=\d)", re.IGNORECASE)
+_LOOSE_WHOLE_RE = re.compile(  # also as a modifier: "three-digit", "two-thirds" counts as 2
+    rf"(?<![\w\\-])(?P<whole>{_WHOLE})(?![A-Za-z])", re.IGNORECASE
+)
 _PIECE_RE = re.compile(r"[a-z]+", re.IGNORECASE)
 _UNIT_TAIL_RE = re.compile(  # "eggs", "square meters", "miles per hour", "km per hour"
     r"(?:[a-z]+(?:[ \t]+[a-z]+)?(?:[ \t]+per[ \t]+[a-z]+(?:[ \t]+[a-z]+)?)?)?", re.IGNORECASE
@@ -124,3 +127,15 @@ def spelled_in_digits(line: str) -> str | None:
     if _NEGATIVE_RE.search(spelled, start) is not None:
         return spelled[:start] + _NEGATIVE_RE.sub("-", spelled[start:])
     return spelled if changed else None
+
+
+def numbers_named(text: str) -> set[str]:
+    """The whole numbers ``text`` names, in digits or in words ("What is the least three-digit
+    9-heavy number?" -> {"3", "9"}), as digit strings; at most the first 4,000 characters."""
+    text = text[:4000]
+    found = set(re.findall(r"\d+", text))
+    for m in _LOOSE_WHOLE_RE.finditer(text):
+        value = _whole_value([w.lower() for w in _PIECE_RE.findall(m.group("whole"))])
+        if value is not None:
+            found.add(str(value))
+    return found
