@@ -1057,8 +1057,9 @@ def _asked_noun(question: str) -> str | None:
 
 _COUNT_OF_THEM_RE = re.compile(r"(?<![\w.,$}])\$?(\d+)\$?[ \t]+of[ \t]+(?:them|these|those)\b")
 _COUNT_ASKED_RE = re.compile(  # "How many ... games", "What is the total number of games ...?"
-    r"\bhow\s+many\s+(?:(?:more|different|distinct|positive|negative|real|whole|ordered|possible|"
-    r"total|other)\s+){0,2}(?:\$?[a-z]\$?-)?(?P<a>[a-z]{4,})\b"
+    r"\bhow\s+many\s+(?:of\s+(?:the|these|those|its|their)\s+)?(?:(?:more|different|distinct|"
+    r"positive|negative|real|whole|ordered|possible|total|other)\s+){0,2}(?:\$?[a-z]\$?-)?"
+    r"(?P<a>[a-z]{4,})\b"
     r"|\bthe\s+(?:total\s+)?number\s+of\s+(?:[a-z]+\s+){0,2}?(?:\$?[a-z]\$?-)?(?P<b>[a-z]{4,})\b",
     re.IGNORECASE,
 )
