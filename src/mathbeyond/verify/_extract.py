@@ -1999,6 +1999,10 @@ def _before_check(lines: list[str]) -> list[str] | None:
         k -= 1
     for j in range(k - 1, max(0, k - 6), -1):
         if _CHECK_LINE_RE.match(lines[j]):
+            if _CHECK_MARK_RE.search(lines[j]) and any(
+                _HAS_VALUE_RE.search(ln) and _WORDS2_RE.search(ln) for ln in lines[j + 1 : k]
+            ):  # ``after-closed-check``: "Check: ... = 11. ✓\nSetting x = 0, ... at y = -1."
+                break
             if not any(
                 _CONCLUSION_RE.match(ln) or INTRO_RE.search(ln) or _RESTATED_RESULT_RE.fullmatch(ln)
                 for ln in lines[j + 1 : k]
