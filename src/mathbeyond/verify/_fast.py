@@ -93,6 +93,7 @@ from ._rules import (
     EXPLANATION_OPENER_RE,
     MISTAKE_RE,
     OTHER_PROBLEM_RE,
+    PRESENTED_MISTAKE_RE,
     RETRACT_RE,
     REVISE_RE,
     UNASKED_RE,
@@ -102,6 +103,7 @@ from ._rules import (
     box_group,
     labelled_wrong,
     presented_mistake,
+    presented_mistake_at,
     rejects_chosen,
     retraction,
     revision_correction,
@@ -169,7 +171,7 @@ def _trigger_re() -> re.Pattern[str] | None:
     no quick path)."""
     guards = (
         _NEGATED_RE, _RESTATE_RE, ATTRIB_RE, OTHER_PROBLEM_RE, RETRACT_RE, _WRONG_LABEL_RE,
-        _WRONG_CLAUSE_RE, MISTAKE_RE, CORRECTION_STATEMENT_RE,
+        _WRONG_CLAUSE_RE, MISTAKE_RE, CORRECTION_STATEMENT_RE, PRESENTED_MISTAKE_RE,
     )
     literals: set[str] = set()
     for guard in guards:
@@ -440,11 +442,9 @@ def after_box_defers(
     """The text after the one box (ending at ``end``) needs the engine: it disowns the box
     (``disowned``), rejects its value for another ("4, not 5": ``later-rejects-box``) or, with a
     question, holds a revision cue (``revised-after-box``), or an explanation opens right after
-    it (``answer-first-then-explanation``), or (given the box's ``start``) its sentence presents
-    a mistake (``box-in-presented-mistake``). Shared by :func:`quick` and the in-caller path
-    (:mod:`._plain`), so both defer on exactly the same texts."""
-    if start is not None and presented_mistake(region, Candidate(start, end, content, "boxed")):
-        return True
+    it (``answer-first-then-explanation``). Shared by :func:`quick` and the in-caller path
+    (:mod:`._plain`), so both defer on exactly the same texts. (``start`` is unused: the
+    sentence before the box is read under the trigger words, see :func:`quick`.)"""
     return bool(
         DISOWN_RE.pattern.match(region, end)
         or EXPLANATION_OPENER_RE.match(region, end)
@@ -521,6 +521,7 @@ def quick(region: str, question: str | None) -> Answer | None:
         or MISTAKE_RE.search(region, end)
         or revision_correction(region[end:], content) is not None
         or labelled_wrong(region, Candidate(start, end, content, "boxed"))  # the engine decides
+        or presented_mistake_at(region, start)  # ``box-in-presented-mistake``
     ):
         return None
     if after_box_defers(region, end, content, question, start):
@@ -576,8 +577,7 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
         return None
     value = boxes[0].text.strip()
     if any(b.text.strip() != value for b in boxes) or any(
-        _restating(region, b.start) or EXPLANATION_OPENER_RE.match(region, b.end)
-        or presented_mistake(region, b) for b in boxes
+        _restating(region, b.start) or EXPLANATION_OPENER_RE.match(region, b.end) for b in boxes
     ):
         return None
     if "\n" in region and _LINE_MARK_RE.search(region):
@@ -595,7 +595,10 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
     near = min(bound, cut + 1 if cut >= 0 else lo, max(0, first.start - 40))
     if _triggered_from(low, near) and (
         OTHER_PROBLEM_RE.search(region, bound, len(region))
-        or any(attributed(region, b) or labelled_wrong(region, b) for b in boxes)
+        or any(
+            attributed(region, b) or labelled_wrong(region, b) or presented_mistake(region, b)
+            for b in boxes
+        )
     ):
         return None
     if "#" in region and "####" in region:  # memchr first: most regions have no "#"

@@ -260,27 +260,28 @@ def drop_rules(region: str, cands: list[Candidate], out: list[Decision]) -> list
     )
 
 
-_PRESENTED_MISTAKE_RE = re.compile(lx.alternation(lx.PRESENTED_MISTAKE), re.IGNORECASE)
+PRESENTED_MISTAKE_RE = Guarded(re.compile(lx.alternation(lx.PRESENTED_MISTAKE), re.IGNORECASE))
 _SENTENCE_START_RE = re.compile(r"[.!?][ \t]+(?=\S)|\n")
-
-
-_MISTAKE_WORDS = ("mistake", "error", "pitfall", "trap", "misconception", "slip", "wrongly",
-                  "mistakenly", "incorrectly", "naive")
 
 
 def presented_mistake(region: str, c: Candidate) -> bool:
     """``box-in-presented-mistake``: the candidate's sentence opens by presenting a mistake ("A
     common mistake is to ... report $5 \\times 4 = \\boxed{20}$."): the value that mistake
     gives, not the answer."""
-    lo = max(0, c.start - 400)
-    if not any(w in region[lo : c.start].lower() for w in _MISTAKE_WORDS):
+    return presented_mistake_at(region, c.start)
+
+
+def presented_mistake_at(region: str, at: int) -> bool:
+    """:func:`presented_mistake` for a candidate starting at ``at`` (one search when the 400
+    characters before it hold no mistake word, as almost always)."""
+    lo = max(0, at - 400)
+    if PRESENTED_MISTAKE_RE.search(region, lo, at) is None:  # its literals first, by find
         return False
     start = lo
-    for m in _SENTENCE_START_RE.finditer(region, lo, c.start):
+    for m in _SENTENCE_START_RE.finditer(region, lo, at):
         start = m.end()
-    return _PRESENTED_MISTAKE_RE.match(region, start) is not None or bool(
-        _PRESENTED_MISTAKE_RE.match(region[start : start + 80].lstrip(" \t*#>-"))
-    )
+    sentence = region[start : start + 120].lstrip(" \t*#>-")
+    return PRESENTED_MISTAKE_RE.pattern.match(sentence) is not None
 
 
 # --- skip rules (walking back from the last candidate) ------------------------------------------
