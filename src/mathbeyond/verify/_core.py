@@ -154,6 +154,21 @@ _MAX_CACHED_ANSWER_CHARS = 200
 _MAX_CACHED_QUESTION_CHARS = 8000
 
 
+_UNEVALUATED_RE = re.compile(
+    r"\s*-?\d+(?:\s*(?:[+\-*·×−]|\\cdot|\\times)\s*\d+)+\s*"
+)
+_INTEGER_GOLD_RE = re.compile(r"\s*-?\d+\s*")
+_ARITHMETIC_SEG_RE = re.compile(  # a question's expression of numbers only, with an operator
+    r"(?=[^$]*(?:[+\-*^·×]|\\cdot|\\times|\\div))(?:[\d\s+\-*^·×(){}/.,]|\\cdot|\\times|\\div"
+    r"|\\left|\\right|\\[dt]?frac)+"
+)
+_QUESTION_MATH_RE = re.compile(r"\$([^$]{1,200})\$|\\\((.{1,200}?)\\\)")
+
+
+def _math_segments(question: str) -> list[str]:
+    return [m.group(1) or m.group(2) for m in _QUESTION_MATH_RE.finditer(question[:4000])]
+
+
 def _judge_answer(
     answer: str, gold: str, question: str | None
 ) -> tuple[Status, str, str | None]:
@@ -165,6 +180,12 @@ def _judge_answer(
     coded = coded_choice(answer, question)
     if coded is not None:  # 'Enter "P" for parabola' answered "\text{parabola}": P
         answer = coded
+    if (
+        question is not None and _UNEVALUATED_RE.fullmatch(answer)
+        and _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$"))
+        and any(_ARITHMETIC_SEG_RE.fullmatch(seg) for seg in _math_segments(question))
+    ):  # "What is $3^4 - 4^3$?" answered "3·3·3·3 − 4·4·4" or "81 - 64": still to evaluate
+        return Status.INCORRECT, "unevaluated arithmetic", "answer-unevaluated-arithmetic"
     if restates_question(answer, gold, question):
         reason = "restates the question's expression unevaluated"
         return Status.INCORRECT, reason, "answer-restates-question"

@@ -1047,6 +1047,29 @@ _COEFFICIENT_RE = re.compile(r"^[+-]?\d*(?:\.\d+)?(?:\\cdot|\*)?")
 _NOT_POLYNOMIAL_RE = re.compile(r"[()\[\]/=<>]|\\(?!cdot)[A-Za-z]+|\{[^{}]*[+-]")
 
 
+_FRAC_PARTS_RE = re.compile(
+    r"\\[dt]?frac\s*\{(?P<n>(?:[^{}]|\{[^{}]*\})*)\}\s*\{(?P<d>(?:[^{}]|\{[^{}]*\})*)\}"
+)
+_BRACKETED_RE = re.compile(r"\(([^()]{1,60})\)")
+
+
+def _uncancelled_factor(text: str) -> bool:
+    """A fraction whose numerator and denominator share a factor written out: ``\\frac{(x-3)(x+3)}
+    {x-3}``, ``(x+1)(x+2)/(x+1)`` (bracketed factors or the whole denominator, spaces aside)."""
+    t = text.replace(" ", "").replace("$", "")
+    m = _FRAC_PARTS_RE.fullmatch(t)
+    if m is None:
+        num, slash, den = t.partition(")/(")
+        if not slash:
+            return False
+        num, den = num + ")", "(" + den
+    else:
+        num, den = m.group("n"), m.group("d")
+    top = set(_BRACKETED_RE.findall(num))
+    bottom = set(_BRACKETED_RE.findall(den)) | {den.strip("()")}
+    return bool(top & bottom)
+
+
 def _uncombined_terms(text: str) -> bool:
     """A polynomial with like terms not combined: ``-k + 4 - 2 + 3k`` (two constants, two
     k terms), ``3x^2 + 2x^2 - 3x``. Plain sums of monomials only (no brackets, fractions,
@@ -1306,6 +1329,8 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         return "asked for a rational denominator: a radical is left in the denominator"
     if asks.simplify and _uncombined_terms(answer) and not _uncombined_terms(gold):
         return "asked to simplify: like terms are not combined"
+    if asks.simplify and _uncancelled_factor(answer) and not _uncancelled_factor(gold):
+        return "asked to simplify: a common factor is not cancelled"
     if asks.fraction and decimal_answer:
         return "asked for a common fraction: the answer is a decimal"
     if (asks.fraction or asks.lowest) and (mixed_answer or percent_answer):
