@@ -1161,6 +1161,9 @@ def _restating(region: str, start: int) -> bool:
 
 
 
+_HEADING_START_RE = re.compile(r"\n[ \t]*(?:#{1,4}[ \t]*(?:\*\*)?|\*\*)[ \t]*")
+
+
 def _continuation(region: str, cands: list[Candidate]) -> tuple[int | None, str]:
     """Where a continuation starts (``after-continuation``): the first new-turn/template marker;
     or a next-problem header (not the completion's own opening line) after a committed value,
@@ -1186,6 +1189,16 @@ def _continuation(region: str, cands: list[Candidate]) -> tuple[int | None, str]
         other = OTHER_PROBLEM_RE.search(region, first_commit, cut)
         if other is not None and not BACK_TO_PROBLEM_RE.search(region, other.end(), cut):
             return other.start(), "after-other-problem"
+    if "#" in region or "**" in region:
+        for head in _HEADING_START_RE.finditer(region, 0, cut):
+            # "### Practice problem" after worked text: a heading opens another problem even
+            # when nothing before it was boxed or anchored (a bold answer line, a sentence)
+            other = OTHER_PROBLEM_RE.pattern.match(region, head.end(), cut)
+            if (
+                other is not None and _VALUE_RE.search(region, 0, head.start())
+                and not BACK_TO_PROBLEM_RE.search(region, other.end(), cut)
+            ):
+                return head.start(), "after-other-problem"
     return (cut if cut < len(region) else None), "after-continuation"
 
 
@@ -1825,6 +1838,7 @@ _NOT_A_LONE_VALUE_RE = re.compile(  # a relation, words, or an operator at an en
 _ASSIGNED_NAME_RE = re.compile(r"[ \t$]*([A-Za-z])[ \t]*=")
 
 
+_MEMBERSHIP_RE = re.compile(r"\s*[A-Za-z]\s*(?:\\in|∈)\s*(?P<v>[^=<>]{1,120}?)\s*[.,]?\s*")
 _ASKED_DISPLAY_RE = re.compile(r"\s*(?P<lhs>[^=<>]{1,80}?)\s*=\s*(?P<v>[^=<>]{1,80}?)\s*")
 
 
@@ -1854,6 +1868,9 @@ def _lone_value(lines: list[str], question: str | None = None) -> str | None:
         m = _EQUATION_LINE_RE.fullmatch(last)  # "19 x 21 = 399" closing the text
     if m is None:
         m = _MATH_ONLY_LINE_RE.fullmatch(last)  # "$$\left(2, \frac{3\pi}{2}\right)$$"
+        member = _MEMBERSHIP_RE.fullmatch(m.group("v")) if m is not None else None
+        if member is not None and not _HEDGE_RE.search(above):
+            return member.group("v").strip()  # "$$x \in (-1,\ 5)$$": the solution set
         if m is not None and "=" in m.group("v"):  # "$$(r, \theta) = \left(3, ...\right)$$"
             if question:
                 asked = _ASKED_DISPLAY_RE.fullmatch(m.group("v"))

@@ -73,8 +73,12 @@ _TEXT_RE = re.compile(
     r"boldsymbol|bm|emph|textnormal|fbox|boxed|underline|overline\b(?=\{[^{}]*[a-zA-Z]))\s*\{([^{}]*)\}"
 )
 _ORDINAL_RE = re.compile(r"(\d)\s*\^?\s*\{?\s*(?:st|nd|rd|th)\b\s*\}?")
+_SLASH_UNIT = (  # a rate unit: km/h, m/s, mi/hr, ft/s, kg/m, g/L
+    r"(?:[kcm]?m|mi|ft|in|yd|k?g|lbs?|[lL]|gal|mph)/(?:h|hr|s|sec|min|day|wk|yr|k?g|[lL]|gal|m|ft)"
+    r"(?![A-Za-z])"
+)
 _TRAILING_WORDS_RE = re.compile(
-    r"(?:\s+[A-Za-z][A-Za-z\-]+\.?(?:\s*\^\s*\{?\d\}?)?"  # 5 cm, 12 square units^2
+    r"(?:\s+(?:" + _SLASH_UNIT + r"|[A-Za-z][A-Za-z\-]+)\.?(?:\s*\^\s*\{?\d\}?)?"  # 5 cm, 3 km/h
     r"|\s*\(\s*[A-Za-z]{2,}(?:[ \-]{1,3}[A-Za-z]{2,}){0,5}\.?\s*\))+\s*$"  # 12 (ways)
 )
 _UNIT_HEAD_RE = re.compile(r"(?:\d|\}|\)|\\pi|\\infty)\s*$")
