@@ -24,6 +24,9 @@ from ._rules import (
     BACK_TO_PROBLEM_RE,
     DISOWN_RE,
     INTRO_RE,
+    MISTAKE_RE,
+    RECONSIDER_RE,
+    RETRACT_RE,
     OTHER_PROBLEM_RE,
     REVISE_RE,
     Candidate,
@@ -877,6 +880,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     sel = select(region, cands, question)
     decisions += sel.decisions
     trace = tuple(decisions)
+    if truncated and sel.kind in ("boxed", "anchor") and sel.decisions:
+        after = region[sel.decisions[-1].candidate.end :]
+        if RECONSIDER_RE.search(after) or RETRACT_RE.search(after) or MISTAKE_RE.search(after):
+            # cut off by the token limit while doubting or redoing the answer: no commitment
+            return Extracted("", "none", "cut-off-while-reconsidering", trace)
     if sel.kind == "none":
         if sel.rule == "retracted" and not truncated:
             fixed = _unboxed_correction(region, sel.decisions)

@@ -52,6 +52,21 @@ REVISION = (
 )
 """Softer than a retraction: marks a later, different answer as a revision."""
 
+RECONSIDERATION = (
+    "reconsider", "re-?think", "re-?do (?:the|this|it|that|my)", "redo", "re-?examine",
+    "(?:i|we) (?:may|might) have (?:mis|made|double|over|under|got)",
+    "(?:i'?m|i am) (?:now |still |a bit |not |really )?(?:unsure|not sure|uncertain|worried|"
+    "doubtful|torn)",
+    "should (?:really|actually) be",
+    "(?:i|we) (?:now )?(?:think|suspect|fear|worry) (?:that )?(?:i|we) (?:may |might )?(?:have )?"
+    "(?:mis|made|double|over|under|got it wrong|missed)",
+    "(?:i|we) (?:now )?(?:think|suspect) (?:that )?(?:the|my|our|this|that|it) [^.!?\\n]{0,40}?"
+    "(?:should|is wrong|was wrong|is off|might be wrong)",
+)
+"""After the answer of a sample cut off by the token limit: it began to doubt or redo that
+answer when the text stopped, so it commits to nothing (``cut-off-while-reconsidering``); a
+check of the answer ("Let me verify: ...") is no such doubt."""
+
 CONFIRMATION = (
     "yes", "correct", "confirm", "confirmed", "confirms", "indeed", "holds", "checks out",
     "consistent", "same", "still", "verified", "right",
@@ -599,6 +614,7 @@ ASKED_LOWEST_TERMS = (
     "reduce the fraction", "reduced fraction",
 )
 ASKED_MIXED_NUMBER = ("mixed number", "mixed numeral", "mixed fraction")
+ASKED_INTERVAL = ("interval notation", "as an interval", "as a union of intervals")
 ASKED_SCIENTIFIC = ("scientific notation", "scientific form")
 ASKED_IN_PI = ("in terms of \\\\?pi", "in terms of π")
 EVALUATE_VERB = (

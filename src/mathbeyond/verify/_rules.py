@@ -99,6 +99,7 @@ STRONG_HYPOTHETICAL_RE = Guarded(lx.words(lx.STRONG_HYPOTHETICAL))
 RETRACT_RE = Guarded(lx.words(lx.RETRACTION))
 MISTAKE_RE = Guarded(lx.stems(lx.MISTAKE_ADMISSION))
 REVISE_RE = Guarded(lx.words(lx.REVISION))
+RECONSIDER_RE = Guarded(lx.stems(lx.RECONSIDERATION))
 SIDE_RE = Guarded(lx.stems(lx.SIDE_REMARK))
 UNASKED_RE = Guarded(lx.stems(lx.UNASKED_REMARK))
 APPROX_RE = Guarded(re.compile(lx.alternation(lx.APPROXIMATION), re.IGNORECASE))
@@ -1242,6 +1243,7 @@ class _Asks:
     radians: bool
     degrees: bool
     percent: bool
+    interval: bool
 
 
 _RADIANS_ASKED_RE = re.compile(r"\bin\s+radians\b|\bradian\s+measure\b", re.IGNORECASE)
@@ -1250,6 +1252,9 @@ _PERCENT_ASKED_RE = re.compile(  # asks for a percent ("What percent of 40 is 10
     r"\bwhat\s+percent|\bpercent(?:age)?\b(?!\s+of\b)|\bas\s+a\s+percent|\bby\s+what\s+percent",
     re.IGNORECASE,
 )
+_INTERVAL_ASKED_RE = lx.words(lx.ASKED_INTERVAL)
+_RELATION_MARK_RE = re.compile(r"<|>|\\[lg]eq?\b|\\[lg]eqslant|\\[lg]t\b|\u2264|\u2265")
+_INTERVAL_GOLD_RE = re.compile(r"\\infty|^\s*[(\[].*,.*[)\]]\s*$|\\cup")
 _DEGREE_MARK_RE = re.compile(r"\\circ|\u00b0|\bdegrees?\b|\\degree")
 _PERCENT_MARK_RE = re.compile(r"%")
 _PERCENT_NUMBER_RE = re.compile(r"\$?[ \t]*(-?\d+(?:\.\d+)?)[ \t]*\\?%[ \t]*\$?")
@@ -1274,6 +1279,7 @@ def _asks(question: str) -> _Asks:
         radians=bool(_RADIANS_ASKED_RE.search(question)),
         degrees=bool(_DEGREES_ASKED_RE.search(question)),
         percent=bool(_PERCENT_ASKED_RE.search(question)),
+        interval=bool(_INTERVAL_ASKED_RE.search(question)),
     )
 
 
@@ -1346,6 +1352,11 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         return "asked for a decimal: the answer is a fraction"
     if asks.pi and _PI_RE.search(gold) and not _PI_RE.search(answer):
         return "asked in terms of pi: the answer has no pi"
+    if (
+        asks.interval and _INTERVAL_GOLD_RE.search(gold) and not _RELATION_MARK_RE.search(gold)
+        and _RELATION_MARK_RE.search(answer)
+    ):
+        return "asked for interval notation: the answer is an inequality"
     return None
 
 
