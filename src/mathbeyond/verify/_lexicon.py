@@ -122,6 +122,11 @@ HYPOTHETICAL = (
 )
 """Before a box on its line: the box is a hypothetical, not the answer (prefix match)."""
 
+COUNTERFACTUAL_MODAL = ("would", "we'd", "you'd", "it'd", "they'd", "i'd", "that'd")
+"""In a clause opened by 'if', before a box ("If we simply multiplied them, it would be
+$\\boxed{240}$; if we only needed 4 and 6, we'd get $\\boxed{12}$."): the box is what a
+supposition gives (``hypothetical``)."""
+
 STRONG_HYPOTHETICAL = (
     "if instead", "suppose instead", "if the (?:problem|question) (?:had|were|was|asked)",
     "had the problem", "what if", "hypothetical(?:ly)?",
@@ -146,6 +151,9 @@ PRESENTED_MISTAKE = (
     "(?:one|some|many|students) (?:might|may|often|would) "
     "(?:wrongly|mistakenly|incorrectly|naively)",
     "a naive (?:approach|attempt|count|answer|reading)",
+    "(?:it'?s|it is|it would be|it might be) (?:very |so |quite )?tempting to",
+    "(?:one|you|we|students|many) (?:might|may|could) be tempted to",
+    "(?:it'?s|it is) (?:very |so )?easy to (?:just )?(?:assume|think|say|write|conclude|answer)",
 )
 """Opens a sentence that presents a mistake, not the answer: a box in it ("A common mistake is
 to say each of the 5 people shakes 4 hands and report $5 \\times 4 = \\boxed{20}$.") is what
@@ -435,6 +443,8 @@ HEDGE = (
     "guess", "estimat", "probably", "likely", "possibly", "(?:it|that)(?:'s| is| may be) possible",
     "perhaps", "maybe", "roughly",
     "approximat", "somewhere", "unsure", "not sure", "uncertain", "doubt",
+    "torn between", "(?:can(?:'t|not)|could(?:n't| not)) (?:quite )?decide", "undecided",
+    "not certain", "both (?:look|seem|are|sound) (?:plausible|possible|reasonable)",
 )
 """Anywhere in an anchored sentence or a cut relative clause: the value is not committed to
 (prefix match)."""

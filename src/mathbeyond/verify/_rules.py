@@ -305,6 +305,22 @@ def _last_conclusion(before: str) -> int | None:
     return end
 
 
+_COUNTERFACTUAL_CLAUSE_RE = re.compile(
+    r"^[\s*_]*(?:(?:but|and|or|so|now)[ \t,]+)?if\b[^\n]*\b"
+    + lx.alternation(lx.COUNTERFACTUAL_MODAL) + r"\b",
+    re.IGNORECASE,
+)
+_OWN_CLAUSE_BREAK_RE = re.compile(r"[.;!?](?:\s|\$)")
+
+
+def _own_clause(before: str) -> str:
+    """The text of the candidate's clause before it (since the last '.', ';', '!' or '?')."""
+    cut = -1
+    for m in _OWN_CLAUSE_BREAK_RE.finditer(before):
+        cut = m.start()
+    return before[cut + 1 :]
+
+
 def own_line_rule(s: str, c: Candidate) -> str | None:
     """Why a candidate is not an answer by its own line, or None."""
     line = line_of(s, c.start, c.end)
@@ -321,6 +337,8 @@ def own_line_rule(s: str, c: Candidate) -> str | None:
     if checkish and CHECK_RE.search(before):
         return "check-of-answer"
     if HYPOTHETICAL_RE.search(before) or STRONG_HYPOTHETICAL_RE.search(paragraph):
+        return "hypothetical"
+    if "if" in before.lower() and _COUNTERFACTUAL_CLAUSE_RE.search(_own_clause(before)):
         return "hypothetical"
     if c.kind != "boxed":
         return None
@@ -814,6 +832,14 @@ def parallel_boxes(region: str, cands: list[Candidate], idx: int) -> list[Candid
 
 
 _CONDITION_AFTER_BOX_RE = re.compile(r"[\s$)\\\]]*,?[ \t]*(?:if|when|unless)\b", re.IGNORECASE)
+_CONDITION_OPENS_RE = re.compile(  # a clause opened by a condition: "If the boxes are ..."
+    r"[ \t*_]*" + lx.alternation(lx.CONDITIONAL_TAIL) + r"\b", re.IGNORECASE
+)
+_CASE_CLAUSE_RE = re.compile(  # between two boxes: "$; if they are not, ...", ", otherwise ..."
+    r"[\s$)\\\]]*[;,][ \t]*(?:" + lx.alternation(lx.CASE_SPLIT) + r"|"
+    + lx.alternation(lx.CONDITIONAL_TAIL) + r")\b[^.;\n]*$",
+    re.IGNORECASE,
+)
 
 
 def conditional_boxes(region: str, cands: list[Candidate], idx: int) -> bool:
@@ -825,10 +851,18 @@ def conditional_boxes(region: str, cands: list[Candidate], idx: int) -> bool:
     prev, cur = cands[idx - 1], cands[idx]
     if "\n" in region[prev.end : cur.start] or _plain(prev.text) == _plain(cur.text):
         return False
-    return bool(
-        _CONDITION_AFTER_BOX_RE.match(region, cur.end)
-        and _CONDITION_AFTER_BOX_RE.match(region, prev.end)
-    )
+    if _CONDITION_AFTER_BOX_RE.match(region, cur.end) and _CONDITION_AFTER_BOX_RE.match(
+        region, prev.end
+    ):
+        return True
+    # the condition before each: "If the boxes are identical, $\boxed{3}$; if they are not,
+    # the count is $\boxed{5}$" (a new conditional clause opens between the two boxes)
+    if not _CASE_CLAUSE_RE.match(region, prev.end, cur.start):
+        return False
+    lo = max(0, prev.start - LINE_WINDOW)
+    opening = max(region.rfind("\n", lo, prev.start), region.rfind(". ", lo, prev.start),
+                  region.rfind(";", lo, prev.start))
+    return bool(_CONDITION_OPENS_RE.match(region, opening + 1 if opening >= 0 else lo))
 
 
 EXPLANATION_OPENER_RE = re.compile(
@@ -905,6 +939,11 @@ def _select_kept(
     if idx == 0 and side_remark_span(region, chosen, question) is not None:
         out.append(Decision(chosen, False, "box-is-side-remark"))
         return Selection((), "fallthrough", "box-is-side-remark", tuple(out))
+    if idx == 0 and chosen.kind == "boxed" and own_line_rule(region, chosen) == "hypothetical":
+        # every box is a supposition ("if we simply multiplied them, it would be
+        # $\\boxed{240}$"): the closing statement after them decides (``box-is-hypothetical``)
+        out.append(Decision(chosen, False, "box-is-hypothetical"))
+        return Selection((), "fallthrough", "box-is-hypothetical", tuple(out))
     retracted, fixed = retraction(region[chosen.end :], chosen.text)
     if retracted:
         out.append(Decision(chosen, False, "retracted"))
