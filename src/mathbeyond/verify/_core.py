@@ -174,6 +174,12 @@ def _judge_answer(
 ) -> tuple[Status, str, str | None]:
     """Status, reason and, when one decided, the answer rule's name, for an extracted answer
     (stripped of grouping braces, at most ``MAX_ANSWER_CHARS``) against ``gold``."""
+    chained = _chain_value(answer, gold, question) if "=" in answer else None
+    if chained is not None:  # "25% of 360 = 0.25 × 360 = 90", "$A = \\pi r^2 = 16\\pi$"
+        status, reason, own = _judge_answer(chained, gold, question)
+        if status is Status.CORRECT and own is None:
+            own = "answer-equation-chain"
+        return status, reason, own
     sides = polygon_sides(answer, question)
     if sides is not None:
         answer = sides
@@ -226,6 +232,55 @@ def _judge_labelled(answer: str, gold: str, question: str | None) -> tuple[str, 
         ):
             return "equation-chain-value", "the equation chain's last member is equal"
     return None
+
+
+_RELATION_RE = re.compile(r"<|>|\\[lg]eq?\b|\\ne(?:q)?\b|\\approx|\\equiv|\\sim|≈|≤|≥|≠")
+_MAX_CHAIN_MEMBERS = 9
+_LIST_MARK_RE = re.compile(r"[,;]|\\text|\\quad|\\qquad|\b(?:and|or)\b")
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+|\$|\\[,;! ]", "", text)
+
+
+def _chain_value(answer: str, gold: str, question: str | None) -> str | None:
+    """``answer-equation-chain``: an answer written as a chain ``E = ... = V`` whose members
+    are equal gives its last member V ("25% of 360 = 0.25 × 360 = 90", "$A = \\pi r^2 = \\pi
+    \\cdot 4^2 = 16\\pi$", "$p^2 + q^2 = 81 - 28 = 53$", "x\\cdot x + 6x - 4x - 24 = x^2 + 2x -
+    24"), so the asked-form rules read V. The first member may name the quantity (a label, words,
+    the question's own expression); every other member must equal V (numbers, or -- when V has
+    letters -- expressions all equal to V). A single ``name = V`` needs the name to be a label or
+    the question's own expression. None when the gold is an equation or the chain does not
+    hold."""
+    if "=" in gold or _RELATION_RE.search(answer):
+        return None
+    t = answer.strip().rstrip(".").strip().strip("$").strip()
+    members = [m.strip().strip("$").strip().rstrip(".").strip() for m in t.split("=")]
+    if not 2 <= len(members) <= _MAX_CHAIN_MEMBERS or any(
+        not m or m.count("{") != m.count("}") for m in members
+    ):
+        return None
+    first, *middle, last = members
+    if any(_LIST_MARK_RE.search(m) for m in (*middle, last)):
+        return None  # "x = 2, x = 3", "Maximum = 2, Minimum = 1": a list of equations
+    first = first.rsplit("$", 1)[-1].strip()  # "Therefore, $\\angle C" names "\\angle C"
+    if _has_letters(last):  # expressions: every member equal to the last
+        if not first or not all(_has_letters(m) for m in (first, *middle)):
+            return None
+        same = all(_judge(m, last, None)[0] is Status.CORRECT for m in (first, *middle))
+        return last if same else None
+    numeric = [m for m in middle if not _has_letters(m)]  # "\\pi r^2": the formula, a step
+    for m in numeric:
+        if _judge(m, last, None)[0] is not Status.CORRECT:
+            return None
+    if not first:
+        return None
+    if _has_letters(first):
+        named = is_label(first) or bool(
+            question and len(first) >= 2 and _squash(first) in _squash(question)
+        )
+        return last if numeric or named else None
+    return last if _judge(first, last, None)[0] is Status.CORRECT else None
 
 
 def _chain_holds(members: list[str]) -> bool:

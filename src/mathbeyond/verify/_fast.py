@@ -70,6 +70,7 @@ from ._extract import (
     _RESTATE_RE,
     LINE_WINDOW,
     MAX_ANSWER_CHARS,
+    TRUNCATED_FINISH_REASONS,
     Extracted,
     _boxes,
     _decide,
@@ -94,6 +95,7 @@ from ._rules import (
     MISTAKE_RE,
     OTHER_PROBLEM_RE,
     PRESENTED_MISTAKE_RE,
+    RECONSIDER_RE,
     RETRACT_RE,
     REVISE_RE,
     UNASKED_RE,
@@ -101,6 +103,7 @@ from ._rules import (
     alternative_after,
     attributed,
     box_group,
+    counterfactual_box,
     labelled_wrong,
     presented_mistake,
     presented_mistake_at,
@@ -138,7 +141,9 @@ def answer(
     region = _prepare(completion, question)
     if isinstance(region, Extracted):
         return region.text, region.kind, region.rule
-    if ENABLED:
+    if ENABLED and not (
+        (finish_reason or "").lower() in TRUNCATED_FINISH_REASONS and RECONSIDER_RE.search(region)
+    ):  # ``cut-off-while-reconsidering``: the engine decides
         found = quick(region, question)
         if found is not None:
             return found
@@ -526,6 +531,8 @@ def quick(region: str, question: str | None) -> Answer | None:
         return None
     if after_box_defers(region, end, content, question, start):
         return None
+    if counterfactual_box(region, Candidate(start, end, content, "boxed")):
+        return None  # ``box-is-hypothetical``: the engine decides
     # ``answer-with-alternative`` reads the box's sentence after it (at most ALT_AFTER_CHARS),
     # where its patterns need an "or" or a modal verb (HEDGED_OTHER_VALUE); ``box-is-side-remark``
     # reads the remark before the box and the sentence after it, inside the region, where

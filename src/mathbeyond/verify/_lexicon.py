@@ -127,6 +127,10 @@ COUNTERFACTUAL_MODAL = ("would", "we'd", "you'd", "it'd", "they'd", "i'd", "that
 $\\boxed{240}$; if we only needed 4 and 6, we'd get $\\boxed{12}$."): the box is what a
 supposition gives (``hypothetical``)."""
 
+COUNTERFACTUAL_TURN = ("but", "so", "thus", "therefore", "hence", "however", "instead", "actually")
+"""After the modal of such a clause, before the box: the clause turns to the real case ("If the
+boxes were identical we would get 3, but they are not, so the count is $\\boxed{5}$")."""
+
 STRONG_HYPOTHETICAL = (
     "if instead", "suppose instead", "if the (?:problem|question) (?:had|were|was|asked)",
     "had the problem", "what if", "hypothetical(?:ly)?",

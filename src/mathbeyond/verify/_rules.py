@@ -307,7 +307,8 @@ def _last_conclusion(before: str) -> int | None:
 
 _COUNTERFACTUAL_CLAUSE_RE = re.compile(
     r"^[\s*_]*(?:(?:but|and|or|so|now)[ \t,]+)?if\b[^\n]*\b"
-    + lx.alternation(lx.COUNTERFACTUAL_MODAL) + r"\b",
+    + lx.alternation(lx.COUNTERFACTUAL_MODAL) + r"\b(?![^\n]*\b"
+    + lx.alternation(lx.COUNTERFACTUAL_TURN) + r"\b)",
     re.IGNORECASE,
 )
 _OWN_CLAUSE_BREAK_RE = re.compile(r"[.;!?](?:\s|\$)")
@@ -319,6 +320,21 @@ def _own_clause(before: str) -> str:
     for m in _OWN_CLAUSE_BREAK_RE.finditer(before):
         cut = m.start()
     return before[cut + 1 :]
+
+
+def counterfactual_before(before: str) -> bool:
+    """The candidate's clause (``before``: its line up to it) opens with 'if' and states what
+    a supposition 'would' give ("If we simply multiplied them, it would be $\\boxed{240}$")."""
+    low = before.lower()
+    if "if" not in low or ("would" not in low and "'d" not in low):
+        return False
+    return bool(_COUNTERFACTUAL_CLAUSE_RE.search(_own_clause(before)))
+
+
+def counterfactual_box(region: str, c: Candidate) -> bool:
+    """:func:`counterfactual_before` for a candidate of ``region``."""
+    window = region[max(0, c.start - LINE_WINDOW) : c.start]
+    return counterfactual_before(window[window.rfind("\n") + 1 :])
 
 
 def own_line_rule(s: str, c: Candidate) -> str | None:
@@ -338,7 +354,7 @@ def own_line_rule(s: str, c: Candidate) -> str | None:
         return "check-of-answer"
     if HYPOTHETICAL_RE.search(before) or STRONG_HYPOTHETICAL_RE.search(paragraph):
         return "hypothetical"
-    if "if" in before.lower() and _COUNTERFACTUAL_CLAUSE_RE.search(_own_clause(before)):
+    if counterfactual_before(before):
         return "hypothetical"
     if c.kind != "boxed":
         return None
@@ -939,7 +955,7 @@ def _select_kept(
     if idx == 0 and side_remark_span(region, chosen, question) is not None:
         out.append(Decision(chosen, False, "box-is-side-remark"))
         return Selection((), "fallthrough", "box-is-side-remark", tuple(out))
-    if idx == 0 and chosen.kind == "boxed" and own_line_rule(region, chosen) == "hypothetical":
+    if idx == 0 and chosen.kind == "boxed" and counterfactual_box(region, chosen):
         # every box is a supposition ("if we simply multiplied them, it would be
         # $\\boxed{240}$"): the closing statement after them decides (``box-is-hypothetical``)
         out.append(Decision(chosen, False, "box-is-hypothetical"))
@@ -1141,7 +1157,7 @@ _SCIENTIFIC_RE = re.compile(  # 4.2 \times 10^{-1}: one digit before the point
 )
 _PI_ASKED_RE = re.compile(lx.alternation(lx.ASKED_IN_PI), re.IGNORECASE)
 _EVALUATE_RE = lx.words(lx.EVALUATE_VERB)
-_DECIMAL_RE = re.compile(r"\d\.\d|(?<![\d}])\.\d")
+_DECIMAL_RE = re.compile(r"\d\.\d|(?<![\d}])\.\d|\d\.\s*\\(?:overline|bar|dot)\b")
 _SQRT_INT_RE = re.compile(r"\\sqrt\s*(?:\{\s*(\d{1,9})\s*\}|(\d))")
 _SQRT_TERM_RE = re.compile(  # \sqrt{300x^3}, \sqrt{12y}: a coefficient, one variable, a power
     r"\\sqrt\s*\{\s*(?P<c>\d{1,9})?\s*[a-z]\s*(?:\^\s*\{?\s*(?P<p>\d{1,3})\s*\}?)?\s*\}"
