@@ -129,7 +129,7 @@ _ASSISTANT_TURN_RE = re.compile(
     r"|\n[ \t]*(?i:assistant)[ \t]*(?=\n)"
 )
 _NEXT_PROBLEM_RE = re.compile(  # a hallucinated next problem (few-shot continuation)
-    r"\n[ \t#*>]*(?:Problem(?:\s*\d+)?|Question(?:\s*\d+)?|Q\d*|Exercise\s*\d+|Example\s*\d+)"
+    r"\n[ \t#*>]*(?:Problem(?:\s*\d+)?|Question(?:\s*\d+)?|Q\d*|Exercise(?:\s*\d+)?|Example\s*\d+)"
     r"[ \t]*(?:\*\*)?[ \t]*(?:[:.)]|\n|$)"
 )
 _RESTATE_RE = Guarded(re.compile(r"\b" + lx.alternation(lx.RESTATEMENT), re.IGNORECASE))
@@ -311,9 +311,34 @@ def _strip_code_blocks(s: str) -> str:
         out.append(s[pos:a])
         if b < 0:
             break
-        out.append("\n")
+        prose = _fenced_answer_line(s[a + 3 : b])
+        out.append("\n" if prose is None else "\n" + prose + "\n")
         pos = b + 3
     return "".join(out)
+
+
+_FENCE_TAG_RE = re.compile(r"[ \t]*(?:text|plaintext|plain|txt|markdown|md|output)?[ \t]*\n")
+_CODE_MARK_RE = re.compile(
+    r"(?m)^[ \t]*[A-Za-z_]\w*[ \t]*(?:\[[^\]\n]*\])?[ \t]*[+\-*/]?=(?!=)|[{};]|\bprint\b|"
+    r"\bdef\b|\breturn\b|\bimport\b|==|->|\b(?:for|while)\b[^\n]*:[ \t]*$"
+)
+_FENCED_ANSWER_RE = re.compile(r"\banswer\b", re.IGNORECASE)
+_MAX_FENCED_ANSWER_CHARS = 240
+
+
+def _fenced_answer_line(body: str) -> str | None:
+    """``answer-in-code-fence``: a fenced block that is a short answer statement, not code
+    ("```\nFinal answer: 7\n```", "```text\nThe answer is 8.\n```"), is read as text; any
+    other fenced block (code, its output) is blanked. None: blank it."""
+    tag = _FENCE_TAG_RE.match(body)
+    text = body[tag.end() :] if tag is not None else body
+    text = text.strip()
+    if (
+        not text or len(text) > _MAX_FENCED_ANSWER_CHARS or text.count("\n") > 3
+        or not _FENCED_ANSWER_RE.search(text) or _CODE_MARK_RE.search(text)
+    ):
+        return None
+    return text
 
 
 def _region(completion: str) -> str | None:
@@ -865,6 +890,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     # a continuation (new chat turn, prompt template, next few-shot problem) ends the answer
     cut, cut_rule = _continuation(region, boxes + anchors)
     if cut is not None:
+        # the text went on past this answer (a new turn, another problem): the answer itself was
+        # finished, whatever cut the text later (``continuation-after-answer``)
+        finish_reason = "stop"
         region = region[:cut]
         decisions += [Decision(c, False, cut_rule) for c in boxes + anchors if c.end > cut]
         boxes = [c for c in boxes if c.end <= cut]
@@ -916,6 +944,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             return Extracted(sel.texts[0], "anchor", sel.rule, trace)
         return Extracted(_sentence_answer(sel.texts[0]), "anchor", sel.rule, trace)
     if truncated:
+        early = _committed_before_cut_check(region, question)
+        if early is not None:
+            return Extracted(early.text, early.kind, "closing-before-cut-off-check", trace)
         return Extracted("", "none", "cut-off-no-unanchored-answer", trace)
     if sel.rule == "no-candidate" and "\\boxed" in region:
         stopped = (finish_reason or "").lower() in FINISHED_FINISH_REASONS
@@ -1197,6 +1228,12 @@ def _continuation(region: str, cands: list[Candidate]) -> tuple[int | None, str]
         other = OTHER_PROBLEM_RE.search(region, first_commit, cut)
         if other is not None and not BACK_TO_PROBLEM_RE.search(region, other.end(), cut):
             return other.start(), "after-other-problem"
+    if "try" in region or "turn" in region or "xercise" in region:
+        for ex in _READER_EXERCISE_RE.finditer(region, 0, cut):
+            # "Now you try: ...", "Your turn: ...", "Exercise: ..." opening a line after worked
+            # text: an exercise set for the reader, with its own answer
+            if _VALUE_RE.search(region, 0, ex.start()):
+                return ex.start(), "after-other-problem"
     if "#" in region or "**" in region:
         for head in _HEADING_START_RE.finditer(region, 0, cut):
             # "### Practice problem" after worked text: a heading opens another problem even
@@ -1212,6 +1249,11 @@ def _continuation(region: str, cands: list[Candidate]) -> tuple[int | None, str]
 
 
 
+
+
+_READER_EXERCISE_RE = re.compile(
+    r"\n[ \t#*>_]*" + lx.alternation(lx.READER_EXERCISE) + r"\b", re.IGNORECASE
+)
 
 
 def _asks_new_question(region: str, at: int) -> bool:
@@ -1390,6 +1432,40 @@ def _without_qualifier(region: str) -> str | None:
     if _CASE_SPLIT_RE.search(clause) or (_WHEN_RE.search(word) and _HAS_VALUE_RE.search(clause)):
         return None
     return body[: start + at + m.start() + 1] + "."
+
+
+_CUT_CHECK_START_RE = Guarded(re.compile(
+    r"\n[ \t]*(?:\||[#*_>]*[ \t]*(?:(?:let(?:'s| me| us)|now|i(?:'ll| will)|we can|quick(?:ly)?)"
+    r"[ \t]+)?(?:" + lx.alternation(lx.CHECK_INTRO) + r"))",
+    re.IGNORECASE,
+))
+_CUT_CHECK_TURN_RE = Guarded(re.compile(
+    r"(?:^|[.!?:]\s+|\n)[ \t*_]*(?:" + lx.alternation(lx.CONCLUSION) + r"|the answer)\b",
+    re.IGNORECASE,
+))
+
+
+def _committed_before_cut_check(region: str, question: str | None) -> Extracted | None:
+    """``closing-before-cut-off-check``: a sample cut off by the token limit inside a check or
+    a summary table that opens a line after the work ("**The volume is 64 cubic inches.**\n\n
+    Let me verify: ... $4 \\times 4 \\times"): the closing statement right before it, when the
+    check concludes nothing of its own and does not doubt it (see
+    ``cut-off-while-reconsidering``). Only concluding sentences count, not a bare value."""
+    starts = [m.start() for m in _CUT_CHECK_START_RE.finditer(region)]
+    for at in reversed(starts):
+        after = region[at:]
+        if (
+            RECONSIDER_RE.search(after) or RETRACT_RE.search(after) or MISTAKE_RE.search(after)
+            or _CUT_CHECK_TURN_RE.search(after, 1)
+        ):
+            return None
+        before = region[:at].rstrip()
+        if not before or before[-1] not in ".!*)":
+            continue
+        found = _conclusion(before, allow_bare=False, question=question)
+        if found is not None and found.kind != "none" and found.rule in _CONCLUDING_RULES:
+            return found
+    return None
 
 
 def _conclusion(

@@ -67,6 +67,7 @@ from ._extract import (
     _ANCHOR_TAIL_RE,
     _NEGATED_RE,
     _POWERED_BOX_RE,
+    _READER_EXERCISE_RE,
     _RESTATE_RE,
     LINE_WINDOW,
     MAX_ANSWER_CHARS,
@@ -500,6 +501,11 @@ def quick(region: str, question: str | None) -> Answer | None:
     if "\n" in region:
         if _LINE_MARK_RE.search(region):
             return None
+        if (
+            "try" in low or "turn" in low or "xercise" in low or "homework" in low
+            or "quiz" in low
+        ) and _READER_EXERCISE_RE.search(region):
+            return None  # "Now you try: ..." (``after-other-problem``): the engine decides
         lo = start - LINE_WINDOW if start > LINE_WINDOW else 0
         line_start = region.rfind("\n", lo, start) + 1  # as _restating
     else:

@@ -233,6 +233,15 @@ OTHER_PROBLEM = (
 """After a committed answer: the text from here on poses and answers another problem
 ("Follow-up problem: ...", "Next exercise: ...", "an unrelated warm-up")."""
 
+READER_EXERCISE = (
+    "(?:now )?(?:you|your) try", "your turn", "now try (?:this|these|one)",
+    "try (?:this|these|one) (?:one )?(?:yourself|on your own)",
+    "(?:practice|exercise) (?:problem|question)s?(?: \\d+)?(?=\\s*[:.])",
+    "exercises?(?: \\d+)?(?=\\s*:)", "homework(?=\\s*:)", "quiz(?=\\s*:)",
+)
+"""Opening a line after worked text: an exercise the text sets for the reader, with its own
+answer ("Now you try: ...", "Your turn: ...", "Exercise: ..."): cut there."""
+
 BACK_TO_PROBLEM = (
     "back to (?:the|our) (?:original |given |main )?(?:problem|question)",
     "(?:for|in) (?:the|our) (?:original|given|main) (?:problem|question)",

@@ -124,9 +124,21 @@ def spelled_in_digits(line: str) -> str | None:
         out.append(line[last : m.start()] + digits)
         last, changed = m.end(), True
     spelled = "".join(out) + line[last:]
+    if changed and "cent" in spelled:  # "2 dollars and 70 cents": one amount, $2.70
+        spelled = _DOLLARS_AND_CENTS_RE.sub(_amount, spelled)
     if _NEGATIVE_RE.search(spelled, start) is not None:
         return spelled[:start] + _NEGATIVE_RE.sub("-", spelled[start:])
     return spelled if changed else None
+
+
+_DOLLARS_AND_CENTS_RE = re.compile(
+    r"\b(\d{1,9})[ \t]+dollars?[ \t]+and[ \t]+(\d{1,2})[ \t]+cents?\b", re.IGNORECASE
+)
+
+
+def _amount(m: re.Match[str]) -> str:
+    """``money-in-words``: "2 dollars and 70 cents" (spelled from words) -> "$2.70"."""
+    return f"${m.group(1)}.{int(m.group(2)):02d}"
 
 
 def numbers_named(text: str) -> set[str]:
