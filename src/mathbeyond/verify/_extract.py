@@ -157,7 +157,8 @@ _BOLD_LINE_RE = re.compile(r"^\s*\*\*(?P<ans>[^*\n]{1,200})\*\*\s*\.?\s*$")
 _SENTENCE_VERB_RE = re.compile(r"\b" + lx.alternation(lx.SENTENCE_VERB) + r"\b|=")
 _RESULT_VALUE_RE = re.compile(
     r"\b" + lx.alternation(lx.RESULT_VERB) + r"\s+(?:a\s+total\s+of\s+)?"
-    r"(?:\$(?P<m1>[^$]{1,200})\$|\\\((?P<m2>.{1,200}?)\\\)|(?P<n>-?\d+(?:\.\d+)?(?:/\d+)?(?:°|%)?|"
+    r"(?:\$(?P<m1>[^$]{1,200})\$|\\\((?P<m2>.{1,200}?)\\\)|(?P<n>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+    r"(?:/\d+)?(?:°|%)?|"
     + lx.alternation(lx.NUMBER_WORDS) + r"(?![A-Za-z])(?![ \t]+"
     + lx.alternation(lx.NOT_A_COUNT_FOLLOWER) + r"\b)))"
     r"(?=[ \t]*(?:[A-Za-z][A-Za-z \t-]{0,40})?[.!]?[ \t]*$)",
@@ -198,7 +199,7 @@ _WORDS2_RE = re.compile(  # two words ("cm²": a superscript digit ends a word t
     r"(?<![\\A-Za-z])[A-Za-z]{3,}(?![A-Za-z0-9_]).*?(?<![\\A-Za-z])[A-Za-z]{2,}(?![A-Za-z0-9_])"
 )
 _SENTENCE_SPLIT_RE = re.compile(  # also before "Therefore," glued on without a full stop
-    r"(?<=[.!?])\s+(?=[A-Z$\\])|(?<=\$\.)\s+|(?<=[\w$)\]])\s+(?="
+    r"(?<=[.!?])\s+(?=[A-Z$\\])|(?<=[.!?])[ \t]+(?=\d)|(?<=\$\.)\s+|(?<=[\w$)\]])\s+(?="
     + lx.alternation(lx.GLUED_CONCLUSION) + r",?\s)"
 )
 _HAS_VALUE_RE = re.compile(r"\d|\$|\\\(")
@@ -2343,7 +2344,7 @@ def _asked_clause(sentence: str, question: str) -> str | None:
 
 
 _SUBJECT_VALUE_RE = re.compile(
-    r"(?:^\W*|,[ \t]*|\bthat[ \t]+)"
+    r"(?:^\W*(?:(?:so|thus|hence|therefore)\b[ \t,]*)?|,[ \t]*|\bthat[ \t]+)"
     r"(?:\$(?P<m>[^$]{1,60})\$|(?P<n>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)|(?P<w>"
     + lx.alternation(lx.NUMBER_WORDS) + r"))(?![\w.])(?:[ \t]*,)?[^.!?]{0,100}?\b(?:is|are)[ \t]+"
     r"(?:the|our)[ \t]+" + lx.alternation(lx.RESULT_PREDICATE) + r"\b",

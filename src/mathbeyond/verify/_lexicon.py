@@ -144,6 +144,8 @@ UNASKED_REMARK = (
     "the (?:question|problem))", "out of curiosity", "(?:extra|additional)(?: fact| remark)?:",
     "fun fact", "as an extra", "(?:is|was)n't asked", "(?:is|was)n't (?:needed|required)",
     "(?:though|although) not asked",
+    "in case (?:they are|it is|they're|it's|you need|needed)", "for reference", "for completeness",
+    "for the record",
 )
 """A remark about a quantity nobody asked for ("Side note:", "(Not asked, but ...)"): also marks
 the first, only box as such a remark when the answer was stated in words before it
@@ -296,12 +298,17 @@ REASON_CLAUSE = (
     "because", "since", "as", "which", "where", "given that", "i\\.e", "that is",
     # where the value is attained: "the minimum value $-3$ is attained at $x = 2$"
     "(?:attained|achieved|reached|occurring|obtained) (?:at|when)",
+    # a check of the value in a trailing clause: "y equals $-4$, and plugging back in, ..."
+    "and (?:plugging|substituting|checking|verifying)", "and as a check",
+    "(?:plugging|substituting) (?:it |this |that |them )?back",
     "(?:at|when)(?= \\$?[a-zA-Z] ?=)",
 )
 """Cut from a closing sentence before reading its value ('..., since ...', ', i.e. ...',
 'at $x = 2$')."""
 RESTATEMENT = (
     "(?:problem|question|task|prompt) (?:says|states|asks|reads|is)\\s*:", "we are asked to\\b",
+    # the given data listed ("Given: area $= \\boxed{20}$, width $= \\boxed{4}$")
+    "(?:given|known|data|we (?:are given|know|have been given))\\s*:",
 )
 """Opens a restatement of the problem: a box in it is not an answer."""
 ANSWER_LEAD = (
@@ -453,7 +460,8 @@ NUMBER_QUALIFIER = (
 """Before the one number of an anchored sentence: the sentence does not state that value."""
 
 HEDGE = (
-    "guess", "estimat", "probably", "likely", "possibly", "(?:it|that)(?:'s| is| may be) possible",
+    "guess", "estimat", "probably", "(?<!equally.)likely", "possibly",
+    "(?:it|that)(?:'s| is| may be) possible",
     "perhaps", "maybe", "roughly",
     "approximat", "somewhere", "unsure", "not sure", "uncertain", "doubt",
     "torn between", "(?:can(?:'t|not)|could(?:n't| not)) (?:quite )?decide", "undecided",
@@ -491,7 +499,7 @@ UNIT_WORD = (
 RESULT_PREDICATE = (
     "fewest", "smallest", "least", "largest", "greatest", "most", "minimum", "maximum", "only",
     "answer", "result", "required", "desired", "correct", "final", "larger", "bigger", "smaller",
-    "greater", "lesser", "higher", "lower",
+    "greater", "lesser", "higher", "lower", "first", "next", "last",
 )
 """'Five boxes is the fewest that works.', '$k = 8$ is the smallest such value': after 'is the',
 the value of the sentence's subject is its result (``closing-subject-value``)."""
@@ -560,6 +568,8 @@ RESULT_VERB = (
     "reduces to",
     "totals", "measures", "gives a total of", "yields", "is equal to", "equals", "leaves",
     "factors as", "factori[sz]es as", "factors into", "can be written as", "expands to",
+    "lands? on", "landed on", "end(?:s|ed)? up (?:with|at|being)", "namely", "turns? out to be",
+    "turned out to be", "arrives? at", "we arrive at", "settles? (?:on|at)",
 )
 """In a closing sentence: the value right after one of these (and only words after it) is
 the stated result ('the perimeter comes to $27$ units')."""

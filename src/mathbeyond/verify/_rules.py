@@ -397,6 +397,13 @@ def side_note_rule(
         return "later-box-is-approximation"  # "2\sqrt{2} \approx \boxed{2.828}"
     if SIDE_RE.search(remark) or (OTHER_CASE_RE.search(remark) and CHECK_RE.search(remark)):
         return "later-box-is-side-remark"
+    if (
+        para < 0 and lo == prev.end and prev.kind == cand.kind == "boxed"
+    ):  # both in one paragraph: a remark opening it covers both
+        start = region.rfind("\n\n", max(0, prev.start - LINE_WINDOW), prev.start)
+        opening = region[start + 2 if start >= 0 else max(0, prev.start - LINE_WINDOW) : prev.start]
+        if UNASKED_RE.search(opening) and not REVISE_RE.search(opening):
+            return "later-box-is-side-remark"  # "For reference: width $\\boxed{5}$, ..."
     if SIDE_RE.search(_sentence_after(region, cand.end)):
         return "later-box-is-side-remark"  # "... = \boxed{146}, which was not asked."
     if prev.kind == cand.kind == "boxed" and _in_side_parenthetical(region, prev, cand):
