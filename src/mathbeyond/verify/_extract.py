@@ -1477,7 +1477,11 @@ def _conclusion(
     (returned with kind ``"none"``). A closing line whose values are all words is read as its
     digit spelling (``number-words-as-values``: "So, three boxes hold thirty-six eggs.")."""
     found = None
-    region = _without_pleasantries(region.rstrip())
+    region = _joined_end_display(
+        _without_disowning_remark(_without_same_value_remark(_without_pleasantries(region.rstrip())))
+    )
+    if question and "\n" in region:
+        region = _without_other_quantity_line(region, question)
     cut = region.rfind("\n") + 1
     spelled = spelled_in_digits(region[cut:])
     if spelled is not None:  # kept when it reads a value: prose answers stay as written
@@ -1515,6 +1519,93 @@ def _conclusion(
                 return Extracted("", "none", "closing-work-pending")
             break
     return found
+
+
+_END_DISPLAY_BLOCK_RE = re.compile(
+    r"\n[ \t]*(?P<o>\\\[|\$\$)[ \t]*\n(?P<v>[^\n$]{1,120}?)[ \t]*[.,]?[ \t]*\n[ \t]*(?:\\\]|\$\$)"
+    r"[ \t]*\.?[ \t]*$"
+)
+_SAME_VALUE_RE = Guarded(re.compile(lx.alternation(lx.SAME_VALUE_REMARK), re.IGNORECASE))
+_MAX_SAME_VALUE_REMARK_CHARS = 300
+
+
+def _joined_end_display(region: str) -> str:
+    """A display ending the text over three lines ("\\[\nm^2 + n^2 = 20.\n\\]") as one line
+    ("$$m^2 + n^2 = 20$$"), so the closing-line rules read it like a one-line display."""
+    if not region.endswith(("]", "$", ".")):
+        return region
+    m = _END_DISPLAY_BLOCK_RE.search(region, max(0, len(region) - 200))
+    if m is None:
+        return region
+    return region[: m.start()] + "\n$$" + m.group("v").strip() + "$$"
+
+
+_DISOWNING_REMARK_RE = Guarded(re.compile(lx.alternation(lx.DISOWNING_REMARK), re.IGNORECASE))
+
+
+def _without_disowning_remark(region: str) -> str:
+    """``closing-disowning-remark``: closing sentences (at most 300 characters) that name an
+    earlier value as not the answer ("(My rough figure of 50 was just a lower bound, not the
+    answer.)", "The first guess of 75 was not the answer; ...") are cut: the statement before
+    them is the closing one."""
+    lo = max(0, len(region) - _MAX_SAME_VALUE_REMARK_CHARS)
+    m = _DISOWNING_REMARK_RE.search(region, lo)
+    if m is None:
+        return region
+    start = lo
+    for b in _SENTENCE_SPLIT_RE.finditer(region, lo, m.start()):
+        start = b.end()
+    para = region.rfind("\n", lo, m.start())
+    start = max(start, para + 1)
+    if start <= lo or not _HAS_VALUE_RE.search(region, 0, start):
+        return region
+    return region[:start].rstrip()
+
+
+_SUBJECT_LINE_RE = re.compile(
+    r"[ \t*_>-]*(?:(?:so|thus|therefore|hence|and)[ \t,]+)?(?:the|its|their)[ \t]+"
+    r"(?P<s>[A-Za-z][A-Za-z \t-]{2,40}?)[ \t]+(?:is|are|equals|=)[ \t]+[^ \t\n]{1,40}[ \t]*[.!]?"
+    r"[ \t*_]*",
+    re.IGNORECASE,
+)
+_WORD_RE = re.compile(r"[a-z]{3,}")
+
+
+def _without_other_quantity_line(region: str, question: str) -> str:
+    """``closing-line-of-other-quantity``: the last line states one quantity ("the fraction
+    eaten is 5/8.") right after a line stating another ("the fraction left is 3/8."); when the
+    earlier line's quantity is the question's (all its words in the question) and the last
+    one's is not, the last line is cut: it answers nothing asked."""
+    lines = region.rstrip().split("\n")
+    last = _SUBJECT_LINE_RE.fullmatch(lines[-1])
+    if last is None:
+        return region
+    asked = set(_WORD_RE.findall(question.lower()))
+    mine = set(_WORD_RE.findall(last.group("s").lower()))
+    if not mine or mine <= asked:
+        return region
+    for k in range(len(lines) - 2, max(-1, len(lines) - 5), -1):
+        if not lines[k].strip():
+            continue
+        prev = _SUBJECT_LINE_RE.fullmatch(re.split(r"(?<=[.!?])[ \t]+", lines[k].strip())[-1])
+        if prev is None:
+            return region
+        theirs = set(_WORD_RE.findall(prev.group("s").lower()))
+        if theirs and theirs <= asked and theirs & mine:
+            return "\n".join(lines[: k + 1])
+    return region
+
+
+def _without_same_value_remark(region: str) -> str:
+    """``closing-same-value-remark``: a last paragraph that only restates the value before it in
+    another form ("If you prefer a decimal, that is $0.25$, the same value.") is cut."""
+    para = region.rfind("\n\n")
+    if (
+        para <= 0 or len(region) - para > _MAX_SAME_VALUE_REMARK_CHARS
+        or not _SAME_VALUE_RE.search(region, para)
+    ):
+        return region
+    return region[:para].rstrip()
 
 
 def _closing(
@@ -1927,6 +2018,11 @@ _MEMBERSHIP_RE = re.compile(r"\s*[A-Za-z]\s*(?:\\in|∈)\s*(?P<v>[^=<>]{1,120}?)
 _ASKED_DISPLAY_RE = re.compile(r"\s*(?P<lhs>[^=<>]{1,80}?)\s*=\s*(?P<v>[^=<>]{1,80}?)\s*")
 
 
+_PROBABILITY_LHS_RE = re.compile(
+    r"\s*(?:P|\\Pr|\\mathbb\{P\}|\\operatorname\{P\})\s*(?:\(|\\left\s*\(|\\\{)"
+)
+
+
 def _in_question_math(expr: str, question: str) -> bool:
     """``closing-asked-display``: ``expr`` is one of the question's own math segments (spaces
     aside): "$$555_{10} = 4210_5$$" displays the value of the asked "$555_{10}$"."""
@@ -1959,8 +2055,12 @@ def _lone_value(lines: list[str], question: str | None = None) -> str | None:
         if m is not None and "=" in m.group("v"):  # "$$(r, \theta) = \left(3, ...\right)$$"
             if question:
                 asked = _ASKED_DISPLAY_RE.fullmatch(m.group("v"))
-                if asked is not None and _in_question_math(asked.group("lhs"), question):
-                    return asked.group("v").strip()  # "$$555_{10} = 4210_5$$": the asked one
+                if asked is not None and (
+                    _in_question_math(asked.group("lhs"), question)
+                    or (_PROBABILITY_LHS_RE.match(asked.group("lhs")) is not None
+                        and "probabilit" in question.lower())
+                ):  # "$$555_{10} = 4210_5$$", "$$P(\text{two tails}) = \frac14$$": the asked one
+                    return asked.group("v").strip()
             m = _NAMED_DISPLAY_RE.fullmatch(m.group("v")) or m
         if m is None or _NOT_A_LONE_VALUE_RE.search(m.group("v")):
             return None

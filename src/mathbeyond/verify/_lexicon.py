@@ -403,6 +403,24 @@ HEDGED_OTHER_VALUE = (
 could also be 70", "On second thought, it might be 72"): the answer is hedged, no commitment
 (``answer-with-alternative``)."""
 
+DISOWNING_REMARK = (
+    "(?:was|is)n't (?:the|my|our) (?:final )?answer",
+    "(?:was|is) not (?:the|my|our) (?:final )?answer",
+    ", not the (?:final )?answer",
+    "(?:was|is) (?:just |only |merely )?(?:a |an |my )?(?:rough |first |initial |quick |early )?"
+    "(?:estimate|guess|lower bound|upper bound|ballpark|approximation)\\b[^.!?]{0,80}?"
+    "not the (?:final )?answer",
+)
+"""In closing sentences after the answer: an earlier value disowned ("(My rough figure of 50 was
+just a lower bound, not the answer.)"): cut before the closing is read."""
+
+SAME_VALUE_REMARK = (
+    "the same (?:value|number|answer|result|quantity)", "same value either way",
+    "(?:which|that|it)(?:'s| is) the same", "(?:is|are) equivalent", "equivalently",
+)
+"""In a last paragraph after the answer: a restatement of that value in another form ("If you
+prefer a decimal, that is $0.25$, the same value."), cut before the closing is read."""
+
 ALTERNATIVE_SAME = ("equivalently", "in other words", "i\\.e\\.?", "that is", "written as", "as a")
 """After 'or': the same value in another form ("or equivalently $4!$", "or $0.5$ as a decimal")."""
 
@@ -456,6 +474,8 @@ NUMBER_QUALIFIER = (
     "at least", "at most", "more than", "less than", "fewer than", "no more than", "no less than",
     "over", "under", "about", "around", "approximately", "roughly", "nearly", "almost", "up to",
     "between", "from", "within", "not", "only about", "near", "close to",
+    "(?:a (?:bit|little|tad) |slightly |just |somewhat |well )?(?:above|below|over|under|more than|"
+    "less than|bigger than|smaller than|greater than)",
 )
 """Before the one number of an anchored sentence: the sentence does not state that value."""
 
