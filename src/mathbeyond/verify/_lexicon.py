@@ -374,6 +374,9 @@ CONCLUSION = (
     # summing up: "Putting it all together, Xenia made \\$251.60 ...", "All told, ..."
     "putting (?:it|everything) (?:all )?together", "all told", "overall", "altogether",
     "all in all", "in summary", "to sum up", "in the end",
+    # what the work shows: "This tells us y equals $-5$", "It follows that n = 6"
+    "(?:this|that|which) (?:tells|shows) us(?: that)?", "(?:this|that) means(?: that)?",
+    "it follows that", "we conclude(?: that)?",
 )
 """Opens a closing sentence."""
 
