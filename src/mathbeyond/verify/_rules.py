@@ -39,12 +39,20 @@ Without candidates, :mod:`._extract`'s closing-sentence rules decide (``closing-
 ``closing-table-total``, ``closing-option-named``, ``closing-inequality-union`` and
 ``closing-function-display``, read past a closing pleasantry;
 ``bare-labelled-value``, ``bare-answer``); a sample cut off by the token limit gets none of those
-(``cut-off-no-unanchored-answer``), and a closing value its own clause disqualifies ("8 subsets
-fail", "we discard the 3 ...") is none (``closing-value-disqualified``, :func:`disqualified_value`).
+(``cut-off-no-unanchored-answer``) except the closing statement right before a check or summary
+table it was cut in (``closing-before-cut-off-check``), and a closing value its own clause
+disqualifies ("8 subsets fail", "we discard the 3 ...") is none (``closing-value-disqualified``,
+:func:`disqualified_value`). A cut-off sample that began to doubt or redo its chosen answer
+commits to nothing (``cut-off-while-reconsidering``); a continuation cut (a new turn, an invented
+exercise) marks the answer before it finished. Boxes each under a condition ("If ...,
+$\\boxed{3}$; if ..., $\\boxed{5}$") are ``conditional-boxes``; boxes that are all what a
+supposition 'would' give are ``box-is-hypothetical`` (the closing statement decides).
 
 After extraction, the answer rules: ``answer-restates-question``, ``answer-not-in-asked-form``
 (factor -- a product, no factor with an integer content --, expand, simplest radical form,
-common fraction, lowest terms, mixed number, in terms of pi), ``labelled-answer``,
+common fraction, lowest terms, mixed number, in terms of pi, interval notation), with an answer
+written as an equation chain read as its last member first (``answer-equation-chain``),
+``labelled-answer``,
 ``labelled-gold``; the comparison reads ``number-words-with-unit`` ("seven nickels").
 """
 
