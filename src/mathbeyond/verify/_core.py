@@ -26,7 +26,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.16.0"  # core_v49-v51: asked interval notation, chains, cut-off rules (differs from 2.15)
+VERIFIER_VERSION = "2.16.0"  # core_v49-v52: interval notation asked, chains, cut-off rules
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -864,6 +864,14 @@ def _extract(
 
 def _decide(region: str, question: str | None, finish_reason: str | None) -> Extracted:
     """The rules of :mod:`._rules` (and the closing-sentence rules) on a prepared region."""
+    if (finish_reason or "").lower() in TRUNCATED_FINISH_REASONS:
+        looped = _repetition_loop(region)
+        if looped is not None:  # ``cut-off-in-repetition-loop``: read up to the first cycle
+            end, unit = looped
+            found = _decide(region[:end], question, "stop")
+            if found.kind != "none" and found.text and found.text.strip(" .$") in unit:
+                return Extracted(found.text, found.kind, "cut-off-in-repetition-loop",
+                                 found.decisions)
     decisions: list[Decision] = []
     boxes = _boxes(region)
     if question and boxes:
@@ -889,7 +897,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                       for a, x in zip(anchors, inside, strict=True) if x]
         anchors = [a for a, x in zip(anchors, inside, strict=True) if not x]
     # a continuation (new chat turn, prompt template, next few-shot problem) ends the answer
-    cut, cut_rule = _continuation(region, boxes + anchors)
+    cut, cut_rule = _continuation(region, boxes + anchors, question)
     if cut is not None:
         # the text went on past this answer (a new turn, another problem): the answer itself was
         # finished, whatever cut the text later (``continuation-after-answer``)
@@ -973,6 +981,49 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         # closing sentence would only read it again (like a retraction, it leaves no answer)
         return Extracted("", "none", "labelled-wrong", trace)
     return Extracted(late.text, late.kind, late.rule, trace)
+
+
+_LOOP_MIN_PERIOD = 8
+_LOOP_MAX_PERIOD = 600
+_LOOP_REPEATS = 3
+_LOOP_DOUBT_RE = re.compile(r"\b(?:again|or|maybe|perhaps|possibly|wait|hmm|either)\b", re.I)
+
+
+def _repetition_loop(region: str) -> tuple[int, str] | None:
+    """``cut-off-in-repetition-loop``: a text cut off while repeating one block (a period of 8
+    to 600 characters, at least three times in a row up to the cut): the end of the block's
+    first full repetition, and the block. None when the text does not end in such a loop, or
+    when the block doubts or hedges ("Let me try again.", "maybe 170 or 180"). Slice compares
+    only: linear in the tail read."""
+    n = len(region)
+    if n < _LOOP_REPEATS * _LOOP_MIN_PERIOD:
+        return None
+    probe = region[n - _LOOP_MIN_PERIOD :]
+    lowest = max(0, n - _LOOP_MAX_PERIOD - _LOOP_MIN_PERIOD)
+    at = n - _LOOP_MIN_PERIOD
+    while True:  # each earlier copy of the last 8 characters gives one period to try
+        at = region.rfind(probe, lowest, at + _LOOP_MIN_PERIOD - 1)
+        if at < 0:
+            return None
+        period = n - _LOOP_MIN_PERIOD - at
+        if period < _LOOP_MIN_PERIOD:
+            continue
+        if _LOOP_REPEATS * period > n:
+            return None
+        if region[n - period :] != region[n - 2 * period : n - period]:
+            continue
+        span = _LOOP_REPEATS * period
+        if region[n - span + period :] != region[n - span : n - period]:
+            continue
+        start = n - span
+        while start > 0 and region[start - 1] == region[start - 1 + period]:
+            start -= 1
+        unit = region[start : start + period]
+        if not any(ch.isdigit() for ch in unit) or _LOOP_DOUBT_RE.search(unit):
+            return None
+        if RETRACT_RE.search(unit) or REVISE_RE.search(unit):
+            return None
+        return start + period, unit
 
 
 def _copied_span(
@@ -1096,6 +1147,9 @@ def _asked_noun(question: str) -> str | None:
 
 
 _COUNT_OF_THEM_RE = re.compile(r"(?<![\w.,$}])\$?(\d+)\$?[ \t]+of[ \t]+(?:them|these|those)\b")
+_NOUNLESS_COUNT_RE = re.compile(
+    r"\bhow\s+many\s+(?:are|is|were|was|can|could|do|does|did|will|would|have|has)\b", re.I
+)
 _COUNT_ASKED_RE = re.compile(  # "How many ... games", "What is the total number of games ...?"
     r"\bhow\s+many\s+(?:of\s+(?:the|these|those|its|their)\s+)?(?:(?:more|different|distinct|"
     r"positive|negative|real|whole|ordered|possible|total|other)\s+){0,2}(?:\$?[a-z]\$?-)?"
@@ -1204,7 +1258,9 @@ def _restating(region: str, start: int) -> bool:
 _HEADING_START_RE = re.compile(r"\n[ \t]*(?:#{1,4}[ \t]*(?:\*\*)?|\*\*)[ \t]*")
 
 
-def _continuation(region: str, cands: list[Candidate]) -> tuple[int | None, str]:
+def _continuation(
+    region: str, cands: list[Candidate], question: str | None = None
+) -> tuple[int | None, str]:
     """Where a continuation starts (``after-continuation``): the first new-turn/template marker;
     or a next-problem header (not the completion's own opening line) after a committed value,
     or one that opens a new problem with its own ``Solution:``. Or (``after-other-problem``),
@@ -1225,6 +1281,11 @@ def _continuation(region: str, cands: list[Candidate]) -> tuple[int | None, str]
             cut = p.start()
             break
         pos = p.end()
+    digit = _DIGIT_AT_RE.search(region, 0, cut) if question else None
+    if digit is not None and question:  # after worked text (a value), a question of its own
+        invented = _invented_question(region, min(first_commit, digit.end()), cut, question)
+        if invented is not None:
+            return invented, "after-invented-question"
     if first_commit < cut:  # "Follow-up problem: ...", "Next exercise: ...": another problem
         other = OTHER_PROBLEM_RE.search(region, first_commit, cut)
         if other is not None and not BACK_TO_PROBLEM_RE.search(region, other.end(), cut):
@@ -1255,6 +1316,46 @@ def _continuation(region: str, cands: list[Candidate]) -> tuple[int | None, str]
 _READER_EXERCISE_RE = re.compile(
     r"\n[ \t#*>_]*" + lx.alternation(lx.READER_EXERCISE) + r"\b", re.IGNORECASE
 )
+
+
+_DIGIT_AT_RE = re.compile(r"\d")
+_INLINE_QUESTION_RE = re.compile(r"(?<=[.!?])[ \t]+(?:Question|Problem|Q)[ \t]*\d*[ \t]*:")
+_QUESTION_HEAD_WORDS = 5
+
+
+@functools.lru_cache(maxsize=256)
+def _question_head(question: str) -> tuple[str, re.Pattern[str]] | None:
+    """The question's first five words as a pattern opening a sentence or line, with its
+    longest word (lowered) for a literal test first; None for a shorter question."""
+    words = re.findall(r"[A-Za-z]+|\d+", question)[:_QUESTION_HEAD_WORDS]
+    if len(words) < _QUESTION_HEAD_WORDS:
+        return None
+    head = re.compile(
+        r"(?:^|(?<=\n)|(?<=[.!?])[ \t]+)[ \t*#>]*" + r"\W+".join(map(re.escape, words)) + r"\b",
+        re.IGNORECASE,
+    )
+    return max(words, key=len).lower(), head
+
+
+def _invented_question(region: str, lo: int, hi: int, question: str) -> int | None:
+    """``after-invented-question``: after the first committed answer (``lo``), the text asks a
+    question of its own and answers it: a "Question:" label inside a line, or a sentence that
+    opens with the asked question's first five words ("Which of the following is a prime
+    number? (A) 15 ..."), a variant the model made up. Where it starts, or None."""
+    if ":" in region and ("Question" in region or "Problem" in region or "Q" in region):
+        inline = _INLINE_QUESTION_RE.search(region, lo, hi)
+        if inline is not None:
+            return inline.start()
+    found = _question_head(question)
+    if found is None:
+        return None
+    rare, head = found
+    if rare not in region[lo:hi].lower():  # a literal test before the pattern runs
+        return None
+    m = head.search(region, lo, hi)
+    if m is None or "?" not in region[m.end() : m.end() + 400]:
+        return None
+    return m.start()
 
 
 def _asks_new_question(region: str, at: int) -> bool:
@@ -1436,7 +1537,7 @@ def _without_qualifier(region: str) -> str | None:
 
 
 _CUT_CHECK_START_RE = Guarded(re.compile(
-    r"\n[ \t]*(?:\||[#*_>]*[ \t]*(?:(?:let(?:'s| me| us)|now|i(?:'ll| will)|we can|quick(?:ly)?)"
+    r"\n[ \t]*(?:\||[#*_>]*[ \t]*(?:(?:let(?:'s| me| us)|now|i(?:'ll| will)|we can|quick(?:ly)?|to)"
     r"[ \t]+)?(?:" + lx.alternation(lx.CHECK_INTRO) + r"))",
     re.IGNORECASE,
 ))
@@ -2445,7 +2546,9 @@ def _asked_clause(sentence: str, question: str) -> str | None:
 
 _SUBJECT_VALUE_RE = re.compile(
     r"(?:^\W*(?:(?:so|thus|hence|therefore)\b[ \t,]*)?|,[ \t]*|\bthat[ \t]+)"
-    r"(?:\$(?P<m>[^$]{1,60})\$|(?P<n>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)|(?P<w>"
+    r"(?:the[ \t]+(?:number|fraction|value|integer|point|answer|angle|ratio|option|choice)"
+    r"[ \t]+)?(?:\$(?P<m>[^$]{1,60})\$|(?P<n>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+    r"(?:/\d+)?)|(?P<w>"
     + lx.alternation(lx.NUMBER_WORDS) + r"))(?![\w.])(?:[ \t]*,)?[^.!?]{0,100}?\b(?:is|are)[ \t]+"
     r"(?:the|our)[ \t]+" + lx.alternation(lx.RESULT_PREDICATE) + r"\b",
     re.IGNORECASE,
@@ -2526,6 +2629,10 @@ def _count_of_asked(sentence: str, question: str) -> str | None:
     closing sentence's one count right before that noun ("needs to sell 54 more cookies to
     reach exactly $250", "exactly $40$ integers from 1 to 100 are coprime")."""
     noun = _asked_count_noun(question)
+    if noun is None and _NOUNLESS_COUNT_RE.search(question) and not _HEDGE_RE.search(sentence):
+        # "how many are divisible by ...": "..., leaving 17 of them that are ..." counts them
+        them = {m.group(1) for m in _COUNT_OF_THEM_RE.finditer(sentence)}
+        return them.pop() if len(them) == 1 else None
     if (
         noun is None or _HEDGE_RE.search(sentence) or _own_modal(sentence, question)
         or _SETUP_RE.match(sentence)

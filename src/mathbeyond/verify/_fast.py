@@ -77,7 +77,9 @@ from ._extract import (
     _decide,
     _find_close,
     _heading_prefix,
+    _invented_question,
     _prepare,
+    _repetition_loop,
     _restating,
     _tail_may_match,
     _with_inner_anchor,
@@ -142,9 +144,13 @@ def answer(
     region = _prepare(completion, question)
     if isinstance(region, Extracted):
         return region.text, region.kind, region.rule
+    truncated = (finish_reason or "").lower() in TRUNCATED_FINISH_REASONS
     if ENABLED and not (
-        (finish_reason or "").lower() in TRUNCATED_FINISH_REASONS and RECONSIDER_RE.search(region)
-    ):  # ``cut-off-while-reconsidering``: the engine decides
+        truncated and (RECONSIDER_RE.search(region) or _repetition_loop(region) is not None)
+    ) and not (
+        question and _invented_question(region, 0, len(region), question) is not None
+    ):  # ``cut-off-while-reconsidering``, ``cut-off-in-repetition-loop``,
+        # ``after-invented-question``: the engine decides
         found = quick(region, question)
         if found is not None:
             return found
