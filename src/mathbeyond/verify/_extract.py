@@ -985,18 +985,18 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
 
 _LOOP_MIN_PERIOD = 8
 _LOOP_MAX_PERIOD = 600
-_LOOP_REPEATS = 3
 _LOOP_DOUBT_RE = re.compile(r"\b(?:again|or|maybe|perhaps|possibly|wait|hmm|either)\b", re.I)
 
 
 def _repetition_loop(region: str) -> tuple[int, str] | None:
     """``cut-off-in-repetition-loop``: a text cut off while repeating one block (a period of 8
-    to 600 characters, at least three times in a row up to the cut): the end of the block's
+    to 600 characters, two full copies in a row and the start of a third up to the cut): the
+    end of the block's
     first full repetition, and the block. None when the text does not end in such a loop, or
     when the block doubts or hedges ("Let me try again.", "maybe 170 or 180"). Slice compares
     only: linear in the tail read."""
     n = len(region)
-    if n < _LOOP_REPEATS * _LOOP_MIN_PERIOD:
+    if n < 3 * _LOOP_MIN_PERIOD:
         return None
     probe = region[n - _LOOP_MIN_PERIOD :]
     lowest = max(0, n - _LOOP_MAX_PERIOD - _LOOP_MIN_PERIOD)
@@ -1008,16 +1008,15 @@ def _repetition_loop(region: str) -> tuple[int, str] | None:
         period = n - _LOOP_MIN_PERIOD - at
         if period < _LOOP_MIN_PERIOD:
             continue
-        if _LOOP_REPEATS * period > n:
+        if 2 * period + _LOOP_MIN_PERIOD > n:
             return None
         if region[n - period :] != region[n - 2 * period : n - period]:
             continue
-        span = _LOOP_REPEATS * period
-        if region[n - span + period :] != region[n - span : n - period]:
-            continue
-        start = n - span
+        start = n - 2 * period
         while start > 0 and region[start - 1] == region[start - 1 + period]:
             start -= 1
+        if n - start < 2 * period + _LOOP_MIN_PERIOD:
+            continue  # two full copies and the start of a third at least
         unit = region[start : start + period]
         if not any(ch.isdigit() for ch in unit) or _LOOP_DOUBT_RE.search(unit):
             return None
