@@ -157,7 +157,11 @@ _BOLD_LINE_RE = re.compile(r"^\s*\*\*(?P<ans>[^*\n]{1,200})\*\*\s*\.?\s*$")
 _SENTENCE_VERB_RE = re.compile(r"\b" + lx.alternation(lx.SENTENCE_VERB) + r"\b|=")
 _RESULT_VALUE_RE = re.compile(
     r"\b" + lx.alternation(lx.RESULT_VERB) + r"\s+(?:a\s+total\s+of\s+)?"
-    r"(?:\$(?P<m1>[^$]{1,200})\$|\\\((?P<m2>.{1,200}?)\\\)|(?P<n>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+    r"(?:\$(?P<m1>[^$]{1,200})\$|\\\((?P<m2>.{1,200}?)\\\)|"
+    # a plain-text expression: "simplifies to 3x + 1", "expands to x^2 - 4"
+    r"(?P<e>\d*[a-z](?:\^\d)?(?:[ \t]*[+\-−*/^][ \t]*\(?(?:\d+[a-z]?|[a-z])(?:\^\d)?\)?)+"
+    r"(?=[ \t]*[.!]?[ \t]*$))|"
+    r"(?P<n>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
     r"(?:/\d+)?(?:°|%)?|"
     + lx.alternation(lx.NUMBER_WORDS) + r"(?![A-Za-z])(?![ \t]+"
     + lx.alternation(lx.NOT_A_COUNT_FOLLOWER) + r"\b)))"
@@ -828,7 +832,17 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         if token is not None:  # a chat-template token: nothing after it belongs to this answer
             region = region[: token.start()]
     if ">" in region and _has_quote_line(region):
-        region = "\n".join(ln for ln in region.split("\n") if not ln.lstrip().startswith(">"))
+        lines = region.rstrip().split("\n")
+        tail = len(lines)
+        while tail > 0 and (
+            lines[tail - 1].lstrip().startswith(">") or not lines[tail - 1].strip()
+        ):
+            tail -= 1
+        # quoted lines are dropped (a quoted problem, a quoted user turn), except a quoted block
+        # ending the text after worked text: the answer set off ("> **Remainder: 1**")
+        kept = [ln for ln in lines[:tail] if not ln.lstrip().startswith(">")]
+        ending = [ln.lstrip()[1:].lstrip() for ln in lines[tail:]] if tail > 0 else []
+        region = "\n".join(kept + ending)
     return region
 
 
@@ -918,7 +932,8 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     decisions += sel.decisions
     trace = tuple(decisions)
     if truncated and sel.kind in ("boxed", "anchor") and sel.decisions:
-        after = region[sel.decisions[-1].candidate.end :]
+        chosen = sel.decisions[-1].candidate  # from its start: its own sentence may hold back
+        after = region[chosen.start + 1 :]
         if RECONSIDER_RE.search(after) or RETRACT_RE.search(after) or MISTAKE_RE.search(after):
             # cut off by the token limit while doubting or redoing the answer: no commitment
             return Extracted("", "none", "cut-off-while-reconsidering", trace)
@@ -950,13 +965,17 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if sel.rule in (
             "correction-after-retraction", "correction-after-revision", "later-rejects-box"
         ):
-            return Extracted(sel.texts[0], "anchor", sel.rule, trace)
-        return Extracted(_sentence_answer(sel.texts[0]), "anchor", sel.rule, trace)
+            return Extracted(sel.texts[0].strip("* "), "anchor", sel.rule, trace)
+        return Extracted(_sentence_answer(sel.texts[0]).strip("* "), "anchor", sel.rule, trace)
     if truncated:
         early = _committed_before_cut_check(region, question)
         if early is not None:
             return Extracted(early.text, early.kind, "closing-before-cut-off-check", trace)
         return Extracted("", "none", "cut-off-no-unanchored-answer", trace)
+    if sel.rule == "no-candidate" and not cands:
+        lead = _lead_answer_line(region)
+        if lead is not None:
+            return Extracted(lead, "conclusion", "answer-line-first", trace)
     if sel.rule == "no-candidate" and "\\boxed" in region:
         stopped = (finish_reason or "").lower() in FINISHED_FINISH_REASONS
         unclosed = _unclosed_box(region, stopped)
@@ -1023,6 +1042,61 @@ def _repetition_loop(region: str) -> tuple[int, str] | None:
         if RETRACT_RE.search(unit) or REVISE_RE.search(unit):
             return None
         return start + period, unit
+
+
+_LEAD_VALUE_LINE_RE = re.compile(
+    r"[ \t]*(?:\*\*|__)?[ \t]*(?:\$\$|\\\[|\$|\\\()?[ \t]*(?P<v>[^\n$*]{1,60}?)[ \t]*"
+    r"(?:\$\$|\\\]|\$|\\\))?[ \t]*(?:\*\*|__)?[ \t]*\.?[ \t]*"
+)
+_LEAD_VALUE_RE = re.compile(  # a value, a letter "(C)", no words
+    r"(?:\(?[A-E]\)|-?[\d\\{}()^/.,+\-\s]*\d[\d\\{}()^/.,+\-\s]*|\\[dt]?frac\{\d+\}\{\d+\})"
+)
+_LEAD_LETTER_RE = re.compile(r"\(?([A-E])\)?")
+_OPTION_MENTION_RE = re.compile(r"\(([A-E])\)|\b(?:option|choice|answer)[ \t]+\(?([A-E])\b")
+_EXPLANATION_START_RE = re.compile(
+    r"[ \t*#_>]*(?:" + lx.alternation(lx.EXPLANATION_LEAD) + r")\b", re.IGNORECASE
+)
+
+
+_ASKED_LABEL_LINE_RE = re.compile(
+    r"[ \t*_>#-]*(?P<label>[A-Za-z][A-Za-z \t-]{1,30}?)[ \t]*:[ \t*_]*"
+    r"(?P<v>[^\n*]*[\d∞][^\n*]{0,80}?)[ \t*_]*\.?[ \t*_]*"
+)
+
+
+def _label_in_question(label: str, question: str) -> bool:
+    """Every word of a closing line's label ("End time", "Domain", "Remainder") of three letters
+    or more is in the question."""
+    words = [w for w in re.findall(r"[a-z]{3,}", label.lower())]
+    low = question.lower()
+    return bool(words) and all(w.rstrip("s") in low for w in words)
+
+
+def _lead_answer_line(region: str) -> str | None:
+    """``answer-line-first``: the completion opens with the answer alone on its first line (a
+    value, a display, a bold value or letter: "$$\\frac{5}{12}$$", "**(C)**", "$0$") and the
+    next paragraph explains it ("**Why.**", "Explanation:", "Details:", "Let me show ..."),
+    with no retraction or revision after it: that value. None otherwise."""
+    text = region.lstrip()
+    first_end = text.find("\n")
+    if first_end < 0:
+        return None
+    first = _LEAD_VALUE_LINE_RE.fullmatch(text[:first_end])
+    if first is None or not _LEAD_VALUE_RE.fullmatch(first.group("v").strip()):
+        return None
+    rest = text[first_end:].lstrip()
+    letter = _LEAD_LETTER_RE.fullmatch(first.group("v").strip())
+    if letter is not None:  # "**(C)**" then its justification: no other option named after it
+        if any(
+            (m.group(1) or m.group(2)) != letter.group(1)
+            for m in _OPTION_MENTION_RE.finditer(rest)
+        ):
+            return None
+    elif not _EXPLANATION_START_RE.match(rest):
+        return None
+    if retraction_in(rest) or REVISE_RE.search(rest) or RETRACT_RE.search(rest):
+        return None
+    return first.group("v").strip()
 
 
 def _copied_span(
@@ -1118,7 +1192,8 @@ _GENERIC_SUBJECT = frozenset({"answer", "result", "final"})
 _ASKED_NOUN_RE = re.compile(  # "How many different outcomes are ...", "What is the remainder when"
     r"\bhow\s+many\s+(?:(?:more|different|distinct|positive|negative|real|whole|ordered|possible|"
     r"total|other)\s+){0,2}(?:\$?[a-z]\$?-)?(?P<a>[a-z]{4,})\b"
-    r"|\bwhat\s+is\s+the\s+(?:[a-z-]+\s+){0,2}?(?P<b>[a-z]{4,})\s+(?:of|when|if|in|that|for)\b",
+    r"|\bwhat\s+is\s+the\s+(?:[a-z-]+\s+){0,2}?(?P<b>[a-z]{4,})\s+(?:of|when|if|in|that|for)\b"
+    r"|\bwhat\s+is\s+(?:their|its|his|her)\s+(?:[a-z-]+\s+)?(?P<c>[a-z]{4,})\s*[?.]",
     re.IGNORECASE,
 )
 
@@ -1142,7 +1217,7 @@ def _asked_noun(question: str) -> str | None:
     m = _ASKED_NOUN_RE.search(question)
     if m is None:
         return None
-    return (m.group("a") or m.group("b")).lower().rstrip("s")
+    return (m.group("a") or m.group("b") or m.group("c")).lower().rstrip("s")
 
 
 _COUNT_OF_THEM_RE = re.compile(r"(?<![\w.,$}])\$?(\d+)\$?[ \t]+of[ \t]+(?:them|these|those)\b")
@@ -1371,7 +1446,7 @@ _CONCLUDING_RULES = frozenset({
     "closing-value-remains", "closing-value-after-check",
     "closing-bold-value", "closing-bold-line", "closing-display", "closing-before-check",
     "closing-option-letter", "closing-count-noun", "closing-operation-result",
-    "closing-pointed-value", "closing-quoted-choice",
+    "closing-pointed-value", "closing-quoted-choice", "closing-asked-label",
 })
 """Closing rules that read a concluding sentence (not an equation chain or a stated value):
 only these override an earlier stray anchor."""
@@ -1823,6 +1898,13 @@ def _closing(
     )
     if not bare and not _TRUNCATION_END_RE.search(last):
         return None
+    asked_label = _ASKED_LABEL_LINE_RE.fullmatch(last) if question else None
+    if (
+        asked_label is not None and question is not None
+        and _label_in_question(asked_label.group("label"), question)
+        and not _NEG_WORD_RE.search(last) and not _HEDGE_RE.search(last)
+    ):  # "**End time: 3:30 PM**", "Domain: (-∞, 1) ∪ (1, ∞)": the asked quantity, labelled
+        return Extracted(asked_label.group("v").strip(), "conclusion", "closing-asked-label")
     m = _BOLD_LINE_RE.match(last)
     if m:
         inner = m.group("ans").strip()
@@ -1863,7 +1945,9 @@ def _closing(
             return Extracted(listed, "conclusion", "closing-value-list")
         result = None if negated else _last_match(_RESULT_VALUE_RE, last)
         if result is not None:  # "the perimeter comes to $27$ units."
-            value = result.group("m1") or result.group("m2") or result.group("n")
+            value = (
+                result.group("m1") or result.group("m2") or result.group("e") or result.group("n")
+            )
             return Extracted(value.strip(), "conclusion", "closing-result-verb")
         remains = None if negated else _REMAINS_RE.search(last)
         if remains is not None:  # "After we discard the 2 extraneous roots, 1 solution remains."

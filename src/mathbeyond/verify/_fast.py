@@ -146,7 +146,10 @@ def answer(
         return region.text, region.kind, region.rule
     truncated = (finish_reason or "").lower() in TRUNCATED_FINISH_REASONS
     if ENABLED and not (
-        truncated and (RECONSIDER_RE.search(region) or _repetition_loop(region) is not None)
+        truncated and (
+            RECONSIDER_RE.search(region) or RETRACT_RE.search(region) or MISTAKE_RE.search(region)
+            or _repetition_loop(region) is not None
+        )
     ) and not (
         question and _invented_question(region, 0, len(region), question) is not None
     ):  # ``cut-off-while-reconsidering``, ``cut-off-in-repetition-loop``,

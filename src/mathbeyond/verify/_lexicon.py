@@ -62,6 +62,12 @@ RECONSIDERATION = (
     "(?:mis|made|double|over|under|got it wrong|missed)",
     "(?:i|we) (?:now )?(?:think|suspect) (?:that )?(?:the|my|our|this|that|it) [^.!?\\n]{0,40}?"
     "(?:should|is wrong|was wrong|is off|might be wrong)",
+    # held back or found contradicted: "..., but let me verify it before finalizing", "Hmm, that
+    # contradicts my answer of 12. One of the counts must be wrong."
+    "before (?:finali[sz]|committ|settl|conclud|locking)",
+    "contradicts? (?:my|our|the) (?:earlier |previous |first |original )?(?:answer|result|count|"
+    "value|computation|total)",
+    "must be wrong", "(?:does(?:n't| not)|do(?:n't| not)) (?:match|agree)",
 )
 """After the answer of a sample cut off by the token limit: it began to doubt or redo that
 answer when the text stopped, so it commits to nothing (``cut-off-while-reconsidering``); a
@@ -298,6 +304,8 @@ REASON_CLAUSE = (
     "because", "since", "as", "which", "where", "given that", "i\\.e", "that is",
     # where the value is attained: "the minimum value $-3$ is attained at $x = 2$"
     "(?:attained|achieved|reached|occurring|obtained) (?:at|when)",
+    # what the value means: "the remainder is zero, meaning x - 1 is a factor"
+    "meaning", "which means", "which tells us", "so that",
     # a check of the value in a trailing clause: "y equals $-4$, and plugging back in, ..."
     "and (?:plugging|substituting|checking|verifying)", "and as a check",
     "(?:plugging|substituting) (?:it |this |that |them )?back",
@@ -350,7 +358,7 @@ NOT_A_COUNT_FOLLOWER = (
 
 CLOSING_ADVERB = (
     "therefore", "thus", "hence", "then", "so", "also", "indeed", "exactly", "actually", "simply",
-    "really", "just", "still",
+    "really", "just", "still", "currently", "now", "presently", "precisely", "now exactly",
 )
 """Dropped from the front of a closing sentence's value."""
 ANSWER_NOUN = ("(?:the|our|my) (?:final |correct )?(?:answer|result|solution|value)",)
@@ -481,6 +489,14 @@ NUMBER_QUALIFIER = (
     "less than|bigger than|smaller than|greater than)",
 )
 """Before the one number of an anchored sentence: the sentence does not state that value."""
+
+EXPLANATION_LEAD = (
+    "why", "explanation", "reasoning", "justification", "details?", "derivation", "proof",
+    "solution", "work(?:ing)?", "here(?:'s| is) (?:why|how)", "let me (?:show|explain)",
+    "to see (?:why|this)", "because", "since",
+)
+"""Opening the paragraph after a first line holding only a value: that line is the answer and
+this its explanation (``answer-line-first``)."""
 
 HEDGE = (
     "guess", "estimat", "probably", "(?<!equally.)likely", "possibly",

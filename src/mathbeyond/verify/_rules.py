@@ -862,7 +862,9 @@ def parallel_boxes(region: str, cands: list[Candidate], idx: int) -> list[Candid
     return group
 
 
-_CONDITION_AFTER_BOX_RE = re.compile(r"[\s$)\\\]]*,?[ \t]*(?:if|when|unless)\b", re.IGNORECASE)
+_CONDITION_AFTER_BOX_RE = re.compile(
+    r"[\s$)\\\]]*,?[ \t]*\(?[ \t]*(?:if|when|unless)\b", re.IGNORECASE
+)
 _CONDITION_OPENS_RE = re.compile(  # a clause opened by a condition: "If the boxes are ..."
     r"[ \t*_]*" + lx.alternation(lx.CONDITIONAL_TAIL) + r"\b", re.IGNORECASE
 )
@@ -1316,8 +1318,10 @@ class _Asks:
     interval: bool
 
 
-_RADIANS_ASKED_RE = re.compile(r"\bin\s+radians\b|\bradian\s+measure\b", re.IGNORECASE)
-_DEGREES_ASKED_RE = re.compile(r"\bin\s+degrees\b|\bdegree\s+measure\b", re.IGNORECASE)
+_RADIANS_ASKED_RE = re.compile(r"\b(?:in|to|into)\s+radians\b|\bradian\s+measure\b", re.I)
+_DEGREES_ASKED_RE = re.compile(r"\b(?:in|to|into)\s+degrees\b|\bdegree\s+measure\b", re.I)
+_SLOPE_INTERCEPT_ASKED_RE = re.compile(r"\bslope[-\s]intercept\s+form\b", re.IGNORECASE)
+_SLOPE_INTERCEPT_RE = re.compile(r"\s*\$?\s*y\s*=\s*[^=()\[\]]+\$?\s*")
 _PERCENT_ASKED_RE = re.compile(  # asks for a percent ("What percent of 40 is 10?"), not "30% of"
     r"\bwhat\s+percent|\bpercent(?:age)?\b(?!\s+of\b)|\bas\s+a\s+percent|\bby\s+what\s+percent",
     re.IGNORECASE,
@@ -1422,6 +1426,16 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         return "asked for a decimal: the answer is a fraction"
     if asks.pi and _PI_RE.search(gold) and not _PI_RE.search(answer):
         return "asked in terms of pi: the answer has no pi"
+    if (
+        asks.simplify and not asks.radical and _radicals_simplest(gold)
+        and not _radicals_simplest(answer)
+    ):
+        return "asked to simplify: a radical is not in simplest form"
+    if (
+        "=" in answer and _SLOPE_INTERCEPT_ASKED_RE.search(question)
+        and _SLOPE_INTERCEPT_RE.fullmatch(gold) and not _SLOPE_INTERCEPT_RE.fullmatch(answer)
+    ):
+        return "asked for slope-intercept form: the answer is not y = mx + b"
     if (
         asks.interval and _INTERVAL_GOLD_RE.search(gold) and not _RELATION_MARK_RE.search(gold)
         and _RELATION_MARK_RE.search(answer)

@@ -126,6 +126,10 @@ def spelled_in_digits(line: str) -> str | None:
     spelled = "".join(out) + line[last:]
     if changed and "cent" in spelled:  # "2 dollars and 70 cents": one amount, $2.70
         spelled = _DOLLARS_AND_CENTS_RE.sub(_amount, spelled)
+    if " and a " in spelled or " and one " in spelled:  # "2 and a half hours": 2.5
+        parted = _AND_A_PART_RE.sub(_and_a_part, spelled)
+        changed = changed or parted != spelled
+        spelled = parted
     if _NEGATIVE_RE.search(spelled, start) is not None:
         return spelled[:start] + _NEGATIVE_RE.sub("-", spelled[start:])
     return spelled if changed else None
@@ -134,6 +138,16 @@ def spelled_in_digits(line: str) -> str | None:
 _DOLLARS_AND_CENTS_RE = re.compile(
     r"\b(\d{1,9})[ \t]+dollars?[ \t]+and[ \t]+(\d{1,2})[ \t]+cents?\b", re.IGNORECASE
 )
+
+
+_AND_A_PART_RE = re.compile(
+    r"\b(\d{1,9})[ \t]+and[ \t]+(?:a|one)[ \t]+(half|quarter)\b", re.IGNORECASE
+)
+
+
+def _and_a_part(m: re.Match[str]) -> str:
+    """``number-words-as-values``: "2 and a half" (spelled from words) -> "2.5"."""
+    return m.group(1) + (".5" if m.group(2).lower() == "half" else ".25")
 
 
 def _amount(m: re.Match[str]) -> str:
