@@ -1058,9 +1058,10 @@ _EXPLANATION_START_RE = re.compile(
 )
 
 
+_SENTENCE_BREAK_RE = re.compile(r"[.!?;][ \t]+\S")
 _ASKED_LABEL_LINE_RE = re.compile(
     r"[ \t*_>#-]*(?P<label>[A-Za-z][A-Za-z \t-]{1,30}?)[ \t]*:[ \t*_]*"
-    r"(?P<v>[^\n*]*[\d∞][^\n*]{0,80}?)[ \t*_]*\.?[ \t*_]*"
+    r"(?P<v>[^\n*=]{0,20}[\d∞][^\n*=]{0,40}?)[ \t*_]*\.?[ \t*_]*"
 )
 
 
@@ -1901,6 +1902,7 @@ def _closing(
     asked_label = _ASKED_LABEL_LINE_RE.fullmatch(last) if question else None
     if (
         asked_label is not None and question is not None
+        and not _SENTENCE_BREAK_RE.search(asked_label.group("v"))
         and _label_in_question(asked_label.group("label"), question)
         and not _NEG_WORD_RE.search(last) and not _HEDGE_RE.search(last)
     ):  # "**End time: 3:30 PM**", "Domain: (-∞, 1) ∪ (1, ∞)": the asked quantity, labelled
