@@ -154,6 +154,7 @@ _MAX_CACHED_ANSWER_CHARS = 200
 _MAX_CACHED_QUESTION_CHARS = 8000
 
 
+_LOWER_OPTION_RE = re.compile(r"[ \t*$]*\(?[ \t]*([a-e])[ \t]*\)?[ \t*.$]*")
 _UNEVALUATED_RE = re.compile(
     r"\s*-?\d+(?:\s*(?:[+\-*·×−]|\\cdot|\\times)\s*\d+)+\s*"
 )
@@ -186,6 +187,9 @@ def _judge_answer(
     coded = coded_choice(answer, question)
     if coded is not None:  # 'Enter "P" for parabola' answered "\text{parabola}": P
         answer = coded
+    lower = _LOWER_OPTION_RE.fullmatch(answer) if question and len(answer) <= 8 else None
+    if lower is not None and question and re.search(r"\(" + lower.group(1) + r"\)", question):
+        answer = lower.group(1).upper()  # options labelled "(a) ... (d)": "(d)" is choice D
     if (
         question is not None and _UNEVALUATED_RE.fullmatch(answer)
         and _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$"))

@@ -947,6 +947,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     if sel.kind == "spam":
         return Extracted(", ".join(sel.texts), "spam", sel.rule, trace)
     if sel.kind == "boxed":
+        requested = _requested_after(region, sel.decisions[-1].candidate.end)
+        if requested is not None:  # "The requested probability ... is $\frac{5}{14}$."
+            return Extracted(requested, "conclusion", "closing-names-requested", trace)
         if question and not truncated and len(sel.texts) == 1:
             revised = _revised_after_box(region, sel.decisions[-1].candidate, question)
             if revised is not None:
@@ -1071,6 +1074,31 @@ def _label_in_question(label: str, question: str) -> bool:
     words = [w for w in re.findall(r"[a-z]{3,}", label.lower())]
     low = question.lower()
     return bool(words) and all(w.rstrip("s") in low for w in words)
+
+
+_REQUESTED_RE = Guarded(re.compile(
+    r"\b(?:the|our)[ \t]+" + lx.alternation(lx.REQUESTED_WORD) + r"[ \t]+[^.!?\n]{0,80}?"
+    r"\b(?:is|equals|=|comes to)[ \t]+(?:\$(?P<m>[^$]{1,80})\$|\\\((?P<p>.{1,80}?)\\\)|"
+    r"(?P<n>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?))[ \t]*[.!]?[ \t]*$",
+    re.IGNORECASE,
+))
+
+
+def _requested_after(region: str, end: int) -> str | None:
+    """``closing-names-requested``: after the chosen box, the text's last sentence names the
+    requested quantity and its value ("The requested probability that both are red is
+    $\\frac{2}{15}$.", after boxes of every case): that value."""
+    tail = region[end:].rstrip()
+    if not tail or ("\n" not in tail and len(tail) < 20):
+        return None
+    line = tail[tail.rfind("\n") + 1 :]
+    start = 0
+    for m in _SENTENCE_SPLIT_RE.finditer(line):
+        start = m.end()
+    found = _REQUESTED_RE.search(line, start)
+    if found is None or _NEG_WORD_RE.search(line, start) or _HEDGE_RE.search(line, start):
+        return None
+    return (found.group("m") or found.group("p") or found.group("n")).strip()
 
 
 def _lead_answer_line(region: str) -> str | None:
@@ -1612,7 +1640,8 @@ def _without_qualifier(region: str) -> str | None:
 
 
 _CUT_CHECK_START_RE = Guarded(re.compile(
-    r"\n[ \t]*(?:\||[#*_>]*[ \t]*(?:(?:let(?:'s| me| us)|now|i(?:'ll| will)|we can|quick(?:ly)?|to)"
+    r"\n[ \t]*(?:#{1,4}[ \t]*(?:\*\*)?[ \t]*" + lx.alternation(lx.AFTERWORD_HEADING)
+    + r"\b|\||[#*_>]*[ \t]*(?:(?:let(?:'s| me| us)|now|i(?:'ll| will)|we can|quick(?:ly)?|to)"
     r"[ \t]+)?(?:" + lx.alternation(lx.CHECK_INTRO) + r"))",
     re.IGNORECASE,
 ))
@@ -2032,7 +2061,10 @@ _OPTION_PREDICATE_RE = re.compile(  # "(D) is too large", "(A) can be ruled out"
 _OPTION_REF = r"\$?\s*(?:\\(?:mathrm|textbf|text)\s*\{\s*)?\(\s*(?P<l>[A-E])\s*\)"
 _OPTION_CHOSEN_RE = re.compile(  # "which is choice $\mathrm{(B)}$", "corresponds to (C)"
     r"(?:\bis|\bcorresponds\s+to|\bmatch(?:es)?|\bselect|\bchoose|\bpick)\s+"
-    r"(?:(?:the\s+)?(?:answer\s+)?(?:choice|option)\s+)?" + _OPTION_REF,
+    r"(?:(?:the\s+)?(?:answer\s+)?(?:choice|option)\s+)?" + _OPTION_REF
+    # "only option B works", "only choice (C) fits"
+    + r"|\bonly\s+(?:the\s+)?(?:choice|option)\s+\(?\s*(?P<l2>[A-E])\s*\)?\s+(?:works|fits|"
+    r"satisfies|holds|matches|is\s+(?:correct|right|valid|true))\b",
     re.IGNORECASE,
 )
 _OPTION_ANY_RE = re.compile(r"\(\s*([A-E])\s*\)")
@@ -2149,16 +2181,17 @@ def _option_named(lines: list[str]) -> str | None:
         m = _OPTION_CHOSEN_RE.search(sentences[i])
         if m is None:
             continue
-        letters = set(_OPTION_ANY_RE.findall(sentences[i]))
-        if letters != {m.group("l")} or _OPTION_HEDGE_RE.search(sentences[i]):
+        chosen = m.group("l") or m.group("l2")
+        letters = set(_OPTION_ANY_RE.findall(sentences[i])) or {chosen}
+        if letters != {chosen} or _OPTION_HEDGE_RE.search(sentences[i]):
             return None  # "it could be (B) or (D)": a hedge
         if _NEG_WORD_RE.search(sentences[i][: m.start()]):
             return None
         for after in sentences[i + 1 :]:
             named = set(_OPTION_ANY_RE.findall(after))
-            if not named or m.group("l") in named or _OPTION_TURN_RE.search(after):
+            if not named or chosen in named or _OPTION_TURN_RE.search(after):
                 return None
-        return m.group("l")
+        return chosen
     return None
 
 

@@ -80,6 +80,7 @@ from ._extract import (
     _invented_question,
     _prepare,
     _repetition_loop,
+    _requested_after,
     _restating,
     _tail_may_match,
     _with_inner_anchor,
@@ -548,6 +549,12 @@ def quick(region: str, question: str | None) -> Answer | None:
         return None
     if counterfactual_box(region, Candidate(start, end, content, "boxed")):
         return None  # ``box-is-hypothetical``: the engine decides
+    after_low = low[end:]
+    if (
+        "request" in after_low or "asked" in after_low or "desired" in after_low
+        or "required" in after_low or "sought" in after_low
+    ) and _requested_after(region, end) is not None:
+        return None  # ``closing-names-requested``: the engine decides
     # ``answer-with-alternative`` reads the box's sentence after it (at most ALT_AFTER_CHARS),
     # where its patterns need an "or" or a modal verb (HEDGED_OTHER_VALUE); ``box-is-side-remark``
     # reads the remark before the box and the sentence after it, inside the region, where

@@ -490,6 +490,17 @@ NUMBER_QUALIFIER = (
 )
 """Before the one number of an anchored sentence: the sentence does not state that value."""
 
+AFTERWORD_HEADING = (
+    "common mistakes", "mistakes to avoid", "(?:common )?pitfalls", "notes?", "remarks?",
+    "(?:key )?takeaways?", "key points", "why this works", "summary", "recap",
+)
+"""A heading after the closing statement opening a section about it (mistakes, notes, a recap):
+a sample cut off there keeps that statement (``closing-before-cut-off-check``)."""
+
+REQUESTED_WORD = ("requested", "asked(?:[- ]for)?", "desired", "required", "sought")
+"""'The requested probability ... is V' ending the text after boxes: the answer named as the asked
+quantity (``closing-names-requested``)."""
+
 EXPLANATION_LEAD = (
     "why", "explanation", "reasoning", "justification", "details?", "derivation", "proof",
     "solution", "work(?:ing)?", "here(?:'s| is) (?:why|how)", "let me (?:show|explain)",

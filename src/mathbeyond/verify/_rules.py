@@ -414,11 +414,18 @@ def side_note_rule(
             return "later-box-is-side-remark"  # "For reference: width $\\boxed{5}$, ..."
     if SIDE_RE.search(_sentence_after(region, cand.end)):
         return "later-box-is-side-remark"  # "... = \boxed{146}, which was not asked."
+    if ("#" in between or "**" in between) and UNASKED_RE.search(between):
+        for head in _HEADING_LINE_RE.finditer(between):  # "**Part (b) (not asked)**" above it
+            if UNASKED_RE.search(head.group(0)):
+                return "later-box-is-side-remark"
     if prev.kind == cand.kind == "boxed" and _in_side_parenthetical(region, prev, cand):
         return "later-box-in-parenthetical"
     if prev.kind == cand.kind == "boxed":
         return other_quantity_rule(region, prev, cand, question)
     return None
+
+
+_HEADING_LINE_RE = re.compile(r"(?m)^[ \t]*(?:#{1,4}[ \t]|\*\*)[^\n]{1,160}$")
 
 
 def _side_opening(text: str) -> bool:
