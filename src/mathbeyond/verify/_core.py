@@ -240,6 +240,7 @@ def _judge_labelled(answer: str, gold: str, question: str | None) -> tuple[str, 
 
 _RELATION_RE = re.compile(r"<|>|\\[lg]eq?\b|\\ne(?:q)?\b|\\approx|\\equiv|\\sim|≈|≤|≥|≠")
 _MAX_CHAIN_MEMBERS = 9
+_UNIT_TAIL_RE = re.compile(r"(?<=\d)[ \t]+[A-Za-z][A-Za-z \t]{0,30}$")
 _LIST_MARK_RE = re.compile(r"[,;]|\\text|\\quad|\\qquad|\b(?:and|or)\b")
 
 
@@ -265,6 +266,7 @@ def _chain_value(answer: str, gold: str, question: str | None) -> str | None:
     ):
         return None
     first, *middle, last = members
+    last = _UNIT_TAIL_RE.sub("", last)  # "= 120 ways": the number
     if any(_LIST_MARK_RE.search(m) for m in (*middle, last)):
         return None  # "x = 2, x = 3", "Maximum = 2, Minimum = 1": a list of equations
     first = first.rsplit("$", 1)[-1].strip()  # "Therefore, $\\angle C" names "\\angle C"

@@ -1476,6 +1476,7 @@ _CONCLUDING_RULES = frozenset({
     "closing-bold-value", "closing-bold-line", "closing-display", "closing-before-check",
     "closing-option-letter", "closing-count-noun", "closing-operation-result",
     "closing-pointed-value", "closing-quoted-choice", "closing-asked-label",
+    "closing-percent-value",
 })
 """Closing rules that read a concluding sentence (not an equation chain or a stated value):
 only these override an earlier stray anchor."""
@@ -1685,6 +1686,7 @@ def _conclusion(
     region = _joined_end_display(
         _without_disowning_remark(_without_same_value_remark(_without_pleasantries(region.rstrip())))
     )
+    region = _without_remark_paragraph(region)
     if question and "\n" in region:
         region = _without_other_quantity_line(region, question)
     cut = region.rfind("\n") + 1
@@ -1799,6 +1801,33 @@ def _without_other_quantity_line(region: str, question: str) -> str:
         if theirs and theirs <= asked and theirs & mine:
             return "\n".join(lines[: k + 1])
     return region
+
+
+_REMARK_PARAGRAPH_RE = Guarded(re.compile(
+    r"[ \t*_#>]*(?:" + lx.alternation(lx.REMARK_PARAGRAPH) + r")", re.IGNORECASE
+))
+_REMARK_ANSWER_RE = re.compile(r"\b(?:answer|therefore|thus|hence)\b", re.IGNORECASE)
+
+
+def _without_remark_paragraph(region: str) -> str:
+    """``closing-remark-paragraph``: a last paragraph that only remarks on other cases or
+    quantities ("More generally, ... 6 lines give 22.", "If they sat around a round table
+    instead, ...", "Note that ...", a recap table) is cut when the text before it states a
+    value; one that names the answer or concludes ("Note that the answer is 7") is kept."""
+    para = region.rfind("\n\n")
+    if para <= 0:
+        return region
+    body = region[para + 2 :]
+    if (
+        not _REMARK_PARAGRAPH_RE.match(body) or _REMARK_ANSWER_RE.search(body)
+        or not _HAS_VALUE_RE.search(region, 0, para)
+    ):
+        return region
+    if body.lstrip(" \t*_#>").lower().startswith(("recap", "summary")):
+        return region[:para].rstrip()  # a recap table after the statement
+    if "\n\n" in body.strip() or len(body) > _MAX_SAME_VALUE_REMARK_CHARS:
+        return region
+    return region[:para].rstrip()
 
 
 def _without_same_value_remark(region: str) -> str:
@@ -1966,6 +1995,9 @@ def _closing(
         counted = None if not question else _count_of_asked(last, question)
         if counted is not None:  # "Only 14 positive integers, namely 1 through 14, have ..."
             return Extracted(counted, "conclusion", "closing-count-noun")
+        percent = None if negated or not question else _percent_value(last, question)
+        if percent is not None:  # asked "by what percent": "That is an increase of 30%."
+            return Extracted(percent, "conclusion", "closing-percent-value")
         named = None if negated or not question else _named_value(last, question)
         if named is not None:  # "Hence 7654321 leaves a remainder of 1 when divided by 9."
             return Extracted(named, "conclusion", "closing-named-value")
@@ -2050,8 +2082,16 @@ def _closing(
             if len(final) >= 2:
                 alone = _closing(final[-1].strip(), allow_bare=False, question=question)
                 return alone if alone is not None and alone.kind == "conclusion" else None
+        reasoned = _BARE_REASON_RE.fullmatch(last.strip())
+        if reasoned is not None:  # "7, since 7 × 7 × 7 = 343.": the value before its reason
+            return Extracted(reasoned.group("v").strip("$ ").strip(), "bare", "bare-answer")
         return Extracted(last.strip("$ ").strip(), "bare", "bare-answer")
     return None
+
+
+_BARE_REASON_RE = re.compile(
+    r"(?P<v>[^,;\n]{1,40}?)[ \t]*[,;][ \t]*(?:since|because|as|given that)\b.*", re.IGNORECASE
+)
 
 
 _OPTION_PREDICATE_RE = re.compile(  # "(D) is too large", "(A) can be ruled out": said of an option
@@ -2219,7 +2259,7 @@ _OPERAND_BEFORE_RE = re.compile(r"(?:[\d.+\-*/^×·(]|\\cdot|\\times)[ \t$]*$")
 
 
 _MATH_ONLY_LINE_RE = re.compile(  # a line holding only one math block
-    r"[ \t]*(?:\$\$|\\\[|\$|\\\()(?P<v>[^$\n]{1,80}?)(?:\$\$|\\\]|\$|\\\))[ \t]*\.?[ \t]*"
+    r"[ \t]*(?:\$\$|\\\[|\$|\\\()(?P<v>[^$\n]{1,160}?)(?:\$\$|\\\]|\$|\\\))[ \t]*\.?[ \t]*"
 )
 _NAMED_DISPLAY_RE = re.compile(  # "(r, \theta) = (3, ...)", "x = \frac{3}{4}": names, then value
     r"[ \t]*\(?[ \t]*\\?[A-Za-z]+(?:[ \t]*,[ \t]*\\?[A-Za-z]+)*[ \t]*\)?[ \t]*=[ \t]*(?P<v>[^=]+)"
@@ -2252,6 +2292,16 @@ def _in_question_math(expr: str, question: str) -> bool:
     )
 
 
+_NUMERIC_CHAIN_RE = re.compile(  # numbers and operators only, two or more "="
+    r"(?:[\s\d+\-*/^().,{}]|\\[dt]?frac|\\cdot|\\times|\\div|\\left|\\right)+"
+    r"(?:=(?:[\s\d+\-*/^().,{}]|\\[dt]?frac|\\cdot|\\times|\\div|\\left|\\right)+){2,8}"
+)
+_NAMED_PAIR_LINE_RE = re.compile(
+    r"[ \t$]*\([ \t]*[a-z][ \t]*(?:,[ \t]*[a-z][ \t]*){1,3}\)[ \t]*=[ \t]*"
+    r"(?P<v>\([^()=\n]{1,60}\))[ \t]*\$?[ \t]*\.?[ \t]*"
+)
+
+
 def _lone_value(lines: list[str], question: str | None = None) -> str | None:
     """``closing-lone-value``: a finished completion's last line holding only a value (or ``= v``
     closing a multi-line equation chain) answers, when the line above does not already conclude
@@ -2261,6 +2311,9 @@ def _lone_value(lines: list[str], question: str | None = None) -> str | None:
     lead = _CONCLUSION_RE.match(last)  # "so x = 5" as the last line
     if lead is not None:
         last = last[lead.end() :].lstrip(" \t,:")
+    pair = _NAMED_PAIR_LINE_RE.fullmatch(last)
+    if pair is not None and not _HEDGE_RE.search(above):
+        return pair.group("v").strip()  # "(x, y) = (4, 3)" closing the text
     m = _VALUE_LINE_RE.fullmatch(last)
     if m is None and "=" in above:
         m = _CHAIN_LINE_RE.fullmatch(last)
@@ -2280,6 +2333,9 @@ def _lone_value(lines: list[str], question: str | None = None) -> str | None:
                         and "probabilit" in question.lower())
                 ):  # "$$555_{10} = 4210_5$$", "$$P(\text{two tails}) = \frac14$$": the asked one
                     return asked.group("v").strip()
+            if _NUMERIC_CHAIN_RE.fullmatch(m.group("v")) and not _HEDGE_RE.search(above):
+                return m.group("v").strip()  # "$\frac12 + \frac23 = \frac76 = 1\frac16$": the
+                # judge reads the chain's last member when its members are equal
             m = _NAMED_DISPLAY_RE.fullmatch(m.group("v")) or m
         if m is None or _NOT_A_LONE_VALUE_RE.search(m.group("v")):
             return None
@@ -2736,7 +2792,8 @@ def _withdrawn(line: str) -> bool:
 
 _NAMED_VALUE_RE = re.compile(  # "a remainder of 1 when ...", "an area of 60, with ..."
     r"\b(?:a|an|the|its|their)[ \t]+(?:[a-z]+[ \t]+)?(?P<noun>[a-z]{4,})[ \t]+of[ \t]+"
-    r"(?:\$(?P<m>[^$]{1,60})\$|(?P<n>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?))"
+    r"(?:\$(?P<m>[^$]{1,60})\$|(?P<n>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?"
+    r"(?:[ \t]*(?:\\?%|percent\b))?))"
     r"(?=[ \t]*(?:[,.;!]|$|[ \t](?:when|upon|after|with|for|in|on|if)\b))",
     re.IGNORECASE,
 )
@@ -2791,6 +2848,25 @@ def _own_modal(sentence: str, question: str) -> bool:
     itself: the model's own hedge. One the question uses ("how many numbers could they pick?"
     answered "That leaves 4 numbers they could pick") restates the question."""
     return any(not _in_question(m.group(0), question) for m in _MODAL_RE.finditer(sentence))
+
+
+_PERCENT_QUESTION_RE = re.compile(
+    r"\bwhat\s+percent(?:age)?\b|\bby\s+what\s+percent|\bas\s+a\s+percent", re.IGNORECASE
+)
+_PERCENT_VALUE_RE = re.compile(
+    r"(?<![\w.])(-?\d+(?:\.\d+)?)[ \t]*(?:\\?%|percent\b)", re.IGNORECASE
+)
+
+
+def _percent_value(sentence: str, question: str) -> str | None:
+    """``closing-percent-value``: asked for a percent, the closing sentence's one percent value
+    ("That is an increase of 30%.", "Maya got 85% of the questions right.")."""
+    if "%" not in sentence and "percent" not in sentence.lower():
+        return None
+    if not _PERCENT_QUESTION_RE.search(question) or _HEDGE_RE.search(sentence):
+        return None
+    found = {m.group(1) for m in _PERCENT_VALUE_RE.finditer(sentence)}
+    return found.pop() + "%" if len(found) == 1 else None
 
 
 def _named_value(sentence: str, question: str) -> str | None:
@@ -2852,6 +2928,11 @@ def _echoes_question(text: str, question: str) -> bool:
 _ECHO_WORD_RE = re.compile(r"[A-Za-z]+|\d+")
 
 
+_PERCENT_OF_TAIL_RE = re.compile(
+    r"(?<=\d)[ \t]*(?:\\?%|percent\b)[ \t]+of[ \t]+[^,;]{1,60}$", re.IGNORECASE
+)
+
+
 def _clean_tail(text: str) -> str:
     text = _REJECTED_TAIL_RE.sub("", text)  # "7, not 5": the rejected value is no part of it
     semi = text.find("; ")
@@ -2869,6 +2950,7 @@ def _clean_tail(text: str) -> str:
     ans = ans.replace("\\(", "").replace("\\)", "").strip()
     ans = _ADVERB_RE.sub("", ans)
     ans = _TOTAL_OF_RE.sub("", ans).strip(" ,")
+    ans = _PERCENT_OF_TAIL_RE.sub("%", ans)  # "45 percent of 40": 45%
     ans = _ARTICLE_BEFORE_VALUE_RE.sub("", ans)  # "the card is a 3": the value, no article
     clause = _COUNT_CLAUSE_RE.fullmatch(ans)
     if (

@@ -103,6 +103,8 @@ CORRECTION_STATEMENT = (
     "(?:[a-z]+ ){0,3}(?:is|=|equals|should be|comes to)",
     "(?:it|this|that|the (?:[a-z]+ ){0,2}) ?should (?:actually )?be",
     "(?:it|this|that)(?:'s| is) actually",
+    "(?:the )?(?:correct(?:ed)?|revised|fixed|updated) (?:answer|result|value|solution|count|total)"
+    "(?=\\s*:)",
 )
 """After a retraction: the statement that gives the corrected value."""
 
@@ -424,6 +426,15 @@ DISOWNING_REMARK = (
 )
 """In closing sentences after the answer: an earlier value disowned ("(My rough figure of 50 was
 just a lower bound, not the answer.)"): cut before the closing is read."""
+
+REMARK_PARAGRAPH = (
+    "note that", "note:", "more generally", "in general,", "generally,", "for comparison",
+    "by comparison", "interestingly", "as a side note", "by the way", "for reference",
+    "recap", "summary of", "if [^.\\n]{0,80}? instead", "had [^.\\n]{0,60}? been",
+    "for instance, if", "similarly, (?:for|if)",
+)
+"""Opening a last paragraph after the answer: a remark on other cases or quantities, cut before
+the closing is read (``closing-remark-paragraph``)."""
 
 SAME_VALUE_REMARK = (
     "the same (?:value|number|answer|result|quantity)", "same value either way",

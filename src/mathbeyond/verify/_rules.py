@@ -604,6 +604,12 @@ def retraction_in(tail: str) -> re.Match[str] | None:
     return mistake or m
 
 
+_CORRECTED_MATH_RE = re.compile(
+    r"[ \t]*:?[ \t]*(?:indeed[ \t]+)?\$(?:[ \t]*[A-Za-z][ \t]*=)?[ \t]*([^$=<>]{1,60}?)[ \t]*\$"
+    r"(?=[ \t]*[.!]?[ \t]*(?:\n|$))"
+)
+
+
 def _corrected_value(tail: str, pos: int) -> str | None:
     """The value of the last correction statement ("the correct total is 12") in ``tail`` after
     ``pos``; a value with a condition after it ("12 if we count ordered pairs") is none."""
@@ -612,6 +618,10 @@ def _corrected_value(tail: str, pos: int) -> str | None:
         vm = _CORRECTED_VALUE_RE.match(tail, cm.end())
         if vm is not None and not _CONDITION_AFTER_RE.match(tail, vm.end()):
             fixed = vm.group(1)
+            continue
+        mm = _CORRECTED_MATH_RE.match(tail, cm.end())  # "is $x = 5$.", "result: $x + 3$."
+        if mm is not None and not _CONDITION_AFTER_RE.match(tail, mm.end()):
+            fixed = mm.group(1).strip()
     return fixed
 
 
