@@ -154,6 +154,8 @@ _MAX_CACHED_ANSWER_CHARS = 200
 _MAX_CACHED_QUESTION_CHARS = 8000
 
 
+_LOWER_GOLD_RE = re.compile(r"\s*\(?[a-e]\)?\s*")
+_LOWER_LABEL_RE = re.compile(r"\(([a-e])\)")
 _LOWER_OPTION_RE = re.compile(r"[ \t*$]*\(?[ \t]*([a-e])[ \t]*\)?[ \t*.$]*")
 _UNEVALUATED_RE = re.compile(
     r"\s*-?\d+(?:\s*(?:[+\-*·×−]|\\cdot|\\times)\s*\d+)+\s*"
@@ -175,6 +177,15 @@ def _judge_answer(
 ) -> tuple[Status, str, str | None]:
     """Status, reason and, when one decided, the answer rule's name, for an extracted answer
     (stripped of grouping braces, at most ``MAX_ANSWER_CHARS``) against ``gold``."""
+    if question and len(gold) <= 3 and _LOWER_GOLD_RE.fullmatch(gold) and "(a)" in question:
+        # options labelled "(a) ... (e)" and a gold "c": the same letters as "(A) ... (E)", "C"
+        gold = gold.strip().strip("()").upper()
+        question = _LOWER_LABEL_RE.sub(lambda m: "(" + m.group(1).upper() + ")", question)
+        lower = _LOWER_OPTION_RE.fullmatch(answer)
+        if lower is not None:
+            answer = lower.group(1).upper()
+        else:  # "(c) $\frac{17}{12}$": the letter with its option's text
+            answer = _LOWER_LABEL_RE.sub(lambda m: "(" + m.group(1).upper() + ")", answer, count=1)
     chained = _chain_value(answer, gold, question) if "=" in answer else None
     if chained is not None:  # "25% of 360 = 0.25 × 360 = 90", "$A = \\pi r^2 = 16\\pi$"
         status, reason, own = _judge_answer(chained, gold, question)

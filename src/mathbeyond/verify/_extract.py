@@ -1007,6 +1007,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
 
 _LOOP_MIN_PERIOD = 8
 _LOOP_MAX_PERIOD = 600
+_LOOP_SENTENCE_END_RE = re.compile(r"[.!](?=\s)|\n")
 _LOOP_DOUBT_RE = re.compile(r"\b(?:again|or|maybe|perhaps|possibly|wait|hmm|either)\b", re.I)
 
 
@@ -1044,7 +1045,12 @@ def _repetition_loop(region: str) -> tuple[int, str] | None:
             return None
         if RETRACT_RE.search(unit) or REVISE_RE.search(unit):
             return None
-        return start + period, unit
+        end = start + period
+        if region[end - 1] not in "\n.!":  # the cycle ends mid-sentence: read to its end
+            stop = _LOOP_SENTENCE_END_RE.search(region, end, end + period)
+            if stop is not None:
+                end = stop.end()
+        return end, unit
 
 
 _LEAD_VALUE_LINE_RE = re.compile(
@@ -1480,6 +1486,12 @@ _CONCLUDING_RULES = frozenset({
 })
 """Closing rules that read a concluding sentence (not an equation chain or a stated value):
 only these override an earlier stray anchor."""
+_STATED_VALUE_RULES = frozenset({
+    "closing-last-value", "closing-stated-value", "closing-named-value", "closing-percent-value",
+    "closing-subject-value",
+})
+"""Closing rules that read a value a sentence states ("The value of $x$ is 7."): with
+:data:`_CONCLUDING_RULES`, what a sample cut off in a check after it commits to."""
 
 
 _PLEASANTRY_TAIL_RE = re.compile(  # "Let me know if you have any other questions! 😊"
@@ -1670,7 +1682,9 @@ def _committed_before_cut_check(region: str, question: str | None) -> Extracted 
         if not before or before[-1] not in ".!*)":
             continue
         found = _conclusion(before, allow_bare=False, question=question)
-        if found is not None and found.kind != "none" and found.rule in _CONCLUDING_RULES:
+        if found is not None and found.kind != "none" and (
+            found.rule in _CONCLUDING_RULES or found.rule in _STATED_VALUE_RULES
+        ):
             return found
     return None
 

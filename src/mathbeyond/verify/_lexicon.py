@@ -68,6 +68,8 @@ RECONSIDERATION = (
     "contradicts? (?:my|our|the) (?:earlier |previous |first |original )?(?:answer|result|count|"
     "value|computation|total)",
     "must be wrong", "(?:does(?:n't| not)|do(?:n't| not)) (?:match|agree)",
+    "hold on", "(?:i|we) (?:think (?:i|we) )?(?:need|have) to (?:account|consider|include|exclude|"
+    "recount|redo|re-?check|adjust|correct|fix|subtract|add back)",
 )
 """After the answer of a sample cut off by the token limit: it began to doubt or redo that
 answer when the text stopped, so it commits to nothing (``cut-off-while-reconsidering``); a
