@@ -172,8 +172,8 @@ _SPAM_GAP_RE = re.compile(
     r"|(?i:\bthe\b))*"  # "... is 20. The answer is 10. The answer is 20.": anchors back to back
 )
 _CONNECTOR_RE = re.compile(
-    r"(?:[\s,;$.&]|\\[()\[\]]|\\quad|\\text\{\s*(?:and|or)\s*\}|and|or|\\,|"
-    r"[a-zA-Z](?:_\{?\w{1,3}\}?)?\s*=|" + lx.alternation(lx.HEDGED_ALTERNATIVE) + ")*"
+    r"(?:[\s,;$.&]|\\[()\[\]]|\\q?quad|\\text\{\s*(?:and|or)\s*\}|and|or|\\,|"
+    r"\\?[a-zA-Z]+(?:_\{?\w{1,3}\}?)?\s*=|" + lx.alternation(lx.HEDGED_ALTERNATIVE) + ")*"
 )
 _CONDITION_AFTER_RE = re.compile(
     r"[\s$)]*,?\s*" + lx.alternation(lx.CONDITIONAL_TAIL) + r"\b", re.IGNORECASE
