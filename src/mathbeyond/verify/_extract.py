@@ -1262,10 +1262,17 @@ _NOUNLESS_COUNT_RE = re.compile(
 _COUNT_ASKED_RE = re.compile(  # "How many ... games", "What is the total number of games ...?"
     r"\bhow\s+many\s+(?:of\s+(?:the|these|those|its|their)\s+)?(?:(?:more|different|distinct|"
     r"positive|negative|real|whole|ordered|possible|total|other)\s+){0,2}(?:\$?[a-z]\$?-)?"
-    r"(?P<a>[a-z]{4,})\b"
+    r"(?P<a>[a-z]{4,})\b(?:[ \t]+(?P<a2>[a-z]{3,})\b)?"
     r"|\bthe\s+(?:total\s+)?number\s+of\s+(?:[a-z]+\s+){0,2}?(?:\$?[a-z]\$?-)?(?P<b>[a-z]{4,})\b",
     re.IGNORECASE,
 )
+
+
+_NOT_COUNT_NOUN_WORDS = frozenset((
+    "are", "does", "did", "can", "will", "were", "was", "have", "has", "there", "would", "could",
+    "should", "must", "the", "and", "that", "which", "with", "from", "for", "into", "than",
+    "less", "more", "between", "satisfy", "make", "exist", "lie", "appear", "remain",
+))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -1275,6 +1282,9 @@ def _asked_count_noun(question: str) -> str | None:
     m = _COUNT_ASKED_RE.search(question)
     if m is None:
         return None
+    second = (m.group("a2") or "").lower()
+    if second and second not in _NOT_COUNT_NOUN_WORDS:  # "How many trailing zeros": "zero"
+        return second.rstrip("s")
     return (m.group("a") or m.group("b")).lower().rstrip("s")
 
 
@@ -1969,8 +1979,6 @@ def _closing(
         allow_bare and len(lines) == 1 and len(last) <= MAX_BARE_CHARS
         and not _DANGLING_RE.search(last)
     )
-    if not bare and not _TRUNCATION_END_RE.search(last):
-        return None
     asked_label = _ASKED_LABEL_LINE_RE.fullmatch(last) if question else None
     if (
         asked_label is not None and question is not None
@@ -1979,6 +1987,8 @@ def _closing(
         and not _NEG_WORD_RE.search(last) and not _HEDGE_RE.search(last)
     ):  # "**End time: 3:30 PM**", "Domain: (-∞, 1) ∪ (1, ∞)": the asked quantity, labelled
         return Extracted(asked_label.group("v").strip(), "conclusion", "closing-asked-label")
+    if not bare and not _TRUNCATION_END_RE.search(last):
+        return None
     m = _BOLD_LINE_RE.match(last)
     if m:
         inner = m.group("ans").strip()
