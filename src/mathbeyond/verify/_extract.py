@@ -723,6 +723,7 @@ _STRUCK_RE = re.compile(  # ``struck-through``: ~~16~~, <del>7</del>, \sout{30}:
 _GSM_ANCHOR_RE = re.compile(  # "#### 1,250" alone on its line
     r"^[ \t]*####[ \t]*(?P<v>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)[ \t]*$", re.M
 )
+_HTML_COMMENT_RE = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
 _IFFALSE_RE = re.compile(r"\\iffalse(?![A-Za-z]).*?(?:\\fi(?![A-Za-z])|\Z)", re.S)
 _COMMENT_RE = re.compile(r"(?<!\\)%[^\n]*")
 _PERCENT_OF_NUMBER_RE = re.compile(r"\d[\s$}{)]*$|\d\\\)\s*$")
@@ -805,6 +806,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         completion = _STRUCK_RE.sub(lambda m: " " * len(m.group(0)), completion)
     if "%" in completion or "\\iffalse" in completion:
         completion = _blank_comments(completion)
+    if "<!--" in completion:  # an HTML comment is not rendered: a box in it is no answer
+        completion = _HTML_COMMENT_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), completion)
     if _GRADER_HINT_RE.may_match(completion):  # a grader word: its literals, found by find
         completion = _blank_grader_notes(completion)
     region = _region(completion) if "<" in completion else completion  # see _region
@@ -934,8 +937,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     if truncated and sel.kind in ("boxed", "anchor") and sel.decisions:
         chosen = sel.decisions[-1].candidate  # from its start: its own sentence may hold back
         after = region[chosen.start + 1 :]
-        if RECONSIDER_RE.search(after) or RETRACT_RE.search(after) or MISTAKE_RE.search(after):
-            # cut off by the token limit while doubting or redoing the answer: no commitment
+        if (
+            RECONSIDER_RE.search(after) or RETRACT_RE.search(after) or MISTAKE_RE.search(after)
+            or _WITHDRAWAL_RE.search(after)
+        ):  # cut off by the token limit while doubting or redoing the answer: no commitment
             return Extracted("", "none", "cut-off-while-reconsidering", trace)
     if sel.kind == "none":
         if sel.rule == "retracted" and not truncated:
@@ -1282,10 +1287,11 @@ def _asked_count_noun(question: str) -> str | None:
     m = _COUNT_ASKED_RE.search(question)
     if m is None:
         return None
+    first = (m.group("a") or m.group("b")).lower().rstrip("s")
     second = (m.group("a2") or "").lower()
     if second and second not in _NOT_COUNT_NOUN_WORDS:  # "How many trailing zeros": "zero"
-        return second.rstrip("s")
-    return (m.group("a") or m.group("b")).lower().rstrip("s")
+        return f"{first}|{second.rstrip('s')}"  # either word names the things counted
+    return first
 
 
 def concludes_asked_after(region: str, end: int, question: str) -> bool:
@@ -2823,6 +2829,11 @@ _NAMED_VALUE_RE = re.compile(  # "a remainder of 1 when ...", "an area of 60, wi
 )
 
 
+def _noun_alternation(noun: str) -> str:
+    """The pattern of an asked count noun ("zero", or "prime|number": either word)."""
+    return "(?:" + "|".join(re.escape(n) for n in noun.split("|")) + ")"
+
+
 def _count_of_asked(sentence: str, question: str) -> str | None:
     """``closing-count-noun``: asked "how many <things>" (or "the number of <things>"), the
     closing sentence's one count right before that noun ("needs to sell 54 more cookies to
@@ -2842,7 +2853,7 @@ def _count_of_asked(sentence: str, question: str) -> str | None:
         for m in re.finditer(
             r"(?<![\w.,$}])(?<!\d[ ~])(?<!\\,)(?<!\\ )\$?(\d(?:[\d,]|\{,\})*)\$?[ \t]+"
             r"(?:[a-z-]+[ \t]+){0,2}?(?:\$?[a-z]\$?-)?"  # "2 $x$-intercepts"
-            + re.escape(noun)
+            + _noun_alternation(noun)
             + r"(?:s|es)?\b",
             sentence,
             re.IGNORECASE,
@@ -2852,7 +2863,7 @@ def _count_of_asked(sentence: str, question: str) -> str | None:
     found.update(m.group(1) for m in _COUNT_OF_THEM_RE.finditer(sentence))
     if not found and re.search(
         r"\b(?:has|have|had|are|is|there[ \t]+(?:are|is))[ \t]+no[ \t]+(?:[a-z$-]+[ \t]+){0,2}?"
-        r"(?:\$?[a-z]\$?-)?" + re.escape(noun) + r"(?:s|es)?\b",
+        r"(?:\$?[a-z]\$?-)?" + _noun_alternation(noun) + r"(?:s|es)?\b",
         sentence, re.IGNORECASE,
     ):
         return "0"  # "So the parabola has no y-intercepts."

@@ -69,6 +69,7 @@ from ._extract import (
     _POWERED_BOX_RE,
     _READER_EXERCISE_RE,
     _RESTATE_RE,
+    _WITHDRAWAL_RE,
     LINE_WINDOW,
     MAX_ANSWER_CHARS,
     TRUNCATED_FINISH_REASONS,
@@ -149,6 +150,7 @@ def answer(
     if ENABLED and not (
         truncated and (
             RECONSIDER_RE.search(region) or RETRACT_RE.search(region) or MISTAKE_RE.search(region)
+            or _WITHDRAWAL_RE.search(region)
             or _repetition_loop(region) is not None
         )
     ) and not (

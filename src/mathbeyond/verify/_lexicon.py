@@ -697,6 +697,10 @@ GRADER_NOTE_OPENER = (
 # --- what the question asks for ----------------------------------------------------------------
 ASKED_FACTORED = ("factor", "factorise", "factorize", "factor completely", "factor fully")
 ASKED_EXPANDED = ("expand", "multiply out")
+ASKED_EXPANDED_FORM = (
+    "expanded form", "in the form \\$?a?x\\^2 ?\\+ ?bx ?\\+ ?c",
+)
+"""A polynomial asked for in expanded form ("Write it in the form $x^2 + bx + c$")."""
 ASKED_RADICAL = ("simplest radical form", "simplest form with radicals")
 ASKED_COMMON_FRACTION = ("common fraction", "improper fraction")
 ASKED_SIMPLIFIED = ("simplify", "combine like terms")

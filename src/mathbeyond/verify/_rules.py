@@ -737,6 +737,11 @@ def _plain(text: str) -> str:
     return re.sub(r"^[A-Za-z]=", "", t).rstrip(".,")
 
 
+_ALT_CASE_VALUE_RE = re.compile(  # "; if ..., then $4\pi$", "; otherwise 12"
+    r"[;,][ \t]*(?:" + lx.alternation(lx.CASE_SPLIT) + r"|"
+    + lx.alternation(lx.CONDITIONAL_TAIL) + r")\b[^;]{0,120}?(?P<v>\$[^$]{1,40}\$|-?\d+(?:\.\d+)?)",
+    re.IGNORECASE,
+)
 ALT_AFTER_CHARS = 240
 """How much of the text after an answer :func:`alternative_after` reads (its sentence's bound)."""
 
@@ -751,6 +756,12 @@ def alternative_after(region: str, c: Candidate) -> bool:
     sentence = rest[: end.start() if end else len(rest)]
     if _hedged_other_value(rest, end, c):
         return True
+    if _CONDITION_AFTER_BOX_RE.match(rest) and _ALT_CASE_VALUE_RE.search(sentence):
+        # "ANSWER: $9\pi$ if the key uses radius 3; if ..., then $\frac{9\pi}{4}$": a value
+        # per condition, no commitment
+        other = _ALT_CASE_VALUE_RE.search(sentence)
+        if other is not None and _plain(other.group("v")) != _plain(c.text):
+            return True
     m = _ALT_VALUE_RE.search(sentence)
     if m is None or _ALT_SAME_RE.search(sentence):
         return False
@@ -1128,6 +1139,7 @@ _EXPAND_ASKED_RE = re.compile(
     + r"\s+(?:and\s+simplify\s+)?(?:the|\$|\\\()",
     re.IGNORECASE,
 )
+_EXPANDED_FORM_ASKED_RE = lx.words(lx.ASKED_EXPANDED_FORM)
 _RADICAL_ASKED_RE = lx.words(lx.ASKED_RADICAL)
 _FRACTION_ASKED_RE = lx.words(lx.ASKED_COMMON_FRACTION)
 _RATIONAL_DENOMINATOR_ASKED_RE = lx.words(lx.ASKED_RATIONAL_DENOMINATOR)
@@ -1356,7 +1368,9 @@ def _asks(question: str) -> _Asks:
     """What the question asks for: read once per question, shared by its k samples."""
     return _Asks(
         factor=bool(_FACTOR_ASKED_RE.search(question)),
-        expand=bool(_EXPAND_ASKED_RE.search(question)),
+        expand=bool(
+            _EXPAND_ASKED_RE.search(question) or _EXPANDED_FORM_ASKED_RE.search(question)
+        ),
         radical=bool(_RADICAL_ASKED_RE.search(question)),
         fraction=bool(_FRACTION_ASKED_RE.search(question)),
         rational_denominator=bool(_RATIONAL_DENOMINATOR_ASKED_RE.search(question)),
