@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from . import _lexicon as lx
 from . import _prefilter
 from ._boxes import box_spans
-from ._prefilter import Guarded
+from ._prefilter import Guarded, lowered
 from ._rules import ATTRIB_RE as _ATTRIB_RE
 from ._rules import (
     BACK_TO_PROBLEM_RE,
@@ -1444,7 +1444,7 @@ _READER_EXERCISE_RE = re.compile(
 
 
 _DIGIT_AT_RE = re.compile(r"\d")
-_INLINE_QUESTION_RE = re.compile(r"(?<=[.!?])[ \t]+(?:Question|Problem|Q)[ \t]*\d*[ \t]*:")
+_INLINE_QUESTION_RE = re.compile(r"(?:Question|Problem)[ \t]*\d*[ \t]*:")
 _QUESTION_HEAD_WORDS = 5
 
 
@@ -1467,15 +1467,24 @@ def _invented_question(region: str, lo: int, hi: int, question: str) -> int | No
     question of its own and answers it: a "Question:" label inside a line, or a sentence that
     opens with the asked question's first five words ("Which of the following is a prime
     number? (A) 15 ..."), a variant the model made up. Where it starts, or None."""
-    if ":" in region and ("Question" in region or "Problem" in region or "Q" in region):
-        inline = _INLINE_QUESTION_RE.search(region, lo, hi)
-        if inline is not None:
-            return inline.start()
+    if ":" in region:  # "Question:" / "Problem 2:" after a sentence, found by find first
+        for label in ("Question", "Problem"):
+            at = region.find(label, lo, hi)
+            while at >= 0:
+                before = region[max(lo, at - 3) : at]
+                if (
+                    before.rstrip(" \t")[-1:] in (".", "!", "?")
+                    and before[-1:] in (" ", "\t") and _INLINE_QUESTION_RE.match(region, at, hi)
+                ):
+                    return at - (len(before) - len(before.rstrip(" \t")))
+                at = region.find(label, at + 1, hi)
+    if "?" not in region:  # the head pattern needs a question mark after it
+        return None
     found = _question_head(question)
     if found is None:
         return None
     rare, head = found
-    if rare not in region[lo:hi].lower():  # a literal test before the pattern runs
+    if rare not in lowered(region):  # a literal test before the pattern runs
         return None
     m = head.search(region, lo, hi)
     if m is None or "?" not in region[m.end() : m.end() + 400]:
