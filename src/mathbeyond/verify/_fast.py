@@ -549,12 +549,17 @@ def quick(region: str, question: str | None) -> Answer | None:
         return None
     if after_box_defers(region, end, content, question, start):
         return None
-    if counterfactual_box(region, Candidate(start, end, content, "boxed")):
-        return None  # ``box-is-hypothetical``: the engine decides
-    after_low = low[end:]
+    own = start - RULES_LINE_WINDOW if start > RULES_LINE_WINDOW else 0
     if (
-        "request" in after_low or "asked" in after_low or "desired" in after_low
-        or "required" in after_low or "sought" in after_low
+        low.find("if", own, start) >= 0
+        and (low.find("would", own, start) >= 0 or low.find("'d", own, start) >= 0)
+        and counterfactual_box(region, Candidate(start, end, content, "boxed"))
+    ):
+        return None  # ``box-is-hypothetical``: the engine decides
+    if (
+        low.find("request", end) >= 0 or low.find("asked", end) >= 0
+        or low.find("desired", end) >= 0 or low.find("required", end) >= 0
+        or low.find("sought", end) >= 0
     ) and _requested_after(region, end) is not None:
         return None  # ``closing-names-requested``: the engine decides
     # ``answer-with-alternative`` reads the box's sentence after it (at most ALT_AFTER_CHARS),
