@@ -1925,6 +1925,8 @@ def _closing(
         return Extracted(value.strip(), "conclusion", "closing-pointed-value")
     if question and ("and" in last or ";" in last):
         picked = _asked_clause(_last_value_sentence(last), question)
+        if picked is None:  # "So Sarah is 22 years old, and her brother is 9." (Sarah asked)
+            picked = _asked_person_clause(_last_value_sentence(last), question)
         if picked is not None:  # "the center is $(-4,1)$, and the radius is $5$." (center asked)
             last = picked
     if (
@@ -2729,6 +2731,42 @@ def _after_semicolon(line: str) -> str:
     ):
         return tail
     return line
+
+
+_ASKED_PERSON_RE = re.compile(  # "How old is Sarah?", "How much does Maya pay?"
+    r"\b(?:[Hh]ow\s+(?:old|much|many|far|long|tall)|[Ww]hat)\b[^?]{0,60}?\b(?P<name>[A-Z][a-z]{2,})\b"
+    r"[^?]{0,40}\?"
+)
+_CLAUSE_SUBJECT_RE = re.compile(
+    r"[ \t]*(?:(?i:so|thus|hence|therefore|then)\b[ \t,]*)?(?P<subject>[A-Z][a-z]{2,}|"
+    r"(?:his|her|their|its|the)[ \t]+[a-z]+)\b"
+)
+
+
+def _asked_person_clause(sentence: str, question: str) -> str | None:
+    """``closing-asked-clause`` for a person or thing asked by name: of the closing sentence's
+    clauses that each state a value ("So Sarah is 22 years old, and her brother is 9."), the one
+    whose subject is the name the question asks about ("How old is Sarah?"), if exactly one."""
+    asked = _ASKED_PERSON_RE.search(question)
+    if asked is None:
+        return None
+    name = asked.group("name")
+    parts = [p for p in _CLAUSE_SPLIT_RE.split(sentence) if _HAS_VALUE_RE.search(p)]
+    if len(parts) < 2:
+        return None
+    subjects = [_CLAUSE_SUBJECT_RE.match(p) for p in parts]
+    if any(m is None for m in subjects):
+        return None
+    hits = [
+        p for p, m in zip(parts, subjects, strict=True)
+        if m is not None and m.group("subject") == name
+    ]
+    if len(hits) != 1:
+        return None
+    picked = hits[0].strip()
+    if not picked[:1].isupper():
+        picked = picked[:1].upper() + picked[1:]
+    return picked if _TRUNCATION_END_RE.search(picked) else picked + "."
 
 
 def _asked_clause(sentence: str, question: str) -> str | None:
