@@ -172,20 +172,33 @@ def _math_segments(question: str) -> list[str]:
     return [m.group(1) or m.group(2) for m in _QUESTION_MATH_RE.finditer(question[:4000])]
 
 
+def _upper(m: re.Match[str]) -> str:
+    return "(" + m.group(1).upper() + ")"
+
+
+def _upper_case_options(answer: str, gold: str, question: str) -> tuple[str, str, str]:
+    """Options labelled "(a) ... (e)" are the letters "(A) ... (E)": a lower-case gold "c" (the
+    question's labels and the answer's letter with it), or an answer "(d)" naming one of the
+    question's labels. Returns the answer, gold and question to judge."""
+    lower = _LOWER_OPTION_RE.fullmatch(answer) if len(answer) <= 8 else None
+    if len(gold) <= 3 and _LOWER_GOLD_RE.fullmatch(gold) and "(a)" in question:
+        gold = gold.strip().strip("()").upper()
+        question = _LOWER_LABEL_RE.sub(_upper, question)
+        if lower is None:  # "(c) $\frac{17}{12}$": the letter with its option's text
+            return _LOWER_LABEL_RE.sub(_upper, answer, count=1), gold, question
+        return lower.group(1).upper(), gold, question
+    if lower is not None and "(" + lower.group(1) + ")" in question:
+        answer = lower.group(1).upper()  # options labelled "(a) ... (d)": "(d)" is choice D
+    return answer, gold, question
+
+
 def _judge_answer(
     answer: str, gold: str, question: str | None
 ) -> tuple[Status, str, str | None]:
     """Status, reason and, when one decided, the answer rule's name, for an extracted answer
     (stripped of grouping braces, at most ``MAX_ANSWER_CHARS``) against ``gold``."""
-    if question and len(gold) <= 3 and _LOWER_GOLD_RE.fullmatch(gold) and "(a)" in question:
-        # options labelled "(a) ... (e)" and a gold "c": the same letters as "(A) ... (E)", "C"
-        gold = gold.strip().strip("()").upper()
-        question = _LOWER_LABEL_RE.sub(lambda m: "(" + m.group(1).upper() + ")", question)
-        lower = _LOWER_OPTION_RE.fullmatch(answer)
-        if lower is not None:
-            answer = lower.group(1).upper()
-        else:  # "(c) $\frac{17}{12}$": the letter with its option's text
-            answer = _LOWER_LABEL_RE.sub(lambda m: "(" + m.group(1).upper() + ")", answer, count=1)
+    if question and "(" in question:
+        answer, gold, question = _upper_case_options(answer, gold, question)
     chained = _chain_value(answer, gold, question) if "=" in answer else None
     if chained is not None:  # "25% of 360 = 0.25 × 360 = 90", "$A = \\pi r^2 = 16\\pi$"
         status, reason, own = _judge_answer(chained, gold, question)
@@ -198,9 +211,6 @@ def _judge_answer(
     coded = coded_choice(answer, question)
     if coded is not None:  # 'Enter "P" for parabola' answered "\text{parabola}": P
         answer = coded
-    lower = _LOWER_OPTION_RE.fullmatch(answer) if question and len(answer) <= 8 else None
-    if lower is not None and question and re.search(r"\(" + lower.group(1) + r"\)", question):
-        answer = lower.group(1).upper()  # options labelled "(a) ... (d)": "(d)" is choice D
     if (
         question is not None and _UNEVALUATED_RE.fullmatch(answer)
         and _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$"))

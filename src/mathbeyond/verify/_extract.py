@@ -937,10 +937,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     if truncated and sel.kind in ("boxed", "anchor") and sel.decisions:
         chosen = sel.decisions[-1].candidate  # from its start: its own sentence may hold back
         after = region[chosen.start + 1 :]
-        if (
-            RECONSIDER_RE.search(after) or RETRACT_RE.search(after) or MISTAKE_RE.search(after)
-            or _WITHDRAWAL_RE.search(after)
-        ):  # cut off by the token limit while doubting or redoing the answer: no commitment
+        if doubts(after):  # cut off by the token limit while doubting or redoing the answer
             return Extracted("", "none", "cut-off-while-reconsidering", trace)
     if sel.kind == "none":
         if sel.rule == "retracted" and not truncated:
@@ -1008,6 +1005,15 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         # closing sentence would only read it again (like a retraction, it leaves no answer)
         return Extracted("", "none", "labelled-wrong", trace)
     return Extracted(late.text, late.kind, late.rule, trace)
+
+
+def doubts(text: str) -> bool:
+    """``cut-off-while-reconsidering``: ``text`` doubts, redoes, retracts or withdraws an answer
+    (lexicon RECONSIDERATION, RETRACTION, MISTAKE_ADMISSION, WITHDRAWAL)."""
+    return bool(
+        RECONSIDER_RE.search(text) or RETRACT_RE.search(text) or MISTAKE_RE.search(text)
+        or _WITHDRAWAL_RE.search(text)
+    )
 
 
 _LOOP_MIN_PERIOD = 8
@@ -1772,7 +1778,7 @@ _END_DISPLAY_BLOCK_RE = re.compile(
     r"[ \t]*\.?[ \t]*$"
 )
 _SAME_VALUE_RE = Guarded(re.compile(lx.alternation(lx.SAME_VALUE_REMARK), re.IGNORECASE))
-_MAX_SAME_VALUE_REMARK_CHARS = 300
+_MAX_CLOSING_REMARK_CHARS = 300
 
 
 def _joined_end_display(region: str) -> str:
@@ -1794,7 +1800,7 @@ def _without_disowning_remark(region: str) -> str:
     earlier value as not the answer ("(My rough figure of 50 was just a lower bound, not the
     answer.)", "The first guess of 75 was not the answer; ...") are cut: the statement before
     them is the closing one."""
-    lo = max(0, len(region) - _MAX_SAME_VALUE_REMARK_CHARS)
+    lo = max(0, len(region) - _MAX_CLOSING_REMARK_CHARS)
     m = _DISOWNING_REMARK_RE.search(region, lo)
     if m is None:
         return region
@@ -1864,7 +1870,7 @@ def _without_remark_paragraph(region: str) -> str:
         return region
     if body.lstrip(" \t*_#>").lower().startswith(("recap", "summary")):
         return region[:para].rstrip()  # a recap table after the statement
-    if "\n\n" in body.strip() or len(body) > _MAX_SAME_VALUE_REMARK_CHARS:
+    if "\n\n" in body.strip() or len(body) > _MAX_CLOSING_REMARK_CHARS:
         return region
     return region[:para].rstrip()
 
@@ -1874,7 +1880,7 @@ def _without_same_value_remark(region: str) -> str:
     another form ("If you prefer a decimal, that is $0.25$, the same value.") is cut."""
     para = region.rfind("\n\n")
     if (
-        para <= 0 or len(region) - para > _MAX_SAME_VALUE_REMARK_CHARS
+        para <= 0 or len(region) - para > _MAX_CLOSING_REMARK_CHARS
         or not _SAME_VALUE_RE.search(region, para)
     ):
         return region

@@ -69,7 +69,6 @@ from ._extract import (
     _POWERED_BOX_RE,
     _READER_EXERCISE_RE,
     _RESTATE_RE,
-    _WITHDRAWAL_RE,
     LINE_WINDOW,
     MAX_ANSWER_CHARS,
     TRUNCATED_FINISH_REASONS,
@@ -86,6 +85,7 @@ from ._extract import (
     _tail_may_match,
     _with_inner_anchor,
     concludes_asked_after,
+    doubts,
     finish,
 )
 from ._prefilter import Guarded, lowered
@@ -100,7 +100,6 @@ from ._rules import (
     MISTAKE_RE,
     OTHER_PROBLEM_RE,
     PRESENTED_MISTAKE_RE,
-    RECONSIDER_RE,
     RETRACT_RE,
     REVISE_RE,
     UNASKED_RE,
@@ -148,11 +147,7 @@ def answer(
         return region.text, region.kind, region.rule
     truncated = (finish_reason or "").lower() in TRUNCATED_FINISH_REASONS
     if ENABLED and not (
-        truncated and (
-            RECONSIDER_RE.search(region) or RETRACT_RE.search(region) or MISTAKE_RE.search(region)
-            or _WITHDRAWAL_RE.search(region)
-            or _repetition_loop(region) is not None
-        )
+        truncated and (doubts(region) or _repetition_loop(region) is not None)
     ) and not (
         question and _invented_question(region, 0, len(region), question) is not None
     ):  # ``cut-off-while-reconsidering``, ``cut-off-in-repetition-loop``,
