@@ -9,6 +9,7 @@ import sympy
 from sympy.polys.polyerrors import BasePolynomialError
 
 from ._answer import Letter, Seq, Value, parse_answer
+from ._clock import same_clock_time
 from ._equiv import answers_equal
 from ._latex import LimitError, ParseError
 from ._normalize import clean
@@ -80,6 +81,10 @@ def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
             clock.group(2),
         ):
             return Status.CORRECT, "same clock time"
+    same_time = same_clock_time(answer, gold)
+    if same_time is not None:  # gold 10:15 PM: "22:15", "10:15 p.m.", not "10:15 AM"
+        return (Status.CORRECT, "same clock time") if same_time else (
+            Status.INCORRECT, "different clock time")
     based = _base_numerals(answer_text, gold_text, question)
     if based is not None:
         return (Status.CORRECT, "same numeral in that base") if based else (

@@ -15,6 +15,7 @@ from ._fast import answer as _extract_answer
 from ._normalize import strip_grouping
 from ._parsed import ExtractedAnswer, ParsedGold
 from ._rules import (
+    ROUNDING_ASKED_RE,
     asked_form_violation,
     coded_choice,
     is_label,
@@ -205,6 +206,13 @@ def _judge_answer(
         if status is Status.CORRECT and own is None:
             own = "answer-equation-chain"
         return status, reason, own
+    approx = _APPROX_SIGN_RE.split(answer) if "approx" in answer or "≈" in answer else None
+    if approx is not None and len(approx) > 1 and question and ROUNDING_ASKED_RE.search(question):
+        # asked "to the nearest tenth": "$\sqrt{80} \approx 8.9$" answers with 8.9
+        status, reason, own = _judge_answer(approx[-1].strip(), gold, question)
+        if status is Status.CORRECT and own is None:
+            own = "answer-approximation-asked"
+        return status, reason, own
     sides = polygon_sides(answer, question)
     if sides is not None:
         answer = sides
@@ -259,6 +267,7 @@ def _judge_labelled(answer: str, gold: str, question: str | None) -> tuple[str, 
     return None
 
 
+_APPROX_SIGN_RE = re.compile(r"\\approx(?![A-Za-z])|≈")
 _RELATION_RE = re.compile(r"<|>|\\[lg]eq?\b|\\ne(?:q)?\b|\\approx|\\equiv|\\sim|≈|≤|≥|≠")
 _MAX_CHAIN_MEMBERS = 9
 _UNIT_TAIL_RE = re.compile(r"(?<=\d)[ \t]+[A-Za-z][A-Za-z \t]{0,30}$")

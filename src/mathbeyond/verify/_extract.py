@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from . import _lexicon as lx
 from . import _prefilter
 from ._boxes import box_spans
+from ._clock import clock_asked, closing_clock_time
 from ._prefilter import Guarded, lowered
 from ._rules import ATTRIB_RE as _ATTRIB_RE
 from ._rules import (
@@ -1513,7 +1514,7 @@ _CONCLUDING_RULES = frozenset({
     "closing-bold-value", "closing-bold-line", "closing-display", "closing-before-check",
     "closing-option-letter", "closing-count-noun", "closing-operation-result",
     "closing-pointed-value", "closing-quoted-choice", "closing-asked-label",
-    "closing-percent-value",
+    "closing-percent-value", "closing-clock-time",
 })
 """Closing rules that read a concluding sentence (not an equation chain or a stated value):
 only these override an earlier stray anchor."""
@@ -1929,7 +1930,14 @@ def _closing(
         # "..., and six sides of 7 inches each come to 42 inches, which is our answer."
         value = pointed.group("m") or pointed.group("n")
         return Extracted(value.strip(), "conclusion", "closing-pointed-value")
-    if question and ("and" in last or ";" in last):
+    clock = (
+        _clock_time(_last_value_sentence(last), question)
+        if question and ":" in last and clock_asked(question) and not _HEDGE_RE.search(last)
+        else None
+    )
+    if clock is not None:  # asked "At what time ...": "The credits roll at 10:15 PM."
+        return Extracted(clock, "conclusion", "closing-clock-time")
+    if question and ("and" in last or ";" in last or "ing " in last):
         picked = _asked_clause(_last_value_sentence(last), question)
         if picked is None:  # "So Sarah is 22 years old, and her brother is 9." (Sarah asked)
             picked = _asked_person_clause(_last_value_sentence(last), question)
@@ -2550,6 +2558,13 @@ def _chain_value(line: str) -> str | None:
     return m.group("v")
 
 
+def _clock_time(sentence: str, question: str) -> str | None:
+    """``closing-clock-time``: the sentence's one clock time not stated by the question, else
+    that of its concluding clause ("13:20 + 3:30 = 16:50, so the landing time is 16:50.")."""
+    clause = _closing_clause(sentence)
+    return closing_clock_time(sentence, question, clause if clause != sentence else None)
+
+
 def _last_value_sentence(line: str) -> str:
     """The last sentence of a line that states a value ("..., so $2y = 14$. Therefore $y = 7$."
     -> "Therefore $y = 7$."; a value-free "This completes the proof." after it is skipped)."""
@@ -2718,9 +2733,13 @@ _YES_NO_SENTENCE_RE = re.compile(  # the last sentence opens with the verdict
     re.IGNORECASE,
 )
 _CLAUSE_SPLIT_RE = re.compile(
-    r",[ \t]*and[ \t]+|;[ \t]*|[ \t]+and[ \t]+(?=(?:the|its|our|their)[ \t])", re.IGNORECASE
+    r",[ \t]*and[ \t]+|;[ \t]*|[ \t]+and[ \t]+(?=(?:the|its|our|their)[ \t])"
+    r"|,[ \t]*(?=" + lx.alternation(lx.CONSEQUENCE_PARTICIPLE) + r"[ \t])",
+    re.IGNORECASE,
 )
-_HEAD_NOUN_RE = re.compile(r"\b(?:the|its|our|their)[ \t]+([A-Za-z]{3,})", re.IGNORECASE)
+_HEAD_NOUN_RE = re.compile(
+    r"\b(?:the|its|our|their|his|her)[ \t]+([A-Za-z]{3,})", re.IGNORECASE
+)
 
 
 def _after_semicolon(line: str) -> str:
@@ -2775,6 +2794,16 @@ def _asked_person_clause(sentence: str, question: str) -> str | None:
     return picked if _TRUNCATION_END_RE.search(picked) else picked + "."
 
 
+_QUESTION_SENTENCE_RE = re.compile(r"[^.?!]*\?")
+
+
+def _asking_sentence(question: str) -> str:
+    """The question's last sentence that asks ("... on sale for 30% off. How much money is the
+    discount?" -> its last sentence), or the whole question when none ends with "?"."""
+    asks = _QUESTION_SENTENCE_RE.findall(question[-2000:])
+    return asks[-1] if asks else question
+
+
 def _asked_clause(sentence: str, question: str) -> str | None:
     """``closing-asked-clause``: a closing sentence of several clauses that each state a value
     of a named quantity ("So the center of the circle is $(-4,1)$, and the radius is $5$."):
@@ -2794,7 +2823,11 @@ def _asked_clause(sentence: str, question: str) -> str | None:
             heads.append(head.group(1).lower().rstrip("s"))
     if len(hits) > 1:  # "The two integers are 16 and 18, and the greater of them is 18."
         asked = _asked_noun(question)  # "What is the greater of the two integers?" -> greater
-        hits = [h for h, n in zip(hits, heads, strict=True) if asked is not None and n == asked]
+        if asked is None:  # "... on sale. How much money is the discount?": the asking sentence
+            asking = _asking_sentence(question)
+            hits = [h for h, n in zip(hits, heads, strict=True) if _in_question(n, asking)]
+        else:
+            hits = [h for h, n in zip(hits, heads, strict=True) if n == asked]
     if len(hits) != 1:
         return None
     picked = hits[0].strip()

@@ -494,6 +494,13 @@ CLAUSE_BREAK = (
 """Where the clause around a closing value ends (besides punctuation): a disqualifier beyond it
 belongs to another value."""
 
+CONSEQUENCE_PARTICIPLE = (
+    "bringing", "making", "raising", "lowering", "pushing", "putting", "taking", "giving",
+    "leaving", "dropping", "increasing", "reducing",
+)
+"""Opening a clause after a comma that states what a closing value does to another quantity
+("The interest comes to $300, bringing her balance to $2300."): a clause of its own."""
+
 NUMBER_QUALIFIER = (
     "at least", "at most", "more than", "less than", "fewer than", "no more than", "no less than",
     "over", "under", "about", "around", "approximately", "roughly", "nearly", "almost", "up to",
@@ -581,6 +588,13 @@ POLYGON_SIDES = {
     "undecagon": 11, "dodecagon": 12, "icosagon": 20,
 }
 """A polygon's name is its number of sides: the answer to a question asking how many sides."""
+
+DAY_PART = {
+    "a": ("in the morning", "this morning"),
+    "p": ("in the afternoon", "in the evening", "at night", "this afternoon", "this evening",
+          "tonight"),
+}
+"""After a clock time, the half of the day it names ("11:05 in the morning" is 11:05 a.m.)."""
 
 REMARK_LABEL = (
     *SIDE_REMARK, "note\\s*:", "extra\\b", "p\\.?s\\.?\\b", "remark\\s*:",

@@ -63,7 +63,7 @@ workers; tests/verify/test_fast_path.py and scripts/verify_equivalence.py compar
 from __future__ import annotations
 
 from . import _core, _fast
-from ._extract import _GRADER_HINT_RE, _LEAD_TURN_RE, _POWERED_BOX_RE
+from ._extract import _GRADER_HINT_RE, _LEAD_TURN_RE, _POWERED_BOX_RE, TRUNCATED_FINISH_REASONS
 from ._parsed import ParsedGold
 from ._rules import ALT_AFTER_CHARS
 from ._types import Status, Verdict
@@ -92,9 +92,11 @@ def verdict(
     finish_reason: str | None = None,
 ) -> Verdict | None:
     """The worker's verdict for an item of the plain shape (module docstring), else None.
-    ``finish_reason`` does not change a verdict of this shape (quick's answer is the engine's
-    whatever it is)."""
+    A sample cut off by its token limit is never decided here: the engine's cut-off rules
+    (``cut-off-while-reconsidering``, ``cut-off-in-repetition-loop``) read it."""
     if not (ENABLED and _fast.ENABLED and _core.FAST_INTEGER_PATH):
+        return None
+    if finish_reason is not None and finish_reason.lower() in TRUNCATED_FINISH_REASONS:
         return None
     if len(completion) > MAX_CHARS or "box" not in completion:
         return None

@@ -1,0 +1,90 @@
+"""Times of day: a clock time read from a closing sentence, and two clock times compared.
+
+``closing-clock-time``: a question that asks for a time of day ("At what time does it land?",
+"What is the latest time she can wake up?") is answered by the clock time of the closing
+sentence, with its marker ("The credits roll at 10:15 PM.", "... at 11:05 in the morning.",
+"16:50"). A time that the question itself states (the departure time, a deadline) is given data,
+not the answer: among several times in the sentence, those are dropped first.
+
+Comparison (:func:`same_clock_time`): ``10:15 PM``, ``10:15 p.m.``, ``10:15 in the evening`` and
+``22:15`` are one time; ``10:15 AM`` is another. A time without a marker and with an hour of 12
+or less names no half of the day: it equals a gold without a marker only (see ``_compare``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import _lexicon as lx
+
+_DAY_PARTS = {part: half for half, parts in lx.DAY_PART.items() for part in parts}
+_CLOCK_RE = re.compile(
+    r"(?<![\d:.,])(?P<h>[01]?\d|2[0-3])(?::|\{:\})(?P<m>[0-5]\d)(?![\d:])"
+    r"(?:[ \t]*(?:\\(?:text|mathrm)\{[ \t]*)?(?P<mer>[ap])\.?[ \t]?m(?:\.|\b)\}?"
+    r"|[ \t]+(?P<part>" + lx.alternation(tuple(_DAY_PARTS)) + r")\b)?",
+    re.IGNORECASE,
+)
+_ASKED_RE = re.compile(
+    r"\b(?:what|which)[ \t]+time\b|\bwhat[ \t]+is[ \t]+the[ \t]+(?:latest|earliest)[ \t]+time\b",
+    re.IGNORECASE,
+)
+
+
+def clock_asked(question: str) -> bool:
+    """Whether the question asks for a time of day."""
+    return _ASKED_RE.search(question) is not None
+
+
+def _minutes(m: re.Match[str]) -> tuple[int, bool]:
+    """Minutes after midnight, and whether the time names its half of the day."""
+    hour, minute = int(m.group("h")), int(m.group("m"))
+    half = (m.group("mer") or "").lower() or _DAY_PARTS.get(
+        " ".join((m.group("part") or "").lower().split())
+    )
+    if half is None:
+        if hour > 12 or (hour == 0 or m.group("h").startswith("0")):
+            return hour * 60 + minute, True  # 16:50, 00:30, 07:45: a 24-hour time
+        return hour * 60 + minute, False
+    if hour > 12:  # "16:50 p.m.": the hour already says it
+        return hour * 60 + minute, True
+    hour %= 12
+    return (hour + (12 if half == "p" else 0)) * 60 + minute, True
+
+
+def _written(minutes: int, named: bool) -> str:
+    hour, minute = divmod(minutes, 60)
+    if not named:
+        return f"{hour}:{minute:02d}"
+    half = "PM" if hour >= 12 else "AM"
+    return f"{(hour - 1) % 12 + 1}:{minute:02d} {half}"
+
+
+def _times(text: str) -> list[tuple[int, bool]]:
+    return list(dict.fromkeys(_minutes(m) for m in _CLOCK_RE.finditer(text)))
+
+
+def closing_clock_time(sentence: str, question: str, clause: str | None = None) -> str | None:
+    """The clock time a closing sentence answers with (written ``h:mm AM/PM`` when it names its
+    half of the day), or None. Several times: those the question states are dropped; if several
+    still remain, the one time of the sentence's concluding ``clause`` (when given) decides."""
+    times = _times(sentence)
+    if len(times) > 1:
+        given = set(_times(question))
+        times = [t for t in times if t not in given] or times
+    if len(times) > 1 and clause is not None:
+        times = [t for t in _times(clause) if t in times]
+    if len(times) != 1:
+        return None
+    return _written(*times[0])
+
+
+def same_clock_time(answer: str, gold: str) -> bool | None:
+    """Whether two texts that are each one clock time (nothing else) are the same time; None when
+    either is not a clock time or neither names its half of the day (left to the caller)."""
+    a, g = _CLOCK_RE.fullmatch(answer.strip()), _CLOCK_RE.fullmatch(gold.strip())
+    if a is None or g is None:
+        return None
+    (am, a_named), (gm, g_named) = _minutes(a), _minutes(g)
+    if not g_named:
+        return None
+    return a_named and am == gm
