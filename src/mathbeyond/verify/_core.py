@@ -24,6 +24,7 @@ from ._rules import (
     restates_question,
     split_chain,
     split_label,
+    unevaluated_functions,
 )
 from ._types import Status, Verdict
 
@@ -225,6 +226,9 @@ def _judge_answer(
         and any(_ARITHMETIC_SEG_RE.fullmatch(seg) for seg in _math_segments(question))
     ):  # "What is $3^4 - 4^3$?" answered "3·3·3·3 − 4·4·4" or "81 - 64": still to evaluate
         return Status.INCORRECT, "unevaluated arithmetic", "answer-unevaluated-arithmetic"
+    if unevaluated_functions(answer, gold, question):
+        reason = "functions left unevaluated"
+        return Status.INCORRECT, reason, "answer-unevaluated-functions"
     if restates_question(answer, gold, question):
         reason = "restates the question's expression unevaluated"
         return Status.INCORRECT, reason, "answer-restates-question"

@@ -737,6 +737,10 @@ EVALUATE_VERB = (
 )
 """A question asking for a value of its own expression: restating it is not an answer."""
 
+VALUE_QUESTION = ("what is", "what's", "what are", "find", "what does", "what do")
+"""Right before one of the question's expressions ("What is $\\sqrt{225}$?", "Find $2^{10}$."):
+the question asks for that expression's value, and restating it is not an answer."""
+
 
 def alternation(phrases: tuple[str, ...]) -> str:
     """``(?:p1|p2|...)`` with spaces in phrases matching any whitespace run."""

@@ -1553,7 +1553,9 @@ def restates_question(answer: str, gold: str, question: str | None) -> bool:
             continue  # "(D) $\frac{\sqrt{3}}{2}$": an option's text, not the question's expression
         seg = next(g for g in m.groups() if g is not None)
         norm = _norm_math(seg)
-        if evaluate and norm == a:
+        if norm == a and (
+            evaluate or _VALUE_QUESTION_RE.search(question, max(0, m.start() - 30), m.start())
+        ):  # "What is $\sqrt{225}$?" answered "$\sqrt{225}$"
             return True
         if numeric and len(norm) <= 200:
             for side in norm.split("="):
@@ -1564,6 +1566,27 @@ def restates_question(answer: str, gold: str, question: str | None) -> bool:
 
 
 _OPTION_LABEL_BEFORE_RE = re.compile(r"\(\s*[A-E]\s*\)\s*$")
+_VALUE_QUESTION_RE = re.compile(
+    r"\b" + lx.alternation(lx.VALUE_QUESTION) + r"\s+(?:the\s+value\s+of\s+)?$", re.IGNORECASE
+)
+_FUNCTION_RE = re.compile(
+    r"\\(?:ln|log|lg|exp|sin|cos|tan|sec|csc|cot|arcsin|arccos|arctan|sinh|cosh|tanh)(?![A-Za-z])"
+)
+
+
+def unevaluated_functions(answer: str, gold: str, question: str | None) -> bool:
+    r"""``answer-unevaluated-functions``: an integer gold asked to be evaluated ("Evaluate
+    $\log_3 81$.", "What is $\sin^2 x + \cos^2 x$ ...?") answered with logarithms or
+    trigonometric functions left in it ("\frac{\ln 81}{\ln 3}", "\log_2 8"): not an answer,
+    however equal."""
+    if not question or not _FUNCTION_RE.search(answer) or "=" in answer:
+        return False
+    if not _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$")):
+        return False
+    return _asks(question).evaluate or any(
+        _VALUE_QUESTION_RE.search(question, max(0, m.start() - 30), m.start())
+        for m in _MATH_SEGMENT_RE.finditer(question)
+    )
 _LETTER_RE = re.compile(r"[A-Za-z]")
 _COUNTING_FORMULA_RE = re.compile(r"\d!|\\binom|\\choose")
 _INTEGER_GOLD_RE = re.compile(r"-?\d+")
