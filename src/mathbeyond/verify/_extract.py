@@ -1926,7 +1926,8 @@ def _closing(
     if "(" in last:
         last = _MEMBER_LIST_RE.sub(r"\g<count>", last)  # "five primes (31, 37, 41, 43 and 47)"
     pointed = _POINTED_VALUE_RE.search(last) if "which" in last or "that" in last else None
-    if pointed is not None and not _NEG_WORD_RE.search(last) and not _HEDGE_RE.search(last):
+    own = _own_sentence(last, pointed.start()) if pointed is not None else ""
+    if pointed is not None and not _NEG_WORD_RE.search(own) and not _HEDGE_RE.search(own):
         # "..., and six sides of 7 inches each come to 42 inches, which is our answer."
         value = pointed.group("m") or pointed.group("n")
         return Extracted(value.strip(), "conclusion", "closing-pointed-value")
@@ -2123,6 +2124,10 @@ def _closing(
         ending = _last_value(_closing_clause(final[-1].strip()), question) if final else None
         if ending is not None:  # "..., the two integers add up to $24$."
             return Extracted(ending, "conclusion", "closing-last-value")
+    if not negated and not bare and question:
+        fresh = _value_not_given(_last_value_sentence(last), question)
+        if fresh is not None:  # "So, the car covers 180 miles in 4 hours." (4 hours: given)
+            return Extracted(fresh, "conclusion", "closing-value-not-given")
     if bare:  # the whole completion is one short line: it is the answer
         clause = _closing_clause(_last_value_sentence(last))
         if clause.startswith("So, ") and clause != last:  # "$x^3-4x=0$, hence $x \in ...$."
@@ -2556,6 +2561,45 @@ def _chain_value(line: str) -> str | None:
     if _EQUATION_LIST_RE.search(sentence):
         return None  # "Maximum = 2, Minimum = 1": several equations, not one chain
     return m.group("v")
+
+
+_NUMBER_TOKEN_RE = re.compile(
+    r"(?<![\w.^_{}\\/-])(-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?)(?![\w^_{}/]|\.\d|,\d)"
+)
+_TENTATIVE_RE = re.compile(
+    r"\W*(?:" + lx.alternation(lx.TENTATIVE_OPENER) + r"|" + lx.alternation(lx.SETUP) + r")\b",
+    re.IGNORECASE,
+)
+_OPERATOR_NEAR_RE = re.compile(r"[=+*/^<>×÷−]|\\(?:times|cdot|div|frac|le|ge)")
+
+
+def _numbers(text: str) -> list[str]:
+    return [m.group(1).replace(",", "") for m in _NUMBER_TOKEN_RE.finditer(text)]
+
+
+def _value_not_given(sentence: str, question: str) -> str | None:
+    """``closing-value-not-given``: a closing statement (no set-up or try, hedge, modal or
+    condition; no operator) whose numbers, all but one, restate numbers of the question ("So,
+    the car covers 180 miles in 4 hours.", "I get 225 as the sum."): that one number."""
+    if (
+        len(sentence) > MAX_ANSWER_CHARS or _TENTATIVE_RE.match(sentence)
+        or _HEDGE_RE.search(sentence) or _MODAL_RE.search(sentence)
+        or _CONDITIONAL_TAIL_RE.search(sentence) or _OPERATOR_NEAR_RE.search(sentence)
+        or not _TRUNCATION_END_RE.search(sentence)
+    ):
+        return None
+    given = set(_numbers(question))
+    fresh = list(dict.fromkeys(n for n in _numbers(sentence) if n not in given))
+    return fresh[0] if len(fresh) == 1 else None
+
+
+def _own_sentence(line: str, at: int) -> str:
+    """The sentence of ``line`` that holds offset ``at`` (from it to the line's end): a negation
+    or hedge in an earlier sentence of the line is not this sentence's."""
+    start = 0
+    for m in _SENTENCE_SPLIT_RE.finditer(line, 0, at):
+        start = m.end()
+    return line[start:]
 
 
 def _clock_time(sentence: str, question: str) -> str | None:

@@ -665,6 +665,13 @@ SETUP = (
 )
 """Opens a sentence that sets up work, not one that states a result."""
 
+TENTATIVE_OPENER = (
+    "try", "trying", "check", "checking", "test", "testing", "plug", "plugging", "guess",
+    "guessing", "say", "pick", "picking", "take", "taking",
+)
+"""Opens a sentence that tries a value ("Try 5.", "Checking 12 next."), not one that states a
+result (with :data:`SETUP`: ``closing-value-not-given`` reads neither)."""
+
 NEGATION = ("not", "never", "cannot", "wrong", "incorrect", "unsure", "maybe", "perhaps")
 CONDITIONAL_TAIL = ("if", "provided", "assuming", "unless", "as long as", "when")
 """A value followed by one of these is conditional. In a finished sample the clause only
