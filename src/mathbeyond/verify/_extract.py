@@ -964,8 +964,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             late is not None
             and late.rule in _CONCLUDING_RULES
             and sel.rule != "answer-first-then-explanation"
-            and region.rstrip().rfind("\n") >= sel.decisions[-1].candidate.end
-        ):
+            and _without_afterword_section(region.rstrip(), question).rfind("\n")
+            >= sel.decisions[-1].candidate.end
+        ):  # (the closing line is not the anchor's own line once an afterword is cut)
             # a stray early "Answer:" label followed by a concluding final line
             return Extracted(late.text, late.kind, "closing-sentence-over-stray-anchor", trace)
         if sel.rule in (
@@ -1729,8 +1730,9 @@ def _conclusion(
     (returned with kind ``"none"``). A closing line whose values are all words is read as its
     digit spelling (``number-words-as-values``: "So, three boxes hold thirty-six eggs.")."""
     found = None
+    region = _without_afterword_section(region.rstrip(), question)
     region = _joined_end_display(
-        _without_disowning_remark(_without_same_value_remark(_without_pleasantries(region.rstrip())))
+        _without_disowning_remark(_without_same_value_remark(_without_pleasantries(region)))
     )
     region = _without_remark_paragraph(region)
     if question and "\n" in region:
@@ -1772,6 +1774,56 @@ def _conclusion(
                 return Extracted("", "none", "closing-work-pending")
             break
     return found
+
+
+_SECTION_OPENER_RE = re.compile(
+    r"\n[ \t]*(?:(?:-{3,}|\*{3,}|_{3,})[ \t]*(?=\n)|#{1,6}[ \t]+(?P<h>[^\n]{1,80})"
+    r"|\*\*(?P<b>[^*\n]{1,80})\*\*|(?P<p>\()(?=[^\n]*[.)][ \t]*$))"
+)
+_SECTION_HINT_RE = re.compile(r"\n[ \t]*(?:---|\*\*\*|___|#|\*\*[^*\n\d$]|\()")
+_WORK_LABEL_RE = lx.stems(lx.WORK_SECTION_LABEL)
+_MAX_AFTERWORD_CHARS = 3000
+
+
+def _afterword_start(region: str) -> int | None:
+    """Where the last section opener of ``region`` (a rule line, a heading, a bold label at a
+    line start, a closing paragraph wholly in parentheses) starts, when its label is no answer
+    or work label and the section doubts, revises and concludes nothing of its own."""
+    lo = max(0, len(region) - _MAX_AFTERWORD_CHARS)
+    if not _SECTION_HINT_RE.search(region, lo):
+        return None
+    found = None
+    for m in _SECTION_OPENER_RE.finditer(region, lo):
+        found = m
+    if found is None:
+        return None
+    label = found.group("h") or found.group("b") or ""
+    if (
+        _HAS_VALUE_RE.search(label) or _WORK_LABEL_RE.search(label) or label.rstrip().endswith(".")
+    ):
+        return None  # "**The perimeter is 42 cm.**", "**Step 2: ...**", "## Final answer"
+    section = region[found.start() :]
+    if found.group("p") and "\n\n" in section.strip():
+        return None  # a parenthesis opening a paragraph of more work, not a closing aside
+    if (
+        _CUT_CHECK_TURN_RE.search(section, 1) or doubts(section) or REVISE_RE.search(section)
+        or _REMARK_ANSWER_RE.search(section)
+    ):
+        return None
+    return found.start()
+
+
+def _without_afterword_section(region: str, question: str | None) -> str:
+    """``closing-afterword-section``: a last section after a closing statement (see
+    :func:`_afterword_start`: "**Fun extension:** Its area is ...", "### Related facts", a
+    recap table under "**Quick reference table**", "(The $x$-intercept, which was not asked,
+    is 4 ...)") is cut when the text before it states a value: that statement closes the text."""
+    at = _afterword_start(region)
+    if at is None:
+        return region
+    before = region[:at].rstrip()
+    found = _conclusion(before, allow_bare=False, question=question) if before else None
+    return before if found is not None and found.kind == "conclusion" else region
 
 
 _END_DISPLAY_BLOCK_RE = re.compile(

@@ -517,6 +517,15 @@ AFTERWORD_HEADING = (
 """A heading after the closing statement opening a section about it (mistakes, notes, a recap):
 a sample cut off there keeps that statement (``closing-before-cut-off-check``)."""
 
+WORK_SECTION_LABEL = (
+    "answer", "final", "result", "conclusion", "solution", "therefore", "thus", "hence", "so",
+    "step", "part", "case", "method", "approach", "calculat", "comput", "find", "solv", "total",
+    "correct", "update", "revis", "wait", "actually", "alternative", "reconsider", "re-?check",
+    "summary", "summari", "recap", "in short", "bottom line", "tl;?dr", "key result", "overall",
+)
+"""In a heading or bold label after a closing statement: the section answers, works, sums up or
+revises (prefix match), so it is no afterword (``closing-afterword-section`` keeps it)."""
+
 REQUESTED_WORD = ("requested", "asked(?:[- ]for)?", "desired", "required", "sought")
 """'The requested probability ... is V' ending the text after boxes: the answer named as the asked
 quantity (``closing-names-requested``)."""
