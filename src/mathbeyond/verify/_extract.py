@@ -877,7 +877,17 @@ def _extract(
     region = _prepare(completion, question)
     if isinstance(region, Extracted):
         return region
-    return _decide(region, question, finish_reason)
+    return _decide(region, question, finished_turn(completion, finish_reason))
+
+
+def finished_turn(completion: str, finish_reason: str | None) -> str | None:
+    """``cut-off-after-turn-ended``: a sample cut off by the token limit after a chat-template
+    token ended its own turn ("... = 35$.<|im_end|>\n<|im_start|>user\n...") was cut in a
+    leaked next turn, which the region never reads: its answer turn is finished ("stop")."""
+    if (finish_reason or "").lower() not in TRUNCATED_FINISH_REASONS or "<" not in completion:
+        return finish_reason
+    cut = _cut_at_chat_token(completion)
+    return "stop" if len(cut) < len(completion) and cut.strip() else finish_reason
 
 
 def _decide(region: str, question: str | None, finish_reason: str | None) -> Extracted:

@@ -87,6 +87,7 @@ from ._extract import (
     concludes_asked_after,
     doubts,
     finish,
+    finished_turn,
 )
 from ._prefilter import Guarded, lowered
 from ._rules import (
@@ -145,6 +146,7 @@ def answer(
     region = _prepare(completion, question)
     if isinstance(region, Extracted):
         return region.text, region.kind, region.rule
+    finish_reason = finished_turn(completion, finish_reason)
     truncated = (finish_reason or "").lower() in TRUNCATED_FINISH_REASONS
     if ENABLED and not (
         truncated and (doubts(region) or _repetition_loop(region) is not None)
