@@ -158,6 +158,14 @@ _MAX_CACHED_QUESTION_CHARS = 8000
 
 _LOWER_GOLD_RE = re.compile(r"\s*\(?[a-e]\)?\s*")
 _LOWER_LABEL_RE = re.compile(r"\(([a-e])\)")
+_LETTER_CLAUSE_RE = re.compile(
+    r"[ \t*$]*\(?[ \t]*([A-Ea-e])[ \t]*\)?[ \t]*,?[ \t]+(?:which|that)[ \t]+(?:is|equals|gives)\b"
+    r"[^()]*"
+)
+_SAME_ALTERNATIVE_RE = re.compile(
+    r"(?P<v>[^()]{1,60}?)[ \t]*\([ \t]*(?:or|i\.e\.,?|equivalently|that is,?)[ \t]+"
+    r"(?P<w>[^()\s]{1,40})(?:[ \t]+(?:if|when|as|in|written)\b[^()]*)?\)[ \t]*\.?"
+)
 _LOWER_OPTION_RE = re.compile(r"[ \t*$]*\(?[ \t]*([a-e])[ \t]*\)?[ \t*.$]*")
 _UNEVALUATED_RE = re.compile(
     r"\s*-?\d+(?:\s*(?:[+\-*·×−]|\\cdot|\\times)\s*\d+)+\s*"
@@ -191,6 +199,9 @@ def _upper_case_options(answer: str, gold: str, question: str) -> tuple[str, str
         return lower.group(1).upper(), gold, question
     if lower is not None and "(" + lower.group(1) + ")" in question:
         answer = lower.group(1).upper()  # options labelled "(a) ... (d)": "(d)" is choice D
+    clause = _LETTER_CLAUSE_RE.fullmatch(answer) if len(answer) <= 120 else None
+    if clause is not None and "(" + clause.group(1).lower() + ")" in question.lower():
+        answer = clause.group(1).upper()  # "C which is thirty-two": the letter chosen
     return answer, gold, question
 
 
@@ -213,6 +224,13 @@ def _judge_answer(
         status, reason, own = _judge_answer(approx[-1].strip(), gold, question)
         if status is Status.CORRECT and own is None:
             own = "answer-approximation-asked"
+        return status, reason, own
+    same = _SAME_ALTERNATIVE_RE.fullmatch(answer) if ")" in answer else None
+    if same is not None and _judge(same.group("w"), same.group("v"), None)[0] is Status.CORRECT:
+        # "12 (or 12.0 if written as a decimal)": one value written two ways
+        status, reason, own = _judge_answer(same.group("v").strip(), gold, question)
+        if status is Status.CORRECT and own is None:
+            own = "answer-same-value-alternative"
         return status, reason, own
     sides = polygon_sides(answer, question)
     if sides is not None:

@@ -1698,7 +1698,8 @@ def _without_qualifier(region: str) -> str | None:
 _CUT_CHECK_START_RE = Guarded(re.compile(
     r"\n[ \t]*(?:#{1,4}[ \t]*(?:\*\*)?[ \t]*" + lx.alternation(lx.AFTERWORD_HEADING)
     + r"\b|\||[#*_>]*[ \t]*(?:(?:let(?:'s| me| us)|now|i(?:'ll| will)|we can|quick(?:ly)?|to)"
-    r"[ \t]+)?(?:" + lx.alternation(lx.CHECK_INTRO) + r"))",
+    r"[ \t]+(?:(?:also|just|quickly|briefly|again|further)[ \t]+)?)?(?:"
+    + lx.alternation(lx.CHECK_INTRO) + r"))",
     re.IGNORECASE,
 ))
 _CUT_CHECK_TURN_RE = Guarded(re.compile(

@@ -67,7 +67,9 @@ _DEGREE_RE = re.compile(
     r"(?:\s*(?:\\text\{\s*|\\mathrm\{\s*)?[CF](?![A-Za-z])\s*\}?)?"  # 25^\circ C
 )
 _PERCENT_RE = re.compile(r"\\?%")
-_DOLLAR_RE = re.compile(r"\\\$|\\textdollar|\\dollar")
+_DOLLAR_RE = re.compile(
+    r"\\\$|\\textdollar|\\dollar|\\euro\b|\\pounds\b|\\textcent\b|[\u00a2\u00a3\u00a5\u20ac\u20b9]"
+)  # currency signs: $, cents, pounds, yen, euros, rupees ("345¢", "€12" are their numbers)
 _TEXT_RE = re.compile(
     r"\\(?:text|textbf|textit|textrm|textsf|texttt|mathrm|mathbf|mathit|mathsf|mbox|hbox|"
     r"boldsymbol|bm|emph|textnormal|fbox|boxed|underline|overline\b(?=\{[^{}]*[a-zA-Z]))\s*\{([^{}]*)\}"

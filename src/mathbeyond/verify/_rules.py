@@ -1388,6 +1388,15 @@ def _asks(question: str) -> _Asks:
     )
 
 
+_UNICODE_RADICAL_RE = re.compile(
+    r"\u221a\s*(?:\((?P<p>[^()]{1,60})\)|\{(?P<b>[^{}]{1,60})\}|(?P<t>\d+(?:\.\d+)?|[A-Za-z]))"
+)
+
+
+def _latex_radical(m: re.Match[str]) -> str:
+    return "\\sqrt{" + (m.group("p") or m.group("b") or m.group("t")) + "}"
+
+
 def asked_form_violation(answer: str, gold: str, question: str | None) -> str | None:
     """``answer-not-in-asked-form``: the question asks for a form (factor, expand, simplest
     radical form, a common or improper fraction, a rational denominator, simplified (like terms
@@ -1395,6 +1404,8 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
     Returns why, or None."""
     if not question:
         return None
+    if "\u221a" in answer:  # "√72", "√(72)", "2√18": the radical sign as a character
+        answer = _UNICODE_RADICAL_RE.sub(_latex_radical, answer)
     asks = _asks(question)
     if asks.radians and _DEGREE_MARK_RE.search(answer) and not _DEGREE_MARK_RE.search(gold):
         return "asked for radians: the answer is in degrees"
