@@ -28,7 +28,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.17.0"  # core_v59: clock times, afterword sections, values not given, turn ended
+VERIFIER_VERSION = "2.17.0"  # core_v59: clock times, afterwords, values not given
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

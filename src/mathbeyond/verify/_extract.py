@@ -1433,7 +1433,7 @@ def _continuation(
         other = OTHER_PROBLEM_RE.search(region, first_commit, cut)
         if other is not None and not BACK_TO_PROBLEM_RE.search(region, other.end(), cut):
             return other.start(), "after-other-problem"
-    if "try" in region or "turn" in region or "xercise" in region:
+    if exercise_hint(lowered(region)):
         for ex in _READER_EXERCISE_RE.finditer(region, 0, cut):
             # "Now you try: ...", "Your turn: ...", "Exercise: ..." opening a line after worked
             # text: an exercise set for the reader, with its own answer
@@ -1459,6 +1459,13 @@ def _continuation(
 _READER_EXERCISE_RE = re.compile(
     r"\n[ \t#*>_]*" + lx.alternation(lx.READER_EXERCISE) + r"\b", re.IGNORECASE
 )
+_EXERCISE_HINTS = ("try", "turn", "xercise", "homework", "quiz", "practice")
+"""A literal of every phrase of ``READER_EXERCISE``, in lower case: none, no exercise."""
+
+
+def exercise_hint(low: str) -> bool:
+    """Whether the lowered text may open a reader exercise (:data:`_READER_EXERCISE_RE`)."""
+    return any(h in low for h in _EXERCISE_HINTS)
 
 
 _DIGIT_AT_RE = re.compile(r"\d")
@@ -1525,7 +1532,7 @@ _CONCLUDING_RULES = frozenset({
     "closing-bold-value", "closing-bold-line", "closing-display", "closing-before-check",
     "closing-option-letter", "closing-count-noun", "closing-operation-result",
     "closing-pointed-value", "closing-quoted-choice", "closing-asked-label",
-    "closing-percent-value", "closing-clock-time",
+    "closing-percent-value", "closing-clock-time", "closing-result-label",
 })
 """Closing rules that read a concluding sentence (not an equation chain or a stated value):
 only these override an earlier stray anchor."""
@@ -2074,6 +2081,14 @@ def _closing(
         allow_bare and len(lines) == 1 and len(last) <= MAX_BARE_CHARS
         and not _DANGLING_RE.search(last)
     )
+    result_label = _RESULT_LABEL_LINE_RE.fullmatch(last) if len(lines) >= 2 else None
+    if (
+        result_label is not None and _HAS_VALUE_RE.search(result_label.group("v"))
+        and not _NEG_WORD_RE.search(last) and not _HEDGE_RE.search(last)
+    ):  # "...\n\n**Solution:** $(x, y) = (7, 3)$": a result label closing worked text
+        return Extracted(
+            result_label.group("v").strip(" *$").strip(), "conclusion", "closing-result-label"
+        )
     asked_label = _ASKED_LABEL_LINE_RE.fullmatch(last) if question else None
     if (
         asked_label is not None and question is not None
@@ -2578,6 +2593,16 @@ def _lists_options(question: str) -> bool:
     return "A" in question and _QUESTION_OPTIONS_RE.search(question) is not None
 
 
+_RESULT_LABEL_LINE_RE = re.compile(
+    r"[ \t*#>_-]*(?:final[ \t]+)?(?:solution|result)s?[ \t]*(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?"
+    r"[ \t]*(?P<v>[^\n]{1,120}?)[ \t]*(?:\*\*)?[ \t]*\.?[ \t]*",
+    re.IGNORECASE,
+)
+_ANSWER_STATEMENT_RE = re.compile(  # "**Solution:** (x, y) = (7, 3)", "The solutions are ..."
+    r"[ \t*#>_-]*(?:the[ \t]+|our[ \t]+|my[ \t]+)?(?:final[ \t]+)?(?:answer|solution|result)s?"
+    r"(?:[ \t]*\*\*)?[ \t]*(?::|(?:is|are)\b)",
+    re.IGNORECASE,
+)
 _RESTATED_RESULT_RE = re.compile(  # "Ann has 48 stamps.", "The garden is 12 meters wide."
     r"[ \t*]*(?:the[ \t]+)?[A-Z]?[a-z]+(?:[ \t]+[a-z]+){0,3}[ \t]+(?:has|have|is|are|gets?|owns?|"
     r"needs?|costs?|weighs?|measures?)[ \t]+(?:\$|\\\()?-?\d[\d,.]*(?:\$|\\\))?"
@@ -2605,6 +2630,7 @@ def _before_check(lines: list[str]) -> list[str] | None:
                 break
             if not any(
                 _CONCLUSION_RE.match(ln) or INTRO_RE.search(ln) or _RESTATED_RESULT_RE.fullmatch(ln)
+                or _ANSWER_STATEMENT_RE.match(ln)
                 for ln in lines[j + 1 : k]
             ):  # "Check: 48 + 12 = 60. Yes.\nAnn has 48 stamps.": the last line concludes
                 k = j
@@ -3161,8 +3187,16 @@ _PERCENT_OF_TAIL_RE = re.compile(
 )
 
 
+_APPOSITIVE_RE = re.compile(  # "233, the thirteenth term of the sequence.": after a value
+    r"(?<=[\d}$)])[ \t]*,[ \t]+(?:the|a|an|our|its|their)[ \t]+[A-Za-z][A-Za-z' \t-]{0,60}"
+    r"[.!]?[ \t]*$"
+)
+
+
 def _clean_tail(text: str) -> str:
     text = _REJECTED_TAIL_RE.sub("", text)  # "7, not 5": the rejected value is no part of it
+    if "," in text:  # "233, the thirteenth term": the appositive names the value, no new one
+        text = _APPOSITIVE_RE.sub("", text)
     semi = text.find("; ")
     if semi > 0 and _HAS_VALUE_RE.search(text, 0, semi) and _WORDS2_RE.search(text, semi):
         text = text[:semi]  # "23; notice we never had to find $x$ itself": a remark after it

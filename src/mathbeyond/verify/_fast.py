@@ -86,6 +86,7 @@ from ._extract import (
     _with_inner_anchor,
     concludes_asked_after,
     doubts,
+    exercise_hint,
     finish,
     finished_turn,
 )
@@ -510,10 +511,7 @@ def quick(region: str, question: str | None) -> Answer | None:
     if "\n" in region:
         if _LINE_MARK_RE.search(region):
             return None
-        if (
-            "try" in low or "turn" in low or "xercise" in low or "homework" in low
-            or "quiz" in low
-        ) and _READER_EXERCISE_RE.search(region):
+        if exercise_hint(low) and _READER_EXERCISE_RE.search(region):
             return None  # "Now you try: ..." (``after-other-problem``): the engine decides
         lo = start - LINE_WINDOW if start > LINE_WINDOW else 0
         line_start = region.rfind("\n", lo, start) + 1  # as _restating

@@ -62,6 +62,7 @@ import functools
 import math
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 from . import _lexicon as lx
 from . import _prefilter
@@ -1397,6 +1398,19 @@ def _latex_radical(m: re.Match[str]) -> str:
     return "\\sqrt{" + (m.group("p") or m.group("b") or m.group("t")) + "}"
 
 
+_PLAIN_NUMBER_RE = re.compile(r"[ \t$*]*(-?\d{1,12}(?:\.\d{1,12})?)[ \t$*.]*")
+
+
+def _is_hundredth_of(answer: str, gold: str) -> bool:
+    """Whether the answer is the plain decimal that is the percent gold's number over 100
+    (0.625 against 62.5%)."""
+    a = _PLAIN_NUMBER_RE.fullmatch(answer)
+    g = _PERCENT_NUMBER_RE.fullmatch(gold.strip())
+    if a is None or g is None:
+        return False
+    return Fraction(a.group(1)) * 100 == Fraction(g.group(1)) and Fraction(a.group(1)) != 0
+
+
 def asked_form_violation(answer: str, gold: str, question: str | None) -> str | None:
     """``answer-not-in-asked-form``: the question asks for a form (factor, expand, simplest
     radical form, a common or improper fraction, a rational denominator, simplified (like terms
@@ -1417,6 +1431,11 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         and pct.group(1) == gold.strip() and gold.strip() not in ("0", "-0")
     ):  # "What is 30% of 50?" answered "15%": 15% is 0.15, not the 15 asked for
         return "a percent where the question asks for a quantity (15% is 0.15)"
+    if (
+        asks.percent and _PERCENT_MARK_RE.search(gold) and not _PERCENT_MARK_RE.search(answer)
+        and _is_hundredth_of(answer, gold)
+    ):  # "Express 5/8 as a percent." answered "0.625" (62.5% is asked; "62.5" would do)
+        return "asked for a percent: the answer is the decimal fraction, not the percentage"
     decimal_answer = _DECIMAL_RE.search(answer) and not _DECIMAL_RE.search(gold)
     if asks.factor and _is_product(gold) and not _is_product(answer):
         return "asked to factor: the answer is not a product"
