@@ -1977,6 +1977,9 @@ def _closing(
     last = _self_corrected(last)
     if last.endswith((")", ").", ")!")):
         last = _without_closing_aside(last)
+    checked = _CHECK_CLAUSE_TAIL_RE.search(last) if "," in last or ";" in last else None
+    if checked is not None and _HAS_VALUE_RE.search(last, 0, checked.start()):
+        last = last[: checked.start()] + "."  # "So 5/8 = 0.625, and indeed 8 × 0.625 = 5."
     finished = _FINISHING_REMARK_RE.search(last)
     if finished is not None:  # "Thus $k=4$, and we're done.": the value, without the remark
         last = last[: finished.start()] + finished.group("end")
@@ -2337,6 +2340,13 @@ def _without_parenthetical_aside(lines: list[str]) -> list[str]:
     return kept
 
 
+_CHECK_CLAUSE_TAIL_RE = re.compile(
+    r"[ \t]*[,;][ \t]*(?:and[ \t]+)?(?:indeed|as a check|(?:we|you|one) can (?:check|verify|"
+    r"confirm)|checking|to (?:check|verify|confirm))\b[^\n]*$",
+    re.IGNORECASE,
+)
+
+
 def _without_closing_aside(line: str) -> str:
     """``closing-aside-dropped``: a closing line's worded parenthetical aside after its value
     ("**Minimum value: $-25$** (reached at $x=-5$).") is no part of the value; an aside that
@@ -2345,8 +2355,14 @@ def _without_closing_aside(line: str) -> str:
     if m is None or m.group("aside").count("$") % 2 or not _HAS_VALUE_RE.search(line, 0, m.start()):
         return line
     aside = m.group("aside")
-    if _ASIDE_TURN_RE.search(aside) or _NEG_WORD_RE.search(aside) or _HEDGE_RE.search(aside):
+    if _ASIDE_TURN_RE.search(aside) or _HEDGE_RE.search(aside):
         return line
+    if _NEG_WORD_RE.search(aside):
+        # "**GCD = 42** (the 252 I wrote first is the LCM, not the GCD)": a negation about
+        # another value only (the aside names numbers, none of the line's) disowns that value
+        mine, theirs = set(_numbers(line[: m.start()])), set(_numbers(aside))
+        if not theirs or mine & theirs or not mine:
+            return line
     return line[: m.start()] + m.group("end")
 
 
