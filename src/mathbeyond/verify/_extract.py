@@ -896,8 +896,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         looped = _repetition_loop(region)
         if looped is not None:  # ``cut-off-in-repetition-loop``: read up to the first cycle
             end, unit = looped
+            asked = _asked_statement(unit, question) if question else None
+            if asked is not None:  # a loop through several quantities: the asked one's
+                return Extracted(asked.text, asked.kind, "cut-off-in-repetition-loop")
             found = _decide(region[:end], question, "stop")
-            if found.kind != "none" and found.text and found.text.strip(" .$") in unit:
+            if found.kind != "none" and found.text and _repeats_value(found.text, unit):
                 return Extracted(found.text, found.kind, "cut-off-in-repetition-loop",
                                  found.decisions)
     decisions: list[Decision] = []
@@ -1032,6 +1035,37 @@ _LOOP_MIN_PERIOD = 8
 _LOOP_MAX_PERIOD = 600
 _LOOP_SENTENCE_END_RE = re.compile(r"[.!](?=\s)|\n")
 _LOOP_DOUBT_RE = re.compile(r"\b(?:again|or|maybe|perhaps|possibly|wait|hmm|either)\b", re.I)
+
+
+def _repeats_value(text: str, unit: str) -> bool:
+    """The answer read before the loop is what the loop repeats: its text, or all its numbers
+    ("x = 2, x = 5" read from "The solutions are x = 2 and x = 5.")."""
+    if text.strip(" .$") in unit:
+        return True
+    numbers = set(_numbers(text))
+    return bool(numbers) and numbers <= set(_numbers(unit))
+
+
+def _asked_statement(unit: str, question: str) -> Extracted | None:
+    """In a repeated block of several statements ("Therefore, the side of the square is 9. /
+    Therefore, the perimeter of the square is 36. / ..."), the one statement whose quantity the
+    question's asking sentence names, read as a closing sentence; None unless exactly one."""
+    sentences = [
+        p.strip() for part in unit.split("\n") for p in _SENTENCE_SPLIT_RE.split(part)
+        if _HAS_VALUE_RE.search(p)
+    ]
+    if len(sentences) < 2:
+        return None
+    asking = _asking_sentence(question)
+    hits = [
+        sentence for sentence in dict.fromkeys(sentences)
+        if (head := _HEAD_NOUN_RE.search(sentence)) is not None
+        and _in_question(head.group(1), asking)
+    ]
+    if len(hits) != 1:
+        return None
+    found = _closing(hits[0], allow_bare=False, question=question)
+    return found if found is not None and found.kind == "conclusion" else None
 
 
 def _repetition_loop(region: str) -> tuple[int, str] | None:
