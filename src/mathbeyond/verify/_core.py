@@ -158,6 +158,9 @@ _MAX_CACHED_QUESTION_CHARS = 8000
 
 _LOWER_GOLD_RE = re.compile(r"\s*\(?[a-e]\)?\s*")
 _LOWER_LABEL_RE = re.compile(r"\(([a-e])\)")
+_LINE_LABEL_RE = re.compile(r"(?m)^[ \t]*a\)[ \t]")  # options "a) 32" on lines of their own
+_LINE_LABELS_RE = re.compile(r"(?m)^([ \t]*)([a-e])\)")
+_LEAD_LABEL_RE = re.compile(r"^[ \t]*([a-e])\)")
 _LETTER_CLAUSE_RE = re.compile(
     r"[ \t*$]*\(?[ \t]*([A-Ea-e])[ \t]*\)?[ \t]*,?[ \t]+(?:which|that)[ \t]+(?:is|equals|gives)\b"
     r"[^()]*"
@@ -191,6 +194,10 @@ def _upper_case_options(answer: str, gold: str, question: str) -> tuple[str, str
     question's labels and the answer's letter with it), or an answer "(d)" naming one of the
     question's labels. Returns the answer, gold and question to judge."""
     lower = _LOWER_OPTION_RE.fullmatch(answer) if len(answer) <= 8 else None
+    if len(gold) <= 3 and _LOWER_GOLD_RE.fullmatch(gold) and _LINE_LABEL_RE.search(question):
+        # options "a) 32" on lines of their own: the labels "(a)", the answer's "b) 64" too
+        question = _LINE_LABELS_RE.sub(r"\1(\2)", question)
+        answer = _LEAD_LABEL_RE.sub(r"(\1)", answer, count=1)
     if len(gold) <= 3 and _LOWER_GOLD_RE.fullmatch(gold) and "(a)" in question:
         gold = gold.strip().strip("()").upper()
         question = _LOWER_LABEL_RE.sub(_upper, question)

@@ -1834,6 +1834,9 @@ _SECTION_OPENER_RE = re.compile(
 )
 _SECTION_HINT_RE = re.compile(r"\n[ \t]*(?:---|\*\*\*|___|#|\*\*[^*\n\d$]|\()")
 _WORK_LABEL_RE = lx.stems(lx.WORK_SECTION_LABEL)
+_REMARK_OPENER_RE = re.compile(  # a paragraph opening with a remark phrase ("For reference, ...")
+    r"\n[ \t]*\n[ \t*_>]*(?:" + lx.alternation(lx.REMARK_PARAGRAPH) + r")", re.IGNORECASE
+)
 _MAX_AFTERWORD_CHARS = 3000
 
 
@@ -1842,20 +1845,22 @@ def _afterword_start(region: str) -> int | None:
     line start, a closing paragraph wholly in parentheses) starts, when its label is no answer
     or work label and the section doubts, revises and concludes nothing of its own."""
     lo = max(0, len(region) - _MAX_AFTERWORD_CHARS)
-    if not _SECTION_HINT_RE.search(region, lo):
-        return None
-    found = None
-    for m in _SECTION_OPENER_RE.finditer(region, lo):
-        found = m
+    found: re.Match[str] | None = None
+    if _SECTION_HINT_RE.search(region, lo):
+        for m in _SECTION_OPENER_RE.finditer(region, lo):
+            found = m
+    for m in _REMARK_OPENER_RE.finditer(region, lo):  # "\n\nFor reference, here are ...:"
+        if found is None or m.start() > found.start():
+            found = m
     if found is None:
         return None
-    label = found.group("h") or found.group("b") or ""
+    label = (found.group("h") or found.group("b") or "") if found.re is _SECTION_OPENER_RE else ""
     if (
         _HAS_VALUE_RE.search(label) or _WORK_LABEL_RE.search(label) or label.rstrip().endswith(".")
     ):
         return None  # "**The perimeter is 42 cm.**", "**Step 2: ...**", "## Final answer"
     section = region[found.start() :]
-    if found.group("p") and "\n\n" in section.strip():
+    if found.re is _SECTION_OPENER_RE and found.group("p") and "\n\n" in section.strip():
         return None  # a parenthesis opening a paragraph of more work, not a closing aside
     if (
         _CUT_CHECK_TURN_RE.search(section, 1) or doubts(section) or REVISE_RE.search(section)
@@ -2011,9 +2016,9 @@ def _closing(
     last = _self_corrected(last)
     if last.endswith((")", ").", ")!")):
         last = _without_closing_aside(last)
-    checked = _CHECK_CLAUSE_TAIL_RE.search(last) if "," in last or ";" in last else None
-    if checked is not None and _HAS_VALUE_RE.search(last, 0, checked.start()):
-        last = last[: checked.start()] + "."  # "So 5/8 = 0.625, and indeed 8 × 0.625 = 5."
+    check_tail = _CHECK_CLAUSE_TAIL_RE.search(last) if "," in last or ";" in last else None
+    if check_tail is not None and _HAS_VALUE_RE.search(last, 0, check_tail.start()):
+        last = last[: check_tail.start()] + "."  # "So 5/8 = 0.625, and indeed 8 × 0.625 = 5."
     finished = _FINISHING_REMARK_RE.search(last)
     if finished is not None:  # "Thus $k=4$, and we're done.": the value, without the remark
         last = last[: finished.start()] + finished.group("end")
@@ -2709,7 +2714,9 @@ _TENTATIVE_RE = re.compile(
     r"\W*(?:" + lx.alternation(lx.TENTATIVE_OPENER) + r"|" + lx.alternation(lx.SETUP) + r")\b",
     re.IGNORECASE,
 )
-_OPERATOR_NEAR_RE = re.compile(r"[=+*/^<>×÷−]|\\(?:times|cdot|div|frac|le|ge)")
+_OPERATOR_NEAR_RE = re.compile(  # arithmetic between numbers, not a unit's slash or a power
+    r"[=<>]|\d[ \t$]*(?:[-+*/×÷·]|\\(?:times|cdot|div))[ \t$]*\d|\\(?:frac|le|ge)\b"
+)
 
 
 def _numbers(text: str) -> list[str]:

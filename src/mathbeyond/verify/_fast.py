@@ -546,11 +546,9 @@ def quick(region: str, question: str | None) -> Answer | None:
         return None
     own = start - RULES_LINE_WINDOW if start > RULES_LINE_WINDOW else 0
     if (
-        low.find("if", own, start) >= 0
-        and (low.find("would", own, start) >= 0 or low.find("'d", own, start) >= 0)
-        and counterfactual_box(region, Candidate(start, end, content, "boxed"))
-    ):
-        return None  # ``box-is-hypothetical``: the engine decides
+        low.find("if", own, start) >= 0 or low.find("whether", own, start) >= 0
+    ) and counterfactual_box(region, Candidate(start, end, content, "boxed")):
+        return None  # ``box-is-hypothetical`` (a supposition, a box under test): the engine
     if (
         low.find("request", end) >= 0 or low.find("asked", end) >= 0
         or low.find("desired", end) >= 0 or low.find("required", end) >= 0

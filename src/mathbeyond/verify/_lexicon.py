@@ -132,6 +132,13 @@ HYPOTHETICAL = (
 )
 """Before a box on its line: the box is a hypothetical, not the answer (prefix match)."""
 
+UNDER_TEST = (
+    "(?:let's|let me|let us|we(?:'ll| will)?|i(?:'ll| will)) (?:test|check|see|verify) "
+    "(?:whether|if)", "(?:test|check)ing (?:whether|if)",
+)
+"""Governing a box on its line ("Let's test whether the answer is $\\boxed{10}$."): a hypothesis
+under test, not the answer, even after the "the answer is" inside it."""
+
 COUNTERFACTUAL_MODAL = ("would", "we'd", "you'd", "it'd", "they'd", "i'd", "that'd")
 """In a clause opened by 'if', before a box ("If we simply multiplied them, it would be
 $\\boxed{240}$; if we only needed 4 and 6, we'd get $\\boxed{12}$."): the box is what a
@@ -433,7 +440,7 @@ REMARK_PARAGRAPH = (
     "note that", "note:", "more generally", "in general,", "generally,", "for comparison",
     "by comparison", "interestingly", "as a side note", "by the way", "for reference",
     "recap", "summary of", "if [^.\\n]{0,80}? instead", "had [^.\\n]{0,60}? been",
-    "for instance, if", "similarly, (?:for|if)",
+    "for instance, if", "similarly, (?:for|if)", "also,",
 )
 """Opening a last paragraph after the answer: a remark on other cases or quantities, cut before
 the closing is read (``closing-remark-paragraph``)."""

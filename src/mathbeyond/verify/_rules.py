@@ -104,6 +104,12 @@ class Selection:
 CHECK_RE = Guarded(lx.stems(lx.CHECK))
 CHECK_INTRO_RE = Guarded(lx.stems(lx.CHECK_INTRO))
 HYPOTHETICAL_RE = Guarded(lx.stems(lx.HYPOTHETICAL))
+_UNDER_TEST_RE = re.compile(
+    r"\b" + lx.alternation(lx.UNDER_TEST)
+    + r"[ \t]+(?:(?:the|our|my)[ \t]+)?(?:(?:final[ \t]+)?answer|result|value)?[ \t]*"
+    r"(?:is|could be|might be|=)?[ \t]*[$\\(\[]*[ \t]*$",
+    re.IGNORECASE,
+)
 STRONG_HYPOTHETICAL_RE = Guarded(lx.words(lx.STRONG_HYPOTHETICAL))
 RETRACT_RE = Guarded(lx.words(lx.RETRACTION))
 MISTAKE_RE = Guarded(lx.stems(lx.MISTAKE_ADMISSION))
@@ -341,9 +347,17 @@ def counterfactual_before(before: str) -> bool:
 
 
 def counterfactual_box(region: str, c: Candidate) -> bool:
-    """:func:`counterfactual_before` for a candidate of ``region``."""
+    """:func:`counterfactual_before` for a candidate of ``region``, or a box under test ("Let's
+    test whether the answer is $\\boxed{10}$.": :data:`~._lexicon.UNDER_TEST`)."""
     window = region[max(0, c.start - LINE_WINDOW) : c.start]
-    return counterfactual_before(window[window.rfind("\n") + 1 :])
+    before = window[window.rfind("\n") + 1 :]
+    return counterfactual_before(before) or under_test(before)
+
+
+def under_test(before: str) -> bool:
+    """The box's line up to it puts it to a test ("Let's check if the answer is $")."""
+    low = before.lower()
+    return ("whether" in low or "if" in low) and _UNDER_TEST_RE.search(before) is not None
 
 
 def own_line_rule(s: str, c: Candidate) -> str | None:
@@ -351,6 +365,8 @@ def own_line_rule(s: str, c: Candidate) -> str | None:
     line = line_of(s, c.start, c.end)
     window = s[max(0, c.start - LINE_WINDOW) : c.start]
     before = window[window.rfind("\n") + 1 :]
+    if under_test(before):
+        return "hypothetical"  # "Let's test whether the answer is $\boxed{10}$."
     concluded = _last_conclusion(before)
     if concluded is not None:  # "... satisfy both, so the answer is $\\boxed{5}$": after it
         before = before[concluded:]
@@ -1609,9 +1625,11 @@ def unevaluated_functions(answer: str, gold: str, question: str | None) -> bool:
     $\log_3 81$.", "What is $\sin^2 x + \cos^2 x$ ...?") answered with logarithms or
     trigonometric functions left in it ("\frac{\ln 81}{\ln 3}", "\log_2 8"): not an answer,
     however equal."""
-    if not question or not _FUNCTION_RE.search(answer) or "=" in answer:
+    if not question or "=" in answer or not _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$")):
         return False
-    if not _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$")):
+    if _COUNTING_FORMULA_RE.search(answer):
+        return True  # "\binom{9}{4}", "\frac{9!}{4!\,5!}" for a count: never evaluated
+    if not _FUNCTION_RE.search(answer):
         return False
     return _asks(question).evaluate or any(
         _VALUE_QUESTION_RE.search(question, max(0, m.start() - 30), m.start())
