@@ -2011,6 +2011,11 @@ def _closing(
         return Extracted("", "none", "closing-copied-from-question")
     lines = _without_parenthetical_aside(lines)
     last = lines[-1].strip()
+    if allow_bare and len(lines) == 1 and len(last) <= MAX_BARE_CHARS and _run_on(last):
+        run_on_value = _final_clause_value(last, question)
+        if run_on_value is not None:  # "... so radius is 6 so the area is π times 6 squared
+            # which is 36π"
+            return Extracted(run_on_value, "conclusion", "bare-final-clause")
     if "not" in last:  # "So the remainder is not 3 but 5.": the value after the correction
         last = _NOT_BUT_RE.sub("", last)
     last = _self_corrected(last)
@@ -2737,6 +2742,50 @@ def _value_not_given(sentence: str, question: str) -> str | None:
     given = set(_numbers(question))
     fresh = list(dict.fromkeys(n for n in _numbers(sentence) if n not in given))
     return fresh[0] if len(fresh) == 1 else None
+
+
+_RUN_ON_JOINT_RE = re.compile(
+    r"(?:[.!][ \t]+|,[ \t]*|[ \t])(?:so|which is|that is|that make|its|it's|it is|then|and then)"
+    r"(?=[ \t])",
+    re.IGNORECASE,
+)
+_RUN_ON_WORD_RE = re.compile(r"[A-Za-z]{2,}")
+_CAPITAL_SENTENCE_RE = re.compile(r"[.!?][ \t]+[A-Z]")
+_SUBJECT_VALUE_FIRST_RE = re.compile(  # "105 is the least three digit 9 heavy number"
+    r"[ \t]*(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?)[ \t]+(?:is|are|was|were)[ \t]+(?:the|our)\b"
+)
+_FINAL_VALUE_RE = re.compile(
+    r"(?P<v>\([ \t]*-?\d[^()]{0,30}\)(?:[ \t]*\([^()]{1,30}\))?|(?<![\w.^])-?\d+(?:\.\d+)?"
+    r"(?:/\d+)?(?:[ \t]*(?:π|\\pi))?(?![\w^]|\.\d)|\b[A-E]\b)"
+    r"(?P<rest>(?:[ \t,]+[A-Za-z]+){0,3})[ \t]*[.!]?[ \t]*$"
+)
+
+
+def _run_on(line: str) -> bool:
+    """A weak model's one-line run-on text: eight words or more joined by at least two of
+    'so', 'which is', 'that is', 'its', ... ("x is 24 divide 4 so x is being 6")."""
+    return (
+        "$" not in line and "\\" not in line and not _CAPITAL_SENTENCE_RE.search(line)
+        and len(_RUN_ON_WORD_RE.findall(line)) >= 8 and len(_RUN_ON_JOINT_RE.findall(line)) >= 2
+    )
+
+
+def _final_clause_value(line: str, question: str | None) -> str | None:
+    """``bare-final-clause``: the value ending the final clause of a run-on line (after its last
+    joint), followed by at most three words ("its 54, that the answer", "that is 8 dollar");
+    None when that clause hedges, negates or asks, or ends on no value. A capital letter
+    A-E is a value only when the question lists options."""
+    joints = list(_RUN_ON_JOINT_RE.finditer(line))
+    clause = line[joints[-1].end() :] if joints else line
+    if _HEDGE_RE.search(clause) or _NEG_WORD_RE.search(clause) or _MODAL_RE.search(clause):
+        return None
+    m = _SUBJECT_VALUE_FIRST_RE.match(clause) or _FINAL_VALUE_RE.search(clause)
+    if m is None:
+        return None
+    value = m.group("v").strip()
+    if value.isalpha() and not (question and _lists_options(question)):
+        return None
+    return value
 
 
 def _own_sentence(line: str, at: int) -> str:
