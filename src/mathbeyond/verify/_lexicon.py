@@ -70,6 +70,10 @@ RECONSIDERATION = (
     "must be wrong", "(?:does(?:n't| not)|do(?:n't| not)) (?:match|agree)",
     "hold on", "(?:i|we) (?:think (?:i|we) )?(?:need|have) to (?:account|consider|include|exclude|"
     "recount|redo|re-?check|adjust|correct|fix|subtract|add back)",
+    # another reading of the question: "But maybe the question wants the sum of the roots
+    # instead, in which case the answer would be"
+    "(?:maybe|perhaps) the (?:question|problem) (?:really |actually )?(?:wants|asks|means|is "
+    "asking|is after)", "in which case the answer (?:would|will|is|might)",
 )
 """After the answer of a sample cut off by the token limit: it began to doubt or redo that
 answer when the text stopped, so it commits to nothing (``cut-off-while-reconsidering``); a
