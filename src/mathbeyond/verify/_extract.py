@@ -877,7 +877,78 @@ def _extract(
     region = _prepare(completion, question)
     if isinstance(region, Extracted):
         return region
-    return _decide(region, question, finished_turn(completion, finish_reason))
+    found = _decide(region, question, finished_turn(completion, finish_reason))
+    if found.kind != "none" and may_re_answer(completion) and re_answer_conflicts(
+        completion, question, found.text
+    ):
+        return Extracted("", "none", "conflicting-re-answer", found.decisions)
+    return found
+
+
+_LATER_ASSISTANT_RE = re.compile(
+    r"<\|im_start\|>[ \t]*assistant\b|<\|start_header_id\|>[ \t]*assistant[ \t]*<\|end_header_id\|>"
+    r"|" + _ASSISTANT_TURN_RE.pattern
+)
+_LATER_USER_RE = re.compile(
+    r"<\|im_start\|>[ \t]*user\b|<\|start_header_id\|>[ \t]*user\b|\n[ \t#*]*(?:Human|User)\s*:"
+    r"|\[INST\]"
+    r"|\n[ \t]*#{2,4}[ \t]*Instruction\b|\n[ \t]*(?i:user|human)[ \t]*(?=\n)"
+)
+_MAX_RE_ANSWERS = 4
+_CHALLENGE_RE = re.compile(r"\b" + lx.alternation(lx.CHALLENGE_TURN), re.IGNORECASE)
+_MAX_CHALLENGE_CHARS = 120
+_END_TOKEN_RE = re.compile(r"<\|im_end\|>|<\|eot_id\|>|<\|endoftext\|>|</s>|<\|end\|>")
+_NEW_PROBLEM_HINT_RE = re.compile(  # a user turn that poses a problem, not "Are you sure?"
+    r"\d|\$|\\\(|\b(?:how many|how much|what is|what's|what are|find|compute|calculate|solve|"
+    r"evaluate|determine|simplify|prove|show)\b",
+    re.IGNORECASE,
+)
+_SQUASH_RE = re.compile(r"\s+|\$|\\[,;! ]")
+
+
+def may_re_answer(completion: str) -> bool:
+    """A cheap pre-test of :func:`re_answer_conflicts`: a later assistant turn may be there."""
+    return ("ssistant" in completion or "esponse" in completion or "AI" in completion
+            or "Bot" in completion or "[/INST]" in completion)
+
+
+def re_answer_conflicts(completion: str, question: str | None, answer: str) -> bool:
+    """``conflicting-re-answer``: a leaked later assistant turn answers the same question again
+    (no user turn before it, or one that poses no new problem: "Are you sure about that?")
+    with another value: the sample commits to no one answer. A user turn with a number in it
+    poses a new problem, and nothing after it is read."""
+    if _LEAD_TURN_RE.match(completion):
+        return False  # a fake dialogue from the start: its reply is the answer (see _prepare)
+    mine = _SQUASH_RE.sub("", answer).rstrip(".")
+    pos, seen = 1, 0
+    while seen < _MAX_RE_ANSWERS:
+        turn = _LATER_ASSISTANT_RE.search(completion, pos)
+        if turn is None:
+            return False
+        users = list(_LATER_USER_RE.finditer(completion, pos, turn.start()))
+        if users:
+            said = completion[users[-1].end() : turn.start()]
+            if (
+                len(said) > _MAX_CHALLENGE_CHARS or _NEW_PROBLEM_HINT_RE.search(said)
+                or not _CHALLENGE_RE.search(said)
+            ):
+                return False  # a new problem or request: what follows answers that one
+        elif not _END_TOKEN_RE.search(completion, pos, turn.start()):
+            pos = turn.end()  # an assistant header inside this answer's own turn: read on
+            continue
+        nxt = _LATER_USER_RE.search(completion, turn.end())
+        stop = _LATER_ASSISTANT_RE.search(completion, turn.end())
+        end = min(m.start() for m in (nxt, stop, None) if m is not None) if (nxt or stop) else len(
+            completion
+        )
+        again = finish(_extract(completion[turn.end() : end], question, "stop"))
+        if (
+            again.kind not in ("none", "bare") and _HAS_VALUE_RE.search(again.text)
+            and _SQUASH_RE.sub("", again.text).rstrip(".") != mine
+        ):
+            return True
+        pos, seen = max(turn.end(), end), seen + 1
+    return False
 
 
 def finished_turn(completion: str, finish_reason: str | None) -> str | None:

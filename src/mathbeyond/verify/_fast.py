@@ -89,6 +89,8 @@ from ._extract import (
     exercise_hint,
     finish,
     finished_turn,
+    may_re_answer,
+    re_answer_conflicts,
 )
 from ._prefilter import Guarded, lowered
 from ._rules import (
@@ -157,9 +159,18 @@ def answer(
         # ``after-invented-question``: the engine decides
         found = quick(region, question)
         if found is not None:
-            return found
+            return _unless_re_answered(found, completion, question)
     decided = finish(_decide(region, question, finish_reason))
-    return decided.text, decided.kind, decided.rule
+    return _unless_re_answered((decided.text, decided.kind, decided.rule), completion, question)
+
+
+def _unless_re_answered(found: Answer, completion: str, question: str | None) -> Answer:
+    """``conflicting-re-answer`` (see :func:`._extract.re_answer_conflicts`) on an answer."""
+    if found[1] != "none" and may_re_answer(completion) and re_answer_conflicts(
+        completion, question, found[0]
+    ):
+        return "", "none", "conflicting-re-answer"
+    return found
 
 
 def _trie(words: list[str]) -> str:

@@ -528,6 +528,14 @@ AFTERWORD_HEADING = (
 """A heading after the closing statement opening a section about it (mistakes, notes, a recap):
 a sample cut off there keeps that statement (``closing-before-cut-off-check``)."""
 
+CHALLENGE_TURN = (
+    "are you sure", "sure\\?", "try again", "again", "(?:that's|that is|it's|it is) (?:wrong|"
+    "incorrect|not right)", "wrong", "incorrect", "double[- ]?check", "re-?check", "check (?:it|"
+    "that|your)", "really\\?", "reconsider", "redo", "mistake", "certain\\?",
+)
+"""A leaked user turn that challenges the answer before it ("Are you sure about that?", "Try
+again"): the assistant turn after it answers the same question (``conflicting-re-answer``)."""
+
 WORK_SECTION_LABEL = (
     "answer", "final", "result", "conclusion", "solution", "therefore", "thus", "hence", "so",
     "step", "part", "case", "method", "approach", "calculat", "comput", "find", "solv", "total",

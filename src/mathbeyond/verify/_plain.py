@@ -63,7 +63,13 @@ workers; tests/verify/test_fast_path.py and scripts/verify_equivalence.py compar
 from __future__ import annotations
 
 from . import _core, _fast
-from ._extract import _GRADER_HINT_RE, _LEAD_TURN_RE, _POWERED_BOX_RE, TRUNCATED_FINISH_REASONS
+from ._extract import (
+    _GRADER_HINT_RE,
+    _LEAD_TURN_RE,
+    _POWERED_BOX_RE,
+    TRUNCATED_FINISH_REASONS,
+    may_re_answer,
+)
 from ._parsed import ParsedGold
 from ._rules import ALT_AFTER_CHARS
 from ._types import Status, Verdict
@@ -115,6 +121,8 @@ def verdict(
     for mark in _PREPARE_MARKS:
         if mark in completion:
             return None
+    if may_re_answer(completion):  # ``conflicting-re-answer`` reads later assistant turns
+        return None
     if question:
         if "\\boxed" in question:
             return None
