@@ -908,8 +908,10 @@ _SQUASH_RE = re.compile(r"\s+|\$|\\[,;! ]")
 
 def may_re_answer(completion: str) -> bool:
     """A cheap pre-test of :func:`re_answer_conflicts`: a later assistant turn may be there."""
-    return ("ssistant" in completion or "esponse" in completion or "AI" in completion
-            or "Bot" in completion or "[/INST]" in completion)
+    return "ssistant" in completion or (
+        ("esponse" in completion or "AI" in completion or "Bot" in completion
+         or "[/INST]" in completion) and _LATER_ASSISTANT_RE.search(completion, 1) is not None
+    )
 
 
 def re_answer_conflicts(completion: str, question: str | None, answer: str) -> bool:
@@ -974,6 +976,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             if found.kind != "none" and found.text and _repeats_value(found.text, unit):
                 return Extracted(found.text, found.kind, "cut-off-in-repetition-loop",
                                  found.decisions)
+
     decisions: list[Decision] = []
     boxes = _boxes(region)
     if question and boxes:
@@ -1062,6 +1065,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         early = _committed_before_cut_check(region, question)
         if early is not None:
             return Extracted(early.text, early.kind, "closing-before-cut-off-check", trace)
+        polite = _without_pleasantry_tail(region)
+        if polite is not None:  # cut off while signing off: "... I hope this helps! Let me kn"
+            found = _decide(polite, question, "stop")
+            if found.kind not in ("none", "bare") and found.text:
+                return Extracted(found.text, found.kind, "cut-off-in-pleasantries", trace)
         return Extracted("", "none", "cut-off-no-unanchored-answer", trace)
     if sel.rule == "no-candidate" and not cands:
         lead = _lead_answer_line(region)
@@ -1106,6 +1114,33 @@ _LOOP_MIN_PERIOD = 8
 _LOOP_MAX_PERIOD = 600
 _LOOP_SENTENCE_END_RE = re.compile(r"[.!](?=\s)|\n")
 _LOOP_DOUBT_RE = re.compile(r"\b(?:again|or|maybe|perhaps|possibly|wait|hmm|either)\b", re.I)
+
+
+_MAX_CUT_TAIL_CHARS = 80
+_MIN_POLITE_CHARS = 30
+
+
+def _without_pleasantry_tail(region: str) -> str | None:
+    """``cut-off-in-pleasantries``: a sample cut off while signing off ("... 720 degrees. I hope
+    this helps! Let me know if you have any other questions. 😊 I hope this") ends in
+    pleasantries only, after its last full sentence a short piece with no digit and no doubt:
+    the region before them, read as finished; None otherwise."""
+    ends = [region.rfind(mark) for mark in (". ", "! ", "? ", "\n", "😊 ")]
+    cut = max(ends)
+    if cut < 0:
+        return None
+    tail = region[cut + 1 :]
+    if len(tail) > _MAX_CUT_TAIL_CHARS or _DIGIT_AT_RE.search(tail) or doubts(tail):
+        return None
+    before = region[: cut + 1].rstrip()
+    for _ in range(200):  # each call strips the pleasantries at the end (a 400-character tail)
+        shorter = _without_pleasantries(before).rstrip()
+        if shorter == before:
+            break
+        before = shorter
+    if len(region) - len(before) - len(tail) < _MIN_POLITE_CHARS or not before:
+        return None
+    return before
 
 
 def _repeats_value(text: str, unit: str) -> bool:
@@ -1570,7 +1605,10 @@ _EXERCISE_HINTS = ("try", "turn", "xercise", "homework", "quiz", "practice")
 
 def exercise_hint(low: str) -> bool:
     """Whether the lowered text may open a reader exercise (:data:`_READER_EXERCISE_RE`)."""
-    return any(h in low for h in _EXERCISE_HINTS)
+    return (
+        "try" in low or "turn" in low or "xercise" in low or "homework" in low or "quiz" in low
+        or "practice" in low
+    )
 
 
 _DIGIT_AT_RE = re.compile(r"\d")
@@ -2816,7 +2854,7 @@ def _value_not_given(sentence: str, question: str) -> str | None:
 
 
 _RUN_ON_JOINT_RE = re.compile(
-    r"(?:[.!][ \t]+|,[ \t]*|[ \t])(?:so|which is|that is|that make|its|it's|it is|then|and then)"
+    r"(?:[.!][ \t]+|,[ \t]*|[ \t])(?:so|which is|that is|that make|its|it's|it is|and then)"
     r"(?=[ \t])",
     re.IGNORECASE,
 )
@@ -2833,12 +2871,13 @@ _FINAL_VALUE_RE = re.compile(
 
 
 def _run_on(line: str) -> bool:
-    """A weak model's one-line run-on text: eight words or more joined by at least two of
-    'so', 'which is', 'that is', 'its', ... ("x is 24 divide 4 so x is being 6")."""
-    return (
-        "$" not in line and "\\" not in line and not _CAPITAL_SENTENCE_RE.search(line)
-        and len(_RUN_ON_WORD_RE.findall(line)) >= 8 and len(_RUN_ON_JOINT_RE.findall(line)) >= 2
-    )
+    """A weak model's one-line run-on text (no LaTeX, no capitalised sentence after the first):
+    eight words or more joined by at least two of 'so', 'which is', 'that is', 'its', ... ("x is
+    24 divide 4 so x is being 6")."""
+    if "$" in line or "\\" in line or _CAPITAL_SENTENCE_RE.search(line):
+        return False
+    words, joints = len(_RUN_ON_WORD_RE.findall(line)), len(_RUN_ON_JOINT_RE.findall(line))
+    return words >= 8 and joints >= 2
 
 
 def _final_clause_value(line: str, question: str | None) -> str | None:
@@ -2854,6 +2893,10 @@ def _final_clause_value(line: str, question: str | None) -> str | None:
     if m is None:
         return None
     value = m.group("v").strip()
+    if question and value in _numbers(question):  # "... 8 multiple of six less then 50"
+        fresh = [n for n in dict.fromkeys(_numbers(clause)) if n not in _numbers(question)]
+        if len(fresh) == 1:
+            return fresh[0]
     if value.isalpha() and not (question and _lists_options(question)):
         return None
     return value

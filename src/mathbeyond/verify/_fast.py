@@ -557,8 +557,19 @@ def quick(region: str, question: str | None) -> Answer | None:
         return None
     own = start - RULES_LINE_WINDOW if start > RULES_LINE_WINDOW else 0
     if (
-        low.find("if", own, start) >= 0 or low.find("whether", own, start) >= 0
-    ) and counterfactual_box(region, Candidate(start, end, content, "boxed")):
+        low.find("if", own, start) >= 0
+        and (low.find("would", own, start) >= 0 or low.find("'d", own, start) >= 0)
+    ) or (
+        (low.find("whether", own, start) >= 0 or low.find("if", own, start) >= 0)
+        and (
+            low.find("test", own, start) >= 0 or low.find("check", own, start) >= 0
+            or low.find("see", own, start) >= 0 or low.find("verify", own, start) >= 0
+        )
+    ):
+        hypothetical = counterfactual_box(region, Candidate(start, end, content, "boxed"))
+    else:
+        hypothetical = False
+    if hypothetical:
         return None  # ``box-is-hypothetical`` (a supposition, a box under test): the engine
     if (
         low.find("request", end) >= 0 or low.find("asked", end) >= 0
@@ -567,13 +578,17 @@ def quick(region: str, question: str | None) -> Answer | None:
     ) and _requested_after(region, end) is not None:
         return None  # ``closing-names-requested``: the engine decides
     # ``answer-with-alternative`` reads the box's sentence after it (at most ALT_AFTER_CHARS),
-    # where its patterns need an "or" or a modal verb (HEDGED_OTHER_VALUE); ``box-is-side-remark``
+    # where its patterns need an "or", a modal verb (HEDGED_OTHER_VALUE) or a condition word
+    # ("if"/"when"/"unless": a value per condition); ``box-is-side-remark``
     # reads the remark before the box and the sentence after it, inside the region, where
     # UNASKED_RE needs one of its literals (bit 2 of _word_bits): without them neither can fire.
     # Checked on short regions only: on long ones these words are mostly there and the check
     # costs more
     after = low[end : end + ALT_AFTER_CHARS]
-    if not short or bits & 2 or "or" in after or _HEDGED_MODAL_RE.search(after):
+    if (
+        not short or bits & 2 or "or" in after or _HEDGED_MODAL_RE.search(after)
+        or "if" in after or "when" in after or "unless" in after  # a value per condition
+    ):
         box = Candidate(start, end, content, "boxed")
         if alternative_after(region, box) or side_remark_span(region, box, question) is not None:
             return None  # ``answer-with-alternative`` / ``box-is-side-remark``: to the engine

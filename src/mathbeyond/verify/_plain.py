@@ -155,7 +155,10 @@ def verdict(
     ):
         return None
     after = low[end : end + ALT_AFTER_CHARS]
-    if "or" in after or _fast._HEDGED_MODAL_RE.search(after):
+    if (
+        "or" in after or _fast._HEDGED_MODAL_RE.search(after)
+        or "if" in after or "when" in after or "unless" in after
+    ):
         return None
     value = digits.lstrip("0")
     correct = value == gold_digits.lstrip("0") and (not value or negative == negative_gold)
