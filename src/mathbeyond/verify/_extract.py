@@ -1891,7 +1891,10 @@ def _conclusion(
     (returned with kind ``"none"``). A closing line whose values are all words is read as its
     digit spelling (``number-words-as-values``: "So, three boxes hold thirty-six eggs.")."""
     found = None
-    region = _without_afterword_section(region.rstrip(), question)
+    whole = region.rstrip()
+    region = _without_afterword_section(whole, question)
+    if len(region) < len(whole):
+        allow_bare = False  # what the afterword follows is worked text, not a bare answer
     region = _joined_end_display(
         _without_disowning_remark(_without_same_value_remark(_without_pleasantries(region)))
     )

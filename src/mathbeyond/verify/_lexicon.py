@@ -541,6 +541,7 @@ WORK_SECTION_LABEL = (
     "step", "part", "case", "method", "approach", "calculat", "comput", "find", "solv", "total",
     "correct", "update", "revis", "wait", "actually", "alternative", "reconsider", "re-?check",
     "summary", "summari", "recap", "in short", "bottom line", "tl;?dr", "key result", "overall",
+    "response", "output", "reply",
 )
 """In a heading or bold label after a closing statement: the section answers, works, sums up or
 revises (prefix match), so it is no afterword (``closing-afterword-section`` keeps it)."""
