@@ -11,6 +11,7 @@ import functools
 import re
 from fractions import Fraction
 
+from ._extract import restated_box_pair
 from ._fast import answer as _extract_answer
 from ._normalize import strip_grouping
 from ._parsed import ExtractedAnswer, ParsedGold
@@ -126,6 +127,10 @@ def verify_fields(
         parsed = _parse_gold_cached(gold)  # the gold is at most MAX_GOLD_CHARS long here
         if parsed.kind == "integer" and len(answer) <= MAX_INT_DIGITS:
             if int(answer) == parsed.integer:
+                if kind == "boxed" and _restated_differs(completion, answer):
+                    return _verdict(
+                        Status.INCORRECT, answer, _RESTATED_REASON, "restated-box-differs"
+                    )
                 return (True, Status.CORRECT, answer, "integer match", rule)
             return (False, Status.INCORRECT, answer, "different integer", rule)
     if FAST_INTEGER_PATH and len(answer) <= _MAX_CACHED_ANSWER_CHARS and (
@@ -142,7 +147,25 @@ def verify_fields(
     else:
         judged = _judge_answer(answer, gold, question)
     status, reason, own_rule = judged
+    if status is Status.CORRECT and kind == "boxed" and _restated_differs(completion, answer):
+        return _verdict(Status.INCORRECT, answer, _RESTATED_REASON, "restated-box-differs")
     return _verdict(status, answer, reason, own_rule or rule)
+
+
+_RESTATED_REASON = "restated as a box of another value"
+
+
+def _restated_differs(completion: str, answer: str) -> bool:
+    """``restated-box-differs``: the answer's box restates the box before it ("in other
+    words", "i.e.", ...: :func:`._extract.restated_box_pair`) and the two values differ (a
+    correct second box does not make a sample whose first box says otherwise correct)."""
+    if completion.count("\\boxed") < 2:
+        return False
+    pair = restated_box_pair(completion)
+    if pair is None or pair[1] != answer or pair[0] == answer:
+        return False
+    first, second = strip_grouping(pair[0]), strip_grouping(pair[1])
+    return _judge(first, second, None)[0] is Status.INCORRECT
 
 
 _JUDGED: dict[tuple[str, str, str | None], tuple[Status, str, str | None]] = {}

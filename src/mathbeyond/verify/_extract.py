@@ -906,6 +906,29 @@ _NEW_PROBLEM_HINT_RE = re.compile(  # a user turn that poses a problem, not "Are
 _SQUASH_RE = re.compile(r"\s+|\$|\\[,;! ]")
 
 
+_BOX_BODY = r"\\boxed\{(?P<%s>[^{}]{0,80}(?:\{[^{}]{0,40}\}[^{}]{0,40}){0,4})\}"
+_RESTATED_BOX_RE = re.compile(
+    _BOX_BODY % "a" + r"[$\\\])\s.,;:]{0,12}(?:" + lx.alternation(lx.ALTERNATIVE_SAME[:4])
+    + r")[\s,:]{0,4}[$\\(\[\s]{0,6}" + _BOX_BODY % "b",
+    re.IGNORECASE,
+)
+
+
+def restated_box_pair(completion: str) -> tuple[str, str] | None:
+    """``restated-box-differs``: the last two boxes joined by a same-value phrase ("$\\boxed{4}$
+    In other words, $\\boxed{2}$", lexicon ALTERNATIVE_SAME: "equivalently", "in other words",
+    "i.e.", "that is") as ``(first, second)``, when the second is the text's last box; the
+    verdict then needs both to agree with the gold (see ``_core.verify_fields``)."""
+    if completion.count("\\boxed") < 2:
+        return None
+    found = None
+    for m in _RESTATED_BOX_RE.finditer(completion):
+        found = m
+    if found is None or "\\boxed" in completion[found.end() :]:
+        return None
+    return found.group("a").strip(), found.group("b").strip()
+
+
 def may_re_answer(completion: str) -> bool:
     """A cheap pre-test of :func:`re_answer_conflicts`: a later assistant turn may be there."""
     return "ssistant" in completion or (
