@@ -11,7 +11,7 @@ import functools
 import re
 from fractions import Fraction
 
-from ._extract import restated_box_pair
+from ._extract import restated_box_pair, squash
 from ._fast import answer as _extract_answer
 from ._normalize import strip_grouping
 from ._parsed import ExtractedAnswer, ParsedGold
@@ -326,8 +326,6 @@ _UNIT_TAIL_RE = re.compile(r"(?<=\d)[ \t]+[A-Za-z][A-Za-z \t]{0,30}$")
 _LIST_MARK_RE = re.compile(r"[,;]|\\text|\\quad|\\qquad|\b(?:and|or)\b")
 
 
-def _squash(text: str) -> str:
-    return re.sub(r"\s+|\$|\\[,;! ]", "", text)
 
 
 def _chain_value(answer: str, gold: str, question: str | None) -> str | None:
@@ -365,7 +363,7 @@ def _chain_value(answer: str, gold: str, question: str | None) -> str | None:
         return None
     if _has_letters(first):
         named = is_label(first) or bool(
-            question and len(first) >= 2 and _squash(first) in _squash(question)
+            question and len(first) >= 2 and squash(first) in squash(question)
         )
         return last if numeric or named else None
     return last if _judge(first, last, None)[0] is Status.CORRECT else None

@@ -906,27 +906,32 @@ _NEW_PROBLEM_HINT_RE = re.compile(  # a user turn that poses a problem, not "Are
 _SQUASH_RE = re.compile(r"\s+|\$|\\[,;! ]")
 
 
-_BOX_BODY = r"\\boxed\{(?P<%s>[^{}]{0,80}(?:\{[^{}]{0,40}\}[^{}]{0,40}){0,4})\}"
-_RESTATED_BOX_RE = re.compile(
-    _BOX_BODY % "a" + r"[$\\\])\s.,;:]{0,12}(?:" + lx.alternation(lx.ALTERNATIVE_SAME[:4])
-    + r")[\s,:]{0,4}[$\\(\[\s]{0,6}" + _BOX_BODY % "b",
+def squash(text: str) -> str:
+    """``text`` without whitespace, dollar signs and thin spaces: two answers written alike."""
+    return _SQUASH_RE.sub("", text)
+
+
+_RESTATING_GAP_RE = re.compile(  # between two boxes: "$$\nIn other words, $", ", i.e. "
+    r"[$\\\])\s.,;:]{0,12}(?:" + lx.alternation(lx.ALTERNATIVE_SAME[:4])
+    + r")[\s,:]{0,4}[$\\(\[\s]{0,6}",
     re.IGNORECASE,
 )
 
 
 def restated_box_pair(completion: str) -> tuple[str, str] | None:
-    """``restated-box-differs``: the last two boxes joined by a same-value phrase ("$\\boxed{4}$
-    In other words, $\\boxed{2}$", lexicon ALTERNATIVE_SAME: "equivalently", "in other words",
-    "i.e.", "that is") as ``(first, second)``, when the second is the text's last box; the
-    verdict then needs both to agree with the gold (see ``_core.verify_fields``)."""
-    if completion.count("\\boxed") < 2:
+    """``restated-box-differs``: the text's last two boxes joined only by a same-value phrase
+    ("$\\boxed{4}$ In other words, $\\boxed{2}$", lexicon ALTERNATIVE_SAME: "equivalently",
+    "in other words", "i.e.", "that is") as ``(first, second)``; the verdict then needs the two
+    to be equal (see ``_core.verify_fields``)."""
+    spans = box_spans(completion, last=2)
+    if len(spans) < 2:
         return None
-    found = None
-    for m in _RESTATED_BOX_RE.finditer(completion):
-        found = m
-    if found is None or "\\boxed" in completion[found.end() :]:
+    (_, first_end, first), (second_start, _, second) = spans
+    if first is None or second is None:
         return None
-    return found.group("a").strip(), found.group("b").strip()
+    if not _RESTATING_GAP_RE.fullmatch(completion, first_end, second_start):
+        return None
+    return first.strip(), second.strip()
 
 
 def may_re_answer(completion: str) -> bool:
@@ -944,7 +949,7 @@ def re_answer_conflicts(completion: str, question: str | None, answer: str) -> b
     poses a new problem, and nothing after it is read."""
     if _LEAD_TURN_RE.match(completion):
         return False  # a fake dialogue from the start: its reply is the answer (see _prepare)
-    mine = _SQUASH_RE.sub("", answer).rstrip(".")
+    mine = squash(answer).rstrip(".")
     pos, seen = 1, 0
     while seen < _MAX_RE_ANSWERS:
         turn = _LATER_ASSISTANT_RE.search(completion, pos)
@@ -969,7 +974,7 @@ def re_answer_conflicts(completion: str, question: str | None, answer: str) -> b
         again = finish(_extract(completion[turn.end() : end], question, "stop"))
         if (
             again.kind not in ("none", "bare") and _HAS_VALUE_RE.search(again.text)
-            and _SQUASH_RE.sub("", again.text).rstrip(".") != mine
+            and squash(again.text).rstrip(".") != mine
         ):
             return True
         pos, seen = max(turn.end(), end), seen + 1
