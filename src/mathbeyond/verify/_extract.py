@@ -11,6 +11,7 @@ on every candidate.
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -281,6 +282,11 @@ _CHECK_LINE_RE = re.compile(  # "Check:", "(Verification: ...", "Let's double-ch
     + r"\b[^:\n]{0,30}:",
     re.IGNORECASE,
 )
+_INLINE_CHECK_RE = re.compile(  # "... x = 7. Check: 2(7)+1 = 15": a check after the value
+    r"(?<=[.!])[ \t]+(?=(?:let(?:'s|\s+me|\s+us)\s+|quick\s+)?(?:sanity\s+|double[-\s]?)?"
+    + lx.alternation(lx.CHECK_LABEL) + r"\b[^:\n]{0,30}:)",
+    re.IGNORECASE,
+)
 _PHANTOM_RE = re.compile(  # invisible when rendered: \phantom{..}, white text
     r"\\(?:[hv]?phantom|(?:text)?color\s*\{\s*(?:white|transparent)\s*\})\s*\{"
 )
@@ -332,10 +338,43 @@ _FENCED_ANSWER_RE = re.compile(r"\banswer\b", re.IGNORECASE)
 _MAX_FENCED_ANSWER_CHARS = 240
 
 
+_JSON_ANSWER_KEYS = ("answer", "final_answer", "finalanswer", "final answer", "final", "result")
+_MAX_JSON_CHARS = 20_000
+
+
+def json_answer(text: str) -> str | None:
+    """``answer-in-json``: the answer a JSON object states in its answer field ("answer",
+    "final_answer", "result", ...) when that field holds one scalar; "" for any other JSON
+    object (data, a list of values: no answer); None when ``text`` is no JSON object. The text
+    is bounded before it is parsed; ``json`` only builds data (nothing is evaluated)."""
+    body = text.strip()
+    if not (body.startswith("{") and body.endswith("}")) or len(body) > _MAX_JSON_CHARS:
+        return None
+    try:
+        data = json.loads(body)
+    except ValueError:  # not JSON (a LaTeX group, a set written with braces)
+        return None
+    if not isinstance(data, dict):
+        return None
+    stated = [v for k, v in data.items() if str(k).strip().lower() in _JSON_ANSWER_KEYS]
+    if len(stated) != 1 or isinstance(stated[0], bool):
+        return ""
+    value = stated[0]
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, str) and value.strip() and "\n" not in value.strip():
+        return value.strip()
+    return ""
+
+
 def _fenced_answer_line(body: str) -> str | None:
     """``answer-in-code-fence``: a fenced block that is a short answer statement, not code
     ("```\nFinal answer: 7\n```", "```text\nThe answer is 8.\n```"), is read as text; any
     other fenced block (code, its output) is blanked. None: blank it."""
+    if body.startswith(("json", "JSON", "\n{", "{")):
+        stated = json_answer(body[4:] if body[:4].lower() == "json" else body)
+        if stated is not None:  # ``answer-in-json``: '```json\n{"answer": 55}\n```'
+            return f"Final answer: {stated}" if stated else None
     tag = _FENCE_TAG_RE.match(body)
     text = body[tag.end() :] if tag is not None else body
     text = text.strip()
@@ -821,6 +860,10 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
             region = region.replace(q, " ")
     if "`" in region:  # see _strip_code_blocks
         region = _strip_code_blocks(region)
+    elif region.startswith("{") or region.endswith("}"):
+        stated = json_answer(region)
+        if stated is not None:  # the whole reply is one JSON object: '{"answer": "1/6"}'
+            region = f"Final answer: {stated}" if stated else ""
     if "<" in region and "</" in region:
         region = _HTML_PAIR_RE.sub(lambda m: m.group(2), region)
     lead = _LEAD_TURN_RE.match(region)
@@ -1736,7 +1779,8 @@ _TUPLE_VARS_RE = re.compile(
 )
 _ASSIGNMENT_RE = re.compile(
     r"(?<![\w\\])([a-z])\s*=\s*(?:\$\s*)?"
-    r"(-?\d+(?:\.\d+)?(?:\s*/\s*\d+)?|-?\\[dt]?frac\s*\{-?\d+\}\s*\{\d+\})(?![\w.^_/]|\.\d)"
+    r"(-?\d+(?:\.\d+)?(?:\s*/\s*\d+)?|-?\\[dt]?frac\s*\{-?\d+\}\s*\{\d+\})"
+    r"(?![\w^_/]|\.\d|[ \t]*(?:[-+*/=]|\\cdot|\\times))"
 )
 _TUPLE_ASKED_RE = re.compile(  # the tuple written out after an asking verb: "give $(x, y)$"
     r"\b(?:give|find|enter|determine|state|report|write|compute|what\s+is)\b[ \t]+(?:the[ \t]+)?"
@@ -1744,6 +1788,19 @@ _TUPLE_ASKED_RE = re.compile(  # the tuple written out after an asking verb: "gi
     re.IGNORECASE,
 )
 _TUPLE_SIZES = {"pair": 2, "triple": 3, "quadruple": 4}
+_POINT_ASKED_RE = re.compile(  # "Find the point of intersection", "Where do the lines meet?"
+    r"\b(?:find|give|determine|state|compute|locate|what\s+(?:is|are)|which)\b[^.?!\n]{0,60}?"
+    r"\b(?:point|coordinates|vertex|cent(?:er|re)|midpoint|focus|intersection)\b"
+    r"|\bwhere\s+(?:do|does|will|would)\b[^.?!\n]{0,80}?\b(?:meet|intersect|cross|touch)",
+    re.IGNORECASE,
+)
+_POINT_QUANTITY_RE = re.compile(  # the question asks a number OF the point, not the point
+    r"\b(?:[xyz]|first|second)[- ]coordinate\b|\b(?:sum|product|difference|distance|number|"
+    r"how\s+many|how\s+far|slope|area|radius|length|value)\b",
+    re.IGNORECASE,
+)
+_COORDINATE_ASKED_RE = re.compile(r"\b([xyz])[- ]coordinate\b", re.IGNORECASE)
+_SPACE_VAR_RE = re.compile(r"(?<![A-Za-z\\])z(?![A-Za-z])|\b(?:space|3D|three[- ]dimensional)\b")
 _EXPLICIT_TUPLE_RE = re.compile(r"(?<![A-Za-z\\])\(\s*-?\d[^()\n]{0,40},[^()\n]{0,40}\)")
 
 
@@ -1776,7 +1833,12 @@ def _asked_tuple(question: str) -> tuple[str, ...] | None:
     named = _TUPLE_NAMED_RE.search(question)
     if named is None:
         shown = _TUPLE_ASKED_RE.search(question)  # "... and give $(x, y)$."
-        return None if shown is None else tuple(v for v in shown.groups() if v is not None)
+        if shown is not None:
+            return tuple(v for v in shown.groups() if v is not None)
+        if _POINT_ASKED_RE.search(question) and not _POINT_QUANTITY_RE.search(question):
+            # ``asked-point-components``: "Find the point of intersection ...": (x, y)
+            return ("x", "y", "z") if _SPACE_VAR_RE.search(question) else ("x", "y")
+        return None
     shown = _TUPLE_VARS_RE.search(question)
     if shown is not None:
         return tuple(v for v in shown.groups() if v is not None)
@@ -1784,6 +1846,20 @@ def _asked_tuple(question: str) -> tuple[str, ...] | None:
         return None  # "a pair of dice": only an ordered pair/triple names x, y(, z)
     size = _TUPLE_SIZES[named.group(1).lower()]
     return ("x", "y", "z", "w")[:size]
+
+
+def _asked_coordinate(line: str, question: str) -> str | None:
+    """``asked-coordinate``: asked one coordinate of a point ("Find the x-coordinate of the
+    vertex"), a closing line that gives the point's coordinates one value each ("the vertex is
+    at $x = 3$, $y = 2$") answers with the asked one."""
+    asked = _COORDINATE_ASKED_RE.findall(question)
+    if len({a.lower() for a in asked}) != 1:
+        return None
+    names = ("x", "y", "z") if _SPACE_VAR_RE.search(question) else ("x", "y")
+    tup = _tuple_components(line, names)
+    if tup is None:
+        return None
+    return tup[1:-1].split(", ")[names.index(asked[0].lower())]
 
 
 def _tuple_components(line: str, names: tuple[str, ...]) -> str | None:
@@ -1923,9 +1999,9 @@ def _conclusion(
     region = _without_afterword_section(whole, question)
     if len(region) < len(whole):
         allow_bare = False  # what the afterword follows is worked text, not a bare answer
-    region = _joined_end_display(
+    region = _joined_split_sentence(_joined_end_display(
         _without_disowning_remark(_without_same_value_remark(_without_pleasantries(region)))
-    )
+    ))
     region = _without_remark_paragraph(region)
     if question and "\n" in region:
         region = _without_other_quantity_line(region, question)
@@ -2042,6 +2118,34 @@ def _joined_end_display(region: str) -> str:
     return region[: m.start()] + "\n$$" + m.group("v").strip() + "$$"
 
 
+_SPLIT_SENTENCE_RE = re.compile(
+    r"(?:^|\n)(?P<pre>[^\n]*[A-Za-z,:])[ \t]*\n+[ \t]*"
+    r"(?:\$\$(?P<a>[^$]{1,160})\$\$|\\\[(?P<b>(?:(?!\\\]).){1,160}?)\\\])"
+    r"[ \t]*\n+[ \t]*(?P<post>[a-z][^\n$]{0,200}|[a-z][^\n]{0,200}[.!])[ \t]*$",
+    re.DOTALL,
+)
+
+
+def _joined_split_sentence(region: str) -> str:
+    """``closing-sentence-across-display``: a closing sentence split by a display ("So there
+    are\n\n$$2^5 = 32$$\n\nsubsets.") as one line ("So there are $2^5 = 32$ subsets."): the
+    line before the display does not end a sentence, the line after it (lower case) ends it."""
+    if "\n" not in region or not region.rstrip().endswith((".", "!", ",")):
+        return region
+    m = _SPLIT_SENTENCE_RE.search(region, max(0, len(region) - 600))
+    if m is None or m.group("pre").lstrip().startswith(("#", "**", "|")):
+        return region
+    inner = " ".join((m.group("a") or m.group("b") or "").split())
+    mark = ""
+    if inner.endswith((",", ".")):
+        inner, mark = inner[:-1].rstrip(), inner[-1]
+    if not inner:
+        return region
+    post = m.group("post").strip()
+    joined = f"{m.group('pre').rstrip()} ${inner}${mark} {post}"
+    return region[: m.start("pre")] + joined
+
+
 _DISOWNING_REMARK_RE = Guarded(re.compile(lx.alternation(lx.DISOWNING_REMARK), re.IGNORECASE))
 
 
@@ -2150,6 +2254,10 @@ def _closing(
         # the closing line copies the question (an echo of its worked example): no answer
         return Extracted("", "none", "closing-copied-from-question")
     lines = _without_parenthetical_aside(lines)
+    inline = _INLINE_CHECK_RE.search(lines[-1]) if ":" in lines[-1] else None
+    if inline is not None and _HAS_VALUE_RE.search(lines[-1], 0, inline.start()):
+        # ``closing-before-inline-check``: "So x equals seven. Check: 2(7)+1 = 15, correct."
+        lines = [*lines[:-1], lines[-1][: inline.start()], lines[-1][inline.end() :]]
     last = lines[-1].strip()
     if allow_bare and len(lines) == 1 and len(last) <= MAX_BARE_CHARS and _run_on(last):
         run_on_value = _final_clause_value(last, question)
@@ -2170,6 +2278,10 @@ def _closing(
     approx = _APPROX_TAIL_RE.search(last)
     if approx is not None and _HAS_VALUE_RE.search(last, 0, approx.start()):
         last = last[: approx.start()] + "."  # "... measures $6\sqrt{2}$ units, roughly $8.49$."
+    converted = _UNIT_RESTATED_RE.search(last) if "," in last or "(" in last else None
+    if converted is not None and converted.group("u1").lower() != converted.group("u2").lower():
+        # "... comes to 63 square centimeters, or 0.0063 square meters.": one value, two units
+        last = last[: converted.start("tail")] + "."
     dash = _DASH_REMARK_RE.search(last) if "\u2014" in last or "\u2013" in last else None
     if dash is not None and _HAS_VALUE_RE.search(last, 0, dash.start()) and not (
         _HEDGE_RE.search(dash.group(0)) or _MODAL_RE.search(dash.group(0))
@@ -2220,6 +2332,10 @@ def _closing(
         tup = _tuple_components(last, names)
         if tup is not None:
             return Extracted(tup, "conclusion", "closing-tuple-components")
+    elif question and "coordinate" in question:
+        coordinate = _asked_coordinate(last, question)
+        if coordinate is not None:  # asked the x-coordinate: "the vertex is at x = 3, y = 2"
+            return Extracted(coordinate, "conclusion", "closing-asked-coordinate")
     if question and _lists_options(question):
         letter = _OPTION_LETTER_LINE_RE.fullmatch(last)
         content = (letter.group("c1") or letter.group("c2")) if letter is not None else None
@@ -2255,7 +2371,8 @@ def _closing(
             return Extracted(defined, "conclusion", "closing-function-display")
     checked = _before_check(lines)
     if checked is not None:
-        late = _closing("\n".join(checked), allow_bare=False)
+        spelled = spelled_in_digits(checked[-1])  # "So x equals seven.": its value in digits
+        late = _closing("\n".join([*checked[:-1], spelled or checked[-1]]), allow_bare=False)
         if late is not None and late.kind != "bare":
             return Extracted(late.text, late.kind, "closing-before-check")
         return None
@@ -2451,6 +2568,13 @@ _APPROX_TAIL_RE = re.compile(  # ", roughly $8.49$.", " (about 8.49)": an approx
     r"[ \t]*[,(][ \t]*(?:or[ \t]+)?(?:roughly|approximately|about|around|nearly|\\approx|\u2248)"
     r"[ \t]*(?:\$[^$]{1,40}\$|\\\(.{1,40}?\\\)|-?\d[\d,]*(?:\.\d+)?)(?:[ \t]+[A-Za-z]+)?[ \t]*\)?"
     r"[ \t]*[.!]?[ \t]*$",
+    re.IGNORECASE,
+)
+_UNIT_NAME = r"(?:(?:square|cubic)[ \t]+)?(?:" + lx.alternation(lx.UNIT_WORD) + r")"
+_UNIT_RESTATED_RE = re.compile(  # "63 cm^2, or 0.0063 square meters": the value in other units
+    r"(?:\d|\$)[ \t]*(?P<u1>" + _UNIT_NAME + r")\b(?P<tail>[ \t]*[,(][ \t]*"
+    r"(?:or|i\.e\.,?|that\s+is,?|which\s+is)[ \t]+(?:about[ \t]+|roughly[ \t]+)?"
+    r"\$?-?\d[\d,]*(?:\.\d+)?\$?[ \t]*(?P<u2>" + _UNIT_NAME + r")\b[ \t]*\)?[ \t]*[.!]?[ \t]*)$",
     re.IGNORECASE,
 )
 _DASH_REMARK_RE = re.compile(

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ._lexicon import PROSE_CLAUSE
+from ._words import radicals_in_math, spelled_in_digits
 
 _UNICODE = {
     "π": "\\pi ", "√": "\\sqrt ", "∞": "\\infty ", "×": "\\times ", "·": "\\cdot ", "⋅": "\\cdot ",
@@ -100,6 +101,9 @@ _MATH_WORDS = frozenset(
 def _const(rep: str) -> Callable[[re.Match[str]], str]:
     """A literal replacement (backslashes in ``rep`` are not template escapes)."""
     return lambda _m: rep
+
+
+_MAX_WORDED_RADICAL_CHARS = 80
 
 
 @dataclass(frozen=True)
@@ -227,6 +231,8 @@ def clean(raw: str) -> Cleaned:
             s = rx.sub(_const(rep), s)
     if any(c in s for c in _CIRCLED):
         s = "".join(_CIRCLED.get(c, c) for c in s).rstrip(",")
+    if "root" in s and len(s) <= _MAX_WORDED_RADICAL_CHARS:  # "five root two": 5\\sqrt{2}
+        s = radicals_in_math(spelled_in_digits(s) or s).replace("$", "")
     s = _UNICODE_RE.sub(lambda m: _UNICODE[m.group(0)], s)
     if not s.isascii():
         s = _superscripts(s)

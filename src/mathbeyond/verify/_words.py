@@ -130,9 +130,33 @@ def spelled_in_digits(line: str) -> str | None:
         parted = _AND_A_PART_RE.sub(_and_a_part, spelled)
         changed = changed or parted != spelled
         spelled = parted
+    if "root" in spelled:  # "5 root 2", "3 times the square root of 5"
+        rooted = radicals_in_math(spelled)
+        changed = changed or rooted != spelled
+        spelled = rooted
     if _NEGATIVE_RE.search(spelled, start) is not None:
         return spelled[:start] + _NEGATIVE_RE.sub("-", spelled[start:])
     return spelled if changed else None
+
+
+_ROOT_WORDS = r"(?:the[ \t]+)?(?:square[ \t]+)?root(?:[ \t]+of)?[ \t]+"
+_RADICAL_WORDS_RE = re.compile(  # "5 root 2", "3 times the square root of 5", "root 3"
+    r"(?<![\w.$\\])(?:(?P<c>\d{1,6})[ \t]+(?:times[ \t]+)?)?" + _ROOT_WORDS
+    + r"(?P<r>\d{1,6})(?!\w|\.\d|[ \t]*[-+*/^=\u00d7])",
+    re.IGNORECASE,
+)
+
+
+def radicals_in_math(text: str) -> str:
+    """``radical-in-words``: a square root said in words, its numbers in digits ("5 root 2",
+    "3 times the square root of 5", "the square root of 7"), as LaTeX ("$5\\sqrt{2}$"). A
+    radicand followed by an operator ("the square root of 4 - 1") is left alone: the root of
+    what is not said."""
+    if "root" not in text and "Root" not in text:
+        return text
+    return _RADICAL_WORDS_RE.sub(
+        lambda m: f"${m.group('c') or ''}\\sqrt{{{m.group('r')}}}$", text
+    )
 
 
 _DOLLARS_AND_CENTS_RE = re.compile(
