@@ -78,10 +78,13 @@ Value = Expr | Seq | SetVal | Unordered | Eq | Text | Letter
 # ------------------------------------------------------------------------------------------------
 # parsing
 # ------------------------------------------------------------------------------------------------
-_LETTER_RE = re.compile(
-    r"(?:(?:[Cc]hoice|[Oo]ption|[Aa]nswer)\s*:?\s*)?\(?\s*([A-E])\s*\)?\s*[.:]?"
+_LETTER_RE = re.compile(  # lower case only as a label: "b)", "(c)"
+    r"(?:(?:[Cc]hoice|[Oo]ption|[Aa]nswer)\s*:?\s*)?(?:\(?\s*([A-E])\s*\)?|\(?\s*([a-e])\s*\))"
+    r"\s*[.:]?"
 )
-_LETTER_CONTENT_RE = re.compile(r"\(\s*([A-E])\s*\)\s*\S.*|([A-E])[.:)]\s+\S.*")
+_LETTER_CONTENT_RE = re.compile(
+    r"\(\s*([A-Ea-e])\s*\)\s*\S.*|([A-E])[.:)]\s+\S.*|([a-e])\)\s+\S.*"
+)
 _LETTER_COMMA_RE = re.compile(  # "D, \frac{1}{16}" (never "A, C": a list of letters)
     r"\(?\s*([A-E])\s*\)?\s*,\s+(?!\(?[A-E](?![A-Za-z]))(?=\S)[^,;]{1,80}"
 )
@@ -276,7 +279,7 @@ def parse_item(t: str, ctx: _Ctx, percent: bool = False, degree: bool = False) -
     if ctx.allow_letter:
         m = _LETTER_RE.fullmatch(t) or _LETTER_CONTENT_RE.fullmatch(t)
         if m:
-            return Letter(next(g for g in m.groups() if g))
+            return Letter(next(g for g in m.groups() if g).upper())
     m = _MATRIX_RE.fullmatch(t)
     if m:
         if m.group(1) in ("vmatrix", "Vmatrix"):

@@ -101,8 +101,9 @@ _REJECTED_TAIL_RE = Guarded(re.compile(
     + r"[ \t]+" + _REJECTED_NAME + r"(?:\$|\\\()?-?\d.*$",
     re.IGNORECASE | re.S,
 ))
-_BARE_ANCHOR_RE = re.compile(
-    r"(?:\*\*|__)?[ \t]+(?=(?:\$|\\\(|\\\[|-?\d)[^\n]{0,40}(?:\n|$))"
+_BARE_ANCHOR_RE = re.compile(  # "Answer $9$", "Answer 4 pi", "Answer four pi" closing a line
+    r"(?:\*\*|__)?[ \t]+(?=(?:\$|\\\(|\\\[|-?\d|(?i:"
+    + lx.alternation((*lx.NUMBER_WORDS, *lx.TENS_WORDS)) + r")\b)[^\n]{0,40}(?:\n|$))"
     r"(?![^\n]*[A-Za-z]{3,}\s+[A-Za-z]{3,})"
 )
 _HEADER_TAIL_RE = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*(?=\n)")
@@ -581,7 +582,10 @@ def _heading_prefix(low: str, pos: int) -> bool:
     """'Answer' is a heading: only 'final' or markdown/bold markers before it on its line."""
     line_start = low.rfind("\n", max(0, pos - LINE_WINDOW), pos) + 1
     prefix = low[line_start:pos]
-    return low.endswith("final ", 0, pos) or bool(_HEADING_PREFIX_RE.fullmatch(prefix))
+    return (
+        low.endswith("final ", 0, pos) or bool(_HEADING_PREFIX_RE.fullmatch(prefix))
+        or prefix.endswith((". ", "! "))  # "... is four pi. Answer four pi": a sentence's start
+    )
 
 
 def _quoted(s: str, start: int, end: int, question: str | None) -> bool:
@@ -600,9 +604,19 @@ def _quoted(s: str, start: int, end: int, question: str | None) -> bool:
 
 
 
+_CONCLUDED_EQUATION_RE = re.compile(
+    r"[ \t]*(?:so|thus|therefore|hence|finally)[ \t]*,?[ \t]*\$?[^=\n]{1,80}="
+    r"(?:[^=\n]{1,80}=)*(?P<v>[^=\n]{1,60}?)\$?[ \t]*\.?[ \t]*",
+    re.IGNORECASE,
+)
+
+
 def _sentence_answer(text: str) -> str:
     """Reduce 'The height of the cylinder is 5 centimeters' to '5 centimeters'; an anchored
     sentence with one bold number ("The club can form **66** different committees") to it."""
+    concluded = _CONCLUDED_EQUATION_RE.fullmatch(text) if "=" in text else None
+    if concluded is not None:  # "Therefore, √50 + √18 = 8√2", "So, 0.375 = 3/8.": its last side
+        return concluded.group("v").strip().strip("$").strip()
     plain = re.sub(r"\\[A-Za-z]+|\$", " ", text)
     if not re.search(r"[A-Za-z]{3,}\s+[A-Za-z]{3,}", plain):
         return text
@@ -930,10 +944,11 @@ def _extract(
 
 _LATER_ASSISTANT_RE = re.compile(
     r"<\|im_start\|>[ \t]*assistant\b|<\|start_header_id\|>[ \t]*assistant[ \t]*<\|end_header_id\|>"
-    r"|" + _ASSISTANT_TURN_RE.pattern
+    r"|<\|assistant\|>|" + _ASSISTANT_TURN_RE.pattern
 )
 _LATER_USER_RE = re.compile(
-    r"<\|im_start\|>[ \t]*user\b|<\|start_header_id\|>[ \t]*user\b|\n[ \t#*]*(?:Human|User)\s*:"
+    r"<\|im_start\|>[ \t]*user\b|<\|start_header_id\|>[ \t]*user\b|<\|user\|>"
+    r"|\n[ \t#*]*(?:Human|User)\s*:"
     r"|\[INST\]"
     r"|\n[ \t]*#{2,4}[ \t]*Instruction\b|\n[ \t]*(?i:user|human)[ \t]*(?=\n)"
 )
@@ -942,10 +957,19 @@ _CHALLENGE_RE = re.compile(r"\b" + lx.alternation(lx.CHALLENGE_TURN), re.IGNOREC
 _MAX_CHALLENGE_CHARS = 120
 _END_TOKEN_RE = re.compile(r"<\|im_end\|>|<\|eot_id\|>|<\|endoftext\|>|</s>|<\|end\|>")
 _NEW_PROBLEM_HINT_RE = re.compile(  # a user turn that poses a problem, not "Are you sure?"
-    r"\d|\$|\\\(|\b(?:how many|how much|what is|what's|what are|find|compute|calculate|solve|"
+    r"\b(?:how many|how much|what is|what's|what are|find|compute|calculate|solve|"
     r"evaluate|determine|simplify|prove|show)\b",
     re.IGNORECASE,
 )
+_MATH_IN_TURN_RE = re.compile(r"\d|\$|\\\(")
+
+
+def _poses_problem(said: str) -> bool:
+    """A leaked user turn that poses a new problem: a problem word ("What is ...", "Find ..."),
+    or math that is not a challenge of the answer ("Are you sure? I got 2/5." challenges)."""
+    return bool(_NEW_PROBLEM_HINT_RE.search(said)) or (
+        bool(_MATH_IN_TURN_RE.search(said)) and not _CHALLENGE_RE.search(said)
+    )
 _SQUASH_RE = re.compile(r"\s+|\$|\\[,;! ]")
 
 
@@ -1002,7 +1026,7 @@ def re_answer_conflicts(completion: str, question: str | None, answer: str) -> b
         if users:
             said = completion[users[-1].end() : turn.start()]
             if (
-                len(said) > _MAX_CHALLENGE_CHARS or _NEW_PROBLEM_HINT_RE.search(said)
+                len(said) > _MAX_CHALLENGE_CHARS or _poses_problem(said)
                 or not _CHALLENGE_RE.search(said)
             ):
                 return False  # a new problem or request: what follows answers that one
@@ -1020,7 +1044,7 @@ def re_answer_conflicts(completion: str, question: str | None, answer: str) -> b
             and squash(again.text).rstrip(".") != mine
         ):
             return True
-        pos, seen = max(turn.end(), end), seen + 1
+        pos, seen = turn.end(), seen + 1  # the end token closing this turn lies after it
     return False
 
 
@@ -1040,6 +1064,14 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         looped = _repetition_loop(region)
         if looped is not None:  # ``cut-off-in-repetition-loop``: read up to the first cycle
             end, unit = looped
+            stated = {
+                tuple(" ".join(v.split()) for v in _LOOP_STATED_RE.findall(piece))
+                for piece in _LOOP_PIECE_RE.split(unit)
+            } - {()}
+            if len(stated) >= 2:
+                # ``cut-off-loop-conflicting-values``: "x = 4 ... x = 5 ... x = 4 ...", "The
+                # answer is 4. So n = 5.": the loop states two values, it commits to neither
+                return Extracted("", "none", "cut-off-loop-conflicting-values")
             asked = _asked_statement(unit, question) if question else None
             if asked is not None:  # a loop through several quantities: the asked one's
                 return Extracted(asked.text, asked.kind, "cut-off-in-repetition-loop")
@@ -1243,6 +1275,15 @@ def _asked_statement(unit: str, question: str) -> Extracted | None:
         return None
     found = _closing(hits[0], allow_bare=False, question=question)
     return found if found is not None and found.kind == "conclusion" else None
+
+
+_LOOP_PIECE_RE = re.compile(r"\n|(?<=[.!?])[ \t]+")
+_LOOP_STATED_RE = re.compile(  # a value the loop states: "x = 4", "the answer is 4"
+    r"(?:(?<![\w\\])[a-z][ \t]*=[ \t]*|\banswer[ \t]+is[ \t]+)\$?"
+    r"(-?\d+(?:\.\d+)?(?:[ \t]*/[ \t]*\d+)?)"
+    r"(?!\w|\.\d|[ \t]*[-+*/^=])",
+    re.IGNORECASE,
+)
 
 
 def _repetition_loop(region: str) -> tuple[int, str] | None:
@@ -2005,6 +2046,8 @@ def _conclusion(
     region = _without_remark_paragraph(region)
     if question and "\n" in region:
         region = _without_other_quantity_line(region, question)
+    if question:
+        region = _without_other_quantity_sentence(region, question)
     cut = region.rfind("\n") + 1
     spelled = spelled_in_digits(region[cut:])
     if spelled is not None:  # kept when it reads a value: prose answers stay as written
@@ -2056,6 +2099,11 @@ _REMARK_OPENER_RE = re.compile(  # a paragraph opening with a remark phrase ("Fo
 _MAX_AFTERWORD_CHARS = 3000
 
 
+_AFTERWORD_LABEL_RE = re.compile(
+    r"[ \t*_#]*(?:" + lx.alternation(lx.AFTERWORD_HEADING) + r")\b", re.IGNORECASE
+)
+
+
 def _afterword_start(region: str) -> int | None:
     """Where the last section opener of ``region`` (a rule line, a heading, a bold label at a
     line start, a closing paragraph wholly in parentheses) starts, when its label is no answer
@@ -2072,15 +2120,17 @@ def _afterword_start(region: str) -> int | None:
         return None
     label = (found.group("h") or found.group("b") or "") if found.re is _SECTION_OPENER_RE else ""
     if (
-        _HAS_VALUE_RE.search(label) or _WORK_LABEL_RE.search(label) or label.rstrip().endswith(".")
+        _HAS_VALUE_RE.search(label) or _WORK_LABEL_RE.search(label)
+        or (label.rstrip().endswith(".") and not _AFTERWORD_LABEL_RE.match(label))
     ):
         return None  # "**The perimeter is 42 cm.**", "**Step 2: ...**", "## Final answer"
     section = region[found.start() :]
     if found.re is _SECTION_OPENER_RE and found.group("p") and "\n\n" in section.strip():
         return None  # a parenthesis opening a paragraph of more work, not a closing aside
-    if (
-        _CUT_CHECK_TURN_RE.search(section, 1) or doubts(section) or REVISE_RE.search(section)
-        or _REMARK_ANSWER_RE.search(section)
+    labelled = bool(label) and _AFTERWORD_LABEL_RE.match(label) is not None
+    if (  # a section labelled "Recap", "Why this works" may reason ("So ...") about the answer
+        (not labelled and _CUT_CHECK_TURN_RE.search(section, 1)) or doubts(section)
+        or REVISE_RE.search(section) or _REMARK_ANSWER_RE.search(section)
     ):
         return None
     return found.start()
@@ -2091,12 +2141,19 @@ def _without_afterword_section(region: str, question: str | None) -> str:
     :func:`_afterword_start`: "**Fun extension:** Its area is ...", "### Related facts", a
     recap table under "**Quick reference table**", "(The $x$-intercept, which was not asked,
     is 4 ...)") is cut when the text before it states a value: that statement closes the text."""
-    at = _afterword_start(region)
-    if at is None:
-        return region
-    before = region[:at].rstrip()
-    found = _conclusion(before, allow_bare=False, question=question) if before else None
-    return before if found is not None and found.kind == "conclusion" else region
+    before = region
+    for _ in range(_MAX_AFTERWORD_SECTIONS):  # a recap, then an extension: each is cut
+        at = _afterword_start(before)
+        if at is None:
+            return region
+        before = before[:at].rstrip()
+        found = _conclusion(before, allow_bare=False, question=question) if before else None
+        if found is not None and found.kind == "conclusion":
+            return before
+    return region
+
+
+_MAX_AFTERWORD_SECTIONS = 3
 
 
 _END_DISPLAY_BLOCK_RE = re.compile(
@@ -2202,6 +2259,37 @@ def _without_other_quantity_line(region: str, question: str) -> str:
     return region
 
 
+_OTHER_QUANTITY_OPENER_RE = Guarded(re.compile(
+    r"(?:" + lx.alternation(lx.OTHER_QUANTITY_OPENER) + r")\b[ \t]*,?[ \t]*(?:the|its|their)[ \t]+"
+    r"(?P<s>[A-Za-z][A-Za-z-]{2,30})",
+    re.IGNORECASE,
+))
+_AFTER_SENTENCE_RE = re.compile(r"(?<=[.!])[ \t]+(?=[A-Z])")
+
+
+def _without_other_quantity_sentence(region: str, question: str) -> str:
+    """``closing-other-quantity-sentence``: the last line's closing sentences, each opened by
+    an other-quantity phrase ("With that, the perimeter is ... and the area is ...", "Also, its
+    diagonal is 10.") about a quantity the question does not name, after a sentence that states
+    a value: cut, the sentence before them closes the answer."""
+    cut = region.rfind("\n") + 1
+    line = region[cut:]
+    if len(line) > 600 or "." not in line:
+        return region
+    starts = [m.end() for m in _AFTER_SENTENCE_RE.finditer(line)]
+    keep = None
+    for at in reversed(starts):
+        m = _OTHER_QUANTITY_OPENER_RE.pattern.match(line, at)
+        if m is None or _in_question(m.group("s"), question) or _REMARK_ANSWER_RE.search(
+            line, at
+        ):
+            break
+        keep = at
+    if keep is None or not _HAS_VALUE_RE.search(line, 0, keep):
+        return region
+    return region[: cut + keep].rstrip()
+
+
 _REMARK_PARAGRAPH_RE = Guarded(re.compile(
     r"[ \t*_#>]*(?:" + lx.alternation(lx.REMARK_PARAGRAPH) + r")", re.IGNORECASE
 ))
@@ -2257,10 +2345,26 @@ def _closing(
     inline = _INLINE_CHECK_RE.search(lines[-1]) if ":" in lines[-1] else None
     if inline is not None and _HAS_VALUE_RE.search(lines[-1], 0, inline.start()):
         # ``closing-before-inline-check``: "So x equals seven. Check: 2(7)+1 = 15, correct."
-        lines = [*lines[:-1], lines[-1][: inline.start()], lines[-1][inline.end() :]]
+        check = [p for p in _SENTENCE_SPLIT_RE.split(lines[-1][inline.end() :]) if p.strip()]
+        lines = [*lines[:-1], lines[-1][: inline.start()], *check]
     last = lines[-1].strip()
+    lower_start = _last_match(_LOWER_CONCLUSION_RE, last) if ". " in last else None
+    if lower_start is not None and _HAS_VALUE_RE.search(last, lower_start.end()):
+        # "... to (x-3)(x-4). so the sum is 7": a weak model's lower-case closing sentence
+        last = last[lower_start.end() :]
+    if " or " in last and _OR_CONDITIONAL_RE.search(_last_value_sentence(last)):
+        # ``closing-conditional-alternative``: "So there are 12 points, or 8 if the axes are
+        # not counted.": two values under two readings, no commitment
+        return Extracted("", "none", "closing-conditional-alternative")
     if allow_bare and len(lines) == 1 and len(last) <= MAX_BARE_CHARS and _run_on(last):
-        run_on_value = _final_clause_value(last, question)
+        closing = _last_value_sentence(last)
+        final_part = _CLAUSE_SPLIT_RE.split(closing)[-1].strip()
+        asked = (  # "... so the water comes to 16 cups and the juice to 12 cups" (water asked)
+            _asked_clause(closing, question)
+            if question and _HEAD_NOUN_RE.match(final_part)
+            and not _RUN_ON_JOINT_RE.search(final_part) else None
+        )
+        run_on_value = _final_clause_value(asked or last, question)
         if run_on_value is not None:  # "... so radius is 6 so the area is π times 6 squared
             # which is 36π"
             return Extracted(run_on_value, "conclusion", "bare-final-clause")
@@ -2275,6 +2379,15 @@ def _closing(
     finished = _FINISHING_REMARK_RE.search(last)
     if finished is not None:  # "Thus $k=4$, and we're done.": the value, without the remark
         last = last[: finished.start()] + finished.group("end")
+    disowning_lead = _NOT_THEN_STATED_RE.match(last) if "not" in last.lower() else None
+    if disowning_lead is not None and _HAS_VALUE_RE.search(disowning_lead.group("rest")):
+        last = disowning_lead.group("rest")  # "It's not 24 — the LCM is 12.": what it states
+    reason = _REASON_TAIL_RE.search(last) if "," in last else None
+    if reason is not None and _HAS_VALUE_RE.search(last, 0, reason.start()):
+        last = last[: reason.start()] + "."  # "... 12 numbers in all, since each uses two digits."
+    disowned = _NOT_OTHER_TAIL_RE.search(last) if "not" in last else None
+    if disowned is not None and _HAS_VALUE_RE.search(last, 0, disowned.start()):
+        last = last[: disowned.start()] + "."  # "The price was \$60, not \$56.25.": the first
     approx = _APPROX_TAIL_RE.search(last)
     if approx is not None and _HAS_VALUE_RE.search(last, 0, approx.start()):
         last = last[: approx.start()] + "."  # "... measures $6\sqrt{2}$ units, roughly $8.49$."
@@ -2372,7 +2485,10 @@ def _closing(
     checked = _before_check(lines)
     if checked is not None:
         spelled = spelled_in_digits(checked[-1])  # "So x equals seven.": its value in digits
-        late = _closing("\n".join([*checked[:-1], spelled or checked[-1]]), allow_bare=False)
+        late = _closing(
+            "\n".join([*checked[:-1], spelled or checked[-1]]), allow_bare=False,
+            question=question,
+        )
         if late is not None and late.kind != "bare":
             return Extracted(late.text, late.kind, "closing-before-check")
         return None
@@ -2481,6 +2597,9 @@ def _closing(
                 # "So $k = 8$ is the least value that works.": the one value before the verb
                 subject = _single_value(last[conc.end() : verb.start()])
                 ans = subject if subject is not None else ans
+            appositive = _APPOSITIVE_VALUE_RE.fullmatch(ans) if "," in ans else None
+            if appositive is not None:  # "... is the value listed twice, 5.": the value named
+                ans = appositive.group("v")
             if ans:
                 return Extracted(ans, "conclusion", "closing-sentence")
         elif conc and not negated:  # "So we get 9.", "Thus, we need 9 coins.": its one value
@@ -2490,6 +2609,9 @@ def _closing(
     shown = _final_display(region.rstrip())
     if shown is not None:
         return Extracted(shown, "conclusion", "closing-display")
+    labelled = _asked_display(region.rstrip(), question) if question else None
+    if labelled is not None:  # "\[ \text{Area} = \pi \cdot 36 = 36\pi \text{ cm}^2 \]"
+        return Extracted(labelled, "conclusion", "closing-asked-display")
     if question and _RATIO_ASKED_RE.search(question):
         ratio = _RATIO_END_RE.search(last)
         if ratio is not None:  # "Chaining the two ratios gives $a : c = 3 : 10$."
@@ -2568,6 +2690,32 @@ _APPROX_TAIL_RE = re.compile(  # ", roughly $8.49$.", " (about 8.49)": an approx
     r"[ \t]*[,(][ \t]*(?:or[ \t]+)?(?:roughly|approximately|about|around|nearly|\\approx|\u2248)"
     r"[ \t]*(?:\$[^$]{1,40}\$|\\\(.{1,40}?\\\)|-?\d[\d,]*(?:\.\d+)?)(?:[ \t]+[A-Za-z]+)?[ \t]*\)?"
     r"[ \t]*[.!]?[ \t]*$",
+    re.IGNORECASE,
+)
+_APPOSITIVE_VALUE_RE = re.compile(  # "the bolded value above, 6": a referring phrase, its value
+    r"(?:the|this|that)[ \t]+[A-Za-z][A-Za-z \t'-]{2,60},[ \t]*"
+    r"(?P<v>\$[^$]{1,40}\$|-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)[ \t]*\.?",
+    re.IGNORECASE,
+)
+_NOT_THEN_STATED_RE = re.compile(
+    r"[ \t*]*(?:(?:it|that|the\s+answer)(?:'s|\s+is)\s+)?not\s+[^\u2014\u2013;:\n]{1,40}?"
+    r"[ \t]*(?:\u2014|\u2013|--|;|:)[ \t]*(?P<rest>[^\n]{3,})",
+    re.IGNORECASE,
+)
+_REASON_TAIL_RE = re.compile(  # in the closing sentence itself, not a later one
+    r"[ \t]*,[ \t]*(?:since|because)\b(?:[^\n.!?]|\.\d)*[.!?]?[ \t]*$", re.IGNORECASE
+)
+_RUN_ON_JOINT_RE = re.compile(r"\b(?:so|then|thus|hence|which|therefore)\b", re.IGNORECASE)
+_LOWER_CONCLUSION_RE = re.compile(r"(?<=[.!?])[ \t]+(?=(?:so|thus|therefore|hence)\b)")
+_NOT_OTHER_TAIL_RE = re.compile(  # ", not \$56.25.", " (not 42)": the value it replaces
+    r"[ \t]*[,(][ \t]*not[ \t]+(?:\\?\$)?-?\d[\d,]*(?:\.\d+)?(?:/\d+)?\$?"
+    r"(?:[ \t]+[A-Za-z]+){0,2}[ \t]*\)?[ \t]*[.!]?[ \t]*$",
+    re.IGNORECASE,
+)
+_OR_CONDITIONAL_RE = re.compile(  # "12 lattice points, or 8 if the axes are excluded"
+    r"\d[^\n]*?[,;(][ \t]*or[ \t]+(?:else[ \t]+)?(?:\$[^$\n]{1,40}\$|-?\d[\d,./]*)"
+    r"(?:[ \t]+[a-z]+){0,3}[ \t]*,?[ \t]*\(?(?:" + lx.alternation(lx.ALTERNATIVE_CONDITION)
+    + r"|when|provided)\b",
     re.IGNORECASE,
 )
 _UNIT_NAME = r"(?:(?:square|cubic)[ \t]+)?(?:" + lx.alternation(lx.UNIT_WORD) + r")"
@@ -2940,6 +3088,13 @@ def _before_check(lines: list[str]) -> list[str] | None:
     "Verification: ..."), or None when the last line is no check. Lines after a "Check:" label
     that conclude nothing belong to the check."""
     k = len(lines)
+    label = next(
+        (j for j in range(k - 1, max(-1, k - 6), -1) if _CHECK_LINE_RE.match(lines[j])), None
+    )
+    if label is not None and any(
+        MISTAKE_RE.search(ln) or RETRACT_RE.search(ln) for ln in lines[label:]
+    ):
+        return None  # "Let me double check: ... = 4. I forgot to divide by a.": a correction
     while k > 0 and (_CHECK_LINE_RE.match(lines[k - 1]) or (
         _CHECK_MARK_RE.search(lines[k - 1])
         and not _CONCLUSION_RE.match(lines[k - 1])  # "Therefore x = 14 ✓" concludes
@@ -3312,11 +3467,36 @@ def _asking_sentence(question: str) -> str:
     return asks[-1] if asks else question
 
 
+_BARE_LIST_ITEM_RE = re.compile(r"[ \t]*\$?-?\d[\d,./]*\$?[ \t]*[.!]?[ \t]*")
+
+
+def _last_comma_clause(part: str) -> str:
+    """A clause with values on both sides of its last comma: the part after it ("Each part is 3
+    cups, so the sugar comes to 15 cups" -> "so the sugar comes to 15 cups")."""
+    comma = part.rfind(",")
+    if comma <= 0 or not _HAS_VALUE_RE.search(part, 0, comma):
+        return part
+    value = _HAS_VALUE_RE.search(part, comma)
+    head = _HEAD_NOUN_RE.search(part, comma)
+    if value is None or head is None or head.start() > value.start():
+        return part  # "The three integers are 24, 26 and 28": one list, not a new clause
+    return part[comma + 1 :]
+
+
+_ASK_CLAUSE_RE = re.compile(r",[ \t]*(?=(?:how|what|which|find|determine)\b)", re.IGNORECASE)
+
+
 def _asked_clause(sentence: str, question: str) -> str | None:
     """``closing-asked-clause``: a closing sentence of several clauses that each state a value
     of a named quantity ("So the center of the circle is $(-4,1)$, and the radius is $5$."):
     the one clause whose quantity (the noun after "the") the question names, if exactly one."""
-    parts = [p for p in _CLAUSE_SPLIT_RE.split(sentence) if _HAS_VALUE_RE.search(p)]
+    pieces: list[str] = []
+    for piece in _CLAUSE_SPLIT_RE.split(sentence):
+        if pieces and _BARE_LIST_ITEM_RE.fullmatch(piece):
+            pieces[-1] += ", and " + piece  # "..., 5, and 6": the end of the clause's own list
+        else:
+            pieces.append(piece)
+    parts = [_last_comma_clause(p) for p in pieces if _HAS_VALUE_RE.search(p)]
     if len(parts) < 2:
         return None
     hits, heads = [], []
@@ -3331,8 +3511,12 @@ def _asked_clause(sentence: str, question: str) -> str | None:
             heads.append(head.group(1).lower().rstrip("s"))
     if len(hits) > 1:  # "The two integers are 16 and 18, and the greater of them is 18."
         asked = _asked_noun(question)  # "What is the greater of the two integers?" -> greater
-        if asked is None:  # "... on sale. How much money is the discount?": the asking sentence
+        if asked is None or asked not in heads:
+            # "... on sale. How much money is the discount?", "how many cups of sugar are used?":
+            # the asking sentence
             asking = _asking_sentence(question)
+            ask = _ASK_CLAUSE_RE.search(asking)  # "If 21 cups are used, how many cups of sugar"
+            asking = asking[ask.start() :] if ask is not None else asking
             hits = [h for h, n in zip(hits, heads, strict=True) if _in_question(n, asking)]
         else:
             hits = [h for h, n in zip(hits, heads, strict=True) if n == asked]
@@ -3730,6 +3914,30 @@ def _last_match(rx: re.Pattern[str], text: str) -> re.Match[str] | None:
     for last in rx.finditer(text):  # noqa: B007 - keep the final match
         pass
     return last
+
+
+_DISPLAY_LABEL_RE = re.compile(
+    r"[ \t]*(?:\\(?:text|mathrm|textbf)\{(?P<a>[A-Za-z][A-Za-z ]{2,30})\}"
+    r"|(?P<b>[A-Za-z][a-z]{2,30}))[ \t]*="
+)
+
+
+def _asked_display(text: str, question: str) -> str | None:
+    """``closing-asked-display``: a display ending the text whose equation chain starts with a
+    word label the question asks for ("\\[ \\text{Area} = \\pi \\cdot 36 = 36\\pi \\text{ cm}^2
+    \\]" for "What is its area?"): the chain's last side."""
+    display = _end_display(text)
+    if display is None:
+        return None
+    content = display[1]
+    label = _DISPLAY_LABEL_RE.match(content)
+    if label is None or not content[label.end() :].strip():
+        return None
+    name = (label.group("a") or label.group("b")).strip().lower()
+    if not _in_question(name, _asking_sentence(question)):
+        return None
+    value = content.rsplit("=", 1)[1].strip().rstrip(".,").strip()
+    return value or None
 
 
 def _final_display(text: str) -> str | None:

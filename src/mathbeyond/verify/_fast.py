@@ -100,6 +100,7 @@ from ._rules import (
     ATTRIB_RE,
     CORRECTION_STATEMENT_RE,
     DISOWN_RE,
+    EXAMPLE_WORD_RE,
     EXPLANATION_OPENER_RE,
     MISTAKE_RE,
     OTHER_PROBLEM_RE,
@@ -112,6 +113,7 @@ from ._rules import (
     attributed,
     box_group,
     counterfactual_box,
+    in_worked_example,
     labelled_wrong,
     presented_mistake,
     presented_mistake_at,
@@ -199,6 +201,7 @@ def _trigger_re() -> re.Pattern[str] | None:
     guards = (
         _NEGATED_RE, _RESTATE_RE, ATTRIB_RE, OTHER_PROBLEM_RE, RETRACT_RE, _WRONG_LABEL_RE,
         _WRONG_CLAUSE_RE, MISTAKE_RE, CORRECTION_STATEMENT_RE, PRESENTED_MISTAKE_RE,
+        EXAMPLE_WORD_RE,
     )
     literals: set[str] = set()
     for guard in guards:
@@ -551,6 +554,7 @@ def quick(region: str, question: str | None) -> Answer | None:
         or revision_correction(region[end:], content) is not None
         or labelled_wrong(region, Candidate(start, end, content, "boxed"))  # the engine decides
         or presented_mistake_at(region, start)  # ``box-in-presented-mistake``
+        or in_worked_example(region, Candidate(start, end, content, "boxed"))
     ):
         return None
     if after_box_defers(region, end, content, question, start):
@@ -652,6 +656,7 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
         OTHER_PROBLEM_RE.search(region, bound, len(region))
         or any(
             attributed(region, b) or labelled_wrong(region, b) or presented_mistake(region, b)
+            or in_worked_example(region, b)
             for b in boxes
         )
     ):

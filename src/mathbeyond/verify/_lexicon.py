@@ -74,6 +74,10 @@ RECONSIDERATION = (
     # instead, in which case the answer would be"
     "(?:maybe|perhaps) the (?:question|problem) (?:really |actually )?(?:wants|asks|means|is "
     "asking|is after)", "in which case the answer (?:would|will|is|might)",
+    # rereading the question: "on rereading the problem, it may be asking for something else"
+    "on (?:re-?reading|second thought|a (?:closer|second) (?:look|reading))",
+    "(?:may|might|could) (?:actually |really )?be asking", "(?:asks?|asking|wants?) (?:for )?"
+    "something else", "mis-?read",
 )
 """After the answer of a sample cut off by the token limit: it began to doubt or redo that
 answer when the text stopped, so it commits to nothing (``cut-off-while-reconsidering``); a
@@ -271,10 +275,34 @@ BACK_TO_PROBLEM = (
 )
 """After an other-problem phrase: the text returns to this problem, so it is not cut there."""
 
+EXAMPLE_OPENER = (
+    "for (?:instance|example)", "as an? (?:example|illustration)", "to illustrate",
+    "consider (?:a|the) (?:simpler|similar|smaller) (?:case|example|problem|equation)",
+    "as a warm-?up", "(?:here is|here's|take) an example",
+)
+"""Opens a worked example before the problem's own working: a box in such a sentence, with the
+text going back to its own problem after it, is the example's value (``box-in-worked-example``).
+Each holds one of EXAMPLE_WORD (the quick path's trigger)."""
+
+EXAMPLE_WORD = ("instance", "example", "illustrat", "consider", "warm")
+
+OWN_PROBLEM = (
+    "(?:our|the given|the original|the actual|this) (?:problem|question|equation|case|"
+    "expression|sum|system)", "in our case", "back to (?:the|our)",
+)
+"""Refers to the completion's own problem after a worked example (``box-in-worked-example``)."""
+
 ADDITIONAL_QUANTITY = (
     "also", "additionally", "in addition", "moreover", "furthermore", "meanwhile", "separately",
 )
 """Opening the sentence of a later box ("Also, the perimeter is 18"): another quantity."""
+
+OTHER_QUANTITY_OPENER = (
+    "with that", "also", "additionally", "in addition", "incidentally", "for completeness",
+    "by the way", "as a bonus", "for reference", "for the record", "as an aside",
+)
+"""Opens a closing sentence about another quantity after the asked one's ("The hypotenuse is 13.
+With that, the perimeter is 30 and the area is 30."): cut (``closing-other-quantity-sentence``)."""
 
 QUANTITY_DETERMINER = ("the", "its", "their", "his", "her", "our", "each")
 """Opens the named quantity a box states ("the largest of them is \\boxed{9}")."""
@@ -445,6 +473,9 @@ REMARK_PARAGRAPH = (
     "by comparison", "interestingly", "as a side note", "by the way", "for reference",
     "recap", "summary of", "if [^.\\n]{0,80}? instead", "had [^.\\n]{0,60}? been",
     "for instance, if", "similarly, (?:for|if)", "also,",
+    "(?:an? |one )?(?:natural |possible |simple |quick )?(?:extension|generali[sz]ation)\\b",
+    "[^.\n]{0,40}?, incidentally,", "incidentally,", "as an aside", "for completeness",
+    "fun fact", "as a bonus", "for example, (?!the answer)", "why\\b[^\\n?]{0,80}\\?",
 )
 """Opening a last paragraph after the answer: a remark on other cases or quantities, cut before
 the closing is read (``closing-remark-paragraph``)."""
@@ -676,6 +707,8 @@ RESULT_VERB = (
     "factors as", "factori[sz]es as", "factors into", "can be written as", "expands to",
     "lands? on", "landed on", "end(?:s|ed)? up (?:with|at|being)", "namely", "turns? out to be",
     "turned out to be", "arrives? at", "we arrive at", "settles? (?:on|at)",
+    "for a (?:grand )?total of", "giving a (?:grand )?total of", "making a total of",
+    "bringing the total to",
 )
 """In a closing sentence: the value right after one of these (and only words after it) is
 the stated result ('the perimeter comes to $27$ units')."""

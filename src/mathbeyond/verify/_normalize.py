@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ._lexicon import PROSE_CLAUSE
-from ._words import radicals_in_math, spelled_in_digits
+from ._words import spelled_in_digits, spoken_math
 
 _UNICODE = {
     "π": "\\pi ", "√": "\\sqrt ", "∞": "\\infty ", "×": "\\times ", "·": "\\cdot ", "⋅": "\\cdot ",
@@ -104,6 +104,12 @@ def _const(rep: str) -> Callable[[re.Match[str]], str]:
 
 
 _MAX_WORDED_RADICAL_CHARS = 80
+_SPOKEN_RE = re.compile(r"\broot\b|\bover\b|\bpi\b", re.IGNORECASE)
+_VALUE_NOUN_RE = re.compile(  # ``answer-noun-phrase``: the noun naming a tuple or interval
+    r"^(?:the\s+)?(?:ordered\s+)?(?:pair|point|triple|coordinates?|interval|set|solution\s+set)"
+    r"\s+(?:is\s+)?(?=[(\[$]|\\[{(\[])",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -231,8 +237,11 @@ def clean(raw: str) -> Cleaned:
             s = rx.sub(_const(rep), s)
     if any(c in s for c in _CIRCLED):
         s = "".join(_CIRCLED.get(c, c) for c in s).rstrip(",")
-    if "root" in s and len(s) <= _MAX_WORDED_RADICAL_CHARS:  # "five root two": 5\\sqrt{2}
-        s = radicals_in_math(spelled_in_digits(s) or s).replace("$", "")
+    if s[:1] in "tTopPiIsScC":  # "the ordered pair (7, 3)", "the point $(4, 3)$": the value
+        s = _VALUE_NOUN_RE.sub("", s)
+    if len(s) <= _MAX_WORDED_RADICAL_CHARS and s[:1].isalpha() and _SPOKEN_RE.search(s):
+        # "five root two", "five over three", "four pi": spoken math, in digits and LaTeX
+        s = spoken_math(spelled_in_digits(s) or s).replace("$", "")
     s = _UNICODE_RE.sub(lambda m: _UNICODE[m.group(0)], s)
     if not s.isascii():
         s = _superscripts(s)

@@ -271,9 +271,38 @@ def drop_rules(region: str, cands: list[Candidate], out: list[Decision]) -> list
         cands, [attributed(region, c) for c in cands], "attributed-to-someone-else", out
     )
     cands = _drop(cands, [labelled_wrong(region, c) for c in cands], "labelled-wrong", out)
+    if (
+        cands and len(region) > cands[-1].end + 20
+        and _EXAMPLE_ANY_RE.search(region, 0, cands[-1].end) is not None
+    ):
+        cands = _drop(
+            cands, [in_worked_example(region, c) for c in cands], "box-in-worked-example", out
+        )
     return _drop(
         cands, [presented_mistake(region, c) for c in cands], "box-in-presented-mistake", out
     )
+
+
+_EXAMPLE_OPENER_RE = re.compile(
+    r"[ \t*>-]*(?:now[ \t,]+)?" + lx.alternation(lx.EXAMPLE_OPENER) + r"\b", re.IGNORECASE
+)
+_EXAMPLE_ANY_RE = Guarded(re.compile(lx.alternation(lx.EXAMPLE_OPENER), re.IGNORECASE))
+EXAMPLE_WORD_RE = Guarded(re.compile(lx.alternation(lx.EXAMPLE_WORD), re.IGNORECASE))
+"""A literal of every ``box-in-worked-example`` opener (see :func:`in_worked_example`)."""
+_OWN_PROBLEM_RE = Guarded(re.compile(r"\b" + lx.alternation(lx.OWN_PROBLEM) + r"\b", re.I))
+
+
+def in_worked_example(region: str, c: Candidate) -> bool:
+    """``box-in-worked-example``: the candidate's sentence opens a worked example ("For
+    instance, if $2^x = 16$, then ... $\\boxed{4}$.") and the text after it goes back to its own
+    problem ("Now for our equation: ..."): the example's value, not the answer."""
+    lo = max(0, c.start - 300)
+    start = lo
+    for m in _SENTENCE_START_RE.finditer(region, lo, c.start):
+        start = m.end()
+    if _EXAMPLE_OPENER_RE.match(region, start) is None:
+        return False
+    return _OWN_PROBLEM_RE.search(region, c.end, c.end + 600) is not None
 
 
 PRESENTED_MISTAKE_RE = Guarded(re.compile(lx.alternation(lx.PRESENTED_MISTAKE), re.IGNORECASE))
@@ -979,6 +1008,23 @@ def _contradicts(region: str, final: Candidate, first: Candidate) -> bool:
     )
 
 
+_ANSWER_LABEL_AT_RE = re.compile(r"[*_#\s]*(?:final\s+)?answer\s*[*_]*\s*:", re.IGNORECASE)
+
+
+def _re_answers(region: str, final: Candidate, first: Candidate) -> bool:
+    """``answer-first-re-answered``: the explanation after an answer ends with another
+    "Answer:" line of its own, with another value ("**Answer:** x = 9\n\n**Explanation:** ...
+    27 divided by 3 is 6.\n\n**Answer:** x = 6"): the last answer line is the answer."""
+    line_start = region.rfind("\n", 0, final.start) + 1
+    rest = region[final.end :].strip(" \t*_.$")
+    return (
+        final.kind == "anchor" and first.kind == "anchor"
+        and _ANSWER_LABEL_AT_RE.match(region, line_start) is not None
+        and "\n" not in rest and len(rest) <= 40 and not _VALUE_CHAR_RE.search(rest)
+        and _plain(final.text) != _plain(first.text)
+    )
+
+
 def select(region: str, cands: list[Candidate], question: str | None) -> Selection:
     """Apply the rules to the surviving candidates (in text order)."""
     out: list[Decision] = []
@@ -999,6 +1045,12 @@ def select(region: str, cands: list[Candidate], question: str | None) -> Selecti
         ):
             out.append(Decision(final, False, "answer-first-contradicted"))
             return Selection((), "none", "answer-first-contradicted", tuple(out))
+        if (
+            usual.kind == "anchor" and usual.texts == (final.text.strip(),)
+            and _re_answers(region, final, cands[first])
+        ):  # "**Answer:** x = 9 ... **Explanation:** ... **Answer:** x = 6": the last one
+            out.append(Decision(cands[first], False, "answer-first-re-answered"))
+            return Selection(usual.texts, usual.kind, "answer-first-re-answered", tuple(out))
         out.extend(Decision(c, False, "in-explanation") for c in cands[first + 1 :])
         found = _select_kept(region, cands[: first + 1], question, out)
     if first is not None and found.rule in ("last-box", "last-anchor"):

@@ -131,7 +131,7 @@ def spelled_in_digits(line: str) -> str | None:
         changed = changed or parted != spelled
         spelled = parted
     if "root" in spelled:  # "5 root 2", "3 times the square root of 5"
-        rooted = radicals_in_math(spelled)
+        rooted = _RADICAL_WORDS_RE.sub(_radical, spelled)
         changed = changed or rooted != spelled
         spelled = rooted
     if _NEGATIVE_RE.search(spelled, start) is not None:
@@ -147,16 +147,26 @@ _RADICAL_WORDS_RE = re.compile(  # "5 root 2", "3 times the square root of 5", "
 )
 
 
-def radicals_in_math(text: str) -> str:
+_OVER_WORDS_RE = re.compile(  # "5 over 3" (spelled from "five over three")
+    r"(?<![\w.$\\])(?P<n>-?\d{1,6})[ \t]+over[ \t]+(?P<d>\d{1,6})(?!\w|\.\d|[ \t]*[-+*/^=])",
+    re.IGNORECASE,
+)
+
+
+def spoken_math(text: str) -> str:
     """``radical-in-words``: a square root said in words, its numbers in digits ("5 root 2",
-    "3 times the square root of 5", "the square root of 7"), as LaTeX ("$5\\sqrt{2}$"). A
-    radicand followed by an operator ("the square root of 4 - 1") is left alone: the root of
-    what is not said."""
+    "3 times the square root of 5", "the square root of 7"), as LaTeX ("$5\\sqrt{2}$"); and
+    ``fraction-in-words-over``: "5 over 3" as "$5/3$". A radicand or denominator followed by an
+    operator ("the square root of 4 - 1") is left alone: the root of what is not said."""
+    if "over" in text:
+        text = _OVER_WORDS_RE.sub(lambda m: f"${m.group('n')}/{m.group('d')}$", text)
     if "root" not in text and "Root" not in text:
         return text
-    return _RADICAL_WORDS_RE.sub(
-        lambda m: f"${m.group('c') or ''}\\sqrt{{{m.group('r')}}}$", text
-    )
+    return _RADICAL_WORDS_RE.sub(_radical, text)
+
+
+def _radical(m: re.Match[str]) -> str:
+    return f"${m.group('c') or ''}\\sqrt{{{m.group('r')}}}$"
 
 
 _DOLLARS_AND_CENTS_RE = re.compile(
