@@ -188,7 +188,9 @@ _BOLD_IN_LIST_RE = re.compile(
     r"\*\*[^*\n]+\*\*\s*(?:,|;|\bor\b|\band\b)\s*[$\\(]*-?\d"
     r"|\d[$\\)]*\s*(?:,|;|\bor\b|\band\b)\s*\*\*"
 )
-_SETUP_RE = re.compile(r"\W*" + lx.alternation(lx.SETUP) + r"\b", re.IGNORECASE)
+_SETUP_RE = re.compile(  # "We need to find ...", not "We need 9 buses."
+    r"\W*" + lx.alternation(lx.SETUP) + r"\b(?![ \t]+\$?\d)", re.IGNORECASE
+)
 _VERB_NUMBER_RE = re.compile(
     r"\b(?:has|have|had|is|are|was|were|equals|contains?)\s+(?:a\s+total\s+of\s+|exactly\s+|"
     r"only\s+|precisely\s+)?(?:\$|\\\()?\s*(-?\d+(?:\.\d+)?(?:/\d+)?)\s*(?:\$|\\\))?(?![\w.^_/]|\.\d)"
@@ -1538,7 +1540,8 @@ _COUNT_ASKED_RE = re.compile(  # "How many ... games", "What is the total number
     r"\bhow\s+many\s+(?:of\s+(?:the|these|those|its|their)\s+)?(?:(?:more|different|distinct|"
     r"positive|negative|real|whole|ordered|possible|total|other)\s+){0,2}(?:\$?[a-z]\$?-)?"
     r"(?P<a>[a-z]{4,})\b(?:[ \t]+(?P<a2>[a-z]{3,})\b)?"
-    r"|\bthe\s+(?:total\s+)?number\s+of\s+(?:[a-z]+\s+){0,2}?(?:\$?[a-z]\$?-)?(?P<b>[a-z]{4,})\b",
+    r"|\bthe\s+(?:(?:total|minimum|maximum|least|greatest|smallest|largest|fewest)\s+)?"
+    r"number\s+of\s+(?:[a-z]+\s+){0,2}?(?:\$?[a-z]\$?-)?(?P<b>[a-z]{4,})\b",
     re.IGNORECASE,
 )
 
@@ -2125,6 +2128,12 @@ def _afterword_start(region: str) -> int | None:
     ):
         return None  # "**The perimeter is 42 cm.**", "**Step 2: ...**", "## Final answer"
     section = region[found.start() :]
+    body = region[found.end() :].strip(" \t\n.*")
+    if not body or (
+        len(body) <= 60 and "\n" not in body and _HAS_VALUE_RE.search(body)
+        and not _WORDS2_RE.search(body)
+    ):
+        return None  # "**C**", "**Center:** $(3, -2)$": the result set off, not a section
     if found.re is _SECTION_OPENER_RE and found.group("p") and "\n\n" in section.strip():
         return None  # a parenthesis opening a paragraph of more work, not a closing aside
     labelled = bool(label) and _AFTERWORD_LABEL_RE.match(label) is not None
@@ -2352,6 +2361,11 @@ def _closing(
     if lower_start is not None and _HAS_VALUE_RE.search(last, lower_start.end()):
         # "... to (x-3)(x-4). so the sum is 7": a weak model's lower-case closing sentence
         last = last[lower_start.end() :]
+    confirmed = _VALUE_CONFIRMED_RE.search(last) if "." in last or " is " in last else None
+    if confirmed is not None and not _NEG_WORD_RE.search(confirmed.group(0)):
+        # "No -- that counts each handshake twice. 21 is right.": the value it confirms
+        value = confirmed.group("m") or confirmed.group("n")
+        return Extracted(value.strip(), "conclusion", "closing-value-confirmed")
     if " or " in last and _OR_CONDITIONAL_RE.search(_last_value_sentence(last)):
         # ``closing-conditional-alternative``: "So there are 12 points, or 8 if the axes are
         # not counted.": two values under two readings, no commitment
@@ -2460,6 +2474,9 @@ def _closing(
         named = _option_named(lines)
         if named is not None:  # "..., which is choice (B).\n\nOptions (D) and (E) are too large."
             return Extracted(named, "conclusion", "closing-option-named")
+    listed_asked = _asked_list_item(lines, question) if question and len(lines) >= 3 else None
+    if listed_asked is not None:  # "- slope: $\frac{3}{2}$\n- $y$-intercept: $-6$" (slope asked)
+        return Extracted(listed_asked, "conclusion", "closing-asked-list-item")
     value_line = _VALUE_LINE_RE.fullmatch(last) if len(lines) >= 2 else None
     if (
         value_line is not None
@@ -2609,6 +2626,9 @@ def _closing(
     shown = _final_display(region.rstrip())
     if shown is not None:
         return Extracted(shown, "conclusion", "closing-display")
+    chained = _equation_display(region.rstrip())
+    if chained is not None:  # "\\[ d = \\sqrt{45} = 3\\sqrt{5}. \\]", an aligned chain "&= 18."
+        return Extracted(chained, "conclusion", "closing-equation-display")
     labelled = _asked_display(region.rstrip(), question) if question else None
     if labelled is not None:  # "\[ \text{Area} = \pi \cdot 36 = 36\pi \text{ cm}^2 \]"
         return Extracted(labelled, "conclusion", "closing-asked-display")
@@ -2706,6 +2726,45 @@ _REASON_TAIL_RE = re.compile(  # in the closing sentence itself, not a later one
     r"[ \t]*,[ \t]*(?:since|because)\b(?:[^\n.!?]|\.\d)*[.!?]?[ \t]*$", re.IGNORECASE
 )
 _RUN_ON_JOINT_RE = re.compile(r"\b(?:so|then|thus|hence|which|therefore)\b", re.IGNORECASE)
+_LABELLED_ITEM_RE = re.compile(
+    r"[ \t]*(?:[-*\u2022+]|\d{1,2}[.)])?[ \t]*(?:\*\*|__)?[ \t]*"
+    r"(?P<label>\$?[A-Za-z][A-Za-z$ \t'-]{1,30}?)[ \t]*(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?"
+    r"[ \t]*(?P<v>[^\n]{1,100}?)[ \t*_]*\.?[ \t]*"
+)
+_MAX_LIST_ITEMS = 8
+
+
+def _asked_list_item(lines: list[str], question: str) -> str | None:
+    """``closing-asked-list-item``: a closing list of labelled values ("- **Perimeter:** 56",
+    "- **Area:** $\\tfrac12 \\cdot 7 \\cdot 24 = 84$", "- Circumradius: 12.5") where exactly one
+    label names what the question's asking clause asks for: that item's value (the last side
+    of its equation)."""
+    items: list[tuple[str, str]] = []
+    for line in reversed(lines[-_MAX_LIST_ITEMS:]):
+        m = _LABELLED_ITEM_RE.fullmatch(line)
+        if m is None:
+            break
+        items.append((m.group("label").replace("$", "").strip().lower(), m.group("v")))
+    if len(items) < 2:
+        return None
+    asking = _asking_sentence(question)
+    ask = _ASK_CLAUSE_RE.search(asking)
+    asking = asking[ask.start() :] if ask is not None else asking
+    hits = [v for label, v in items if all(_in_question(w, asking) for w in label.split())]
+    if len(hits) != 1 or _NEG_WORD_RE.search(hits[0]) or not _HAS_VALUE_RE.search(hits[0]):
+        return None
+    value = hits[0].strip(" *_")
+    if "=" in value:
+        value = value.rsplit("=", 1)[1]
+    return value.strip(" $*_.") or None
+
+
+_VALUE_CONFIRMED_RE = re.compile(  # "21 is right.", "So $x = 4$ stands."
+    r"(?:^|(?<=[.!?])[ \t]+)(?:so,?[ \t]+)?(?:\$(?P<m>[^$]{1,40})\$|(?P<n>-?\d[\d,]*(?:\.\d+)?"
+    r"(?:/\d+)?))[ \t]+(?:is|stands|holds)[ \t]+(?:right|correct|confirmed|the[ \t]+answer)"
+    r"[ \t]*[.!]?[ \t]*$",
+    re.IGNORECASE,
+)
 _LOWER_CONCLUSION_RE = re.compile(r"(?<=[.!?])[ \t]+(?=(?:so|thus|therefore|hence)\b)")
 _NOT_OTHER_TAIL_RE = re.compile(  # ", not \$56.25.", " (not 42)": the value it replaces
     r"[ \t]*[,(][ \t]*not[ \t]+(?:\\?\$)?-?\d[\d,]*(?:\.\d+)?(?:/\d+)?\$?"
@@ -3920,6 +3979,44 @@ _DISPLAY_LABEL_RE = re.compile(
     r"[ \t]*(?:\\(?:text|mathrm|textbf)\{(?P<a>[A-Za-z][A-Za-z ]{2,30})\}"
     r"|(?P<b>[A-Za-z][a-z]{2,30}))[ \t]*="
 )
+
+
+_ALIGNED_RE = re.compile(
+    r"\\begin\{(aligned|align\*?|split|gathered)\}(?P<b>.*)\\end\{\1\}", re.S
+)
+_CHAIN_LHS_RE = re.compile(  # "d", "S", "x_1", "A_{\text{total}}", "\text{Area}"
+    r"[ \t]*(?P<n>[A-Za-z](?:_\{?[\w\\ ]{1,12}\}?)?|\\text\{[A-Za-z ]{1,20}\})[ \t]*&?="
+)
+_OR_SPLIT_RE = re.compile(
+    r"\\quad[ \t]*\\text\{[ \t]*or[ \t]*\}[ \t]*\\quad|\\text\{[ \t]*or[ \t]*\}|\\quad|\\qquad|,"
+)
+
+
+def _equation_display(text: str) -> str | None:
+    """``closing-equation-display``: a display ending the text that is an equation chain of one
+    named quantity ("\\[ d = \\sqrt{9 + 36} = 3\\sqrt{5}. \\]", an aligned "S &= ... \\\\ &= 18."):
+    its last side; one variable given several values ("x = 1 \\quad\\text{or}\\quad x = -4"):
+    those values, listed."""
+    display = _end_display(text)
+    if display is None:
+        return None
+    content = display[1]
+    aligned = _ALIGNED_RE.search(content)
+    if aligned is not None:
+        content = " ".join(aligned.group("b").replace("\\\\", " ").replace("&", "").split())
+    content = content.strip().rstrip(".,").strip()
+    lhs = _CHAIN_LHS_RE.match(content)
+    if lhs is None or "\n" in content:
+        return None
+    name = lhs.group("n")
+    pieces = [p.strip() for p in _OR_SPLIT_RE.split(content) if p.strip()]
+    if len(pieces) > 1 and all(p.startswith(name) and p.count("=") == 1 for p in pieces):
+        values = [p.split("=", 1)[1].strip() for p in pieces]
+        return ", ".join(values) if all(values) else None
+    if "\\text{or}" in content or "\\pm" in content or "\\approx" in content:
+        return None
+    last = content.rsplit("=", 1)[1].strip()
+    return last or None
 
 
 def _asked_display(text: str, question: str) -> str | None:
