@@ -78,8 +78,8 @@ Value = Expr | Seq | SetVal | Unordered | Eq | Text | Letter
 # ------------------------------------------------------------------------------------------------
 # parsing
 # ------------------------------------------------------------------------------------------------
-_LETTER_RE = re.compile(  # lower case only as a label: "b)", "(c)"
-    r"(?:(?:[Cc]hoice|[Oo]ption|[Aa]nswer)\s*:?\s*)?(?:\(?\s*([A-E])\s*\)?|\(?\s*([a-e])\s*\))"
+_LETTER_RE = re.compile(  # lower case as a label ("b)", "(c)") or alone ("c"): golds are letters
+    r"(?:(?:[Cc]hoice|[Oo]ption|[Aa]nswer)\s*:?\s*)?(?:\(?\s*([A-E])\s*\)?|\(?\s*([a-e])\s*\)|([a-e]))"
     r"\s*[.:]?"
 )
 _LETTER_CONTENT_RE = re.compile(

@@ -49,7 +49,7 @@ SPAM_GAP_CHARS = 60
 
 _ANCHOR_TAIL_RE = re.compile(
     r"(?:\s+(?:to|for|of)\s+[^.\n:=$]{1,60}?)?"  # "the answer to the problem / for part (a)"
-    r"\s*(?:\*\*)?\s*(?:is|:|=|(?:would|will|should|must)\s+be)\s*(?::)?\s*(?:\*\*)?[ \t]*",
+    r"\s*(?:\*\*)?\s*(?:\bis\b|:|=|\b(?:would|will|should|must)\s+be)\s*(?::)?\s*(?:\*\*)?[ \t]*",
     re.IGNORECASE,
 )
 _TAIL_HEADS = ("to", "for", "of", "is", "would", "will", "should", "must", "**")
@@ -189,7 +189,7 @@ _BOLD_IN_LIST_RE = re.compile(
     r"|\d[$\\)]*\s*(?:,|;|\bor\b|\band\b)\s*\*\*"
 )
 _SETUP_RE = re.compile(  # "We need to find ...", not "We need 9 buses."
-    r"\W*" + lx.alternation(lx.SETUP) + r"\b(?![ \t]+\$?\d)", re.IGNORECASE
+    r"\W*(?:we[ \t]+need\b(?![ \t]+\$?\d)|" + lx.alternation(lx.SETUP) + r"\b)", re.IGNORECASE
 )
 _VERB_NUMBER_RE = re.compile(
     r"\b(?:has|have|had|is|are|was|were|equals|contains?)\s+(?:a\s+total\s+of\s+|exactly\s+|"
@@ -271,7 +271,8 @@ _LABEL_LINE_RE = re.compile(  # "Resulting matrix: $...$" as a whole one-line co
     r"[A-Za-z][A-Za-z '-]{0,60}:[ \t]*(?:\$\$?|\\\(|\\\[)(?P<v>[^$]+?)(?:\$\$?|\\\)|\\\])[ \t]*\.?"
 )
 _OPTION_LETTER_LINE_RE = re.compile(  # "C", "(C)", "**C**", "$\textbf{(C)}$", "Option C", "(C) 7.5"
-    r"[*_ \t$]*(?:(?i:option|choice)[ \t]+)?(?:\\(?:textbf|mathrm|text)\{)?"
+    r"[*_ \t$]*(?:(?i:so|thus|hence|therefore)[ \t]*,?[ \t]+)?(?:(?i:option|choice)[ \t]+)?"
+    r"(?:\\(?:textbf|mathrm|text)\{)?"
     r"(?:\([ \t]*(?P<l1>[A-E])[ \t]*\)\}?(?:[ \t]+(?P<c1>[^\n]{1,60}?))?"  # (C) 7.5
     r"|(?P<l2>[A-E])\}?(?:[ \t]*[.:)][ \t]*(?P<c2>[^\n]{1,60}?))?)"  # C) 7.5 (never "A total")
     r"[*_ \t.$]*"
@@ -787,9 +788,10 @@ _PERCENT_OF_NUMBER_RE = re.compile(r"\d[\s$}{)]*$|\d\\\)\s*$")
 
 _GRADER = r"(?:" + lx.alternation(lx.GRADER) + r")s?"
 _TO_GRADER = (
-    r"(?:(?:" + lx.alternation(lx.GRADER_NOTE_OPENER) + r")\s+(?:to|for)\s+(?:the\s+|any\s+|a\s+)?"
+    r"(?:(?:(?:" + lx.alternation(lx.GRADER_NOTE_OPENER)
+    + r")\s+(?:to|for)\s+(?:the\s+|any\s+|a\s+)?"
     + _GRADER + r"|dear\s+" + _GRADER + r"|to\s+the\s+" + _GRADER + r"|" + _GRADER
-    + r"\s+(?:note|notes|message))\b"
+    + r"\s+(?:note|notes|message))\b|" + _GRADER + r"[ \t]*[:,](?=[ \t]))"  # "Grader: ..."
 )
 _GRADER_NOTE_RE = re.compile(
     r"\[\s*" + _TO_GRADER + r"[^\[\]]{0,600}\]|\(\s*" + _TO_GRADER + r"[^()]{0,600}\)"
@@ -1117,6 +1119,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         boxes = [c for c in boxes if c.end <= cut]
         anchors = [c for c in anchors if c.end <= cut]
     truncated = (finish_reason or "").lower() in TRUNCATED_FINISH_REASONS
+    if truncated and _alternates(boxes + anchors):
+        # ``cut-off-alternating-answers``: "The answer is 6. ... 8. ... 6. ... The answer is"
+        return Extracted("", "none", "cut-off-alternating-answers", tuple(decisions))
     if truncated and anchors and not _TRUNCATION_END_RE.search(region):
         # "... The answer is 18.\nThe answer is 1" cut by the token limit: the unfinished anchor
         # running to the end of the text is no commitment (``cut-off-anchor``)
@@ -1286,6 +1291,28 @@ _LOOP_STATED_RE = re.compile(  # a value the loop states: "x = 4", "the answer i
     r"(?!\w|\.\d|[ \t]*[-+*/^=])",
     re.IGNORECASE,
 )
+
+
+_BOX_WRAP_RE = re.compile(r"\\boxed\{(.*)\}")
+
+
+def _alternates(cands: list[Candidate]) -> bool:
+    """A cut-off text whose answers (boxes, anchors) go back to a value after another: "The
+    answer is 6." then 8 then 6 again -- it flip-flops, so where it stopped commits to none."""
+    values = [
+        _BOX_WRAP_RE.sub(r"\1", squash(c.text)).rstrip(".")
+        for c in sorted(cands, key=lambda c: c.start)
+    ]
+    if len(values) < 3:
+        return False
+    seen_other = {v: False for v in values}
+    for k, v in enumerate(values):
+        if k and any(values[j] == v for j in range(k)) and seen_other[v]:
+            return True
+        for w in seen_other:
+            if w != v and any(values[j] == w for j in range(k + 1)):
+                seen_other[w] = True
+    return False
 
 
 def _repetition_loop(region: str) -> tuple[int, str] | None:
@@ -2040,6 +2067,10 @@ def _conclusion(
     digit spelling (``number-words-as-values``: "So, three boxes hold thirty-six eggs.")."""
     found = None
     whole = region.rstrip()
+    if question and whole.count("\n") >= 2 and ":" in whole[-400:]:
+        listed = _asked_list_item([ln for ln in whole.split("\n") if ln.strip()], question)
+        if listed is not None:  # "Summary of its measurements:\n- Perimeter: ... = 36 units"
+            return Extracted(listed, "conclusion", "closing-asked-list-item")
     region = _without_afterword_section(whole, question)
     if len(region) < len(whole):
         allow_bare = False  # what the afterword follows is worked text, not a bare answer
@@ -2366,6 +2397,10 @@ def _closing(
         # "No -- that counts each handshake twice. 21 is right.": the value it confirms
         value = confirmed.group("m") or confirmed.group("n")
         return Extracted(value.strip(), "conclusion", "closing-value-confirmed")
+    named_answer = _VALUE_IS_ANSWER_RE.search(last) if "answer" in last else None
+    if named_answer is not None and not _NEG_WORD_RE.search(named_answer.group(0)):
+        # "... and 125 - 16 = 109 is the answer of this question"
+        return Extracted(named_answer.group("v"), "conclusion", "closing-value-is-answer")
     if " or " in last and _OR_CONDITIONAL_RE.search(_last_value_sentence(last)):
         # ``closing-conditional-alternative``: "So there are 12 points, or 8 if the axes are
         # not counted.": two values under two readings, no commitment
@@ -2376,7 +2411,7 @@ def _closing(
         asked = (  # "... so the water comes to 16 cups and the juice to 12 cups" (water asked)
             _asked_clause(closing, question)
             if question and _HEAD_NOUN_RE.match(final_part)
-            and not _RUN_ON_JOINT_RE.search(final_part) else None
+            and not _CONCLUDING_JOINT_RE.search(final_part) else None
         )
         run_on_value = _final_clause_value(asked or last, question)
         if run_on_value is not None:  # "... so radius is 6 so the area is π times 6 squared
@@ -2399,6 +2434,11 @@ def _closing(
     reason = _REASON_TAIL_RE.search(last) if "," in last else None
     if reason is not None and _HAS_VALUE_RE.search(last, 0, reason.start()):
         last = last[: reason.start()] + "."  # "... 12 numbers in all, since each uses two digits."
+    meaning = _MEANING_TAIL_RE.search(last) if "," in last else None
+    if meaning is not None and not _NEG_WORD_RE.search(meaning.group("c")):
+        # "..., so $x - 1 = 4$, meaning $x$ is 5.": the clause the sentence concludes with
+        clause = meaning.group("c").strip()
+        last = ("So " if _SENTENCE_VERB_RE.search(clause) else "So it is ") + clause + "."
     disowned = _NOT_OTHER_TAIL_RE.search(last) if "not" in last else None
     if disowned is not None and _HAS_VALUE_RE.search(last, 0, disowned.start()):
         last = last[: disowned.start()] + "."  # "The price was \$60, not \$56.25.": the first
@@ -2486,6 +2526,9 @@ def _closing(
         return Extracted(value_line.group("v"), "conclusion", "closing-value-after-check")
     if value_line is not None and _concluded_above(lines[-4:-1], value_line.group("v")):
         return Extracted(value_line.group("v"), "conclusion", "closing-value-line")
+    fragment = _fragment_after_chain(lines) if len(lines) >= 2 and len(last) <= 40 else None
+    if fragment is not None:  # "4 x 3 x 2 x 1 = 24\n24 way", "= 256\nthat the answer"
+        return Extracted(fragment, "conclusion", "closing-fragment-after-chain")
     lone = _lone_value(lines, question) if len(lines) >= 2 else None
     if lone is not None:  # "... = 70/5.\n\n14", "= 81 · 3\n= 243": the work ends in this value
         return Extracted(lone, "conclusion", "closing-lone-value")
@@ -2686,8 +2729,11 @@ _OPTION_REF = r"\$?\s*(?:\\(?:mathrm|textbf|text)\s*\{\s*)?\(\s*(?P<l>[A-E])\s*\
 _OPTION_CHOSEN_RE = re.compile(  # "which is choice $\mathrm{(B)}$", "corresponds to (C)"
     r"(?:\bis|\bcorresponds\s+to|\bmatch(?:es)?|\bselect|\bchoose|\bpick)\s+"
     r"(?:(?:the\s+)?(?:answer\s+)?(?:choice|option)\s+)?" + _OPTION_REF
+    # "That corresponds to option B.", "so I choose option D"
+    + r"|(?:\bcorresponds\s+to|\bmatch(?:es)?|\bselect|\bchoose|\bpick|\bgo\s+with|\bthat'?s)\s+"
+    r"(?:the\s+)?(?:answer\s+)?(?:choice|option)\s+(?-i:(?P<l3>[A-E]))(?![A-Za-z])"
     # "only option B works", "only choice (C) fits"
-    + r"|\bonly\s+(?:the\s+)?(?:choice|option)\s+\(?\s*(?P<l2>[A-E])\s*\)?\s+(?:works|fits|"
+    r"|\bonly\s+(?:the\s+)?(?:choice|option)\s+\(?\s*(?P<l2>[A-E])\s*\)?\s+(?:works|fits|"
     r"satisfies|holds|matches|is\s+(?:correct|right|valid|true))\b",
     re.IGNORECASE,
 )
@@ -2722,10 +2768,16 @@ _NOT_THEN_STATED_RE = re.compile(
     r"[ \t]*(?:\u2014|\u2013|--|;|:)[ \t]*(?P<rest>[^\n]{3,})",
     re.IGNORECASE,
 )
+_MEANING_TAIL_RE = re.compile(  # ", meaning $x$ is 5." (not "i.e.": it may name another quantity)
+    r",[ \t]*(?:meaning|which[ \t]+means)[ \t]+(?:that[ \t]+)?"
+    r"(?P<c>[^,;\n]{0,60}?(?:\bis|\bare|=|\bequals)[ \t]*(?:\$[^$\n]{1,40}\$|-?\d[\d,]*(?:\.\d+)?"
+    r"(?:/\d+)?))[ \t]*[.!]?[ \t]*$",
+    re.IGNORECASE,
+)
 _REASON_TAIL_RE = re.compile(  # in the closing sentence itself, not a later one
     r"[ \t]*,[ \t]*(?:since|because)\b(?:[^\n.!?]|\.\d)*[.!?]?[ \t]*$", re.IGNORECASE
 )
-_RUN_ON_JOINT_RE = re.compile(r"\b(?:so|then|thus|hence|which|therefore)\b", re.IGNORECASE)
+_CONCLUDING_JOINT_RE = re.compile(r"\b(?:so|then|thus|hence|which|therefore)\b", re.IGNORECASE)
 _LABELLED_ITEM_RE = re.compile(
     r"[ \t]*(?:[-*\u2022+]|\d{1,2}[.)])?[ \t]*(?:\*\*|__)?[ \t]*"
     r"(?P<label>\$?[A-Za-z][A-Za-z$ \t'-]{1,30}?)[ \t]*(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?"
@@ -2754,6 +2806,9 @@ def _asked_list_item(lines: list[str], question: str) -> str | None:
     if len(hits) != 1 or _NEG_WORD_RE.search(hits[0]) or not _HAS_VALUE_RE.search(hits[0]):
         return None
     value = hits[0].strip(" *_")
+    sentence_end = _SENTENCE_BREAK_RE.search(value)
+    if sentence_end is not None:  # "$3 + 4 + 5 = 12$. That is what the question asks for."
+        value = value[: sentence_end.start()]
     if "=" in value:
         value = value.rsplit("=", 1)[1]
     return value.strip(" $*_.") or None
@@ -2763,6 +2818,12 @@ _VALUE_CONFIRMED_RE = re.compile(  # "21 is right.", "So $x = 4$ stands."
     r"(?:^|(?<=[.!?])[ \t]+)(?:so,?[ \t]+)?(?:\$(?P<m>[^$]{1,40})\$|(?P<n>-?\d[\d,]*(?:\.\d+)?"
     r"(?:/\d+)?))[ \t]+(?:is|stands|holds)[ \t]+(?:right|correct|confirmed|the[ \t]+answer)"
     r"[ \t]*[.!]?[ \t]*$",
+    re.IGNORECASE,
+)
+_VALUE_IS_ANSWER_RE = re.compile(  # "125 - 16 = 109 is the answer of this question"
+    r"(?<![\w.^])\$?(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\$?[ \t]+is[ \t]+(?:the|my|our)[ \t]+"
+    r"(?:final[ \t]+|correct[ \t]+)?answer(?:[ \t]+(?:of|to|for)[ \t]+(?:this|the)[ \t]+"
+    r"(?:question|problem))?[ \t]*[.!]?[ \t]*$",
     re.IGNORECASE,
 )
 _LOWER_CONCLUSION_RE = re.compile(r"(?<=[.!?])[ \t]+(?=(?:so|thus|therefore|hence)\b)")
@@ -2890,7 +2951,7 @@ def _option_named(lines: list[str]) -> str | None:
         m = _OPTION_CHOSEN_RE.search(sentences[i])
         if m is None:
             continue
-        chosen = m.group("l") or m.group("l2")
+        chosen = m.group("l") or m.group("l2") or m.group("l3")
         letters = set(_OPTION_ANY_RE.findall(sentences[i])) or {chosen}
         if letters != {chosen} or _OPTION_HEDGE_RE.search(sentences[i]):
             return None  # "it could be (B) or (D)": a hedge
@@ -2969,6 +3030,41 @@ _NAMED_PAIR_LINE_RE = re.compile(
     r"[ \t$]*\([ \t]*[a-z][ \t]*(?:,[ \t]*[a-z][ \t]*){1,3}\)[ \t]*=[ \t]*"
     r"(?P<v>\([^()=\n]{1,60}\))[ \t]*\$?[ \t]*\.?[ \t]*"
 )
+
+
+_LINE_CHAIN_END_RE = re.compile(  # "... = 120", "x = 6/9 = 2/3", "= 1,024" ending a line
+    r"=[ \t]*\$?(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\$?[ \t]*\.?(?:[ \t]+[A-Za-z]+){0,3}[ \t]*$"
+)
+_POINTING_LINE_RE = re.compile(  # "that the answer", "this is the answer": the value above
+    r"[ \t]*(?:so[ \t]+)?(?:that|this|it)(?:'s|[ \t]+is)?[ \t]+(?:the[ \t]+)?(?:final[ \t]+)?"
+    r"(?:answer|result)[ \t]*[.!]?[ \t]*",
+    re.IGNORECASE,
+)
+_FRAGMENT_RE = re.compile(  # "24 way", "it is 2/3", "= 60 miles per hours": one value, few words
+    r"[ \t]*(?P<eq>=[ \t]*)?(?:[A-Za-z]+[ \t]+){0,3}?\$?(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\$?"
+    r"(?:[ \t]+[A-Za-z]+){0,3}[ \t]*[.!]?[ \t]*"
+)
+
+
+_A_WORD_RE = re.compile(r"[A-Za-z]{2,}")
+
+
+def _fragment_after_chain(lines: list[str]) -> str | None:
+    """``closing-fragment-after-chain``: a weak model's short last line after an equation chain
+    that finishes it: "that the answer" (the chain's value), "24 way" / "it is 2/3" (the same
+    value again, with a few words), "= 60 miles per hours" (the chain continued, a unit after)."""
+    last, above = lines[-1].strip(), lines[-2].strip()
+    if "?" in last or _HEDGE_RE.search(last) or _NEG_WORD_RE.search(last):
+        return None
+    end = _LINE_CHAIN_END_RE.search(above) if "=" in above else None
+    if end is not None and _POINTING_LINE_RE.fullmatch(last):
+        return end.group("v")
+    m = _FRAGMENT_RE.fullmatch(last)
+    if m is None or (m.group("eq") is None and not _A_WORD_RE.search(last)):
+        return None  # a bare value line is :func:`_lone_value`'s
+    if m.group("eq") is not None:
+        return m.group("v") if "=" in above else None
+    return m.group("v") if end is not None and end.group("v") == m.group("v") else None
 
 
 def _lone_value(lines: list[str], question: str | None = None) -> str | None:
@@ -3194,7 +3290,8 @@ _NUMBER_TOKEN_RE = re.compile(
     r"(?<![\w.^_{}\\/-])(-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?)(?![\w^_{}/]|\.\d|,\d)"
 )
 _TENTATIVE_RE = re.compile(
-    r"\W*(?:" + lx.alternation(lx.TENTATIVE_OPENER) + r"|" + lx.alternation(lx.SETUP) + r")\b",
+    r"\W*(?:" + lx.alternation(lx.TENTATIVE_OPENER) + r"|" + lx.alternation(lx.SETUP)
+    + r"|we\s+need)\b",
     re.IGNORECASE,
 )
 _OPERATOR_NEAR_RE = re.compile(  # arithmetic between numbers, not a unit's slash or a power

@@ -677,9 +677,12 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
         # engine decides
         return None
     if alternative_after(region, boxes[idx]) or (
-        idx == 0 and side_remark_span(region, boxes[0], question) is not None
-    ):
-        return None  # ``answer-with-alternative`` / ``box-is-side-remark``: the engine decides
+        idx == 0 and (
+            side_remark_span(region, boxes[0], question) is not None
+            or counterfactual_box(region, boxes[0])
+        )
+    ):  # ``answer-with-alternative`` / ``box-is-side-remark`` / ``box-is-hypothetical``: the
+        return None  # engine decides
     rule = "adjacent-boxes" if len(box_group(region, boxes, idx)) > 1 else "last-box"
     found = finish(_with_inner_anchor(Extracted(value, "boxed", rule)))
     return found.text, found.kind, found.rule

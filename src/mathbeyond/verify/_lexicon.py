@@ -279,6 +279,8 @@ EXAMPLE_OPENER = (
     "for (?:instance|example)", "as an? (?:example|illustration)", "to illustrate",
     "consider (?:a|the) (?:simpler|similar|smaller) (?:case|example|problem|equation)",
     "as a warm-?up", "(?:here is|here's|take) an example",
+    "recall (?:the|a|this) (?:classic |standard |familiar |well-known )?example",
+    "(?:the|a) (?:classic|standard|familiar|well-known) example",
 )
 """Opens a worked example before the problem's own working: a box in such a sentence, with the
 text going back to its own problem after it, is the example's value (``box-in-worked-example``).
@@ -288,7 +290,7 @@ EXAMPLE_WORD = ("instance", "example", "illustrat", "consider", "warm")
 
 OWN_PROBLEM = (
     "(?:our|the given|the original|the actual|this) (?:problem|question|equation|case|"
-    "expression|sum|system)", "in our case", "back to (?:the|our)",
+    "expression|sum|system)", "in our case", "back to (?:the|our)", "(?:for|in|with) our [a-z]+",
 )
 """Refers to the completion's own problem after a worked example (``box-in-worked-example``)."""
 
@@ -708,6 +710,7 @@ RESULT_VERB = (
     "lands? on", "landed on", "end(?:s|ed)? up (?:with|at|being)", "namely", "turns? out to be",
     "turned out to be", "arrives? at", "we arrive at", "settles? (?:on|at)",
     "for a (?:grand )?total of", "giving a (?:grand )?total of", "making a total of",
+    "(?<=\\d\\s)equal",  # a weak model's "9 times 4 equal 36"
     "bringing the total to",
 )
 """In a closing sentence: the value right after one of these (and only words after it) is
@@ -722,7 +725,7 @@ left, the stated result (``closing-value-remains``)."""
 
 INTRO = ("so", "therefore", "thus", "hence", "finally", "final", "result", "answer", "conclusion")
 SETUP = (
-    "let", "let's", "we (?:need|want|must|have to)", "to \\w+", "first", "next", "now", "then",
+    "let", "let's", "we (?:want|must|have to)", "to \\w+", "first", "next", "now", "then",
     "step", "if", "suppose", "assume", "consider", "note", "recall",
 )
 """Opens a sentence that sets up work, not one that states a result."""

@@ -239,7 +239,7 @@ def clean(raw: str) -> Cleaned:
         s = "".join(_CIRCLED.get(c, c) for c in s).rstrip(",")
     if s[:1] in "tTopPiIsScC":  # "the ordered pair (7, 3)", "the point $(4, 3)$": the value
         s = _VALUE_NOUN_RE.sub("", s)
-    if len(s) <= _MAX_WORDED_RADICAL_CHARS and s[:1].isalpha() and _SPOKEN_RE.search(s):
+    if len(s) <= _MAX_WORDED_RADICAL_CHARS and s[:1].isalnum() and _SPOKEN_RE.search(s):
         # "five root two", "five over three", "four pi": spoken math, in digits and LaTeX
         s = spoken_math(spelled_in_digits(s) or s).replace("$", "")
     s = _UNICODE_RE.sub(lambda m: _UNICODE[m.group(0)], s)

@@ -792,6 +792,15 @@ ALT_AFTER_CHARS = 240
 """How much of the text after an answer :func:`alternative_after` reads (its sentence's bound)."""
 
 
+_MAX_LATER_HEDGE_CHARS = 600
+_LATER_TWO_VALUES_RE = re.compile(  # "the count is 14 or 15 depending on the convention"
+    r"(?<![\w.])\$?(?P<a>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\$?[ \t]+or[ \t]+\$?"
+    r"(?P<b>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\$?(?:[ \t]+[a-z]+){0,2}[ \t]*,?[ \t]*"
+    r"(?:depending|if|unless|based[ \t]+on|according[ \t]+to)\b",
+    re.IGNORECASE,
+)
+
+
 def alternative_after(region: str, c: Candidate) -> bool:
     """``answer-with-alternative``: in the answer's own sentence after it, 'or' and another value
     with a condition or hedge ("\\boxed{24} (or $22$ if we exclude 1 and 360)", "$n=1$ (if ...)
@@ -802,6 +811,13 @@ def alternative_after(region: str, c: Candidate) -> bool:
     sentence = rest[: end.start() if end else len(rest)]
     if _hedged_other_value(rest, end, c):
         return True
+    if " or " in region[c.end :] and len(region) - c.end <= _MAX_LATER_HEDGE_CHARS:
+        later = _LATER_TWO_VALUES_RE.search(region, c.end)
+        if later is not None and _plain(c.text) in (_plain(later.group("a")), _plain(
+            later.group("b")
+        )) and _plain(later.group("a")) != _plain(later.group("b")):
+            # "$\boxed{14}$ ... So the count is 14 or 15 depending on the convention used."
+            return True
     if _CONDITION_AFTER_BOX_RE.match(rest) and _ALT_CASE_VALUE_RE.search(sentence):
         # "ANSWER: $9\pi$ if the key uses radius 3; if ..., then $\frac{9\pi}{4}$": a value
         # per condition, no commitment
@@ -1317,6 +1333,8 @@ def _square_factor(n: int) -> bool:
 def _radicals_simplest(text: str) -> bool:
     if _SQRT_DENOM_RE.search(text):
         return False
+    if len(_SQRT_INT_RE.findall(text)) >= 2 and "+" not in text and "-" not in text.lstrip("-"):
+        return False  # "\\sqrt{2}\\sqrt{6}", "√2 · √6": a product of radicals, not combined
     for m in _SQRT_INT_RE.finditer(text):
         n = int(m.group(1) or m.group(2))
         if n < 2 or _square_factor(n):
