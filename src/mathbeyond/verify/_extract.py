@@ -623,6 +623,10 @@ def _sentence_answer(text: str) -> str:
     plain = re.sub(r"\\[A-Za-z]+|\$", " ", text)
     if not re.search(r"[A-Za-z]{3,}\s+[A-Za-z]{3,}", plain):
         return text
+    if " and " in text or " or " in text:
+        listed = _value_list(text.replace("**", ""))
+        if listed is not None:  # "The roots are **$x = 2$ and $x = 3$**.": both values
+            return listed
     if "**" in text:
         bold = _BOLD_SEG_END_RE.findall(text)  # "You can buy **12 notebooks" (cut at its end)
         if len(bold) == 1 and not _NEG_WORD_RE.search(text):

@@ -1687,6 +1687,8 @@ _VALUE_QUESTION_RE = re.compile(
 )
 _FUNCTION_RE = re.compile(
     r"\\(?:ln|log|lg|exp|sin|cos|tan|sec|csc|cot|arcsin|arccos|arctan|sinh|cosh|tanh)(?![A-Za-z])"
+    # written plainly: "log_2(64) + log_3(81)", "ln 8", "sin(30)"
+    r"|(?<![A-Za-z\\])(?:ln|log|lg|sin|cos|tan)(?:_\{?\w{1,4}\}?)?(?:[ \t]*\(|[ \t]+\d)"
 )
 
 
