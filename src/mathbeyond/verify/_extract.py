@@ -160,7 +160,10 @@ _BOLD_LINE_RE = re.compile(r"^\s*\*\*(?P<ans>[^*\n]{1,200})\*\*\s*\.?\s*$")
 _SENTENCE_VERB_RE = re.compile(r"\b" + lx.alternation(lx.SENTENCE_VERB) + r"\b|=")
 _RESULT_VALUE_RE = re.compile(
     r"\b" + lx.alternation(lx.RESULT_VERB) + r"\s+(?:a\s+total\s+of\s+)?"
-    r"(?:\$(?P<m1>[^$]{1,200})\$|\\\((?P<m2>.{1,200}?)\\\)|"
+    # "works out to 150 / 2.5 = 60 km/h": the chain's last side
+    r"(?:[\d.,]+(?:[ \t]*[-+*/\u00d7\u00f7x][ \t]*[\d.,]+)+[ \t]*=[ \t]*"
+    r"(?P<c>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)(?![\d.])|"
+    r"\$(?P<m1>[^$]{1,200})\$|\\\((?P<m2>.{1,200}?)\\\)|"
     # a plain-text expression: "simplifies to 3x + 1", "expands to x^2 - 4"
     r"(?P<e>\d*[a-z](?:\^\d)?(?:[ \t]*[+\-−*/^][ \t]*\(?(?:\d+[a-z]?|[a-z])(?:\^\d)?\)?)+"
     r"(?=[ \t]*[.!]?[ \t]*$))|"
@@ -168,7 +171,7 @@ _RESULT_VALUE_RE = re.compile(
     r"(?:/\d+)?(?:°|%)?|"
     + lx.alternation(lx.NUMBER_WORDS) + r"(?![A-Za-z])(?![ \t]+"
     + lx.alternation(lx.NOT_A_COUNT_FOLLOWER) + r"\b)))"
-    r"(?=[ \t]*(?:[A-Za-z][A-Za-z \t-]{0,40})?[.!]?[ \t]*$)",
+    r"(?=[ \t]*(?:[A-Za-z][A-Za-z/ \t-]{0,40})?[.!]?[ \t]*$)",
     re.IGNORECASE,
 )
 _REMAINS_RE = re.compile(  # "..., 1 solution remains.", "so only $4$ cards are left."
@@ -639,7 +642,9 @@ def _sentence_answer(text: str) -> str:
     result = _last_match(_RESULT_VALUE_RE, text.replace("**", ""))
     if result is not None and not _NEG_WORD_RE.search(text):
         # "**Revised answer:** The acute angle measures **45°**.": the value after the verb
-        return (result.group("m1") or result.group("m2") or result.group("n")).strip()
+        return (
+            result.group("c") or result.group("m1") or result.group("m2") or result.group("n")
+        ).strip()
     last = None
     for m in _SENTENCE_VERB_RE.finditer(text):
         last = m
@@ -2627,7 +2632,8 @@ def _closing(
         result = None if negated else _last_match(_RESULT_VALUE_RE, last)
         if result is not None:  # "the perimeter comes to $27$ units."
             value = (
-                result.group("m1") or result.group("m2") or result.group("e") or result.group("n")
+                result.group("c") or result.group("m1") or result.group("m2") or result.group("e")
+                or result.group("n")
             )
             return Extracted(value.strip(), "conclusion", "closing-result-verb")
         remains = None if negated else _REMAINS_RE.search(last)
