@@ -90,8 +90,8 @@ _ANCHOR_TRAIL_RE = re.compile(  # "42, as expected", "42 (since 6*7=42)", "42, w
     + r"|[ \t]+\(" + lx.alternation(lx.TRAILING_PAREN) + r"|[ \t]+(?:because|since)"
     r"|[ \t]+[—–][ \t]+(?=[a-z])"
     r"|(?:,[ \t]*|[ \t]+\(?)" + lx.alternation(lx.REASONING_NOT) + r"[ \t]+(?=" + _REJECTED_NAME
-    + r"(?:\$|\\\()?-?\d))"
-    r"\b.*$",
+    + r"(?:\$|\\\()?(?:-?\d|\([A-E]\))))"  # "(not (D), which ...)": another option disowned
+    r"(?:\b|(?<=[ \t])(?=\()).*$",
     re.IGNORECASE | re.S,
 )
 _EMPTY_BOX_RE = re.compile(r"\\boxed\s*\{\s*\}")
@@ -113,6 +113,11 @@ _CJK_ANCHOR_RE = re.compile(r"答案\s*(?:是|为|：|:)\s*")
 _HTML_PAIR_RE = re.compile(  # <b>Answer:</b> 7: inline HTML markup around text
     r"<(b|strong|i|em|u|span|p|h[1-6])(?:\s[^<>]{0,200})?>([^<>]{0,2000}?)</\1\s*>", re.I
 )
+_GRADER_TAG_RE = re.compile(  # ``grader-note`` as markup: "<grader>verdict: correct</grader>"
+    r"<(grader|verdict|judge|evaluation|score|grade)\b[^<>]{0,200}>[^<>]{0,600}</\1\s*>"
+    r"|</?answer\s*>(?=\s*(?:<(?:grader|verdict|judge|evaluation|score|grade)\b|$))",
+    re.IGNORECASE,
+)
 _TURN_RE = re.compile(  # a new chat turn or prompt template: always ends this answer
     r"\n[ \t#*]*(?:Human|User)\s*:|\n[ \t]*#{2,4}[ \t]*(?:Instruction|Input)\b|"
     # ``hallucinated-turn``: a line holding only a role name, then (within 40 lines) one holding
@@ -132,7 +137,8 @@ _ASSISTANT_TURN_RE = re.compile(
     r"|\n[ \t]*(?i:assistant)[ \t]*(?=\n)"
 )
 _NEXT_PROBLEM_RE = re.compile(  # a hallucinated next problem (few-shot continuation)
-    r"\n[ \t#*>]*(?:Problem(?:\s*\d+)?|Question(?:\s*\d+)?|Q\d*|Exercise(?:\s*\d+)?|Example\s*\d+)"
+    r"\n[ \t#*>]*(?:Problem(?:\s*\d+)?|[Qq]uestion(?:\s*\d+)?|Q\d*|Exercise(?:\s*\d+)?"
+    r"|Example\s*\d+)"
     r"[ \t]*(?:\*\*)?[ \t]*(?:[:.)]|\n|$)"
 )
 _RESTATE_RE = Guarded(re.compile(r"\b" + lx.alternation(lx.RESTATEMENT), re.IGNORECASE))
@@ -892,6 +898,7 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         if stated is not None:  # the whole reply is one JSON object: '{"answer": "1/6"}'
             region = f"Final answer: {stated}" if stated else ""
     if "<" in region and "</" in region:
+        region = _GRADER_TAG_RE.sub(" ", region)  # "<grader>verdict: correct</grader>"
         region = _HTML_PAIR_RE.sub(lambda m: m.group(2), region)
     lead = _LEAD_TURN_RE.match(region)
     if lead is not None:  # a fake dialogue: only the assistant's reply can hold its answer
@@ -1079,7 +1086,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             end, unit = looped
             stated = {
                 tuple(" ".join(v.split()) for v in _LOOP_STATED_RE.findall(piece))
-                for piece in _LOOP_PIECE_RE.split(unit)
+                for piece in _LOOP_PIECE_RE.split(unit + unit)[1:-1]  # whole pieces of the cycle
             } - {()}
             if len(stated) >= 2:
                 # ``cut-off-loop-conflicting-values``: "x = 4 ... x = 5 ... x = 4 ...", "The
@@ -2562,7 +2569,9 @@ def _closing(
             return Extracted(late.text, late.kind, "closing-before-check")
         return None
     label = _LABEL_LINE_RE.fullmatch(last) if allow_bare and len(lines) == 1 else None
-    if label is not None and not _NEG_WORD_RE.search(last[: label.start("v")]):
+    if label is not None and not _NEG_WORD_RE.search(last[: label.start("v")]) and not (
+        _CONCLUDING_JOINT_RE.search(label.group("v"))  # "Moving terms: ..., so \(x = 4\)."
+    ):
         return Extracted(label.group("v").strip(), "bare", "bare-labelled-value")
     if _ATTRIB_RE.search(last):
         return None  # "The user says the answer is 42."
@@ -2719,6 +2728,9 @@ def _closing(
             if len(final) >= 2:
                 alone = _closing(final[-1].strip(), allow_bare=False, question=question)
                 return alone if alone is not None and alone.kind == "conclusion" else None
+        converted = _CONVERSION_LINE_RE.fullmatch(last.strip())
+        if converted is not None:  # "2.5 meter is 250cm", "3 kg = 3,000 gram": the result
+            return Extracted(converted.group("v"), "bare", "bare-unit-conversion")
         reasoned = _BARE_REASON_RE.fullmatch(last.strip())
         if reasoned is not None:  # "7, since 7 × 7 × 7 = 343.": the value before its reason
             return Extracted(reasoned.group("v").strip("$ ").strip(), "bare", "bare-answer")
@@ -2726,6 +2738,10 @@ def _closing(
     return None
 
 
+_CONVERSION_LINE_RE = re.compile(  # "4 cm is 40 mm": a quantity, then the same in other units
+    r"-?\d[\d,]*(?:\.\d+)?[ \t]*[A-Za-z]{1,12}\.?[ \t]+(?:is|=|equals|are|makes)[ \t]+"
+    r"(?P<v>-?\d[\d,]*(?:\.\d+)?)[ \t]*[A-Za-z]{1,12}[ \t]*[.!]?"
+)
 _BARE_REASON_RE = re.compile(
     r"(?P<v>[^,;\n]{1,40}?)[ \t]*[,;][ \t]*(?:since|because|as|given that)\b.*", re.IGNORECASE
 )
@@ -3275,6 +3291,7 @@ def _before_check(lines: list[str]) -> list[str] | None:
             if not any(
                 _CONCLUSION_RE.match(ln) or INTRO_RE.search(ln) or _RESTATED_RESULT_RE.fullmatch(ln)
                 or _ANSWER_STATEMENT_RE.match(ln)
+                or (_BOLD_LINE_RE.match(ln) and _HAS_VALUE_RE.search(ln))  # "**The sum is 9.**"
                 for ln in lines[j + 1 : k]
             ):  # "Check: 48 + 12 = 60. Yes.\nAnn has 48 stamps.": the last line concludes
                 k = j

@@ -374,6 +374,12 @@ NUMBER_WORDS = (
     "nineteen", "twenty",
 )
 TENS_WORDS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+NUMBER_WORD_MISSPELLINGS = {
+    "fourty": "forty", "ninty": "ninety", "nintey": "ninety", "fiveteen": "fifteen",
+    "fivteen": "fifteen", "ninteen": "nineteen", "eightteen": "eighteen",
+    "thirtyfive": "thirty-five", "tweny": "twenty", "twelf": "twelve", "thiry": "thirty",
+}
+"""Number words as weak models misspell them ("fourty legs", "ninty degree"): read as meant."""
 """Worded tens, in order (20 .. 90): "forty-five", "sixty miles per hour"."""
 DENOMINATOR_WORDS = (
     "half", "halves", "third", "thirds", "quarter", "quarters", "fourth", "fourths", "fifth",
@@ -478,6 +484,7 @@ REMARK_PARAGRAPH = (
     "(?:an? |one )?(?:natural |possible |simple |quick )?(?:extension|generali[sz]ation)\\b",
     "[^.\n]{0,40}?, incidentally,", "incidentally,", "as an aside", "for completeness",
     "fun fact", "as a bonus", "for example, (?!the answer)", "why\\b[^\\n?]{0,80}\\?",
+    "be careful", "careful:", "caution", "warning:", "a common (?:mistake|error|pitfall)",
 )
 """Opening a last paragraph after the answer: a remark on other cases or quantities, cut before
 the closing is read (``closing-remark-paragraph``)."""
@@ -614,6 +621,8 @@ PLEASANTRY = (
     "have a (?:great|nice|good|wonderful|lovely|fantastic|fun) (?:day|time|evening|week)",
     "happy (?:learning|studying|solving|calculating)",
     "if you(?:'d| would) like,? i can", "i can also (?:show|explain|check|walk)",
+    # offers back to the user: "Would you like me to also find the perimeter?"
+    "(?:would|do) you (?:like|want) me to", "if you share", "shall i (?:also )?",
     "thanks? (?:you )?for (?:asking|reading)", "if you have (?:any )?(?:other|more|further) "
     "questions", "(?:any|more) questions\\?",
 )
@@ -710,6 +719,7 @@ RESULT_VERB = (
     "lands? on", "landed on", "end(?:s|ed)? up (?:with|at|being)", "namely", "turns? out to be",
     "turned out to be", "arrives? at", "we arrive at", "settles? (?:on|at)",
     "for a (?:grand )?total of", "giving a (?:grand )?total of", "making a total of",
+    "sums? to", "adds? up to",
     "(?<=\\d\\s)equal",  # a weak model's "9 times 4 equal 36"
     "bringing the total to",
 )

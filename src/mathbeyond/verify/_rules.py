@@ -764,6 +764,9 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
 
 _ALT_CONDITION_RE = lx.words(lx.ALTERNATIVE_CONDITION)
 _ALT_SAME_RE = lx.words(lx.ALTERNATIVE_SAME)
+_ALT_OPTION_RE = re.compile(  # "or **(D)**", "or option (C)"
+    r"\bor\b[ \t,*]*(?:option[ \t]+|choice[ \t]+)?\([ \t]*(?P<l>[A-E])[ \t]*\)"
+)
 _ALT_VALUE_RE = re.compile(  # "or $22$", "or possibly 16", "or $k = 5$", "(or \\frac{2}{3}"
     r"\bor\b[ \t,]*(?:(?:maybe|perhaps|possibly|else)[ \t,]+)?(?P<v>(?:\$|\\\(|\\boxed\{)?[ \t]*"
     r"(?:[A-Za-z][ \t]*=[ \t]*)?-?(?:\d[\d.,/]*|\\[dt]?frac\{[^{}]{1,20}\}\{[^{}]{1,20}\}))",
@@ -811,6 +814,15 @@ def alternative_after(region: str, c: Candidate) -> bool:
     sentence = rest[: end.start() if end else len(rest)]
     if _hedged_other_value(rest, end, c):
         return True
+    if c.kind == "anchor":  # "**Answer: (B)** 5/16 -- or **(D)** 1/2 if ... is meant."
+        stop = region.find("\n", c.start)
+        line = region[c.start : stop if stop >= 0 else len(region)]
+        other = _ALT_OPTION_RE.search(line) if " or " in line else None
+        if (
+            other is not None and _ALT_CONDITION_RE.search(line, other.end())
+            and f"({other.group('l')})" not in line[: other.start()]
+        ):
+            return True
     if " or " in region[c.end :] and len(region) - c.end <= _MAX_LATER_HEDGE_CHARS:
         later = _LATER_TWO_VALUES_RE.search(region, c.end)
         if later is not None and _plain(c.text) in (_plain(later.group("a")), _plain(
@@ -1024,7 +1036,9 @@ def _contradicts(region: str, final: Candidate, first: Candidate) -> bool:
     )
 
 
-_ANSWER_LABEL_AT_RE = re.compile(r"[*_#\s]*(?:final\s+)?answer\s*[*_]*\s*:", re.IGNORECASE)
+_ANSWER_LABEL_AT_RE = re.compile(  # "**Answer:**", "The answer is", "The final answer is"
+    r"[*_#\s]*(?:(?:so,?\s+)?the\s+)?(?:final\s+)?answer\s*[*_]*\s*(?::|is\b)", re.IGNORECASE
+)
 
 
 def _re_answers(region: str, final: Candidate, first: Candidate) -> bool:
@@ -1346,6 +1360,19 @@ def _radicals_simplest(text: str) -> bool:
     return True
 
 
+_FRACTION_PARTS_RE = re.compile(r"\\[dt]?frac\s*\{(?P<n>[^{}]{1,60})\}\s*\{(?P<d>[^{}]{1,60})\}")
+_OPERATION_IN_PART_RE = re.compile(r"\d\s*(?:[-+*]|\\cdot|\\times)\s*\d")
+
+
+def _unevaluated_fraction(text: str) -> bool:
+    """A fraction whose numerator or denominator still holds arithmetic between numbers
+    (``\\frac{2\\cdot 4 + 3\\cdot 3}{12}``): not a common fraction."""
+    return any(
+        _OPERATION_IN_PART_RE.search(m.group("n")) or _OPERATION_IN_PART_RE.search(m.group("d"))
+        for m in _FRACTION_PARTS_RE.finditer(text)
+    )
+
+
 def _unreduced_fraction(text: str) -> bool:
     """A fraction of integers with a common factor (``\\frac{9}{12}``, ``9/12``)."""
     for m in _FRACTION_RE.finditer(text):
@@ -1560,6 +1587,8 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         return "asked to simplify: a common factor is not cancelled"
     if asks.fraction and decimal_answer:
         return "asked for a common fraction: the answer is a decimal"
+    if (asks.fraction or asks.lowest) and _unevaluated_fraction(answer):
+        return "asked for a common fraction: its numerator or denominator is not worked out"
     if (asks.fraction or asks.lowest) and (mixed_answer or percent_answer):
         kind = "mixed number" if mixed_answer else "percent"
         return "asked for a fraction: the answer is a " + kind

@@ -38,7 +38,9 @@ _PHRASE_RE = re.compile(
 _REFERRING_RE = re.compile(r"\b" + lx.alternation(lx.REFERRING_WORD) + r"[ \t]+$", re.IGNORECASE)
 _DIGIT_RE = re.compile(r"\d")
 _SENTENCE_END_RE = re.compile(r"[.!?][ \t]+(?=\S)")
-_NEGATIVE_RE = re.compile(r"\bnegative[ \t]+(?=\d)", re.IGNORECASE)
+_NEGATIVE_RE = re.compile(  # "negative 5", and "minus 12" where no number precedes it
+    r"\bnegative[ \t]+(?=\d)|(?<![\d)][ \t])(?<![\d)])\bminus[ \t]+(?=\d)", re.IGNORECASE
+)
 _LOOSE_WHOLE_RE = re.compile(  # also as a modifier: "three-digit", "two-thirds" counts as 2
     rf"(?<![\w\\-])(?P<whole>{_WHOLE})(?![A-Za-z])", re.IGNORECASE
 )
@@ -48,6 +50,15 @@ _UNIT_TAIL_RE = re.compile(  # "eggs", "square meters", "miles per hour", "km pe
 )
 _NOT_UNIT = frozenset(lx.NOT_A_UNIT_WORD)
 MAX_PHRASE_CHARS = 120
+_MISSPELT_RE = re.compile(
+    r"\b(?:" + "|".join(lx.NUMBER_WORD_MISSPELLINGS) + r")\b",
+    re.IGNORECASE,
+)
+
+
+def _respelt(text: str) -> str:
+    """``number-word-misspellings``: "fourty" -> "forty" (lexicon NUMBER_WORD_MISSPELLINGS)."""
+    return _MISSPELT_RE.sub(lambda m: lx.NUMBER_WORD_MISSPELLINGS[m.group(0).lower()], text)
 
 
 def _whole_value(words: list[str]) -> int | None:
@@ -89,7 +100,7 @@ def worded_value(phrase: str) -> Fraction | None:
     """``number-words-as-values`` for an answer: a worded number ("forty-five", "three
     quarters", "two thousand and twelve") followed by at most two unit words, optionally "per"
     and one or two more ("sixty miles per hour"); None for anything else."""
-    text = phrase.strip().rstrip(".").strip()
+    text = _respelt(phrase.strip().rstrip(".").strip())
     if len(text) > MAX_PHRASE_CHARS:
         return None
     m = _PHRASE_RE.match(text)
@@ -111,6 +122,7 @@ def spelled_in_digits(line: str) -> str | None:
     "x equals -5"), or None when there is no worded number to spell. A worded number after a
     referring word ("the two groups", "all three cases") stays as written: it names things
     already known, not a result."""
+    line = _respelt(line)
     start = 0
     if _DIGIT_RE.search(line) is not None:  # else the whole line: "... with **seven** sides."
         for m in _SENTENCE_END_RE.finditer(line):
