@@ -484,7 +484,7 @@ REMARK_PARAGRAPH = (
     "(?:an? |one )?(?:natural |possible |simple |quick )?(?:extension|generali[sz]ation)\\b",
     "[^.\n]{0,40}?, incidentally,", "incidentally,", "as an aside", "for completeness",
     "fun fact", "as a bonus", "for example, (?!the answer)", "why\\b[^\\n?]{0,80}\\?",
-    "be careful", "careful:", "caution", "warning:", "a common (?:mistake|error|pitfall)",
+    "be careful", "careful:", "caution", "warning:",
 )
 """Opening a last paragraph after the answer: a remark on other cases or quantities, cut before
 the closing is read (``closing-remark-paragraph``)."""
