@@ -265,6 +265,7 @@ READER_EXERCISE = (
     "try (?:this|these|one) (?:one )?(?:yourself|on your own)",
     "(?:practice|exercise) (?:problem|question)s?(?: \\d+)?(?=\\s*[:.])",
     "exercises?(?: \\d+)?(?=\\s*:)", "homework(?=\\s*:)", "quiz(?=\\s*:)",
+    "try another(?: one)?(?=\\s*[:!.])", "try (?:this|one) more",
 )
 """Opening a line after worked text: an exercise the text sets for the reader, with its own
 answer ("Now you try: ...", "Your turn: ...", "Exercise: ..."): cut there."""

@@ -804,6 +804,33 @@ _LATER_TWO_VALUES_RE = re.compile(  # "the count is 14 or 15 depending on the co
 )
 
 
+_ALSO_WORKS_RE = re.compile(  # "(also $x = 3$ works)", "also x = -2 satisfies it"
+    r"\balso[ \t]+\$?(?:[a-z][ \t]*=[ \t]*)?(?P<v>-?\d[\d.,/]*)\$?[ \t]+(?:works|satisfies|is[ \t]+"
+    r"(?:a[ \t]+)?(?:valid|solution|possible|an?[ \t]+answer))",
+    re.IGNORECASE,
+)
+_CONDITIONAL_OPENER_RE = re.compile(r"[ \t*>-]*(?:if|assuming|when|in case)\b", re.IGNORECASE)
+_BOX_IN_TEXT_RE = re.compile(r"\\boxed\{([^{}]{1,40})\}")
+
+
+def _parallel_conditional(region: str, c: Candidate) -> bool:
+    """``answer-with-alternative`` by cases: the last box's sentence opens with a condition ("If
+    the first term is $a_1$, then ... \\boxed{8}.") and an earlier sentence, opened the same way,
+    boxes another value ("If ... $a_0$, then ... \\boxed{11}."): one value per case."""
+    lo = max(0, c.start - 600)
+    starts = [m.end() for m in _SENTENCE_START_RE.finditer(region, lo, c.start)]
+    own = starts[-1] if starts else lo
+    if _CONDITIONAL_OPENER_RE.match(region, own) is None:
+        return False
+    for k in range(len(starts) - 2, -1, -1):
+        sentence = region[starts[k] : starts[k + 1]]
+        if _CONDITIONAL_OPENER_RE.match(sentence):
+            other = _BOX_IN_TEXT_RE.search(sentence)
+            if other is not None:
+                return _plain(other.group(1)) != _plain(c.text)
+    return False
+
+
 def alternative_after(region: str, c: Candidate) -> bool:
     """``answer-with-alternative``: in the answer's own sentence after it, 'or' and another value
     with a condition or hedge ("\\boxed{24} (or $22$ if we exclude 1 and 360)", "$n=1$ (if ...)
@@ -814,6 +841,11 @@ def alternative_after(region: str, c: Candidate) -> bool:
     sentence = rest[: end.start() if end else len(rest)]
     if _hedged_other_value(rest, end, c):
         return True
+    also = _ALSO_WORKS_RE.search(rest) if "also" in rest else None
+    if also is not None and _plain(also.group("v")) != _plain(c.text):
+        return True  # "$$\boxed{5}$$ (also $x = 3$ works)": a second answer offered
+    if c.kind == "boxed" and _parallel_conditional(region, c):
+        return True  # "If ... $a_0$, then \boxed{11}. If ... $a_1$, then \boxed{8}."
     if c.kind == "anchor":  # "**Answer: (B)** 5/16 -- or **(D)** 1/2 if ... is meant."
         stop = region.find("\n", c.start)
         line = region[c.start : stop if stop >= 0 else len(region)]
@@ -1628,7 +1660,8 @@ def _norm_math(text: str) -> str:
     t = _SPACE_RE.sub("", text).strip("$.,;")
     t = _FRAC_DIGITS_RE.sub(r"\\frac{\1}{\2}", _SINGLE_BRACE_RE.sub(r"\1\2", t))
     for a, b in (("\\dbinom", "\\binom"), ("\\tbinom", "\\binom"), ("\\dfrac", "\\frac"),
-                 ("\\tfrac", "\\frac"), ("\\cdot", "*"), ("\\times", "*")):
+                 ("\\tfrac", "\\frac"), ("\\cdot", "*"), ("\\times", "*"), ("\u00d7", "*"),
+                 ("\u00b7", "*"), ("\u22c5", "*"), ("\u2212", "-"), ("\u00f7", "\\div")):
         t = t.replace(a, b)
     return t
 
