@@ -1070,10 +1070,23 @@ def re_answer_conflicts(completion: str, question: str | None, answer: str) -> b
         if (
             again.kind not in ("none", "bare") and _HAS_VALUE_RE.search(again.text)
             and squash(again.text).rstrip(".") != mine
+            and not _same_final_number(again.text, answer)  # "4 × 9 = 36" then "36": one value
         ):
             return True
         pos, seen = turn.end(), seen + 1  # the end token closing this turn lies after it
     return False
+
+
+_FINAL_NUMBER_RE = re.compile(r"(-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)[^\d]*$")
+
+
+def _same_final_number(a: str, b: str) -> bool:
+    """Both answers end on the same number ("4 × 9 = 36." and "36"): one value restated."""
+    ma, mb = _FINAL_NUMBER_RE.search(a), _FINAL_NUMBER_RE.search(b)
+    return (
+        ma is not None and mb is not None
+        and ma.group(1).replace(",", "") == mb.group(1).replace(",", "")
+    )
 
 
 def finished_turn(completion: str, finish_reason: str | None) -> str | None:
@@ -2592,9 +2605,13 @@ def _closing(
         result_label is not None and _HAS_VALUE_RE.search(result_label.group("v"))
         and not _NEG_WORD_RE.search(last) and not _HEDGE_RE.search(last)
     ):  # "...\n\n**Solution:** $(x, y) = (7, 3)$": a result label closing worked text
-        return Extracted(
-            result_label.group("v").strip(" *$").strip(), "conclusion", "closing-result-label"
-        )
+        labelled_value = result_label.group("v").strip(" *$").strip()
+        if _WORDS2_RE.search(labelled_value) and _STATEMENT_RE.match(labelled_value):
+            # "**Solution:** The solution to the system is **(7, 3)**.": its sentence, read
+            label_read = _closing(labelled_value, allow_bare=False, question=question)
+            if label_read is not None and label_read.kind == "conclusion":
+                return Extracted(label_read.text, "conclusion", "closing-result-label")
+        return Extracted(labelled_value, "conclusion", "closing-result-label")
     asked_label = _ASKED_LABEL_LINE_RE.fullmatch(last) if question else None
     if (
         asked_label is not None and question is not None
@@ -2736,6 +2753,9 @@ def _closing(
             if len(final) >= 2:
                 alone = _closing(final[-1].strip(), allow_bare=False, question=question)
                 return alone if alone is not None and alone.kind == "conclusion" else None
+        arithmetic = _NUMERIC_CHAIN_LINE_RE.fullmatch(last.strip())
+        if arithmetic is not None:  # "7 x 8 = 56.": the chain's result
+            return Extracted(arithmetic.group("v"), "bare", "bare-numeric-chain")
         converted = _CONVERSION_LINE_RE.fullmatch(last.strip())
         if converted is not None:  # "2.5 meter is 250cm", "3 kg = 3,000 gram": the result
             return Extracted(converted.group("v"), "bare", "bare-unit-conversion")
@@ -2746,6 +2766,10 @@ def _closing(
     return None
 
 
+_NUMERIC_CHAIN_LINE_RE = re.compile(  # "7 x 8 = 56.", "0.15 × 80 = 12": arithmetic, then its value
+    r"[\d.,() \t]+(?:[-+*/x\u00d7\u00f7\u00b7][\d.,() \t]+)+=[ \t]*"
+    r"(?P<v>-?\d[\d,]*(?:\.\d+)?)[ \t]*\.?"
+)
 _CONVERSION_LINE_RE = re.compile(  # "4 cm is 40 mm": a quantity, then the same in other units
     r"-?\d[\d,]*(?:\.\d+)?[ \t]*[A-Za-z]{1,12}\.?[ \t]+(?:is|=|equals|are|makes)[ \t]+"
     r"(?P<v>-?\d[\d,]*(?:\.\d+)?)[ \t]*[A-Za-z]{1,12}[ \t]*[.!]?"
@@ -2861,9 +2885,11 @@ _VALUE_IS_ANSWER_RE = re.compile(  # "125 - 16 = 109 is the answer of this quest
     re.IGNORECASE,
 )
 _LOWER_CONCLUSION_RE = re.compile(r"(?<=[.!?])[ \t]+(?=(?:so|thus|therefore|hence)\b)")
-_NOT_OTHER_TAIL_RE = re.compile(  # ", not \$56.25.", " (not 42)": the value it replaces
-    r"[ \t]*[,(][ \t]*not[ \t]+(?:\\?\$)?-?\d[\d,]*(?:\.\d+)?(?:/\d+)?\$?"
-    r"(?:[ \t]+[A-Za-z]+){0,2}[ \t]*\)?[ \t]*[.!]?[ \t]*$",
+_NOT_OTHER_TAIL_RE = re.compile(  # ", not \$56.25.", " (not 42)", " -- not 48, which would be ..."
+    r"[ \t]*(?:[,(]|[ \t](?:\u2014|\u2013|--))[ \t]*not[ \t]+(?:\\?\$)?-?\d[\d,]*(?:\.\d+)?"
+    r"(?:/\d+)?\$?"
+    r"(?:(?:[ \t]+[A-Za-z]+){0,2}[ \t]*\)?[ \t]*[.!]?|(?:,[ \t]*(?:and[ \t]+)?not[ \t]+[^\n]{1,20}?"
+    r"|,[ \t]*(?:which|as|since|because)\b[^\n]{0,80}?)[.!]?)[ \t]*$",
     re.IGNORECASE,
 )
 _OR_CONDITIONAL_RE = re.compile(  # "12 lattice points, or 8 if the axes are excluded"
