@@ -818,6 +818,8 @@ def _parallel_conditional(region: str, c: Candidate) -> bool:
     the first term is $a_1$, then ... \\boxed{8}.") and an earlier sentence, opened the same way,
     boxes another value ("If ... $a_0$, then ... \\boxed{11}."): one value per case."""
     lo = max(0, c.start - 600)
+    if region.find("\\boxed", lo, c.start) < 0:
+        return False  # no earlier box within reach: nothing to compare (a find, not a scan)
     starts = [m.end() for m in _SENTENCE_START_RE.finditer(region, lo, c.start)]
     own = starts[-1] if starts else lo
     if _CONDITIONAL_OPENER_RE.match(region, own) is None:
