@@ -209,7 +209,8 @@ def _plain_shapes() -> list[tuple[str, str, str | None]]:
              " which is the answer.", " for now.", " It might be 8.",
              # read after the box by ``later-rejects-box`` / ``revised-after-box``
              " It is 8 rather than 7.", " So 8, not 7.", " Not 7 but 8.",
-             " Hold on, the remainder is 8.", " Actually, the remainder is 8."]
+             " Hold on, the remainder is 8.", " Actually, the remainder is 8.",
+             "$!", "$$.", "\\).", " $.", ". Or 8."]
     out = []
     for lead in leads:
         for box in boxes:
@@ -267,6 +268,26 @@ def test_in_caller_plain_path_equals_the_worker_verdict() -> None:
     for declined in ("The answer is $\\boxed{7}$ or 8.", "Wait, $\\boxed{7}$ is wrong.",
                      "The answer is\n$\\boxed{7}$.", "x" * 300 + "$\\boxed{7}$"):
         assert _plain.verdict(declined, "7") is None
+
+
+def test_bare_tails_hold_nothing_the_after_box_tests_read() -> None:
+    """``_plain`` skips ``after_box_defers`` and the alternative pre-test after a box followed
+    only by one of ``_BARE_TAILS``: sound only if no such tail holds a letter and neither test
+    can fire on it, with or without a question."""
+    from mathbeyond.verify import _fast, _plain
+
+    remainder = "What is the remainder when 25 is divided by 9? Wait, actually, hold on."
+    for tail in _plain._BARE_TAILS:
+        assert not any(ch.isalpha() or ch.isdigit() or ch.isspace() for ch in tail), tail
+        for lead in ("The final answer is ", "Answer: ", "So ", "Not 8 but "):
+            for box in ("$\\boxed{7}", "\\boxed{7}", "\\(\\boxed{7}", "$$\\boxed{7}"):
+                completion = lead + box + tail
+                end = len(lead + box)
+                for question in (None, remainder):
+                    assert not _fast.after_box_defers(completion, end, "7", question)
+                    plain = _plain.verdict(completion, "7", question)
+                    if plain is not None:
+                        assert plain == _core.verify_unbounded(completion, "7", question, None)
 
 
 def test_public_api_gives_the_same_verdicts_with_and_without_the_in_caller_path() -> None:

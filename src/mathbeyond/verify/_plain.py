@@ -45,8 +45,9 @@ Why the verdict is the worker's (``verify_fields`` -> ``_fast.answer`` -> ``_pre
   ``_fast._FIRST_PIECE`` characters, so quick takes its short branch, whose word bits are
   :func:`_fast._word_bits` itself: any bit set (a rule might fire) sends the item to the worker,
   as do :func:`_fast.after_box_defers` (quick's own test of the text after the box), the
-  alternative/side-remark pre-test and a ``#``; the box holds digits
-  (no ``\\text``): quick returns ``(digits, "boxed", "last-box")``;
+  alternative/side-remark pre-test (both skipped where that text is one of
+  :data:`_BARE_TAILS`, which hold no letter: every pattern they try needs a word) and a
+  ``#``; the box holds digits (no ``\\text``): quick returns ``(digits, "boxed", "last-box")``;
 * ``verify_fields``: digits are their own stripped answer; ASCII digits against a gold of ASCII
   digits, ``-`` first or not (``_INT_GOLD_RE``: an integer gold), is its integer fast path;
   ``-DIGITS`` goes to ``_judge_answer``, which without a question (:func:`_rules.polygon_sides`,
@@ -85,6 +86,11 @@ request to be stopped."""
 
 _PREPARE_MARKS = ("<", "[", "~", "%", "`", ">", "phantom", "color", "\\sout", "\\iffalse")
 _GRADER_WORDS = _GRADER_HINT_RE.literals if _GRADER_HINT_RE.icase else None
+_BARE_TAILS = frozenset(
+    ("", ".", "!", "$", "$.", "$!", ".$", "$$", "$$.", "\\)", "\\).", "\\]", "\\].")
+)
+"""Texts after the box without a letter: nothing after it for ``after_box_defers`` or the
+alternative/side-remark pre-test to read (each needs a word), so both are skipped."""
 _LAST_BOX = "last-box"
 _MAX_SHARED = 1 << 14
 _SHARED: dict[tuple[bool, str], Verdict] = {}
@@ -150,16 +156,17 @@ def verdict(
             return None
     if _fast._anchors_introduce(completion, low, end, True) is None:
         return None
-    if _fast._word_bits(low) or _fast.after_box_defers(
-        completion, end, content, question, start
-    ):
+    if _fast._word_bits(low):
         return None
-    after = low[end : end + ALT_AFTER_CHARS]
-    if (
-        "or" in after or _fast._HEDGED_MODAL_RE.search(after)
-        or "if" in after or "when" in after or "unless" in after
-    ):
-        return None
+    if completion[end:] not in _BARE_TAILS:
+        if _fast.after_box_defers(completion, end, content, question, start):
+            return None
+        after = low[end : end + ALT_AFTER_CHARS]
+        if (
+            "or" in after or _fast._HEDGED_MODAL_RE.search(after)
+            or "if" in after or "when" in after or "unless" in after
+        ):
+            return None
     value = digits.lstrip("0")
     correct = value == gold_digits.lstrip("0") and (not value or negative == negative_gold)
     key = (correct, content)

@@ -699,14 +699,16 @@ _REJECTION_CUES = (  # a word of _REJECTS_VALUE_RE's, then what must follow it i
 )
 
 
-def _rejection_cue(tail: str) -> bool:
+def _rejection_cue(tail: str, low: str | None = None) -> bool:
     """False only where ``_REJECTS_VALUE_RE`` cannot match in ``tail``: each of its matches
     holds "not", "rather than" or "instead of" (any case) followed by blanks and the start of a
     number (``_NUM`` up to its first digit). The words are found by ``find`` in the folded copy
     (:func:`~._prefilter.fold_lower`: same offsets, every case-insensitive match of an ASCII
     word in it), what follows by an anchored match there: a few finds over the text, where a
-    search with the pattern tries it at every character (~50x the cost on a long tail)."""
-    low = fold_lower(tail)
+    search with the pattern tries it at every character (~50x the cost on a long tail).
+    ``low``: ``fold_lower(tail)`` where the caller has it."""
+    if low is None:
+        low = fold_lower(tail)
     for word, after in _REJECTION_CUES:
         pos = low.find(word)
         while pos >= 0:
@@ -716,18 +718,18 @@ def _rejection_cue(tail: str) -> bool:
     return False
 
 
-_REJECTION_WORDS = ("not", "Not", "NOT", "rather", "Rather", "RATHER", "instead", "Instead")
-
-
 def rejects_chosen(tail: str, answer: str) -> str | None:
     """``later-rejects-box``: after the chosen answer, a sentence rejects that very value in
     favour of another ("the remainder should be 4, not 5", "it is 5 rather than 14", "not 5
     but 4"): the other value, unless that sentence is a question or the rejected value is stated
     again after it ("... 4 rather than 5? No -- it really is 5")."""
-    if not any(w in tail for w in _REJECTION_WORDS):  # any case ("Not 5 but 4"), as the pattern
+    if not tail:
+        return None
+    low = fold_lower(tail)  # any case ("Not 5 but 4", "INSTEAD OF"), as the pattern
+    if "not" not in low and "rather" not in low and "instead" not in low:
         return None
     old = _plain_value(answer)
-    if not old or (_prefilter.ENABLED and not _rejection_cue(tail)):
+    if not old or (_prefilter.ENABLED and not _rejection_cue(tail, low)):
         return None  # no match of _REJECTS_VALUE_RE (see _rejection_cue)
     fixed = None
     for m in _REJECTS_VALUE_RE.finditer(tail):
