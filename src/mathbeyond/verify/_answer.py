@@ -82,8 +82,9 @@ _LETTER_RE = re.compile(  # lower case as a label ("b)", "(c)") or alone ("c"): 
     r"(?:(?:[Cc]hoice|[Oo]ption|[Aa]nswer)\s*:?\s*)?(?:\(?\s*([A-E])\s*\)?|\(?\s*([a-e])\s*\)|([a-e]))"
     r"\s*[.:]?"
 )
-_LETTER_CONTENT_RE = re.compile(
+_LETTER_CONTENT_RE = re.compile(  # "(C) 243", "C) 243", "C — 243" (a dash between spaces)
     r"\(\s*([A-Ea-e])\s*\)\s*\S.*|([A-E])[.:)]\s+\S.*|([a-e])\)\s+\S.*"
+    r"|([A-E])\s+[\u2014\u2013-]\s+\S.*"
 )
 _LETTER_COMMA_RE = re.compile(  # "D, \frac{1}{16}" (never "A, C": a list of letters)
     r"\(?\s*([A-E])\s*\)?\s*,\s+(?!\(?[A-E](?![A-Za-z]))(?=\S)[^,;]{1,80}"

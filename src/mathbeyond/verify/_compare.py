@@ -16,7 +16,14 @@ from ._normalize import clean
 from ._types import Status
 
 _OPTION_RE = re.compile(r"\(\s*([A-E])\s*\)|(?:(?<=\s)|^)([A-E])[.):]\s")
-_LETTER_CONTENT_RE = re.compile(r"\(\s*([A-E])\s*\)\s*(\S.*)|([A-E])[.:)]\s+(\S.*)")
+_LETTER_CONTENT_RE = re.compile(
+    r"\(\s*([A-E])\s*\)\s*(\S.*)|([A-E])(?:[.:)]|\s+[\u2014\u2013-])\s+(\S.*)"
+)
+_DASH_LEAD_RE = re.compile(r"^[\u2014\u2013:-]\s+")  # "— 243" (never the sign of "-3")
+_CONTENT_REASON_RE = re.compile(  # "243, because its digits ...", "243 is the multiple of 9"
+    r"^(?:[\u2014\u2013:-]\s+)?(?P<v>[^,;]+?)\s*(?:[,;]|\s(?:because|since|as|is|which)\b).*$",
+    re.S,
+)
 _CLOCK_PAIR_RE = re.compile(r"(\d{1,2}):(\d{2})")
 _CLOCK_AMPM_RE = re.compile(r"(\d{1,2}):(\d{2})\s*[ap]m")
 _PRODUCT_SPLIT_RE = re.compile(r"\\cdot|\\times|\*")
@@ -224,6 +231,8 @@ def _contradicts_option(answer: str, options: dict[str, str]) -> bool:
     letter, content = m.group(1) or m.group(3), m.group(2) or m.group(4)
     if letter not in options:
         return False
+    reason = _CONTENT_REASON_RE.match(content)
+    content = reason.group("v") if reason is not None else _DASH_LEAD_RE.sub("", content)
     try:
         stated = _parse(content, allow_letter=False, join_numbers=True)
         listed = _parse(options[letter], allow_letter=False, join_numbers=True)

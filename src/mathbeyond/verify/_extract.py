@@ -38,6 +38,7 @@ from ._rules import (
     retraction_in,
     select,
     side_remark_span,
+    tuple_form_asked,
 )
 from ._words import numbers_named, spelled_in_digits
 
@@ -161,6 +162,10 @@ _CONCLUSION_RE = re.compile(r"\W*" + lx.alternation(lx.CONCLUSION) + r"\b", re.I
 _MATH_SEG_RE = re.compile(r"\\\((.+?)\\\)|\$([^$]+)\$")
 _STATEMENT_RE = re.compile(  # a closing statement "The remainder is 2."
     r"\W*(?:the|our|my|its|this)\b[^.\n=$\\]{0,120}?\b(?:is|are|equals)\b", re.IGNORECASE
+)
+_VALUE_START_RE = re.compile(r"[ \t]*(?:\*\*)?[ \t]*(?:\$|\\\(|-?\d|\\[dt]?frac|\\boxed)")
+_COPULA_VALUE_RE = re.compile(
+    r"\b(?:is|are|equals)\b(?=[ \t]*(?:\*\*)?[ \t]*(?:\$|\\\(|-?\d))", re.IGNORECASE
 )
 _REASON_CLAUSE_RE = re.compile(
     r",?\s+" + lx.alternation(lx.REASON_CLAUSE) + r"\b(?![^$]*\$[^$]*$).*$", re.IGNORECASE
@@ -289,7 +294,8 @@ _OPTION_LETTER_LINE_RE = re.compile(  # "C", "(C)", "**C**", "$\textbf{(C)}$", "
     r"[*_ \t$]*(?:(?i:so|thus|hence|therefore)[ \t]*,?[ \t]+)?(?:(?i:option|choice)[ \t]+)?"
     r"(?:\\(?:textbf|mathrm|text)\{)?"
     r"(?:\([ \t]*(?P<l1>[A-E])[ \t]*\)\}?(?:[ \t]+(?P<c1>[^\n]{1,60}?))?"  # (C) 7.5
-    r"|(?P<l2>[A-E])\}?(?:[ \t]*[.:)][ \t]*(?P<c2>[^\n]{1,60}?))?)"  # C) 7.5 (never "A total")
+    r"|(?P<l2>[A-E])\}?(?:\*\*)?(?:(?:[ \t]*[.:)]|[ \t]+[\u2014\u2013-](?=[ \t]))[ \t]*"
+    r"(?P<c2>[^\n]{1,60}?))?)"  # C) 7.5, **C**: 7.5, C — 7.5 (never "A total")
     r"[*_ \t.$]*"
 )
 _QUESTION_OPTIONS_RE = re.compile(  # the question lists options (A), (B), ...
@@ -433,9 +439,21 @@ def _boxes(s: str) -> list[Candidate]:
             continue
         if _POWERED_BOX_RE.match(s, end):
             continue  # "\\boxed{9}^{-1}": the box is part of a larger expression
+        if placeholder_box(s, content):
+            continue  # "The answer will look like \\boxed{n}" ... "Therefore $n = 15$."
         if not _NEGATED_RE.search(s, max(0, start - 12), start):
             cands.append(Candidate(start, end, content, "boxed"))
     return cands[-MAX_CANDIDATES:]
+
+
+def placeholder_box(text: str, content: str) -> bool:
+    """``placeholder-box``: a box holding only a letter (``\\boxed{n}``) that the text gives a
+    number elsewhere ("Therefore $n = 15$.") names the unknown, it is no answer; a letter the
+    text never equates to a number is kept (the answer may be the expression ``n``)."""
+    letter = content.strip()
+    if len(letter) != 1 or not ("a" <= letter.lower() <= "z"):
+        return False
+    return re.search(r"(?<![\w\\])" + letter + r"[ \t]*=[ \t]*\$?[ \t]*-?\d", text) is not None
 
 
 _NOT_BUT_RE = re.compile(  # "not 18 but 24", "not $3$; it is $5$", "not 12, but rather 14"
@@ -802,6 +820,12 @@ _GSM_ANCHOR_RE = re.compile(  # "#### 1,250" alone on its line
     r"^[ \t]*####[ \t]*(?P<v>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)[ \t]*$", re.M
 )
 _HTML_COMMENT_RE = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
+_EQUATION_TAG_RE = re.compile(  # ``equation-tag``: \tag{1}, \tag*{$\ast$}, \label{eq:x},
+    # \nonumber, and a marker after display spacing ("\qquad (\star)", "\quad (1)")
+    r"\\(?:tag\*?|label)[ \t]*\{[^{}\n]{0,40}\}|\\(?:nonumber|notag)\b"
+    r"|\\q?quad[ \t]*\((?:\\star|\\ast|\*|\d{1,2}|[a-z]|\\dagger)\)"
+)
+_TAG_MARKS = ("\\tag", "\\label", "\\nonumber", "\\notag", "quad")
 _IFFALSE_RE = re.compile(r"\\iffalse(?![A-Za-z]).*?(?:\\fi(?![A-Za-z])|\Z)", re.S)
 _COMMENT_RE = re.compile(r"(?<!\\)%[^\n]*")
 _PERCENT_OF_NUMBER_RE = re.compile(r"\d[\s$}{)]*$|\d\\\)\s*$")
@@ -885,6 +909,9 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         completion = _STRUCK_RE.sub(lambda m: " " * len(m.group(0)), completion)
     if "%" in completion or "\\iffalse" in completion:
         completion = _blank_comments(completion)
+    if any(mark in completion for mark in _TAG_MARKS):
+        # an equation's tag or label names it, it is no part of its value ("N = 32 \tag{2}")
+        completion = _EQUATION_TAG_RE.sub(lambda m: " " * len(m.group(0)), completion)
     if "<!--" in completion:  # an HTML comment is not rendered: a box in it is no answer
         completion = _HTML_COMMENT_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), completion)
     if _GRADER_HINT_RE.may_match(completion):  # a grader word: its literals, found by find
@@ -1042,10 +1069,14 @@ def re_answer_conflicts(completion: str, question: str | None, answer: str) -> b
     (no user turn before it, or one that poses no new problem: "Are you sure about that?")
     with another value: the sample commits to no one answer. A user turn with a number in it
     poses a new problem, and nothing after it is read."""
-    if _LEAD_TURN_RE.match(completion):
-        return False  # a fake dialogue from the start: its reply is the answer (see _prepare)
-    mine = squash(answer).rstrip(".")
     pos, seen = 1, 0
+    lead = _LEAD_TURN_RE.match(completion)
+    if lead is not None:  # a fake dialogue from the start: its first reply is the answer (see
+        reply = _ASSISTANT_TURN_RE.search(completion, lead.end())  # _prepare); later turns
+        if reply is None:  # that answer the same question again are read from there on
+            return False
+        pos = reply.end()
+    mine = squash(answer).rstrip(".")
     while seen < _MAX_RE_ANSWERS:
         turn = _LATER_ASSISTANT_RE.search(completion, pos)
         if turn is None:
@@ -1068,7 +1099,8 @@ def re_answer_conflicts(completion: str, question: str | None, answer: str) -> b
         )
         again = finish(_extract(completion[turn.end() : end], question, "stop"))
         if (
-            again.kind not in ("none", "bare") and _HAS_VALUE_RE.search(again.text)
+            again.kind not in ("none", "bare")
+            and (_HAS_VALUE_RE.search(again.text) or again.rule == "closing-yes-no")
             and squash(again.text).rstrip(".") != mine
             and not _same_final_number(again.text, answer)  # "4 × 9 = 36" then "36": one value
         ):
@@ -2238,7 +2270,7 @@ _END_DISPLAY_BLOCK_RE = re.compile(
     r"[ \t]*\.?[ \t]*$"
 )
 _SAME_VALUE_RE = Guarded(re.compile(lx.alternation(lx.SAME_VALUE_REMARK), re.IGNORECASE))
-_MAX_CLOSING_REMARK_CHARS = 300
+_MAX_CLOSING_REMARK_CHARS = 500
 
 
 def _joined_end_display(region: str) -> str:
@@ -2535,6 +2567,10 @@ def _closing(
     if names is not None:
         tup = _tuple_components(last, names)
         if tup is not None:
+            if tuple_form_asked(question):  # the form is asked: the assignments as written
+                tup = ", ".join(
+                    f"{n} = {v}" for n, v in zip(names, tup[1:-1].split(", "), strict=True)
+                )
             return Extracted(tup, "conclusion", "closing-tuple-components")
     elif question and "coordinate" in question:
         coordinate = _asked_coordinate(last, question)
@@ -2690,6 +2726,12 @@ def _closing(
                 verb = _last_match(_HAS_VERB_RE, last)
         else:  # "The intersection point is (x = 2, y = 5)": the first copula
             verb = _STATEMENT_RE.match(last)
+            if verb is not None and not _VALUE_START_RE.match(last, verb.end()):
+                # ``subject-clause-copula``: "The probability that the marble is red is
+                # $\frac58$.": the clause's own "is" names no value, the main verb's does
+                later = _COPULA_VALUE_RE.search(last, verb.end())
+                if later is not None:
+                    verb = later
         if verb is not None:
             ans = _clean_tail(_math_value_first(last[verb.end() :]))
             if conc and _ANSWER_NOUN_RE.fullmatch(ans):  # "Thus, 9 is the answer."
@@ -2713,7 +2755,7 @@ def _closing(
     shown = _final_display(region.rstrip())
     if shown is not None:
         return Extracted(shown, "conclusion", "closing-display")
-    chained = _equation_display(region.rstrip())
+    chained = _equation_display(region.rstrip(), question)
     if chained is not None:  # "\\[ d = \\sqrt{45} = 3\\sqrt{5}. \\]", an aligned chain "&= 18."
         return Extracted(chained, "conclusion", "closing-equation-display")
     labelled = _asked_display(region.rstrip(), question) if question else None
@@ -3271,7 +3313,21 @@ def _end_display(text: str) -> tuple[int, str] | None:
         if a < 0 or len(text) - a > MAX_ANSWER_CHARS:
             return None
         return a, text[a + len(opener) : len(text) - len(close)].strip()
+    if text.endswith("}") and "\\end{" in text[-24:]:
+        env = _END_ENVIRONMENT_RE.search(text, max(0, len(text) - MAX_ANSWER_CHARS))
+        if env is not None:  # a display environment: \begin{align*} ... \end{align*}
+            body = env.group("b").strip()
+            if env.group("e").startswith(("equation", "gather", "multline")):
+                return env.start(), body  # one equation: its content
+            return env.start(), f"\\begin{{aligned}}{body}\\end{{aligned}}"
     return None
+
+
+_END_ENVIRONMENT_RE = re.compile(
+    r"\\begin\{(?P<e>(?:equation|align|gather|eqnarray|multline)\*?)\}(?P<b>(?:(?!\\begin\{).)*?)"
+    r"\\end\{(?P=e)\}[ \t]*\.?\Z",
+    re.S,
+)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -3945,9 +4001,9 @@ def _echoes_question(text: str, question: str) -> bool:
     """``subject-value-echoing-question``: ``text`` only repeats the question ("the least 3 digit
     9 heavy number" for "What is the least three-digit 9-heavy whole number?"): at least two
     words, every word of three letters or more and every number found in the question."""
-    words = _ECHO_WORD_RE.findall(text)
-    if len(words) < 2 or len(text) > 120:
-        return False
+    words = _ECHO_WORD_RE.findall(_LATEX_COMMAND_RE.sub(" ", text))  # "\\dfrac" is no word
+    if len(words) < 2 or len(text) > 120 or not any(len(w) >= 3 and w.isalpha() for w in words):
+        return False  # a formula ("\\dfrac{3x+1}{x-2}") repeats no words of the question
     named = numbers_named(question)
     return all(
         _in_question(w, question) if w[0].isalpha() else w in named
@@ -3956,6 +4012,7 @@ def _echoes_question(text: str, question: str) -> bool:
 
 
 _ECHO_WORD_RE = re.compile(r"[A-Za-z]+|\d+")
+_LATEX_COMMAND_RE = re.compile(r"\\[A-Za-z]+")
 
 
 _PERCENT_OF_TAIL_RE = re.compile(
@@ -4150,7 +4207,7 @@ _OR_SPLIT_RE = re.compile(
 )
 
 
-def _equation_display(text: str) -> str | None:
+def _equation_display(text: str, question: str | None = None) -> str | None:
     """``closing-equation-display``: a display ending the text that is an equation chain of one
     named quantity ("\\[ d = \\sqrt{9 + 36} = 3\\sqrt{5}. \\]", an aligned "S &= ... \\\\ &= 18."):
     its last side; one variable given several values ("x = 1 \\quad\\text{or}\\quad x = -4"):
@@ -4164,6 +4221,12 @@ def _equation_display(text: str) -> str | None:
         content = " ".join(aligned.group("b").replace("\\\\", " ").replace("&", "").split())
     content = content.strip().rstrip(".,").strip()
     lhs = _CHAIN_LHS_RE.match(content)
+    if lhs is None and question and "=" in content and "\n" not in content:
+        first = squash(content.split("=", 1)[0])
+        if first and any(squash(e) == first for e in _asked_expressions(question)):
+            # "1 + 3 + \cdots + 99 &= ... &= 2500" for "Compute $1 + 3 + \cdots + 99$."
+            last = content.rsplit("=", 1)[1].strip()
+            return last or None
     if lhs is None or "\n" in content:
         return None
     name = lhs.group("n")

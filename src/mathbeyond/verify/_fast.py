@@ -509,8 +509,10 @@ def quick(region: str, question: str | None) -> Answer | None:
         if braced is None:
             return None
         end, content = braced
-    if not content.strip() or _TRIGGER_RE is None:
-        return None  # an empty box is dropped: the engine decides
+    if not content.strip() or _TRIGGER_RE is None or (
+        len(content.strip()) == 1 and content.strip().isalpha()
+    ):
+        return None  # an empty box is dropped, a letter may be a placeholder: the engine decides
     if _POWERED_BOX_RE.match(region, end):
         return None  # "\\boxed{4}^{-1}": no candidate for ``_boxes``; the engine decides
     if question and "\\boxed" in question:

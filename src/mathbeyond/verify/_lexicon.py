@@ -486,9 +486,19 @@ REMARK_PARAGRAPH = (
     "[^.\n]{0,40}?, incidentally,", "incidentally,", "as an aside", "for completeness",
     "fun fact", "as a bonus", "for example, (?!the answer)", "why\\b[^\\n?]{0,80}\\?",
     "be careful", "careful:", "caution", "warning:",
+    # an offer of more ("If you'd like, I can also ...", "Would you like me to ...")
+    "if you(?:'d| would)? like", "if it (?:would )?helps?", "if you want", "would you like",
+    "do you want", "want me to", "i can also", "let me know if", "feel free to",
+    # a check or a generalisation of the stated value ("As a quick check of the cycle: ...")
+    "as a (?:quick |final |sanity )?check", "(?:a )?quick check", "let me make sure",
+    "this is (?:an instance|a special case|an example) of", "this makes sense", "that makes sense",
+    # an afterword that is no mathematics ("Great question! Eggs are ...", "Numbers are very
+    # interesting.", "Remember to always ...")
+    "great question", "did you know", "remember(?: to|,)", "numbers are", "math is",
 )
-"""Opening a last paragraph after the answer: a remark on other cases or quantities, cut before
-the closing is read (``closing-remark-paragraph``)."""
+"""Opening a last paragraph after the answer: a remark on other cases or quantities, an offer
+of more, a check or an afterword, cut before the closing is read (``closing-remark-paragraph``).
+"""
 
 SAME_VALUE_REMARK = (
     "the same (?:value|number|answer|result|quantity)", "same value either way",
@@ -572,7 +582,9 @@ a sample cut off there keeps that statement (``closing-before-cut-off-check``)."
 CHALLENGE_TURN = (
     "are you sure", "sure\\?", "try again", "again", "(?:that's|that is|it's|it is) (?:wrong|"
     "incorrect|not right)", "wrong", "incorrect", "double[- ]?check", "re-?check", "check (?:it|"
-    "that|your)", "really\\?", "reconsider", "redo", "mistake", "certain\\?",
+    "that|your)", "really\\?", "reconsider", "redo", "mistake", "certain\\?", "verify",
+    "check\\?", "confirm", "(?:textbook|book|teacher|key) says", "(?:isn't|is not|doesn't|does "
+    "not) [^.?!]{0,30}though", "plug [^.?!]{0,30} back in",
 )
 """A leaked user turn that challenges the answer before it ("Are you sure about that?", "Try
 again"): the assistant turn after it answers the same question (``conflicting-re-answer``)."""
@@ -810,6 +822,13 @@ ASKED_LOWEST_TERMS = (
     "lowest terms", "simplest form", "simplest terms", "reduced form", "fully reduced",
     "reduce the fraction", "reduced fraction",
 )
+ASKED_TUPLE_FORM = (
+    "as an ordered pair", "as an ordered triple", "as an ordered quadruple",
+    "in the form \\$?\\(\\s*[a-z]", "in the form \\$?\\\\left\\(\\s*[a-z]",
+)
+"""The answer's form instructed as a tuple ("Express your answer as an ordered pair $(x, y)$"):
+separate assignments "x = 4, y = 3" are not in it. Naming the tuple to find ("Find the
+ordered pair $(x, y)$ ...") instructs no form."""
 ASKED_MIXED_NUMBER = ("mixed number", "mixed numeral", "mixed fraction")
 ASKED_INTERVAL = ("interval notation", "as an interval", "as a union of intervals")
 ASKED_SCIENTIFIC = ("scientific notation", "scientific form")

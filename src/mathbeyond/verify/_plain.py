@@ -33,7 +33,8 @@ Why the verdict is the worker's (``verify_fields`` -> ``_fast.answer`` -> ``_pre
 
 * ``_prepare`` returns the completion unchanged: every step it takes needs one of
   :data:`_PREPARE_MARKS` (``<``: think blocks, chat tokens, struck-out and HTML text; ``[``:
-  ``[INST]``; ``~``, ``%``, `````, ``>``, ``phantom``, ``color``, ``\\sout``, ``\\iffalse``), a
+  ``[INST]``; ``~``, ``%``, `````, ``>``, ``phantom``, ``color``, ``\\sout``, ``\\iffalse``;
+  equation tags: ``\\tag``, ``\\label``, ``\\nonumber``, ``\\notag``, ``quad``), a
   grader word (``_GRADER_HINT_RE``'s literals in the lowered text: its ``may_match``), the
   question inside the completion, or a leading fake user turn (``_LEAD_TURN_RE``, as
   ``_prepare`` tests it);
@@ -84,7 +85,10 @@ MIN_TIMEOUT_S = 0.01
 enforced) for every item: the in-caller work takes microseconds, but a limit that small is a
 request to be stopped."""
 
-_PREPARE_MARKS = ("<", "[", "~", "%", "`", ">", "phantom", "color", "\\sout", "\\iffalse")
+_PREPARE_MARKS = (
+    "<", "[", "~", "%", "`", ">", "phantom", "color", "\\sout", "\\iffalse", "\\tag", "\\label",
+    "\\nonumber", "\\notag", "quad",
+)
 _GRADER_WORDS = _GRADER_HINT_RE.literals if _GRADER_HINT_RE.icase else None
 _BARE_TAILS = frozenset(
     ("", ".", "!", "$", "$.", "$!", ".$", "$$", "$$.", "\\)", "\\).", "\\]", "\\].")

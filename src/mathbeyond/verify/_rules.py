@@ -1410,12 +1410,61 @@ def _unevaluated_fraction(text: str) -> bool:
 
 
 def _unreduced_fraction(text: str) -> bool:
-    """A fraction of integers with a common factor (``\\frac{9}{12}``, ``9/12``)."""
+    """A fraction of integers with a common factor (``\\frac{9}{12}``, ``9/12``), a ratio of
+    integers with one (``9:12``), or a fraction over an integer whose numerator's terms all
+    share a factor with it (``\\frac{6\\sqrt{3}}{3}``, ``\\frac{4+2\\sqrt{5}}{2}``)."""
     for m in _FRACTION_RE.finditer(text):
         num, den = (g for g in m.groups() if g is not None)
         if int(den) > 0 and math.gcd(int(num), int(den)) > 1:
             return True
+    if ":" in text:
+        for m in _RATIO_RE.finditer(text):
+            if math.gcd(int(m.group(1)), int(m.group(2))) > 1:
+                return True
+    if "frac" in text and "\\" in text:
+        for num, den in _integer_over(text):
+            content = _terms_content(num)
+            if content is not None and math.gcd(content, den) > 1:
+                return True
     return False
+
+
+_RATIO_RE = re.compile(r"(?<![\w.:])(\d{1,18})[ \t]*:[ \t]*(\d{1,18})(?![\w.:])")
+_FRAC_OPEN_RE = re.compile(r"\\[dt]?frac[ \t]*\{")
+_RADICAL_TERM_RE = re.compile(  # an integer coefficient, then at most one radical or pi
+    r"(\d{1,18})?(?:\\sqrt\{\d{1,18}\}|\\sqrt\d|\\pi)?"
+)
+
+
+def _integer_over(text: str) -> list[tuple[str, int]]:
+    """``(numerator, denominator)`` of each ``\\frac{...}{N}`` (N a positive integer; the
+    numerator's braces balanced, at most 120 characters)."""
+    out: list[tuple[str, int]] = []
+    for m in _FRAC_OPEN_RE.finditer(text):
+        depth, k = 1, m.end()
+        stop = min(len(text), k + 120)
+        while k < stop and depth:
+            depth += {"{": 1, "}": -1}.get(text[k], 0)
+            k += 1
+        if depth:
+            continue
+        den = re.match(r"[ \t]*\{[ \t]*(\d{1,18})[ \t]*\}", text[k:])
+        if den is not None and int(den.group(1)) > 1:
+            out.append((text[m.end() : k - 1], int(den.group(1))))
+    return out
+
+
+def _terms_content(numerator: str) -> int | None:
+    """The gcd of the integer coefficients of a sum of terms ``k``, ``k\\sqrt{n}``, ``k\\pi``
+    (``4+2\\sqrt{5}`` -> 2); None where a term is anything else or has no coefficient."""
+    terms = re.split(r"[+-]", numerator.replace(" ", "").lstrip("+-"))
+    content = 0
+    for term in terms:
+        m = _RADICAL_TERM_RE.fullmatch(term)
+        if not term or m is None or m.group(1) is None:
+            return None
+        content = math.gcd(content, int(m.group(1)))
+    return content or None
 
 
 def _factor_with_content(text: str) -> bool:
@@ -1495,6 +1544,7 @@ class _Asks:
     degrees: bool
     percent: bool
     interval: bool
+    tuple_form: bool
 
 
 _RADIANS_ASKED_RE = re.compile(r"\b(?:in|to|into)\s+radians\b|\bradian\s+measure\b", re.I)
@@ -1506,6 +1556,9 @@ _PERCENT_ASKED_RE = re.compile(  # asks for a percent ("What percent of 40 is 10
     re.IGNORECASE,
 )
 _INTERVAL_ASKED_RE = lx.words(lx.ASKED_INTERVAL)
+_TUPLE_FORM_ASKED_RE = lx.words(lx.ASKED_TUPLE_FORM)
+_TUPLE_GOLD_RE = re.compile(r"\s*\$?\s*(?:\\left)?\(\s*[^()]+,[^()]+(?:\\right)?\)\s*\$?\s*")
+_TUPLE_ANSWER_RE = re.compile(r"\([^()]*,[^()]*\)")
 _RELATION_MARK_RE = re.compile(r"<|>|\\[lg]eq?\b|\\[lg]eqslant|\\[lg]t\b|\u2264|\u2265")
 _INTERVAL_GOLD_RE = re.compile(r"\\infty|^\s*[(\[].*,.*[)\]]\s*$|\\cup")
 _DEGREE_MARK_RE = re.compile(r"\\circ|\u00b0|\bdegrees?\b|\\degree")
@@ -1535,7 +1588,14 @@ def _asks(question: str) -> _Asks:
         degrees=bool(_DEGREES_ASKED_RE.search(question)),
         percent=bool(_PERCENT_ASKED_RE.search(question)),
         interval=bool(_INTERVAL_ASKED_RE.search(question)),
+        tuple_form=bool(_TUPLE_FORM_ASKED_RE.search(question)),
     )
+
+
+def tuple_form_asked(question: str | None) -> bool:
+    """The question instructs the answer's form as a tuple ("Express your answer as an ordered
+    pair"): see :data:`~._lexicon.ASKED_TUPLE_FORM`."""
+    return bool(question) and _asks(question or "").tuple_form
 
 
 _UNICODE_RADICAL_RE = re.compile(
@@ -1653,6 +1713,11 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         and _RELATION_MARK_RE.search(answer)
     ):
         return "asked for interval notation: the answer is an inequality"
+    if (
+        asks.tuple_form and _TUPLE_GOLD_RE.fullmatch(gold)
+        and not _TUPLE_ANSWER_RE.search(answer.replace("\\left", "").replace("\\right", ""))
+    ):
+        return "asked for an ordered tuple: the answer gives its components separately"
     return None
 
 
@@ -1848,7 +1913,10 @@ def labelled_gold(gold: str) -> tuple[str, str] | None:
     return split
 
 
-_NAME = r"\|?\\?[A-Za-z]+'?(?:_\{?\w{1,4}\}?)?\|?"
+_NAME = (  # a name, or a geometric one: "\angle ABC", "m\angle B", "\overline{AB}"
+    r"(?:(?:m\s*)?\\(?:angle|measuredangle|overline|triangle|overarc|arc)\s*\{?[A-Z]{1,4}\}?"
+    r"|\|?\\?[A-Za-z]+'?(?:_\{?\w{1,4}\}?)?\|?)"
+)
 _LABEL_RE = re.compile(_NAME + r"(?:\s*(?:[+:,]|\\cdot)\s*" + _NAME + r")*")
 
 
