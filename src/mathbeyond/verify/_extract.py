@@ -34,6 +34,7 @@ from ._rules import (
     Candidate,
     Decision,
     disqualified_value,
+    hedged_two_values,
     pending_value,
     retraction_in,
     select,
@@ -162,6 +163,11 @@ _CONCLUSION_RE = re.compile(r"\W*" + lx.alternation(lx.CONCLUSION) + r"\b", re.I
 _MATH_SEG_RE = re.compile(r"\\\((.+?)\\\)|\$([^$]+)\$")
 _STATEMENT_RE = re.compile(  # a closing statement "The remainder is 2."
     r"\W*(?:the|our|my|its|this)\b[^.\n=$\\]{0,120}?\b(?:is|are|equals)\b", re.IGNORECASE
+)
+_CHANCE_FRAME_RE = re.compile(  # "a 7/8 (or 87.5%) chance of ...": the value framed
+    r"(?:an?[ \t]+)?(?P<v>\$?-?\d[\d.,/]*\$?|\$[^$]{1,40}\$)[ \t]*(?:\([ \t]*or[ \t][^()]{1,30}\))?"
+    r"[ \t]+(?:chance|probability|likelihood)\b[^$]{0,120}",
+    re.IGNORECASE,
 )
 _VALUE_START_RE = re.compile(r"[ \t]*(?:\*\*)?[ \t]*(?:\$|\\\(|-?\d|\\[dt]?frac|\\boxed)")
 _COPULA_VALUE_RE = re.compile(
@@ -390,6 +396,32 @@ def json_answer(text: str) -> str | None:
     if isinstance(value, str) and value.strip() and "\n" not in value.strip():
         return value.strip()
     return ""
+
+
+def _json_block_disagrees(text: str, question: str | None) -> bool:
+    """``json-block-disagrees``: a JSON block ending the text states an answer ('```json
+    {"final_answer": 12}```') other than the value the prose before it concludes ("So there are
+    11 ways."): two final answers, no commitment."""
+    end = text.rstrip()
+    if not end.endswith("```"):
+        return False
+    a = end.rfind("```", 0, len(end) - 3)
+    body = end[a + 3 : len(end) - 3] if a >= 0 else ""
+    if not body.lstrip().startswith(("json", "JSON", "{")):
+        return False
+    stated = json_answer(body.lstrip()[4:] if body.lstrip()[:4].lower() == "json" else body)
+    if not stated or "```" in text[:a]:
+        return False
+    prose = text[:a].rstrip()
+    said = _conclusion(prose, allow_bare=False, question=question) if prose else None
+    if (
+        said is None or said.kind != "conclusion" or not _HAS_VALUE_RE.search(said.text)
+        or "," in said.text  # "The primes below 30 are 2, 3, 5, ...": a list, not the answer
+    ):
+        return False
+    return squash(said.text).rstrip(".") != squash(stated) and not _same_final_number(
+        said.text, stated
+    )
 
 
 def _fenced_answer_line(body: str) -> str | None:
@@ -925,6 +957,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
             region = re.sub(_ECHO_LABEL + re.escape(q), " ", region)
             region = region.replace(q, " ")
     if "`" in region:  # see _strip_code_blocks
+        if _json_block_disagrees(region, question):
+            return Extracted("", "none", "json-block-disagrees")
         region = _strip_code_blocks(region)
     elif region.startswith("{") or region.endswith("}"):
         stated = json_answer(region)
@@ -1131,6 +1165,30 @@ def finished_turn(completion: str, finish_reason: str | None) -> str | None:
     return "stop" if len(cut) < len(completion) and cut.strip() else finish_reason
 
 
+_HEADING_LINE_RE = re.compile(  # a heading, a rule or a bold label without a value
+    r"#{1,6}[ \t][^\n\d]{0,80}|[-*_]{3,}|\*\*[^\n*\d]{1,60}\*\*:?|\*\*[^\n*\d]{1,60}:\*\*"
+)
+
+
+_OPTION_NAMED_RE = re.compile(  # "16, which corresponds to option **(B)**", "$16$, i.e. choice (D)"
+    r"[,;][ \t]*(?i:which[ \t]+(?:corresponds[ \t]+to|is|matches)|i\.e\.,?|that[ \t]+is,?)"
+    r"[ \t]*(?i:the[ \t]+)?(?i:option|choice|answer)?[ \t]*[*_]*"
+    r"\([ \t]*(?P<l>[A-E])[ \t]*\)[*_]*[ \t]*\.?[ \t]*$"
+)
+
+
+def _without_trailing_headings(text: str) -> str:
+    """``text`` without the headings, rules and bold labels ending it (what opened the part
+    cut after it: "---", "### Practice Problem")."""
+    text = text.rstrip()
+    for _ in range(8):
+        nl = text.rfind("\n")
+        if nl < 0 or not _HEADING_LINE_RE.fullmatch(text[nl + 1 :].strip()):
+            break
+        text = text[:nl].rstrip()
+    return text
+
+
 def _decide(region: str, question: str | None, finish_reason: str | None) -> Extracted:
     """The rules of :mod:`._rules` (and the closing-sentence rules) on a prepared region."""
     if (finish_reason or "").lower() in TRUNCATED_FINISH_REASONS:
@@ -1183,7 +1241,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         # the text went on past this answer (a new turn, another problem): the answer itself was
         # finished, whatever cut the text later (``continuation-after-answer``)
         finish_reason = "stop"
-        region = region[:cut]
+        region = _without_trailing_headings(region[:cut])  # "### Practice Problem" above it
         decisions += [Decision(c, False, cut_rule) for c in boxes + anchors if c.end > cut]
         boxes = [c for c in boxes if c.end <= cut]
         anchors = [c for c in anchors if c.end <= cut]
@@ -1239,6 +1297,15 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             "correction-after-retraction", "correction-after-revision", "later-rejects-box"
         ):
             return Extracted(sel.texts[0].strip("* "), "anchor", sel.rule, trace)
+        if question and _lists_options(question):
+            chosen = sel.decisions[-1].candidate
+            line_end = region.find("\n", chosen.start)
+            sentence = region[chosen.start : line_end if line_end >= 0 else len(region)]
+            named = _OPTION_NAMED_RE.search(sentence)
+            if named is not None:  # "16, which corresponds to option **(B)**": the letter picked
+                value = _sentence_answer(sel.texts[0]).strip("* $")
+                return Extracted(f"({named.group('l')}) {value}", "anchor",
+                                 "option-named-after-value", trace)
         return Extracted(_sentence_answer(sel.texts[0]).strip("* "), "anchor", sel.rule, trace)
     if truncated:
         early = _committed_before_cut_check(region, question)
@@ -2205,6 +2272,9 @@ _MAX_AFTERWORD_CHARS = 3000
 _AFTERWORD_LABEL_RE = re.compile(
     r"[ \t*_#]*(?:" + lx.alternation(lx.AFTERWORD_HEADING) + r")\b", re.IGNORECASE
 )
+_DISTRACTOR_LABEL_RE = re.compile(
+    r"[ \t*_#]*(?:" + lx.alternation(lx.DISTRACTOR_HEADING) + r")\b", re.IGNORECASE
+)
 
 
 def _afterword_start(region: str) -> int | None:
@@ -2223,9 +2293,10 @@ def _afterword_start(region: str) -> int | None:
         return None
     label = (found.group("h") or found.group("b") or "") if found.re is _SECTION_OPENER_RE else ""
     if (
-        _HAS_VALUE_RE.search(label) or _WORK_LABEL_RE.search(label)
+        _HAS_VALUE_RE.search(label)
+        or (_WORK_LABEL_RE.search(label) and not _DISTRACTOR_LABEL_RE.match(label))
         or (label.rstrip().endswith(".") and not _AFTERWORD_LABEL_RE.match(label))
-    ):
+    ):  # ("### Common wrong answers" is an afterword, though it says "answers")
         return None  # "**The perimeter is 42 cm.**", "**Step 2: ...**", "## Final answer"
     section = region[found.start() :]
     body = region[found.end() :].strip(" \t\n.*")
@@ -2457,6 +2528,8 @@ def _closing(
         check = [p for p in _SENTENCE_SPLIT_RE.split(lines[-1][inline.end() :]) if p.strip()]
         lines = [*lines[:-1], lines[-1][: inline.start()], *check]
     last = lines[-1].strip()
+    if hedged_two_values(last):  # "So there are either 14 or 15, depending on ...": no one value
+        return Extracted("", "none", "closing-hedged-alternatives")
     lower_start = _last_match(_LOWER_CONCLUSION_RE, last) if ". " in last else None
     if lower_start is not None and _HAS_VALUE_RE.search(last, lower_start.end()):
         # "... to (x-3)(x-4). so the sum is 7": a weak model's lower-case closing sentence
@@ -2743,6 +2816,9 @@ def _closing(
                 # "So $k = 8$ is the least value that works.": the one value before the verb
                 subject = _single_value(last[conc.end() : verb.start()])
                 ans = subject if subject is not None else ans
+            chance = _CHANCE_FRAME_RE.fullmatch(ans) if "chance" in ans or "proba" in ans else None
+            if chance is not None:  # "... is a 7/8 (or 87.5%) chance of getting one head"
+                ans = chance.group("v")
             appositive = _APPOSITIVE_VALUE_RE.fullmatch(ans) if "," in ans else None
             if appositive is not None:  # "... is the value listed twice, 5.": the value named
                 ans = appositive.group("v")
@@ -4199,8 +4275,9 @@ _DISPLAY_LABEL_RE = re.compile(
 _ALIGNED_RE = re.compile(
     r"\\begin\{(aligned|align\*?|split|gathered)\}(?P<b>.*)\\end\{\1\}", re.S
 )
-_CHAIN_LHS_RE = re.compile(  # "d", "S", "x_1", "A_{\text{total}}", "\text{Area}"
-    r"[ \t]*(?P<n>[A-Za-z](?:_\{?[\w\\ ]{1,12}\}?)?|\\text\{[A-Za-z ]{1,20}\})[ \t]*&?="
+_CHAIN_LHS_RE = re.compile(  # "d", "S", "x_1", "A_{\text{total}}", "\text{Area}", "f'(x)"
+    r"[ \t]*(?P<n>[A-Za-z](?:_\{?[\w\\ ]{1,12}\}?)?(?:'{1,3}|\^\{?-1\}?)?(?:\([a-z]\))?"
+    r"|\\text\{[A-Za-z ]{1,20}\})[ \t]*&?="
 )
 _OR_SPLIT_RE = re.compile(
     r"\\quad[ \t]*\\text\{[ \t]*or[ \t]*\}[ \t]*\\quad|\\text\{[ \t]*or[ \t]*\}|\\quad|\\qquad|,"

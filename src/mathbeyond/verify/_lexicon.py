@@ -454,6 +454,7 @@ cut before the value is read."""
 ALTERNATIVE_CONDITION = (
     "if", "unless", "depending", "assuming", "whether", "in case", "maybe", "perhaps", "possibly",
     "might", "could", "alternatively",
+    "(?:[a-z]+ )?(?:reading|interpretation|convention)",  # "X (inclusive reading) or Y (...)"
 )
 """In the answer's own sentence after it, with 'or <another value>' ("\\boxed{24} (or 22 if we
 exclude 1)", "the answer is $n=1$ (if ...) or $n=3$ if ..."): the answer is one of two
@@ -572,8 +573,15 @@ NUMBER_QUALIFIER = (
 )
 """Before the one number of an anchored sentence: the sentence does not state that value."""
 
+DISTRACTOR_HEADING = (
+    "(?:common )?(?:wrong|incorrect) answers", "common (?:errors|traps)", "distractors",
+)
+"""A heading over a list of wrong values ("### Common wrong answers"): an afterword, though its
+label says "answers"."""
+
 AFTERWORD_HEADING = (
-    "common mistakes", "mistakes to avoid", "(?:common )?pitfalls", "notes?", "remarks?",
+    *DISTRACTOR_HEADING, "common mistakes", "mistakes to avoid", "(?:common )?pitfalls",
+    "notes?", "remarks?",
     "(?:key )?takeaways?", "key points", "why this works", "summary", "recap",
 )
 """A heading after the closing statement opening a section about it (mistakes, notes, a recap):

@@ -859,6 +859,13 @@ def alternative_after(region: str, c: Candidate) -> bool:
             and f"({other.group('l')})" not in line[: other.start()]
         ):
             return True
+        at = line.find(c.text) if " or " in line else -1
+        value = _ALT_VALUE_RE.search(line, at + len(c.text)) if at >= 0 else None
+        if (  # "**Answer:** $\frac{23}{50}$ (inclusive reading) or $\frac{2}{5}$ (exclusive ...)"
+            value is not None and _plain(value.group("v")) != _plain(c.text)
+            and not _ALT_SAME_RE.search(line, at) and _ALT_CONDITION_RE.search(line, at)
+        ):
+            return True
     if " or " in region[c.end :] and len(region) - c.end <= _MAX_LATER_HEDGE_CHARS:
         later = _LATER_TWO_VALUES_RE.search(region, c.end)
         if later is not None and _plain(c.text) in (_plain(later.group("a")), _plain(
@@ -878,6 +885,15 @@ def alternative_after(region: str, c: Candidate) -> bool:
     if _plain(m.group("v")) == _plain(c.text):
         return False
     return bool(_ALT_CONDITION_RE.search(sentence))
+
+
+def hedged_two_values(text: str) -> bool:
+    """``closing-hedged-alternatives``: a sentence offering two different values under a
+    condition ("either 14 or 15 such integers, depending on whether we include 0")."""
+    if " or " not in text:
+        return False
+    m = _LATER_TWO_VALUES_RE.search(text)
+    return m is not None and _plain(m.group("a")) != _plain(m.group("b"))
 
 
 def _hedged_other_value(rest: str, end: re.Match[str] | None, c: Candidate) -> bool:
