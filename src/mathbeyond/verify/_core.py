@@ -29,7 +29,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.27.0"  # core_v62: practice sections, options named, JSON, hedges
+VERIFIER_VERSION = "2.28.0"  # core_v63: hedges, crowd attributions, display chains
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -169,6 +169,10 @@ _CHANCE_FRAME_RE = re.compile(  # "a 7/8 (or 87.5%) chance of ...": the value fr
     r"[ \t]+(?:chance|probability|likelihood)\b[^$]{0,120}",
     re.IGNORECASE,
 )
+_NOUN_THEN_MATH_RE = re.compile(  # "length $6\\sqrt{2}$", "an area of $12$"
+    r"(?:(?:an?|the)[ \t]+)?[a-z]+(?:[ \t]+[a-z]+){0,2}[ \t]+(?:of[ \t]+)?"
+    r"(?P<m>\$[^$\n]{1,80}\$?|\\\([^\n]{1,80}?\\\))[ \t]*[.!]?"
+)
 _VALUE_START_RE = re.compile(r"[ \t]*(?:\*\*)?[ \t]*(?:\$|\\\(|-?\d|\\[dt]?frac|\\boxed)")
 _COPULA_VALUE_RE = re.compile(
     r"\b(?:is|are|equals)\b(?=[ \t]*(?:\*\*)?[ \t]*(?:\$|\\\(|-?\d))", re.IGNORECASE
@@ -221,6 +225,7 @@ _VERB_NUMBER_RE = re.compile(
     r"\b(?:has|have|had|is|are|was|were|equals|contains?)\s+(?:a\s+total\s+of\s+|exactly\s+|"
     r"only\s+|precisely\s+)?(?:\$|\\\()?\s*(-?\d+(?:\.\d+)?(?:/\d+)?)\s*(?:\$|\\\))?(?![\w.^_/]|\.\d)"
     r"(?!\s*(?:,|;|\bor\b|\band\b|\bto\b|-|\+|\\pm)\s*(?:\$|\\\()?\s*-?\d)"
+    r"(?!\s*(?:\\times|\\cdot|\u00d7|\*|\^|\\div))"  # "is $1.008 \times 10^4$": not 1.008
 )
 _LABEL_VALUE_RE = re.compile(r"(?:=|:)\s*([^=:]{1,80}?)\s*\.?\s*$")
 _NUMBER_WORD_RE = re.compile(lx.alternation(lx.NUMBER_WORDS) + r"\b", re.IGNORECASE)
@@ -1877,7 +1882,7 @@ def _continuation(
 _READER_EXERCISE_RE = re.compile(
     r"\n[ \t#*>_]*" + lx.alternation(lx.READER_EXERCISE) + r"\b", re.IGNORECASE
 )
-_EXERCISE_HINTS = ("try", "turn", "xercise", "homework", "quiz", "practice")
+_EXERCISE_HINTS = ("try", "turn", "xercise", "homework", "quiz", "practice", "xample")
 """A literal of every phrase of ``READER_EXERCISE``, in lower case: none, no exercise."""
 
 
@@ -1885,7 +1890,7 @@ def exercise_hint(low: str) -> bool:
     """Whether the lowered text may open a reader exercise (:data:`_READER_EXERCISE_RE`)."""
     return (
         "try" in low or "turn" in low or "xercise" in low or "homework" in low or "quiz" in low
-        or "practice" in low
+        or "practice" in low or "xample" in low
     )
 
 
@@ -2819,6 +2824,9 @@ def _closing(
             chance = _CHANCE_FRAME_RE.fullmatch(ans) if "chance" in ans or "proba" in ans else None
             if chance is not None:  # "... is a 7/8 (or 87.5%) chance of getting one head"
                 ans = chance.group("v")
+            noun = _NOUN_THEN_MATH_RE.fullmatch(ans) if ans[:1].isalpha() else None
+            if noun is not None:  # "So the diagonal has length $6\\sqrt{2}$.": the math
+                ans = noun.group("m")
             appositive = _APPOSITIVE_VALUE_RE.fullmatch(ans) if "," in ans else None
             if appositive is not None:  # "... is the value listed twice, 5.": the value named
                 ans = appositive.group("v")
@@ -3978,8 +3986,8 @@ def _count_of_asked(sentence: str, question: str) -> str | None:
     found = {
         m.group(1)
         for m in re.finditer(
-            r"(?<![\w.,$}])(?<!\d[ ~])(?<!\\,)(?<!\\ )\$?(\d(?:[\d,]|\{,\})*)\$?[ \t]+"
-            r"(?:[a-z-]+[ \t]+){0,2}?(?:\$?[a-z]\$?-)?"  # "2 $x$-intercepts"
+            r"(?<![\w.,$}^{_])(?<!\d[ ~])(?<!\\,)(?<!\\ )\$?(\d(?:[\d,]|\{,\})*)\$?[ \t]+"
+            r"(?:[a-z-]+[ \t]+){0,2}?(?:\$?[a-z]\$?-)?"  # "2 $x$-intercepts" (never "10^4$ ...")
             + _noun_alternation(noun)
             + r"(?:s|es)?\b",
             sentence,
@@ -4205,8 +4213,16 @@ def _stated_value(line: str) -> str | None:
         return after_verb[0]
     m = _LABEL_VALUE_RE.search(line)
     if m is not None:
+        value = m.group(1).strip().strip("$").strip()
+        if _POLYNOMIAL_VALUE_RE.fullmatch(value):  # "Combine like terms: ... = 2x^2 + 5x - 3."
+            return value
         return _single_value(m.group(1))
     return None
+
+
+_POLYNOMIAL_VALUE_RE = re.compile(  # a sum of monomials in one-letter variables: "2x^2 + 5x - 3"
+    r"-?[ \t]*\d*[a-z]?(?:\^\{?\d+\}?)?(?:[ \t]*[-+][ \t]*\d*[a-z]?(?:\^\{?\d+\}?)?){1,8}"
+)
 
 
 _BOLD_SEG_END_RE = re.compile(r"\*\*([^*\n]{1,80})(?:\*\*|$)")
@@ -4297,10 +4313,16 @@ def _equation_display(text: str, question: str | None = None) -> str | None:
     if aligned is not None:
         content = " ".join(aligned.group("b").replace("\\\\", " ").replace("&", "").split())
     content = content.strip().rstrip(".,").strip()
+    if "\\" in content and _IMPLIES_SPLIT_RE.search(content):
+        content = _IMPLIES_SPLIT_RE.split(content)[-1]  # "... \implies x = \frac12"
+        content = _LEAD_SPACING_RE.sub("", content).strip()
     lhs = _CHAIN_LHS_RE.match(content)
     if lhs is None and question and "=" in content and "\n" not in content:
         first = squash(content.split("=", 1)[0])
-        if first and any(squash(e) == first for e in _asked_expressions(question)):
+        if first and any(  # the question's expression, or it times a factor ("\cdot ...")
+            first == squash(e) or first.startswith(squash(e) + "\\cdot")
+            for e in _question_math(question)
+        ):
             # "1 + 3 + \cdots + 99 &= ... &= 2500" for "Compute $1 + 3 + \cdots + 99$."
             last = content.rsplit("=", 1)[1].strip()
             return last or None
@@ -4315,6 +4337,20 @@ def _equation_display(text: str, question: str | None = None) -> str | None:
         return None
     last = content.rsplit("=", 1)[1].strip()
     return last or None
+
+
+_IMPLIES_SPLIT_RE = re.compile(r"\\(?:implies|Rightarrow|Longrightarrow|therefore)\b")
+_LEAD_SPACING_RE = re.compile(r"^(?:\s|\\q?quad\b|\\[,;:! ])+")
+
+
+@functools.lru_cache(maxsize=1024)
+def _question_math(question: str) -> tuple[str, ...]:
+    """The question's math segments of 3 to 60 characters without "=": what it gives or asks
+    for, as written ("\\frac{2}{\\sqrt{3}}", "1 + 3 + \\cdots + 99")."""
+    segs = (m.group(1) or m.group(2) or "" for m in _MATH_SEG_RE.finditer(question[:4000]))
+    return tuple(
+        seg.strip() for seg in segs if 3 <= len(seg.strip()) <= 60 and "=" not in seg
+    )
 
 
 def _asked_display(text: str, question: str) -> str | None:

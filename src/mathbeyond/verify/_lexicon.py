@@ -226,6 +226,13 @@ ATTRIBUTION_VERB = (
     "says?", "said", "claims?", "claimed", "thinks?", "suggests?", "expects?", "wants?",
     "gives?", "gave", "states?", "is", "was",
 )
+ATTRIBUTION_CROWD = (
+    "(?:many|most|some) (?:people|students)(?: often| usually)? (?:answer|write|get|choose|pick|"
+    "say|guess)",
+    "(?:people|students) (?:often|usually|commonly) (?:answer|write|get|choose|pick|say|guess)",
+)
+"""An answer attributed to what people commonly give ("many people answer \\boxed{91} here"):
+no commitment of the model's."""
 """'<source> <verb>': an answer attributed to someone else is not a commitment."""
 
 DISOWNING = ("wrong", "incorrect", "not (?:right|correct|the answer)")
@@ -266,6 +273,7 @@ READER_EXERCISE = (
     "(?:practice|exercise) (?:problem|question)s?(?: \\d+)?(?=\\s*[:.])",
     "exercises?(?: \\d+)?(?=\\s*:)", "homework(?=\\s*:)", "quiz(?=\\s*:)",
     "try another(?: one)?(?=\\s*[:!.])", "try (?:this|one) more",
+    "example \\d+(?=\\s*[:.])", "another example(?=\\s*:)",
 )
 """Opening a line after worked text: an exercise the text sets for the reader, with its own
 answer ("Now you try: ...", "Your turn: ...", "Exercise: ..."): cut there."""
@@ -482,7 +490,7 @@ REMARK_PARAGRAPH = (
     "note that", "note:", "more generally", "in general,", "generally,", "for comparison",
     "by comparison", "interestingly", "as a side note", "by the way", "for reference",
     "recap", "summary of", "if [^.\\n]{0,80}? instead", "had [^.\\n]{0,60}? been",
-    "for instance, if", "similarly, (?:for|if)", "also,",
+    "for instance, if", "similarly, (?:for|if)", "also,", "for instance,(?! the answer)",
     "(?:an? |one )?(?:natural |possible |simple |quick )?(?:extension|generali[sz]ation)\\b",
     "[^.\n]{0,40}?, incidentally,", "incidentally,", "as an aside", "for completeness",
     "fun fact", "as a bonus", "for example, (?!the answer)", "why\\b[^\\n?]{0,80}\\?",

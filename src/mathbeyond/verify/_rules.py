@@ -120,8 +120,8 @@ UNASKED_RE = Guarded(lx.stems(lx.UNASKED_REMARK))
 APPROX_RE = Guarded(re.compile(lx.alternation(lx.APPROXIMATION), re.IGNORECASE))
 ROUNDING_ASKED_RE = Guarded(lx.stems(lx.ROUNDING_ASKED))
 ATTRIB_RE = Guarded(re.compile(
-    r"\b" + lx.alternation(lx.ATTRIBUTION_SOURCE) + r"\s+" + lx.alternation(lx.ATTRIBUTION_VERB)
-    + r"\b",
+    r"\b(?:" + lx.alternation(lx.ATTRIBUTION_SOURCE) + r"\s+" + lx.alternation(lx.ATTRIBUTION_VERB)
+    + r"|" + lx.alternation(lx.ATTRIBUTION_CROWD) + r")\b",
     re.IGNORECASE,
 ))
 DISOWN_RE = Guarded(re.compile(
@@ -890,10 +890,18 @@ def alternative_after(region: str, c: Candidate) -> bool:
 def hedged_two_values(text: str) -> bool:
     """``closing-hedged-alternatives``: a sentence offering two different values under a
     condition ("either 14 or 15 such integers, depending on whether we include 0")."""
-    if " or " not in text:
+    if "or " not in text:
         return False
-    m = _LATER_TWO_VALUES_RE.search(text)
+    m = _LATER_TWO_VALUES_RE.search(text) or _PAREN_ALT_VALUE_RE.search(text)
     return m is not None and _plain(m.group("a")) != _plain(m.group("b"))
+
+
+_PAREN_ALT_VALUE_RE = re.compile(  # "25 (or 15 under the other reading)", "12 (or 10 if ...)"
+    r"(?<![\w.])\$?(?P<a>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\$?[ \t]*\([ \t]*or[ \t]+\$?"
+    r"(?P<b>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\$?(?![\d%])[^()]{0,60}?\b(?:if|under|depending|unless|"
+    r"when|reading|interpretation|convention|exclud\w*|includ\w*)\b",
+    re.IGNORECASE,
+)
 
 
 def _hedged_other_value(rest: str, end: re.Match[str] | None, c: Candidate) -> bool:
