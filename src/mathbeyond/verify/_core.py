@@ -29,7 +29,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.28.0"  # core_v63: hedges, crowd attributions, display chains
+VERIFIER_VERSION = "2.29.0"  # core_v64: confirmations, asides, role blocks, fonts
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -116,7 +116,9 @@ _HTML_PAIR_RE = re.compile(  # <b>Answer:</b> 7: inline HTML markup around text
     r"<(b|strong|i|em|u|span|p|h[1-6])(?:\s[^<>]{0,200})?>([^<>]{0,2000}?)</\1\s*>", re.I
 )
 _LEADING_ROLE_BLOCK_RE = re.compile(  # "<|im_start|>system\nThe correct answer is 9.<|im_end|>"
-    r"\s*(?:<\|im_start\|>[ \t]*(?:system|user)\b(?:(?!<\|im_start\|>).){0,4000}?<\|im_end\|>"
+    r"\s*(?:<\|(?:system|user)\|>(?:(?!<\|(?:assistant|system|user)\|>).){0,4000}?"
+    r"(?=<\|(?:assistant|system|user)\|>)"  # "<|system|>\n...\n<|user|>\n...\n<|assistant|>"
+    r"|<\|im_start\|>[ \t]*(?:system|user)\b(?:(?!<\|im_start\|>).){0,4000}?<\|im_end\|>"
     r"|<\|start_header_id\|>[ \t]*(?:system|user)[ \t]*<\|end_header_id\|>"
     r"(?:(?!<\|start_header_id\|>).){0,4000}?<\|eot_id\|>)",
     re.DOTALL,
@@ -700,7 +702,7 @@ def _sentence_answer(text: str) -> str:
     if "**" in text:
         bold = _BOLD_SEG_END_RE.findall(text)  # "You can buy **12 notebooks" (cut at its end)
         if len(bold) == 1 and not _NEG_WORD_RE.search(text):
-            inner = bold[0].strip().strip("$").strip()
+            inner = bold[0].strip().strip("$").strip().removeprefix("\\$").strip()  # "**\\$6**"
             number = (
                 inner if _BOLD_NUMBER_RE.fullmatch(inner) else _counted(inner, None, any_noun=True)
             )
@@ -1139,7 +1141,10 @@ def re_answer_conflicts(completion: str, question: str | None, answer: str) -> b
         again = finish(_extract(completion[turn.end() : end], question, "stop"))
         if (
             again.kind not in ("none", "bare")
-            and (_HAS_VALUE_RE.search(again.text) or again.rule == "closing-yes-no")
+            and (
+                _HAS_VALUE_RE.search(again.text)
+                or (again.rule == "closing-yes-no" and mine.lower() in ("yes", "no"))
+            )
             and squash(again.text).rstrip(".") != mine
             and not _same_final_number(again.text, answer)  # "4 × 9 = 36" then "36": one value
         ):
@@ -1292,6 +1297,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if (
             late is not None
             and late.rule in _CONCLUDING_RULES
+            and (_HAS_VALUE_RE.search(late.text) or _NUMBER_WORD_ANY_RE.search(late.text))
             and sel.rule != "answer-first-then-explanation"
             and _without_afterword_section(region.rstrip(), question).rfind("\n")
             >= sel.decisions[-1].candidate.end

@@ -491,6 +491,7 @@ REMARK_PARAGRAPH = (
     "by comparison", "interestingly", "as a side note", "by the way", "for reference",
     "recap", "summary of", "if [^.\\n]{0,80}? instead", "had [^.\\n]{0,60}? been",
     "for instance, if", "similarly, (?:for|if)", "also,", "for instance,(?! the answer)",
+    "we (?:already |have )?(?:verified|checked|confirmed)",
     "(?:an? |one )?(?:natural |possible |simple |quick )?(?:extension|generali[sz]ation)\\b",
     "[^.\n]{0,40}?, incidentally,", "incidentally,", "as an aside", "for completeness",
     "fun fact", "as a bonus", "for example, (?!the answer)", "why\\b[^\\n?]{0,80}\\?",

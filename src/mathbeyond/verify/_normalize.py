@@ -33,7 +33,8 @@ _SIZING_RE = re.compile(
 _SPACING_RE = re.compile(
     r"(?<!\\)\\(?:[,;:!> ]|quad(?![a-z])|qquad(?![a-z])|displaystyle|textstyle|hfill|"
     r"nonumber|limits|(?:bf|it|rm|sf|tt|bfseries|mdseries|itshape|upshape|rmfamily|sffamily|"
-    r"ttfamily|scriptstyle|scriptscriptstyle)(?![a-zA-Z]))|~"
+    r"ttfamily|scriptstyle|scriptscriptstyle|tiny|scriptsize|footnotesize|small|normalsize|"
+    r"large|Large|LARGE|huge|Huge)(?![a-zA-Z]))|~"
 )
 _RENAMES = [
     (re.compile(r"\\[dt]frac(?![a-zA-Z])"), "\\frac"),
