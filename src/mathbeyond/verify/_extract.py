@@ -1441,13 +1441,14 @@ _LOOP_STATED_RE = re.compile(  # a value the loop states: "x = 4", "the answer i
 
 
 _BOX_WRAP_RE = re.compile(r"\\boxed\{(.*)\}")
+_MATH_DELIMS_RE = re.compile(r"\\[()\[\]]")
 
 
 def _alternates(cands: list[Candidate]) -> bool:
     """A cut-off text whose answers (boxes, anchors) go back to a value after another: "The
     answer is 6." then 8 then 6 again -- it flip-flops, so where it stopped commits to none."""
-    values = [
-        _BOX_WRAP_RE.sub(r"\1", squash(c.text)).rstrip(".")
+    values = [  # "\\(\\boxed{8 \\pi}\\" (an anchor's text) and the box's "8 \\pi" are one value
+        _MATH_DELIMS_RE.sub("", _BOX_WRAP_RE.sub(r"\1", squash(c.text))).rstrip(".\\")
         for c in sorted(cands, key=lambda c: c.start)
     ]
     if len(values) < 3:
@@ -1741,6 +1742,9 @@ def _asked_count_noun(question: str) -> str | None:
     return first
 
 
+_CLOSING_SO_CLAUSE_RE = re.compile(r"[,;][ \t]+(?:so|therefore|thus|hence)[ \t,]+(?=the\b)", re.I)
+
+
 def concludes_asked_after(region: str, end: int, question: str) -> bool:
     """``box-then-conclusion``: the text after a box (ending at ``end``) closes on a line that
     opens with a conclusion word and names the quantity the question asks for ("Each die has
@@ -1750,7 +1754,10 @@ def concludes_asked_after(region: str, end: int, question: str) -> bool:
         return False  # the box's own line: no closing line of its own after it (a one-line
         # text never reads the question here, see ._plain)
     last_line = region[newline + 1 :].rstrip()
-    if not last_line or not _CONCLUSION_RE.match(last_line):
+    if last_line and not _CONCLUSION_RE.match(last_line):
+        clause = _CLOSING_SO_CLAUSE_RE.search(last_line)  # "..., so the largest is **25**."
+        last_line = last_line[clause.end() :] if clause is not None else ""
+    if not last_line:
         return False
     if any(f"{e} =" in last_line or f"{e}=" in last_line for e in _asked_expressions(question)):
         return True  # "So $g(f(1)) = 16$.": the question's own expression, equated
@@ -2270,9 +2277,13 @@ def _conclusion(
 
 _SECTION_OPENER_RE = re.compile(
     r"\n[ \t]*(?:(?:-{3,}|\*{3,}|_{3,})[ \t]*(?=\n)|#{1,6}[ \t]+(?P<h>[^\n]{1,80})"
-    r"|\*\*(?P<b>[^*\n]{1,80})\*\*|(?P<p>\()(?=[^\n]*[.)][ \t]*$))"
+    r"|\*\*(?P<b>[^*\n]{1,80})\*\*|(?P<p>\()(?=[^\n]*[.)][ \t]*$)"
+    r"|(?P<t>(?i:" + lx.alternation(lx.AFTERWORD_HEADING) + r"))[ \t]*:[ \t]*(?=\n))"  # "Notes:"
 )
-_SECTION_HINT_RE = re.compile(r"\n[ \t]*(?:---|\*\*\*|___|#|\*\*[^*\n\d$]|\()")
+_SECTION_HINT_RE = re.compile(
+    r"\n[ \t]*(?:---|\*\*\*|___|#|\*\*[^*\n\d$]|\(|(?i:" + lx.alternation(lx.AFTERWORD_HEADING)
+    + r")[ \t]*:)"
+)
 _WORK_LABEL_RE = lx.stems(lx.WORK_SECTION_LABEL)
 _REMARK_OPENER_RE = re.compile(  # a paragraph opening with a remark phrase ("For reference, ...")
     r"\n[ \t]*\n[ \t*_>]*(?:" + lx.alternation(lx.REMARK_PARAGRAPH) + r")", re.IGNORECASE
@@ -2302,7 +2313,10 @@ def _afterword_start(region: str) -> int | None:
             found = m
     if found is None:
         return None
-    label = (found.group("h") or found.group("b") or "") if found.re is _SECTION_OPENER_RE else ""
+    label = (
+        (found.group("h") or found.group("b") or found.group("t") or "")
+        if found.re is _SECTION_OPENER_RE else ""
+    )
     if (
         _HAS_VALUE_RE.search(label)
         or (_WORK_LABEL_RE.search(label) and not _DISTRACTOR_LABEL_RE.match(label))
@@ -3085,8 +3099,8 @@ _POINTER_SENTENCE_RE = re.compile(  # "... = 5$. That's the value of $a + b + c$
     re.IGNORECASE,
 )
 _PAREN_TURN_RE = re.compile(  # an aside that could change the answer: never dropped
-    r"\b(?:or|instead|actually|wait|wrong|correct(?:ion|ed)?|answer|final|so|thus|therefore|"
-    r"hence|oops|sorry|mistake|error)\b",
+    r"\b(?:or|instead(?![ \t]+of\b)|actually|wait|wrong|correct(?:ion|ed)?|answer|final|so|thus|"
+    r"therefore|hence|oops|sorry|mistake|error)\b",
     re.IGNORECASE,
 )
 

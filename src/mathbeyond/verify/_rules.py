@@ -212,8 +212,13 @@ def attributed(region: str, c: Candidate) -> bool:
 
 
 _WRONG_LABEL_RE = Guarded(re.compile(  # ends the text before the candidate: "Wrong answer: $"
-    r"\b" + lx.alternation(lx.WRONG_LABEL) + r"[ \t]+(?:" + lx.alternation(lx.LABELLED_NOUN)
-    + r"s?\b[ \t]*(?:is|was|:|=|-)?[ \t]*[$\\(\[{]*[ \t]*)?\Z",
+    r"(?:\b" + lx.alternation(lx.WRONG_LABEL) + r"[ \t]+(?:" + lx.alternation(lx.LABELLED_NOUN)
+    + r"s?\b[ \t]*(?:is|was|:|=|-)?[ \t]*[$\\(\[{]*[ \t]*)?"
+    # "The intuitive answer, which is wrong, is $", "A tempting (but wrong) answer is $"
+    r"|\b" + lx.alternation(lx.LABELLED_NOUN) + r"s?[ \t]*,[ \t]*which[ \t]+(?:is|was)[ \t]+"
+    + lx.alternation(lx.WRONG_LABEL) + r"[ \t]*,[ \t]*(?:is|was)[ \t]*[$\\(\[{]*[ \t]*"
+    r"|\([ \t]*(?:but[ \t]+|and[ \t]+)?" + lx.alternation(lx.WRONG_LABEL) + r"[ \t]*\)[ \t]+"
+    + lx.alternation(lx.LABELLED_NOUN) + r"s?[ \t]*(?:is|was|:)?[ \t]*[$\\(\[{]*[ \t]*)\Z",
     re.IGNORECASE,
 ))
 # right after the value: "9 (not correct)", "9, which is wrong"
@@ -835,6 +840,12 @@ def _parallel_conditional(region: str, c: Candidate) -> bool:
     return False
 
 
+_OR_CONDITION_BOX_RE = re.compile(  # "\boxed{22} or, if the radical were negative, \boxed{-28}"
+    r"\bor\b[ \t,]*(?:if|when|unless|in[ \t]+case|assuming)\b[^.\n]{0,80}?\\boxed\{([^{}]{1,40})\}",
+    re.IGNORECASE,
+)
+
+
 def alternative_after(region: str, c: Candidate) -> bool:
     """``answer-with-alternative``: in the answer's own sentence after it, 'or' and another value
     with a condition or hedge ("\\boxed{24} (or $22$ if we exclude 1 and 360)", "$n=1$ (if ...)
@@ -845,6 +856,9 @@ def alternative_after(region: str, c: Candidate) -> bool:
     sentence = rest[: end.start() if end else len(rest)]
     if _hedged_other_value(rest, end, c):
         return True
+    other_box = _OR_CONDITION_BOX_RE.search(rest, 0, 200) if "boxed" in rest else None
+    if other_box is not None and _plain(other_box.group(1)) != _plain(c.text):
+        return True  # "$\boxed{22}$ or, if the radical were negative, $\boxed{-28}$"
     also = _ALSO_WORKS_RE.search(rest) if "also" in rest else None
     if also is not None and _plain(also.group("v")) != _plain(c.text):
         return True  # "$$\boxed{5}$$ (also $x = 3$ works)": a second answer offered
