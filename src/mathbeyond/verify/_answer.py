@@ -92,7 +92,8 @@ _LETTER_COMMA_RE = re.compile(  # "D, \frac{1}{16}" (never "A, C": a list of let
 _IN_PREFIX_RE = re.compile(r"^\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\\in(?![a-zA-Z])\s*")
 _WORD_LABEL_RE = re.compile(  # "Area: 12" (a code keyword such as "lambda:" is no label)
     r"^(?!(?:lambda|def|class|import|return|print|exec|eval|if|else|for|while|try|except|with)\b)"
-    r"[A-Za-z][A-Za-z ]*(?:\d+(?:[ \t]+[A-Za-z]+){0,3})?\s*:\s*(?=\S)"  # "Total after 5 years:"
+    r"[^\W\d_][^\W\d_ ]*(?: [^\W\d_]+)*(?:[ \t]*\d+(?:[ \t]+[A-Za-z]+){0,3})?\s*:\s*(?=\S)"
+    # "Total after 5 years:", "Réponse :"
 )
 _TUPLE_LABEL_RE = re.compile(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
 _MATRIX_RE = re.compile(r"\\begin\{([pbvBV]?matrix|array)\}(?:\{[^{}]*\})?(.*)\\end\{\1\}", re.S)

@@ -686,6 +686,13 @@ _CONCLUDED_EQUATION_RE = re.compile(
 )
 
 
+_COUNT_FIRST_RE = re.compile(  # "3 slices are left.": a count, its noun, a verb of what is left
+    r"\$?(?P<n>-?\d[\d,]*(?:\.\d+)?)\$?[ \t]+[a-z]+(?:[ \t]+[a-z]+)?[ \t]+(?:are|is|were|was)"
+    r"[ \t]+(?:left|remaining|needed|required|possible|there)[ \t]*[.!]?"
+    r"|\$?(?P<m>-?\d[\d,]*(?:\.\d+)?)\$?[ \t]+[a-z]+(?:[ \t]+[a-z]+)?[ \t]+remains?[ \t]*[.!]?"
+)
+
+
 def _sentence_answer(text: str) -> str:
     """Reduce 'The height of the cylinder is 5 centimeters' to '5 centimeters'; an anchored
     sentence with one bold number ("The club can form **66** different committees") to it."""
@@ -695,6 +702,9 @@ def _sentence_answer(text: str) -> str:
     plain = re.sub(r"\\[A-Za-z]+|\$", " ", text)
     if not re.search(r"[A-Za-z]{3,}\s+[A-Za-z]{3,}", plain):
         return text
+    first = _COUNT_FIRST_RE.fullmatch(text.strip())
+    if first is not None:  # "3 slices are left", "12 cookies remain": the count it starts with
+        return first.group("n") or first.group("m")
     if " and " in text or " or " in text:
         listed = _value_list(text.replace("**", ""))
         if listed is not None:  # "The roots are **$x = 2$ and $x = 3$**.": both values
@@ -1044,7 +1054,7 @@ _LATER_ASSISTANT_RE = re.compile(
 )
 _LATER_USER_RE = re.compile(
     r"<\|im_start\|>[ \t]*user\b|<\|start_header_id\|>[ \t]*user\b|<\|user\|>"
-    r"|\n[ \t#*]*(?:Human|User)\s*:"
+    r"|(?:\n|(?<=\|>)|(?<=</s>))[ \t#*]*(?:Human|User)\s*:"  # also right after an end token
     r"|\[INST\]"
     r"|\n[ \t]*#{2,4}[ \t]*Instruction\b|\n[ \t]*(?i:user|human)[ \t]*(?=\n)"
 )
@@ -1053,7 +1063,8 @@ _CHALLENGE_RE = re.compile(r"\b" + lx.alternation(lx.CHALLENGE_TURN), re.IGNOREC
 _MAX_CHALLENGE_CHARS = 120
 _END_TOKEN_RE = re.compile(r"<\|im_end\|>|<\|eot_id\|>|<\|endoftext\|>|</s>|<\|end\|>")
 _NEW_PROBLEM_HINT_RE = re.compile(  # a user turn that poses a problem, not "Are you sure?"
-    r"\b(?:how many|how much|what is|what's|what are|find|compute|calculate|solve|"
+    r"\b(?:how many|how much|how (?:far|long|fast|old|tall|big|often)|what is|what's|what are|"
+    r"find|compute|calculate|solve|"
     r"evaluate|determine|simplify|prove|show)\b",
     re.IGNORECASE,
 )
@@ -1433,7 +1444,7 @@ def _asked_statement(unit: str, question: str) -> Extracted | None:
 
 _LOOP_PIECE_RE = re.compile(r"\n|(?<=[.!?])[ \t]+")
 _LOOP_STATED_RE = re.compile(  # a value the loop states: "x = 4", "the answer is 4"
-    r"(?:(?<![\w\\])[a-z][ \t]*=[ \t]*|\banswer[ \t]+is[ \t]+)\$?"
+    r"(?:(?<![\w\\])[a-z][ \t]*=[ \t]*|\banswer(?:[ \t]+is|[ \t]*:)[ \t]+)\$?"
     r"(-?\d+(?:\.\d+)?(?:[ \t]*/[ \t]*\d+)?)"
     r"(?!\w|\.\d|[ \t]*[-+*/^=])",
     re.IGNORECASE,
@@ -4313,6 +4324,7 @@ _ALIGNED_RE = re.compile(
 )
 _CHAIN_LHS_RE = re.compile(  # "d", "S", "x_1", "A_{\text{total}}", "\text{Area}", "f'(x)"
     r"[ \t]*(?P<n>[A-Za-z](?:_\{?[\w\\ ]{1,12}\}?)?(?:'{1,3}|\^\{?-1\}?)?(?:\([a-z]\))?"
+    r"|P[ \t]*\((?:[^()=]|\\text\{[^{}]{1,30}\}|=){1,40}\)"  # "P(\text{sum}=7)"
     r"|\\text\{[A-Za-z ]{1,20}\})[ \t]*&?="
 )
 _OR_SPLIT_RE = re.compile(

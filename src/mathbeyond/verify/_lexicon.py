@@ -72,6 +72,7 @@ RECONSIDERATION = (
     "recount|redo|re-?check|adjust|correct|fix|subtract|add back)",
     # another reading of the question: "But maybe the question wants the sum of the roots
     # instead, in which case the answer would be"
+    "the (?:question|problem) (?:might|may|could) (?:mean|want|be asking)",
     "(?:maybe|perhaps) the (?:question|problem) (?:really |actually )?(?:wants|asks|means|is "
     "asking|is after)", "in which case the answer (?:would|will|is|might)",
     # rereading the question: "on rereading the problem, it may be asking for something else"

@@ -120,7 +120,9 @@ UNASKED_RE = Guarded(lx.stems(lx.UNASKED_REMARK))
 APPROX_RE = Guarded(re.compile(lx.alternation(lx.APPROXIMATION), re.IGNORECASE))
 ROUNDING_ASKED_RE = Guarded(lx.stems(lx.ROUNDING_ASKED))
 ATTRIB_RE = Guarded(re.compile(
-    r"\b(?:" + lx.alternation(lx.ATTRIBUTION_SOURCE) + r"\s+" + lx.alternation(lx.ATTRIBUTION_VERB)
+    r"\b(?:" + lx.alternation(lx.ATTRIBUTION_SOURCE)
+    + r"(?:\s+(?:for|to|of)\s+(?:this|the)\s+(?:problem|question|exercise))?\s+"
+    + lx.alternation(lx.ATTRIBUTION_VERB)
     + r"|" + lx.alternation(lx.ATTRIBUTION_CROWD) + r")\b",
     re.IGNORECASE,
 ))
