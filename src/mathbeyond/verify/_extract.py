@@ -413,10 +413,7 @@ def _json_block_disagrees(text: str, question: str | None) -> bool:
     if not end.endswith("```"):
         return False
     a = end.rfind("```", 0, len(end) - 3)
-    body = end[a + 3 : len(end) - 3] if a >= 0 else ""
-    if not body.lstrip().startswith(("json", "JSON", "{")):
-        return False
-    stated = json_answer(body.lstrip()[4:] if body.lstrip()[:4].lower() == "json" else body)
+    stated = _fenced_json_answer(end[a + 3 : len(end) - 3].lstrip()) if a >= 0 else None
     if not stated or "```" in text[:a]:
         return False
     prose = text[:a].rstrip()
@@ -431,14 +428,21 @@ def _json_block_disagrees(text: str, question: str | None) -> bool:
     )
 
 
+def _fenced_json_answer(body: str) -> str | None:
+    """:func:`json_answer` of a fenced block that is a JSON object (tagged ``json`` or not); None
+    for any other block."""
+    if not body.startswith(("json", "JSON", "\n{", "{")):
+        return None
+    return json_answer(body[4:] if body[:4].lower() == "json" else body)
+
+
 def _fenced_answer_line(body: str) -> str | None:
     """``answer-in-code-fence``: a fenced block that is a short answer statement, not code
     ("```\nFinal answer: 7\n```", "```text\nThe answer is 8.\n```"), is read as text; any
     other fenced block (code, its output) is blanked. None: blank it."""
-    if body.startswith(("json", "JSON", "\n{", "{")):
-        stated = json_answer(body[4:] if body[:4].lower() == "json" else body)
-        if stated is not None:  # ``answer-in-json``: '```json\n{"answer": 55}\n```'
-            return f"Final answer: {stated}" if stated else None
+    stated = _fenced_json_answer(body)
+    if stated is not None:  # ``answer-in-json``: '```json\n{"answer": 55}\n```'
+        return f"Final answer: {stated}" if stated else None
     tag = _FENCE_TAG_RE.match(body)
     text = body[tag.end() :] if tag is not None else body
     text = text.strip()
@@ -1700,11 +1704,19 @@ _ASKED_NOUN_RE = re.compile(  # "How many different outcomes are ...", "What is 
 def _asked_expressions(question: str) -> tuple[str, ...]:
     """The question's math segments that name something to find (with a letter and a bracket
     or an operator: "g(f(1))", "x^2 + \\frac{1}{x^2}"), as written."""
+    return tuple(
+        seg for seg in _question_math(question)
+        if re.search(r"[A-Za-z]", seg) and re.search(r"[(^+]", seg)
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _question_math(question: str) -> tuple[str, ...]:
+    """The question's math segments of 3 to 60 characters without "=": what it gives or asks
+    for, as written ("\\frac{2}{\\sqrt{3}}", "1 + 3 + \\cdots + 99")."""
     segs = (m.group(1) or m.group(2) or "" for m in _MATH_SEG_RE.finditer(question[:4000]))
     return tuple(
-        seg.strip() for seg in segs
-        if 3 <= len(seg.strip()) <= 60 and "=" not in seg and re.search(r"[A-Za-z]", seg)
-        and re.search(r"[(^+]", seg)
+        seg.strip() for seg in segs if 3 <= len(seg.strip()) <= 60 and "=" not in seg
     )
 
 
@@ -4373,16 +4385,6 @@ def _equation_display(text: str, question: str | None = None) -> str | None:
 
 _IMPLIES_SPLIT_RE = re.compile(r"\\(?:implies|Rightarrow|Longrightarrow|therefore)\b")
 _LEAD_SPACING_RE = re.compile(r"^(?:\s|\\q?quad\b|\\[,;:! ])+")
-
-
-@functools.lru_cache(maxsize=1024)
-def _question_math(question: str) -> tuple[str, ...]:
-    """The question's math segments of 3 to 60 characters without "=": what it gives or asks
-    for, as written ("\\frac{2}{\\sqrt{3}}", "1 + 3 + \\cdots + 99")."""
-    segs = (m.group(1) or m.group(2) or "" for m in _MATH_SEG_RE.finditer(question[:4000]))
-    return tuple(
-        seg.strip() for seg in segs if 3 <= len(seg.strip()) <= 60 and "=" not in seg
-    )
 
 
 def _asked_display(text: str, question: str) -> str | None:

@@ -69,6 +69,7 @@ from ._extract import (
     _GRADER_HINT_RE,
     _LEAD_TURN_RE,
     _POWERED_BOX_RE,
+    _TAG_MARKS,
     TRUNCATED_FINISH_REASONS,
     may_re_answer,
 )
@@ -86,8 +87,7 @@ enforced) for every item: the in-caller work takes microseconds, but a limit tha
 request to be stopped."""
 
 _PREPARE_MARKS = (
-    "<", "[", "~", "%", "`", ">", "phantom", "color", "\\sout", "\\iffalse", "\\tag", "\\label",
-    "\\nonumber", "\\notag", "quad",
+    "<", "[", "~", "%", "`", ">", "phantom", "color", "\\sout", "\\iffalse", *_TAG_MARKS,
 )
 _GRADER_WORDS = _GRADER_HINT_RE.literals if _GRADER_HINT_RE.icase else None
 _BARE_TAILS = frozenset(

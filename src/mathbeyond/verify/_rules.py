@@ -66,6 +66,7 @@ from fractions import Fraction
 
 from . import _lexicon as lx
 from . import _prefilter
+from ._boxes import box_spans
 from ._prefilter import Guarded, fold_lower
 
 LINE_WINDOW = 400
@@ -843,7 +844,7 @@ def _parallel_conditional(region: str, c: Candidate) -> bool:
 
 
 _OR_CONDITION_BOX_RE = re.compile(  # "\boxed{22} or, if the radical were negative, \boxed{-28}"
-    r"\bor\b[ \t,]*(?:if|when|unless|in[ \t]+case|assuming)\b[^.\n]{0,80}?\\boxed\{([^{}]{1,40})\}",
+    r"\bor\b[ \t,]*(?:if|when|unless|in[ \t]+case|assuming)\b[^.\n]{0,80}?(?=\\boxed\{)",
     re.IGNORECASE,
 )
 
@@ -858,8 +859,9 @@ def alternative_after(region: str, c: Candidate) -> bool:
     sentence = rest[: end.start() if end else len(rest)]
     if _hedged_other_value(rest, end, c):
         return True
-    other_box = _OR_CONDITION_BOX_RE.search(rest, 0, 200) if "boxed" in rest else None
-    if other_box is not None and _plain(other_box.group(1)) != _plain(c.text):
+    cond = _OR_CONDITION_BOX_RE.search(rest, 0, 200) if "boxed" in rest else None
+    offered = box_spans(rest[cond.end() :])[:1] if cond is not None else []
+    if offered and offered[0][2] is not None and _plain(offered[0][2]) != _plain(c.text):
         return True  # "$\boxed{22}$ or, if the radical were negative, $\boxed{-28}$"
     also = _ALSO_WORKS_RE.search(rest) if "also" in rest else None
     if also is not None and _plain(also.group("v")) != _plain(c.text):
