@@ -29,7 +29,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.31.0"  # core_v66: loops, readings, turns, counts first
+VERIFIER_VERSION = "2.32.0"  # core_v67: one-line statements, the lone new value, loops
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -1224,9 +1224,15 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 tuple(" ".join(v.split()) for v in _LOOP_STATED_RE.findall(piece))
                 for piece in _LOOP_PIECE_RE.split(unit + unit)[1:-1]  # whole pieces of the cycle
             } - {()}
-            if len(stated) >= 2:
+            said: dict[str, set[str]] = {}  # subject -> values: "7 times 8 is 56. 7 times 8 is 54."
+            for piece in _LOOP_PIECE_RE.split(unit + unit)[1:-1]:
+                sv = _LOOP_SUBJECT_VALUE_RE.fullmatch(piece.strip())
+                if sv is not None:
+                    said.setdefault(" ".join(sv.group("s").lower().split()), set()).add(sv["v"])
+            if len(stated) >= 2 or any(len(values) >= 2 for values in said.values()):
                 # ``cut-off-loop-conflicting-values``: "x = 4 ... x = 5 ... x = 4 ...", "The
-                # answer is 4. So n = 5.": the loop states two values, it commits to neither
+                # answer is 4. So n = 5.", one subject said to be two values: the loop commits
+                # to neither
                 return Extracted("", "none", "cut-off-loop-conflicting-values")
             asked = _asked_statement(unit, question) if question else None
             if asked is not None:  # a loop through several quantities: the asked one's
@@ -1363,6 +1369,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if region and not _TRUNCATION_END_RE.search(region):
             region += "."
     late = _conclusion(region, question=question)
+    if late is None and question:  # no rule read an answer: the last resort
+        lone = _lone_new_value(region, question)
+        if lone is not None:
+            return Extracted(lone, "conclusion", "closing-lone-new-value", trace)
     if late is None or late.kind == "none":
         return Extracted("", "none", late.rule if late else "no-candidate", trace)
     disowned = [d.candidate.end for d in decisions if d.rule == "labelled-wrong"]
@@ -1447,6 +1457,11 @@ def _asked_statement(unit: str, question: str) -> Extracted | None:
 
 
 _LOOP_PIECE_RE = re.compile(r"\n|(?<=[.!?])[ \t]+")
+_LOOP_SUBJECT_VALUE_RE = re.compile(  # "The square root of 81 is 9.": its subject and value
+    r"(?P<s>[^\n]{3,80}?)[ \t]+(?:is|equals)[ \t]+\$?(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?)\$?"
+    r"[ \t]*[.!]?",
+    re.IGNORECASE,
+)
 _LOOP_STATED_RE = re.compile(  # a value the loop states: "x = 4", "the answer is 4"
     r"(?:(?<![\w\\])[a-z][ \t]*=[ \t]*|\banswer(?:[ \t]+is|[ \t]*:)[ \t]+)\$?"
     r"(-?\d+(?:\.\d+)?(?:[ \t]*/[ \t]*\d+)?)"
@@ -2931,6 +2946,19 @@ def _closing(
         reasoned = _BARE_REASON_RE.fullmatch(last.strip())
         if reasoned is not None:  # "7, since 7 × 7 × 7 = 343.": the value before its reason
             return Extracted(reasoned.group("v").strip("$ ").strip(), "bare", "bare-answer")
+        if (
+            _PROSE_WORD_RE.search(last) and _BARE_STATEMENT_RE.search(last)
+            and not _BARE_ALTERNATIVES_RE.search(last)
+        ):
+            # ``one-line-statement``: a statement in words ("The cube root of 64 is 4, since
+            # ...", "30% of 90 is 27.", "Of course! 3^5 = 243.") is the closing sentence of
+            # work done elsewhere, read as such, not an answer taken whole
+            alone = _closing(last, allow_bare=False, question=question)
+            if alone is not None and alone.kind == "conclusion" and alone.text:
+                return alone
+            lone = _lone_new_value(last, question) if alone is None and question else None
+            if lone is not None:
+                return Extracted(lone, "conclusion", "closing-lone-new-value")
         return Extracted(last.strip("$ ").strip(), "bare", "bare-answer")
     return None
 
@@ -3547,6 +3575,33 @@ def _numbers(text: str) -> list[str]:
     return [m.group(1).replace(",", "") for m in _NUMBER_TOKEN_RE.finditer(text)]
 
 
+def _lone_new_value(region: str, question: str) -> str | None:
+    """``closing-lone-new-value``, read only when no other rule found an answer: the last
+    sentence of a finished text, a statement in words (two words at least; no question, set-up,
+    hedge, doubting modal, condition, negation or table row; an equation only when its left side
+    names a word of the question, "Median = 5.5") whose numbers are all the question's but one:
+    that one ("For 20 cookies the baker would need 5 cups of flour.", "The cashier hands Lena
+    $10.35, which is what remains from her twenty.")."""
+    lines = [ln.strip(_LINE_DECOR) for ln in region.strip().split("\n") if ln.strip(_LINE_DECOR)]
+    if not lines:
+        return None
+    sentence = _last_value_sentence(lines[-1])
+    if (
+        len(sentence) > MAX_ANSWER_CHARS or _TENTATIVE_RE.match(sentence)
+        or _HEDGE_RE.search(sentence) or _CONDITIONAL_TAIL_RE.search(sentence)
+        or "?" in sentence or "|" in sentence or _NEG_WORD_RE.search(sentence)
+        or _DOUBT_MODAL_RE.search(sentence) or len(_PROSE_WORD_RE.findall(sentence)) < 2
+    ):
+        return None
+    if "=" in sentence:
+        named = {w.lower() for w in _LONG_WORD_RE.findall(sentence.split("=")[0])}
+        if not named & {w.lower() for w in _LONG_WORD_RE.findall(question)}:
+            return None
+    given = set(_numbers(question))
+    fresh = list(dict.fromkeys(n for n in _numbers(sentence) if n not in given))
+    return fresh[0] if len(fresh) == 1 else None
+
+
 def _value_not_given(sentence: str, question: str) -> str | None:
     """``closing-value-not-given``: a closing statement (no set-up or try, hedge, modal or
     condition; no operator) whose numbers, all but one, restate numbers of the question ("So,
@@ -3657,6 +3712,8 @@ def _closing_clause(sentence: str) -> str:
         return sentence
     inner = None
     for m in _INNER_CONCLUSION_RE.finditer(sentence):
+        if _TIME_CLAUSE_RE.search(sentence, 0, m.start()):
+            continue  # "... after giving his sister 17": a time clause's participle, no result
         if _HAS_VALUE_RE.search(sentence, m.end()) or _NUMBER_WORD_ANY_RE.search(sentence, m.end()):
             inner = m  # the last one with a value after it ("This gives $n = 12$, which is ...")
     if inner is not None:
@@ -3673,6 +3730,7 @@ def _closing_clause(sentence: str) -> str:
     return sentence
 
 
+_TIME_CLAUSE_RE = re.compile(r"\b(?:after|before|when|while|since)[ \t]+$", re.IGNORECASE)
 _THAT_IS_RE = re.compile(r",[ \t]+(?:that[ \t]+is|i\.e\.),?[ \t]+", re.IGNORECASE)
 _RESTATED_VALUE_RE = re.compile(  # "the area is $63\pi$ ...": a quantity named before it, restated
     r"[ \t]*(?:the|its|our)[ \t]+(?P<subject>[A-Za-z ]{2,40}?)[ \t]+(?:is|equals|comes[ \t]+to)"
@@ -3772,6 +3830,12 @@ _PREPOSITION_BEFORE_RE = re.compile(  # also a list's last item: "2 or 3", "Min:
 )
 _UNIT_WORD_RE = re.compile(lx.alternation(lx.UNIT_WORD), re.IGNORECASE)
 _MODAL_RE = re.compile(r"\b(?:might|could|may|would|should)\b", re.IGNORECASE)
+_BARE_STATEMENT_RE = re.compile(r"=|\b(?:is|are|equals)\b")  # a one-line statement's verb
+_BARE_ALTERNATIVES_RE = re.compile(r"\b(?:or|and)\b")  # "x = 3 or x = -3.": stays whole
+_PROSE_WORD_RE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")  # a word, not a command's name
+_LONG_WORD_RE = re.compile(r"[A-Za-z]{4,}")
+_DOUBT_MODAL_RE = re.compile(r"\b(?:might|could|may|should)\b", re.IGNORECASE)  # not 'would'
+_LINE_DECOR = " \t*#>-"  # markdown around a line: bold, heading, quote, bullet
 _HAS_DIGIT_OR_MACRO_RE = re.compile(r"\d|\\[A-Za-z]")
 _LOCATED_RE = re.compile(  # "... at the point $(3, 5)$.", "... at $t = 3$ seconds.", "at x = 3."
     r"\bat[ \t]+(?:the[ \t]+)?(?:(?:point|time|moment|instant|coordinates?|location)[ \t]+)?"
