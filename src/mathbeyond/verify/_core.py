@@ -29,7 +29,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.32.0"  # core_v67: one-line statements, the lone new value, loops
+VERIFIER_VERSION = "2.33.0"  # core_v68: a bold answer before checks and recaps
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

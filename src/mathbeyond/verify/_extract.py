@@ -1369,6 +1369,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if region and not _TRUNCATION_END_RE.search(region):
             region += "."
     late = _conclusion(region, question=question)
+    bold = _bold_commitment(region, question) if "**" in region or "bf{" in region else None
+    if bold is not None and (late is None or late.kind == "none" or _restates_before(
+        late.text, region, bold[1]
+    )):
+        return Extracted(bold[0], "conclusion", "closing-bold-commitment", trace)
     if late is None and question:  # no rule read an answer: the last resort
         lone = _lone_new_value(region, question)
         if lone is not None:
@@ -2822,6 +2827,9 @@ def _closing(
         last = _closing_clause(_last_value_sentence(last))
         negated = bool(_NEG_WORD_RE.search(last))
         counted = None if not question else _count_of_asked(last, question)
+        at = max(last.find(counted), 0) if counted is not None else 0
+        if counted is not None and negated and _NEG_WORD_RE.search(last, 0, at):
+            counted = None  # "A hexagon does not have **18 diagonals**": a count denied
         if counted is not None:  # "Only 14 positive integers, namely 1 through 14, have ..."
             return Extracted(counted, "conclusion", "closing-count-noun")
         percent = None if negated or not question else _percent_value(last, question)
@@ -3573,6 +3581,65 @@ _OPERATOR_NEAR_RE = re.compile(  # arithmetic between numbers, not a unit's slas
 
 def _numbers(text: str) -> list[str]:
     return [m.group(1).replace(",", "") for m in _NUMBER_TOKEN_RE.finditer(text)]
+
+
+_BOLD_SPAN_RE = re.compile(  # a bold value: "**9 diagonals**", "$\mathbf{12}$"
+    r"\*\*(?P<b>[^*\n]{1,80}?)\*\*|\\(?:mathbf|textbf|boldsymbol)\{(?P<t>-?\d[\d,.]*)\}"
+)
+_LABELLED_BOLD_RE = re.compile(r"[ \t]*\*\*[A-Za-z][A-Za-z ]{0,30}[:=][^*\n]{1,40}\*\*[ \t]*$")
+_AFTER_BOLD_RE = re.compile(  # after the bold answer: a revision, a doubt or a second reading
+    r"\b(?:" + lx.alternation(lx.AFTER_BOLD_REVISION) + r")\b", re.IGNORECASE
+)
+_ASIDE_OPENER_RE = re.compile(
+    r"[ \t*>#-]*(?:" + lx.alternation(lx.ASIDE_OPENER) + r")(?![A-Za-z])", re.IGNORECASE
+)
+
+
+def _bold_commitment(region: str, question: str | None) -> tuple[str, int] | None:
+    """``closing-bold-commitment``: the last bold value of a completion without box or
+    answer label ("The width is **5 cm**.", "$... = \\mathbf{12}$ lattice points.") and the
+    offset where it starts, when the text after it only checks, recaps or remarks: no revision,
+    doubt, hedge or condition ("Wait", "maybe", "or 6 if ..."), no negation before it on its
+    line, one bold value on that line and not one of several labelled bold lines in a row
+    ("**Cows: 7**\n**Chickens: 23**", left to the list rules)."""
+    last = None
+    for m in _BOLD_SPAN_RE.finditer(region):
+        if any(ch.isdigit() for ch in (m.group("b") or m.group("t"))):
+            last = m
+    if last is None:
+        return None
+    start = region.rfind("\n", 0, last.start()) + 1
+    end = region.find("\n", last.end())
+    line = region[start : end if end >= 0 else len(region)].strip()
+    if last.group("t") is not None:
+        value: str | None = last.group("t").rstrip(".,")
+        if _NEG_WORD_RE.search(line) or _HEDGE_RE.search(line):
+            value = None
+    else:
+        value = None if _NEG_WORD_RE.search(line) or _HEDGE_RE.search(line) else (
+            _bold_value(line, question)
+        )
+    if value is None or not any(ch.isdigit() for ch in value):
+        return None
+    after = region[last.end() :]
+    if _AFTER_BOLD_RE.search(after) or _HEDGE_RE.search(after):
+        return None
+    if _LABELLED_BOLD_RE.fullmatch(line):
+        before = region[:start].rstrip("\n").rsplit("\n", 1)[-1]
+        following = after.split("\n")[1] if "\n" in after else ""
+        if _LABELLED_BOLD_RE.fullmatch(before) or _LABELLED_BOLD_RE.fullmatch(following):
+            return None
+    return value, last.start()
+
+
+def _restates_before(text: str, region: str, at: int) -> bool:
+    """No number of ``text`` (a later closing sentence's reading) is new after ``at``: it
+    restates earlier work ("Given: sum = 54. Smaller integer: 26."), or it is an aside ("For
+    reference, the length is 20 cm."), so the bold answer at ``at`` stands."""
+    line_start = region.rfind("\n", 0, max(region.rfind(text.strip()[:20]), 0)) + 1
+    if text.strip() and _ASIDE_OPENER_RE.match(region, line_start):
+        return True
+    return not set(_numbers(text)) - set(_numbers(region[:at]))
 
 
 def _lone_new_value(region: str, question: str) -> str | None:

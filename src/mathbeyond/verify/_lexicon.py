@@ -880,3 +880,17 @@ def stems(*lists: tuple[str, ...], flags: int = re.IGNORECASE) -> re.Pattern[str
 def literals(*lists: tuple[str, ...]) -> str:
     """Exact strings (no regex syntax) as an alternation."""
     return "(?:" + "|".join(re.escape(p) for p in sum(lists, ())) + ")"
+
+AFTER_BOLD_REVISION = (
+    "wait", "actually", "correction", "mistake", "error", "oops", "hmm", "instead", "re-?check",
+    "recount", "redo", "reconsider", "sorry", "however", "not quite", "could", "might", "may",
+    "not sure", "unsure", "either", "alternatively", "on second thought", "let me",
+)
+"""After a bold value, a revision, doubt or second reading: the bold value is no commitment."""
+
+ASIDE_OPENER = (
+    "for reference", "for completeness", "also", "additionally", "in addition", "by the way",
+    "note", "as a check", "for comparison", "side note", "fun fact", "given:", "recap",
+    "summary",
+)
+"""Opens a sentence aside from the answer ("For reference, the length is 20 cm.")."""
