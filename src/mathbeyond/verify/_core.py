@@ -29,7 +29,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.33.0"  # core_v68: a bold answer before checks and recaps
+VERIFIER_VERSION = "2.34.0"  # core_v69: a closing remark after the answer
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

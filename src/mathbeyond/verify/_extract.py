@@ -1369,6 +1369,22 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if region and not _TRUNCATION_END_RE.search(region):
             region += "."
     late = _conclusion(region, question=question)
+    if late is None or (late.rule == "closing-sentence" and _valueless(late.text)):
+        # ``closing-remark-walk-back``: a closing remark in words after the answer ("The
+        # distance formula is very useful in geometry.") is no answer: read the text before it
+        shorter = region
+        for _ in range(3):
+            kept = _without_last_part(shorter)
+            dropped = shorter[len(kept) :]
+            shorter = kept
+            if not shorter or not _is_remark(dropped):
+                break
+            again = _conclusion(shorter, question=question)
+            if again is not None and again.kind == "conclusion" and not (
+                again.rule == "closing-sentence" and _valueless(again.text)
+            ):
+                late = Extracted(again.text, again.kind, "closing-remark-walk-back")
+                break
     bold = _bold_commitment(region, question) if "**" in region or "bf{" in region else None
     if bold is not None and (late is None or late.kind == "none" or _restates_before(
         late.text, region, bold[1]
@@ -3587,7 +3603,7 @@ _BOLD_SPAN_RE = re.compile(  # a bold value: "**9 diagonals**", "$\mathbf{12}$"
     r"\*\*(?P<b>[^*\n]{1,80}?)\*\*|\\(?:mathbf|textbf|boldsymbol)\{(?P<t>-?\d[\d,.]*)\}"
 )
 _LABELLED_BOLD_RE = re.compile(r"[ \t]*\*\*[A-Za-z][A-Za-z ]{0,30}[:=][^*\n]{1,40}\*\*[ \t]*$")
-_AFTER_BOLD_RE = re.compile(  # after the bold answer: a revision, a doubt or a second reading
+_REVISION_AFTER_RE = re.compile(  # after an answer: a revision, a doubt or a second reading
     r"\b(?:" + lx.alternation(lx.AFTER_BOLD_REVISION) + r")\b", re.IGNORECASE
 )
 _ASIDE_OPENER_RE = re.compile(
@@ -3622,7 +3638,7 @@ def _bold_commitment(region: str, question: str | None) -> tuple[str, int] | Non
     if value is None or not any(ch.isdigit() for ch in value):
         return None
     after = region[last.end() :]
-    if _AFTER_BOLD_RE.search(after) or _HEDGE_RE.search(after):
+    if _REVISION_AFTER_RE.search(after) or _HEDGE_RE.search(after):
         return None
     if _LABELLED_BOLD_RE.fullmatch(line):
         before = region[:start].rstrip("\n").rsplit("\n", 1)[-1]
@@ -3640,6 +3656,44 @@ def _restates_before(text: str, region: str, at: int) -> bool:
     if text.strip() and _ASIDE_OPENER_RE.match(region, line_start):
         return True
     return not set(_numbers(text)) - set(_numbers(region[:at]))
+
+
+_VALUE_MARK_RE = re.compile(r"\d|\$|\\|\([A-Ea-e]\)|^[A-E]$", re.M)
+
+
+def _valueless(text: str) -> bool:
+    """A closing sentence's reading that names no value: no digit, math, option letter or
+    number word, and three words or more or an article first ("a kind of average that ...",
+    "a mean"); a short answer in words ("Wednesday", "Store B") is a value."""
+    t = text.strip(" .*")
+    if _VALUE_MARK_RE.search(t) or _NUMBER_WORD_ANY_RE.search(t):
+        return False
+    return len(_PROSE_WORD_RE.findall(t)) >= 3 or bool(re.match(r"(?:a|an|the)\b", t, re.I))
+
+
+_PRONOUN_ONE_RE = re.compile(r"\b(?:this|that|each|every|the|which|any|no)[ \t]+one\b", re.I)
+
+
+def _is_remark(text: str) -> bool:
+    """A finished remark in words after the answer (six words or more; no value, question,
+    revision, doubt or hedge): "Means are used by scientists all over the world."."""
+    return len(_PROSE_WORD_RE.findall(text)) >= 6 and text.rstrip().endswith((".", "!")) and not (
+        _VALUE_MARK_RE.search(text) or "?" in text or _REVISION_AFTER_RE.search(text)
+        or _HEDGE_RE.search(text) or _NUMBER_WORD_ANY_RE.search(_PRONOUN_ONE_RE.sub(" ", text))
+    )
+
+
+def _without_last_part(region: str) -> str:
+    """``region`` without its last paragraph, or without its last sentence when it is one
+    paragraph ("" when nothing is left)."""
+    body = region.rstrip()
+    cut = body.rfind("\n\n")
+    if cut > 0:
+        return body[:cut]
+    parts = [p for p in _SENTENCE_SPLIT_RE.split(body) if p.strip()]
+    if len(parts) >= 2:
+        return body[: body.rfind(parts[-1].strip())].rstrip()
+    return ""
 
 
 def _lone_new_value(region: str, question: str) -> str | None:
