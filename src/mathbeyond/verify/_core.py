@@ -29,7 +29,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.34.0"  # core_v69: a closing remark after the answer
+VERIFIER_VERSION = "2.35.0"  # core_v70: cut off in an aside or a made-up drill
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

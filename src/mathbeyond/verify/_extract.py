@@ -2246,6 +2246,33 @@ _CUT_CHECK_TURN_RE = Guarded(re.compile(
 ))
 
 
+_DRILL_ANSWER_RULES = frozenset({"bare-numeric-chain", "closing-lone-value"})
+_CUT_ASIDE_START_RE = Guarded(re.compile(
+    r"\n[ \t#*_>]*(?:" + lx.alternation(lx.ASIDE_INTRO) + r")\b", re.IGNORECASE
+))
+
+
+def _drill_start(region: str, question: str) -> int | None:
+    """Where a made-up problem of the asked kind starts: a line after the first one that opens
+    with the question's lead (its first word, and the second when that is a word too: "What
+    is", "Compute", "Simplify:") and is not the question itself ("What is 19 + 25?" after
+    the answer to "What is 18 + 25?")."""
+    tokens = question.split()
+    if not tokens or not tokens[0][:1].isalpha():
+        return None
+    lead = tokens[0] if len(tokens) < 2 or not tokens[1][:1].isalpha() else " ".join(tokens[:2])
+    lead = lead.lower()
+    asked = " ".join(tokens)
+    at = region.find("\n")
+    while at >= 0:
+        line_end = region.find("\n", at + 1)
+        line = region[at + 1 : line_end if line_end >= 0 else len(region)].strip(" \t*#")
+        if " ".join(line.lower().split()).startswith(lead) and " ".join(line.split()) != asked:
+            return at
+        at = line_end
+    return None
+
+
 def _committed_before_cut_check(region: str, question: str | None) -> Extracted | None:
     """``closing-before-cut-off-check``: a sample cut off by the token limit inside a check or
     a summary table that opens a line after the work ("**The volume is 64 cubic inches.**\n\n
@@ -2253,6 +2280,11 @@ def _committed_before_cut_check(region: str, question: str | None) -> Extracted 
     check concludes nothing of its own and does not doubt it (see
     ``cut-off-while-reconsidering``). Only concluding sentences count, not a bare value."""
     starts = [m.start() for m in _CUT_CHECK_START_RE.finditer(region)]
+    starts += [m.start() for m in _CUT_ASIDE_START_RE.finditer(region)]
+    drill = _drill_start(region, question) if question else None
+    if drill is not None:  # ``cut-off-in-invented-problem``: "What is 19 + 25?" after "... = 43"
+        starts.append(drill)
+    starts.sort()
     for at in reversed(starts):
         after = region[at:]
         if (
@@ -2261,6 +2293,10 @@ def _committed_before_cut_check(region: str, question: str | None) -> Extracted 
         ):
             return None
         before = region[:at].rstrip()
+        if at == drill:  # the first line may be the answer alone: "18 + 25 = 43"
+            found = _conclusion(before, question=question) if before else None
+            if found is not None and found.rule in _DRILL_ANSWER_RULES:
+                return found
         if not before or before[-1] not in ".!*)":
             continue
         found = _conclusion(before, allow_bare=False, question=question)

@@ -894,3 +894,18 @@ ASIDE_OPENER = (
     "summary",
 )
 """Opens a sentence aside from the answer ("For reference, the length is 20 cm.")."""
+
+ASIDE_INTRO = (
+    "(?:a )?nice observation", "observation:", "(?:recap and )?extension", "fun fact",
+    "as an aside", "let me also (?:present|show|give)", "let's also (?:present|show|look)",
+    "another way to see", "we can (?:also )?think about (?:this|it) another way",
+    "detailed solution", "i hope (?:this|that) helps",
+)
+"""Opens a paragraph aside from the answer before it (an extension, an observation, a second
+presentation): a sample cut off there keeps the statement before it."""
+
+ONE_LETTER_UNIT = {
+    "m": "met(?:er|re)s?", "g": "grams?", "s": "seconds?", "L": "lit(?:er|re)s?",
+    "N": "newtons?", "J": "joules?", "W": "watts?", "K": "kelvins?",
+}
+"""One-letter SI units and the word a question names each by ("250 m" when asked in meters)."""
