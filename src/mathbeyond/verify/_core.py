@@ -11,6 +11,7 @@ import functools
 import re
 from fractions import Fraction
 
+from . import _lexicon as lx
 from ._extract import restated_box_pair, squash
 from ._fast import answer as _extract_answer
 from ._normalize import strip_grouping
@@ -29,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.35.0"  # core_v70: cut off in an aside or a made-up drill
+VERIFIER_VERSION = "2.36.0"  # core_v71: one-letter units
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -387,7 +388,36 @@ def _has_letters(text: str) -> bool:
     return bool(re.search(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+", "", text)))
 
 
+_ONE_LETTER_UNIT_RE = re.compile(  # "250 m", "2500 g", "3 L", "250 \\text{ m}"
+    r"\s*\$?(?P<n>-?\d+(?:\.\d+)?)\s*(?:\\[,;!: ]\s*)*(?:\\(?:text|mathrm)\{\s*)?"
+    r"(?P<u>[" + "".join(lx.ONE_LETTER_UNIT) + r"])\s*\}?\s*\.?\s*\$?\s*"
+)
+_PLAIN_NUMBER_GOLD_RE = re.compile(r"\s*-?\d+(?:\.\d+)?\s*")
+
+
+def _one_letter_unit(answer: str, gold: str, question: str | None) -> str | None:
+    """``one-letter-unit``: the number of "250 m" / "2500 g" / "3 L" when the gold is a plain
+    number and the question measures in that unit: it names the unit ("in meters", "grams") or
+    writes the letter after a number ("100 m"); a letter the question uses as a variable ("Solve
+    for $m$") is no unit."""
+    if question is None or not _PLAIN_NUMBER_GOLD_RE.fullmatch(gold):
+        return None
+    m = _ONE_LETTER_UNIT_RE.fullmatch(answer)
+    if m is None:
+        return None
+    unit = m.group("u")
+    named = re.search(r"\b" + lx.ONE_LETTER_UNIT[unit], question, re.IGNORECASE)
+    written = re.search(r"\d\s*" + unit + r"\b(?!\s*=)", question)
+    variable = re.search(r"(?:\$|\\\(|\bfor\s+)[^$]{0,20}\b" + unit + r"\b", question)
+    if (named or written) and not variable:
+        return m.group("n")
+    return None
+
+
 def _judge(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
+    unit_number = _one_letter_unit(answer, gold, question) if question else None
+    if unit_number is not None:
+        answer = unit_number
     gm = _INT_GOLD_RE.fullmatch(gold)
     if gm is not None and len(gm.group(1)) <= MAX_INT_DIGITS:
         am = _INT_ANSWER_RE.fullmatch(answer)
