@@ -485,6 +485,26 @@ def after_box_defers(
     )
 
 
+def hypothetical_box(region: str, low: str, start: int, end: int, content: str) -> bool:
+    """``box-is-hypothetical`` for the one box (``start``..``end``): a supposition ("if ...
+    would", "if you'd") or a box under test ("check whether") on its line, by the engine's own
+    :func:`counterfactual_box` where the words it needs are there. Shared by :func:`quick` and
+    the in-caller path (:mod:`._plain`)."""
+    own = start - RULES_LINE_WINDOW if start > RULES_LINE_WINDOW else 0
+    if (
+        low.find("if", own, start) >= 0
+        and (low.find("would", own, start) >= 0 or low.find("'d", own, start) >= 0)
+    ) or (
+        (low.find("whether", own, start) >= 0 or low.find("if", own, start) >= 0)
+        and (
+            low.find("test", own, start) >= 0 or low.find("check", own, start) >= 0
+            or low.find("see", own, start) >= 0 or low.find("verify", own, start) >= 0
+        )
+    ):
+        return counterfactual_box(region, Candidate(start, end, content, "boxed"))
+    return False
+
+
 def quick(region: str, question: str | None) -> Answer | None:
     """The engine's answer (as :func:`answer` returns it) for a region with one box and
     nothing that could change it, or None (see the module docstring)."""
@@ -561,21 +581,7 @@ def quick(region: str, question: str | None) -> Answer | None:
         return None
     if after_box_defers(region, end, content, question, start):
         return None
-    own = start - RULES_LINE_WINDOW if start > RULES_LINE_WINDOW else 0
-    if (
-        low.find("if", own, start) >= 0
-        and (low.find("would", own, start) >= 0 or low.find("'d", own, start) >= 0)
-    ) or (
-        (low.find("whether", own, start) >= 0 or low.find("if", own, start) >= 0)
-        and (
-            low.find("test", own, start) >= 0 or low.find("check", own, start) >= 0
-            or low.find("see", own, start) >= 0 or low.find("verify", own, start) >= 0
-        )
-    ):
-        hypothetical = counterfactual_box(region, Candidate(start, end, content, "boxed"))
-    else:
-        hypothetical = False
-    if hypothetical:
+    if hypothetical_box(region, low, start, end, content):
         return None  # ``box-is-hypothetical`` (a supposition, a box under test): the engine
     if (
         low.find("request", end) >= 0 or low.find("asked", end) >= 0

@@ -186,6 +186,8 @@ PRESENTED_MISTAKE = (
     "(?:it'?s|it is|it would be|it might be) (?:very |so |quite )?tempting to",
     "(?:one|you|we|students|many) (?:might|may|could) be tempted to",
     "(?:it'?s|it is) (?:very |so )?easy to (?:just )?(?:assume|think|say|write|conclude|answer)",
+    # a label: "**Common mistake:** ...", "Typical error: ...", "Pitfall: ..."
+    "(?:(?:common|typical|frequent|classic|tempting|likely) )?(?:mistake|error|pitfall|trap)s?:",
 )
 """Opens a sentence that presents a mistake, not the answer: a box in it ("A common mistake is
 to say each of the 5 people shakes 4 hands and report $5 \\times 4 = \\boxed{20}$.") is what
@@ -242,7 +244,10 @@ DISOWNING = ("wrong", "incorrect", "not (?:right|correct|the answer)")
 WRONG_LABEL = ("wrong", "incorrect", "false", "invalid", "rejected", "discarded")
 """'<...> answer: 5': a label that calls the value after it wrong (``labelled-wrong``)."""
 
-LABELLED_NOUN = ("answer", "result", "value", "guess", "solution", "candidate", "attempt")
+LABELLED_NOUN = (
+    "answer", "result", "value", "guess", "solution", "candidate", "attempt", "total", "count",
+    "sum", "product",
+)
 """What a ``WRONG_LABEL`` word labels ('Wrong answer:', 'Rejected guess:')."""
 
 JUDGEMENT = (
@@ -281,7 +286,7 @@ answer ("Now you try: ...", "Your turn: ...", "Exercise: ..."): cut there."""
 
 BACK_TO_PROBLEM = (
     "back to (?:the|our) (?:original |given |main )?(?:problem|question)",
-    "(?:for|in) (?:the|our) (?:original|given|main) (?:problem|question)",
+    "(?:for|in|to) (?:the|our) (?:original|given|main|actual|real) (?:problem|question)",
 )
 """After an other-problem phrase: the text returns to this problem, so it is not cut there."""
 

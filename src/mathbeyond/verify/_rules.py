@@ -225,9 +225,9 @@ _WRONG_LABEL_RE = Guarded(re.compile(  # ends the text before the candidate: "Wr
     re.IGNORECASE,
 ))
 # right after the value: "9 (not correct)", "9, which is wrong"
-_WRONG_CLAUSE_RE = Guarded(re.compile(
+_WRONG_CLAUSE_RE = Guarded(re.compile(  # "9 -- wrong, since ...": a dash too
     r"[ \t$).\\]*(?:,[ \t]*(?:which|that)[ \t]+(?:is|was)[ \t]+"
-    r"|\([ \t]*(?:(?:this|that|which)[ \t]+(?:is|was)[ \t]+)?)"
+    r"|\([ \t]*(?:(?:this|that|which)[ \t]+(?:is|was)[ \t]+)?|[ \t]*(?:\u2014|\u2013|--)[ \t]*)"
     + lx.alternation(lx.DISOWNING) + r"\b",
     re.IGNORECASE,
 ))
