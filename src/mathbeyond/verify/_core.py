@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.37.0"  # core_v72: mistake labels, wrong totals, back to the actual problem
+VERIFIER_VERSION = "2.38.0"  # core_v73: the asked variable or a bold statement after a box
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

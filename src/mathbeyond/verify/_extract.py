@@ -1731,7 +1731,8 @@ _ASKED_NOUN_RE = re.compile(  # "How many different outcomes are ...", "What is 
     r"\bhow\s+many\s+(?:(?:more|different|distinct|positive|negative|real|whole|ordered|possible|"
     r"total|other)\s+){0,2}(?:\$?[a-z]\$?-)?(?P<a>[a-z]{4,})\b"
     r"|\bwhat\s+is\s+the\s+(?:[a-z-]+\s+){0,2}?(?P<b>[a-z]{4,})\s+(?:of|when|if|in|that|for)\b"
-    r"|\bwhat\s+is\s+(?:their|its|his|her)\s+(?:[a-z-]+\s+)?(?P<c>[a-z]{4,})\s*[?.]",
+    r"|\bwhat\s+is\s+(?:their|its|his|her)\s+(?:[a-z-]+\s+)?(?P<c>[a-z]{4,})\s*[?.]"
+    r"|\b(?:find|compute|determine)\s+(?:its|their|the)\s+(?:[a-z-]+\s+)?(?P<d>[a-z]{4,})\s*[?.]",
     re.IGNORECASE,
 )
 
@@ -1763,7 +1764,7 @@ def _asked_noun(question: str) -> str | None:
     m = _ASKED_NOUN_RE.search(question)
     if m is None:
         return None
-    return (m.group("a") or m.group("b") or m.group("c")).lower().rstrip("s")
+    return (m.group("a") or m.group("b") or m.group("c") or m.group("d")).lower().rstrip("s")
 
 
 _COUNT_OF_THEM_RE = re.compile(r"(?<![\w.,$}])\$?(\d+)\$?[ \t]+of[ \t]+(?:them|these|those)\b")
@@ -1813,17 +1814,41 @@ def concludes_asked_after(region: str, end: int, question: str) -> bool:
         return False  # the box's own line: no closing line of its own after it (a one-line
         # text never reads the question here, see ._plain)
     last_line = region[newline + 1 :].rstrip()
-    if last_line and not _CONCLUSION_RE.match(last_line):
+    bold = _BOLD_STATEMENT_RE.fullmatch(last_line)
+    if bold is not None:  # "**The area of the triangle is 84.**": a bold closing statement
+        last_line = bold.group(1)
+    elif last_line and not _CONCLUSION_RE.match(last_line):
         clause = _CLOSING_SO_CLAUSE_RE.search(last_line)  # "..., so the largest is **25**."
         last_line = last_line[clause.end() :] if clause is not None else ""
     if not last_line:
         return False
     if any(f"{e} =" in last_line or f"{e}=" in last_line for e in _asked_expressions(question)):
         return True  # "So $g(f(1)) = 16$.": the question's own expression, equated
+    variable = _asked_variable(question)
+    if variable is not None and re.search(
+        r"(?<![\w\\^_{])" + variable + r"[ \t]*=[ \t]*(?:\$[ \t]*)?-?[\d\\(]", last_line
+    ):
+        return True  # "Find $x$ if ...": "Hence $x = 4$."
     noun = _asked_noun(question)
     return noun is not None and bool(
         re.search(r"\b" + re.escape(noun), last_line, re.IGNORECASE)
     )
+
+
+_BOLD_STATEMENT_RE = re.compile(r"[ \t]*\*\*([A-Z][^*\n]{5,150}?)\*\*[ \t]*")
+_ASKED_VARIABLE_RE = re.compile(
+    r"\b(?:find|solve\s+for|what\s+is|compute|determine)\s+(?:the\s+value\s+of\s+)?"
+    r"(?:\$[ \t]*(?P<m>[a-z])[ \t]*\$|\\\([ \t]*(?P<p>[a-z])[ \t]*\\\))(?![^.?!]*\band\b)",
+    re.IGNORECASE,
+)
+
+
+@functools.lru_cache(maxsize=1024)
+def _asked_variable(question: str) -> str | None:
+    """The one variable a question asks for ("Find $x$ if ...", "Solve for $y$: ..."), or
+    None (also when it asks for two: "Find $x$ and $y$")."""
+    m = _ASKED_VARIABLE_RE.search(question)
+    return None if m is None else (m.group("m") or m.group("p"))
 
 
 def _revised_after_box(region: str, box: Candidate, question: str) -> str | None:
