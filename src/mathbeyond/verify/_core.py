@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.38.0"  # core_v73: the asked variable or a bold statement after a box
+VERIFIER_VERSION = "2.39.0"  # core_v74: gathered set displays, bold labels, lone-value guards
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -3464,9 +3464,24 @@ def _lone_value(lines: list[str], question: str | None = None) -> str | None:
         concluded is not None
         and concluded.group("v") != value
         and not _OPERAND_BEFORE_RE.search(above, 0, concluded.start())
+        and not _gathers(value, concluded.group("v"))
     ):
         return None  # the work concluded another value: the last line is a stray number
     return value
+
+
+_MEMBER_SPLIT_RE = re.compile(r"\\cup|[,;(){}\[\]]|\\[{}]")
+
+
+def _gathers(display: str, value: str) -> bool:
+    """A set, tuple or interval display that holds ``value`` as a member or end point ("the
+    integers are $-1$, $0$ and $1$." then "$$\\{-1, 0, 1\\}$$"): the work's values gathered,
+    not a stray after them."""
+    if not display.lstrip().startswith(("\\{", "(", "[", "\\left")):
+        return False
+    members = {m.strip() for m in _MEMBER_SPLIT_RE.split(display.replace("\\left", "").replace(
+        "\\right", ""))}
+    return value.strip() in members
 
 
 _TABLE_TOTAL_RE = re.compile(  # "| **Total** | | | **\\$26** |": a table's closing total row
@@ -3672,6 +3687,11 @@ _ASIDE_OPENER_RE = re.compile(
 )
 
 
+_BOLD_LABEL_VALUE_RE = re.compile(  # "TL;DR: 12.": a label, then the value
+    r"[A-Za-z;.' -]{1,30}:[ \t]*\$?(?P<v>-?\d[\d,]*(?:\.\d+)?)\$?[ \t]*\.?"
+)
+
+
 def _bold_commitment(region: str, question: str | None) -> tuple[str, int] | None:
     """``closing-bold-commitment``: the last bold value of a completion without box or
     answer label ("The width is **5 cm**.", "$... = \\mathbf{12}$ lattice points.") and the
@@ -3696,6 +3716,9 @@ def _bold_commitment(region: str, question: str | None) -> tuple[str, int] | Non
         value = None if _NEG_WORD_RE.search(line) or _HEDGE_RE.search(line) else (
             _bold_value(line, question)
         )
+    if value is not None:  # "**TL;DR: 12.**": the value after its label
+        labelled = _BOLD_LABEL_VALUE_RE.fullmatch(value)
+        value = labelled.group("v") if labelled is not None else value
     if value is None or not any(ch.isdigit() for ch in value):
         return None
     after = region[last.end() :]
@@ -3757,6 +3780,9 @@ def _without_last_part(region: str) -> str:
     return ""
 
 
+_SCIENTIFIC_TAIL_RE = re.compile(r"\d[ \t]*(?:\\times|\\cdot|\u00d7|\*|x)[ \t]*10[ \t]*\^")
+
+
 def _lone_new_value(region: str, question: str) -> str | None:
     """``closing-lone-new-value``, read only when no other rule found an answer: the last
     sentence of a finished text, a statement in words (two words at least; no question, set-up,
@@ -3765,9 +3791,13 @@ def _lone_new_value(region: str, question: str) -> str | None:
     that one ("For 20 cookies the baker would need 5 cups of flour.", "The cashier hands Lena
     $10.35, which is what remains from her twenty.")."""
     lines = [ln.strip(_LINE_DECOR) for ln in region.strip().split("\n") if ln.strip(_LINE_DECOR)]
+    while lines and lines[-1].startswith("(") and lines[-1].rstrip(".").endswith(")"):
+        lines.pop()  # "(The 255 I wrote at first came from ...)": a parenthetical remark
     if not lines:
         return None
     sentence = _last_value_sentence(lines[-1])
+    if _SCIENTIFIC_TAIL_RE.search(sentence):
+        return None  # "$1.8 \times 10^{4}$": one number written in two
     if (
         len(sentence) > MAX_ANSWER_CHARS or _TENTATIVE_RE.match(sentence)
         or _HEDGE_RE.search(sentence) or _CONDITIONAL_TAIL_RE.search(sentence)
