@@ -160,7 +160,10 @@ def verdict(
             return None
     if _fast._anchors_introduce(completion, low, end, True) is None:
         return None
-    if _fast._word_bits(low) or _fast.hypothetical_box(completion, low, start, end, content):
+    if _fast._word_bits(low) or (
+        ("if" in low or "whether" in low)  # the words hypothetical_box needs, by memchr first
+        and _fast.hypothetical_box(completion, low, start, end, content)
+    ):
         return None
     if completion[end:] not in _BARE_TAILS:
         if _fast.after_box_defers(completion, end, content, question, start):
