@@ -2795,7 +2795,9 @@ def _closing(
         if coordinate is not None:  # asked the x-coordinate: "the vertex is at x = 3, y = 2"
             return Extracted(coordinate, "conclusion", "closing-asked-coordinate")
     if question and _lists_options(question):
-        letter = _OPTION_LETTER_LINE_RE.fullmatch(last)
+        letter = _OPTION_LETTER_LINE_RE.fullmatch(
+            _FONT_WRAP_RE.sub(r"\1", last) if "bf{" in last else last  # "$\textbf{(C) } 25$"
+        )
         content = (letter.group("c1") or letter.group("c2")) if letter is not None else None
         if letter is not None and (content is None or not _OPTION_PREDICATE_RE.match(content)):
             # "... so x = 7.5.\n\nC": the chosen option ("Option (D) is too large": not chosen)
@@ -3317,9 +3319,10 @@ def _concluded_above(above: list[str], value: str) -> bool:
     return any(rx.search(ln) and not _NEG_WORD_RE.search(ln) for ln in above)
 
 
-_EQUATION_LINE_RE = re.compile(
-    r"[ \t$]*[^=\n]{1,60}=[ \t]*(?P<v>-?\d+(?:\.\d+)?)[ \t]*\$?[ \t]*\.?[ \t]*"
+_EQUATION_LINE_RE = re.compile(  # "19 x 21 = 399", "0.375 = 3/8" closing the text
+    r"[ \t$]*[^=\n]{1,60}=[ \t]*(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?)[ \t]*\$?[ \t]*\.?[ \t]*"
 )
+_FONT_WRAP_RE = re.compile(r"\\(?:textbf|mathbf)\{([^{}]*)\}")
 _CHAIN_LINE_RE = re.compile(  # "= 243", "    = 80": the last line of a multi-line chain
     r"[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*=[ \t]*(?P<v>-?\d+(?:\.\d+)?)[ \t]*(?:\$\$?|\\\)|\\\])?"
     r"[ \t]*\.?[ \t]*"

@@ -1587,8 +1587,13 @@ class _Asks:
     percent: bool
     interval: bool
     tuple_form: bool
+    complex_form: bool
 
 
+_COMPLEX_FORM_ASKED_RE = re.compile(r"\bin\s+the\s+form\s+\$?\\?\(?\s*a\s*\+\s*bi\b", re.I)
+_COMPLEX_QUOTIENT_RE = re.compile(  # "\frac{4 + 6i}{2}", "(4 + 6i)/2": a quotient, not a + bi
+    r"\\[dt]?frac\{[^{}]*i[^{}]*\}\{\s*-?\d+\s*\}|\([^()]*i[^()]*\)\s*/\s*-?\d"
+)
 _RADIANS_ASKED_RE = re.compile(r"\b(?:in|to|into)\s+radians\b|\bradian\s+measure\b", re.I)
 _DEGREES_ASKED_RE = re.compile(r"\b(?:in|to|into)\s+degrees\b|\bdegree\s+measure\b", re.I)
 _SLOPE_INTERCEPT_ASKED_RE = re.compile(r"\bslope[-\s]intercept\s+form\b", re.IGNORECASE)
@@ -1631,6 +1636,7 @@ def _asks(question: str) -> _Asks:
         percent=bool(_PERCENT_ASKED_RE.search(question)),
         interval=bool(_INTERVAL_ASKED_RE.search(question)),
         tuple_form=bool(_TUPLE_FORM_ASKED_RE.search(question)),
+        complex_form=bool(_COMPLEX_FORM_ASKED_RE.search(question)),
     )
 
 
@@ -1706,6 +1712,13 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         return "asked for scientific notation: the answer is not in it"
     if asks.lowest and _unreduced_fraction(answer) and not _unreduced_fraction(gold):
         return "asked for lowest terms: the fraction is not reduced"
+    if asks.simplify and _unreduced_fraction(answer) and not _unreduced_fraction(gold):
+        return "asked to simplify: the fraction is not reduced"
+    if (
+        asks.complex_form and _COMPLEX_QUOTIENT_RE.search(answer)
+        and not _COMPLEX_QUOTIENT_RE.search(gold)
+    ):
+        return "asked for the form a + bi: the answer is a quotient"
     percent_answer = "%" in answer and "%" not in gold
     mixed_answer = _MIXED_RE.search(answer) and not _MIXED_RE.search(gold)
     if asks.mixed and _MIXED_RE.search(gold) and (decimal_answer or not _MIXED_RE.search(answer)):
