@@ -33,6 +33,7 @@ from ._rules import (
     REVISE_RE,
     Candidate,
     Decision,
+    counterfactual_anchor,
     disqualified_value,
     hedged_two_values,
     pending_value,
@@ -225,7 +226,9 @@ _SETUP_RE = re.compile(  # "We need to find ...", not "We need 9 buses."
 )
 _VERB_NUMBER_RE = re.compile(
     r"\b(?:has|have|had|is|are|was|were|equals|contains?)\s+(?:a\s+total\s+of\s+|exactly\s+|"
-    r"only\s+|precisely\s+)?(?:\$|\\\()?\s*(-?\d+(?:\.\d+)?(?:/\d+)?)\s*(?:\$|\\\))?(?![\w.^_/]|\.\d)"
+    r"only\s+|precisely\s+)?(?:\$|\\\()?\s*(-?\d+(?:\.\d+)?(?:/\d+)?"
+    r"(?:\s*\\[dt]?frac\{\d+\}\{\d+\})?)"  # a mixed number: "$2\frac{1}{2}$"
+    r"\s*(?:\$|\\\))?(?![\w.^_/]|\.\d)"
     r"(?!\s*(?:,|;|\bor\b|\band\b|\bto\b|-|\+|\\pm)\s*(?:\$|\\\()?\s*-?\d)"
     r"(?!\s*(?:\\times|\\cdot|\u00d7|\*|\^|\\div))"  # "is $1.008 \times 10^4$": not 1.008
 )
@@ -901,6 +904,41 @@ _GRADER_NOTE_RE = re.compile(
 _GRADER_HINT_RE = Guarded(re.compile(_GRADER, re.IGNORECASE))  # its words: found by str.find
 
 
+_REPORT_BLOCK_RE = Guarded(re.compile(
+    # ``grader-report``: a fabricated grading block and all after it, or a statement of the
+    # reference answer ("The reference answer for this problem is 720, which matches ...")
+    r"^[ \t#*>_]*(?:" + lx.alternation(lx.REPORT_BLOCK_OPENER) + r")[\s\S]*\Z",
+    re.IGNORECASE | re.MULTILINE,
+))
+_NOTE_BRACKET_RE = Guarded(re.compile(  # "[Note: some answer keys list (C), but ...]"
+    r"(?<!\\)\[[ \t]*(?:note|remark|aside|n\.b\.|side[ \t]+note)\b[^\[\]\n]{0,600}\]",
+    re.IGNORECASE,
+))
+_OWN_ANSWER_RE = re.compile(
+    r"\b(?:my|our)\s+(?:final\s+)?answer\s*(?:is\b|:|=)|\bI\s+(?:get|got)\b", re.I
+)
+_NOTE_REVISION_RE = re.compile(
+    r"\b(?:wait|error|mistake|correct(?:ion|ed)?|actually|instead|should be|i meant)\b", re.I
+)
+
+
+def _blank_report(m: re.Match[str]) -> str:
+    """``grader-report``: the block blanked (positions stay), unless the model answers after it
+    ("Reference answer: 99 (from the key) ... My answer: **24**") or it opens the text."""
+    block = m.group(0)
+    if not m.string[: m.start()].strip() or _OWN_ANSWER_RE.search(block):
+        return block
+    return re.sub(r"[^\n]", " ", block)
+
+
+def _blank_note(m: re.Match[str]) -> str:
+    """``bracketed-note``: a bracketed note is a remark, blanked, unless it revises ("[Note: I
+    made an error above; ...]")."""
+    if _NOTE_REVISION_RE.search(m.group(0)):
+        return m.group(0)
+    return " " * len(m.group(0))
+
+
 def _blank_grader_notes(text: str) -> str:
     """``grader-note``: a note addressed to whoever grades the answer ("[Note to the grader:
     ...]", "(Message for the evaluator: ...)", a line opening "Dear grader,") is metadata, never
@@ -969,6 +1007,10 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         completion = _HTML_COMMENT_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), completion)
     if _GRADER_HINT_RE.may_match(completion):  # a grader word: its literals, found by find
         completion = _blank_grader_notes(completion)
+    if _REPORT_BLOCK_RE.may_match(completion):  # "### Automatic check\nReference answer: 17"
+        completion = _REPORT_BLOCK_RE.pattern.sub(_blank_report, completion, count=1)
+    if "[" in completion and _NOTE_BRACKET_RE.may_match(completion):
+        completion = _NOTE_BRACKET_RE.pattern.sub(_blank_note, completion)
     region = _region(completion) if "<" in completion else completion  # see _region
     if region is None:
         return Extracted("", "none", "unclosed-think-block")
@@ -1261,6 +1303,12 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                       for b, r in zip(boxes, restated, strict=True) if r]
         boxes = [b for b, r in zip(boxes, restated, strict=True) if not r]
     anchors = _anchors(region, question)
+    if anchors and ("if" in region or "If" in region):
+        supposed = [counterfactual_anchor(region, a) for a in anchors]
+        if any(supposed):  # "if the question had asked ..., the answer would be 26"
+            decisions += [Decision(a, False, "anchor-is-hypothetical")
+                          for a, x in zip(anchors, supposed, strict=True) if x]
+            anchors = [a for a, x in zip(anchors, supposed, strict=True) if not x]
     if anchors and boxes:  # an anchor phrase written inside a box belongs to that box
         inside = [any(b.start < a.start < b.end for b in boxes) for a in anchors]
         decisions += [Decision(a, False, "anchor-inside-box")
@@ -1959,17 +2007,27 @@ def _continuation(
             # text: an exercise set for the reader, with its own answer
             if _VALUE_RE.search(region, 0, ex.start()):
                 return ex.start(), "after-other-problem"
-    if "#" in region or "**" in region:
-        for head in _HEADING_START_RE.finditer(region, 0, cut):
-            # "### Practice problem" after worked text: a heading opens another problem even
-            # when nothing before it was boxed or anchored (a bold answer line, a sentence)
-            other = OTHER_PROBLEM_RE.pattern.match(region, head.end(), cut)
-            if (
-                other is not None and _VALUE_RE.search(region, 0, head.start())
-                and not BACK_TO_PROBLEM_RE.search(region, other.end(), cut)
-            ):
-                return head.start(), "after-other-problem"
+    headed = heading_other_problem(region, cut)
+    if headed is not None:
+        return headed, "after-other-problem"
     return (cut if cut < len(region) else None), "after-continuation"
+
+
+def heading_other_problem(region: str, cut: int | None = None) -> int | None:
+    """``after-other-problem`` by a heading: "### Practice problem" or "**Extension:**" after
+    worked text opens another problem even when nothing before it was boxed or anchored (a bold
+    answer line, a sentence): where that heading starts, or None. Shared with the fast paths."""
+    if "#" not in region and "**" not in region:
+        return None
+    end = len(region) if cut is None else cut
+    for head in _HEADING_START_RE.finditer(region, 0, end):
+        other = OTHER_PROBLEM_RE.pattern.match(region, head.end(), end)
+        if (
+            other is not None and _VALUE_RE.search(region, 0, head.start())
+            and not BACK_TO_PROBLEM_RE.search(region, other.end(), end)
+        ):
+            return head.start()
+    return None
 
 
 
@@ -2021,8 +2079,9 @@ def _invented_question(region: str, lo: int, hi: int, question: str) -> int | No
             while at >= 0:
                 before = region[max(lo, at - 3) : at]
                 if (
-                    before.rstrip(" \t")[-1:] in (".", "!", "?")
-                    and before[-1:] in (" ", "\t") and _INLINE_QUESTION_RE.match(region, at, hi)
+                    ((before.rstrip(" \t")[-1:] in (".", "!", "?") and before[-1:] in (" ", "\t"))
+                     or before.endswith("\n\n"))  # or a paragraph of its own after the answer
+                    and _INLINE_QUESTION_RE.match(region, at, hi)
                 ):
                     return at - (len(before) - len(before.rstrip(" \t")))
                 at = region.find(label, at + 1, hi)
@@ -3783,6 +3842,7 @@ def _without_last_part(region: str) -> str:
     return ""
 
 
+_ENDS_ON_NUMBER_RE = re.compile(r"\d(?:[ \t]*[A-Za-z%]+)?[ \t]*\Z")  # "units digit is 3"
 _SCIENTIFIC_TAIL_RE = re.compile(r"\d[ \t]*(?:\\times|\\cdot|\u00d7|\*|x)[ \t]*10[ \t]*\^")
 
 
@@ -3799,6 +3859,8 @@ def _lone_new_value(region: str, question: str) -> str | None:
     if not lines:
         return None
     sentence = _last_value_sentence(lines[-1])
+    if not _TRUNCATION_END_RE.search(sentence) and not _ENDS_ON_NUMBER_RE.search(sentence):
+        return None  # "Question 3: Solve for": no finished statement
     if _SCIENTIFIC_TAIL_RE.search(sentence):
         return None  # "$1.8 \times 10^{4}$": one number written in two
     if (
@@ -4694,7 +4756,20 @@ def _final_display(text: str) -> str | None:
     intro_line = intro[intro.rfind("\n") + 1 :]
     if content and INTRO_RE.search(intro_line) and intro_line.rstrip().endswith(":"):
         return content
+    if content and _RUNS_INTO_DISPLAY_RE.search(intro_line) and not _HEDGE_RE.search(intro_line):
+        # ``closing-display-continuation``: "Hence the probability of rain on at least one day
+        # is\n$$1 - 0.3 = \frac{7}{10}.$$": the sentence's value is the display's last member
+        last = content.rstrip(" .,;").split("=")[-1].strip()
+        if last and not _NOT_A_LONE_VALUE_RE.search(last):
+            return last
     return None
+
+
+_RUNS_INTO_DISPLAY_RE = re.compile(
+    r"^[ \t*]*(?:so|thus|hence|therefore|consequently|finally)\b[^\n]{0,160}"
+    r"\b(?:is|are|equals|becomes|comes\s+to)[ \t]*$",
+    re.IGNORECASE,
+)
 
 
 def explain_extraction(

@@ -89,6 +89,7 @@ from ._extract import (
     exercise_hint,
     finish,
     finished_turn,
+    heading_other_problem,
     may_re_answer,
     re_answer_conflicts,
 )
@@ -545,7 +546,7 @@ def quick(region: str, question: str | None) -> Answer | None:
     if bound is None:
         return None
     if "\n" in region:
-        if _LINE_MARK_RE.search(region):
+        if _LINE_MARK_RE.search(region) or heading_other_problem(region) is not None:
             return None
         if exercise_hint(low) and _READER_EXERCISE_RE.search(region):
             return None  # "Now you try: ..." (``after-other-problem``): the engine decides
@@ -647,7 +648,9 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
         _restating(region, b.start) or EXPLANATION_OPENER_RE.match(region, b.end) for b in boxes
     ):
         return None
-    if "\n" in region and _LINE_MARK_RE.search(region):
+    if "\n" in region and (
+        _LINE_MARK_RE.search(region) or heading_other_problem(region) is not None
+    ):
         return None
     low = lowered(region)
     first = boxes[0]

@@ -904,7 +904,7 @@ ASIDE_INTRO = (
     "(?:a )?nice observation", "observation:", "(?:recap and )?extension", "fun fact",
     "as an aside", "let me also (?:present|show|give)", "let's also (?:present|show|look)",
     "another way to see", "we can (?:also )?think about (?:this|it) another way",
-    "detailed solution", "i hope (?:this|that) helps",
+    "detailed solution", "i hope (?:this|that) helps", "notice that", "note that",
 )
 """Opens a paragraph aside from the answer before it (an extension, an observation, a second
 presentation): a sample cut off there keeps the statement before it."""
@@ -914,3 +914,13 @@ ONE_LETTER_UNIT = {
     "N": "newtons?", "J": "joules?", "W": "watts?", "K": "kelvins?",
 }
 """One-letter SI units and the word a question names each by ("250 m" when asked in meters)."""
+
+REPORT_BLOCK_OPENER = (
+    "(?:automatic|automated|auto)[- ]?(?:check|grad(?:er|ing)|evaluation)",
+    "(?:grader|grading|evaluation) report", "reference answer\\s*:", "expected answer\\s*:",
+    "ground[- ]truth\\s*:", "gold(?:en)? answer\\s*:", "answer key\\s*:",
+    "(?:the )?(?:reference|expected|official|gold) answer (?:for this (?:problem|question) )?is",
+)
+"""Opens a fabricated grading block or a statement of the reference answer after the model's
+own answer ("### Automatic check", "Reference answer: 17", "The reference answer for this
+problem is 720, which matches my answer above"): it and all after it are no answer."""

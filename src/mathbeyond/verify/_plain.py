@@ -71,6 +71,7 @@ from ._extract import (
     _POWERED_BOX_RE,
     _TAG_MARKS,
     TRUNCATED_FINISH_REASONS,
+    heading_other_problem,
     may_re_answer,
 )
 from ._parsed import ParsedGold
@@ -160,6 +161,8 @@ def verdict(
             return None
     if _fast._anchors_introduce(completion, low, end, True) is None:
         return None
+    if "**" in completion and heading_other_problem(completion) is not None:
+        return None  # "**Extension:** ..." opens another problem: the engine decides
     if _fast._word_bits(low) or (
         ("if" in low or "whether" in low)  # the words hypothetical_box needs, by memchr first
         and _fast.hypothetical_box(completion, low, start, end, content)

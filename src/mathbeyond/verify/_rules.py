@@ -357,8 +357,9 @@ def _last_conclusion(before: str) -> int | None:
     return end
 
 
-_COUNTERFACTUAL_CLAUSE_RE = re.compile(
-    r"^[\s*_]*(?:(?:but|and|or|so|now)[ \t,]+)?if\b[^\n]*\b"
+_COUNTERFACTUAL_CLAUSE_RE = re.compile(  # also after a note label: "*Note:* if ..., ... would"
+    r"^[\s*_]*(?:(?:note|remark|aside|p\.?s\.?)[ \t]*:[\s*_]*)?(?:(?:but|and|or|so|now)[ \t,]+)?"
+    r"if\b[^\n]*\b"
     + lx.alternation(lx.COUNTERFACTUAL_MODAL) + r"\b(?![^\n]*\b"
     + lx.alternation(lx.COUNTERFACTUAL_TURN) + r"\b)",
     re.IGNORECASE,
@@ -381,6 +382,15 @@ def counterfactual_before(before: str) -> bool:
     if "if" not in low or ("would" not in low and "'d" not in low):
         return False
     return bool(_COUNTERFACTUAL_CLAUSE_RE.search(_own_clause(before)))
+
+
+def counterfactual_anchor(region: str, c: Candidate) -> bool:
+    """``anchor-is-hypothetical``: an anchor phrase inside a supposition ("if the question had
+    asked for the perimeter instead, the answer would be 26"): its line up to the anchor and the
+    anchor's own head ("answer would be") make a counterfactual clause."""
+    window = region[max(0, c.start - LINE_WINDOW) : c.start]
+    head = region[c.start : c.start + 24]
+    return counterfactual_before(window[window.rfind("\n") + 1 :] + head.split("\n")[0])
 
 
 def counterfactual_box(region: str, c: Candidate) -> bool:
