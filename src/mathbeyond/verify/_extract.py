@@ -317,8 +317,9 @@ _OPTION_LETTER_LINE_RE = re.compile(  # "C", "(C)", "**C**", "$\textbf{(C)}$", "
 _QUESTION_OPTIONS_RE = re.compile(  # the question lists options (A), (B), ...
     r"\(\s*A\s*\).{0,300}?\(\s*B\s*\)|(?:^|\s)A\).{0,300}?\sB\)", re.S
 )
-_CHECK_LINE_RE = re.compile(  # "Check:", "(Verification: ...", "Let's double-check:"
-    r"[\s*#_>(-]*(?:let(?:'s|\s+me|\s+us)\s+|we\s+can\s+|quick\s+)?(?:sanity\s+|double[-\s]?)?"
+_CHECK_LINE_RE = re.compile(  # "Check:", "(Verification: ...", "As a numerical sanity check:"
+    r"[\s*#_>(-]*(?:let(?:'s|\s+me|\s+us)\s+|we\s+can\s+|quick\s+|as\s+an?\s+(?:[a-z]+\s+){0,2})?"
+    r"(?:sanity\s+|double[-\s]?)?"
     + lx.alternation(lx.CHECK_LABEL)
     + r"\b[^:\n]{0,30}:",
     re.IGNORECASE,
@@ -1388,6 +1389,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                                  "option-named-after-value", trace)
         return Extracted(_sentence_answer(sel.texts[0]).strip("* "), "anchor", sel.rule, trace)
     if truncated:
+        lead = _lead_answer_line(region) if not cands else None
+        if lead is not None:  # "**(B) 4**\n\nExplanation: ..." cut off in the explanation
+            return Extracted(lead, "conclusion", "answer-line-first", trace)
         early = _committed_before_cut_check(region, question)
         if early is not None:
             return Extracted(early.text, early.kind, "closing-before-cut-off-check", trace)
@@ -1609,7 +1613,8 @@ _LEAD_VALUE_LINE_RE = re.compile(
     r"(?:\$\$|\\\]|\$|\\\))?[ \t]*(?:\*\*|__)?[ \t]*\.?[ \t]*"
 )
 _LEAD_VALUE_RE = re.compile(  # a value, a letter "(C)", no words
-    r"(?:\(?[A-E]\)|-?[\d\\{}()^/.,+\-\s]*\d[\d\\{}()^/.,+\-\s]*|\\[dt]?frac\{\d+\}\{\d+\})"
+    r"(?:\(?[A-E]\)(?:[ \t]+-?\d[\d.,/]*)?|-?[\d\\{}()^/.,+\-\s]*\d[\d\\{}()^/.,+\-\s]*"
+    r"|\\[dt]?frac\{\d+\}\{\d+\})"  # "(B) 4": a letter with its option's value too
 )
 _LEAD_LETTER_RE = re.compile(r"\(?([A-E])\)?")
 _OPTION_MENTION_RE = re.compile(r"\(([A-E])\)|\b(?:option|choice|answer)[ \t]+\(?([A-E])\b")
