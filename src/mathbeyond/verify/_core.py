@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.42.0"  # core_v77: adjective checks, a cut-off lead answer line
+VERIFIER_VERSION = "2.43.0"  # core_v78: italic exercise headings, dozens, harmony final channel
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

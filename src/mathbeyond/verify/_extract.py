@@ -983,8 +983,19 @@ def _with_inner_anchor(found: Extracted) -> Extracted:
     return found
 
 
+_HARMONY_FINAL = "<|channel|>final<|message|>"
+_HARMONY_END_RE = re.compile(r"<\|(?:end|return|call|start)\|>")
+
+
 def _prepare(completion: str, question: str | None) -> str | Extracted:
     """The answer region (see the module docstring), or why there is none."""
+    if "<|channel|>" in completion or "<|message|>" in completion:
+        final = completion.rfind(_HARMONY_FINAL)
+        if final < 0:  # ``harmony-final-channel``: only the analysis channel, thinking
+            return Extracted("", "none", "unclosed-think-block")
+        completion = completion[final + len(_HARMONY_FINAL) :]
+        end = _HARMONY_END_RE.search(completion)
+        completion = completion[: end.start()] if end is not None else completion
     if "\u2212" in completion:  # the Unicode minus sign is a minus (same length: positions stay)
         completion = completion.replace("\u2212", "-")
     if "<" in completion and "</think>" in completion:
@@ -1971,7 +1982,9 @@ def _restating(region: str, start: int) -> bool:
 
 
 
-_HEADING_START_RE = re.compile(r"\n[ \t]*(?:#{1,4}[ \t]*(?:\*\*)?|\*\*)[ \t]*")
+_HEADING_START_RE = re.compile(  # "### ", "**", or an italic "*Try it yourself:*"
+    r"\n[ \t]*(?:#{1,4}[ \t]*(?:\*\*)?|\*\*|\*(?=[A-Z])|_(?=[A-Z]))[ \t]*"
+)
 
 
 def _continuation(
@@ -2022,7 +2035,7 @@ def heading_other_problem(region: str, cut: int | None = None) -> int | None:
     """``after-other-problem`` by a heading: "### Practice problem" or "**Extension:**" after
     worked text opens another problem even when nothing before it was boxed or anchored (a bold
     answer line, a sentence): where that heading starts, or None. Shared with the fast paths."""
-    if "#" not in region and "**" not in region:
+    if "#" not in region and "*" not in region and "_" not in region:
         return None
     end = len(region) if cut is None else cut
     for head in _HEADING_START_RE.finditer(region, 0, end):
@@ -2396,6 +2409,20 @@ def _committed_before_cut_check(region: str, question: str | None) -> Extracted 
     return None
 
 
+_DOZEN_COUNT = {
+    "half a": 6, "a": 12, "one": 12, "two": 24, "three": 36, "four": 48, "five": 60, "six": 72,
+    "seven": 84, "eight": 96, "nine": 108, "ten": 120,
+}
+_DOZEN_RE = re.compile(
+    r"\b(" + "|".join(k.replace(" ", r"[ \t]+") for k in _DOZEN_COUNT) + r")[ \t]+dozen\b",
+    re.IGNORECASE,
+)
+
+
+def _dozens(m: re.Match[str]) -> str:
+    return str(_DOZEN_COUNT[" ".join(m.group(1).lower().split())])
+
+
 def _conclusion(
     region: str, allow_bare: bool = True, question: str | None = None
 ) -> Extracted | None:
@@ -2404,6 +2431,8 @@ def _conclusion(
     (returned with kind ``"none"``). A closing line whose values are all words is read as its
     digit spelling (``number-words-as-values``: "So, three boxes hold thirty-six eggs.")."""
     found = None
+    if "dozen" in region:  # ``dozens``: "two dozen cookies" -> "24 cookies"
+        region = _DOZEN_RE.sub(_dozens, region)
     whole = region.rstrip()
     if question and whole.count("\n") >= 2 and ":" in whole[-400:]:
         listed = _asked_list_item([ln for ln in whole.split("\n") if ln.strip()], question)

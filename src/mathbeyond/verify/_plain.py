@@ -69,6 +69,7 @@ from ._extract import (
     _GRADER_HINT_RE,
     _LEAD_TURN_RE,
     _POWERED_BOX_RE,
+    _REPORT_BLOCK_RE,
     _TAG_MARKS,
     TRUNCATED_FINISH_REASONS,
     heading_other_problem,
@@ -161,8 +162,10 @@ def verdict(
             return None
     if _fast._anchors_introduce(completion, low, end, True) is None:
         return None
-    if "**" in completion and heading_other_problem(completion) is not None:
+    if ("*" in completion or "_" in completion) and heading_other_problem(completion) is not None:
         return None  # "**Extension:** ..." opens another problem: the engine decides
+    if _REPORT_BLOCK_RE.may_match(completion):
+        return None  # a grading block ("Reference answer: ...") _prepare blanks: the engine
     if _fast._word_bits(low) or (
         ("if" in low or "whether" in low)  # the words hypothetical_box needs, by memchr first
         and _fast.hypothetical_box(completion, low, start, end, content)
