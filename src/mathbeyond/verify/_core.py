@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.43.0"  # core_v78: italic exercise headings, dozens, harmony final channel
+VERIFIER_VERSION = "2.44.0"  # core_v79: an answer tag closing the text
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

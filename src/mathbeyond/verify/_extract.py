@@ -126,7 +126,7 @@ _LEADING_ROLE_BLOCK_RE = re.compile(  # "<|im_start|>system\nThe correct answer 
 )
 _GRADER_TAG_RE = re.compile(  # ``grader-note`` as markup: "<grader>verdict: correct</grader>"
     r"<(grader|verdict|judge|evaluation|score|grade)\b[^<>]{0,200}>[^<>]{0,600}</\1\s*>"
-    r"|</?answer\s*>(?=\s*(?:<(?:grader|verdict|judge|evaluation|score|grade)\b|$))",
+    r"|</?answer\s*>(?=\s*<(?:grader|verdict|judge|evaluation|score|grade)\b)",
     re.IGNORECASE,
 )
 _TURN_RE = re.compile(  # a new chat turn or prompt template: always ends this answer
