@@ -971,11 +971,18 @@ def _blank_comments(text: str) -> str:
     return "".join(out)
 
 
+_TEXT_ANCHOR_LEAD_RE = re.compile(r"\s*\\text\{[^{}]*\banswer\b[^{}]*\}", re.IGNORECASE)
+_TEXT_CMD_RE = re.compile(r"\\text\{([^{}]*)\}")
+
+
 def _with_inner_anchor(found: Extracted) -> Extracted:
     if "\\text" not in found.text:
         return found
     inner = _TEXT_WRAP_RE.fullmatch(found.text)  # \boxed{\text{The answer is 4}}
-    said = _anchors(inner.group(1)) if inner else []
+    text = inner.group(1) if inner else None
+    if text is None and _TEXT_ANCHOR_LEAD_RE.match(found.text):  # \text{The answer is } 64
+        text = _TEXT_CMD_RE.sub(lambda m: m.group(1), found.text)
+    said = _anchors(text) if text else []
     if said:
         return Extracted(
             _sentence_answer(said[-1].text), "boxed", "anchor-sentence-in-box", found.decisions
@@ -983,6 +990,7 @@ def _with_inner_anchor(found: Extracted) -> Extracted:
     return found
 
 
+_EMOJI_END_RE = re.compile(r"[\U0001F300-\U0001FAFF\u263A\u2600-\u27BF\uFE0F\u200D]\s*\Z")
 _HARMONY_FINAL = "<|channel|>final<|message|>"
 _HARMONY_END_RE = re.compile(r"<\|(?:end|return|call|start)\|>")
 
@@ -1429,7 +1437,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         # ``finished-without-full-stop``: the sampler says the text ended, so its closing line
         # ("so the sum is 2107") is a finished sentence, full stop or not
         region = region.rstrip()
-        if region and not _TRUNCATION_END_RE.search(region):
+        if region and not _TRUNCATION_END_RE.search(region) and not _EMOJI_END_RE.search(region):
             region += "."
     late = _conclusion(region, question=question)
     if late is None or (late.rule == "closing-sentence" and _valueless(late.text)):
@@ -3123,6 +3131,10 @@ def _closing(
         converted = _CONVERSION_LINE_RE.fullmatch(last.strip())
         if converted is not None:  # "2.5 meter is 250cm", "3 kg = 3,000 gram": the result
             return Extracted(converted.group("v"), "bare", "bare-unit-conversion")
+        asks_yes_no = question is not None and _YES_NO_ASKED_RE.search(question) is not None
+        yes_no = _YES_NO_LEAD_RE.match(last) if asks_yes_no else None
+        if yes_no is not None:  # "No — 91 = 7 × 13, so it is composite.": the word answers
+            return Extracted(yes_no.group(1), "bare", "bare-yes-no")
         reasoned = _BARE_REASON_RE.fullmatch(last.strip())
         if reasoned is not None:  # "7, since 7 × 7 × 7 = 343.": the value before its reason
             return Extracted(reasoned.group("v").strip("$ ").strip(), "bare", "bare-answer")
@@ -3143,6 +3155,7 @@ def _closing(
     return None
 
 
+_YES_NO_LEAD_RE = re.compile(r"[ \t*]*(yes|no)\b[ \t*]*(?:[\u2014\u2013,.:;!]|--?)", re.IGNORECASE)
 _NUMERIC_CHAIN_LINE_RE = re.compile(  # "7 x 8 = 56.", "0.15 × 80 = 12": arithmetic, then its value
     r"[\d.,() \t]+(?:[-+*/x\u00d7\u00f7\u00b7][\d.,() \t]+)+=[ \t]*"
     r"(?P<v>-?\d[\d,]*(?:\.\d+)?)[ \t]*\.?"
@@ -4564,6 +4577,9 @@ def _clean_tail(text: str) -> str:
     return ans
 
 
+_PERCENT_AFTER_RE = re.compile(r"[ \t]*\\?%")
+
+
 def _single_value(text: str) -> str | None:
     """The only value in a sentence: one math segment, or one plain number and no math."""
     plain = text.replace("\\$", " ")
@@ -4572,6 +4588,8 @@ def _single_value(text: str) -> str | None:
     nums: list[str] = [m.group(0) for m in _PLAIN_NUM_RE.finditer(outside)]
     if len(segs) + len(nums) != 1:
         return None
+    if nums and _PERCENT_AFTER_RE.match(outside, outside.find(nums[0]) + len(nums[0])):
+        return nums[0].strip() + "%"  # "= 25%.": the value with its percent sign
     return (segs[0] if segs else nums[0]).strip()
 
 

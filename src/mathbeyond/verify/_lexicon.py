@@ -705,6 +705,7 @@ DAY_PART = {
 
 REMARK_LABEL = (
     *SIDE_REMARK, "note\\s*:", "extra\\b", "p\\.?s\\.?\\b", "remark\\s*:",
+    "[a-z]+ note\\s*:",  # "**Method note:** ..."
 )
 """Opening a closing line: a section of remarks after the answer (with its list lines), no part
 of it ("Extra: the y-intercept is ...", "**Bonus facts** (not asked, but fun):", "Note: ...")."""
@@ -905,6 +906,7 @@ ASIDE_INTRO = (
     "as an aside", "let me also (?:present|show|give)", "let's also (?:present|show|look)",
     "another way to see", "we can (?:also )?think about (?:this|it) another way",
     "detailed solution", "i hope (?:this|that) helps", "notice that", "note that",
+    "note(?=\\s*:)",
 )
 """Opens a paragraph aside from the answer before it (an extension, an observation, a second
 presentation): a sample cut off there keeps the statement before it."""

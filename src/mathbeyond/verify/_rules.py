@@ -1598,8 +1598,13 @@ class _Asks:
     interval: bool
     tuple_form: bool
     complex_form: bool
+    power_form: bool
+    exact: bool
 
 
+_POWER_FORM_ASKED_RE = re.compile(r"\bas\s+(?:a\s+)?(?:single\s+)?power\s+of\b", re.I)
+_EXACT_ASKED_RE = re.compile(r"\bexact\s+(?:value|form|answer)\b", re.I)
+_APPROX_MARK_RE = re.compile(r"\\approx|\u2248|\\simeq")
 _COMPLEX_FORM_ASKED_RE = re.compile(r"\bin\s+the\s+form\s+\$?\\?\(?\s*a\s*\+\s*bi\b", re.I)
 _COMPLEX_QUOTIENT_RE = re.compile(  # "\frac{4 + 6i}{2}", "(4 + 6i)/2": a quotient, not a + bi
     r"\\[dt]?frac\{[^{}]*i[^{}]*\}\{\s*-?\d+\s*\}|\([^()]*i[^()]*\)\s*/\s*-?\d"
@@ -1647,6 +1652,8 @@ def _asks(question: str) -> _Asks:
         interval=bool(_INTERVAL_ASKED_RE.search(question)),
         tuple_form=bool(_TUPLE_FORM_ASKED_RE.search(question)),
         complex_form=bool(_COMPLEX_FORM_ASKED_RE.search(question)),
+        power_form=bool(_POWER_FORM_ASKED_RE.search(question)),
+        exact=bool(_EXACT_ASKED_RE.search(question)),
     )
 
 
@@ -1724,6 +1731,12 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         return "asked for lowest terms: the fraction is not reduced"
     if asks.simplify and _unreduced_fraction(answer) and not _unreduced_fraction(gold):
         return "asked to simplify: the fraction is not reduced"
+    if asks.power_form and "^" in gold and "^" not in answer:
+        return "asked for a power: the answer is the evaluated number"
+    if asks.exact and (
+        _APPROX_MARK_RE.search(answer) or (decimal_answer and not _APPROX_MARK_RE.search(gold))
+    ):
+        return "asked for an exact value: the answer is an approximation"
     if (
         asks.complex_form and _COMPLEX_QUOTIENT_RE.search(answer)
         and not _COMPLEX_QUOTIENT_RE.search(gold)
