@@ -162,10 +162,11 @@ def verdict(
             return None
     if _fast._anchors_introduce(completion, low, end, True) is None:
         return None
-    if ("*" in completion or "_" in completion) and heading_other_problem(completion) is not None:
-        return None  # "**Extension:** ..." opens another problem: the engine decides
-    if _REPORT_BLOCK_RE.may_match(completion):
-        return None  # a grading block ("Reference answer: ...") _prepare blanks: the engine
+    if "\n" in completion and (  # both start a line: a one-line text has neither
+        (("*" in completion or "_" in completion) and heading_other_problem(completion) is not None)
+        or _REPORT_BLOCK_RE.may_match(completion)
+    ):  # "**Extension:** ..." opens another problem; a grading block ("Reference answer: ...")
+        return None  # is blanked by _prepare: the engine decides
     if _fast._word_bits(low) or (
         ("if" in low or "whether" in low)  # the words hypothetical_box needs, by memchr first
         and _fast.hypothetical_box(completion, low, start, end, content)
