@@ -923,6 +923,18 @@ _NOTE_REVISION_RE = re.compile(
 )
 
 
+_REPORT_TAIL_CHARS = 1200
+_REPORT_HINTS = ("auto", "report", "eference", "xpected", "truth", "gold", "answer key", "fficial")
+
+
+def _report_hint(text: str) -> bool:
+    """A word every grading-block opener holds (:data:`._lexicon.REPORT_BLOCK_OPENER`) in the
+    text's last :data:`_REPORT_TAIL_CHARS` characters (a fabricated report closes the text),
+    then its literals as the pattern needs them: cheap on the many texts without one."""
+    tail = text[-_REPORT_TAIL_CHARS:].lower()
+    return any(h in tail for h in _REPORT_HINTS) and _REPORT_BLOCK_RE.may_match(text)
+
+
 def _blank_report(m: re.Match[str]) -> str:
     """``grader-report``: the block blanked (positions stay), unless the model answers after it
     ("Reference answer: 99 (from the key) ... My answer: **24**") or it opens the text."""
@@ -1027,7 +1039,7 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         completion = _HTML_COMMENT_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), completion)
     if _GRADER_HINT_RE.may_match(completion):  # a grader word: its literals, found by find
         completion = _blank_grader_notes(completion)
-    if _REPORT_BLOCK_RE.may_match(completion):  # "### Automatic check\nReference answer: 17"
+    if _report_hint(completion):  # "### Automatic check\nReference answer: 17" near the end
         completion = _REPORT_BLOCK_RE.pattern.sub(_blank_report, completion, count=1)
     if "[" in completion and _NOTE_BRACKET_RE.may_match(completion):
         completion = _NOTE_BRACKET_RE.pattern.sub(_blank_note, completion)

@@ -69,9 +69,9 @@ from ._extract import (
     _GRADER_HINT_RE,
     _LEAD_TURN_RE,
     _POWERED_BOX_RE,
-    _REPORT_BLOCK_RE,
     _TAG_MARKS,
     TRUNCATED_FINISH_REASONS,
+    _report_hint,
     heading_other_problem,
     may_re_answer,
 )
@@ -164,7 +164,7 @@ def verdict(
         return None
     if "\n" in completion and (  # both start a line: a one-line text has neither
         (("*" in completion or "_" in completion) and heading_other_problem(completion) is not None)
-        or _REPORT_BLOCK_RE.may_match(completion)
+        or _report_hint(completion)
     ):  # "**Extension:** ..." opens another problem; a grading block ("Reference answer: ...")
         return None  # is blanked by _prepare: the engine decides
     if _fast._word_bits(low) or (
