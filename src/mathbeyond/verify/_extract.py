@@ -2429,18 +2429,14 @@ def _committed_before_cut_check(region: str, question: str | None) -> Extracted 
     return None
 
 
-_DOZEN_COUNT = {
-    "half a": 6, "a": 12, "one": 12, "two": 24, "three": 36, "four": 48, "five": 60, "six": 72,
-    "seven": 84, "eight": 96, "nine": 108, "ten": 120,
-}
 _DOZEN_RE = re.compile(
-    r"\b(" + "|".join(k.replace(" ", r"[ \t]+") for k in _DOZEN_COUNT) + r")[ \t]+dozen\b",
+    r"\b(" + "|".join(k.replace(" ", r"[ \t]+") for k in lx.DOZEN_COUNT) + r")[ \t]+dozen\b",
     re.IGNORECASE,
 )
 
 
 def _dozens(m: re.Match[str]) -> str:
-    return str(_DOZEN_COUNT[" ".join(m.group(1).lower().split())])
+    return str(lx.DOZEN_COUNT[" ".join(m.group(1).lower().split())])
 
 
 def _conclusion(
@@ -3829,14 +3825,11 @@ def _bold_commitment(region: str, question: str | None) -> tuple[str, int] | Non
     start = region.rfind("\n", 0, last.start()) + 1
     end = region.find("\n", last.end())
     line = region[start : end if end >= 0 else len(region)].strip()
-    if last.group("t") is not None:
-        value: str | None = last.group("t").rstrip(".,")
-        if _NEG_WORD_RE.search(line) or _HEDGE_RE.search(line):
-            value = None
-    else:
-        value = None if _NEG_WORD_RE.search(line) or _HEDGE_RE.search(line) else (
-            _bold_value(line, question)
-        )
+    if _NEG_WORD_RE.search(line) or _HEDGE_RE.search(line):
+        return None
+    value = (
+        last.group("t").rstrip(".,") if last.group("t") is not None else _bold_value(line, question)
+    )
     if value is not None:  # "**TL;DR: 12.**": the value after its label
         labelled = _BOLD_LABEL_VALUE_RE.fullmatch(value)
         value = labelled.group("v") if labelled is not None else value
@@ -3905,6 +3898,13 @@ _ENDS_ON_NUMBER_RE = re.compile(r"\d(?:[ \t]*[A-Za-z%]+)?[ \t]*\Z")  # "units di
 _SCIENTIFIC_TAIL_RE = re.compile(r"\d[ \t]*(?:\\times|\\cdot|\u00d7|\*|x)[ \t]*10[ \t]*\^")
 
 
+def _one_new_number(sentence: str, question: str) -> str | None:
+    """The one number of ``sentence`` that the question does not give, or None (none or two)."""
+    given = set(_numbers(question))
+    fresh = list(dict.fromkeys(n for n in _numbers(sentence) if n not in given))
+    return fresh[0] if len(fresh) == 1 else None
+
+
 def _lone_new_value(region: str, question: str) -> str | None:
     """``closing-lone-new-value``, read only when no other rule found an answer: the last
     sentence of a finished text, a statement in words (two words at least; no question, set-up,
@@ -3933,9 +3933,7 @@ def _lone_new_value(region: str, question: str) -> str | None:
         named = {w.lower() for w in _LONG_WORD_RE.findall(sentence.split("=")[0])}
         if not named & {w.lower() for w in _LONG_WORD_RE.findall(question)}:
             return None
-    given = set(_numbers(question))
-    fresh = list(dict.fromkeys(n for n in _numbers(sentence) if n not in given))
-    return fresh[0] if len(fresh) == 1 else None
+    return _one_new_number(sentence, question)
 
 
 def _value_not_given(sentence: str, question: str) -> str | None:
@@ -3949,9 +3947,7 @@ def _value_not_given(sentence: str, question: str) -> str | None:
         or not _TRUNCATION_END_RE.search(sentence)
     ):
         return None
-    given = set(_numbers(question))
-    fresh = list(dict.fromkeys(n for n in _numbers(sentence) if n not in given))
-    return fresh[0] if len(fresh) == 1 else None
+    return _one_new_number(sentence, question)
 
 
 _RUN_ON_JOINT_RE = re.compile(

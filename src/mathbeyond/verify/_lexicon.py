@@ -926,3 +926,9 @@ REPORT_BLOCK_OPENER = (
 """Opens a fabricated grading block or a statement of the reference answer after the model's
 own answer ("### Automatic check", "Reference answer: 17", "The reference answer for this
 problem is 720, which matches my answer above"): it and all after it are no answer."""
+
+DOZEN_COUNT = {
+    "half a": 6, "a": 12, "one": 12, "two": 24, "three": 36, "four": 48, "five": 60, "six": 72,
+    "seven": 84, "eight": 96, "nine": 108, "ten": 120,
+}
+"""A count in dozens and its value ("two dozen cookies" -> 24)."""
