@@ -259,14 +259,20 @@ _CONDITIONAL_TAIL_RE = Guarded(re.compile(
     r"(?:\d|\$)\s*,?\s+" + lx.alternation(lx.CONDITIONAL_TAIL) + r"\b(?![^$]*\$[^$]*$)",
     re.IGNORECASE,
 ))
-_LIST_VALUE = r"(?:\$[^$]{1,40}\$|\\\([^)]{1,40}\\\)|-?\d+(?:\.\d+)?(?:/\d+)?)"
+_LIST_VALUE = r"(?:\$[^$]{1,40}\$|\\\([^)]{1,40}\\\)|[-\u2212]?\d+(?:\.\d+)?(?:/\d+)?)"
 _LIST_ITEM = r"(?:[a-zA-Z]\s*=\s*)?" + _LIST_VALUE
 _LIST_ITEM_RE = re.compile(_LIST_ITEM)
 _VALUE_LIST_RE = re.compile(
     r"(?:\b(?:is|are|be|get|obtain|find|equals?|gives?)|:|^\W*(?:so|therefore|thus|hence)\b,?)"
+    r"(?:\s+(?:located|situated|found|placed))?(?:\s+at)?"  # "The foci are (located) at ..."
     r"\s+(?:either\s+)?(?P<list>"
     + _LIST_ITEM + r"(?:\s*,\s*" + _LIST_ITEM + r")*\s*,?\s*(?:or|and)\s+" + _LIST_ITEM
     + r")\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
+_ASSIGNMENT_LIST_RE = re.compile(  # a line that is only "x = 5 or x = -3." (after "... gives")
+    r"[ \t*]*(?P<list>" + _LIST_ITEM + r"(?:\s*,\s*" + _LIST_ITEM + r")*\s*,?\s*(?:or|and)\s+"
+    + _LIST_ITEM + r")\s*[.!]?\s*",
     re.IGNORECASE,
 )
 _HAS_VERB_RE = re.compile(r"\b(?:has|have|contains?)\b", re.IGNORECASE)
@@ -639,6 +645,10 @@ def _find_anchor_word(
             m = _HEADER_TAIL_RE.match(s, after)  # "**Final Answer**" / "# Answer" on its own line
             if m is None:  # "Answer $9$": a heading word and a short value closing its line
                 m = _BARE_ANCHOR_RE.match(s, after)
+        if m is not None and word == "answer" and _METHOD_OBJECT_RE.search(
+            low, max(0, pos - 80), pos
+        ):
+            m = None  # "Another way to see the answer: split ...": a method, not an answer
         if m is not None:
             adverb = _ANCHOR_ADVERB_RE.match(s, m.end())
             text, end = _anchor_text(s, adverb.end() if adverb else m.end())
@@ -658,6 +668,9 @@ def _find_anchor_word(
         pos = low.find(word, after)
 
 
+_METHOD_OBJECT_RE = re.compile(
+    r"\b(?:" + lx.alternation(lx.METHOD_OBJECT) + r")\s+(?:the|this|that|our|my)\s+(?:final\s+)?\Z"
+)
 _ABBREVIATED_TAIL_RE = re.compile(r"(?:\.[ \t]*|[ \t]+)(?=-?\d|\$|\\\()")
 
 
@@ -897,7 +910,8 @@ _TO_GRADER = (
 )
 _GRADER_NOTE_RE = re.compile(
     r"\[\s*" + _TO_GRADER + r"[^\[\]]{0,600}\]|\(\s*" + _TO_GRADER + r"[^()]{0,600}\)"
-    r"|^[ \t*_>#]*" + _TO_GRADER + r"[^\n]*",
+    r"|^[ \t*_>#]*" + _TO_GRADER + r"[^\n]*"
+    r"|(?:^|(?<=[.!?:])[ \t])[ \t*_>#]*(?:" + lx.alternation(lx.GRADER_INSTRUCTION) + r")\b[^\n]*",
     re.IGNORECASE | re.MULTILINE,
 )
 
@@ -2776,6 +2790,8 @@ def _closing(
         # the closing line copies the question (an echo of its worked example): no answer
         return Extracted("", "none", "closing-copied-from-question")
     lines = _without_parenthetical_aside(lines)
+    if any(h in lines[-1].lower() for h in _ILLUSTRATION_HINTS):
+        lines = _without_example_sentences(lines)
     inline = _INLINE_CHECK_RE.search(lines[-1]) if ":" in lines[-1] else None
     if inline is not None and _HAS_VALUE_RE.search(lines[-1], 0, inline.start()):
         # ``closing-before-inline-check``: "So x equals seven. Check: 2(7)+1 = 15, correct."
@@ -3355,6 +3371,30 @@ _PAREN_TURN_RE = re.compile(  # an aside that could change the answer: never dro
     r"therefore|hence|oops|sorry|mistake|error)\b",
     re.IGNORECASE,
 )
+
+
+_EXAMPLE_SENTENCE_RE = re.compile(
+    r"(?<=[.!])[ \t]+(?:" + lx.alternation(lx.ILLUSTRATION_OPENER) + r")[ \t]*,", re.IGNORECASE
+)
+_ILLUSTRATION_HINTS = ("xampl", "nstance", "e.g.", "illustrat")
+_EXAMPLE_CONCLUDES_RE = re.compile(
+    r"\b(?:so|therefore|thus|hence|answer|altogether|in all|in total)\b", re.IGNORECASE
+)
+
+
+def _without_example_sentences(lines: list[str]) -> list[str]:
+    """``closing-example-sentence``: on the last line, a sentence opened by "For example," after
+    a sentence stating a value only illustrates ("13 squared is 169. ... For example, 2 squared
+    is 4."): it and the sentences after it are cut, unless they conclude ("..., so 3 hours make
+    180 minutes")."""
+    last = lines[-1]
+    m = _EXAMPLE_SENTENCE_RE.search(last)
+    if (
+        m is None or not _HAS_VALUE_RE.search(last, 0, m.start())
+        or _EXAMPLE_CONCLUDES_RE.search(last, m.end())
+    ):
+        return lines
+    return [*lines[:-1], last[: m.start()]]
 
 
 def _without_parenthetical_aside(lines: list[str]) -> list[str]:
@@ -4081,6 +4121,12 @@ _BECAUSE_RE = re.compile(r",?[ \t]+(?:because|since|given[ \t]+that)\b", re.IGNO
 def _value_list(sentence: str) -> str | None:
     """Several values joined by 'and'/'or' after a verb: "y = -1 or y = 4" -> "-1, 4"."""
     m = _VALUE_LIST_RE.search(sentence)
+    if m is None and "=" in sentence:  # "x = 5 or x = -3." alone: each item an assignment
+        m = _ASSIGNMENT_LIST_RE.fullmatch(sentence)
+        if m is not None and any(
+            "=" not in i.group(0) for i in _LIST_ITEM_RE.finditer(m.group("list"))
+        ):
+            m = None
     if m is None:
         return None
     items = [i.group(0) for i in _LIST_ITEM_RE.finditer(m.group("list"))]

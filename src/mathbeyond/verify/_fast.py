@@ -648,11 +648,12 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
         _restating(region, b.start) or EXPLANATION_OPENER_RE.match(region, b.end) for b in boxes
     ):
         return None
+    low = lowered(region)
     if "\n" in region and (
         _LINE_MARK_RE.search(region) or heading_other_problem(region) is not None
+        or (exercise_hint(low) and _READER_EXERCISE_RE.search(region))
     ):
-        return None
-    low = lowered(region)
+        return None  # a cut by a turn, a heading or a reader exercise: the engine decides
     first = boxes[0]
     bound = _anchors_introduce(region, low, first.end)
     if bound is None:

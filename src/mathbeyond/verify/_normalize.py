@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ._lexicon import PROSE_CLAUSE
 from ._words import spelled_in_digits, spoken_math
@@ -227,6 +229,24 @@ def _superscripts(s: str) -> str:
     return _SUPERSCRIPT_RUN_RE.sub(lambda m: "^{" + m.group(0).translate(_SUPERSCRIPTS) + "}", s)
 
 
+_COMPLEMENT_RE = re.compile(
+    r"\(-\\infty, \\infty\)\s*(?:\\setminus|\\backslash|-)\s*\\\{(?P<e>[^{}]{1,80})\\\}"
+)
+_COMPLEMENT_ITEM_RE = re.compile(r"\s*(-?\d{1,12}(?:\.\d{1,12})?(?:/\d{1,12})?)\s*")
+
+
+def _complement(m: re.Match[str]) -> str:
+    """The reals without finitely many plain numbers, as a union of open intervals (``(-\\infty,
+    \\infty) \\setminus \\{1, 3\\}`` -> ``(-\\infty, 1) \\cup (1, 3) \\cup (3, \\infty)``);
+    any other element leaves the text as it is."""
+    items = [_COMPLEMENT_ITEM_RE.fullmatch(e) for e in m.group("e").split(",")]
+    if not items or any(i is None for i in items):
+        return m.group(0)
+    texts = sorted({i.group(1) for i in items if i is not None}, key=Fraction)
+    ends = ["-\\infty", *texts, "\\infty"]
+    return " \\cup ".join(f"({a}, {b})" for a, b in itertools.pairwise(ends))
+
+
 def clean(raw: str) -> Cleaned:
     """Strip LaTeX presentation noise from one answer string."""
     s = raw.strip()
@@ -268,6 +288,8 @@ def clean(raw: str) -> Cleaned:
     s = _SPACING_RE.sub(" ", s)
     for rx, rep in _RENAMES:
         s = rx.sub(rep, s) if "\\1" in rep else rx.sub(_const(rep), s)
+    if "\\setminus" in s or "\\backslash" in s or "infty) -" in s:
+        s = _COMPLEMENT_RE.sub(_complement, s)  # R \ {3} -> (-inf, 3) U (3, inf)
     degree = False
     if _TRIG_RE.search(s) and _DEGREE_RE.search(s):
         # \cos 30^\circ: degrees inside a trig function become radians

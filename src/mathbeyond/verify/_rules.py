@@ -1376,7 +1376,7 @@ _MIXED_ASKED_RE = lx.words(lx.ASKED_MIXED_NUMBER)
 _DECIMAL_ASKED_RE = lx.words(lx.ASKED_DECIMAL)
 _FRACTION_RE = re.compile(  # \frac{9}{12}, \dfrac92, 9/12: integers only
     r"\\[dt]?frac\s*\{\s*(\d{1,18})\s*\}\s*\{\s*(\d{1,18})\s*\}|\\[dt]?frac(\d)(\d)"
-    r"|(?<![\w.^_/])(\d{1,18})\s*/\s*(\d{1,18})(?![\w.^_/])"
+    r"|(?<![\w.^_/])(\d{1,18})\s*/\s*(\d{1,18})(?![\w^_/]|\.\d)"  # "12/52." closes a sentence
 )
 _MIXED_RE = re.compile(  # 1\frac{3}{4}, 1 3/4, 1~\tfrac34
     r"(?<![\w.])\d+(?:\s*(?:~|\\[,;: ]|\s)*\\[dt]?frac\s*\{?\s*\d|(?:~|\\[,;: ]|\s)+\d+\s*/\s*\d)"
@@ -1395,6 +1395,20 @@ _SQRT_INT_RE = re.compile(r"\\sqrt\s*(?:\{\s*(\d{1,9})\s*\}|(\d))")
 _SQRT_TERM_RE = re.compile(  # \sqrt{300x^3}, \sqrt{12y}: a coefficient, one variable, a power
     r"\\sqrt\s*\{\s*(?P<c>\d{1,9})?\s*[a-z]\s*(?:\^\s*\{?\s*(?P<p>\d{1,3})\s*\}?)?\s*\}"
 )
+_NUMBER_PRODUCT_RE = re.compile(  # "36 \\cdot 2", "16 \\times 3", "2 * 6": not multiplied out
+    r"(?<![\^_\w.])\d{1,18}(?:\.\d{1,18})?[ \t]*(?:\\cdot|\\times|\*|\u00d7|\u00b7)[ \t]*"
+    r"(?P<r>\d{1,18}(?:\.\d{1,18})?)(?![\d.])(?P<p>[ \t]*\^)?"
+)
+
+
+def _number_product(text: str) -> bool:
+    """A product of two plain numbers left unevaluated (``\\sqrt{36 \\cdot 2}``, ``2 \\cdot 6
+    x^2``); scientific notation's ``\\times 10^{k}`` is no such product."""
+    return any(
+        not (m.group("p") and m.group("r") == "10") for m in _NUMBER_PRODUCT_RE.finditer(text)
+    )
+
+
 _SQRT_DENOM_RE = re.compile(r"\\[dt]?frac\s*\{[^{}]*\}\s*\{[^{}]*\\sqrt")
 _MATH_SEGMENT_RE = re.compile(r"\$\$(.+?)\$\$|\$([^$]+)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
 _SIMPLE_VALUE_RE = re.compile(r"-?\d+(?:\.\d+)?|-?\\[dt]?frac\{\d+\}\{\d+\}|-?\d+/\d+|[A-Za-z]")
@@ -1465,6 +1479,8 @@ def _unreduced_fraction(text: str) -> bool:
     """A fraction of integers with a common factor (``\\frac{9}{12}``, ``9/12``), a ratio of
     integers with one (``9:12``), or a fraction over an integer whose numerator's terms all
     share a factor with it (``\\frac{6\\sqrt{3}}{3}``, ``\\frac{4+2\\sqrt{5}}{2}``)."""
+    if "." in text and _DECIMAL_FRACTION_RE.search(text):
+        return True  # "18/24.5", "\\frac{1.5}{4}": a decimal inside the fraction
     for m in _FRACTION_RE.finditer(text):
         num, den = (g for g in m.groups() if g is not None)
         if int(den) > 0 and math.gcd(int(num), int(den)) > 1:
@@ -1481,6 +1497,11 @@ def _unreduced_fraction(text: str) -> bool:
     return False
 
 
+_DECIMAL_FRACTION_RE = re.compile(
+    r"(?<![\w.^_/])\d{1,18}(?:\.\d{1,18})?[ \t]*/[ \t]*\d{1,18}\.\d{1,18}(?![\w^_/])"
+    r"|(?<![\w.^_/])\d{1,18}\.\d{1,18}[ \t]*/[ \t]*\d{1,18}(?:\.\d{1,18})?(?![\w^_/])"
+    r"|\\[dt]?frac\s*\{\s*\d{0,18}\.\d{1,18}\s*\}|\\[dt]?frac\s*\{[^{}]*\}\s*\{\s*\d{0,18}\.\d{1,18}\s*\}"
+)
 _RATIO_RE = re.compile(r"(?<![\w.:])(\d{1,18})[ \t]*:[ \t]*(\d{1,18})(?![\w.:])")
 _FRAC_OPEN_RE = re.compile(r"\\[dt]?frac[ \t]*\{")
 _RADICAL_TERM_RE = re.compile(  # an integer coefficient, then at most one radical or pi
@@ -1755,6 +1776,10 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         and not _RADICAL_DENOMINATOR_RE.search(gold)
     ):
         return "asked for a rational denominator: a radical is left in the denominator"
+    if (
+        (asks.simplify or asks.radical) and _number_product(answer) and not _number_product(gold)
+    ):
+        return "asked to simplify: a product of numbers is not worked out"
     if asks.simplify and _uncombined_terms(answer) and not _uncombined_terms(gold):
         return "asked to simplify: like terms are not combined"
     if asks.simplify and _uncancelled_factor(answer) and not _uncancelled_factor(gold):
