@@ -478,8 +478,9 @@ def _region(completion: str) -> str | None:
         inner = completion[:close]
         opened = inner.find("<think>")
         return inner[opened + len("<think>") :] if opened >= 0 else inner
-    if "<think>" in completion:
-        return None  # unclosed think block: truncated output, be strict
+    opened = completion.rfind("<think>")
+    if opened >= 0:  # ``unclosed-think-block``: read as a sample cut off (see finished_turn)
+        return completion[opened + len("<think>") :]
     return completion
 
 
@@ -1025,9 +1026,10 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
     """The answer region (see the module docstring), or why there is none."""
     if "<|channel|>" in completion or "<|message|>" in completion:
         final = completion.rfind(_HARMONY_FINAL)
-        if final < 0:  # ``harmony-final-channel``: only the analysis channel, thinking
-            return Extracted("", "none", "unclosed-think-block")
-        completion = completion[final + len(_HARMONY_FINAL) :]
+        if final >= 0:
+            completion = completion[final + len(_HARMONY_FINAL) :]
+        else:  # ``harmony-final-channel``: only the analysis channel, read as cut off
+            completion = completion[completion.rfind("<|message|>") + len("<|message|>") :]
         end = _HARMONY_END_RE.search(completion)
         completion = completion[: end.start()] if end is not None else completion
     if "\u2212" in completion:  # the Unicode minus sign is a minus (same length: positions stay)
@@ -1268,10 +1270,25 @@ def _same_final_number(a: str, b: str) -> bool:
     )
 
 
+def _thinking_only(completion: str) -> bool:
+    """The text ends inside its reasoning: a ``<think>`` block never closed, or only harmony's
+    analysis channel (no final channel)."""
+    if "<think>" in completion and "</think>" not in completion:
+        return True
+    return "<|channel|>" in completion and _HARMONY_FINAL not in completion and (
+        "<|message|>" in completion
+    )
+
+
 def finished_turn(completion: str, finish_reason: str | None) -> str | None:
     """``cut-off-after-turn-ended``: a sample cut off by the token limit after a chat-template
     token ended its own turn ("... = 35$.<|im_end|>\n<|im_start|>user\n...") was cut in a
-    leaked next turn, which the region never reads: its answer turn is finished ("stop")."""
+    leaked next turn, which the region never reads: its answer turn is finished ("stop"). A turn
+    that ends inside its reasoning (``unclosed-think-block``) was cut off ("length")."""
+    if "<" in completion and _thinking_only(
+        _cut_at_chat_token(completion) if "</think>" in completion else completion
+    ):  # ``unclosed-think-block`` (a later turn's </think> closes nothing): the turn ended
+        return "length"  # inside its reasoning, read as cut off
     if (finish_reason or "").lower() not in TRUNCATED_FINISH_REASONS or "<" not in completion:
         return finish_reason
     cut = _cut_at_chat_token(completion)
@@ -2792,6 +2809,8 @@ def _closing(
     lines = _without_parenthetical_aside(lines)
     if any(h in lines[-1].lower() for h in _ILLUSTRATION_HINTS):
         lines = _without_example_sentences(lines)
+    if question and ": " in lines[-1]:
+        lines = _without_colon_elaboration(lines, question)
     inline = _INLINE_CHECK_RE.search(lines[-1]) if ":" in lines[-1] else None
     if inline is not None and _HAS_VALUE_RE.search(lines[-1], 0, inline.start()):
         # ``closing-before-inline-check``: "So x equals seven. Check: 2(7)+1 = 15, correct."
@@ -3395,6 +3414,47 @@ def _without_example_sentences(lines: list[str]) -> list[str]:
     ):
         return lines
     return [*lines[:-1], last[: m.start()]]
+
+
+_ELABORATED_STATEMENT_RE = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|equals?|makes?|gives?|contains?)\b", re.IGNORECASE
+)
+_ELABORATION_REVISES_RE = re.compile(
+    r"\b(?:so|therefore|thus|hence|answer|altogether|in all|in total|total|actually|wait|"
+    r"instead|correct(?:ion|ed)?|mistake|error|oops|sorry|forgot|left out|missed)\b",
+    re.IGNORECASE,
+)
+_WORD_RUN_RE = re.compile(r"[A-Za-z]{2,}")
+_NOT_ASKED_WORDS = frozenset({
+    "what", "many", "much", "does", "have", "that", "this", "with", "from", "there", "their",
+    "which", "when", "where", "your", "answer", "find", "checks", "check",
+})
+
+
+def _without_colon_elaboration(lines: list[str], question: str) -> list[str]:
+    """``closing-colon-elaboration``: the last line's statement of the asked quantity, then a
+    colon and its breakdown or check ("A cube has 12 edges: 4 on the top face, 4 on the bottom
+    face, and 4 vertical edges", "The smaller one is 23, and the larger 41 checks out: 41 - 23
+    = 18 ✓"): the closing is read before the colon. Not when the statement has no value, names
+    nothing the question names, ends in a number ("is 3 : 4", a ratio), or the part after the
+    colon concludes or revises ("..., for 18 in all")."""
+    last = lines[-1]
+    colon = last.rfind(": ")
+    before, after = last[:colon].rstrip(), last[colon + 2 :]
+    stmt = before[max(before.rfind(". "), before.rfind("! "), before.rfind("? ")) + 1 :]
+    if (
+        not before[-1:].isalpha() or not _HAS_VALUE_RE.search(stmt)
+        or not _ELABORATED_STATEMENT_RE.search(stmt) or not re.search(r"\d", after)
+        or _ELABORATION_REVISES_RE.search(after)
+        or _ELABORATION_REVISES_RE.search(stmt[stmt.rfind(",") + 1 :])  # "so we round up: 2.72"
+        or (len(_WORD_RUN_RE.findall(after)) < 2 and "=" not in after)
+        or not any(
+            _in_question(w, question) for w in _SUBJECT_WORD_RE.findall(stmt)
+            if w.lower() not in _NOT_ASKED_WORDS
+        )
+    ):
+        return lines
+    return [*lines[:-1], before + "."]
 
 
 def _without_parenthetical_aside(lines: list[str]) -> list[str]:
@@ -4559,7 +4619,9 @@ def _located_value(sentence: str) -> str | None:
     return value[named.end() :].strip() if named is not None else value
 
 
-_AND_CLAUSE_RE = re.compile(r",[ \t]+and[ \t]+(?=[A-Za-z]{2,}[ \t])")
+_AND_CLAUSE_RE = re.compile(  # ", and one can check", ", and 18 checks out as the other"
+    r",[ \t]+and[ \t]+(?=[A-Za-z]{2,}[ \t]|-?\d[\d.,]*[ \t]+[a-z]{2,}[ \t]+[a-z]{2,})"
+)
 
 
 _ARTICLE_BEFORE_VALUE_RE = re.compile(r"^(?:an?|the)[ \t]+(?=-?\d+(?:\.\d+)?(?:/\d+)?[ \t]*$)",

@@ -79,6 +79,11 @@ RECONSIDERATION = (
     "on (?:re-?reading|second thought|a (?:closer|second) (?:look|reading))",
     "(?:may|might|could) (?:actually |really )?be asking", "(?:asks?|asking|wants?) (?:for )?"
     "something else", "mis-?read",
+    # two results that disagree, not yet resolved: "So where does the discrepancy come from?",
+    # "So maybe I shouldn't have subtracted... but then again"
+    "where (?:does|did|do|could) (?:the|this|that) (?:discrepancy|difference|mismatch|error|"
+    "mistake) come from", "(?:there(?:'s| is) a|this|that) (?:discrepancy|mismatch)",
+    "(?:maybe|perhaps) (?:i|we) should(?:n'?t| not)? have", "but then again",
 )
 """After the answer of a sample cut off by the token limit: it began to doubt or redo that
 answer when the text stopped, so it commits to nothing (``cut-off-while-reconsidering``); a
