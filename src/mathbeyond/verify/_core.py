@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.47.0"  # core_v82/v83: colon breakdowns, unclosed think read as cut off
+VERIFIER_VERSION = "2.48.0"  # core_v84: reference-answer statements, grader clauses
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

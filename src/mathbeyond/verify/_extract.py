@@ -912,12 +912,21 @@ _TO_GRADER = (
 _GRADER_NOTE_RE = re.compile(
     r"\[\s*" + _TO_GRADER + r"[^\[\]]{0,600}\]|\(\s*" + _TO_GRADER + r"[^()]{0,600}\)"
     r"|^[ \t*_>#]*" + _TO_GRADER + r"[^\n]*"
-    r"|(?:^|(?<=[.!?:])[ \t])[ \t*_>#]*(?:" + lx.alternation(lx.GRADER_INSTRUCTION) + r")\b[^\n]*",
+    r"|(?:^|(?<=[.!?:;,])[ \t]+(?:(?:so|and|thus|hence|therefore|then)[ \t]+)?)[ \t*_>#]*"
+    r"(?:" + lx.alternation(lx.GRADER_INSTRUCTION) + r")\b[^\n]*",
     re.IGNORECASE | re.MULTILINE,
 )
 
 
 _GRADER_HINT_RE = Guarded(re.compile(_GRADER, re.IGNORECASE))  # its words: found by str.find
+_REFERENCE_SENTENCE_RE = Guarded(re.compile(
+    # ``reference-answer-statement``: "For the record, the reference answer for this problem is
+    # 391, ...", "By the way, the official answer to this question is 399.": someone else's
+    r"(?:^|(?<=[.!?])[ \t]+)[^.!?\n]{0,60}?\b(?:the|an?)[ \t]+(?:"
+    + lx.alternation(lx.REFERENCE_ANSWER) + r")[ \t]+answers?\b[^.!?\n]{0,60}?(?:\bis\b|=|:)"
+    r"[^\n]*?(?:[.!?](?=\s|$)|$)",
+    re.IGNORECASE | re.MULTILINE,
+))
 
 
 _REPORT_BLOCK_RE = Guarded(re.compile(
@@ -1055,6 +1064,10 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         completion = _HTML_COMMENT_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), completion)
     if _GRADER_HINT_RE.may_match(completion):  # a grader word: its literals, found by find
         completion = _blank_grader_notes(completion)
+    if "answer" in completion and _REFERENCE_SENTENCE_RE.may_match(completion):
+        completion = _REFERENCE_SENTENCE_RE.pattern.sub(
+            lambda m: re.sub(r"[^\n]", " ", m.group(0)), completion
+        )
     if _report_hint(completion):  # "### Automatic check\nReference answer: 17" near the end
         completion = _REPORT_BLOCK_RE.pattern.sub(_blank_report, completion, count=1)
     if "[" in completion and _NOTE_BRACKET_RE.may_match(completion):

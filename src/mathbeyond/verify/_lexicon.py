@@ -942,6 +942,13 @@ ONE_LETTER_UNIT = {
 }
 """One-letter SI units and the word a question names each by ("250 m" when asked in meters)."""
 
+REFERENCE_ANSWER = (
+    "reference", "official", "gold", "golden", "expected", "ground[- ]truth", "textbook'?s?",
+    "book'?s", "answer key'?s",
+)
+"""Before 'answer' in a sentence ("the reference answer for this problem is 391"): the
+statement is of someone else's answer, blanked before candidates are found."""
+
 REPORT_BLOCK_OPENER = (
     "(?:automatic|automated|auto)[- ]?(?:check|grad(?:er|ing)|evaluation)",
     "(?:grader|grading|evaluation) report", "reference answer\\s*:", "expected answer\\s*:",
