@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.48.0"  # core_v84: reference-answer statements, grader clauses
+VERIFIER_VERSION = "2.49.0"  # core_v85/v86: remarks, TL;DR, table rows, options, sums
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

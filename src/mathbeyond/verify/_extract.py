@@ -617,6 +617,18 @@ def _anchors(s: str, question: str | None = None) -> list[Candidate]:
             text = m.group("v").strip()
             if text:
                 cands.append(Candidate(m.start(), m.end(), text, "anchor"))
+    if "tl" in low and ("tl;dr" in low or "tldr" in low):
+        for m in _TLDR_ANCHOR_RE.finditer(s):  # "TL;DR -- twelve.", "**TL;DR:** 12 sides."
+            text, end = _anchor_value(s, m.start("v"))
+            text = text.strip("*_ ").rstrip(".!").strip()
+            if text and not _HEDGE_RE.search(text):
+                cands.append(Candidate(m.start(), end, _sentence_answer(text), "anchor"))
+    if "|" in s and "answer" in low:
+        for m in _TABLE_ANSWER_ROW_RE.finditer(s):  # "| **Answer** | **3/8** |" (table row)
+            cells = [c.strip().strip("*_").strip() for c in m.group("cells").split("|")]
+            filled = [c for c in cells if c]
+            if filled:
+                cands.append(Candidate(m.start(), m.end(), filled[-1], "anchor"))
     if "####" in s:
         for m in _GSM_ANCHOR_RE.finditer(s):  # GSM8K's closing "#### 12" (``gsm8k-hashes``)
             cands.append(Candidate(m.start(), m.end(), m.group("v"), "anchor"))
@@ -652,13 +664,7 @@ def _find_anchor_word(
             m = None  # "Another way to see the answer: split ...": a method, not an answer
         if m is not None:
             adverb = _ANCHOR_ADVERB_RE.match(s, m.end())
-            text, end = _anchor_text(s, adverb.end() if adverb else m.end())
-            text = _self_corrected(text.strip().strip("*").strip())
-            trimmed = _ANCHOR_TRAIL_RE.sub("", text).strip()
-            text = trimmed or text
-            lead = _LEAD_RE.match(text)
-            if lead:
-                text = text[lead.end() :].strip()
+            text, end = _anchor_value(s, adverb.end() if adverb else m.end())
             if (
                 text
                 and not _JUDGEMENT_RE.match(text)
@@ -672,6 +678,30 @@ def _find_anchor_word(
 _METHOD_OBJECT_RE = re.compile(
     r"\b(?:" + lx.alternation(lx.METHOD_OBJECT) + r")\s+(?:the|this|that|our|my)\s+(?:final\s+)?\Z"
 )
+_TLDR_ANCHOR_RE = re.compile(
+    r"^[ \t*_#>]*tl;?dr[ \t*_]*(?:[:,]|--|\u2014|\u2013|-)[ \t*_]*(?P<v>[^\n]{1,120})$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_TABLE_ANSWER_ROW_RE = re.compile(  # a table row labelled Answer, its cells after the label
+    r"^[ \t]*\|[ \t]*[*_]*(?:final[ \t]+)?answer[*_]*[ \t]*\|(?P<cells>[^\n]{1,200}?)\|?[ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+def _anchor_value(s: str, start: int) -> tuple[str, int]:
+    """The value an anchor states from ``start`` (:func:`_anchor_text`), without a trailing
+    reason or aside ("42 (since 6*7=42)", "42, as expected"), a self-correction, or the closing
+    bracket of the parenthetical it ends ("(..., so the answer is 6.)"); and where it ends."""
+    text, end = _anchor_text(s, start)
+    text = _self_corrected(text.strip().strip("*").strip())
+    if text.endswith(".)") and text.count(")") > text.count("("):
+        text = text[:-2].rstrip()  # "(If ..., but ..., so the answer is 6.)"
+    trimmed = _ANCHOR_TRAIL_RE.sub("", text).strip()
+    text = trimmed or text
+    lead = _LEAD_RE.match(text)
+    if lead:
+        text = text[lead.end() :].strip()
+    return text, end
+
+
 _ABBREVIATED_TAIL_RE = re.compile(r"(?:\.[ \t]*|[ \t]+)(?=-?\d|\$|\\\()")
 
 
@@ -1444,6 +1474,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             and late.rule in _CONCLUDING_RULES
             and (_HAS_VALUE_RE.search(late.text) or _NUMBER_WORD_ANY_RE.search(late.text))
             and sel.rule != "answer-first-then-explanation"
+            and not _TLDR_ANCHOR_RE.match(region, sel.decisions[-1].candidate.start)  # stated first
             and _without_afterword_section(region.rstrip(), question).rfind("\n")
             >= sel.decisions[-1].candidate.end
         ):  # (the closing line is not the anchor's own line once an afterword is cut)
@@ -2771,6 +2802,9 @@ def _without_other_quantity_sentence(region: str, question: str) -> str:
 _REMARK_PARAGRAPH_RE = Guarded(re.compile(
     r"[ \t*_#>]*(?:" + lx.alternation(lx.REMARK_PARAGRAPH) + r")", re.IGNORECASE
 ))
+_MISTAKE_REMARK_RE = re.compile(
+    r"[ \t*_#>]*(?:" + lx.alternation(lx.MISTAKE_REMARK) + r")\b", re.IGNORECASE
+)
 _REMARK_ANSWER_RE = re.compile(r"\b(?:answer|therefore|thus|hence)\b", re.IGNORECASE)
 
 
@@ -2783,8 +2817,10 @@ def _without_remark_paragraph(region: str) -> str:
     if para <= 0:
         return region
     body = region[para + 2 :]
+    mistake = _MISTAKE_REMARK_RE.match(body) is not None  # "A common mistake is to ... answer 29"
     if (
-        not _REMARK_PARAGRAPH_RE.match(body) or _REMARK_ANSWER_RE.search(body)
+        not (mistake or _REMARK_PARAGRAPH_RE.match(body))
+        or (not mistake and _REMARK_ANSWER_RE.search(body))
         or not _HAS_VALUE_RE.search(region, 0, para)
     ):
         return region
@@ -3025,7 +3061,10 @@ def _closing(
             if label_read is not None and label_read.kind == "conclusion":
                 return Extracted(label_read.text, "conclusion", "closing-result-label")
         return Extracted(labelled_value, "conclusion", "closing-result-label")
-    asked_label = _ASKED_LABEL_LINE_RE.fullmatch(last) if question else None
+    labelled_line = (  # "**Motorcycles: 15** (cars: 25)": the label without the aside after it
+        _TRAILING_PAREN_ASIDE_RE.sub("", last) if last.endswith((")", ").")) else last
+    )
+    asked_label = _ASKED_LABEL_LINE_RE.fullmatch(labelled_line) if question else None
     if (
         asked_label is not None and question is not None
         and not _SENTENCE_BREAK_RE.search(asked_label.group("v"))
@@ -3158,6 +3197,9 @@ def _closing(
     chain = _chain_value(last) if "=" in last and _WORDS2_RE.search(last) else None
     if chain is not None:  # "Area = length x width = 7 x 9 = 63 square units."
         return Extracted(chain, "conclusion", "closing-equation-chain")
+    summed = None if negated or not question else _sum_then_words(last, question)
+    if summed is not None:  # "Adding them up, 81 + 72 + 72 = 225 numbers between 100 and ..."
+        return Extracted(summed, "conclusion", "closing-worked-sum")
     if not negated and (not bare or _WORDS2_RE.search(last)):
         final = [p for p in _SENTENCE_SPLIT_RE.split(last) if p.strip()]
         ending = _last_value(_closing_clause(final[-1].strip()), question) if final else None
@@ -3231,14 +3273,15 @@ _OPTION_PREDICATE_RE = re.compile(  # "(D) is too large", "(A) can be ruled out"
 )
 _OPTION_REF = r"\$?\s*(?:\\(?:mathrm|textbf|text)\s*\{\s*)?\(\s*(?P<l>[A-E])\s*\)"
 _OPTION_CHOSEN_RE = re.compile(  # "which is choice $\mathrm{(B)}$", "corresponds to (C)"
-    r"(?:\bis|\bcorresponds\s+to|\bmatch(?:es)?|\bselect|\bchoose|\bpick)\s+"
-    r"(?:(?:the\s+)?(?:answer\s+)?(?:choice|option)\s+)?" + _OPTION_REF
+    r"(?:\bis|\bcorresponds\s+to|\bmatch(?:es)?|\bselect|\bchoose|\bpick|\bi\.e\.,?"
+    r"|\bthat\s+is,?)\s+(?:(?:the\s+)?(?:answer\s+)?(?:choice|option)\s+)?" + _OPTION_REF
     # "That corresponds to option B.", "so I choose option D"
     + r"|(?:\bcorresponds\s+to|\bmatch(?:es)?|\bselect|\bchoose|\bpick|\bgo\s+with|\bthat'?s)\s+"
     r"(?:the\s+)?(?:answer\s+)?(?:choice|option)\s+(?-i:(?P<l3>[A-E]))(?![A-Za-z])"
     # "only option B works", "only choice (C) fits"
-    r"|\bonly\s+(?:the\s+)?(?:choice|option)\s+\(?\s*(?P<l2>[A-E])\s*\)?\s+(?:works|fits|"
-    r"satisfies|holds|matches|is\s+(?:correct|right|valid|true))\b",
+    r"|\bonly\s+(?:the\s+)?(?:(?:choice|option)\s+\(?\s*(?P<l2>[A-E])\s*\)?"
+    r"|\(\s*(?-i:(?P<l4>[A-E]))\s*\))\s+(?:works|fits|satisfies|holds|matches|remains|survives|"
+    r"is\s+left|is\s+(?:correct|right|valid|true))\b",
     re.IGNORECASE,
 )
 _OPTION_ANY_RE = re.compile(r"\(\s*([A-E])\s*\)")
@@ -3438,6 +3481,9 @@ _ELABORATION_REVISES_RE = re.compile(
     re.IGNORECASE,
 )
 _WORD_RUN_RE = re.compile(r"[A-Za-z]{2,}")
+_TRAILING_PAREN_ASIDE_RE = re.compile(  # "(cars: 25)": words in it, after a word or bold
+    r"(?<=[\w*.!])[ \t]+\([^()\n]{0,30}[A-Za-z]{2,}[^()\n]{0,30}\)[ \t]*\.?[ \t]*$"
+)
 _NOT_ASKED_WORDS = frozenset({
     "what", "many", "much", "does", "have", "that", "this", "with", "from", "there", "their",
     "which", "when", "where", "your", "answer", "find", "checks", "check",
@@ -3522,7 +3568,7 @@ def _option_named(lines: list[str]) -> str | None:
         m = _OPTION_CHOSEN_RE.search(sentences[i])
         if m is None:
             continue
-        chosen = m.group("l") or m.group("l2") or m.group("l3")
+        chosen = m.group("l") or m.group("l2") or m.group("l3") or m.group("l4")
         letters = set(_OPTION_ANY_RE.findall(sentences[i])) or {chosen}
         if letters != {chosen} or _OPTION_HEDGE_RE.search(sentences[i]):
             return None  # "it could be (B) or (D)": a hedge
@@ -4671,6 +4717,9 @@ _APPOSITIVE_RE = re.compile(  # "233, the thirteenth term of the sequence.": aft
 
 
 def _clean_tail(text: str) -> str:
+    dashed = _DASH_COUNT_RE.search(text) if "in" in text or "total" in text else None
+    if dashed is not None and _HAS_VALUE_RE.search(text, 0, dashed.start()):
+        return dashed.group(1)  # "11, 13, 17, 19, 23 and 29 -- 6 in all": the count
     text = _REJECTED_TAIL_RE.sub("", text)  # "7, not 5": the rejected value is no part of it
     if "," in text:  # "233, the thirteenth term": the appositive names the value, no new one
         text = _APPOSITIVE_RE.sub("", text)
@@ -4706,6 +4755,32 @@ def _clean_tail(text: str) -> str:
     return ans
 
 
+_SUM_THEN_WORDS_RE = re.compile(
+    r"(?<![\w.^])\d{1,12}(?:\.\d{1,6})?(?:[ \t]*[-+*\u00d7\u00b7][ \t]*\d{1,12}(?:\.\d{1,6})?)+"
+    r"[ \t]*=[ \t]*(?P<n>\d{1,3}(?:,\d{3})+|\d{1,15})(?P<rest>[ \t]+[A-Za-z][^=\n]*)$"
+)
+_PLAIN_NUMBER_IN_RE = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _sum_then_words(line: str, question: str) -> str | None:
+    """``closing-worked-sum``: the last sentence works out a sum and goes on in words that only
+    repeat the question's numbers ("Adding them up, 81 + 72 + 72 = 225 numbers between 100 and
+    999 contain exactly one digit 7."): the sum's value. Not a hedged or set-up sentence."""
+    sentence = _last_value_sentence(line)
+    m = _SUM_THEN_WORDS_RE.search(sentence)
+    if m is None or _HEDGE_RE.search(sentence) or _SETUP_RE.match(sentence):
+        return None
+    rest = m.group("rest")
+    given = set(_PLAIN_NUMBER_IN_RE.findall(question))
+    if any(n not in given for n in _PLAIN_NUMBER_IN_RE.findall(rest)):
+        return None
+    return m.group("n")
+
+
+_DASH_COUNT_RE = re.compile(
+    r"[ \t]*(?:\u2014|\u2013|--|-)[ \t]*(\d+)[ \t]+(?:in[ \t]+all|in[ \t]+total|altogether|total)"
+    r"[ \t]*[.!]?[ \t]*$"
+)
 _PERCENT_AFTER_RE = re.compile(r"[ \t]*\\?%")
 
 

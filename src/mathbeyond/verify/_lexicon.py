@@ -274,6 +274,9 @@ OTHER_PROBLEM = (
     "(?:here is|here's|and) another one", "try it yourself",
     "(?:extension|challenge|variation|variant|related|generali[sz]ation)(?=\\s*:)",
     "(?:related|more|extra|further|additional) practice",
+    # offered to the reader: "**Follow-up you might try:**", "A follow-up for you: ..."
+    "follow[-\\s]?up (?:(?:you|to) (?:might|could|can|may) try|for you|to try)",
+    "something (?:else )?(?:to|you (?:might|could|can)) try",
 )
 """After a committed answer: the text from here on poses and answers another problem
 ("Follow-up problem: ...", "Next exercise: ...", "an unrelated warm-up")."""
@@ -363,6 +366,8 @@ TRAILING_PAREN = (
     # an explanation naming what the value is: "23 (the GCF 12 increased by 11)"
     "the", "an?\\s+(?=[a-z])", "using", "via", "namely", "obtained", "found", "computed",
     "calculated", "we", "here", "note", "see",
+    # an aside on something else: "42 (and, as a bonus, lcm(84, 126) = 252)"
+    "and(?=\\s*,)", "incidentally", "by the way", "as a bonus", "as it happens",
 )
 """'(<word>' after an anchored value starts a parenthetical ('42 (since 6*7=42)')."""
 REASON_CLAUSE = (
@@ -516,10 +521,21 @@ REMARK_PARAGRAPH = (
     # an afterword that is no mathematics ("Great question! Eggs are ...", "Numbers are very
     # interesting.", "Remember to always ...")
     "great question", "did you know", "remember(?: to|,)", "numbers are", "math is",
+    # the same reasoning applied elsewhere ("By the same reasoning, a 10 x 10 board has 385")
+    "by the same (?:reasoning|argument|logic|method|approach|token)",
 )
 """Opening a last paragraph after the answer: a remark on other cases or quantities, an offer
 of more, a check or an afterword, cut before the closing is read (``closing-remark-paragraph``).
 """
+
+MISTAKE_REMARK = (
+    "(?:a |one |the )?(?:most )?(?:common|typical|frequent|classic|easy|tempting) (?:mistake|"
+    "error|pitfall|trap|slip)", "(?:a |one )?mistake (?:to avoid|people make|students make)",
+    "be careful not to", "don'?t (?:make the mistake|fall for)",
+)
+"""Opening a last paragraph about a mistake others make ("A common mistake is to count only the 9
+small squares", "One typical error is to ... and answer 29"): a remark, cut even when it names
+an answer (``closing-remark-paragraph``)."""
 
 SAME_VALUE_REMARK = (
     "the same (?:value|number|answer|result|quantity)", "same value either way",

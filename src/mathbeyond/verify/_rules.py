@@ -133,7 +133,8 @@ DISOWN_RE = Guarded(re.compile(
 OTHER_CASE_RE = Guarded(lx.stems(lx.OTHER_CASE))
 CONFIRM_RE = Guarded(  # not "the same", not "not right"
     re.compile(
-        r"\b(?<!the\s)(?<!not\s)" + lx.alternation(lx.CONFIRMATION) + r"\b", re.IGNORECASE
+        r"\b(?<!the\s)(?<!not\s)(?<!n't\s)(?<!n't\sbe\s)(?<!not\sbe\s)(?<!n\u2019t\sbe\s)"
+        + lx.alternation(lx.CONFIRMATION) + r"\b", re.IGNORECASE
     )
 )
 SOFT_CONFIRM_RE = Guarded(lx.stems(lx.SOFT_CONFIRMATION))
@@ -985,11 +986,26 @@ def walk_back(
             nxt = cands[idx + 1].start if idx + 1 < len(cands) else len(region)
             if returns_to_earlier(region, prev, cur, nxt):
                 why = "return-to-earlier-answer"
+        if why is None and idx >= 2 and _same_remark(region, cands[idx - 2], prev, cur):
+            # "For completeness (not asked): the perimeter is \boxed{24} and the area is
+            # \boxed{24}": the later box repeats a side value in the same remark
+            why = side_note_rule(region, cands[idx - 2], prev, question)
         if why is None:
             break
         out.append(Decision(cur, False, why))
         idx -= 1
     return idx
+
+
+def _same_remark(region: str, first: Candidate, prev: Candidate, cur: Candidate) -> bool:
+    """``cur`` repeats the value of ``prev`` in its paragraph, with nothing that revises in
+    between, and ``prev`` holds another value than ``first``."""
+    between = region[prev.end : cur.start]
+    return (
+        prev.kind == cur.kind == "boxed" and cur.text.strip() == prev.text.strip()
+        and first.text.strip() != prev.text.strip() and "\n\n" not in between
+        and not RETRACT_RE.search(between) and not REVISE_RE.search(between)
+    )
 
 
 def reboxed_with_alternative(region: str, cands: list[Candidate], idx: int) -> bool:
