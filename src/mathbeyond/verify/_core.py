@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.49.0"  # core_v85/v86: remarks, TL;DR, table rows, options, sums
+VERIFIER_VERSION = "2.50.0"  # core_v87/v88: variants, loops, disregard it, hex, left to reader
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

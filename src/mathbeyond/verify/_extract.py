@@ -31,6 +31,7 @@ from ._rules import (
     RECONSIDER_RE,
     RETRACT_RE,
     REVISE_RE,
+    SIDE_RE,
     Candidate,
     Decision,
     counterfactual_anchor,
@@ -686,6 +687,9 @@ _TABLE_ANSWER_ROW_RE = re.compile(  # a table row labelled Answer, its cells aft
     r"^[ \t]*\|[ \t]*[*_]*(?:final[ \t]+)?answer[*_]*[ \t]*\|(?P<cells>[^\n]{1,200}?)\|?[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
 )
+_CHECK_MARKS = ("\u2705", "\u2713", "\u2714", "\u2611", "\ufe0f")
+
+
 def _anchor_value(s: str, start: int) -> tuple[str, int]:
     """The value an anchor states from ``start`` (:func:`_anchor_text`), without a trailing
     reason or aside ("42 (since 6*7=42)", "42, as expected"), a self-correction, or the closing
@@ -696,6 +700,8 @@ def _anchor_value(s: str, start: int) -> tuple[str, int]:
         text = text[:-2].rstrip()  # "(If ..., but ..., so the answer is 6.)"
     trimmed = _ANCHOR_TRAIL_RE.sub("", text).strip()
     text = trimmed or text
+    if text.endswith(_CHECK_MARKS):  # "**Answer: 11/12** ✅": the value, not its marks
+        text = text.rstrip(" \t" + "".join(_CHECK_MARKS)).rstrip("*_ \t") or text
     lead = _LEAD_RE.match(text)
     if lead:
         text = text[lead.end() :].strip()
@@ -1382,6 +1388,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 # answer is 4. So n = 5.", one subject said to be two values: the loop commits
                 # to neither
                 return Extracted("", "none", "cut-off-loop-conflicting-values")
+            said_answers = {c.text.strip().rstrip(".") for c in _boxes(unit) + _anchors(unit)}
+            if len(said_answers) == 1:  # "... So the answer is 9." repeated: that answer
+                return Extracted(said_answers.pop(), "anchor", "cut-off-in-repetition-loop")
             asked = _asked_statement(unit, question) if question else None
             if asked is not None:  # a loop through several quantities: the asked one's
                 return Extracted(asked.text, asked.kind, "cut-off-in-repetition-loop")
@@ -1475,6 +1484,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             and (_HAS_VALUE_RE.search(late.text) or _NUMBER_WORD_ANY_RE.search(late.text))
             and sel.rule != "answer-first-then-explanation"
             and not _TLDR_ANCHOR_RE.match(region, sel.decisions[-1].candidate.start)  # stated first
+            and not SIDE_RE.search(region, region.rstrip().rfind("\n") + 1)  # "(not asked)"
             and _without_afterword_section(region.rstrip(), question).rfind("\n")
             >= sel.decisions[-1].candidate.end
         ):  # (the closing line is not the anchor's own line once an afterword is cut)
@@ -2174,8 +2184,9 @@ def _question_head(question: str) -> tuple[str, re.Pattern[str]] | None:
     words = re.findall(r"[A-Za-z]+|\d+", question)[:_QUESTION_HEAD_WORDS]
     if len(words) < _QUESTION_HEAD_WORDS:
         return None
-    head = re.compile(
-        r"(?:^|(?<=\n)|(?<=[.!?])[ \t]+)[ \t*#>]*" + r"\W+".join(map(re.escape, words)) + r"\b",
+    head = re.compile(  # a number may be another ("What is 10% of 50?" after "15% of 200")
+        r"(?:^|(?<=\n)|(?<=[.!?])[ \t]+)[ \t*#>]*"
+        + r"\W+".join(r"\d+" if w.isdigit() else re.escape(w) for w in words) + r"\b",
         re.IGNORECASE,
     )
     return max(words, key=len).lower(), head
@@ -2856,6 +2867,13 @@ def _closing(
         # the closing line copies the question (an echo of its worked example): no answer
         return Extracted("", "none", "closing-copied-from-question")
     lines = _without_parenthetical_aside(lines)
+    if "leave" in lines[-1] or "left" in lines[-1]:
+        left = _LEFT_TO_READER_RE.search(lines[-1])
+        if left is not None:  # "I'll leave the final multiplication as an exercise ..."
+            opened = max(lines[-1].rfind(p, 0, left.start()) for p in (". ", "! ", "? ", ", "))
+            before = "\n".join([*lines[:-1], lines[-1][: max(opened, 0)]]).rstrip(" \t\n,.$")
+            if not _WORKED_VALUE_END_RE.search(before):
+                return Extracted("", "none", "closing-work-left")
     if any(h in lines[-1].lower() for h in _ILLUSTRATION_HINTS):
         lines = _without_example_sentences(lines)
     if question and ": " in lines[-1]:
@@ -3451,6 +3469,8 @@ _PAREN_TURN_RE = re.compile(  # an aside that could change the answer: never dro
 _EXAMPLE_SENTENCE_RE = re.compile(
     r"(?<=[.!])[ \t]+(?:" + lx.alternation(lx.ILLUSTRATION_OPENER) + r")[ \t]*,", re.IGNORECASE
 )
+_LEFT_TO_READER_RE = re.compile(lx.alternation(lx.LEFT_TO_READER), re.IGNORECASE)
+_WORKED_VALUE_END_RE = re.compile(r"=[ \t]*\$?[ \t]*-?\d[\d,]*(?:\.\d+)?(?:/\d+)?[ \t]*$")
 _ILLUSTRATION_HINTS = ("xampl", "nstance", "e.g.", "illustrat")
 _EXAMPLE_CONCLUDES_RE = re.compile(
     r"\b(?:so|therefore|thus|hence|answer|altogether|in all|in total)\b", re.IGNORECASE

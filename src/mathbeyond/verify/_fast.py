@@ -155,16 +155,27 @@ def answer(
     finish_reason = finished_turn(completion, finish_reason)
     truncated = (finish_reason or "").lower() in TRUNCATED_FINISH_REASONS
     if ENABLED and not (
-        truncated and (doubts(region) or _repetition_loop(region) is not None)
+        truncated and (
+            doubts(region) or _repetition_loop(region) is not None
+            or _answer_marks(region) >= 3  # answers that may alternate
+        )
     ) and not (
         question and _invented_question(region, 0, len(region), question) is not None
     ):  # ``cut-off-while-reconsidering``, ``cut-off-in-repetition-loop``,
-        # ``after-invented-question``: the engine decides
+        # ``cut-off-alternating-answers``, ``after-invented-question``: the engine decides
         found = quick(region, question)
         if found is not None:
             return _unless_re_answered(found, completion, question)
     decided = finish(_decide(region, question, finish_reason))
     return _unless_re_answered((decided.text, decided.kind, decided.rule), completion, question)
+
+
+def _answer_marks(region: str) -> int:
+    """How many boxes and anchor words (``answer``, ``final``, as :func:`._extract._anchors`
+    finds them) the region holds: three or more in a cut-off sample may alternate
+    (``cut-off-alternating-answers``), so the engine decides."""
+    low = lowered(region)
+    return region.count("\\boxed") + low.count("answer") + low.count("final")
 
 
 def _unless_re_answered(found: Answer, completion: str, question: str | None) -> Answer:

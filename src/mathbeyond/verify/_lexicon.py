@@ -22,8 +22,9 @@ RETRACTION = (
     # "Hmm, no, 16 is wrong": the answer's own value disowned (another value's: see _rules)
     "\\d+(?:\\.\\d+)?\\$? (?:is|was) (?:wrong|incorrect|not (?:right|correct))",
     "(?:i )?retract(?:ed|ing)?", "scratch that", "strike that", "i take (?:that|it) back",
-    "(?:please )?(?:disregard|ignore) (?:that|this|the (?:above|previous|last|box)|my "
+    "(?:please )?(?:disregard|ignore) (?:that|this|it|the (?:above|previous|last|box)|my "
     "(?:previous|earlier|last|answer))",
+    "(?:i'?m|i am) no longer (?:confident|sure)",
     # withdrawn as a joke or as unknowable: "Just kidding! I can't actually tell."
     "just (?:kidding|joking)", "jk", "(?:i )?have no idea",
     "(?:i )?(?:honestly |really |actually )?(?:can(?:not|'t)|could(?:n't| not)) "
@@ -577,6 +578,16 @@ PENDING_WORK = (
 """Right before a closing value with no '=' after it ("So we need to compute $7 \\times 10$.",
 "It remains to evaluate $2^5 - 1$."): work still to do, so no result (``closing-work-pending``)."""
 
+LEFT_TO_READER = (
+    "(?:i'?ll|i will|we'?ll|we will|let me|i'?d like to) leave (?:[a-z]+ ){0,4}?(?:as an "
+    "exercise|to the reader|to you|for you|up to you)",
+    "(?:is|are) left (?:as an exercise|to the reader|to you|for you)",
+    "left as an exercise", "left to the reader",
+)
+"""A closing that leaves the last step undone ("I'll leave the final multiplication as an
+exercise for the reader."): with no worked-out value before it, no answer (``closing-work-left``).
+"""
+
 DISQUALIFYING_VERB = (
     "discard(?:ed|ing)?", "reject(?:ed|ing)?", "exclud(?:e|ed|ing)", "eliminat(?:e|ed|ing)",
     "rul(?:e|ed|ing) out", "thr(?:ow|own|ew|owing) (?:away|out)", "remov(?:e|ed|ing)",
@@ -619,6 +630,7 @@ AFTERWORD_HEADING = (
     *DISTRACTOR_HEADING, "common mistakes", "mistakes to avoid", "(?:common )?pitfalls",
     "notes?", "remarks?",
     "(?:key )?takeaways?", "key points", "why this works", "summary", "recap",
+    "(?:the )?general (?:rule|formula|case|pattern|method)", "generali[sz]ation", "in general",
 )
 """A heading after the closing statement opening a section about it (mistakes, notes, a recap):
 a sample cut off there keeps that statement (``closing-before-cut-off-check``)."""
@@ -938,9 +950,10 @@ AFTER_BOLD_REVISION = (
 ASIDE_OPENER = (
     "for reference", "for completeness", "also", "additionally", "in addition", "by the way",
     "note", "as a check", "for comparison", "side note", "fun fact", "given:", "recap",
-    "summary",
+    "summary", *MISTAKE_REMARK,
 )
-"""Opens a sentence aside from the answer ("For reference, the length is 20 cm.")."""
+"""Opens a sentence aside from the answer ("For reference, the length is 20 cm.", "A common
+mistake is to stop after the first term, which would give 5")."""
 
 ASIDE_INTRO = (
     "(?:a )?nice observation", "observation:", "(?:recap and )?extension", "fun fact",

@@ -229,6 +229,7 @@ def _superscripts(s: str) -> str:
     return _SUPERSCRIPT_RUN_RE.sub(lambda m: "^{" + m.group(0).translate(_SUPERSCRIPTS) + "}", s)
 
 
+_HEX_LITERAL_RE = re.compile(r"(?<![\w.])0[xX]([0-9A-Fa-f]{1,16})(?![\w.])")
 _COMPLEMENT_RE = re.compile(
     r"\(-\\infty, \\infty\)\s*(?:\\setminus|\\backslash|-)\s*\\\{(?P<e>[^{}]{1,80})\\\}"
 )
@@ -266,6 +267,10 @@ def clean(raw: str) -> Cleaned:
     s = _UNICODE_RE.sub(lambda m: _UNICODE[m.group(0)], s)
     if not s.isascii():
         s = _superscripts(s)
+    if "`" in s:  # code style: "`0xFF`"
+        s = s.replace("`", " ")
+    if "0x" in s or "0X" in s:  # a hexadecimal literal is the base-16 numeral it writes
+        s = _HEX_LITERAL_RE.sub(lambda m: m.group(1).upper() + "_{16}", s)
     s = _DELIMS_RE.sub(" ", s)
     s = s.replace("{:}", ":").replace("\\!:\\!", ":")
     s = _MOD_SUFFIX_RE.sub("", s)
