@@ -304,3 +304,16 @@ def test_public_api_gives_the_same_verdicts_with_and_without_the_in_caller_path(
         _plain.ENABLED = True
     assert with_plain == without
     assert sum(_plain.verdict(c, g, q) is not None for c, g, q in shapes) > 20
+
+
+def test_every_quick_path_guard_keeps_a_literal_set() -> None:
+    """The quick path runs only while every rule it relies on has a set of necessary literals
+    (``_prefilter`` caps a set at ``_MAX_LITERALS``): a phrase list grown past the cap would
+    silently turn the quick path off for every text, so the cap is checked here by name."""
+    guards = {
+        name: getattr(_fast, name)
+        for name in ("RETRACT_RE", "MISTAKE_RE", "OTHER_PROBLEM_RE", "ATTRIB_RE",
+                     "CORRECTION_STATEMENT_RE", "PRESENTED_MISTAKE_RE", "EXAMPLE_WORD_RE")
+    }
+    assert {n for n, g in guards.items() if g.literals is None} == set()
+    assert _fast._TRIGGER_RE is not None

@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.50.0"  # core_v87/v88: variants, loops, disregard it, hex, left to reader
+VERIFIER_VERSION = "2.51.0"  # core_v89: unreliable, bold and bullet lists, base chains
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -329,6 +329,20 @@ _LIST_MARK_RE = re.compile(r"[,;]|\\text|\\quad|\\qquad|\b(?:and|or)\b")
 
 
 
+_BASED_NUMERAL_RE = re.compile(r"([0-9A-Za-z]{1,40})_\{?(\d{1,2})\}?")
+
+
+def _based_value(text: str) -> int | None:
+    """The number a numeral with a named base writes (``101101_2`` -> 45), or None."""
+    m = _BASED_NUMERAL_RE.fullmatch(text.strip())
+    if m is None or not 2 <= int(m.group(2)) <= 36:
+        return None
+    try:
+        return int(m.group(1), int(m.group(2)))
+    except ValueError:
+        return None
+
+
 def _chain_value(answer: str, gold: str, question: str | None) -> str | None:
     """``answer-equation-chain``: an answer written as a chain ``E = ... = V`` whose members
     are equal gives its last member V ("25% of 360 = 0.25 × 360 = 90", "$A = \\pi r^2 = \\pi
@@ -351,6 +365,10 @@ def _chain_value(answer: str, gold: str, question: str | None) -> str | None:
     if any(_LIST_MARK_RE.search(m) for m in (*middle, last)):
         return None  # "x = 2, x = 3", "Maximum = 2, Minimum = 1": a list of equations
     first = first.rsplit("$", 1)[-1].strip()  # "Therefore, $\\angle C" names "\\angle C"
+    based = [_based_value(m) for m in (first, *middle, last)]
+    if based[-1] is not None and all(v is not None for v in based):
+        # "45_{10} = 101101_2": numerals in named bases, the same number: the last numeral
+        return last if len(set(based)) == 1 else None
     if _has_letters(last):  # expressions: every member equal to the last
         if not first or not all(_has_letters(m) for m in (first, *middle)):
             return None

@@ -3018,6 +3018,13 @@ def _closing(
         named = _option_named(lines)
         if named is not None:  # "..., which is choice (B).\n\nOptions (D) and (E) are too large."
             return Extracted(named, "conclusion", "closing-option-named")
+    if question and _ALL_VALUES_ASKED_RE.search(question):
+        every = _bullet_values(lines) if len(lines) >= 3 else None
+        listing = lines[-2] if len(lines) >= 2 and _CHECK_LINE_RE.match(lines[-1]) else last
+        if every is None and (" and " in listing or " or " in listing):
+            every = _value_list(listing)  # (the line before a closing "Check: ..." line)
+        if every is not None and ", " in every:  # all solutions asked: "**Eigenvalues:** ..."
+            return Extracted(every, "conclusion", "closing-value-list")
     listed_asked = _asked_list_item(lines, question) if question and len(lines) >= 3 else None
     if listed_asked is not None:  # "- slope: $\frac{3}{2}$\n- $y$-intercept: $-6$" (slope asked)
         return Extracted(listed_asked, "conclusion", "closing-asked-list-item")
@@ -3374,6 +3381,9 @@ def _asked_list_item(lines: list[str], question: str) -> str | None:
     sentence_end = _SENTENCE_BREAK_RE.search(value)
     if sentence_end is not None:  # "$3 + 4 + 5 = 12$. That is what the question asks for."
         value = value[: sentence_end.start()]
+    listed = _value_list(": " + value) if " and " in value or " or " in value else None
+    if listed is not None:  # "**Eigenvalues:** $\lambda = 5$ and $\lambda = 2$": both
+        return listed
     if "=" in value:
         value = value.rsplit("=", 1)[1]
     return value.strip(" $*_.") or None
@@ -4257,8 +4267,41 @@ _POINTED_VALUE_RE = re.compile(  # "42 inches, which is our answer": the value p
 _BECAUSE_RE = re.compile(r",?[ \t]+(?:because|since|given[ \t]+that)\b", re.IGNORECASE)
 
 
+_ALL_VALUES_ASKED_RE = re.compile(
+    r"\ball\s+(?:the\s+)?(?:possible\s+|real\s+|integer\s+|complex\s+|distinct\s+)?"
+    r"(?:solutions|roots|values|eigenvalues|zeros|zeroes)\b",
+    re.IGNORECASE,
+)
+_BULLET_VALUE_RE = re.compile(  # "- $x = -1$", "* x = 0", "- 2"
+    r"[ \t]*[-*\u2022][ \t]+\$?[ \t]*(?:(?P<n>[A-Za-z]|\\[a-z]+)[ \t]*=[ \t]*)?"
+    r"(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?|\\[dt]?frac\{-?\d+\}\{\d+\})[ \t]*\$?[ \t]*[.,;]?[ \t]*"
+)
+
+
+def _bullet_values(lines: list[str]) -> str | None:
+    """``closing-value-list``: a line ending in a colon ("The real solutions are:") and then only
+    bullet lines of one value each, of one unknown ("- $x = -1$"), up to a closing remark in
+    parentheses: all of them."""
+    end = len(lines)
+    if lines[-1].strip().startswith("(") and lines[-1].strip().endswith((")", ").")):
+        end -= 1  # "(Don't divide both sides by $x$ ...)"
+    start = end
+    while start > 0 and _BULLET_VALUE_RE.fullmatch(lines[start - 1]):
+        start -= 1
+    if end - start < 2 or start == 0 or not lines[start - 1].rstrip(" *").endswith(":"):
+        return None
+    found = [_BULLET_VALUE_RE.fullmatch(ln) for ln in lines[start:end]]
+    names = {m.group("n") for m in found if m is not None}
+    if len(names) > 1:
+        return None
+    return ", ".join(m.group("v") for m in found if m is not None)
+
+
 def _value_list(sentence: str) -> str | None:
-    """Several values joined by 'and'/'or' after a verb: "y = -1 or y = 4" -> "-1, 4"."""
+    """Several values joined by 'and'/'or' after a verb: "y = -1 or y = 4" -> "-1, 4" (bold
+    marks aside: "the solutions are **x = 2** and **x = 3**")."""
+    if "**" in sentence:
+        sentence = sentence.replace("**", "")
     m = _VALUE_LIST_RE.search(sentence)
     if m is None and "=" in sentence:  # "x = 5 or x = -3." alone: each item an assignment
         m = _ASSIGNMENT_LIST_RE.fullmatch(sentence)

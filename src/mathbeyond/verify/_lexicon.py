@@ -25,6 +25,7 @@ RETRACTION = (
     "(?:please )?(?:disregard|ignore) (?:that|this|it|the (?:above|previous|last|box)|my "
     "(?:previous|earlier|last|answer))",
     "(?:i'?m|i am) no longer (?:confident|sure)",
+
     # withdrawn as a joke or as unknowable: "Just kidding! I can't actually tell."
     "just (?:kidding|joking)", "jk", "(?:i )?have no idea",
     "(?:i )?(?:honestly |really |actually )?(?:can(?:not|'t)|could(?:n't| not)) "
@@ -35,6 +36,15 @@ RETRACTION = (
 
 MISTAKE_ADMISSION = (
     "(?:i|we) (?:double[- ]?counted|over-?counted|under-?counted|counted (?:[a-z]+ ){0,3}twice)",
+    # the earlier result as the subject: "So my first total double-counted 15, 30, ..."
+    "(?:my|our|the) (?:first|earlier|previous|original|initial) (?:total|answer|count|result|sum|"
+    "value) (?:double[- ]?counted|over-?counted|under-?counted|counted (?:[a-z]+ ){0,3}twice|"
+    "missed|was (?:wrong|off|too (?:high|low)))",
+    # withdrawn as unreliable (here, not in RETRACTION: the prefilter's literal cap is per list):
+    # "I don't think this is right", "please treat the answer above as unreliable"
+    "(?:i )?(?:don'?t|do not) think (?:this|that|it|my answer)(?:'s| is) (?:right|correct)",
+    "(?:treat|regard|consider|take) (?:the|my|this|that|it)(?: (?:answer|result|value))?"
+    "(?: above)? as (?:unreliable|wrong|incorrect|tentative|a guess)",
     "(?:i|we) (?:forgot|overlooked|missed|skipped|omitted|left out) (?:to |the |that |about |"
     "a |an |one |some |\\$|\\\\\\(|\\d)",
 )
@@ -92,9 +102,11 @@ check of the answer ("Let me verify: ...") is no such doubt."""
 
 CONFIRMATION = (
     "yes", "correct", "confirm", "confirmed", "confirms", "indeed", "holds", "checks out",
-    "consistent", "same", "still", "verified", "right",
+    "consistent", "same", "still", "verified",
+    "right(?! (?:now|away|here|there|after|before|angle|triangle|side|hand|of|to|at))",
 )
-"""After a retraction, the earlier answer is confirmed after all."""
+"""After a retraction, the earlier answer is confirmed after all ("right now", "right angle": no
+confirmation)."""
 
 SOFT_CONFIRMATION = (
     "remains", "stays", "stands", "unchanged",
