@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.51.0"  # core_v89: unreliable, bold and bullet lists, base chains
+VERIFIER_VERSION = "2.52.0"  # core_v90: depends on, restated answers, telegraphic, think cut
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -655,6 +655,8 @@ def _find_anchor_word(
         )
         if m is None and word_start and word == "ans":
             m = _ABBREVIATED_TAIL_RE.match(s, after)  # "Ans. -2"
+        if m is None and word_start and word == "answer" and low.endswith(_TELEGRAPH_LEADS, 0, pos):
+            m = _ABBREVIATED_TAIL_RE.match(s, after)  # telegraphic "So answer 85683."
         if m is None and word_start and word == "answer" and _heading_prefix(low, pos):
             m = _HEADER_TAIL_RE.match(s, after)  # "**Final Answer**" / "# Answer" on its own line
             if m is None:  # "Answer $9$": a heading word and a short value closing its line
@@ -708,6 +710,7 @@ def _anchor_value(s: str, start: int) -> tuple[str, int]:
     return text, end
 
 
+_TELEGRAPH_LEADS = ("so ", "thus ", "hence ", "therefore ", "so final ")
 _ABBREVIATED_TAIL_RE = re.compile(r"(?:\.[ \t]*|[ \t]+)(?=-?\d|\$|\\\()")
 
 
@@ -1183,12 +1186,39 @@ def _extract(
     region = _prepare(completion, question)
     if isinstance(region, Extracted):
         return region
-    found = _decide(region, question, finished_turn(completion, finish_reason))
+    found = decide_in_turn(completion, region, question, finished_turn(completion, finish_reason))
     if found.kind != "none" and may_re_answer(completion) and re_answer_conflicts(
         completion, question, found.text
     ):
         return Extracted("", "none", "conflicting-re-answer", found.decisions)
     return found
+
+
+_NO_ANSWER_BEFORE_CUT = frozenset({"cut-off-no-unanchored-answer", "no-candidate"})
+
+
+def decide_in_turn(
+    completion: str, region: str, question: str | None, finish_reason: str | None
+) -> Extracted:
+    """:func:`_decide` on the answer region; ``think-answer-before-cut-off``: when the text after
+    a closed think block was cut off by the token limit before it stated any answer
+    ("Therefore the largest two-digit prime factor is"), the think block's own committed answer
+    counts, read as a sample cut off inside its reasoning (a box or an anchor not doubted after
+    it)."""
+    found = _decide(region, question, finish_reason)
+    if (
+        found.kind != "none" or found.rule not in _NO_ANSWER_BEFORE_CUT
+        or (finish_reason or "").lower() not in TRUNCATED_FINISH_REASONS
+        or "</think>" not in completion
+    ):
+        return found
+    thought = _prepare(completion[: completion.rfind("</think>")], question)
+    if isinstance(thought, Extracted) or not thought.strip():
+        return found
+    earlier = _decide(thought, question, "length")
+    if earlier.kind == "none":
+        return found
+    return Extracted(earlier.text, earlier.kind, "think-answer-before-cut-off", earlier.decisions)
 
 
 _LATER_ASSISTANT_RE = re.compile(
@@ -1456,7 +1486,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     if truncated and sel.kind in ("boxed", "anchor") and sel.decisions:
         chosen = sel.decisions[-1].candidate  # from its start: its own sentence may hold back
         after = region[chosen.start + 1 :]
-        if doubts(after):  # cut off by the token limit while doubting or redoing the answer
+        if doubts(after) and not (
+            sel.rule in ("last-box", "last-anchor") and _restated_commitment(cands, chosen, after)
+        ):
+            # cut off by the token limit while doubting or redoing the answer
             return Extracted("", "none", "cut-off-while-reconsidering", trace)
     if sel.kind == "none":
         if sel.rule == "retracted" and not truncated:
@@ -1663,13 +1696,33 @@ _BOX_WRAP_RE = re.compile(r"\\boxed\{(.*)\}")
 _MATH_DELIMS_RE = re.compile(r"\\[()\[\]]")
 
 
+def _said_value(c: Candidate) -> str:
+    """A candidate's value for telling answers apart: "\\(\\boxed{8 \\pi}\\" (an anchor's
+    text) and the box's "8 \\pi" are one value."""
+    return _MATH_DELIMS_RE.sub("", _BOX_WRAP_RE.sub(r"\1", squash(c.text))).rstrip(".\\")
+
+
+def _restated_commitment(cands: list[Candidate], chosen: Candidate, after: str) -> bool:
+    """The chosen answer, the last value stated, was stated twice or more (an anchor that
+    introduces a box is one statement with it) and no other value since its first statement,
+    and what follows only rechecks or reconsiders in general (no retraction, admitted mistake or
+    withdrawal): the cut does not undo it."""
+    if RETRACT_RE.search(after) or MISTAKE_RE.search(after) or _WITHDRAWAL_RE.search(after):
+        return False
+    value = _said_value(chosen)
+    said = [
+        _said_value(c) for c in sorted(cands, key=lambda c: c.start)
+        if not (c.kind == "anchor" and "\\boxed" in c.text)
+    ]
+    if said.count(value) < 2 or said[-1] != value:
+        return False
+    return all(v == value for v in said[said.index(value) :])
+
+
 def _alternates(cands: list[Candidate]) -> bool:
     """A cut-off text whose answers (boxes, anchors) go back to a value after another: "The
     answer is 6." then 8 then 6 again -- it flip-flops, so where it stopped commits to none."""
-    values = [  # "\\(\\boxed{8 \\pi}\\" (an anchor's text) and the box's "8 \\pi" are one value
-        _MATH_DELIMS_RE.sub("", _BOX_WRAP_RE.sub(r"\1", squash(c.text))).rstrip(".\\")
-        for c in sorted(cands, key=lambda c: c.start)
-    ]
+    values = [_said_value(c) for c in sorted(cands, key=lambda c: c.start)]
     if len(values) < 3:
         return False
     seen_other = {v: False for v in values}

@@ -74,7 +74,6 @@ from ._extract import (
     TRUNCATED_FINISH_REASONS,
     Extracted,
     _boxes,
-    _decide,
     _find_close,
     _heading_prefix,
     _invented_question,
@@ -85,6 +84,7 @@ from ._extract import (
     _tail_may_match,
     _with_inner_anchor,
     concludes_asked_after,
+    decide_in_turn,
     doubts,
     exercise_hint,
     finish,
@@ -166,7 +166,7 @@ def answer(
         found = quick(region, question)
         if found is not None:
             return _unless_re_answered(found, completion, question)
-    decided = finish(_decide(region, question, finish_reason))
+    decided = finish(decide_in_turn(completion, region, question, finish_reason))
     return _unless_re_answered((decided.text, decided.kind, decided.rule), completion, question)
 
 

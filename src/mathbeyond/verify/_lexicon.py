@@ -45,6 +45,9 @@ MISTAKE_ADMISSION = (
     "(?:i )?(?:don'?t|do not) think (?:this|that|it|my answer)(?:'s| is) (?:right|correct)",
     "(?:treat|regard|consider|take) (?:the|my|this|that|it)(?: (?:answer|result|value))?"
     "(?: above)? as (?:unreliable|wrong|incorrect|tentative|a guess)",
+    # no choice made between readings: "Both readings appear ..., so the answer depends on the
+    # convention."
+    "the (?:answer|count|result|total) depends (?:on|upon) (?:the|which|how|whether|your)",
     "(?:i|we) (?:forgot|overlooked|missed|skipped|omitted|left out) (?:to |the |that |about |"
     "a |an |one |some |\\$|\\\\\\(|\\d)",
 )
