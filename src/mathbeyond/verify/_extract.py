@@ -689,7 +689,9 @@ _TABLE_ANSWER_ROW_RE = re.compile(  # a table row labelled Answer, its cells aft
     r"^[ \t]*\|[ \t]*[*_]*(?:final[ \t]+)?answer[*_]*[ \t]*\|(?P<cells>[^\n]{1,200}?)\|?[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
 )
-_CHECK_MARKS = ("\u2705", "\u2713", "\u2714", "\u2611", "\ufe0f")
+_BOLD_CLOSE_RE = re.compile(r"(?<=\S)\*\*(?=\s|$)")
+_MARK_CHARS = " \t\u2705\u2713\u2714\u2611\ufe0f"
+_VALUE_END_MARKS = ")\u2705\u2713\u2714\u2611\ufe0f"
 
 
 def _anchor_value(s: str, start: int) -> tuple[str, int]:
@@ -697,13 +699,19 @@ def _anchor_value(s: str, start: int) -> tuple[str, int]:
     reason or aside ("42 (since 6*7=42)", "42, as expected"), a self-correction, or the closing
     bracket of the parenthetical it ends ("(..., so the answer is 6.)"); and where it ends."""
     text, end = _anchor_text(s, start)
-    text = _self_corrected(text.strip().strip("*").strip())
-    if text.endswith(".)") and text.count(")") > text.count("("):
-        text = text[:-2].rstrip()  # "(If ..., but ..., so the answer is 6.)"
+    text = text.strip().strip("*").strip()
+    if "**" in text:
+        close = _BOLD_CLOSE_RE.search(text)
+        if close is not None:  # "**Answer: A** -- $2^{50}$ is the largest": the bold part
+            text = text[: close.start()].rstrip()
+    text = _self_corrected(text)
+    if text and text[-1] in _VALUE_END_MARKS:
+        if text.endswith(".)") and text.count(")") > text.count("("):
+            text = text[:-2].rstrip()  # "(If ..., but ..., so the answer is 6.)"
+        elif text[-1] != ")":  # "**Answer: 11/12** ✅": the value, not its marks
+            text = text.rstrip(_MARK_CHARS).rstrip("*_ \t") or text
     trimmed = _ANCHOR_TRAIL_RE.sub("", text).strip()
     text = trimmed or text
-    if text.endswith(_CHECK_MARKS):  # "**Answer: 11/12** ✅": the value, not its marks
-        text = text.rstrip(" \t" + "".join(_CHECK_MARKS)).rstrip("*_ \t") or text
     lead = _LEAD_RE.match(text)
     if lead:
         text = text[lead.end() :].strip()
@@ -1065,6 +1073,15 @@ def _with_inner_anchor(found: Extracted) -> Extracted:
     return found
 
 
+_DECORATION_RE = re.compile(
+    # pictographs (keeping check and cross marks, and the emoji plus/minus/times/divide signs)
+    "[\U0001F000-\U0001FAFF\u2600-\u26FF\u2B00-\u2BFF\uFE0F\u200D\u20E3\u231A\u231B"
+    "\u23E9-\u23FA\u2700-\u2704\u2706-\u2712\u2715\u2719-\u274B\u274D-\u2794\u27B0-\u27BF]"
+    # a check mark right after a bold answer, or opening a bold line: "**x = 5** ✅"
+    "|(?<=\\*\\*)[ \t]*[\u2705\u2713\u2714\u2611]+(?=[ \t]*$)"
+    "|^[ \t]*[\u2705\u2713\u2714\u2611]+(?=[ \t]*\\*\\*)",
+    re.MULTILINE,
+)
 _EMOJI_END_RE = re.compile(r"[\U0001F300-\U0001FAFF\u263A\u2600-\u27BF\uFE0F\u200D]\s*\Z")
 _HARMONY_FINAL = "<|channel|>final<|message|>"
 _HARMONY_END_RE = re.compile(r"<\|(?:end|return|call|start)\|>")
@@ -1082,6 +1099,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         completion = completion[: end.start()] if end is not None else completion
     if "\u2212" in completion:  # the Unicode minus sign is a minus (same length: positions stay)
         completion = completion.replace("\u2212", "-")
+    if not completion.isascii():  # ``decorative-emoji``: "**Final answer: 86** 📊" reads 86
+        completion = _DECORATION_RE.sub(lambda m: " " * len(m.group(0)), completion)
     if "<" in completion and "</think>" in completion:
         # a chat-template token before the last </think>: cut there (the region's own token
         # rule below only sees the text after it)

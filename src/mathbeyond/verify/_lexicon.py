@@ -304,6 +304,7 @@ READER_EXERCISE = (
     "exercises?(?: \\d+)?(?=\\s*:)", "homework(?=\\s*:)", "quiz(?=\\s*:)",
     "try another(?: one)?(?=\\s*[:!.])", "try (?:this|one) more",
     "example \\d+(?=\\s*[:.])", "another example(?=\\s*:)",
+    "(?:quick |extra |more |bonus )?practice(?=\\s*[:!])",
 )
 """Opening a line after worked text: an exercise the text sets for the reader, with its own
 answer ("Now you try: ...", "Your turn: ...", "Exercise: ..."): cut there."""
