@@ -1973,7 +1973,9 @@ _ASKED_NOUN_RE = re.compile(  # "How many different outcomes are ...", "What is 
     r"total|other)\s+){0,2}(?:\$?[a-z]\$?-)?(?P<a>[a-z]{4,})\b"
     r"|\bwhat\s+is\s+the\s+(?:[a-z-]+\s+){0,2}?(?P<b>[a-z]{4,})\s+(?:of|when|if|in|that|for)\b"
     r"|\bwhat\s+is\s+(?:their|its|his|her)\s+(?:[a-z-]+\s+)?(?P<c>[a-z]{4,})\s*[?.]"
-    r"|\b(?:find|compute|determine)\s+(?:its|their|the)\s+(?:[a-z-]+\s+)?(?P<d>[a-z]{4,})\s*[?.]",
+    r"|\b(?:find|compute|determine)\s+(?:its|their|the)\s+(?:[a-z-]+\s+)?(?P<d>[a-z]{4,})\s*[?.]"
+    r"|\b(?:find|compute|determine|calculate)\s+the\s+(?P<e>sum|product|difference|quotient|"
+    r"mean|average|median|total)\s+of\b",
     re.IGNORECASE,
 )
 
@@ -2005,7 +2007,8 @@ def _asked_noun(question: str) -> str | None:
     m = _ASKED_NOUN_RE.search(question)
     if m is None:
         return None
-    return (m.group("a") or m.group("b") or m.group("c") or m.group("d")).lower().rstrip("s")
+    noun = m.group("a") or m.group("b") or m.group("c") or m.group("d") or m.group("e")
+    return noun.lower().rstrip("s")
 
 
 _COUNT_OF_THEM_RE = re.compile(r"(?<![\w.,$}])\$?(\d+)\$?[ \t]+of[ \t]+(?:them|these|those)\b")

@@ -42,7 +42,9 @@ MISTAKE_ADMISSION = (
     "missed|was (?:wrong|off|too (?:high|low)))",
     # withdrawn as unreliable (here, not in RETRACTION: the prefilter's literal cap is per list):
     # "I don't think this is right", "please treat the answer above as unreliable"
-    "(?:i )?(?:don'?t|do not) think (?:this|that|it|my answer)(?:'s| is) (?:right|correct)",
+    "(?:i )?(?:don'?t|do not) think (?:this|that|it|my answer|the [a-z]+(?: above)?)"
+    "(?:'s| is| was) (?:right|correct)",
+    "(?:should|must|has to) be (?:discarded|disregarded|thrown out)",
     "(?:treat|regard|consider|take) (?:the|my|this|that|it)(?: (?:answer|result|value))?"
     "(?: above)? as (?:unreliable|wrong|incorrect|tentative|a guess)",
     # no choice made between readings: "Both readings appear ..., so the answer depends on the
@@ -474,7 +476,7 @@ CONCLUSION = (
     "so", "therefore", "thus", "hence", "finally", "in conclusion", "consequently",
     # summing up: "Putting it all together, Xenia made \\$251.60 ...", "All told, ..."
     "putting (?:it|everything) (?:all )?together", "all told", "overall", "altogether",
-    "all in all", "in summary", "to sum up", "in the end",
+    "all in all", "in summary", "to sum up", "in the end", "to recap", "recapping",
     # what the work shows: "This tells us y equals $-5$", "It follows that n = 6"
     "(?:this|that|which) (?:tells|shows) us(?: that)?", "(?:this|that) means(?: that)?",
     "it follows that", "we conclude(?: that)?",

@@ -772,7 +772,14 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     if DISOWN_RE.match(tail):
         return True, None
     m = _retraction_of(tail, answer)
-    if m is None or CONFIRM_RE.search(tail, m.end()):
+    if m is None:
+        return False, None
+    confirm = CONFIRM_RE.search(tail, m.end())
+    inner = MISTAKE_RE.search(tail, m.end()) if confirm is not None else None
+    if confirm is not None and inner is not None and inner.start() <= confirm.start() < inner.end():
+        # "Wait. ... I don't think the count above is right": its "right" confirms nothing
+        confirm = CONFIRM_RE.search(tail, inner.end())
+    if confirm is not None:
         return False, None
     fixed = _corrected_value(tail, m.end())
     if fixed is not None:
