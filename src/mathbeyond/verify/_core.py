@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.54.0"  # core_v93: withdrawals, recaps of another value
+VERIFIER_VERSION = "2.55.0"  # core_v94: the question restated in plain notation
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -1858,7 +1858,15 @@ def _norm_math(text: str) -> str:
                  ("\\tfrac", "\\frac"), ("\\cdot", "*"), ("\\times", "*"), ("\u00d7", "*"),
                  ("\u00b7", "*"), ("\u22c5", "*"), ("\u2212", "-"), ("\u00f7", "\\div")):
         t = t.replace(a, b)
+    if "\\frac{" in t:  # "\\frac{x^2-9}{x-3}" and "(x^2-9)/(x-3)" are one expression written twice
+        t = _FRAC_PLAIN_RE.sub(r"(\1)/(\2)", t)
+    if not t.isascii():
+        t = t.translate(_SUPERSCRIPT_POWERS)  # "x²" is "x^2"
     return t
+
+
+_FRAC_PLAIN_RE = re.compile(r"\\frac\{([^{}]+)\}\{([^{}]+)\}")
+_SUPERSCRIPT_POWERS = str.maketrans({"\u00b2": "^2", "\u00b3": "^3"})
 
 
 _POLYGON_RE = re.compile(
