@@ -43,7 +43,7 @@ from ._rules import (
     side_remark_span,
     tuple_form_asked,
 )
-from ._words import numbers_named, spelled_in_digits
+from ._words import numbers_named, spelled_in_digits, unicode_fractions
 
 MAX_CANDIDATES = 64
 MAX_ANSWER_CHARS = 2000
@@ -1073,10 +1073,15 @@ def _with_inner_anchor(found: Extracted) -> Extracted:
     return found
 
 
-_DECORATION_RE = re.compile(
-    # pictographs (keeping check and cross marks, and the emoji plus/minus/times/divide signs)
+_PICTOGRAPH = (  # pictographs (keeping check and cross marks, and the emoji +, -, x, / signs)
     "[\U0001F000-\U0001FAFF\u2600-\u26FF\u2B00-\u2BFF\uFE0F\u200D\u20E3\u231A\u231B"
     "\u23E9-\u23FA\u2700-\u2704\u2706-\u2712\u2715\u2719-\u274B\u274D-\u2794\u27B0-\u27BF]"
+)
+_EMOJI_STOP_RE = re.compile(  # "So the car needs 21 liters of fuel ⛽" (then a remark)
+    "(?<=[A-Za-z0-9%])[ \t]*" + _PICTOGRAPH + "+(?=[ \t]*$)", re.MULTILINE
+)
+_DECORATION_RE = re.compile(
+    _PICTOGRAPH +
     # a check mark right after a bold answer, or opening a bold line: "**x = 5** ✅"
     "|(?<=\\*\\*)[ \t]*[\u2705\u2713\u2714\u2611]+(?=[ \t]*$)"
     "|^[ \t]*[\u2705\u2713\u2714\u2611]+(?=[ \t]*\\*\\*)",
@@ -1100,6 +1105,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
     if "\u2212" in completion:  # the Unicode minus sign is a minus (same length: positions stay)
         completion = completion.replace("\u2212", "-")
     if not completion.isascii():  # ``decorative-emoji``: "**Final answer: 86** 📊" reads 86
+        # ``emoji-ends-sentence``: a pictograph closing a line of words is its full stop
+        completion = _EMOJI_STOP_RE.sub(lambda m: "." + " " * (len(m.group(0)) - 1), completion)
         completion = _DECORATION_RE.sub(lambda m: " " * len(m.group(0)), completion)
     if "<" in completion and "</think>" in completion:
         # a chat-template token before the last </think>: cut there (the region's own token
@@ -1175,6 +1182,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         kept = [ln for ln in lines[:tail] if not ln.lstrip().startswith(">")]
         ending = [ln.lstrip()[1:].lstrip() for ln in lines[tail:]] if tail > 0 else []
         region = "\n".join(kept + ending)
+    if not region.isascii():  # "so ⅝ is left", "x = 7⁄2": the fractions they write
+        region = unicode_fractions(region)
     return region
 
 
@@ -1557,7 +1566,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                                  "option-named-after-value", trace)
         return Extracted(_sentence_answer(sel.texts[0]).strip("* "), "anchor", sel.rule, trace)
     if truncated:
-        lead = _lead_answer_line(region) if not cands else None
+        lead = _lead_answer_line(region, question) if not cands else None
         if lead is not None:  # "**(B) 4**\n\nExplanation: ..." cut off in the explanation
             return Extracted(lead, "conclusion", "answer-line-first", trace)
         early = _committed_before_cut_check(region, question)
@@ -1570,7 +1579,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 return Extracted(found.text, found.kind, "cut-off-in-pleasantries", trace)
         return Extracted("", "none", "cut-off-no-unanchored-answer", trace)
     if sel.rule == "no-candidate" and not cands:
-        lead = _lead_answer_line(region)
+        lead = _lead_answer_line(region, question)
         if lead is not None:
             return Extracted(lead, "conclusion", "answer-line-first", trace)
     if sel.rule == "no-candidate" and "\\boxed" in region:
@@ -1606,9 +1615,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 late = Extracted(again.text, again.kind, "closing-remark-walk-back")
                 break
     bold = _bold_commitment(region, question) if "**" in region or "bf{" in region else None
-    if bold is not None and (late is None or late.kind == "none" or _restates_before(
-        late.text, region, bold[1]
-    )):
+    if bold is not None and (late is None or late.kind == "none" or "**" in late.text or (
+        _restates_before(late.text, region, bold[1])
+    )):  # (a value read across bold marks, "12, and **Mary is 36 years old", is no one value)
         return Extracted(bold[0], "conclusion", "closing-bold-commitment", trace)
     if late is None and question:  # no rule read an answer: the last resort
         lone = _lone_new_value(region, question)
@@ -1800,7 +1809,8 @@ _LEAD_VALUE_LINE_RE = re.compile(
     r"[ \t]*(?:\*\*|__)?[ \t]*(?:\$\$|\\\[|\$|\\\()?[ \t]*(?P<v>[^\n$*]{1,60}?)[ \t]*"
     r"(?:\$\$|\\\]|\$|\\\))?[ \t]*(?:\*\*|__)?[ \t]*\.?[ \t]*"
 )
-_LEAD_VALUE_RE = re.compile(  # a value, a letter "(C)", no words
+_LEAD_VALUE_RE = re.compile(  # a value, a letter "(C)", no words; "n = 15": a variable's value
+    r"(?P<var>[A-Za-z](?:_\{?\w{1,3}\}?)?[ \t]*=[ \t]*)?"
     r"(?:\(?[A-E]\)(?:[ \t]+-?\d[\d.,/]*)?|-?[\d\\{}()^/.,+\-\s]*\d[\d\\{}()^/.,+\-\s]*"
     r"|\\[dt]?frac\{\d+\}\{\d+\})"  # "(B) 4": a letter with its option's value too
 )
@@ -1851,7 +1861,7 @@ def _requested_after(region: str, end: int) -> str | None:
     return (found.group("m") or found.group("p") or found.group("n")).strip()
 
 
-def _lead_answer_line(region: str) -> str | None:
+def _lead_answer_line(region: str, question: str | None = None) -> str | None:
     """``answer-line-first``: the completion opens with the answer alone on its first line (a
     value, a display, a bold value or letter: "$$\\frac{5}{12}$$", "**(C)**", "$0$") and the
     next paragraph explains it ("**Why.**", "Explanation:", "Details:", "Let me show ..."),
@@ -1861,8 +1871,11 @@ def _lead_answer_line(region: str) -> str | None:
     if first_end < 0:
         return None
     first = _LEAD_VALUE_LINE_RE.fullmatch(text[:first_end])
-    if first is None or not _LEAD_VALUE_RE.fullmatch(first.group("v").strip()):
+    value = _LEAD_VALUE_RE.fullmatch(first.group("v").strip()) if first is not None else None
+    if first is None or value is None:
         return None
+    if value.group("var") and (not question or squash(value.group(0)) in squash(question)):
+        return None  # "$x = 4$" for "If $x = 4$, what is ...": the question's given, restated
     rest = text[first_end:].lstrip()
     letter = _LEAD_LETTER_RE.fullmatch(first.group("v").strip())
     if letter is not None:  # "**(C)**" then its justification: no other option named after it
@@ -2929,6 +2942,33 @@ def _without_same_value_remark(region: str) -> str:
     return region[:para].rstrip()
 
 
+_VALUE_AND_CLAUSE_RE = re.compile(  # a value, then " and " opening a clause with its own verb
+    r"(?<=\d)(?=[ \t]+and[ \t]+(?:\*\*)?(?!(?:that|this|it|which|so|then)\b)(?:the[ \t]+)?"
+    r"[A-Za-z][\w']*(?:[ \t]+[\w']+){0,3}[ \t]+"
+    r"(?:is|are|was|were|equals|has|have|comes[ \t]+to|makes)\b)"
+)
+_HYPOTHETICAL_INTRO_RE = re.compile(
+    r"[ \t*_>]*(?:(?:if|suppose|had)\b[^\n]*?\b(?:" + lx.alternation(lx.COUNTERFACTUAL_MODAL)
+    + r")\b|(?:" + lx.alternation(lx.HYPOTHETICAL) + r"))",
+    re.IGNORECASE,
+)
+
+
+def _display_intro(lines: list[str]) -> str | None:
+    """The line of prose just before the display that ends ``lines`` ("$$...$$" on one line or
+    over several, "\\[ ... \\]"), or None when there is none."""
+    at = len(lines) - 1
+    last = lines[at].strip()
+    opener = "$$" if last.endswith("$$") else "\\["
+    while at >= 0 and not (
+        lines[at].lstrip().startswith(opener) and (at < len(lines) - 1 or len(last) > 2)
+    ):
+        at -= 1
+        if len(lines) - at > 12:
+            return None
+    return lines[at - 1] if at >= 1 else None
+
+
 def _closing(
     region: str, allow_bare: bool = True, question: str | None = None
 ) -> Extracted | None:
@@ -2959,8 +2999,15 @@ def _closing(
         check = [p for p in _SENTENCE_SPLIT_RE.split(lines[-1][inline.end() :]) if p.strip()]
         lines = [*lines[:-1], lines[-1][: inline.start()], *check]
     last = lines[-1].strip()
+    if " and " in last:  # "The son is 12 and Mary is 36.": two statements, as with a comma
+        last = _VALUE_AND_CLAUSE_RE.sub(",", last)
     if hedged_two_values(last):  # "So there are either 14 or 15, depending on ...": no one value
         return Extracted("", "none", "closing-hedged-alternatives")
+    intro = _display_intro(lines) if last.endswith(("$$", "\\]")) else None
+    if intro is not None and _HYPOTHETICAL_INTRO_RE.match(_SENTENCE_SPLIT_RE.split(intro)[-1]):
+        # ``closing-hypothetical-display``: "If it were 9 runners we would have\n$$9 \cdot 8
+        # \cdot 7 = 504$$": the display works out a case that is not the question's
+        return Extracted("", "none", "closing-hypothetical-display")
     lower_start = _last_match(_LOWER_CONCLUSION_RE, last) if ". " in last else None
     if lower_start is not None and _HAS_VALUE_RE.search(last, lower_start.end()):
         # "... to (x-3)(x-4). so the sum is 7": a weak model's lower-case closing sentence
@@ -5033,6 +5080,13 @@ def _counted(value: str, question: str | None, any_noun: bool = False) -> str | 
     return None
 
 
+_BOLD_CLAUSE_RE = re.compile(  # "Mary is 36 years old": a short statement set in bold
+    r"(?:the[ \t]+)?[A-Za-z][\w']*(?:[ \t]+[\w']+){0,3}[ \t]+"
+    r"(?:is|are|was|were|equals|comes[ \t]+to)[ \t]+\$?-?\d",
+    re.IGNORECASE,
+)
+
+
 def _bold_value(line: str, question: str | None = None) -> str | None:
     """The one bold value in a closing sentence (a number or formula, not a bold label; a
     number with its unit, "**12 days**", is the number)."""
@@ -5048,6 +5102,12 @@ def _bold_value(line: str, question: str | None = None) -> str | None:
     if _NAME_RE.fullmatch(value) and _COPULA_BEFORE_BOLD_RE.search(line):
         return value  # "It will be a **Wednesday**."
     plain = re.sub(r"\\[A-Za-z]+", " ", value)
+    if (
+        _WORD3_RE.search(plain) and _BOLD_CLAUSE_RE.match(value) and len(_numbers(value)) == 1
+        and not value.endswith(":") and not line.lstrip().startswith("**")
+    ):  # "The son is 12 and **Mary is 36 years old**.": the bold statement, read as a sentence
+        read = _closing(value.rstrip(".") + ".", allow_bare=False, question=question)
+        return read.text if read is not None and read.kind == "conclusion" else None
     if not value or value.endswith(":") or _WORD3_RE.search(plain) or not _VALUE_RE.search(value):
         return None
     return value
@@ -5072,8 +5132,10 @@ _ALIGNED_RE = re.compile(
 _CHAIN_LHS_RE = re.compile(  # "d", "S", "x_1", "A_{\text{total}}", "\text{Area}", "f'(x)"
     r"[ \t]*(?P<n>[A-Za-z](?:_\{?[\w\\ ]{1,12}\}?)?(?:'{1,3}|\^\{?-1\}?)?(?:\([a-z]\))?"
     r"|P[ \t]*\((?:[^()=]|\\text\{[^{}]{1,30}\}|=){1,40}\)"  # "P(\text{sum}=7)"
-    r"|\\text\{[A-Za-z ]{1,20}\})[ \t]*&?="
+    r"|\\text\{[A-Za-z ]{1,20}\}"
+    r"|\((?:[a-z],[ \t]*){1,3}[a-z]\))[ \t]*&?="  # "(x, y)": the asked tuple
 )
+_DISPLAY_SIZING_RE = re.compile(r"\\(?:left|right)(?![a-zA-Z])|\\[ ,;!](?=[ \t]*[\w(\\-])")
 _OR_SPLIT_RE = re.compile(
     r"\\quad[ \t]*\\text\{[ \t]*or[ \t]*\}[ \t]*\\quad|\\text\{[ \t]*or[ \t]*\}|\\quad|\\qquad|,"
 )
@@ -5092,6 +5154,8 @@ def _equation_display(text: str, question: str | None = None) -> str | None:
     if aligned is not None:
         content = " ".join(aligned.group("b").replace("\\\\", " ").replace("&", "").split())
     content = content.strip().rstrip(".,").strip()
+    if "\\left" in content:  # "\left(x,\ y\right) = \left(7,\ 3\right)"
+        content = _DISPLAY_SIZING_RE.sub("", content)
     if "\\" in content and _IMPLIES_SPLIT_RE.search(content):
         content = _IMPLIES_SPLIT_RE.split(content)[-1]  # "... \implies x = \frac12"
         content = _LEAD_SPACING_RE.sub("", content).strip()

@@ -531,6 +531,10 @@ REMARK_PARAGRAPH = (
     "[^.\n]{0,40}?, incidentally,", "incidentally,", "as an aside", "for completeness",
     "fun fact", "as a bonus", "for example, (?!the answer)", "why\\b[^\\n?]{0,80}\\?",
     "be careful", "careful:", "caution", "warning:",
+    # a tip, or what a reader would get doing it otherwise ("Tip: if you divided 3 by 240
+    # you'd get 0.0125, a sign the units are flipped!")
+    "(?:pro |quick |helpful |handy )?tip:", "pro tip\\b", "hint:",
+    "if you [^.\\n]{0,80}?you(?:'d| would| will)? (?:get|end up with|obtain|find|see)\\b",
     # an offer of more ("If you'd like, I can also ...", "Would you like me to ...")
     "if you(?:'d| would)? like", "if it (?:would )?helps?", "if you want", "would you like",
     "do you want", "want me to", "i can also", "let me know if", "feel free to",
@@ -678,7 +682,8 @@ REQUESTED_WORD = ("requested", "asked(?:[- ]for)?", "desired", "required", "soug
 quantity (``closing-names-requested``)."""
 
 EXPLANATION_LEAD = (
-    "why", "explanation", "reasoning", "justification", "details?", "derivation", "proof",
+    "why", "explanation", "reason(?:s|ing)?", "rationale", "justification", "details?",
+    "derivation", "proof",
     "solution", "work(?:ing)?", "here(?:'s| is) (?:why|how)", "let me (?:show|explain)",
     "to see (?:why|this)", "because", "since",
 )

@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ._lexicon import PROSE_CLAUSE
-from ._words import spelled_in_digits, spoken_math
+from ._words import spelled_in_digits, spoken_math, unicode_fractions
 
 _UNICODE = {
     "π": "\\pi ", "√": "\\sqrt ", "∞": "\\infty ", "×": "\\times ", "·": "\\cdot ", "⋅": "\\cdot ",
     "−": "-", "–": "-", "—": "-", "≤": "\\le ", "≥": "\\ge ", "≠": "\\ne ", "∪": "\\cup ",
     "∩": "\\cap ", "°": "^\\circ ", "÷": "\\div ", "＞": ">", "＜": "<", "，": ",", "：": ":",
-    "½": "1/2", "∈": "\\in ", "±": "\\pm ", "∓": "\\mp ", "\u2009": " ", "\u00a0": " ",
+    "∈": "\\in ", "±": "\\pm ", "∓": "\\mp ", "\u2009": " ", "\u00a0": " ",
 }
 _UNICODE_RE = re.compile("|".join(re.escape(k) for k in _UNICODE))
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
@@ -264,6 +264,8 @@ def clean(raw: str) -> Cleaned:
     if len(s) <= _MAX_WORDED_RADICAL_CHARS and s[:1].isalnum() and _SPOKEN_RE.search(s):
         # "five root two", "five over three", "four pi": spoken math, in digits and LaTeX
         s = spoken_math(spelled_in_digits(s) or s).replace("$", "")
+    if not s.isascii():
+        s = unicode_fractions(s)
     s = _UNICODE_RE.sub(lambda m: _UNICODE[m.group(0)], s)
     if not s.isascii():
         s = _superscripts(s)

@@ -37,6 +37,27 @@ _PHRASE_RE = re.compile(
 )
 _REFERRING_RE = re.compile(r"\b" + lx.alternation(lx.REFERRING_WORD) + r"[ \t]+$", re.IGNORECASE)
 _DIGIT_RE = re.compile(r"\d")
+_VULGAR = {
+    "¼": "1/4", "½": "1/2", "¾": "3/4", "⅐": "1/7", "⅑": "1/9", "⅒": "1/10", "⅓": "1/3",
+    "⅔": "2/3", "⅕": "1/5", "⅖": "2/5", "⅗": "3/5", "⅘": "4/5", "⅙": "1/6", "⅚": "5/6",
+    "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8",
+}
+_VULGAR_RE = re.compile("(?P<whole>\\d)?[" + "".join(_VULGAR) + "]|\u2044")
+
+
+def unicode_fractions(text: str) -> str:
+    """``unicode-fractions``: a vulgar-fraction character is its fraction ("⅝" is 5/8), after a
+    whole number a mixed number ("2¼" is 2 1/4, read as 2 + 1/4 like any "2 1/4"), and the
+    fraction slash U+2044 is a division ("7⁄2" is 7/2). Text without them is returned as is."""
+
+    def spelled(m: re.Match[str]) -> str:
+        if m.group(0) == "\u2044":
+            return "/"
+        whole = m.group("whole")
+        value = _VULGAR[m.group(0)[-1]]
+        return f"{whole} {value}" if whole else value
+
+    return _VULGAR_RE.sub(spelled, text)
 _SENTENCE_END_RE = re.compile(r"[.!?][ \t]+(?=\S)")
 _NEGATIVE_RE = re.compile(  # "negative 5", and "minus 12" where no number precedes it
     r"\bnegative[ \t]+(?=\d)|(?<![\d)][ \t])(?<![\d)])\bminus[ \t]+(?=\d)", re.IGNORECASE
