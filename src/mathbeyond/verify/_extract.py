@@ -139,6 +139,10 @@ _TURN_RE = re.compile(  # a new chat turn or prompt template: always ends this a
     r"\n[ \t]*You\s+are\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}(?:assistant|AI|model)\b",
 )
 _CHAT_TOKEN_RE = re.compile(lx.literals(lx.CHAT_TOKENS) + "|" + "|".join(lx.CHAT_TOKEN_SHAPES))
+_LEAD_TOKEN_RE = re.compile(  # a role header opening the text: its role word is no answer
+    r"<\|start_header_id\|>[ \t]*assistant[ \t]*<\|end_header_id\|>"
+    r"|<\|im_start\|>[ \t]*assistant\b|<start_of_turn>[ \t]*model\b|" + _CHAT_TOKEN_RE.pattern
+)
 _TOKEN_PREFIXES = frozenset(t[:2] for t in lx.CHAT_TOKENS) | {"<|", "<｜"}
 """The first two characters of every chat-template token (of the literals and the shapes)."""
 _LEAD_TURN_RE = re.compile(  # the completion opens with a fake user turn
@@ -149,12 +153,27 @@ _ASSISTANT_TURN_RE = re.compile(
     r"|\n[ \t]*(?i:assistant)[ \t]*(?=\n)"
 )
 _NEXT_PROBLEM_RE = re.compile(  # a hallucinated next problem (few-shot continuation)
-    r"\n[ \t#*>]*(?:Problem(?:\s*\d+)?|[Qq]uestion(?:\s*\d+)?|Q\d*|Exercise(?:\s*\d+)?"
-    r"|Example\s*\d+)"
+    r"\n[ \t#*>]*(?:(?:Problem(?:\s*\d+)?|[Qq]uestion(?:\s*\d+)?|Q\d*|Exercise(?:\s*\d+)?"
+    r"|Example\s*\d+|EXERCISES?(?:[ \t]+\d+(?:\.\d+)*)?)"
     r"[ \t]*(?:\*\*)?[ \t]*(?:[:.)]|\n|$)"
+    r"|Q\.[ \t]*\d+\b|\\begin\{(?:problem|exercise|question)\})"  # "Q. 8 Find ...", LaTeX
 )
 _RESTATE_RE = Guarded(re.compile(r"\b" + lx.alternation(lx.RESTATEMENT), re.IGNORECASE))
-_SOLUTION_RE = re.compile(r"\n[ \t#*>]*(?:Solution|Answer|Response)\b")
+PAGE_MATTER_RE = re.compile(  # a line opening what a page holds after its worked answer
+    r"\n[ \t#*>_]*(?:EXERCISES?\b|Exercises[ \t]+\d|In[ \t]+Exercises[ \t]+\d"
+    r"|(?:References|REFERENCES|Bibliography|Further[ \t]+reading)[ \t*:]*(?=\n|$)"
+    r"|Reply[ \t]+from\b|Comments?[ \t]*:|share[ \t]*\|[ \t]*improve[ \t]+this"
+    r"|answered[ \t]+[A-Z][a-z]{2}[ \t]+\d|Posted[ \t]+in\b|Copyright\b|\u00a9|All[ \t]+rights"
+    r"|Remark[ \t]*\d+(?:\.\d+)*[ \t]*[.:]|Practice[ \t]*(?:problems?|exercises?)?[ \t]*:"
+    r"|\\begin\{(?:problem|exercise|question)\})"
+)
+"""``after-page-matter``: after worked text with a value, a line opening the rest of the page
+a base model copies on (the book's exercise list, a "Remark 5.3." or "Practice:" paragraph, a
+reference list, forum replies and comments, "share | improve this answer", a copyright line):
+nothing from there on answers this question."""
+_SOLUTION_RE = re.compile(  # "Solution.", "A: ...", "Ans. ...", "\begin{solution}"
+    r"\n[ \t#*>]*(?:(?:Solution|Answer|Response|Ans)\b|A(?=[ \t]*:)|\\begin\{solution\})"
+)
 _VALUE_RE = re.compile(r"[\d\\$^=()]")
 _JUDGEMENT_RE = re.compile(  # "the answer is correct." is a verdict, not an answer
     lx.alternation(lx.JUDGEMENT) + r"\b[\s.,;:!)]*(?:$|since|because|as\b|and\b)", re.IGNORECASE
@@ -1070,7 +1089,26 @@ def _with_inner_anchor(found: Extracted) -> Extracted:
         return Extracted(
             _sentence_answer(said[-1].text), "boxed", "anchor-sentence-in-box", found.decisions
         )
+    plain = _TEXT_CMD_RE.sub(lambda m: m.group(1), found.text) if text is None else text
+    words = _PROSE_WORD_RE.findall(plain) if len(plain) <= _MAX_BOX_SENTENCE_CHARS else []
+    numbers = _BOX_SENTENCE_NUMBER_RE.findall(plain) if len(words) >= 2 else []
+    if (
+        len(numbers) == 1 and "=" not in plain and "\\" not in plain.replace("\\,", "")
+        and len(_PROSE_WORD_RE.findall(plain[: plain.find(numbers[0])])) >= 2
+        and not _BOX_SENTENCE_QUALIFIER_RE.search(plain)
+    ):
+        # ``sentence-in-box``: \boxed{\text{There are } 924 \text{ paths}}: its one value
+        return Extracted(numbers[0], "boxed", "sentence-in-box", found.decisions)
     return found
+
+
+_MAX_BOX_SENTENCE_CHARS = 120
+_BOX_SENTENCE_QUALIFIER_RE = re.compile(  # "45 or fewer", "1 if ...": a value qualified
+    r"\b(?:if|or|unless|when|least|most|fewer|more|less|than|about|approximately|roughly|"
+    r"nearly|almost|maybe|perhaps|not|no)\b",
+    re.IGNORECASE,
+)
+_BOX_SENTENCE_NUMBER_RE = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?(?![\w.]|\.\d)")
 
 
 _PICTOGRAPH = (  # pictographs (keeping check and cross marks, and the emoji +, -, x, / signs)
@@ -1085,6 +1123,17 @@ _DECORATION_RE = re.compile(
     # a check mark right after a bold answer, or opening a bold line: "**x = 5** ✅"
     "|(?<=\\*\\*)[ \t]*[\u2705\u2713\u2714\u2611]+(?=[ \t]*$)"
     "|^[ \t]*[\u2705\u2713\u2714\u2611]+(?=[ \t]*\\*\\*)",
+    re.MULTILINE,
+)
+_DOC_REF_HINT_RE = re.compile(r"(?:Section|Chapter|Theorem|Lemma|Corollary|Figure|Fig\.|Eq)")
+_DOC_REF_RE = re.compile(  # ``document-reference``: "in Section 2.2", "by Theorem 3": a label
+    r"\b(?:in|from|by|of|see|cf\.|using|with|to|via|per|and)[ \t]+\(?(?:Section|Chapter|Theorem"
+    r"|Lemma|Corollary|Proposition|Definition|Figure|Fig\.|Table|Equation|Eqn?s?\.)[ \t]*"
+    r"(?P<n>\(?\d+(?:\.\d+)*\)?)"
+)
+_QED_RE = re.compile(
+    r"(?:\$|\\\()[ \t]*\\(?:blacksquare|square|Box|qed)[ \t]*(?:\$|\\\))"
+    r"|\\(?:blacksquare|qed(?:here)?)(?![A-Za-z])|\u220e|\u25a1(?=[ \t]*$)|\bQ\.E\.D\.?",
     re.MULTILINE,
 )
 _EMOJI_END_RE = re.compile(r"[\U0001F300-\U0001FAFF\u263A\u2600-\u27BF\uFE0F\u200D]\s*\Z")
@@ -1120,6 +1169,14 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         or "\\sout" in completion
     ):
         completion = _STRUCK_RE.sub(lambda m: " " * len(m.group(0)), completion)
+    if "square" in completion or "qed" in completion or "Q.E.D" in completion or (
+        not completion.isascii() and ("\u220e" in completion or "\u25a1" in completion)
+    ):  # ``end-of-proof-mark``: "$\blacksquare$", "\qed", "∎" close a proof, they hold no value
+        completion = _QED_RE.sub(lambda m: " " * len(m.group(0)), completion)
+    if _DOC_REF_HINT_RE.search(completion):  # "... from Riemann sums in Section 2.2.": no value
+        completion = _DOC_REF_RE.sub(
+            lambda m: m.group(0)[: m.start("n") - m.start()] + " " * len(m.group("n")), completion
+        )
     if "%" in completion or "\\iffalse" in completion:
         completion = _blank_comments(completion)
     if any(mark in completion for mark in _TAG_MARKS):
@@ -1165,7 +1222,7 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
     if "<" in region or ("[" in region and "[INST]" in region):
         while (block := _LEADING_ROLE_BLOCK_RE.match(region)) is not None:
             region = region[block.end() :]  # a system or user turn before the answer: not it
-        while (lead_token := _CHAT_TOKEN_RE.match(region.lstrip())) is not None:
+        while (lead_token := _LEAD_TOKEN_RE.match(region.lstrip())) is not None:
             region = region.lstrip()[lead_token.end() :]  # "<s>" or a role token opening it
         token = _answer_ending_token(region)
         if token is not None:  # a chat-template token: nothing after it belongs to this answer
@@ -1336,6 +1393,9 @@ def re_answer_conflicts(completion: str, question: str | None, answer: str) -> b
             return False
         users = list(_LATER_USER_RE.finditer(completion, pos, turn.start()))
         if users:
+            if _END_TOKEN_RE.search(completion, pos, users[0].start()):
+                return False  # ``hallucinated-next-turn``: the turn ended with its answer; a
+                # user turn after that end token, and any reply to it, is not this sample's
             said = completion[users[-1].end() : turn.start()]
             if (
                 len(said) > _MAX_CHALLENGE_CHARS or _poses_problem(said)
@@ -2196,10 +2256,11 @@ def _continuation(
         last_solution = sm.start()
     pos = len(region) - len(region.lstrip()) + 1
     while (p := _NEXT_PROBLEM_RE.search(region, pos, cut)) is not None:
+        asks = _asks_new_question(region, p.end())
         if first_commit <= p.start() or (
-            (last_solution >= p.end() or _asks_new_question(region, p.end()))
-            and _VALUE_RE.search(region, 0, p.start())
-        ):
+            (last_solution >= p.end() or asks) and _VALUE_RE.search(region, 0, p.start())
+        ) or (asks and last_solution >= p.end() and region[: p.start()].strip()):
+            # (a new "Q: ...? A: ..." pair after "I don't know.": its answer is not this one's)
             cut = p.start()
             break
         pos = p.end()
@@ -2221,6 +2282,9 @@ def _continuation(
     headed = heading_other_problem(region, cut)
     if headed is not None:
         return headed, "after-other-problem"
+    matter = PAGE_MATTER_RE.search(region, 0, cut) if "\n" in region else None
+    if matter is not None and _VALUE_RE.search(region, 0, matter.start()):
+        return matter.start(), "after-page-matter"
     return (cut if cut < len(region) else None), "after-continuation"
 
 
@@ -2911,11 +2975,16 @@ def _without_remark_paragraph(region: str) -> str:
     """``closing-remark-paragraph``: a last paragraph that only remarks on other cases or
     quantities ("More generally, ... 6 lines give 22.", "If they sat around a round table
     instead, ...", "Note that ...", a recap table) is cut when the text before it states a
-    value; one that names the answer or concludes ("Note that the answer is 7") is kept."""
-    para = region.rfind("\n\n")
+    value; one that names the answer or concludes ("Note that the answer is 7") is kept. A line
+    right after a display ("$$ ... = x^2 - 1.$$\nThis is a special case of ...") is such a
+    paragraph too."""
+    para, gap = region.rfind("\n\n"), 2
+    line = region.rfind("\n")
+    if line > para + 1 and region[:line].rstrip().endswith(("$$", "\\]")):
+        para, gap = line, 1
     if para <= 0:
         return region
-    body = region[para + 2 :]
+    body = region[para + gap :]
     mistake = _MISTAKE_REMARK_RE.match(body) is not None  # "A common mistake is to ... answer 29"
     if (
         not (mistake or _REMARK_PARAGRAPH_RE.match(body))
@@ -4197,6 +4266,9 @@ def _without_last_part(region: str) -> str:
     paragraph ("" when nothing is left)."""
     body = region.rstrip()
     cut = body.rfind("\n\n")
+    line = body.rfind("\n")
+    if line > cut + 1 and body[:line].rstrip().endswith(("$$", "\\]")):
+        return body[:line]  # a line right after a display: the display stays
     if cut > 0:
         return body[:cut]
     parts = [p for p in _SENTENCE_SPLIT_RE.split(body) if p.strip()]

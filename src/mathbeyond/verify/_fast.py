@@ -71,6 +71,7 @@ from ._extract import (
     _RESTATE_RE,
     LINE_WINDOW,
     MAX_ANSWER_CHARS,
+    PAGE_MATTER_RE,
     TRUNCATED_FINISH_REASONS,
     Extracted,
     _boxes,
@@ -114,6 +115,7 @@ from ._rules import (
     attributed,
     box_group,
     counterfactual_box,
+    guessed_box,
     in_worked_example,
     labelled_wrong,
     presented_mistake,
@@ -130,7 +132,7 @@ ENABLED = True
 
 _LINE_MARK_RE = re.compile(
     r"\n[ \t#*>]*(?:Human|User|human|user|Instruction|Input|You|Solution|Answer|Response|Problem|Q"
-    r"|Exercise|Example)"
+    r"|Exercise|Example|EXERCISE|Ans|A(?=[ \t]*:)|\\begin\{)"
 )
 """Wherever ``_TURN_RE`` (also a lone "user" line), ``_SOLUTION_RE`` or ``_NEXT_PROBLEM_RE``
 (of ._extract) can match."""
@@ -557,7 +559,10 @@ def quick(region: str, question: str | None) -> Answer | None:
     if bound is None:
         return None
     if "\n" in region:
-        if _LINE_MARK_RE.search(region) or heading_other_problem(region) is not None:
+        if (
+            _LINE_MARK_RE.search(region) or heading_other_problem(region) is not None
+            or PAGE_MATTER_RE.search(region)
+        ):
             return None
         if exercise_hint(low) and _READER_EXERCISE_RE.search(region):
             return None  # "Now you try: ..." (``after-other-problem``): the engine decides
@@ -616,6 +621,8 @@ def quick(region: str, question: str | None) -> Answer | None:
         box = Candidate(start, end, content, "boxed")
         if alternative_after(region, box) or side_remark_span(region, box, question) is not None:
             return None  # ``answer-with-alternative`` / ``box-is-side-remark``: to the engine
+    if guessed_box(region, Candidate(start, end, content, "boxed")):
+        return None  # ``box-is-guess``: to the engine
     if "#" in region and "####" in region:  # memchr first: most regions have no "#"
         return None  # a GSM8K "#### N" anchor (no "answer" word): the engine decides
     if "\\text" in content:  # \boxed{\text{The answer is 4}}: as the engine does
@@ -663,6 +670,7 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
     if "\n" in region and (
         _LINE_MARK_RE.search(region) or heading_other_problem(region) is not None
         or (exercise_hint(low) and _READER_EXERCISE_RE.search(region))
+        or PAGE_MATTER_RE.search(region)
     ):
         return None  # a cut by a turn, a heading or a reader exercise: the engine decides
     first = boxes[0]
@@ -699,7 +707,7 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
         # ``correction-after-revision`` / ``later-rejects-box`` / ``revised-after-box``: the
         # engine decides
         return None
-    if alternative_after(region, boxes[idx]) or (
+    if alternative_after(region, boxes[idx]) or guessed_box(region, boxes[idx]) or (
         idx == 0 and (
             side_remark_span(region, boxes[0], question) is not None
             or counterfactual_box(region, boxes[0])

@@ -510,6 +510,18 @@ HEDGED_OTHER_VALUE = (
 could also be 70", "On second thought, it might be 72"): the answer is hedged, no commitment
 (``answer-with-alternative``)."""
 
+UNSURE = (
+    "i'?m not (?:entirely |completely |fully |100% )?(?:sure|certain|confident)",
+    "i am not (?:entirely |completely |fully |100% )?(?:sure|certain|confident)",
+    "not (?:entirely |completely |100% )?sure (?:about|of) (?:this|that|it)",
+    "i (?:can't|cannot|couldn't|could not) (?:verify|confirm|check|be sure)",
+    "(?:this|that|it) is (?:just|only) a guess", "(?:just|only) a (?:rough |wild )?guess",
+    "i(?:'m| am) guessing", "i could be wrong", "i might be wrong", "i may be wrong",
+    "don't quote me",
+)
+"""Right after a box (its sentence or the next one): the writer's own doubt ("Maybe the answer is
+\\boxed{7}? I'm not sure."): the box is a guess, no commitment (``box-is-guess``)."""
+
 DISOWNING_REMARK = (
     "(?:was|is)n't (?:the|my|our) (?:final )?answer",
     "(?:was|is) not (?:the|my|our) (?:final )?answer",

@@ -923,6 +923,27 @@ def alternative_after(region: str, c: Candidate) -> bool:
     return bool(_ALT_CONDITION_RE.search(sentence))
 
 
+_UNSURE_RE = lx.words(lx.UNSURE)
+_BOX_ASKED_RE = re.compile(r"[ \t]*(?:\$\$|\$|\\\]|\\\))?[ \t]*\?")
+_GUESS_WINDOW_CHARS = 160
+
+
+def guessed_box(region: str, c: Candidate) -> bool:
+    """``box-is-guess``: the box is asked as a question ("Maybe the answer is \\boxed{7}?",
+    "Could it be \\boxed{16}?") or followed, in the next 160 characters of its paragraph, by
+    the writer's own doubt ("I'm not sure.", "I can't verify it.", lexicon UNSURE)."""
+    if c.kind != "boxed":
+        return False
+    window = region[c.end : c.end + _GUESS_WINDOW_CHARS]
+    window = window.split("\n\n", 1)[0]
+    if _BOX_ASKED_RE.match(window):
+        return True
+    return ("sure" in window or "guess" in window or "wrong" in window or "certain" in window
+            or "verify" in window or "confi" in window or "quote" in window) and (
+        _UNSURE_RE.search(window) is not None
+    )
+
+
 def hedged_two_values(text: str) -> bool:
     """``closing-hedged-alternatives``: a sentence offering two different values under a
     condition ("either 14 or 15 such integers, depending on whether we include 0")."""
@@ -1235,6 +1256,9 @@ def _select_kept(
     if alternative_after(region, chosen):
         out.append(Decision(chosen, False, "answer-with-alternative"))
         return Selection((), "none", "answer-with-alternative", tuple(out))
+    if guessed_box(region, chosen):
+        out.append(Decision(chosen, False, "box-is-guess"))
+        return Selection((), "none", "box-is-guess", tuple(out))
     spam = spam_run(region, cands[: idx + 1])
     if spam is not None:
         texts = tuple(dict.fromkeys(c.text.strip() for c in spam))
