@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.57.0"  # core_v96-v97: continuations, page matter, guesses, next turns
+VERIFIER_VERSION = "2.58.0"  # core_v98: structured answers (next-line values, vectors, matrices)
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

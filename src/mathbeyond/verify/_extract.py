@@ -283,7 +283,8 @@ _LIST_VALUE = r"(?:\$[^$]{1,40}\$|\\\([^)]{1,40}\\\)|[-\u2212]?\d+(?:\.\d+)?(?:/
 _LIST_ITEM = r"(?:[a-zA-Z]\s*=\s*)?" + _LIST_VALUE
 _LIST_ITEM_RE = re.compile(_LIST_ITEM)
 _VALUE_LIST_RE = re.compile(
-    r"(?:\b(?:is|are|be|get|obtain|find|equals?|gives?)|:|^\W*(?:so|therefore|thus|hence)\b,?)"
+    r"(?:\b(?:is|are|be|get|obtain|find|equals?|gives?|happens?|occurs?)|:"
+    r"|^\W*(?:so|therefore|thus|hence)\b,?)"
     r"(?:\s+(?:located|situated|found|placed))?(?:\s+at)?"  # "The foci are (located) at ..."
     r"\s+(?:either\s+)?(?P<list>"
     + _LIST_ITEM + r"(?:\s*,\s*" + _LIST_ITEM + r")*\s*,?\s*(?:or|and)\s+" + _LIST_ITEM
@@ -1486,6 +1487,36 @@ def _without_trailing_headings(text: str) -> str:
     return text
 
 
+_BOX_LABEL_RE = re.compile(r"(?P<l>[A-Za-z])(?:_\{?\w{1,3}\}?)?[ \t]*=[ \t]*\$?[ \t]*\Z")
+_LABELLED_BOX_CLOSING_RE = re.compile(r"(-?\d+(?:\.\d+)?)[ \t]*\.?[ \t]*\Z")
+
+
+def _labelled_box_pick(region: str, group: list[Candidate], question: str) -> str | None:
+    """``labelled-box-asked``: adjacent boxes each labelled with its own one-letter name ("V =
+    \\boxed{12}, E = \\boxed{30}, F = \\boxed{20}") give different quantities; the asked one
+    is the box a closing line after them names by value ("The question asks for edges: 30."),
+    or else the one box whose letter opens the asked noun ("edges": E). None otherwise."""
+    labels = []
+    for c in group:
+        m = _BOX_LABEL_RE.search(region, max(0, c.start - 12), c.start)
+        if m is None:
+            return None
+        labels.append(m.group("l"))
+    if len(set(labels)) != len(labels):
+        return None
+    texts = [c.text.strip() for c in group]
+    after = region[group[-1].end :].strip()
+    if after and "\n" not in after and not _HEDGE_RE.search(after):
+        named = _LABELLED_BOX_CLOSING_RE.search(after)
+        if named is not None and texts.count(named.group(1)) == 1:
+            return named.group(1)
+    noun = _asked_noun(question)
+    if noun is None or after:
+        return None
+    hits = [t for t, lab in zip(texts, labels, strict=True) if lab.lower() == noun[0]]
+    return hits[0] if len(hits) == 1 else None
+
+
 def _decide(region: str, question: str | None, finish_reason: str | None) -> Extracted:
     """The rules of :mod:`._rules` (and the closing-sentence rules) on a prepared region."""
     if (finish_reason or "").lower() in TRUNCATED_FINISH_REASONS:
@@ -1592,6 +1623,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         requested = _requested_after(region, sel.decisions[-1].candidate.end)
         if requested is not None:  # "The requested probability ... is $\frac{5}{14}$."
             return Extracted(requested, "conclusion", "closing-names-requested", trace)
+        if question and sel.rule == "adjacent-boxes" and len(sel.texts) > 1:
+            group = [d.candidate for d in sel.decisions if d.kept and d.rule == sel.rule]
+            picked = _labelled_box_pick(region, group, question)
+            if picked is not None:  # "V = \boxed{12}, E = \boxed{30}, F = \boxed{20}", edges
+                return Extracted(picked, "boxed", "labelled-box-asked", trace)
         if question and not truncated and len(sel.texts) == 1:
             revised = _revised_after_box(region, sel.decisions[-1].candidate, question)
             if revised is not None:
@@ -3906,6 +3942,33 @@ def _fragment_after_chain(lines: list[str]) -> str | None:
     return m.group("v") if end is not None and end.group("v") == m.group("v") else None
 
 
+_RUNS_INTO_LINE_RE = re.compile(  # "Putting these together, the domain is": value below
+    r"\b(?:the|an?|our|its)\b[^\n.;:]{0,80}\b(?:is|are|equals|becomes)[ \t]*:?[ \t]*$",
+    re.IGNORECASE,
+)
+_ASKED_EQUATION_LINE_RE = re.compile(
+    r"[ \t$]*(?P<lhs>[A-Za-z](?:\^\{?-?\d\}?|\u207b\u00b9|\u00b2|\u00b3)?(?:\([a-z]\))?)"
+    r"[ \t]*=[ \t]*(?P<v>[^=\n]{1,120}?)[ \t$]*\.?[ \t]*"
+)
+
+
+def _asked_equation_line(last: str, question: str) -> str | None:
+    """``closing-asked-equation-line``: the last line equates what the question asks to compute
+    ("A^2 = [[1, 4], [0, 1]]" for "Compute $A^2$"; "f⁻¹(x) = (4x + 1)/3" when the inverse is
+    asked) with a value: that value. None otherwise."""
+    m = _ASKED_EQUATION_LINE_RE.fullmatch(last)
+    if m is None or _WORD3_RE.search(re.sub(r"\\[A-Za-z]+", " ", m.group("v"))):
+        return None
+    lhs = m.group("lhs").replace("\u207b\u00b9", "^{-1}").replace("\u00b2", "^2")
+    lhs = lhs.replace("\u00b3", "^3")
+    inverse = "^{-1}" in lhs or "^-1" in lhs
+    if (inverse and "inverse" in question.lower()) or (
+        not inverse and len(lhs) >= 2 and _in_question_math(lhs, question)
+    ):
+        return m.group("v").strip()
+    return None
+
+
 def _lone_value(lines: list[str], question: str | None = None) -> str | None:
     """``closing-lone-value``: a finished completion's last line holding only a value (or ``= v``
     closing a multi-line equation chain) answers, when the line above does not already conclude
@@ -3918,6 +3981,19 @@ def _lone_value(lines: list[str], question: str | None = None) -> str | None:
     pair = _NAMED_PAIR_LINE_RE.fullmatch(last)
     if pair is not None and not _HEDGE_RE.search(above):
         return pair.group("v").strip()  # "(x, y) = (4, 3)" closing the text
+    if question and not _HEDGE_RE.search(above):
+        equated = _asked_equation_line(last, question)
+        if equated is not None:  # "A^2 = [[1, 4], [0, 1]]", "f⁻¹(x) = (4x + 1)/3" closing it
+            return equated
+    if _RUNS_INTO_LINE_RE.search(above) and not _HEDGE_RE.search(above):
+        plain = _TEXT_CMD_RE.sub(" ", last).strip().strip("$").strip().rstrip(".").strip()
+        if plain and not _WORD3_RE.search(re.sub(r"\\[A-Za-z]+", " ", plain)):
+            # ``closing-value-on-next-line``: "the domain is\n\n[2, 5) ∪ (5, ∞)": that value
+            # (of a numeric chain "1 - 0.3 = \frac{7}{10}", its last member)
+            head = plain.split("=", 1)[0]
+            if "=" in plain and not re.search(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+", "", head)):
+                return plain.rsplit("=", 1)[1].strip() or None
+            return plain
     m = _VALUE_LINE_RE.fullmatch(last)
     if m is None and "=" in above:
         m = _CHAIN_LINE_RE.fullmatch(last)

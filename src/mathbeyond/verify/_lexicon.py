@@ -510,6 +510,14 @@ HEDGED_OTHER_VALUE = (
 could also be 70", "On second thought, it might be 72"): the answer is hedged, no commitment
 (``answer-with-alternative``)."""
 
+ALTERNATIVE_BOX_INTRO = (
+    "(?:could|might|may) also be", "(?:could|might|may) (?:instead|alternatively) be",
+    "depending on (?:how|whether|the)", "alternatively", "or perhaps", "another possibility",
+)
+"""Between two boxes with different values, introducing the later one as another possible
+answer ("the set could also be written as $\\boxed{[1, 4]}$"): two answers offered, none
+chosen (``boxes-as-alternatives``)."""
+
 UNSURE = (
     "i'?m not (?:entirely |completely |fully |100% )?(?:sure|certain|confident)",
     "i am not (?:entirely |completely |fully |100% )?(?:sure|certain|confident)",

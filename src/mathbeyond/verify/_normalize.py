@@ -16,6 +16,10 @@ _UNICODE = {
     "−": "-", "–": "-", "—": "-", "≤": "\\le ", "≥": "\\ge ", "≠": "\\ne ", "∪": "\\cup ",
     "∩": "\\cap ", "°": "^\\circ ", "÷": "\\div ", "＞": ">", "＜": "<", "，": ",", "：": ":",
     "∈": "\\in ", "±": "\\pm ", "∓": "\\mp ", "\u2009": " ", "\u00a0": " ",
+    "⟨": "(", "⟩": ")", "〈": "(", "〉": ")",  # a vector in angle brackets is its tuple
+    # Greek letters are their names ("λ = 3, 1" labels two eigenvalues)
+    "α": "\\alpha ", "β": "\\beta ", "γ": "\\gamma ", "δ": "\\delta ", "θ": "\\theta ",
+    "λ": "\\lambda ", "μ": "\\mu ", "σ": "\\sigma ", "φ": "\\phi ", "ω": "\\omega ",
 }
 _UNICODE_RE = re.compile("|".join(re.escape(k) for k in _UNICODE))
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
@@ -56,6 +60,8 @@ _RENAMES = [
     (re.compile(r"\\lbrace|\\lbrack"), "\\{"),
     (re.compile(r"\\rbrace|\\rbrack"), "\\}"),
     (re.compile(r"\\(?:dots|ldots|cdots)(?![a-zA-Z])"), "\\dots "),
+    (re.compile(r"\\langle(?![a-zA-Z])"), "("),  # \langle 5/2, 5/2 \rangle: a tuple
+    (re.compile(r"\\rangle(?![a-zA-Z])"), ")"),
     (re.compile(r"\\tan\^\{?-1\}?"), "\\arctan "),
     (re.compile(r"\\sin\^\{?-1\}?"), "\\arcsin "),
     (re.compile(r"\\cos\^\{?-1\}?"), "\\arccos "),
@@ -216,6 +222,21 @@ _BRACKETED_MATRIX_RE = re.compile(r"^[(\[]\s*(\\begin\{matrix\}.*\\end\{matrix\}
 _BRACKETED_ARRAY_RE = re.compile(
     r"^[(\[]\s*\\begin\{array\}\s*(?:\{[^{}]*\})?(.*)\\end\{array\}\s*[)\]]$", re.S
 )
+_NESTED_LIST_MATRIX_RE = re.compile(
+    r"^\[\s*((?:\[[^\[\]]{1,200}\]\s*,\s*){1,9}\[[^\[\]]{1,200}\])\s*\]$"
+)
+
+
+def _nested_list_matrix(m: re.Match[str]) -> str:
+    """``[[1, 2], [0, 1]]`` -> ``\\begin{matrix}1 & 2 \\\\ 0 & 1\\end{matrix}`` (rows of equal
+    length; anything else is left as it is)."""
+    rows = [r.split(",") for r in re.findall(r"\[([^\[\]]*)\]", m.group(1))]
+    if len({len(r) for r in rows}) != 1:
+        return m.group(0)
+    body = " \\\\ ".join(" & ".join(c.strip() for c in r) for r in rows)
+    return "\\begin{matrix}" + body + "\\end{matrix}"
+
+
 _CLOCK_RE = re.compile(
     r"\b(\d{1,2}):(\d{2})\s*([apAP])\s*\.?\s*(?:[mM]\s*\.?|\.)?(?![A-Za-z])"
 )
@@ -279,6 +300,8 @@ def clean(raw: str) -> Cleaned:
     s = _ONE_LETTER_UNIT_RE.sub("", s)
     s = s.replace("\\\\frac", "\\frac").replace("\\\\pi", "\\pi")
     s = _SIZING_RE.sub("", s)
+    if s.startswith("[[") or s.startswith("[ ["):  # "[[1, 2], [0, 1]]": a matrix by its rows
+        s = _NESTED_LIST_MATRIX_RE.sub(_nested_list_matrix, s)
     s = _BRACKETED_MATRIX_RE.sub(r"\1", s.strip())
     s = _BRACKETED_ARRAY_RE.sub(lambda m: "\\begin{matrix}" + m.group(1) + "\\end{matrix}", s)
     if ",\\!" in s:

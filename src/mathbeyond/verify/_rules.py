@@ -924,6 +924,18 @@ def alternative_after(region: str, c: Candidate) -> bool:
 
 
 _UNSURE_RE = lx.words(lx.UNSURE)
+_ALTERNATIVE_BOX_RE = lx.words(lx.ALTERNATIVE_BOX_INTRO)
+
+
+def boxes_as_alternatives(region: str, cands: list[Candidate], idx: int) -> bool:
+    """``boxes-as-alternatives``: the chosen box ``cands[idx]`` is introduced, after the box
+    before it (a different value), as another possible answer (lexicon ALTERNATIVE_BOX_INTRO)."""
+    if idx == 0 or cands[idx].kind != "boxed" or cands[idx - 1].kind != "boxed":
+        return False
+    prev, chosen = cands[idx - 1], cands[idx]
+    if _plain(prev.text) == _plain(chosen.text):
+        return False
+    return _ALTERNATIVE_BOX_RE.search(region, prev.end, chosen.start) is not None
 _BOX_ASKED_RE = re.compile(r"[ \t]*(?:\$\$|\$|\\\]|\\\))?[ \t]*\?")
 _GUESS_WINDOW_CHARS = 160
 
@@ -1256,6 +1268,9 @@ def _select_kept(
     if alternative_after(region, chosen):
         out.append(Decision(chosen, False, "answer-with-alternative"))
         return Selection((), "none", "answer-with-alternative", tuple(out))
+    if boxes_as_alternatives(region, cands, idx):
+        out.append(Decision(chosen, False, "boxes-as-alternatives"))
+        return Selection((), "none", "boxes-as-alternatives", tuple(out))
     if guessed_box(region, chosen):
         out.append(Decision(chosen, False, "box-is-guess"))
         return Selection((), "none", "box-is-guess", tuple(out))
