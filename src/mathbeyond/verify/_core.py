@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.58.0"  # core_v98: structured answers (next-line values, vectors, matrices)
+VERIFIER_VERSION = "2.59.0"  # core_v100: relative-clause negations, grader notes after labels
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -199,9 +199,10 @@ _UNEVALUATED_RE = re.compile(
 )
 _INTEGER_GOLD_RE = re.compile(r"\s*-?\d+\s*")
 _ARITHMETIC_SEG_RE = re.compile(  # a question's expression of numbers only, with an operator
-    r"(?=[^$]*(?:[+\-*^·×]|\\cdot|\\times|\\div))(?:[\d\s+\-*^·×(){}/.,]|\\cdot|\\times|\\div"
-    r"|\\left|\\right|\\[dt]?frac)+"
+    r"(?=[^$]*(?:[+\-*^·×!]|\\cdot|\\times|\\div))(?:[\d\s+\-*^·×(){}/.,!]|\\cdot|\\times"
+    r"|\\div|\\left|\\right|\\[dt]?frac)+"
 )
+_FACTORIAL_WORDS_RE = re.compile(r"\b\d+[ \t]+factorial\b", re.IGNORECASE)  # "6 factorial"
 _QUESTION_MATH_RE = re.compile(r"\$([^$]{1,200})\$|\\\((.{1,200}?)\\\)")
 
 
@@ -269,11 +270,16 @@ def _judge_answer(
     coded = coded_choice(answer, question)
     if coded is not None:  # 'Enter "P" for parabola' answered "\text{parabola}": P
         answer = coded
+    last_side = answer.rsplit("=", 1)[-1].strip().rstrip(".").strip() if "=" in answer else answer
     if (
-        question is not None and _UNEVALUATED_RE.fullmatch(answer)
+        question is not None and _UNEVALUATED_RE.fullmatch(last_side)
         and _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$"))
-        and any(_ARITHMETIC_SEG_RE.fullmatch(seg) for seg in _math_segments(question))
-    ):  # "What is $3^4 - 4^3$?" answered "3·3·3·3 − 4·4·4" or "81 - 64": still to evaluate
+        and (
+            any(_ARITHMETIC_SEG_RE.fullmatch(seg) for seg in _math_segments(question))
+            or _FACTORIAL_WORDS_RE.search(question) is not None
+        )
+    ):  # "What is $3^4 - 4^3$?" answered "3·3·3·3 − 4·4·4" or "81 - 64", "Compute $7!$."
+        # answered "7! = 7 \cdot 6 \cdots 1": still to evaluate
         return Status.INCORRECT, "unevaluated arithmetic", "answer-unevaluated-arithmetic"
     if unevaluated_functions(answer, gold, question):
         reason = "functions left unevaluated"

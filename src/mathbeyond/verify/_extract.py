@@ -309,7 +309,8 @@ _INNER_SENTENCE_RE = re.compile(r"[.!?][ \t]+[A-Z]")
 _HAS_DIGIT_RE = re.compile(r"\d")
 _MIN_COPIED_CONTEXT = 12
 _CHAIN_END_RE = re.compile(  # "... = 7 x 9 = 63 square units.": the value ending the chain
-    r"=\s*(?:\$|\\\()?\s*(?P<v>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?)\s*(?:\$|\\\))?"
+    r"=\s*(?:\$|\\\()?\s*(?P<v>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?(?:\u03c0|\\pi\b)?)"
+    r"\s*(?:\$|\\\))?"  # (a multiple of pi: "= 45π cubic units")
     r"(?P<unit>(?:[ \t]+[A-Za-z][A-Za-z.]*(?:\^\{?\d\}?|[²³])?){0,3})[ \t]*[.!]?[ \t]*$"
 )
 _PROSE_CLAUSE_RE = Guarded(lx.words(lx.PROSE_CLAUSE))
@@ -979,6 +980,7 @@ _TO_GRADER = (
 _GRADER_NOTE_RE = re.compile(
     r"\[\s*" + _TO_GRADER + r"[^\[\]]{0,600}\]|\(\s*" + _TO_GRADER + r"[^()]{0,600}\)"
     r"|^[ \t*_>#]*" + _TO_GRADER + r"[^\n]*"
+    r"|(?:(?<=[.!?])|(?<=[.!?]\*\*))[ \t]+" + _TO_GRADER + r"[^\n]*"  # "**Final.** Note to ..."
     r"|(?:^|(?<=[.!?:;,])[ \t]+(?:(?:so|and|thus|hence|therefore|then)[ \t]+)?)[ \t*_>#]*"
     r"(?:" + lx.alternation(lx.GRADER_INSTRUCTION) + r")\b[^\n]*",
     re.IGNORECASE | re.MULTILINE,
@@ -989,7 +991,7 @@ _GRADER_HINT_RE = Guarded(re.compile(_GRADER, re.IGNORECASE))  # its words: foun
 _REFERENCE_SENTENCE_RE = Guarded(re.compile(
     # ``reference-answer-statement``: "For the record, the reference answer for this problem is
     # 391, ...", "By the way, the official answer to this question is 399.": someone else's
-    r"(?:^|(?<=[.!?])[ \t]+)[^.!?\n]{0,60}?\b(?:the|an?)[ \t]+(?:"
+    r"(?:^|(?<=[.!?])[ \t]+|(?<=[.!?]\*\*)[ \t]+)[^.!?\n]{0,60}?\b(?:the|an?)[ \t]+(?:"
     + lx.alternation(lx.REFERENCE_ANSWER) + r")[ \t]+answers?\b[^.!?\n]{0,60}?(?:\bis\b|=|:)"
     r"[^\n]*?(?:[.!?](?=\s|$)|$)",
     re.IGNORECASE | re.MULTILINE,
@@ -1694,7 +1696,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if region and not _TRUNCATION_END_RE.search(region) and not _EMOJI_END_RE.search(region):
             region += "."
     late = _conclusion(region, question=question)
-    if late is None or (late.rule == "closing-sentence" and _valueless(late.text)):
+    if late is None or (late.rule == "closing-sentence" and _valueless(late.text)) or (
+        late.rule == "closing-label-without-value"
+    ):
         # ``closing-remark-walk-back``: a closing remark in words after the answer ("The
         # distance formula is very useful in geometry.") is no answer: read the text before it
         shorter = region
@@ -1702,7 +1706,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             kept = _without_last_part(shorter)
             dropped = shorter[len(kept) :]
             shorter = kept
-            if not shorter or not _is_remark(dropped):
+            if not shorter or not (
+                _is_remark(dropped) or _ANSWER_LABEL_ONLY_RE.fullmatch(dropped.strip(" \t\n*_#"))
+            ):
                 break
             again = _conclusion(shorter, question=question)
             if again is not None and again.kind == "conclusion" and not (
@@ -3334,8 +3340,10 @@ def _closing(
             if read is not None and read.kind == "conclusion":  # "**One km contains 1,000 m.**"
                 return Extracted(read.text, "conclusion", "closing-bold-line")
         ans = _sentence_answer(inner)
+        if _ANSWER_LABEL_ONLY_RE.fullmatch(ans):  # "**Final Answer.**" with nothing after it
+            return Extracted("", "none", "closing-label-without-value")
         return Extracted(ans, "conclusion", "closing-bold-line")
-    negated = bool(_NEG_WORD_RE.search(last))
+    negated = bool(_NEG_WORD_RE.search(_without_relative_clause(last)))
     bold = None if negated else _bold_value(last, question)
     if bold is not None:  # "The number 36 has **9** positive divisors."
         return Extracted(bold, "conclusion", "closing-bold-value")
@@ -3505,6 +3513,10 @@ def _closing(
     return None
 
 
+_ANSWER_LABEL_ONLY_RE = re.compile(
+    r"[ \t]*(?:the[ \t]+)?(?:final[ \t]+)?(?:answer|result|solution)s?[ \t]*[.:!]?[ \t]*",
+    re.IGNORECASE,
+)
 _YES_NO_LEAD_RE = re.compile(r"[ \t*]*(yes|no)\b[ \t*]*(?:[\u2014\u2013,.:;!]|--?)", re.IGNORECASE)
 _NUMERIC_CHAIN_LINE_RE = re.compile(  # "7 x 8 = 56.", "0.15 × 80 = 12": arithmetic, then its value
     r"[\d.,() \t]+(?:[-+*/x\u00d7\u00f7\u00b7][\d.,() \t]+)+=[ \t]*"
@@ -3991,7 +4003,10 @@ def _lone_value(lines: list[str], question: str | None = None) -> str | None:
             # ``closing-value-on-next-line``: "the domain is\n\n[2, 5) ∪ (5, ∞)": that value
             # (of a numeric chain "1 - 0.3 = \frac{7}{10}", its last member)
             head = plain.split("=", 1)[0]
-            if "=" in plain and not re.search(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+", "", head)):
+            if "=" in plain and (
+                not re.search(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+", "", head))
+                or not (question and "equation" in question.lower())
+            ):  # (an equation is the value only when the question asks for one)
                 return plain.rsplit("=", 1)[1].strip() or None
             return plain
     m = _VALUE_LINE_RE.fullmatch(last)
@@ -4265,6 +4280,21 @@ _BOLD_LABEL_VALUE_RE = re.compile(  # "TL;DR: 12.": a label, then the value
 )
 
 
+_RELATIVE_AFTER_VALUE_RE = re.compile(  # "72** seatings in which Alice and Bob are not ..."
+    r"(?<=\d)(?:\*\*|\$)?[ \t]+(?:[A-Za-z-]+[ \t]+){0,3}?(?:in[ \t]+which|where|that|who|whose"
+    r"|such[ \t]+that)\b[^.;!?\n]*"
+)
+
+
+def _without_relative_clause(line: str) -> str:
+    """``line`` without a relative clause after its value that describes what is counted ("There
+    are **72** seatings in which Alice and Bob are not adjacent."): a negation there describes
+    the asked objects (the question's own "not next to each other"), it denies no value."""
+    if "not" not in line and "n't" not in line and "no " not in line:
+        return line
+    return _RELATIVE_AFTER_VALUE_RE.sub("", line)
+
+
 def _bold_commitment(region: str, question: str | None) -> tuple[str, int] | None:
     """``closing-bold-commitment``: the last bold value of a completion without box or
     answer label ("The width is **5 cm**.", "$... = \\mathbf{12}$ lattice points.") and the
@@ -4281,7 +4311,7 @@ def _bold_commitment(region: str, question: str | None) -> tuple[str, int] | Non
     start = region.rfind("\n", 0, last.start()) + 1
     end = region.find("\n", last.end())
     line = region[start : end if end >= 0 else len(region)].strip()
-    if _NEG_WORD_RE.search(line) or _HEDGE_RE.search(line):
+    if _NEG_WORD_RE.search(_without_relative_clause(line)) or _HEDGE_RE.search(line):
         return None
     value = (
         last.group("t").rstrip(".,") if last.group("t") is not None else _bold_value(line, question)
@@ -5228,6 +5258,9 @@ def _counted(value: str, question: str | None, any_noun: bool = False) -> str | 
     return None
 
 
+_VALUE_WITH_UNIT_RE = re.compile(
+    r"(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?(?:\u03c0|\\pi\b)?)(?:[ \t]+[A-Za-z]+\.?){1,3}"
+)
 _BOLD_CLAUSE_RE = re.compile(  # "Mary is 36 years old": a short statement set in bold
     r"(?:the[ \t]+)?[A-Za-z][\w']*(?:[ \t]+[\w']+){0,3}[ \t]+"
     r"(?:is|are|was|were|equals|comes[ \t]+to)[ \t]+\$?-?\d",
@@ -5247,6 +5280,9 @@ def _bold_value(line: str, question: str | None = None) -> str | None:
     counted = _counted(value, question)
     if counted is not None:
         return counted
+    united = _VALUE_WITH_UNIT_RE.fullmatch(value)
+    if united is not None:  # "**45π cubic units**": the value without its unit words
+        return united.group("v")
     if _NAME_RE.fullmatch(value) and _COPULA_BEFORE_BOLD_RE.search(line):
         return value  # "It will be a **Wednesday**."
     plain = re.sub(r"\\[A-Za-z]+", " ", value)
@@ -5362,7 +5398,9 @@ def _final_display(text: str) -> str | None:
     intro_line = intro[intro.rfind("\n") + 1 :]
     if content and INTRO_RE.search(intro_line) and intro_line.rstrip().endswith(":"):
         return content
-    if content and _RUNS_INTO_DISPLAY_RE.search(intro_line) and not _HEDGE_RE.search(intro_line):
+    if content and (
+        _RUNS_INTO_DISPLAY_RE.search(intro_line) or _RUNS_INTO_LINE_RE.search(intro_line)
+    ) and not _HEDGE_RE.search(intro_line):
         # ``closing-display-continuation``: "Hence the probability of rain on at least one day
         # is\n$$1 - 0.3 = \frac{7}{10}.$$": the sentence's value is the display's last member
         last = content.rstrip(" .,;").split("=")[-1].strip()
