@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.59.0"  # core_v100: relative-clause negations, grader notes after labels
+VERIFIER_VERSION = "2.60.0"  # core_v101-v102: hidden HTML, tool calls, output blocks, digits
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -331,6 +331,7 @@ _RELATION_RE = re.compile(r"<|>|\\[lg]eq?\b|\\ne(?:q)?\b|\\approx|\\equiv|\\sim|
 _MAX_CHAIN_MEMBERS = 9
 _UNIT_TAIL_RE = re.compile(r"(?<=\d)[ \t]+[A-Za-z][A-Za-z \t]{0,30}$")
 _LIST_MARK_RE = re.compile(r"[,;]|\\text|\\quad|\\qquad|\b(?:and|or)\b")
+_ARGUMENTS_RE = re.compile(r"(?<=[A-Za-z])\([^()]{0,40}\)")  # "C(10,5)": a function's arguments
 
 
 
@@ -368,7 +369,7 @@ def _chain_value(answer: str, gold: str, question: str | None) -> str | None:
         return None
     first, *middle, last = members
     last = _UNIT_TAIL_RE.sub("", last)  # "= 120 ways": the number
-    if any(_LIST_MARK_RE.search(m) for m in (*middle, last)):
+    if any(_LIST_MARK_RE.search(_ARGUMENTS_RE.sub("()", m)) for m in (*middle, last)):
         return None  # "x = 2, x = 3", "Maximum = 2, Minimum = 1": a list of equations
     first = first.rsplit("$", 1)[-1].strip()  # "Therefore, $\\angle C" names "\\angle C"
     based = [_based_value(m) for m in (first, *middle, last)]
@@ -409,7 +410,10 @@ def _chain_holds(members: list[str]) -> bool:
 
 
 def _has_letters(text: str) -> bool:
-    return bool(re.search(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+", "", text)))
+    stripped = re.sub(r"\\[A-Za-z]+", "", text)  # (any letter: "𝐯₂(50!)" names a quantity too)
+    return bool(re.search(r"[A-Za-z]", stripped)) or (
+        not stripped.isascii() and any(ch.isalpha() for ch in stripped)
+    )
 
 
 _ONE_LETTER_UNIT_RE = re.compile(  # "250 m", "2500 g", "3 L", "250 \\text{ m}"

@@ -43,7 +43,7 @@ from ._rules import (
     side_remark_span,
     tuple_form_asked,
 )
-from ._words import numbers_named, spelled_in_digits, unicode_fractions
+from ._words import numbers_named, spelled_in_digits, unicode_digits, unicode_fractions
 
 MAX_CANDIDATES = 64
 MAX_ANSWER_CHARS = 2000
@@ -394,6 +394,8 @@ def _strip_code_blocks(s: str) -> str:
         if b < 0:
             break
         prose = _fenced_answer_line(s[a + 3 : b])
+        if prose is None and not s[b + 3 :].strip() and a > 0:
+            prose = _printed_output(s[a + 3 : b], s[:a])
         out.append("\n" if prose is None else "\n" + prose + "\n")
         pos = b + 3
     return "".join(out)
@@ -410,6 +412,8 @@ _MAX_FENCED_ANSWER_CHARS = 240
 
 _JSON_ANSWER_KEYS = ("answer", "final_answer", "finalanswer", "final answer", "final", "result")
 _MAX_JSON_CHARS = 20_000
+_JSON_ARGUMENT_KEYS = ("args", "arguments", "parameters", "input")
+_JSON_COUNT_KEYS = ("count", "total", "number")
 
 
 def json_answer(text: str) -> str | None:
@@ -427,6 +431,14 @@ def json_answer(text: str) -> str | None:
     if not isinstance(data, dict):
         return None
     stated = [v for k, v in data.items() if str(k).strip().lower() in _JSON_ANSWER_KEYS]
+    if not stated:  # a tool call: '{"tool": "submit_answer", "args": {"answer": 35}}'
+        for key in _JSON_ARGUMENT_KEYS:
+            args = data.get(key)
+            if isinstance(args, dict):
+                stated = [v for k, v in args.items() if str(k).strip().lower() in _JSON_ANSWER_KEYS]
+                break
+    if not stated:  # '{"divisors": [...], "count": 10.0}': the one count field
+        stated = [v for k, v in data.items() if str(k).strip().lower() in _JSON_COUNT_KEYS]
     if len(stated) != 1 or isinstance(stated[0], bool):
         return ""
     value = stated[0]
@@ -466,6 +478,33 @@ def _fenced_json_answer(body: str) -> str | None:
     if not body.startswith(("json", "JSON", "\n{", "{")):
         return None
     return json_answer(body[4:] if body[:4].lower() == "json" else body)
+
+
+_OUTPUT_VALUE_RE = re.compile(  # "60", "Number of solutions: 66": one printed value
+    r"[ \t]*(?:[A-Za-z][A-Za-z \t]{0,40}:[ \t]*)?(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)[ \t]*"
+)
+
+
+_TOOL_CALL_RE = re.compile(r"<tool_call>\s*(\{[\s\S]{0,4000}?\})\s*</tool_call>")
+
+
+def _tool_call_answer(m: re.Match[str]) -> str:
+    """'<tool_call>{"name": "final_answer", "arguments": {"answer": "12"}}</tool_call>': the
+    answer it submits, as an answer line; any other tool call is no text of the answer."""
+    stated = json_answer(m.group(1))
+    return f"\nFinal answer: {stated}\n" if stated else " "
+
+
+def _printed_output(body: str, before: str) -> str | None:
+    """``code-output-block``: the fenced block ending the text is the printed output (tagged
+    "output", or untagged and no code) of a code block right before it, and holds one line
+    with one value ("60", "Number of solutions: 66"): that value, as the reply's answer."""
+    tag = _FENCE_TAG_RE.match(body)
+    text = (body[tag.end() :] if tag is not None else body).strip()
+    if "\n" in text or _CODE_MARK_RE.search(text) or not before.rstrip().endswith("```"):
+        return None
+    value = _OUTPUT_VALUE_RE.fullmatch(text)
+    return f"Final answer: {value.group('v')}" if value is not None else None
 
 
 def _fenced_answer_line(body: str) -> str | None:
@@ -1001,7 +1040,7 @@ _REFERENCE_SENTENCE_RE = Guarded(re.compile(
 _REPORT_BLOCK_RE = Guarded(re.compile(
     # ``grader-report``: a fabricated grading block and all after it, or a statement of the
     # reference answer ("The reference answer for this problem is 720, which matches ...")
-    r"^[ \t#*>_]*(?:" + lx.alternation(lx.REPORT_BLOCK_OPENER) + r")[\s\S]*\Z",
+    r"^[ \t#*>_\[(]*(?:" + lx.alternation(lx.REPORT_BLOCK_OPENER) + r")[\s\S]*\Z",
     re.IGNORECASE | re.MULTILINE,
 ))
 _NOTE_BRACKET_RE = Guarded(re.compile(  # "[Note: some answer keys list (C), but ...]"
@@ -1032,9 +1071,18 @@ def _blank_report(m: re.Match[str]) -> str:
     """``grader-report``: the block blanked (positions stay), unless the model answers after it
     ("Reference answer: 99 (from the key) ... My answer: **24**") or it opens the text."""
     block = m.group(0)
-    if not m.string[: m.start()].strip() or _OWN_ANSWER_RE.search(block):
+    if _OWN_ANSWER_RE.search(block) or (
+        not m.string[: m.start()].strip() and not _REPORT_VERDICT_RE.search(block)
+    ):
         return block
     return re.sub(r"[^\n]", " ", block)
+
+
+_REPORT_VERDICT_RE = re.compile(  # a fabricated verdict line: "[Model answer matches ...: YES]"
+    r"^[ \t\[(*]*(?:(?:model|your|the)[ \t]+answer[ \t]+(?:matches|is[ \t]+correct)|score[ \t]*:"
+    r"|verdict[ \t]*:|reward[ \t]*:|grade[ \t]*:)",
+    re.IGNORECASE | re.MULTILINE,
+)
 
 
 def _blank_note(m: re.Match[str]) -> str:
@@ -1134,6 +1182,15 @@ _DOC_REF_RE = re.compile(  # ``document-reference``: "in Section 2.2", "by Theor
     r"|Lemma|Corollary|Proposition|Definition|Figure|Fig\.|Table|Equation|Eqn?s?\.)[ \t]*"
     r"(?P<n>\(?\d+(?:\.\d+)*\)?)"
 )
+_HIDDEN_HTML_RE = re.compile(
+    r"<(?P<tag>span|div|p|font|small|sup|sub)\b[^<>]{0,200}?"
+    r"(?:style[ \t]*=[ \t]*[\"'][^\"'<>]{0,200}?"
+    r"(?:color[ \t]*:[ \t]*(?:white|#fff(?:fff)?\b|transparent|rgba?\([^)]*,[ \t]*0[ \t]*\))"
+    r"|display[ \t]*:[ \t]*none|visibility[ \t]*:[ \t]*hidden|font-size[ \t]*:[ \t]*0(?![.\d])"
+    r"|opacity[ \t]*:[ \t]*0(?![.\d]))|color[ \t]*=[ \t]*[\"']?(?:white|#fff(?:fff)?\b))"
+    r"[^<>]{0,200}>[\s\S]{0,2000}?</(?P=tag)[ \t]*>",
+    re.IGNORECASE,
+)
 _QED_RE = re.compile(
     r"(?:\$|\\\()[ \t]*\\(?:blacksquare|square|Box|qed)[ \t]*(?:\$|\\\))"
     r"|\\(?:blacksquare|qed(?:here)?)(?![A-Za-z])|\u220e|\u25a1(?=[ \t]*$)|\bQ\.E\.D\.?",
@@ -1156,6 +1213,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         completion = completion[: end.start()] if end is not None else completion
     if "\u2212" in completion:  # the Unicode minus sign is a minus (same length: positions stay)
         completion = completion.replace("\u2212", "-")
+    if not completion.isascii():  # "１５０", "𝟒𝟕", "4️⃣2️⃣", "86 400": plain digits
+        completion = unicode_digits(completion)
     if not completion.isascii():  # ``decorative-emoji``: "**Final answer: 86** 📊" reads 86
         # ``emoji-ends-sentence``: a pictograph closing a line of words is its full stop
         completion = _EMOJI_STOP_RE.sub(lambda m: "." + " " * (len(m.group(0)) - 1), completion)
@@ -1166,6 +1225,9 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         completion = _cut_at_chat_token(completion)
     if "phantom" in completion or "color" in completion:
         completion = _blank_phantoms(completion)
+    if "<" in completion and ("style" in completion or "<font" in completion):
+        # ``invisible-html``: text an HTML style hides is not rendered: no answer in it
+        completion = _HIDDEN_HTML_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), completion)
     if (  # one-character tests first (memchr): most texts have neither "~" nor "<"
         ("~" in completion and "~~" in completion)
         or ("<" in completion and "<del>" in completion)
@@ -1213,6 +1275,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         stated = json_answer(region)
         if stated is not None:  # the whole reply is one JSON object: '{"answer": "1/6"}'
             region = f"Final answer: {stated}" if stated else ""
+    if "<tool_call>" in region:  # ``tool-call-answer``: the answer a tool call submits
+        region = _TOOL_CALL_RE.sub(_tool_call_answer, region)
     if "<" in region and "</" in region:
         region = _GRADER_TAG_RE.sub(" ", region)  # "<grader>verdict: correct</grader>"
         region = _HTML_PAIR_RE.sub(lambda m: m.group(2), region)
@@ -1493,6 +1557,36 @@ _BOX_LABEL_RE = re.compile(r"(?P<l>[A-Za-z])(?:_\{?\w{1,3}\}?)?[ \t]*=[ \t]*\$?[
 _LABELLED_BOX_CLOSING_RE = re.compile(r"(-?\d+(?:\.\d+)?)[ \t]*\.?[ \t]*\Z")
 
 
+_BOX_LINE_LABEL_RE = re.compile(  # "- Minimum value: ", "**Attained at:** "
+    r"[ \t]*(?:[-*+]|\d+[.)])?[ \t]*(?:\*\*)?(?P<l>[A-Za-z][A-Za-z \t-]{1,40}?)"
+    r"[ \t]*(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*"
+)
+
+
+def _labelled_line_box(region: str, boxes: list[Candidate], question: str) -> str | None:
+    """``labelled-box-asked`` over lines: the text ends with a run of lines each holding one box
+    after a word label ("- Minimum value: $\\boxed{4}$", "- Attained at: $\\boxed{x = 3}$"):
+    the box of the one label whose words are all in the question. None otherwise."""
+    run: list[tuple[str, Candidate]] = []
+    for c in reversed(boxes):
+        start = region.rfind("\n", 0, c.start) + 1
+        end = region.find("\n", c.end)
+        end = len(region) if end < 0 else end
+        if run and end >= run[-1][1].start:
+            break  # two boxes on one line: not a run of labelled lines
+        label = _BOX_LINE_LABEL_RE.match(region, start, c.start)
+        if label is None or region[label.end() : c.start].strip(" $\\([") or (
+            run and region[end : region.rfind("\n", 0, run[-1][1].start)].strip()
+        ):
+            break
+        run.append((label.group("l"), c))
+    if len(run) < 2:
+        return None
+    asking = _asking_sentence(question)  # (the asked sentence: not a quantity the question gives)
+    asked = [c for label, c in run if _label_in_question(label, asking)]
+    return asked[0].text.strip() if len(asked) == 1 else None
+
+
 def _labelled_box_pick(region: str, group: list[Candidate], question: str) -> str | None:
     """``labelled-box-asked``: adjacent boxes each labelled with its own one-letter name ("V =
     \\boxed{12}, E = \\boxed{30}, F = \\boxed{20}") give different quantities; the asked one
@@ -1523,6 +1617,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     """The rules of :mod:`._rules` (and the closing-sentence rules) on a prepared region."""
     if (finish_reason or "").lower() in TRUNCATED_FINISH_REASONS:
         looped = _repetition_loop(region)
+        head = _NEXT_PROBLEM_RE.search(region) if looped is not None else None
+        if head is not None and (
+            _boxes(region[: head.start()]) or _anchors(region[: head.start()], question)
+        ):  # ``loop-after-answer``: an answer, then next problems repeating: the continuation
+            looped = None  # cut reads it, not the loop
         if looped is not None:  # ``cut-off-in-repetition-loop``: read up to the first cycle
             end, unit = looped
             stated = {
@@ -1625,6 +1724,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         requested = _requested_after(region, sel.decisions[-1].candidate.end)
         if requested is not None:  # "The requested probability ... is $\frac{5}{14}$."
             return Extracted(requested, "conclusion", "closing-names-requested", trace)
+        if question and len(boxes) >= 2 and sel.rule in ("last-box", "adjacent-boxes"):
+            lined = _labelled_line_box(region, boxes, question)
+            if lined is not None:  # "- Minimum value: $\boxed{4}$\n- Attained at: ..."
+                return Extracted(lined, "boxed", "labelled-box-asked", trace)
         if question and sel.rule == "adjacent-boxes" and len(sel.texts) > 1:
             group = [d.candidate for d in sel.decisions if d.kept and d.rule == sel.rule]
             picked = _labelled_box_pick(region, group, question)
@@ -3276,7 +3379,7 @@ def _closing(
     lone = _lone_value(lines, question) if len(lines) >= 2 else None
     if lone is not None:  # "... = 70/5.\n\n14", "= 81 · 3\n= 243": the work ends in this value
         return Extracted(lone, "conclusion", "closing-lone-value")
-    total = _table_total(lines)
+    total = _table_total(lines, question)
     if total is not None:  # "| **Total** | | | **\\$26** |" closing a table
         return Extracted(total, "conclusion", "closing-table-total")
     union = _inequality_union(last)
@@ -4076,17 +4179,27 @@ _TABLE_TOTAL_RE = re.compile(  # "| **Total** | | | **\\$26** |": a table's clos
     r"\|\s*(?:\*\*)?\s*(?i:(?:grand\s+)?total)(?:\s+[a-z]{1,12})?\s*:?\s*(?:\*\*)?\s*"
     r"(?P<cells>(?:\|[^|\n]{0,40}){1,8})\|?\s*"
 )
+_TABLE_ASKED_ROW_RE = re.compile(  # "| **Vertex** | **(2, 3)** |": a bold label, one bold value
+    r"\|\s*\*\*(?P<l>[A-Za-z][A-Za-z \t-]{1,30}?)\*\*\s*\|"
+    r"\s*\*\*\s*\$?(?P<v>[^|*$\n]{1,40}?)\$?\s*\*\*"
+    r"\s*\|?\s*\.?\s*"
+)
 _TABLE_CELL_VALUE_RE = re.compile(
     r"(?:\*\*)?\s*\$?\s*(?:\\\$|\$)?\s*(?P<v>-?\d[\d,]*(?:\.\d+)?)\s*\$?\s*(?:\*\*)?"
 )
 
 
-def _table_total(lines: list[str]) -> str | None:
+def _table_total(lines: list[str], question: str | None = None) -> str | None:
     """``closing-table-total``: the last line is a table row labelled Total (after other rows)
-    with exactly one value cell: that value."""
+    with exactly one value cell: that value. Also a last row whose bold label the question asks
+    for ("| **Vertex** | **(2, 3)** |" for "What are the coordinates of the vertex ...?")."""
     if len(lines) < 3 or not lines[-2].lstrip().startswith("|"):
         return None
     m = _TABLE_TOTAL_RE.fullmatch(lines[-1].strip())
+    if m is None and question:
+        row = _TABLE_ASKED_ROW_RE.fullmatch(lines[-1].strip())
+        if row is not None and _label_in_question(row.group("l"), question):
+            return row.group("v").strip()
     if m is None:
         return None
     cells = [c.strip() for c in m.group("cells").split("|") if c.strip()]

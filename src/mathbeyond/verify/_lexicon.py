@@ -45,6 +45,11 @@ MISTAKE_ADMISSION = (
     "(?:i )?(?:don'?t|do not) think (?:this|that|it|my answer|the [a-z]+(?: above)?)"
     "(?:'s| is| was) (?:right|correct)",
     "(?:should|must|has to) be (?:discarded|disregarded|thrown out)",
+    # "the bolded 28 above was a mistake": the earlier answer, named by its mark, disowned
+    "(?:the|my) (?:bolded|boxed) [^.\\n]{0,20}?(?:was|is) (?:a mistake|wrong|incorrect)",
+    # the writer's own doubt about it: "Hmm, actually I'm not sure that's right -- let me ..."
+    "(?:i'?m|i am) not (?:so |entirely |completely |really )?sure (?:that'?s|this is|it'?s|that is"
+    "|about (?:that|this))",
     "(?:treat|regard|consider|take) (?:the|my|this|that|it)(?: (?:answer|result|value))?"
     "(?: above)? as (?:unreliable|wrong|incorrect|tentative|a guess)",
     # no choice made between readings: "Both readings appear ..., so the answer depends on the
@@ -703,7 +708,7 @@ quantity (``closing-names-requested``)."""
 
 EXPLANATION_LEAD = (
     "why", "explanation", "reason(?:s|ing)?", "rationale", "justification", "details?",
-    "derivation", "proof",
+    "derivation", "proof", "check(?:ing)?", "verification", "verify(?:ing)?",
     "solution", "work(?:ing)?", "here(?:'s| is) (?:why|how)", "let me (?:show|explain)",
     "to see (?:why|this)", "because", "since",
 )

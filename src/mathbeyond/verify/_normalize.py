@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ._lexicon import PROSE_CLAUSE
-from ._words import spelled_in_digits, spoken_math, unicode_fractions
+from ._words import spelled_in_digits, spoken_math, unicode_digits, unicode_fractions
 
 _UNICODE = {
     "π": "\\pi ", "√": "\\sqrt ", "∞": "\\infty ", "×": "\\times ", "·": "\\cdot ", "⋅": "\\cdot ",
@@ -222,6 +222,7 @@ _BRACKETED_MATRIX_RE = re.compile(r"^[(\[]\s*(\\begin\{matrix\}.*\\end\{matrix\}
 _BRACKETED_ARRAY_RE = re.compile(
     r"^[(\[]\s*\\begin\{array\}\s*(?:\{[^{}]*\})?(.*)\\end\{array\}\s*[)\]]$", re.S
 )
+_CJK_UNIT_TAIL_RE = re.compile(r"(?<=[\d}])\s*[\u3040-\u30ff\u3400-\u9fff]{1,4}\s*[.。]?\s*$")
 _NESTED_LIST_MATRIX_RE = re.compile(
     r"^\[\s*((?:\[[^\[\]]{1,200}\]\s*,\s*){1,9}\[[^\[\]]{1,200}\])\s*\]$"
 )
@@ -286,7 +287,8 @@ def clean(raw: str) -> Cleaned:
         # "five root two", "five over three", "four pi": spoken math, in digits and LaTeX
         s = spoken_math(spelled_in_digits(s) or s).replace("$", "")
     if not s.isascii():
-        s = unicode_fractions(s)
+        s = unicode_fractions(unicode_digits(s))
+        s = _CJK_UNIT_TAIL_RE.sub("", s)  # "150 英里", "24 种": the number without its unit
     s = _UNICODE_RE.sub(lambda m: _UNICODE[m.group(0)], s)
     if not s.isascii():
         s = _superscripts(s)

@@ -775,6 +775,9 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     if m is None:
         return False, None
     confirm = CONFIRM_RE.search(tail, m.end())
+    if confirm is not None and confirm.start() <= m.end() + 2:
+        # "I'm not sure that's | right": the confirmation word belongs to the doubt
+        confirm = CONFIRM_RE.search(tail, confirm.end())
     inner = MISTAKE_RE.search(tail, m.end()) if confirm is not None else None
     if confirm is not None and inner is not None and inner.start() <= confirm.start() < inner.end():
         # "Wait. ... I don't think the count above is right": its "right" confirms nothing
@@ -867,6 +870,14 @@ _OR_CONDITION_BOX_RE = re.compile(  # "\boxed{22} or, if the radical were negati
 )
 
 
+_ANY_OTHER_VALUE_RE = re.compile(
+    r"[^\n.;]{0,40}?\bor[ \t]+(?:any|some)[ \t]+other[ \t]+"
+    r"(?:value|answer|number|result|amount)s?\b"
+    r"|[^\n.;]{0,40}?\bor[ \t]+(?:anything|whatever)[ \t]+else\b",
+    re.IGNORECASE,
+)
+
+
 def alternative_after(region: str, c: Candidate) -> bool:
     """``answer-with-alternative``: in the answer's own sentence after it, 'or' and another value
     with a condition or hedge ("\\boxed{24} (or $22$ if we exclude 1 and 360)", "$n=1$ (if ...)
@@ -877,6 +888,8 @@ def alternative_after(region: str, c: Candidate) -> bool:
     sentence = rest[: end.start() if end else len(rest)]
     if _hedged_other_value(rest, end, c):
         return True
+    if ("other" in rest[:120] or "else" in rest[:120]) and _ANY_OTHER_VALUE_RE.match(rest):
+        return True  # "\boxed{5050} or any other value, if ...": every value offered
     cond = _OR_CONDITION_BOX_RE.search(rest, 0, 200) if "boxed" in rest else None
     offered = box_spans(rest[cond.end() :])[:1] if cond is not None else []
     if offered and offered[0][2] is not None and _plain(offered[0][2]) != _plain(c.text):

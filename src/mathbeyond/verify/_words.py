@@ -45,6 +45,23 @@ _VULGAR = {
 _VULGAR_RE = re.compile("(?P<whole>\\d)?[" + "".join(_VULGAR) + "]|\u2044")
 
 
+_DIGIT_FORMS = {
+    **{chr(0xFF10 + k): str(k) for k in range(10)},  # full-width "１５０"
+    **{chr(base + k): str(k) for base in range(0x1D7CE, 0x1D800, 10) for k in range(10)},
+}  # mathematical bold, double-struck, sans-serif, sans-serif bold and monospace digits ("𝟒𝟕")
+_DIGIT_FORM_RE = re.compile(
+    "[" + "".join(_DIGIT_FORMS) + "]"
+    "|(?<=\\d)\uFE0F?\u20E3"  # a keycap ("4️⃣"): the digit it caps
+    "|(?<=\\d)[\u202F\u2009\u00A0](?=\\d{3}(?!\\d))"  # "86 400": a thousands separator
+)
+
+
+def unicode_digits(text: str) -> str:
+    """``unicode-digits``: full-width and mathematical digits are digits, a keycap is the digit
+    it caps, and a narrow or thin space between digit groups is a thousands separator."""
+    return _DIGIT_FORM_RE.sub(lambda m: _DIGIT_FORMS.get(m.group(0), ""), text)
+
+
 def unicode_fractions(text: str) -> str:
     """``unicode-fractions``: a vulgar-fraction character is its fraction ("⅝" is 5/8), after a
     whole number a mixed number ("2¼" is 2 1/4, read as 2 + 1/4 like any "2 1/4"), and the
