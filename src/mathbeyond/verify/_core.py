@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.60.0"  # core_v101-v102: hidden HTML, tool calls, output blocks, digits
+VERIFIER_VERSION = "2.61.0"  # core_v103: answers in other languages
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

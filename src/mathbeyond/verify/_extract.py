@@ -43,7 +43,13 @@ from ._rules import (
     side_remark_span,
     tuple_form_asked,
 )
-from ._words import numbers_named, spelled_in_digits, unicode_digits, unicode_fractions
+from ._words import (
+    foreign_number,
+    numbers_named,
+    spelled_in_digits,
+    unicode_digits,
+    unicode_fractions,
+)
 
 MAX_CANDIDATES = 64
 MAX_ANSWER_CHARS = 2000
@@ -113,7 +119,24 @@ _BARE_ANCHOR_RE = re.compile(  # "Answer $9$", "Answer 4 pi", "Answer four pi" c
 _HEADER_TAIL_RE = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*(?=\n)")
 _HEADING_PREFIX_RE = re.compile(r"[ \t]*(?:#{1,4}[ \t]*(?:\*\*|__)?|\*\*|__)?[ \t]*")
 _ANSWER_TAG_RE = re.compile(r"<answer>(?P<v>[^<]{1,400})</answer>", re.IGNORECASE)
-_CJK_ANCHOR_RE = re.compile(r"答案\s*(?:是|为|：|:)\s*")
+_FOREIGN_ANCHOR_RE = re.compile(  # ``foreign-answer-anchor``: "La respuesta es", "答案是", ...
+    r"(?:" + "|".join(
+        p if re.search("[\u3000-\u9fff\uac00-\ud7af]", p) else r"(?<!\w)" + p
+        for p in lx.FOREIGN_ANSWER_LEAD
+    ) + r")\s*",
+    re.IGNORECASE,
+)
+_FOREIGN_OR_RE = re.compile(r"\s(?:o|ou|oder|или|或|か|또는|o bien)\s|或者")  # "(B) か (C)"
+_FOREIGN_UNIT_TAIL_RE = re.compile(r"(?P<v>[^\n]*?\d)\s+[^\W\d_]{2,20}")  # "4 dólares"
+_DECIMAL_COMMA_RE = re.compile(r"-?\d+,\d{1,2}")
+_CYRILLIC_OPTION_RE = re.compile(r"(?P<l>[АБВГД])\)\s*")  # "Б) 1/4": option B
+_CYRILLIC_LETTERS = {"А": "A", "Б": "B", "В": "C", "Г": "D", "Д": "E"}
+_FOREIGN_TAIL_RE = re.compile(r"\s*(?:" + "|".join(lx.FOREIGN_VALUE_TAIL) + r")\s*$")
+
+
+def foreign_anchor_hint(low: str) -> bool:
+    """Whether the lowered text may hold a foreign answer phrase (one of its literals)."""
+    return any(h in low for h in lx.FOREIGN_ANCHOR_HINTS)
 _HTML_PAIR_RE = re.compile(  # <b>Answer:</b> 7: inline HTML markup around text
     r"<(b|strong|i|em|u|span|p|h[1-6])(?:\s[^<>]{0,200})?>([^<>]{0,2000}?)</\1\s*>", re.I
 )
@@ -693,10 +716,27 @@ def _anchors(s: str, question: str | None = None) -> list[Candidate]:
     if "####" in s:
         for m in _GSM_ANCHOR_RE.finditer(s):  # GSM8K's closing "#### 12" (``gsm8k-hashes``)
             cands.append(Candidate(m.start(), m.end(), m.group("v"), "anchor"))
-    for m in _CJK_ANCHOR_RE.finditer(s):  # 答案是 12 / 最终答案：12
-        text, end = _anchor_text(s, m.end())
-        text = text.strip().strip("*").strip().rstrip("。").strip()
-        if text:
+    if foreign_anchor_hint(low):  # 答案是 12 / 最终答案：12 / La respuesta es 12 / Ответ: 6
+        for m in _FOREIGN_ANCHOR_RE.finditer(s):
+            text, end = _anchor_text(s, m.end())
+            text = _FOREIGN_TAIL_RE.sub("", text.strip().strip("*").strip().rstrip("。.").strip())
+            text = text.strip().strip("*").strip()
+            line_end = s.find("\n", end)
+            rest = s[end : line_end if line_end >= 0 else len(s)]
+            if (
+                not text or _HEDGE_RE.search(s, m.end(), min(len(s), end + 40))
+                or _FOREIGN_OR_RE.search(text)  # "(B) か (C)": two options, no one answer
+                or _FOREIGN_TAIL_RE.sub("", rest.strip(" \t*.!。")).strip()  # "...; se for ..."
+            ):
+                continue
+            option = _CYRILLIC_OPTION_RE.match(text)
+            if option is not None:  # "Б) $\frac{1}{4}$": the option's Latin letter
+                text = f"({_CYRILLIC_LETTERS[option.group('l')]}) " + text[option.end() :]
+            if _DECIMAL_COMMA_RE.fullmatch(text):  # "Ответ: 1,5": a decimal comma
+                text = text.replace(",", ".")
+            united = _FOREIGN_UNIT_TAIL_RE.fullmatch(text)
+            if united is not None and foreign_number(text) is None:
+                text = united.group("v")  # "4 dólares": the value without its unit word
             cands.append(Candidate(m.start(), end, text, "anchor"))
     cands.sort(key=lambda c: c.start)
     return cands[-MAX_CANDIDATES:]
@@ -1026,6 +1066,9 @@ _GRADER_NOTE_RE = re.compile(
 )
 
 
+_FOREIGN_GRADER_NOTE_RE = re.compile(
+    r"(?:" + lx.alternation(lx.FOREIGN_GRADER_NOTE) + r")[^\n]*", re.IGNORECASE
+)
 _GRADER_HINT_RE = Guarded(re.compile(_GRADER, re.IGNORECASE))  # its words: found by str.find
 _REFERENCE_SENTENCE_RE = Guarded(re.compile(
     # ``reference-answer-statement``: "For the record, the reference answer for this problem is
@@ -1251,6 +1294,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         completion = _HTML_COMMENT_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), completion)
     if _GRADER_HINT_RE.may_match(completion):  # a grader word: its literals, found by find
         completion = _blank_grader_notes(completion)
+    if any(h in completion.lower() for h in lx.FOREIGN_GRADER_HINTS):  # "Nota para el evaluador"
+        completion = _FOREIGN_GRADER_NOTE_RE.sub(lambda m: " " * len(m.group(0)), completion)
     if "answer" in completion and _REFERENCE_SENTENCE_RE.may_match(completion):
         completion = _REFERENCE_SENTENCE_RE.pattern.sub(
             lambda m: re.sub(r"[^\n]", " ", m.group(0)), completion
@@ -1809,6 +1854,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             kept = _without_last_part(shorter)
             dropped = shorter[len(kept) :]
             shorter = kept
+            worded = _foreign_conclusion(dropped) if dropped.strip() else None
+            if worded is not None:  # "Un cube possède donc douze arêtes.": its number words
+                late = Extracted(worded, "conclusion", "closing-foreign-number-words")
+                break
             if not shorter or not (
                 _is_remark(dropped) or _ANSWER_LABEL_ONLY_RE.fullmatch(dropped.strip(" \t\n*_#"))
             ):
@@ -3156,6 +3205,11 @@ def _without_same_value_remark(region: str) -> str:
     return region[:para].rstrip()
 
 
+_READING_VALUE_RE = re.compile(  # "if y must be positive, the count is $7$": one reading's value
+    r"\bif\b[^,;.\n]{1,120},[ \t]*(?:then[ \t]+)?(?:the[ \t]+\w+(?:[ \t]+\w+)?|it|we get|there are)"
+    r"[ \t]+(?:is|are|would be|becomes|equals)?[ \t]*\$?(-?\d+(?:\.\d+)?)",
+    re.IGNORECASE,
+)
 _VALUE_AND_CLAUSE_RE = re.compile(  # a value, then " and " opening a clause with its own verb
     r"(?<=\d)(?=[ \t]+and[ \t]+(?:\*\*)?(?!(?:that|this|it|which|so|then)\b)(?:the[ \t]+)?"
     r"[A-Za-z][\w']*(?:[ \t]+[\w']+){0,3}[ \t]+"
@@ -3217,6 +3271,10 @@ def _closing(
         last = _VALUE_AND_CLAUSE_RE.sub(",", last)
     if hedged_two_values(last):  # "So there are either 14 or 15, depending on ...": no one value
         return Extracted("", "none", "closing-hedged-alternatives")
+    if last.lower().count("if ") >= 2:
+        readings = {v for v in _READING_VALUE_RE.findall(last)}
+        if len(readings) >= 2:  # ``closing-conditional-readings``: "If ..., the count is 8; if
+            return Extracted("", "none", "closing-conditional-readings")  # ..., it is 7."
     intro = _display_intro(lines) if last.endswith(("$$", "\\]")) else None
     if intro is not None and _HYPOTHETICAL_INTRO_RE.match(_SENTENCE_SPLIT_RE.split(intro)[-1]):
         # ``closing-hypothetical-display``: "If it were 9 runners we would have\n$$9 \cdot 8
@@ -4471,12 +4529,73 @@ def _valueless(text: str) -> bool:
 _PRONOUN_ONE_RE = re.compile(r"\b(?:this|that|each|every|the|which|any|no)[ \t]+one\b", re.I)
 
 
+_FOREIGN_FUNCTION_WORDS = frozenset((  # (none an English word: "also", "son", "die" are out)
+    "donc", "sont", "les", "une", "hay", "por", "tanto", "los", "las", "und", "ist", "sind",
+    "der", "das", "gibt", "logo", "então", "são", "portanto", "há", "quindi", "sono",
+))
+def _is_foreign(text: str) -> bool:
+    """Whether ``text`` is written in another language: a non-ASCII letter, or a function word
+    of one ("donc", "hay", "ist", "são")."""
+    if not text.isascii() and any(ch.isalpha() and not ch.isascii() for ch in text):
+        return True
+    return any(w in _FOREIGN_FUNCTION_WORDS for w in re.findall(r"[a-z]+", text.lower()))
+
+
+_FOREIGN_RUN_RE = re.compile(r"[^\W\d_]+(?:[ \t-]+[^\W\d_]+)*")
+
+
+def _foreign_conclusion(text: str) -> str | None:
+    """``closing-foreign-number-words``: a closing sentence of another language (a non-ASCII
+    letter or a function word of one: "donc", "hay", "ist", "são") whose only value is one run
+    of that language's number words ("Un cube possède donc douze arêtes.", "所以共有二十四种排法。",
+    "Итак, получаем тридцать шесть исходов."): its value in digits. None otherwise."""
+    sentence = text.strip()
+    if not sentence or len(sentence) > MAX_ANSWER_CHARS or any(ch.isdigit() for ch in sentence):
+        return None
+    if not _is_foreign(sentence):
+        return None
+    values = set()
+    for run in _FOREIGN_RUN_RE.finditer(sentence):
+        tokens = run.group(0).replace("-", " ").split()
+        k = 0
+        while k < len(tokens):  # each maximal stretch of number words (and joiners) in the run
+            if tokens[k].lower() not in lx.FOREIGN_NUMBER_WORDS:
+                cjk = _CJK_NUMERAL_RUN_RE.search(tokens[k])
+                if cjk is not None:
+                    value = foreign_number(cjk.group(0))
+                    if value is not None:
+                        values.add(value)
+                k += 1
+                continue
+            j = k
+            while j < len(tokens) and (
+                tokens[j].lower() in lx.FOREIGN_NUMBER_WORDS
+                or (j > k and tokens[j].lower() in lx.FOREIGN_NUMBER_JOINERS)
+            ):
+                j += 1
+            while j > k and tokens[j - 1].lower() in lx.FOREIGN_NUMBER_JOINERS:
+                j -= 1
+            value = foreign_number(" ".join(tokens[k:j]))
+            if value is not None:
+                values.add(value)
+            k = max(j, k + 1)
+    return values.pop() if len(values) == 1 else None
+
+
+_CJK_NUMERAL_RUN_RE = re.compile("[" + "".join((*lx.CJK_DIGITS, *lx.CJK_UNITS, *lx.CJK_GROUPS))
+                                 + "]{1,12}")
+
+
 def _is_remark(text: str) -> bool:
     """A finished remark in words after the answer (six words or more; no value, question,
-    revision, doubt or hedge): "Means are used by scientists all over the world."."""
+    revision, doubt or hedge, no number word of another language: "Il y a donc quatre-vingt-dix
+    stylos." states a value): "Means are used by scientists all over the world."."""
     return len(_PROSE_WORD_RE.findall(text)) >= 6 and text.rstrip().endswith((".", "!")) and not (
         _VALUE_MARK_RE.search(text) or "?" in text or _REVISION_AFTER_RE.search(text)
         or _HEDGE_RE.search(text) or _NUMBER_WORD_ANY_RE.search(_PRONOUN_ONE_RE.sub(" ", text))
+        or (_is_foreign(text) and any(
+            w in lx.FOREIGN_NUMBER_WORDS for w in re.findall(r"[^\W\d_]{3,}", text.lower())
+        ))
     )
 
 

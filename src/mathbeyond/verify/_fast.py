@@ -90,6 +90,7 @@ from ._extract import (
     exercise_hint,
     finish,
     finished_turn,
+    foreign_anchor_hint,
     heading_other_problem,
     may_re_answer,
     re_answer_conflicts,
@@ -552,9 +553,9 @@ def quick(region: str, question: str | None) -> Answer | None:
     if question and "\\boxed" in question:
         return None
     ascii_region = region.isascii()
-    if not ascii_region and "答案" in region:
-        return None
     low = lowered(region)
+    if foreign_anchor_hint(low):  # "答案是 12", "La respuesta es 12": the engine's anchors
+        return None
     bound = _anchors_introduce(region, low, end, ascii_region)
     if bound is None:
         return None
@@ -656,7 +657,7 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
       :func:`~._rules.box_group` gives ``adjacent-boxes`` or ``last-box``, and the text is the
       one value, finished as the engine finishes it.
     """
-    if (question and "\\boxed" in question) or (not region.isascii() and "答案" in region):
+    if (question and "\\boxed" in question) or foreign_anchor_hint(lowered(region)):
         return None
     boxes = _boxes(region)
     if not boxes:

@@ -523,6 +523,88 @@ ALTERNATIVE_BOX_INTRO = (
 answer ("the set could also be written as $\\boxed{[1, 4]}$"): two answers offered, none
 chosen (``boxes-as-alternatives``)."""
 
+# --- other languages ----------------------------------------------------------------------
+FOREIGN_ANSWER_LEAD = (
+    "la\\s+respuesta\\s+(?:final\\s+|correcta\\s+)?es", "respuesta(?:\\s+final)?\\s*:",
+    "a\\s+resposta\\s+(?:final\\s+|correta\\s+)?(?:é|e)", "resposta(?:\\s+final)?\\s*:",
+    "la\\s+risposta\\s+(?:finale\\s+|corretta\\s+)?(?:è|e)", "risposta(?:\\s+finale)?\\s*:",
+    "la\\s+réponse\\s+(?:finale\\s+)?est", "réponse(?:\\s+finale)?\\s*:",
+    "die\\s+antwort\\s+(?:ist|lautet)", "antwort\\s*:", "das\\s+ergebnis\\s+(?:ist|lautet)",
+    "ответ\\s*[:—–-]", "ответ\\s+равен",
+    "(?:最终)?答案\\s*(?:是|为|：|:)", "答え\\s*(?:は|：|:)", "正解\\s*(?:は|：|:)",
+    "(?:정)?답\\s*(?:은|:|：)",
+)
+"""Answer phrases of other languages ("La respuesta es 12", "Réponse finale : 3", "Die Antwort ist
+7", "A resposta é 42", "Ответ: 6", "答案是 24", "答えは 14 です", "답은 7입니다"): anchors
+(``foreign-answer-anchor``), written as regular expressions (no space-to-whitespace rewrite)."""
+FOREIGN_ANCHOR_HINTS = (
+    "respuesta", "resposta", "risposta", "réponse", "antwort", "ergebnis", "ответ", "答案",
+    "答え", "正解", "답",
+)
+"""A literal of every :data:`FOREIGN_ANSWER_LEAD` phrase (lower case): none, no foreign anchor."""
+FOREIGN_VALUE_TAIL = ("です", "である", "となります", "になります", "입니다", "이다", "。", "．")
+"""After a foreign anchor's value, a polite copula or full stop that is no part of it."""
+FOREIGN_HEDGE = (
+    "かもしれ", "自信がありません", "自信がない", "不确定", "也许", "no estoy segur[oa]",
+    "je ne suis pas s[ûu]r", "nicht sicher", "não tenho certeza", "non sono sicur[oa]",
+    "не уверен",
+)
+"""A doubt in another language ("答えは 23 かもしれませんが、自信がありません"): a hedge."""
+FOREIGN_GRADER_NOTE = (
+    "nota para el evaluador", "nota al evaluador", "note (?:pour|au) (?:le )?correcteur",
+    "hinweis für (?:den )?prüfer", "nota para o avaliador", "примечание для проверяющего",
+    "给评分者的说明", "採点者へ",
+)
+"""A note to the grader in another language: blanked like an English one (``grader-note``)."""
+FOREIGN_GRADER_HINTS = (
+    "evaluador", "correcteur", "prüfer", "avaliador", "проверяющ", "评分", "採点",
+)
+"""A literal of every :data:`FOREIGN_GRADER_NOTE` phrase (lower case)."""
+FOREIGN_NUMBER_WORDS = {
+    # Spanish
+    "cero": 0, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7,
+    "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12, "trece": 13, "catorce": 14,
+    "quince": 15, "dieciséis": 16, "diecisiete": 17, "dieciocho": 18, "diecinueve": 19,
+    "veinte": 20, "treinta": 30, "cuarenta": 40, "cincuenta": 50, "sesenta": 60, "setenta": 70,
+    "ochenta": 80, "noventa": 90, "cien": 100, "ciento": 100, "mil": 1000,
+    # Portuguese
+    "um": 1, "dois": 2, "duas": 2, "três": 3, "quatro": 4, "sete": 7, "oito": 8, "nove": 9,
+    "dez": 10, "onze": 11, "doze": 12, "treze": 13, "catorze": 14, "quinze": 15,
+    "dezesseis": 16, "dezessete": 17, "dezoito": 18, "dezenove": 19, "vinte": 20, "trinta": 30,
+    "quarenta": 40, "cinquenta": 50, "sessenta": 60, "oitenta": 80, "cem": 100, "cento": 100,
+    # French
+    "zéro": 0, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7, "huit": 8,
+    "neuf": 9, "dix": 10, "douze": 12, "treize": 13, "quatorze": 14, "seize": 16, "vingt": 20,
+    "trente": 30, "quarante": 40, "cinquante": 50, "soixante": 60, "cent": 100, "cents": 100,
+    "mille": 1000,
+    # German
+    "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7, "acht": 8,
+    "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12, "zwanzig": 20, "dreißig": 30, "vierzig": 40,
+    "fünfzig": 50, "hundert": 100, "tausend": 1000,
+    # Italian
+    "tre": 3, "quattro": 4, "sei": 6, "sette": 7, "otto": 8, "dieci": 10, "undici": 11,
+    "dodici": 12, "venti": 20, "trenta": 30,
+    # Russian
+    "ноль": 0, "один": 1, "одна": 1, "два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5,
+    "шесть": 6, "семь": 7, "восемь": 8, "девять": 9, "десять": 10, "одиннадцать": 11,
+    "двенадцать": 12, "тринадцать": 13, "четырнадцать": 14, "пятнадцать": 15,
+    "шестнадцать": 16, "семнадцать": 17, "восемнадцать": 18, "девятнадцать": 19,
+    "двадцать": 20, "тридцать": 30, "сорок": 40, "пятьдесят": 50, "шестьдесят": 60,
+    "семьдесят": 70, "восемьдесят": 80, "девяносто": 90, "сто": 100, "двести": 200,
+    "триста": 300, "четыреста": 400, "пятьсот": 500, "шестьсот": 600, "семьсот": 700,
+    "восемьсот": 800, "девятьсот": 900, "тысяча": 1000, "тысячи": 1000, "тысяч": 1000,
+}
+"""Number words of other languages and their values; a multiple of 100 or 1000 multiplies what
+is before it ("trois mille cinq cents" 3500, "тысяча четыреста сорок" 1440), "quatre-vingt" is
+80; "y", "e", "et", "und", "и" join parts ("vinte e um" 21)."""
+FOREIGN_NUMBER_JOINERS = ("y", "e", "et", "und", "и")
+CJK_DIGITS = {
+    "〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
+    "八": 8, "九": 9,
+}
+CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
+CJK_GROUPS = {"万": 10_000, "萬": 10_000, "亿": 100_000_000, "億": 100_000_000}
+
 UNSURE = (
     "i'?m not (?:entirely |completely |fully |100% )?(?:sure|certain|confident)",
     "i am not (?:entirely |completely |fully |100% )?(?:sure|certain|confident)",
@@ -716,6 +798,7 @@ EXPLANATION_LEAD = (
 this its explanation (``answer-line-first``)."""
 
 HEDGE = (
+    *FOREIGN_HEDGE,
     "guess", "estimat", "probably", "(?<!equally.)likely", "possibly",
     "(?:it|that)(?:'s| is| may be) possible",
     "perhaps", "maybe", "roughly",

@@ -9,7 +9,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ._lexicon import PROSE_CLAUSE
-from ._words import spelled_in_digits, spoken_math, unicode_digits, unicode_fractions
+from ._words import (
+    foreign_number,
+    spelled_in_digits,
+    spoken_math,
+    unicode_digits,
+    unicode_fractions,
+)
 
 _UNICODE = {
     "π": "\\pi ", "√": "\\sqrt ", "∞": "\\infty ", "×": "\\times ", "·": "\\cdot ", "⋅": "\\cdot ",
@@ -177,6 +183,7 @@ _TRIG_DEGREE_RE = re.compile(
 _LATEX_THOUSANDS_RE = re.compile(r"\d+(?:,\\!\s*\d{3})+(?!\d)")  # 11,\!111,\!100: one run
 _LATEX_THOUSANDS_SEP_RE = re.compile(r",\\!\s*")
 _BRACE_COMMA_RE = re.compile(r"(?<=\d)\s*\{\s*,\s*\}\s*(?=\d)")  # 14 {, }916
+_DECIMAL_BRACE_COMMA_RE = re.compile(r"(?<=\d)\{,\}(?=\d{1,2}(?!\d))")  # 1{,}75: a decimal comma
 _PLAIN_BRACE_SET_RE = re.compile(  # {2, 3, 5} (backslashes left out) / x \in {1, 2}: a set
     r"(?P<pre>(?:\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*(?:\\in|=)\s*)?)\{(?P<inner>[^{}]*,[^{}]*)\}"
 )
@@ -286,6 +293,10 @@ def clean(raw: str) -> Cleaned:
     if len(s) <= _MAX_WORDED_RADICAL_CHARS and s[:1].isalnum() and _SPOKEN_RE.search(s):
         # "five root two", "five over three", "four pi": spoken math, in digits and LaTeX
         s = spoken_math(spelled_in_digits(s) or s).replace("$", "")
+    if not s.isascii() or ((s[:1].isalpha() and " " in s.strip()) or s.strip().isalpha()):
+        foreign = foreign_number(s)  # "vinte e um", "тридцать шесть", "二十四": in digits
+        if foreign is not None:
+            s = foreign
     if not s.isascii():
         s = unicode_fractions(unicode_digits(s))
         s = _CJK_UNIT_TAIL_RE.sub("", s)  # "150 英里", "24 种": the number without its unit
@@ -309,6 +320,7 @@ def clean(raw: str) -> Cleaned:
     if ",\\!" in s:
         s = _LATEX_THOUSANDS_RE.sub(lambda m: _LATEX_THOUSANDS_SEP_RE.sub("", m.group(0)), s)
     if "{" in s and "," in s:
+        s = _DECIMAL_BRACE_COMMA_RE.sub(".", s)  # (a thousands group has three digits)
         s = _BRACE_COMMA_RE.sub("", s)
     if "_" in s:
         s = _BASE_FORM_RE.sub(_base_form, s)

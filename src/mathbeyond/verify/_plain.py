@@ -90,6 +90,8 @@ request to be stopped."""
 
 _PREPARE_MARKS = (
     "<", "[", "~", "%", "`", ">", "phantom", "color", "\\sout", "\\iffalse", *_TAG_MARKS,
+    "evaluador", "correcteur", "avaliador",  # the ASCII foreign grader-note hints, and the
+    "espuesta", "esposta", "isposta", "ntwort", "rgebnis",  # foreign anchors' (any case)
 )
 _GRADER_WORDS = _GRADER_HINT_RE.literals if _GRADER_HINT_RE.icase else None
 _BARE_TAILS = frozenset(

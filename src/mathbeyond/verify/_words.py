@@ -249,3 +249,93 @@ def numbers_named(text: str) -> set[str]:
         if value is not None:
             found.add(str(value))
     return found
+
+
+_FOREIGN_TOKEN_RE = re.compile(r"[^\W\d_]+")
+_MAX_FOREIGN_CHARS = 80
+_MAX_UNIT_WORDS = 2
+
+
+def foreign_number(text: str) -> str | None:
+    """``foreign-number-words``: the value, in digits, of an answer written as number words of
+    another language ("once", "vinte e um", "тридцать шесть", "trois mille cinq cents", CJK
+    "二十四", "一万", "四分之三" for 3/4), at most two unit words after them ("тысяча четыреста
+    сорок минут"); None for anything else."""
+    body = text.strip().strip("*$ .。").strip()
+    if not body or len(body) > _MAX_FOREIGN_CHARS or (
+        body.isascii() and not _ALPHA_ONLY_RE.fullmatch(body)
+    ):
+        return None
+    cjk = _cjk_number(body)
+    if cjk is not None:
+        return cjk
+    words = [w.lower() for w in _FOREIGN_TOKEN_RE.findall(body.replace("-", " "))]
+    if any(w in _ENGLISH_NUMBER_WORDS for w in words):
+        return None  # "six hundred": English (the English reading is elsewhere)
+    values = lx.FOREIGN_NUMBER_WORDS
+    count = 0
+    while count < len(words) and (words[count] in values or (
+        count and words[count] in lx.FOREIGN_NUMBER_JOINERS
+    )):
+        count += 1
+    if count == 0 or len(words) - count > _MAX_UNIT_WORDS or words[count - 1] not in values:
+        return None
+    if count == 1 and words[0] == "um":  # (alone, the English filler word)
+        return None
+    total = current = 0
+    for w in words[:count]:
+        if w in lx.FOREIGN_NUMBER_JOINERS:
+            continue
+        v = values[w]
+        if v == 1000:
+            total += (current or 1) * 1000
+            current = 0
+        elif v == 100 and current % 100:
+            current = (current % 100 or 1) * 100 + current - current % 100
+        elif v == 20 and w == "vingt" and current % 100 == 4:
+            current += 76  # "quatre-vingt": 80
+        else:
+            current += v
+    return str(total + current)
+
+
+_ENGLISH_NUMBER_WORDS = frozenset(
+    (*lx.NUMBER_WORDS, *lx.TENS_WORDS, "hundred", "thousand", "million", "billion")
+)
+_ALPHA_ONLY_RE = re.compile(r"[A-Za-z \t-]+")
+
+
+def _cjk_number(text: str) -> str | None:
+    """CJK numerals ("二十四" 24, "一万" 10000, "十五" 15), a fraction "A分之B" as B/A, with at
+    most two characters of a measure word after them ("二十四种"); None otherwise."""
+    if "分之" in text:
+        a, _, b = text.partition("分之")
+        den, num = _cjk_int(a), _cjk_int(b)
+        return f"{num}/{den}" if den is not None and num is not None and den else None
+    end = len(text)
+    while end > 0 and text[end - 1] not in lx.CJK_DIGITS and text[end - 1] not in lx.CJK_UNITS \
+            and text[end - 1] not in lx.CJK_GROUPS:
+        end -= 1
+    if end == 0 or len(text) - end > _MAX_UNIT_WORDS:
+        return None
+    value = _cjk_int(text[:end])
+    return None if value is None else str(value)
+
+
+def _cjk_int(text: str) -> int | None:
+    """The value of a run of CJK numerals, or None when ``text`` holds anything else."""
+    if not text:
+        return None
+    total = section = number = 0
+    for ch in text:
+        if ch in lx.CJK_DIGITS:
+            number = lx.CJK_DIGITS[ch]
+        elif ch in lx.CJK_UNITS:
+            section += (number or 1) * lx.CJK_UNITS[ch]
+            number = 0
+        elif ch in lx.CJK_GROUPS:
+            total += (section + number or 1) * lx.CJK_GROUPS[ch]
+            section = number = 0
+        else:
+            return None
+    return total + section + number
