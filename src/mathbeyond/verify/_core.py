@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.61.0"  # core_v103: answers in other languages
+VERIFIER_VERSION = "2.62.0"  # core_v105: parenthetical readings, next choice questions
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

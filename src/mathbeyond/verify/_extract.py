@@ -182,6 +182,9 @@ _NEXT_PROBLEM_RE = re.compile(  # a hallucinated next problem (few-shot continua
     r"|Q\.[ \t]*\d+\b|\\begin\{(?:problem|exercise|question)\})"  # "Q. 8 Find ...", LaTeX
 )
 _RESTATE_RE = Guarded(re.compile(r"\b" + lx.alternation(lx.RESTATEMENT), re.IGNORECASE))
+_NEXT_CHOICE_QUESTION_RE = re.compile(  # a next few-shot multiple-choice question, answered
+    r"\n[ \t]*[^\n]{8,300}\?[ \t]*\n(?:[ \t]*\(?[A-E][.)][^\n]*\n){2,6}[ \t]*Answer[ \t]*:"
+)
 PAGE_MATTER_RE = re.compile(  # a line opening what a page holds after its worked answer
     r"\n[ \t#*>_]*(?:EXERCISES?\b|Exercises[ \t]+\d|In[ \t]+Exercises[ \t]+\d"
     r"|(?:References|REFERENCES|Bibliography|Further[ \t]+reading)[ \t*:]*(?=\n|$)"
@@ -2476,6 +2479,9 @@ def _continuation(
     headed = heading_other_problem(region, cut)
     if headed is not None:
         return headed, "after-other-problem"
+    asked_again = _NEXT_CHOICE_QUESTION_RE.search(region, 0, cut) if "?" in region else None
+    if asked_again is not None and region[: asked_again.start()].strip():
+        return asked_again.start(), "after-other-problem"  # "A\n\nWhat is ...?\nA. 1\n...Answer:"
     matter = PAGE_MATTER_RE.search(region, 0, cut) if "\n" in region else None
     if matter is not None and _VALUE_RE.search(region, 0, matter.start()):
         return matter.start(), "after-page-matter"
@@ -2853,6 +2859,11 @@ def _committed_before_cut_check(region: str, question: str | None) -> Extracted 
                 return found
         if not before or before[-1] not in ".!*)":
             continue
+        closing_sentence = _last_value_sentence(before.rsplit("\n", 1)[-1])
+        if _HEDGE_RE.search(closing_sentence):
+            return None  # "Hmm, so probably 40." then a check cut off: a tentative value
+        if _ARITHMETIC_SENTENCE_RE.fullmatch(closing_sentence):
+            return None  # "So 25 - 5 = 20." then a check cut off: arithmetic, no statement
         found = _conclusion(before, allow_bare=False, question=question)
         if found is not None and found.kind != "none" and (
             found.rule in _CONCLUDING_RULES or found.rule in _STATED_VALUE_RULES
@@ -2861,6 +2872,11 @@ def _committed_before_cut_check(region: str, question: str | None) -> Extracted 
     return None
 
 
+_ARITHMETIC_SENTENCE_RE = re.compile(
+    r"\W*(?:(?:so|thus|hence|then|and)\b[ \t,]*)?[\d \t+\-*/×·().,−]+="
+    r"[ \t]*-?\d[\d,.]*[ \t]*\.?[ \t]*",
+    re.IGNORECASE,
+)
 _DOZEN_RE = re.compile(
     r"\b(" + "|".join(k.replace(" ", r"[ \t]+") for k in lx.DOZEN_COUNT) + r")[ \t]+dozen\b",
     re.IGNORECASE,
@@ -3206,7 +3222,9 @@ def _without_same_value_remark(region: str) -> str:
 
 
 _READING_VALUE_RE = re.compile(  # "if y must be positive, the count is $7$": one reading's value
-    r"\bif\b[^,;.\n]{1,120},[ \t]*(?:then[ \t]+)?(?:the[ \t]+\w+(?:[ \t]+\w+)?|it|we get|there are)"
+    r"\bif\b(?:[^,;.\n(]|\((?:[^()\n]|\([^()\n]{0,20}\)){0,80}\)){1,160},"
+    r"[ \t]*(?:then[ \t]+)?"
+    r"(?:the[ \t]+\w+(?:[ \t]+\w+)?|it|we get|there are)"
     r"[ \t]+(?:is|are|would be|becomes|equals)?[ \t]*\$?(-?\d+(?:\.\d+)?)",
     re.IGNORECASE,
 )

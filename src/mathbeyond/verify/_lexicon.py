@@ -142,6 +142,7 @@ CORRECTION_STATEMENT = (
     "(?:[a-z]+ ){0,3}(?:is|=|equals|should be|comes to)",
     "(?:it|this|that|the (?:[a-z]+ ){0,2}) ?should (?:actually )?be",
     "(?:it|this|that)(?:'s| is) actually",
+    "(?:i'?ll|i will|i'?m going to|let'?s|we'?ll) (?:go|stick) with", "i'?m going with",
     "(?:the )?(?:correct(?:ed)?|revised|fixed|updated) (?:answer|result|value|solution|count|total)"
     "(?=\\s*:)",
 )

@@ -775,8 +775,10 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     if m is None:
         return False, None
     confirm = CONFIRM_RE.search(tail, m.end())
-    if confirm is not None and confirm.start() <= m.end() + 2:
-        # "I'm not sure that's | right": the confirmation word belongs to the doubt
+    while confirm is not None and (
+        confirm.start() <= m.end() + 2  # "I'm not sure that's | right": part of the doubt
+        or _NEGATED_CONFIRM_RE.search(tail, max(0, confirm.start() - 24), confirm.start())
+    ):  # "That doesn't seem right", "is not correct": a negated confirmation confirms nothing
         confirm = CONFIRM_RE.search(tail, confirm.end())
     inner = MISTAKE_RE.search(tail, m.end()) if confirm is not None else None
     if confirm is not None and inner is not None and inner.start() <= confirm.start() < inner.end():
@@ -793,6 +795,11 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     return bool(nums) and nums[-1] != answer.strip().strip("$").strip(), None
 
 
+_NEGATED_CONFIRM_RE = re.compile(
+    r"(?:n't|\bnot|\bnever|\bno longer)(?:[ \t]+(?:seem|look|sound|feel)s?)?(?:[ \t]+(?:quite|"
+    r"entirely|really|so|be|to[ \t]+be))*[ \t]*\Z",
+    re.IGNORECASE,
+)
 _ALT_CONDITION_RE = lx.words(lx.ALTERNATIVE_CONDITION)
 _ALT_SAME_RE = lx.words(lx.ALTERNATIVE_SAME)
 _ALT_OPTION_RE = re.compile(  # "or **(D)**", "or option (C)"
@@ -2020,6 +2027,8 @@ def unevaluated_functions(answer: str, gold: str, question: str | None) -> bool:
         return True  # "\binom{9}{4}", "\frac{9!}{4!\,5!}" for a count: never evaluated
     if not _FUNCTION_RE.search(answer):
         return False
+    if not _LETTER_RE.search(_COMMAND_RE.sub(" ", answer)):
+        return True  # "\log_3 \tfrac{1}{9}" for "Solve $3^x = \frac19$.": numbers only, unevaluated
     return _asks(question).evaluate or any(
         _VALUE_QUESTION_RE.search(question, max(0, m.start() - 30), m.start())
         for m in _MATH_SEGMENT_RE.finditer(question)
