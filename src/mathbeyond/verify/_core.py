@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.62.0"  # core_v105: parenthetical readings, next choice questions
+VERIFIER_VERSION = "2.63.0"  # core_v107: none as zero, option letters, equated expressions
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -369,7 +369,8 @@ _OPTION_LETTER_LINE_RE = re.compile(  # "C", "(C)", "**C**", "$\textbf{(C)}$", "
     r"[*_ \t.$]*"
 )
 _QUESTION_OPTIONS_RE = re.compile(  # the question lists options (A), (B), ...
-    r"\(\s*A\s*\).{0,300}?\(\s*B\s*\)|(?:^|\s)A\).{0,300}?\sB\)", re.S
+    r"\(\s*A\s*\).{0,300}?\(\s*B\s*\)|(?:^|\s)A\).{0,300}?\sB\)"
+    r"|(?:^|\s)a\).{0,300}?\sb\)", re.S
 )
 _CHECK_LINE_RE = re.compile(  # "Check:", "(Verification: ...", "As a numerical sanity check:"
     r"[\s*#_>(-]*(?:let(?:'s|\s+me|\s+us)\s+|we\s+can\s+|quick\s+|as\s+an?\s+(?:[a-z]+\s+){0,2})?"
@@ -3221,6 +3222,12 @@ def _without_same_value_remark(region: str) -> str:
     return region[:para].rstrip()
 
 
+_HOW_MANY_RE = re.compile(r"\bhow\s+many\b|\bthe\s+number\s+of\b", re.IGNORECASE)
+_NONE_OF_ASKED_RE = re.compile(
+    r"\b(?:has|have|are|is|exists?|there[ \t]+(?:are|is)|and)[ \t]+no[ \t]+"
+    r"(?:(?:real|such|integer|"
+    r"integral|positive|negative|possible|valid|distinct|rational)[ \t]+){0,2}(?P<n>[a-z]{3,})\b"
+)
 _READING_VALUE_RE = re.compile(  # "if y must be positive, the count is $7$": one reading's value
     r"\bif\b(?:[^,;.\n(]|\((?:[^()\n]|\([^()\n]{0,20}\)){0,80}\)){1,160},"
     r"[ \t]*(?:then[ \t]+)?"
@@ -3289,6 +3296,13 @@ def _closing(
         last = _VALUE_AND_CLAUSE_RE.sub(",", last)
     if hedged_two_values(last):  # "So there are either 14 or 15, depending on ...": no one value
         return Extracted("", "none", "closing-hedged-alternatives")
+    if question and " no " in last and _HOW_MANY_RE.search(question):
+        final_sentence = [p for p in _SENTENCE_SPLIT_RE.split(last) if p.strip()][-1]
+        none = _NONE_OF_ASKED_RE.search(final_sentence)
+        if none is not None and none.group("n").rstrip("s") in _asking_sentence(question).lower():
+            # ``closing-none-as-zero``: "So the equation has no real solutions." for "How many
+            # real solutions ...?": zero
+            return Extracted("0", "conclusion", "closing-none-as-zero")
     if last.lower().count("if ") >= 2:
         readings = {v for v in _READING_VALUE_RE.findall(last)}
         if len(readings) >= 2:  # ``closing-conditional-readings``: "If ..., the count is 8; if
@@ -3427,6 +3441,11 @@ def _closing(
             chosen = letter.group("l1") or letter.group("l2")
             text = f"({chosen}) {content.strip()}" if content else chosen
             return Extracted(text, "conclusion", "closing-option-letter")
+        option_end = _OPTION_FINAL_RE.search(last) if not _OPTION_HEDGE_RE.search(last) else None
+        if option_end is not None and not _NEG_WORD_RE.search(last):
+            # "So it must be B.", "..., which is option b).": that option
+            letter_chosen = option_end.group("l") or option_end.group("m")
+            return Extracted(letter_chosen.upper(), "conclusion", "closing-option-letter")
         named = _option_named(lines)
         if named is not None:  # "..., which is choice (B).\n\nOptions (D) and (E) are too large."
             return Extracted(named, "conclusion", "closing-option-named")
@@ -3715,6 +3734,11 @@ _OPTION_PREDICATE_RE = re.compile(  # "(D) is too large", "(A) can be ruled out"
     re.IGNORECASE,
 )
 _OPTION_REF = r"\$?\s*(?:\\(?:mathrm|textbf|text)\s*\{\s*)?\(\s*(?P<l>[A-E])\s*\)"
+_OPTION_FINAL_RE = re.compile(  # "So it must be B.", "which is option b).": the sentence's end
+    r"\b(?:must|has[ \t]+to|should|will)[ \t]+be[ \t]+(?:option[ \t]+|choice[ \t]+)?"
+    r"\(?(?P<l>[A-E])\)?[ \t]*[.!]?[ \t]*$"
+    r"|\b(?:option|choice)[ \t]+\(?(?P<m>[a-eA-E])\)[ \t]*[.!]?[ \t]*$"
+)
 _OPTION_CHOSEN_RE = re.compile(  # "which is choice $\mathrm{(B)}$", "corresponds to (C)"
     r"(?:\bis|\bcorresponds\s+to|\bmatch(?:es)?|\bselect|\bchoose|\bpick|\bi\.e\.,?"
     r"|\bthat\s+is,?)\s+(?:(?:the\s+)?(?:answer\s+)?(?:choice|option)\s+)?" + _OPTION_REF
@@ -4137,8 +4161,9 @@ _RUNS_INTO_LINE_RE = re.compile(  # "Putting these together, the domain is": val
     r"\b(?:the|an?|our|its)\b[^\n.;:]{0,80}\b(?:is|are|equals|becomes)[ \t]*:?[ \t]*$",
     re.IGNORECASE,
 )
-_ASKED_EQUATION_LINE_RE = re.compile(
-    r"[ \t$]*(?P<lhs>[A-Za-z](?:\^\{?-?\d\}?|\u207b\u00b9|\u00b2|\u00b3)?(?:\([a-z]\))?)"
+_ASKED_EQUATION_LINE_RE = re.compile(  # (after a leading clause: "Swapping x and y, ")
+    r"(?:[^=\n$]{0,60},[ \t]+)?[ \t$]*"
+    r"(?P<lhs>[A-Za-z](?:\^\{?-?\d\}?|\u207b\u00b9|\u00b2|\u00b3)?(?:\([a-z]\))?)"
     r"[ \t]*=[ \t]*(?P<v>[^=\n]{1,120}?)[ \t$]*\.?[ \t]*"
 )
 
@@ -4154,7 +4179,7 @@ def _asked_equation_line(last: str, question: str) -> str | None:
     lhs = lhs.replace("\u00b3", "^3")
     inverse = "^{-1}" in lhs or "^-1" in lhs
     if (inverse and "inverse" in question.lower()) or (
-        not inverse and len(lhs) >= 2 and _in_question_math(lhs, question)
+        len(lhs) >= 2 and _in_question_math(lhs, question)
     ):
         return m.group("v").strip()
     return None
@@ -4365,7 +4390,9 @@ _END_ENVIRONMENT_RE = re.compile(
 @functools.lru_cache(maxsize=1024)
 def _lists_options(question: str) -> bool:
     """The question lists options (A), (B), ...: read once per question."""
-    return "A" in question and _QUESTION_OPTIONS_RE.search(question) is not None
+    return ("A" in question or "a)" in question) and (
+        _QUESTION_OPTIONS_RE.search(question) is not None
+    )
 
 
 _RESULT_LABEL_LINE_RE = re.compile(
