@@ -21,8 +21,8 @@ from . import _prefilter
 from ._boxes import box_spans
 from ._clock import clock_asked, closing_clock_time
 from ._prefilter import Guarded, lowered
-from ._rules import ATTRIB_RE as _ATTRIB_RE
 from ._rules import (
+    _ANSWERED_NO_RE,
     BACK_TO_PROBLEM_RE,
     DISOWN_RE,
     INTRO_RE,
@@ -43,6 +43,7 @@ from ._rules import (
     side_remark_span,
     tuple_form_asked,
 )
+from ._rules import ATTRIB_RE as _ATTRIB_RE
 from ._words import (
     foreign_number,
     numbers_named,
@@ -1213,6 +1214,8 @@ _PICTOGRAPH = (  # pictographs (keeping check and cross marks, and the emoji +, 
     "[\U0001F000-\U0001FAFF\u2600-\u26FF\u2B00-\u2BFF\uFE0F\u200D\u20E3\u231A\u231B"
     "\u23E9-\u23FA\u2700-\u2704\u2706-\u2712\u2715\u2719-\u274B\u274D-\u2794\u27B0-\u27BF]"
 )
+_PICTOGRAPH_RE = re.compile(_PICTOGRAPH)
+_CHECK_MARK_CHARS_RE = re.compile("[\u2705\u2713\u2714\u2611]")
 _EMOJI_STOP_RE = re.compile(  # "So the car needs 21 liters of fuel ⛽" (then a remark)
     "(?<=[A-Za-z0-9%])[ \t]*" + _PICTOGRAPH + "+(?=[ \t]*$)", re.MULTILINE
 )
@@ -1223,7 +1226,10 @@ _DECORATION_RE = re.compile(
     "|^[ \t]*[\u2705\u2713\u2714\u2611]+(?=[ \t]*\\*\\*)",
     re.MULTILINE,
 )
-_DOC_REF_HINT_RE = re.compile(r"(?:Section|Chapter|Theorem|Lemma|Corollary|Figure|Fig\.|Eq)")
+_DOC_REF_HINT_RE = re.compile(  # a numbered reference's word and number: the sub's literals
+    r"(?:Section|Chapter|Theorem|Lemma|Corollary|Proposition|Definition|Figure|Fig\.|Table"
+    r"|Equation|Eqn?s?\.)[ \t]*\(?\d"
+)
 _DOC_REF_RE = re.compile(  # ``document-reference``: "in Section 2.2", "by Theorem 3": a label
     r"\b(?:in|from|by|of|see|cf\.|using|with|to|via|per|and)[ \t]+\(?(?:Section|Chapter|Theorem"
     r"|Lemma|Corollary|Proposition|Definition|Figure|Fig\.|Table|Equation|Eqn?s?\.)[ \t]*"
@@ -1264,8 +1270,13 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         completion = unicode_digits(completion)
     if not completion.isascii():  # ``decorative-emoji``: "**Final answer: 86** 📊" reads 86
         # ``emoji-ends-sentence``: a pictograph closing a line of words is its full stop
-        completion = _EMOJI_STOP_RE.sub(lambda m: "." + " " * (len(m.group(0)) - 1), completion)
-        completion = _DECORATION_RE.sub(lambda m: " " * len(m.group(0)), completion)
+        pictured = _PICTOGRAPH_RE.search(completion) is not None
+        if pictured:
+            completion = _EMOJI_STOP_RE.sub(
+                lambda m: "." + " " * (len(m.group(0)) - 1), completion
+            )
+        if pictured or _CHECK_MARK_CHARS_RE.search(completion) is not None:
+            completion = _DECORATION_RE.sub(lambda m: " " * len(m.group(0)), completion)
     if "<" in completion and "</think>" in completion:
         # a chat-template token before the last </think>: cut there (the region's own token
         # rule below only sees the text after it)
@@ -1281,7 +1292,9 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         or "\\sout" in completion
     ):
         completion = _STRUCK_RE.sub(lambda m: " " * len(m.group(0)), completion)
-    if "square" in completion or "qed" in completion or "Q.E.D" in completion or (
+    if "\\blacksquare" in completion or "\\square" in completion or "qed" in completion or (
+        "Q.E.D" in completion or "\\Box" in completion
+    ) or (
         not completion.isascii() and ("\u220e" in completion or "\u25a1" in completion)
     ):  # ``end-of-proof-mark``: "$\blacksquare$", "\qed", "∎" close a proof, they hold no value
         completion = _QED_RE.sub(lambda m: " " * len(m.group(0)), completion)
@@ -1757,7 +1770,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         after = region[chosen.start + 1 :]
         if doubts(after) and not (
             sel.rule in ("last-box", "last-anchor") and _restated_commitment(cands, chosen, after)
-        ):
+        ) and not _doubt_answered_no(after):
             # cut off by the token limit while doubting or redoing the answer
             return Extracted("", "none", "cut-off-while-reconsidering", trace)
     if sel.kind == "none":
@@ -1889,6 +1902,20 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         # closing sentence would only read it again (like a retraction, it leaves no answer)
         return Extracted("", "none", "labelled-wrong", trace)
     return Extracted(late.text, late.kind, late.rule, trace)
+
+
+def _doubt_answered_no(text: str) -> bool:
+    """``doubt-answered-no``: the one doubt in ``text`` is a question answered at once with "No"
+    ("Wait -- could there be other right triangles? No: by Thales ..."), and nothing after that
+    answer doubts again: no reconsideration."""
+    m = RETRACT_RE.search(text) or RECONSIDER_RE.search(text)
+    answered = _ANSWERED_NO_RE.match(text, m.end()) if m is not None else None
+    if answered is None or m is None:
+        return False
+    asked = text[m.end() : answered.end()]  # the question itself admits no mistake
+    return not (MISTAKE_RE.search(asked) or RETRACT_RE.search(asked)) and not doubts(
+        text[answered.end() :]
+    )
 
 
 def doubts(text: str) -> bool:

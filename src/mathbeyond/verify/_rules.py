@@ -61,6 +61,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -774,11 +775,15 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     m = _retraction_of(tail, answer)
     if m is None:
         return False, None
+    if _ANSWERED_NO_RE.match(tail, m.end()):
+        return False, None  # "Wait -- could there be others? No: by Thales ...": answered at once
     confirm = CONFIRM_RE.search(tail, m.end())
     while confirm is not None and (
         confirm.start() <= m.end() + 2  # "I'm not sure that's | right": part of the doubt
         or _NEGATED_CONFIRM_RE.search(tail, max(0, confirm.start() - 24), confirm.start())
-    ):  # "That doesn't seem right", "is not correct": a negated confirmation confirms nothing
+        or _UNSURE_RE.search(tail, _sentence_start(tail, confirm.start()), confirm.start())
+    ):  # "That doesn't seem right", "is not correct", "I'm not sure my terms are right": a
+        # negated or doubted confirmation confirms nothing
         confirm = CONFIRM_RE.search(tail, confirm.end())
     inner = MISTAKE_RE.search(tail, m.end()) if confirm is not None else None
     if confirm is not None and inner is not None and inner.start() <= confirm.start() < inner.end():
@@ -793,6 +798,17 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
         return True, None
     nums = [n.group(0) for n in _PLAIN_NUM_RE.finditer(tail, m.end())]
     return bool(nums) and nums[-1] != answer.strip().strip("$").strip(), None
+
+
+_ANSWERED_NO_RE = re.compile(  # a doubt asked and answered at once: "... others? No: ..."
+    r"[^?\n]{0,200}\?[ \t]*(?:\*\*)?No\b[ \t]*(?:[,:.!\u2014\u2013]|--?)"
+)
+
+
+def _sentence_start(text: str, at: int) -> int:
+    """Where the sentence holding position ``at`` starts (after ". ", "! ", "? " or a newline)."""
+    return max(text.rfind(". ", 0, at), text.rfind("! ", 0, at), text.rfind("? ", 0, at),
+               text.rfind("\n", 0, at)) + 1
 
 
 _NEGATED_CONFIRM_RE = re.compile(
@@ -1282,18 +1298,16 @@ def _select_kept(
     if rejected is not None:
         out.append(Decision(chosen, False, "later-rejects-box"))
         return Selection((rejected,), "anchor", "later-rejects-box", tuple(out))
-    if conditional_boxes(region, cands, idx):
-        out.append(Decision(chosen, False, "conditional-boxes"))
-        return Selection((), "none", "conditional-boxes", tuple(out))
-    if alternative_after(region, chosen):
-        out.append(Decision(chosen, False, "answer-with-alternative"))
-        return Selection((), "none", "answer-with-alternative", tuple(out))
-    if boxes_as_alternatives(region, cands, idx):
-        out.append(Decision(chosen, False, "boxes-as-alternatives"))
-        return Selection((), "none", "boxes-as-alternatives", tuple(out))
-    if guessed_box(region, chosen):
-        out.append(Decision(chosen, False, "box-is-guess"))
-        return Selection((), "none", "box-is-guess", tuple(out))
+    uncommitted: tuple[tuple[str, Callable[[], bool]], ...] = (  # named rules, in order, each
+        ("conditional-boxes", lambda: conditional_boxes(region, cands, idx)),  # leaving no answer
+        ("answer-with-alternative", lambda: alternative_after(region, chosen)),
+        ("boxes-as-alternatives", lambda: boxes_as_alternatives(region, cands, idx)),
+        ("box-is-guess", lambda: guessed_box(region, chosen)),
+    )
+    for rule, fires in uncommitted:
+        if fires():
+            out.append(Decision(chosen, False, rule))
+            return Selection((), "none", rule, tuple(out))
     spam = spam_run(region, cands[: idx + 1])
     if spam is not None:
         texts = tuple(dict.fromkeys(c.text.strip() for c in spam))

@@ -42,6 +42,7 @@ _VULGAR = {
     "⅔": "2/3", "⅕": "1/5", "⅖": "2/5", "⅗": "3/5", "⅘": "4/5", "⅙": "1/6", "⅚": "5/6",
     "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8",
 }
+_VULGAR_HINT_RE = re.compile("[" + "".join(_VULGAR) + "\u2044]")
 _VULGAR_RE = re.compile("(?P<whole>\\d)?[" + "".join(_VULGAR) + "]|\u2044")
 
 
@@ -56,9 +57,14 @@ _DIGIT_FORM_RE = re.compile(
 )
 
 
+_DIGIT_FORM_HINT_RE = re.compile("[\uFF10-\uFF19\U0001D7CE-\U0001D7FF\u20E3\u202F\u2009\u00A0]")
+
+
 def unicode_digits(text: str) -> str:
     """``unicode-digits``: full-width and mathematical digits are digits, a keycap is the digit
     it caps, and a narrow or thin space between digit groups is a thousands separator."""
+    if _DIGIT_FORM_HINT_RE.search(text) is None:  # (one character-class scan: most texts)
+        return text
     return _DIGIT_FORM_RE.sub(lambda m: _DIGIT_FORMS.get(m.group(0), ""), text)
 
 
@@ -74,6 +80,8 @@ def unicode_fractions(text: str) -> str:
         value = _VULGAR[m.group(0)[-1]]
         return f"{whole} {value}" if whole else value
 
+    if _VULGAR_HINT_RE.search(text) is None:  # (one character-class scan: most texts)
+        return text
     return _VULGAR_RE.sub(spelled, text)
 _SENTENCE_END_RE = re.compile(r"[.!?][ \t]+(?=\S)")
 _NEGATIVE_RE = re.compile(  # "negative 5", and "minus 12" where no number precedes it
