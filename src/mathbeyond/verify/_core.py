@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.64.0"  # core_v108: doubts answered at once; speed guards
+VERIFIER_VERSION = "2.65.0"  # core_v109: Chinese next problems, foreign side remarks
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

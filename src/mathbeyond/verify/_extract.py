@@ -180,7 +180,8 @@ _NEXT_PROBLEM_RE = re.compile(  # a hallucinated next problem (few-shot continua
     r"\n[ \t#*>]*(?:(?:Problem(?:\s*\d+)?|[Qq]uestion(?:\s*\d+)?|Q\d*|Exercise(?:\s*\d+)?"
     r"|Example\s*\d+|EXERCISES?(?:[ \t]+\d+(?:\.\d+)*)?)"
     r"[ \t]*(?:\*\*)?[ \t]*(?:[:.)]|\n|$)"
-    r"|Q\.[ \t]*\d+\b|\\begin\{(?:problem|exercise|question)\})"  # "Q. 8 Find ...", LaTeX
+    r"|Q\.[ \t]*\d+\b|\\begin\{(?:problem|exercise|question)\}"  # "Q. 8 Find ...", LaTeX
+    r"|(?:问题|题目|例题)[ \t]*\d+[ \t]*[:：.．])"  # "问题 2：求 ...": a next problem in Chinese
 )
 _RESTATE_RE = Guarded(re.compile(r"\b" + lx.alternation(lx.RESTATEMENT), re.IGNORECASE))
 _NEXT_CHOICE_QUESTION_RE = re.compile(  # a next few-shot multiple-choice question, answered

@@ -201,6 +201,8 @@ UNASKED_REMARK = (
     "(?:though|although) not asked",
     "in case (?:they are|it is|they're|it's|you need|needed)", "for reference", "for completeness",
     "for the record",
+    # in other languages (ASCII spellings only: the quick path's word test reads ASCII letters)
+    "como dato adicional", "por cierto", "en passant", "au passage", "nebenbei",
 )
 """A remark about a quantity nobody asked for ("Side note:", "(Not asked, but ...)"): also marks
 the first, only box as such a remark when the answer was stated in words before it
