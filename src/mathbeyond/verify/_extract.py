@@ -5538,6 +5538,9 @@ _BOLD_NUMBER_RE = re.compile(r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
 _COUNTED_BOLD_RE = re.compile(  # "12 days", "9 sides", "1,000 m": a number and its unit or noun
     r"(?P<n>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)[ \t]+(?P<w>[A-Za-z]+)(?:[ \t]+[A-Za-z]+)?"
 )
+_MULTIPLE_OF_PI_RE = re.compile(  # "45π cubic units": a multiple of pi and its unit words
+    r"(?P<n>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?(?:\u03c0|\\pi\b))(?:[ \t]+[A-Za-z]+\.?){1,3}"
+)
 
 
 _NAME_RE = re.compile(r"[A-Z][a-z]{2,}")
@@ -5552,7 +5555,8 @@ def _counted(value: str, question: str | None, any_noun: bool = False) -> str | 
     "There are **25 girls** in the class") any noun that is not a number's follower."""
     m = _COUNTED_BOLD_RE.fullmatch(value.strip())
     if m is None:
-        return None
+        pi = _MULTIPLE_OF_PI_RE.fullmatch(value.strip())  # "45π cubic units": 45π
+        return pi.group("n") if pi is not None else None
     word = m.group("w")
     if any_noun and not _NOT_NOUN_RE.match(" " + word):
         return m.group("n")
@@ -5563,9 +5567,6 @@ def _counted(value: str, question: str | None, any_noun: bool = False) -> str | 
     return None
 
 
-_VALUE_WITH_UNIT_RE = re.compile(
-    r"(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?(?:\u03c0|\\pi\b)?)(?:[ \t]+[A-Za-z]+\.?){1,3}"
-)
 _BOLD_CLAUSE_RE = re.compile(  # "Mary is 36 years old": a short statement set in bold
     r"(?:the[ \t]+)?[A-Za-z][\w']*(?:[ \t]+[\w']+){0,3}[ \t]+"
     r"(?:is|are|was|were|equals|comes[ \t]+to)[ \t]+\$?-?\d",
@@ -5585,9 +5586,6 @@ def _bold_value(line: str, question: str | None = None) -> str | None:
     counted = _counted(value, question)
     if counted is not None:
         return counted
-    united = _VALUE_WITH_UNIT_RE.fullmatch(value)
-    if united is not None:  # "**45π cubic units**": the value without its unit words
-        return united.group("v")
     if _NAME_RE.fullmatch(value) and _COPULA_BEFORE_BOLD_RE.search(line):
         return value  # "It will be a **Wednesday**."
     plain = re.sub(r"\\[A-Za-z]+", " ", value)

@@ -65,6 +65,7 @@ workers; tests/verify/test_fast_path.py and scripts/verify_equivalence.py compar
 from __future__ import annotations
 
 from . import _core, _fast
+from . import _lexicon as lx
 from ._extract import (
     _GRADER_HINT_RE,
     _LEAD_TURN_RE,
@@ -90,8 +91,9 @@ request to be stopped."""
 
 _PREPARE_MARKS = (
     "<", "[", "~", "%", "`", ">", "phantom", "color", "\\sout", "\\iffalse", *_TAG_MARKS,
-    "evaluador", "correcteur", "avaliador",  # the ASCII foreign grader-note hints, and the
-    "espuesta", "esposta", "isposta", "ntwort", "rgebnis",  # foreign anchors' (any case)
+    # the ASCII literals of foreign anchors and grader notes, less their first letter (either
+    # case of it: "Respuesta", "respuesta"); non-ASCII ones never reach this ASCII-only path
+    *(h[1:] for h in (*lx.FOREIGN_ANCHOR_HINTS, *lx.FOREIGN_GRADER_HINTS) if h.isascii()),
 )
 _GRADER_WORDS = _GRADER_HINT_RE.literals if _GRADER_HINT_RE.icase else None
 _BARE_TAILS = frozenset(
