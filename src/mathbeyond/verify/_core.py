@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.65.0"  # core_v109: Chinese next problems, foreign side remarks
+VERIFIER_VERSION = "2.66.0"  # core_v110: distrust of a box after it
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -25,6 +25,12 @@ RETRACTION = (
     "(?:please )?(?:disregard|ignore) (?:that|this|it|the (?:above|previous|last|box)|my "
     "(?:previous|earlier|last|answer))",
     "(?:i'?m|i am) no longer (?:confident|sure)",
+    # the answer above distrusted: "I no longer trust the boxed value above", "I can no longer
+    # stand behind this answer", "I really don't trust that value"
+    "i (?:can )?no longer (?:trust|believe|stand (?:by|behind))",
+    "i (?:really |honestly )?(?:do not|don't|can(?:not|'t)) (?:really |fully )?trust (?:this|that|"
+    "it|the (?:boxed |final )?(?:answer|result|value|count|number|total)|my (?:answer|result|"
+    "value|count|total))",
 
     # withdrawn as a joke or as unknowable: "Just kidding! I can't actually tell."
     "just (?:kidding|joking)", "jk", "(?:i )?have no idea",

@@ -780,6 +780,10 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     confirm = CONFIRM_RE.search(tail, m.end())
     while confirm is not None and (
         confirm.start() <= m.end() + 2  # "I'm not sure that's | right": part of the doubt
+        or (  # "I no longer believe 30 is right": the clause the doubt governs
+            m.group(0).lower().endswith("believe")
+            and _ASSERTION_END_RE.search(tail, m.end(), confirm.start()) is None
+        )
         or _NEGATED_CONFIRM_RE.search(tail, max(0, confirm.start() - 24), confirm.start())
         or _UNSURE_RE.search(tail, _sentence_start(tail, confirm.start()), confirm.start())
     ):  # "That doesn't seem right", "is not correct", "I'm not sure my terms are right": a
