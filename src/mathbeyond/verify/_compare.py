@@ -75,7 +75,26 @@ def parse_gold_items(gold: str) -> tuple[tuple[Value, ...] | None, Exception | N
         return None, exc
 
 
+_RATIO_WORDS_RE = re.compile(r"[ \t$]*(\d+(?:\.\d+)?)[ \t$]+to[ \t$]+(\d+(?:\.\d+)?)[ \t$.]*")
+_RATIO_GOLD_RE = re.compile(r"[ \t$]*\d+(?:\.\d+)?[ \t]*:[ \t]*\d+(?:\.\d+)?[ \t$]*")
+
+
+_VALUE_THEN_OPTION_RE = re.compile(
+    r"(?P<v>[^,\n]{1,40}?)[ \t]*,[ \t]*(?:which[ \t]+is[ \t]+)?(?:option|choice)[ \t]+"
+    r"\(?(?P<l>[A-E])\)?[ \t.]*"
+)
+
+
 def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
+    if "," in answer and ("option" in answer or "choice" in answer):
+        named = _VALUE_THEN_OPTION_RE.fullmatch(answer)
+        if named is not None and options_from_question(question):
+            # ``value-then-option``: "90°, option B" is option B, stated with its content
+            answer = f"({named.group('l')}) {named.group('v')}"
+    if " to " in answer and _RATIO_GOLD_RE.fullmatch(gold):
+        worded = _RATIO_WORDS_RE.fullmatch(answer)
+        if worded is not None:  # ``ratio-in-words``: "2 to 3" states the ratio 2:3
+            answer = f"{worded.group(1)}:{worded.group(2)}"
     gold_clean, answer_clean = clean(gold), clean(answer)
     gold_text, answer_text = gold_clean.text, answer_clean.text
     if gold_text and answer_text == gold_text and gold_clean.percent == answer_clean.percent:
@@ -129,6 +148,20 @@ def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
     if model_items is not None and _set_against_sequence(gold_text, gold_items, answer_text,
                                                          model_items):
         return Status.INCORRECT, "a tuple or interval is not a set (set-vs-sequence)"
+    if (
+        model_items is not None and question and len(gold_items) >= 2
+        and len(model_items) == len(gold_items) and not _is_set_literal(gold_text)
+        and _ORDER_ASKED_RE.search(question)
+    ):  # ``asked-order``: "list them from smallest to largest": the gold's order is asked
+        try:
+            pairs = zip(gold_items, model_items, strict=True)
+            in_order = all(answers_equal([g], [m]) for g, m in pairs)
+        except LimitError as exc:
+            return Status.LIMIT_EXCEEDED, f"comparison exceeds size limits: {exc}"
+        except (ParseError, *_SYMPY_ERRORS) as exc:
+            return Status.INCORRECT, f"comparison failed: {type(exc).__name__}"
+        if not in_order:
+            return Status.INCORRECT, "not in the order the question asks for (asked-order)"
     options = options_from_question(question)
     if gold_letter and options and _contradicts_option(answer, options):
         return Status.INCORRECT, "the chosen letter's stated content is not that option's"
@@ -148,6 +181,12 @@ def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
     return Status.INCORRECT, "not equivalent"
 
 
+_ORDER_ASKED_RE = re.compile(
+    r"\bfrom\s+(?:the\s+)?(?:smallest|least|lowest|largest|greatest|highest)\s+to\s+(?:the\s+)?"
+    r"(?:smallest|least|lowest|largest|greatest|highest)\b"
+    r"|\bin\s+(?:increasing|decreasing|ascending|descending)\s+order\b",
+    re.IGNORECASE,
+)
 _BASE_NUMERAL_RE = re.compile(r"([0-9A-Z]{1,64})(?:_\{?(\d{1,2})\}?)?")
 _ASKED_BASE_RE = re.compile(r"\bbase[\s$~{]*(\d{1,2})(?!\d)")
 

@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.66.0"  # core_v110: distrust of a box after it
+VERIFIER_VERSION = "2.67.0"  # core_v111-v113: hedged/retracted closings, asked order, ...
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -37,7 +37,10 @@ from ._rules import (
     counterfactual_anchor,
     disqualified_value,
     hedged_two_values,
+    hedged_value,
+    or_alternative,
     pending_value,
+    retracted_value,
     retraction_in,
     select,
     side_remark_span,
@@ -1049,6 +1052,9 @@ _EQUATION_TAG_RE = re.compile(  # ``equation-tag``: \tag{1}, \tag*{$\ast$}, \lab
     r"\\(?:tag\*?|label)[ \t]*\{[^{}\n]{0,40}\}|\\(?:nonumber|notag)\b"
     r"|\\q?quad[ \t]*\((?:\\star|\\ast|\*|\d{1,2}|[a-z]|\\dagger)\)"
 )
+_FOOTNOTE_RE = re.compile(  # a footnote's mark, and a footnote's definition line (a note)
+    r"^[ \t]*\[\^[^\]\n]{1,12}\]:[^\n]*(?:\n[ \t]+[^\n]+)*|\[\^[^\]\n]{1,12}\]", re.MULTILINE
+)
 _TAG_MARKS = ("\\tag", "\\label", "\\nonumber", "\\notag", "quad")
 _IFFALSE_RE = re.compile(r"\\iffalse(?![A-Za-z]).*?(?:\\fi(?![A-Za-z])|\Z)", re.S)
 _COMMENT_RE = re.compile(r"(?<!\\)%[^\n]*")
@@ -1089,7 +1095,8 @@ _REFERENCE_SENTENCE_RE = Guarded(re.compile(
 _REPORT_BLOCK_RE = Guarded(re.compile(
     # ``grader-report``: a fabricated grading block and all after it, or a statement of the
     # reference answer ("The reference answer for this problem is 720, which matches ...")
-    r"^[ \t#*>_\[(]*(?:" + lx.alternation(lx.REPORT_BLOCK_OPENER) + r")[\s\S]*\Z",
+    r"^[ \t#*>_\[(]*(?:\[\^[^\]\n]{1,12}\]:?[ \t]*)?(?:" + lx.alternation(lx.REPORT_BLOCK_OPENER)
+    + r")[\s\S]*\Z",
     re.IGNORECASE | re.MULTILINE,
 ))
 _NOTE_BRACKET_RE = Guarded(re.compile(  # "[Note: some answer keys list (C), but ...]"
@@ -1251,6 +1258,10 @@ _QED_RE = re.compile(
     re.MULTILINE,
 )
 _EMOJI_END_RE = re.compile(r"[\U0001F300-\U0001FAFF\u263A\u2600-\u27BF\uFE0F\u200D]\s*\Z")
+_SPACE_GROUP_HINT_RE = re.compile(r"\d \d\d\d(?![\d])")
+_SPACE_GROUPS_RE = re.compile(  # digit groups of three after single spaces, one number
+    r"(?<![\d.,] )(?<![\d.,^_{])\b\d{1,3}(?: \d{3})+\b(?![.,]\d| \d)"
+)
 _HARMONY_FINAL = "<|channel|>final<|message|>"
 _HARMONY_END_RE = re.compile(r"<\|(?:end|return|call|start)\|>")
 
@@ -1269,6 +1280,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         completion = completion.replace("\u2212", "-")
     if not completion.isascii():  # "１５０", "𝟒𝟕", "4️⃣2️⃣", "86 400": plain digits
         completion = unicode_digits(completion)
+    if _SPACE_GROUP_HINT_RE.search(completion):  # ``space-thousands``: "31 536 000 seconds"
+        completion = _SPACE_GROUPS_RE.sub(lambda m: m.group(0).replace(" ", ""), completion)
     if not completion.isascii():  # ``decorative-emoji``: "**Final answer: 86** 📊" reads 86
         # ``emoji-ends-sentence``: a pictograph closing a line of words is its full stop
         pictured = _PICTOGRAPH_RE.search(completion) is not None
@@ -1303,6 +1316,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         completion = _DOC_REF_RE.sub(
             lambda m: m.group(0)[: m.start("n") - m.start()] + " " * len(m.group("n")), completion
         )
+    if "[^" in completion:  # ``footnote``: "... = 35.[^1]" and "[^1]: note" are no values
+        completion = _FOOTNOTE_RE.sub(lambda m: " " * len(m.group(0)), completion)
     if "%" in completion or "\\iffalse" in completion:
         completion = _blank_comments(completion)
     if any(mark in completion for mark in _TAG_MARKS):
@@ -1760,6 +1775,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         # "... The answer is 18.\nThe answer is 1" cut by the token limit: the unfinished anchor
         # running to the end of the text is no commitment (``cut-off-anchor``)
         cut_off = [a for a in anchors if not region[a.end :].strip()]
+        # ``cut-off-after-reason``: "The answer is 3 because 3 x 3 x 3 = 2": the value was
+        # complete before the reason the cut fell in
+        cut_off = [a for a in cut_off if not _reason_after_value(region, a)]
         decisions += [Decision(a, False, "cut-off-anchor") for a in cut_off]
         anchors = [a for a in anchors if a not in cut_off]
     cands = sorted(boxes + anchors, key=lambda c: (c.start, c.kind))
@@ -1808,6 +1826,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             and late.rule in _CONCLUDING_RULES
             and (_HAS_VALUE_RE.search(late.text) or _NUMBER_WORD_ANY_RE.search(late.text))
             and sel.rule != "answer-first-then-explanation"
+            and not _counts_unasked_noun(late.text, question)  # "..., so there are 4 consonants"
             and not _TLDR_ANCHOR_RE.match(region, sel.decisions[-1].candidate.start)  # stated first
             and not SIDE_RE.search(region, region.rstrip().rfind("\n") + 1)  # "(not asked)"
             and _without_afterword_section(region.rstrip(), question).rfind("\n")
@@ -1878,6 +1897,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 break
             if not shorter or not (
                 _is_remark(dropped) or _ANSWER_LABEL_ONLY_RE.fullmatch(dropped.strip(" \t\n*_#"))
+                or _COUNTERFACTUAL_REMARK_RE.match(dropped)
             ):
                 break
             again = _conclusion(shorter, question=question)
@@ -1903,6 +1923,31 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         # closing sentence would only read it again (like a retraction, it leaves no answer)
         return Extracted("", "none", "labelled-wrong", trace)
     return Extracted(late.text, late.kind, late.rule, trace)
+
+
+_REASON_AFTER_VALUE_RE = re.compile(r"\$?[ \t]*,?[ \t]+(?:because|since)\b[^\n]{3,}")
+_PLAIN_NUMBER_RE = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
+
+
+def _reason_after_value(region: str, anchor: Candidate) -> bool:
+    """An anchor's plain number followed by "because" or "since" and the start of a reason."""
+    value = anchor.text.strip().strip("$").strip()
+    if not _PLAIN_NUMBER_RE.fullmatch(value):
+        return False
+    at = region.find(value, anchor.start, anchor.end)
+    return at >= 0 and _REASON_AFTER_VALUE_RE.match(region, at + len(value)) is not None
+_COUNT_NOUN_RE = re.compile(r"\$?-?\d[\d,]*\$?[ \t]+(?P<n>[A-Za-z]{3,})[.!]?")
+
+
+def _counts_unasked_noun(text: str, question: str | None) -> bool:
+    """A closing value that counts a noun the question never names ("4 consonants" when vowels
+    are asked): another quantity, which does not replace an anchored answer."""
+    m = _COUNT_NOUN_RE.fullmatch(text.strip())
+    if m is None or not question:
+        return False
+    noun = m.group("n").lower()
+    stem = noun[:-1] if noun.endswith("s") else noun
+    return stem not in question.lower()
 
 
 def _doubt_answered_no(text: str) -> bool:
@@ -2977,6 +3022,12 @@ def _conclusion(
                 return Extracted("", "none", "closing-value-disqualified")
             if pending_value(line, found.text):
                 return Extracted("", "none", "closing-work-pending")
+            if hedged_value(line, found.text):  # "So most likely 211, but I'd want to confirm"
+                return Extracted("", "none", "closing-hedged")
+            if retracted_value(line, found.text):  # "so I retract $164$ until ..."
+                return Extracted("", "none", "closing-retracted")
+            if or_alternative(line, found.text):  # "the cubic has 1 or 3 real solutions"
+                return Extracted("", "none", "closing-alternative-values")
             break
     return found
 
@@ -3472,7 +3523,13 @@ def _closing(
         option_end = _OPTION_FINAL_RE.search(last) if not _OPTION_HEDGE_RE.search(last) else None
         if option_end is not None and not _NEG_WORD_RE.search(last):
             # "So it must be B.", "..., which is option b).": that option
-            letter_chosen = option_end.group("l") or option_end.group("m")
+            letter_chosen = option_end.group("l") or option_end.group("m") or option_end.group("g")
+            if option_end.group("u"):  # "8 marbles, option C": the letter with its stated value
+                start = max(last.rfind(". ", 0, option_end.start()) + 1, 0)
+                value = _single_value(last[start : option_end.start()])
+                pick: str = option_end.group("u")
+                chosen_text = f"({pick}) {value}" if value is not None else pick
+                return Extracted(chosen_text, "conclusion", "closing-option-letter")
             return Extracted(letter_chosen.upper(), "conclusion", "closing-option-letter")
         named = _option_named(lines)
         if named is not None:  # "..., which is choice (B).\n\nOptions (D) and (E) are too large."
@@ -3766,6 +3823,11 @@ _OPTION_FINAL_RE = re.compile(  # "So it must be B.", "which is option b).": the
     r"\b(?:must|has[ \t]+to|should|will)[ \t]+be[ \t]+(?:option[ \t]+|choice[ \t]+)?"
     r"\(?(?P<l>[A-E])\)?[ \t]*[.!]?[ \t]*$"
     r"|\b(?:option|choice)[ \t]+\(?(?P<m>[a-eA-E])\)[ \t]*[.!]?[ \t]*$"
+    # "The bag holds 8 marbles, option C.": the option after the value (``value-then-option``)
+    r"|,[ \t]*(?:which[ \t]+is[ \t]+)?(?:[Oo]ption|[Cc]hoice)[ \t]+(?P<u>[A-E])[ \t]*[.!]?[ \t]*$"
+    # "... I'll go with (C).", "-- going with B.", "so I pick D.": the choice made last
+    r"|\b(?:[Gg]o(?:ing)?[ \t]+with|[Pp]ick(?:ing)?|[Cc]hoos(?:e|ing)|[Ss]elect(?:ing)?)[ \t]+"
+    r"(?:(?:[Oo]ption|[Cc]hoice)[ \t]+)?\(?(?P<g>[A-E])\)?[ \t]*[.!]?[ \t]*$"
 )
 _OPTION_CHOSEN_RE = re.compile(  # "which is choice $\mathrm{(B)}$", "corresponds to (C)"
     r"(?:\bis|\bcorresponds\s+to|\bmatch(?:es)?|\bselect|\bchoose|\bpick|\bi\.e\.,?"
@@ -4657,6 +4719,14 @@ def _foreign_conclusion(text: str) -> str | None:
 
 _CJK_NUMERAL_RUN_RE = re.compile("[" + "".join((*lx.CJK_DIGITS, *lx.CJK_UNITS, *lx.CJK_GROUPS))
                                  + "]{1,12}")
+
+
+_COUNTERFACTUAL_REMARK_RE = re.compile(  # ``counterfactual-remark``: "(Had the question asked
+    # for the middle angle, the answer would have been A.)": another question's answer
+    r"\s*\(?[ \t]*(?:if|had|were|suppose)\b[^\n]{0,200}?\b(?:"
+    + lx.alternation(lx.COUNTERFACTUAL_MODAL) + r")\b[^\n]*\Z",
+    re.IGNORECASE,
+)
 
 
 def _is_remark(text: str) -> bool:

@@ -171,8 +171,8 @@ CHECK_LABEL = ("verification", "check", "checking", "verify", "verifying")
 
 HYPOTHETICAL = (
     "if instead", "suppose instead", "if the (?:problem|question) (?:had|were|was|asked)",
-    "had the problem", "what if", "for example", "e\\.g\\.", "for instance", "hypothetical",
-    "would suggest",
+    "had the (?:problem|question)", "what if", "for example", "e\\.g\\.", "for instance",
+    "hypothetical", "would suggest",
 )
 """Before a box on its line: the box is a hypothetical, not the answer (prefix match)."""
 
@@ -194,7 +194,7 @@ boxes were identical we would get 3, but they are not, so the count is $\\boxed{
 
 STRONG_HYPOTHETICAL = (
     "if instead", "suppose instead", "if the (?:problem|question) (?:had|were|was|asked)",
-    "had the problem", "what if", "hypothetical(?:ly)?",
+    "had the (?:problem|question)", "what if", "hypothetical(?:ly)?",
 )
 """Anywhere in the box's paragraph: the box is a hypothetical."""
 
@@ -716,6 +716,44 @@ PENDING_WORK = (
 """Right before a closing value with no '=' after it ("So we need to compute $7 \\times 10$.",
 "It remains to evaluate $2^5 - 1$."): work still to do, so no result (``closing-work-pending``)."""
 
+UNCOMMITTED_LEAD = (
+    "probably", "most likely", "possibly", "perhaps", "maybe", "presumably", "i (?:would )?guess",
+    "my (?:best )?guess (?:is|would be)", "i suspect",
+)
+"""In a closing line, right before the value in its own clause ("So most likely 211, ...",
+"Probably 211"): the value is a guess, not a commitment (``closing-hedged``)."""
+
+UNDECIDED = (
+    "(?:i'?m|i am) (?:still |really |honestly )?(?:not sure|unsure|uncertain|undecided) (?:which|"
+    "whether|between)",
+    "(?:i )?(?:can(?:not|'t)|could(?:n't| not)) (?:really )?(?:decide|tell|choose|pick) (?:which|"
+    "between)",
+    "(?:i )?(?:don'?t|do not) know which",
+)
+"""After the chosen answer, with another, different candidate value in the text: the writer has
+not chosen between them ("I'm not sure which of these the problem intends"): no answer
+(``undecided-between-values``)."""
+
+RETRACTING_VERB = (
+    "(?:i |we )?(?:hereby )?(?:retract|withdraw)(?:ing)?", "(?:i |we )?take back",
+    "(?:i |we )?(?:am |are )?(?:retracting|withdrawing|taking back)",
+)
+"""Right before a closing value in its own clause ("so I retract $164$ until ...", "I withdraw 164
+for now"): the value is withdrawn, no answer (``closing-retracted``)."""
+
+UNVERIFIED_AFTER = (
+    "(?:though|but|although) i(?:'d| would) (?:want|like|need|have) to (?:[a-z]+ )?(?:check|"
+    "confirm|verify|double[- ]check)",
+    "(?:though|but|although) i (?:haven'?t|have not|didn'?t|did not) (?:[a-z]+ )?(?:verified|"
+    "verify|checked|check|confirmed|confirm|ruled out|rule out)",
+    "(?:though|but|although) i'?m not (?:entirely |completely |fully |totally )?(?:sure|certain|"
+    "confident)",
+    "before (?:saying|claiming|committing) (?:it )?for (?:sure|certain)",
+)
+"""After a closing value in its sentence ("211, but I'd want to confirm with a table first",
+"211, though I haven't ruled out every divisor"): the value is not yet committed to
+(``closing-hedged``)."""
+
 LEFT_TO_READER = (
     "(?:i'?ll|i will|we'?ll|we will|let me|i'?d like to) leave (?:[a-z]+ ){0,4}?(?:as an "
     "exercise|to the reader|to you|for you|up to you)",
@@ -1121,7 +1159,8 @@ statement is of someone else's answer, blanked before candidates are found."""
 REPORT_BLOCK_OPENER = (
     "(?:automatic|automated|auto)[- ]?(?:check|grad(?:er|ing)|evaluation)",
     "(?:grader|grading|evaluation) report", "reference answer\\s*:", "expected answer\\s*:",
-    "ground[- ]truth\\s*:", "gold(?:en)? answer\\s*:", "answer key\\s*:",
+    "ground[- ]truth\\s*:", "gold(?:en)? answer\\s*:", "answer key\\s*:", "official answer\\s*:",
+    "expected (?:output|result|value)\\s*:",
     "(?:the )?(?:reference|expected|official|gold) answer (?:for this (?:problem|question) )?is",
 )
 """Opens a fabricated grading block or a statement of the reference answer after the model's

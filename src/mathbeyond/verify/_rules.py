@@ -360,8 +360,8 @@ def _last_conclusion(before: str) -> int | None:
 
 
 _COUNTERFACTUAL_CLAUSE_RE = re.compile(  # also after a note label: "*Note:* if ..., ... would"
-    r"^[\s*_]*(?:(?:note|remark|aside|p\.?s\.?)[ \t]*:[\s*_]*)?(?:(?:but|and|or|so|now)[ \t,]+)?"
-    r"if\b[^\n]*\b"
+    r"^[\s*_(]*(?:(?:note|remark|aside|p\.?s\.?)[ \t]*:[\s*_]*)?(?:(?:but|and|or|so|now)[ \t,]+)?"
+    r"(?:if|had[ \t]+(?:the|we|i|you|it|this|that|they))\b[^\n]*\b"
     + lx.alternation(lx.COUNTERFACTUAL_MODAL) + r"\b(?![^\n]*\b"
     + lx.alternation(lx.COUNTERFACTUAL_TURN) + r"\b)",
     re.IGNORECASE,
@@ -381,7 +381,7 @@ def counterfactual_before(before: str) -> bool:
     """The candidate's clause (``before``: its line up to it) opens with 'if' and states what
     a supposition 'would' give ("If we simply multiplied them, it would be $\\boxed{240}$")."""
     low = before.lower()
-    if "if" not in low or ("would" not in low and "'d" not in low):
+    if ("if" not in low and "had" not in low) or ("would" not in low and "'d" not in low):
         return False
     return bool(_COUNTERFACTUAL_CLAUSE_RE.search(_own_clause(before)))
 
@@ -980,11 +980,27 @@ _BOX_ASKED_RE = re.compile(r"[ \t]*(?:\$\$|\$|\\\]|\\\))?[ \t]*\?")
 _GUESS_WINDOW_CHARS = 160
 
 
+_UNDECIDED_RE = lx.words(lx.UNDECIDED)
+
+
+def undecided_between(region: str, cands: list[Candidate], idx: int) -> bool:
+    """``undecided-between-values``: after the chosen candidate the writer says it has not chosen
+    between values ("I'm not sure which of these the problem intends", "I can't decide
+    between them") and another candidate holds a different value."""
+    chosen = cands[idx]
+    if _UNDECIDED_RE.search(region, chosen.end) is None:
+        return False
+    return any(_plain(c.text) != _plain(chosen.text) for c in cands if c is not chosen)
+
+
 def guessed_box(region: str, c: Candidate) -> bool:
-    """``box-is-guess``: the box is asked as a question ("Maybe the answer is \\boxed{7}?",
+    """``box-is-guess``: the box (or an anchor: "So maybe the answer is $23$?") is asked as a
+    question ("Maybe the answer is \\boxed{7}?",
     "Could it be \\boxed{16}?") or followed, in the next 160 characters of its paragraph, by
     the writer's own doubt ("I'm not sure.", "I can't verify it.", lexicon UNSURE)."""
-    if c.kind != "boxed":
+    if c.kind == "anchor" and "?" in c.text:  # "So maybe the answer is 23? I can't rule ..."
+        return re.search(r"^[^?\n]{1,40}?\?", c.text) is not None
+    if c.kind not in ("boxed", "anchor"):
         return False
     window = region[c.end : c.end + _GUESS_WINDOW_CHARS]
     window = window.split("\n\n", 1)[0]
@@ -1307,6 +1323,7 @@ def _select_kept(
         ("answer-with-alternative", lambda: alternative_after(region, chosen)),
         ("boxes-as-alternatives", lambda: boxes_as_alternatives(region, cands, idx)),
         ("box-is-guess", lambda: guessed_box(region, chosen)),
+        ("undecided-between-values", lambda: undecided_between(region, cands, idx)),
     )
     for rule, fires in uncommitted:
         if fires():
@@ -1364,6 +1381,68 @@ def pending_value(line: str, value: str) -> bool:
     for last in _PENDING_RE.finditer(clause):  # noqa: B007 - keep the final match
         pass
     return last is not None and "=" not in clause[last.end() :]
+
+
+_UNCOMMITTED_LEAD_RE = re.compile(
+    r"\b(?:" + lx.alternation(lx.UNCOMMITTED_LEAD) + r")\b[^.;!?]{0,24}\Z", re.IGNORECASE
+)
+_UNVERIFIED_AFTER_RE = lx.words(lx.UNVERIFIED_AFTER)
+_CLAUSE_END_RE = re.compile(r"[.;!?](?:\s|$)")
+
+
+def hedged_value(line: str, value: str) -> bool:
+    """``closing-hedged``: in a closing line, the value's own clause opens with a guess word
+    ("So most likely 211", "Probably 211") or its sentence goes on to say it is unchecked
+    ("211, though I haven't ruled out every divisor", "... but I'd want to confirm")."""
+    clause = _clause_before(line, value)
+    if clause is None:
+        return False
+    v = value.strip().strip("$").strip()
+    at = line.rfind(v)
+    start = max(0, at - len(clause))
+    lead = line[max(0, start - 40) : at]  # the guess word may open the clause before a comma
+    if _UNCOMMITTED_LEAD_RE.search(lead) and not _CLAUSE_END_RE.search(lead):
+        return True
+    end = _CLAUSE_END_RE.search(line, at + len(v))
+    stop = end.start() if end else len(line)
+    return _UNVERIFIED_AFTER_RE.search(line, at + len(v), stop) is not None
+
+
+_NUMBER_TOKEN = r"(?:\$[ \t]*)?-?\d+(?:\.\d+)?(?:[ \t]*\$)?"
+
+
+_RETRACTING_VERB_RE = re.compile(
+    r"\b(?:" + lx.alternation(lx.RETRACTING_VERB) + r")\b[^.;!?]{0,20}\Z", re.IGNORECASE
+)
+
+
+def retracted_value(line: str, value: str) -> bool:
+    """``closing-retracted``: in a closing line, the value's own clause retracts it ("so I
+    retract $164$ until ...", "I withdraw 164 for now"), unless a value is stated after it in
+    that sentence ("I retract that 160: ... is $164$" names the value it keeps)."""
+    clause = _clause_before(line, value)
+    return clause is not None and _RETRACTING_VERB_RE.search(clause) is not None
+
+
+def or_alternative(line: str, value: str) -> bool:
+    """``closing-alternative-values``: in a closing line, a lone numeric value joined by "or" to
+    another number ("the cubic has 1 or 3 real solutions", "either 2 or 4 points"): two values
+    offered, neither committed to."""
+    v = value.strip().strip("$").strip()
+    if not re.fullmatch(r"-?\d+(?:\.\d+)?", v):
+        return False
+    num = re.escape(v)
+    pattern = (
+        r"(?<![\w.])(?:\$[ \t]*)?" + num + r"(?:[ \t]*\$)?[ \t]+or[ \t]+" + _NUMBER_TOKEN
+        + r"(?![\w.]|\.\d)"
+        + r"|(?<![\w.])" + _NUMBER_TOKEN + r"[ \t]+or[ \t]+(?:\$[ \t]*)?" + num + r"(?![\w]|\.\d)"
+    )
+    at = line.rfind(v)
+    start = 0
+    for m in _CLAUSE_END_RE.finditer(line, 0, at):
+        start = m.end()
+    end = _CLAUSE_END_RE.search(line, at + len(v))
+    return re.search(pattern, line[start : end.start() if end else len(line)]) is not None
 
 
 def _clause_before(line: str, value: str) -> str | None:
