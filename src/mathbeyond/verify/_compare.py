@@ -85,7 +85,16 @@ _VALUE_THEN_OPTION_RE = re.compile(
 )
 
 
+_GLUED_UNIT_RE = re.compile(  # "14cm", "2.5kg", "60mph": a unit written against its number
+    r"[ \t$]*(?P<n>-?\d+(?:\.\d+)?)(?P<u>(?:cm|mm|km|kg|mg|ml|mL|ft|yd|mi|lbs?|oz|mph|hrs?|min)"
+    r"(?:\^?[23]|[\u00b2\u00b3])?)[ \t$.]*"
+)
+
+
 def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
+    glued = _GLUED_UNIT_RE.fullmatch(answer) if answer[-1:].isalpha() or "^" in answer else None
+    if glued is not None:  # ``glued-unit``: "14cm" is 14 cm
+        answer = f"{glued.group('n')} {glued.group('u')}"
     if "," in answer and ("option" in answer or "choice" in answer):
         named = _VALUE_THEN_OPTION_RE.fullmatch(answer)
         if named is not None and options_from_question(question):

@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.67.0"  # core_v111-v113: hedged/retracted closings, asked order, ...
+VERIFIER_VERSION = "2.68.0"  # core_v114: labelled sentence boxes, count adverbs, ...
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -350,6 +350,9 @@ def _based_value(text: str) -> int | None:
         return None
 
 
+_WRAPPED_TUPLE_RE = re.compile(r"(?:\\left)?[(\[][^()\[\]=]*(?:\\right)?[)\]]")
+
+
 def _chain_value(answer: str, gold: str, question: str | None) -> str | None:
     """``answer-equation-chain``: an answer written as a chain ``E = ... = V`` whose members
     are equal gives its last member V ("25% of 360 = 0.25 × 360 = 90", "$A = \\pi r^2 = \\pi
@@ -369,7 +372,10 @@ def _chain_value(answer: str, gold: str, question: str | None) -> str | None:
         return None
     first, *middle, last = members
     last = _UNIT_TAIL_RE.sub("", last)  # "= 120 ways": the number
-    if any(_LIST_MARK_RE.search(_ARGUMENTS_RE.sub("()", m)) for m in (*middle, last)):
+    if any(
+        _LIST_MARK_RE.search(_ARGUMENTS_RE.sub("()", m)) and not _WRAPPED_TUPLE_RE.fullmatch(m)
+        for m in (*middle, last)
+    ):  # ("= (5, 3)": one point, its commas inside its parentheses)
         return None  # "x = 2, x = 3", "Maximum = 2, Minimum = 1": a list of equations
     first = first.rsplit("$", 1)[-1].strip()  # "Therefore, $\\angle C" names "\\angle C"
     based = [_based_value(m) for m in (first, *middle, last)]

@@ -1086,7 +1086,8 @@ _REFERENCE_SENTENCE_RE = Guarded(re.compile(
     # ``reference-answer-statement``: "For the record, the reference answer for this problem is
     # 391, ...", "By the way, the official answer to this question is 399.": someone else's
     r"(?:^|(?<=[.!?])[ \t]+|(?<=[.!?]\*\*)[ \t]+)[^.!?\n]{0,60}?\b(?:the|an?)[ \t]+(?:"
-    + lx.alternation(lx.REFERENCE_ANSWER) + r")[ \t]+answers?\b[^.!?\n]{0,60}?(?:\bis\b|=|:)"
+    + lx.alternation(lx.REFERENCE_ANSWER) + r")[ \t]+answers?\b[^.!?\n]{0,60}?(?:\bis\b|=|:"
+    r"|\b(?:lists?|says|gives|states|shows|reads)\b)"
     r"[^\n]*?(?:[.!?](?=\s|$)|$)",
     re.IGNORECASE | re.MULTILINE,
 ))
@@ -1665,6 +1666,34 @@ def _labelled_line_box(region: str, boxes: list[Candidate], question: str) -> st
     return asked[0].text.strip() if len(asked) == 1 else None
 
 
+_BOX_SENTENCE_LABEL_RE = re.compile(  # "the minimum value is $", "the minimizer is $x = "
+    r"\bthe[ \t]+(?P<l>[a-z][a-z \t-]{2,40}?)[ \t]+(?:is|equals|comes[ \t]+to)[ \t]+"
+    r"(?:\$|\\\()?[ \t]*(?:[A-Za-z][ \t]*=[ \t]*)?(?:\$|\\\()?[ \t]*\Z",
+    re.IGNORECASE,
+)
+
+
+def _labelled_sentence_box(region: str, boxes: list[Candidate], question: str) -> str | None:
+    """``labelled-box-asked`` over sentences: the last two boxes each close a sentence that names
+    its quantity ("the minimum value is $\\boxed{4}$. ... so the minimizer is $x =
+    \\boxed{3}$."): the box of the one name whose words are all in the question."""
+    named: list[tuple[str, Candidate]] = []
+    for c in boxes[-2:]:
+        start = max(region.rfind(". ", 0, c.start), region.rfind("\n", 0, c.start)) + 1
+        label = _BOX_SENTENCE_LABEL_RE.search(region, start, c.start)
+        if label is None:
+            return None
+        named.append((label.group("l"), c))
+    if named[0][1].text.strip() == named[1][1].text.strip():
+        return None
+    heads = [label.split()[-1].lower().rstrip("s") for label, _ in named]
+    if heads[0] == heads[1]:  # "the sum is 420 ... the correct sum is 400": one quantity, revised
+        return None
+    asking = _asking_sentence(question)
+    asked = [c for label, c in named if _label_in_question(label, asking)]
+    return asked[0].text.strip() if len(asked) == 1 else None
+
+
 def _labelled_box_pick(region: str, group: list[Candidate], question: str) -> str | None:
     """``labelled-box-asked``: adjacent boxes each labelled with its own one-letter name ("V =
     \\boxed{12}, E = \\boxed{30}, F = \\boxed{20}") give different quantities; the asked one
@@ -1787,11 +1816,19 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     if truncated and sel.kind in ("boxed", "anchor") and sel.decisions:
         chosen = sel.decisions[-1].candidate  # from its start: its own sentence may hold back
         after = region[chosen.start + 1 :]
-        if doubts(after) and not (
+        if doubts_beyond_checking(after) and not (
             sel.rule in ("last-box", "last-anchor") and _restated_commitment(cands, chosen, after)
         ) and not _doubt_answered_no(after):
             # cut off by the token limit while doubting or redoing the answer
             return Extracted("", "none", "cut-off-while-reconsidering", trace)
+    if truncated and sel.kind == "none" and sel.rule == "retracted":
+        withdrawn = sel.decisions[-1].candidate
+        after = region[withdrawn.start + 1 :]
+        if not doubts_beyond_checking(after) and withdrawn.kind in ("boxed", "anchor"):
+            # ``cut-off-while-checking``: "So the answer is 19. Hmm, wait. Now I want to
+            # double-check ..." cut off: the "wait" opened a check, it withdrew nothing
+            text = withdrawn.text if withdrawn.kind == "boxed" else _sentence_answer(withdrawn.text)
+            return Extracted(text.strip("* "), withdrawn.kind, "cut-off-while-checking", trace)
     if sel.kind == "none":
         if sel.rule == "retracted" and not truncated:
             fixed = _unboxed_correction(region, sel.decisions)
@@ -1807,6 +1844,8 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             return Extracted(requested, "conclusion", "closing-names-requested", trace)
         if question and len(boxes) >= 2 and sel.rule in ("last-box", "adjacent-boxes"):
             lined = _labelled_line_box(region, boxes, question)
+            if lined is None and sel.rule == "last-box":
+                lined = _labelled_sentence_box(region, boxes, question)
             if lined is not None:  # "- Minimum value: $\boxed{4}$\n- Attained at: ..."
                 return Extracted(lined, "boxed", "labelled-box-asked", trace)
         if question and sel.rule == "adjacent-boxes" and len(sel.texts) > 1:
@@ -1962,6 +2001,30 @@ def _doubt_answered_no(text: str) -> bool:
     return not (MISTAKE_RE.search(asked) or RETRACT_RE.search(asked)) and not doubts(
         text[answered.end() :]
     )
+
+
+_VERIFY_PLAN_AFTER_RE = re.compile(
+    r"[\s,.:;\u2014\u2013-]*(?:hmm[,.]?\s*)?(?:now\s+|ok(?:ay)?,?\s+)?(?:"
+    + lx.alternation(lx.VERIFY_PLAN) + r")\b",
+    re.IGNORECASE,
+)
+_NEGATED_DOUBT_RE = re.compile(r"\b(?:haven't|have\s+not|didn't|did\s+not)\s+\Z", re.IGNORECASE)
+
+
+def doubts_beyond_checking(text: str) -> bool:
+    """:func:`doubts`, less the doubt words that only open a check ("Hmm, wait. Now I want to
+    double-check ...", lexicon VERIFY_PLAN) or are negated ("I haven't misread"):
+    ``cut-off-while-checking`` keeps an answer a sample was re-checking when it was cut off."""
+    if not doubts(text):
+        return False
+    for pattern in (RECONSIDER_RE, RETRACT_RE, MISTAKE_RE, _WITHDRAWAL_RE):
+        for m in pattern.finditer(text):
+            if _VERIFY_PLAN_AFTER_RE.match(text, m.end()) or _NEGATED_DOUBT_RE.search(
+                text, max(0, m.start() - 24), m.start()
+            ):
+                continue
+            return True
+    return False
 
 
 def doubts(text: str) -> bool:
@@ -2439,6 +2502,13 @@ def _asked_variable(question: str) -> str | None:
     return None if m is None else (m.group("m") or m.group("p"))
 
 
+_PRONOUN_SUBJECT_RE = re.compile(
+    r"[ \t]*(?:(?:so|thus|hence|therefore)[ \t]*,?[ \t]+)?(?:it'?s|it[ \t]+is|that'?s|that[ \t]+is)"
+    r"[ \t]*\$?[ \t]*",
+    re.IGNORECASE,
+)
+
+
 def _revised_after_box(region: str, box: Candidate, question: str) -> str | None:
     """``revised-after-box``: after the chosen box, a revision cue ("Actually", "On reflection",
     "Hold on"), then the text closes on a statement of the asked quantity (a word of its
@@ -2467,7 +2537,7 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     words = {w.lower() for w in _SUBJECT_WORD_RE.findall(subject)}
     asked = any(
         w in _GENERIC_SUBJECT or _in_question(w, question) for w in words - {"number"}
-    )
+    ) or _PRONOUN_SUBJECT_RE.fullmatch(subject) is not None  # "So it's 14."
     return late.text if asked else None
 
 
@@ -2538,7 +2608,8 @@ def _continuation(
     digit = _DIGIT_AT_RE.search(region, 0, cut) if question else None
     if digit is not None and question:  # after worked text (a value), a question of its own
         invented = _invented_question(region, min(first_commit, digit.end()), cut, question)
-        if invented is not None:
+        if invented is not None and not BACK_TO_PROBLEM_RE.search(region, invented, cut):
+            # (a warm-up question: "How many ... less than 100 ...? ... Now the actual problem.")
             return invented, "after-invented-question"
     if first_commit < cut:  # "Follow-up problem: ...", "Next exercise: ...": another problem
         other = OTHER_PROBLEM_RE.search(region, first_commit, cut)
@@ -2709,7 +2780,8 @@ _TUPLE_SIZES = {"pair": 2, "triple": 3, "quadruple": 4}
 _POINT_ASKED_RE = re.compile(  # "Find the point of intersection", "Where do the lines meet?"
     r"\b(?:find|give|determine|state|compute|locate|what\s+(?:is|are)|which)\b[^.?!\n]{0,60}?"
     r"\b(?:point|coordinates|vertex|cent(?:er|re)|midpoint|focus|intersection)\b"
-    r"|\bwhere\s+(?:do|does|will|would)\b[^.?!\n]{0,80}?\b(?:meet|intersect|cross|touch)",
+    r"|\bwhere\s+(?:do|does|will|would)\b[^.?!\n]{0,80}?\b(?:meet|intersect|cross|touch)"
+    r"|\b(?:at|in)\s+what\s+point\b[^.?!\n]{0,80}?\b(?:meet|intersect|cross|touch)",
     re.IGNORECASE,
 )
 _POINT_QUANTITY_RE = re.compile(  # the question asks a number OF the point, not the point
@@ -2976,6 +3048,10 @@ def _conclusion(
         listed = _asked_list_item([ln for ln in whole.split("\n") if ln.strip()], question)
         if listed is not None:  # "Summary of its measurements:\n- Perimeter: ... = 36 units"
             return Extracted(listed, "conclusion", "closing-asked-list-item")
+    if question and whole.count("|") >= 4:
+        cell = _asked_table_row(whole, question)
+        if cell is not None:  # "| Statistic | Value |\n|---|---|\n| Median | 4 |" (median asked)
+            return Extracted(cell, "conclusion", "closing-asked-table-row")
     region = _without_afterword_section(whole, question)
     if len(region) < len(whole):
         allow_bare = False  # what the afterword follows is worked text, not a bare answer
@@ -2983,6 +3059,8 @@ def _conclusion(
         _without_disowning_remark(_without_same_value_remark(_without_pleasantries(region)))
     ))
     region = _without_remark_paragraph(region)
+    if "\n" in region:
+        region = _without_aside_line(region)
     if question and "\n" in region:
         region = _without_other_quantity_line(region, question)
     if question:
@@ -2997,6 +3075,11 @@ def _conclusion(
             found = None
     if found is None:
         found = _closing(region, allow_bare, question)
+    if question and "ce" in region[cut:] and _HOW_MANY_RE.search(question):
+        times = _COUNT_ADVERB_RE.search(region[cut:])
+        if times is not None:  # ``count-adverb``: "... so it crosses zero exactly once there."
+            found = Extracted(_COUNT_ADVERBS[times.group("a").lower()], "conclusion",
+                              "closing-count-adverb")
     if found is None:
         qualified = _without_qualifier(region)
         if qualified is not None:
@@ -3030,6 +3113,45 @@ def _conclusion(
                 return Extracted("", "none", "closing-alternative-values")
             break
     return found
+
+
+_CHECK_SENTENCE_RE = re.compile(  # a closing sentence that checks the value before it
+    r"(?:(?:plugging|substituting|putting)[ \t]+"
+    r"(?:(?:it|this|that|these|them|[a-z][ \t]*=[^,]{1,12})[ \t]+)?(?:back[ \t]+)?in(?:to)?\b"
+    r"|(?:plugging|substituting)[ \t]+back\b|checking\b"
+    r"|verifying\b|as[ \t]+a[ \t]+check\b|to[ \t]+(?:double[- ]?)?check\b)"
+    r"(?=[^\n]*(?:checks?[ \t]+out|\u2713|\u2714|works|holds|as[ \t]+expected|correct)"
+    r"[.!]?[ \t]*\Z)",
+    re.IGNORECASE,
+)
+_COUNT_ADVERBS = {"once": "1", "twice": "2", "thrice": "3"}
+_COUNT_ADVERB_RE = re.compile(  # the last sentence: a crossing verb, then "exactly once"
+    r"\b(?:cross(?:es|ed)?|meets?|intersects?|touch(?:es)?|cuts?|hits?|vanish(?:es)?|occurs?"
+    r"|appears?|changes?[ \t]+sign)\b[^.!?\n]{0,60}?\b(?:exactly|only|just|precisely)[ \t]+"
+    r"(?P<a>once|twice|thrice)\b[^.!?\n]{0,40}[.!]?[ \t]*\Z",
+    re.IGNORECASE,
+)
+_TABLE_ROW_RE = re.compile(r"[ \t]*\|(?P<cells>[^\n]*)\|[ \t.]*")
+
+
+def _asked_table_row(text: str, question: str) -> str | None:
+    """``closing-asked-table-row``: a text ending with a two-column table ("| Median | 4 |") whose
+    one row labelled with a quantity the question asks for gives the value in that row."""
+    lines = text.rstrip().split("\n")
+    rows: list[tuple[str, str]] = []
+    for line in reversed(lines):
+        m = _TABLE_ROW_RE.fullmatch(line)
+        if m is None:
+            break
+        cells = [c.strip().strip("*_").strip() for c in m.group("cells").split("|")]
+        if len(cells) != 2 or set(cells[0]) <= set("-: "):
+            continue  # the header rule "|---|---|"
+        rows.append((cells[0], cells[1]))
+    if len(rows) < 2:
+        return None
+    asking = _asking_sentence(question)
+    asked = [value for label, value in rows if _label_in_question(label, asking)]
+    return asked[0] if len(asked) == 1 and _HAS_VALUE_RE.search(asked[0]) else None
 
 
 _SECTION_OPENER_RE = re.compile(
@@ -3196,6 +3318,24 @@ _SUBJECT_LINE_RE = re.compile(
 _WORD_RE = re.compile(r"[a-z]{3,}")
 
 
+_ASIDE_MARKER_RE = re.compile(r"\b(?:" + lx.alternation(lx.ASIDE_MARKER) + r")\b", re.IGNORECASE)
+
+
+def _without_aside_line(region: str) -> str:
+    """``closing-aside-line``: a last line that marks itself a side remark ("The mean, by the
+    way, is 6.6.", lexicon ASIDE_MARKER) after text that states a value is cut; one that names
+    the answer is kept."""
+    body = region.rstrip()
+    cut = body.rfind("\n")
+    line = body[cut + 1 :]
+    if (
+        len(line) > 400 or _ASIDE_MARKER_RE.search(line) is None or "answer" in line.lower()
+        or not _HAS_VALUE_RE.search(body, 0, cut)
+    ):
+        return region
+    return body[:cut].rstrip()
+
+
 def _without_other_quantity_line(region: str, question: str) -> str:
     """``closing-line-of-other-quantity``: the last line states one quantity ("the fraction
     eaten is 5/8.") right after a line stating another ("the fraction left is 3/8."); when the
@@ -3354,7 +3494,7 @@ def _closing(
         # the closing line copies the question (an echo of its worked example): no answer
         return Extracted("", "none", "closing-copied-from-question")
     lines = _without_parenthetical_aside(lines)
-    if "leave" in lines[-1] or "left" in lines[-1]:
+    if "leave" in lines[-1] or "left" in lines[-1] or "time" in lines[-1] or "finish" in lines[-1]:
         left = _LEFT_TO_READER_RE.search(lines[-1])
         if left is not None:  # "I'll leave the final multiplication as an exercise ..."
             opened = max(lines[-1].rfind(p, 0, left.start()) for p in (". ", "! ", "? ", ", "))
@@ -3370,6 +3510,13 @@ def _closing(
         # ``closing-before-inline-check``: "So x equals seven. Check: 2(7)+1 = 15, correct."
         check = [p for p in _SENTENCE_SPLIT_RE.split(lines[-1][inline.end() :]) if p.strip()]
         lines = [*lines[:-1], lines[-1][: inline.start()], *check]
+    if lines[-1].count(". ") >= 1:
+        parts = [p for p in _SENTENCE_SPLIT_RE.split(lines[-1]) if p.strip()]
+        if len(parts) >= 2 and _CHECK_SENTENCE_RE.match(parts[-1].strip()):
+            kept = lines[-1][: lines[-1].rfind(parts[-1].strip())].rstrip()
+            if _HAS_VALUE_RE.search(kept):  # ``closing-before-check-sentence``: "..., which
+                # gives x = 5. Plugging back in, 5(5) - 3 = 22 and ..., so it checks out."
+                lines = [*lines[:-1], kept]
     last = lines[-1].strip()
     if " and " in last:  # "The son is 12 and Mary is 36.": two statements, as with a comma
         last = _VALUE_AND_CLAUSE_RE.sub(",", last)

@@ -95,7 +95,8 @@ RECONSIDERATION = (
     "contradicts? (?:my|our|the) (?:earlier |previous |first |original )?(?:answer|result|count|"
     "value|computation|total)",
     "must be wrong", "(?:does(?:n't| not)|do(?:n't| not)) (?:match|agree)",
-    "hold on", "(?:i|we) (?:think (?:i|we) )?(?:need|have) to (?:account|consider|include|exclude|"
+    "hold on", "(?:i )?(?:should|need to|have to) be careful (?:about )?whether",
+    "(?:i|we) (?:think (?:i|we) )?(?:need|have) to (?:account|consider|include|exclude|"
     "recount|redo|re-?check|adjust|correct|fix|subtract|add back)",
     # another reading of the question: "But maybe the question wants the sum of the roots
     # instead, in which case the answer would be"
@@ -328,6 +329,7 @@ answer ("Now you try: ...", "Your turn: ...", "Exercise: ..."): cut there."""
 BACK_TO_PROBLEM = (
     "back to (?:the|our) (?:original |given |main )?(?:problem|question)",
     "(?:for|in|to) (?:the|our) (?:original|given|main|actual|real) (?:problem|question)",
+    "now,? (?:on to )?(?:the|our) (?:original|given|main|actual|real) (?:problem|question)",
 )
 """After an other-problem phrase: the text returns to this problem, so it is not cut there."""
 
@@ -723,6 +725,22 @@ UNCOMMITTED_LEAD = (
 """In a closing line, right before the value in its own clause ("So most likely 211, ...",
 "Probably 211"): the value is a guess, not a commitment (``closing-hedged``)."""
 
+ASIDE_MARKER = (
+    "by the way", "for what it'?s worth", "incidentally", "as an aside", "just for fun",
+    "out of curiosity", "as a bonus", "for fun",
+)
+"""Anywhere in a closing line after a stated value ("The mean, by the way, is 6.6.", "The sum
+..., for what it's worth, would be 765."): a side remark, not the answer (``closing-aside-line``).
+"""
+
+VERIFY_PLAN = (
+    "(?:let me|let's|i want to|i should|i'll|i will|we should) (?:also |just |quickly |carefully )?"
+    "(?:double[- ]?check|re-?check|verify|re-?verify|recount|confirm|make sure|sanity[- ]check)",
+)
+"""Right after a doubt word in a sample cut off after its answer ("Hmm, wait. Now I want to
+double-check p(30) = 75", "Wait, let me verify ..."): the word opens a check, not a doubt
+(``cut-off-while-checking``)."""
+
 UNDECIDED = (
     "(?:i'?m|i am) (?:still |really |honestly )?(?:not sure|unsure|uncertain|undecided) (?:which|"
     "whether|between)",
@@ -759,6 +777,11 @@ LEFT_TO_READER = (
     "exercise|to the reader|to you|for you|up to you)",
     "(?:is|are) left (?:as an exercise|to the reader|to you|for you)",
     "left as an exercise", "left to the reader",
+    # the work stopped short: "... I'm running low on time to finish the computation."
+    "(?:i'?m |i am |we'?re )?(?:running|ran|run) (?:low on|out of) time",
+    "(?:no|not enough) time (?:left )?to (?:finish|complete)",
+    "(?:can(?:'t|not)|could(?:n't| not)|won't be able to) (?:finish|complete) (?:the|this|my) "
+    "(?:computation|calculation|work|sum|count)",
 )
 """A closing that leaves the last step undone ("I'll leave the final multiplication as an
 exercise for the reader."): with no worked-out value before it, no answer (``closing-work-left``).
@@ -1139,6 +1162,9 @@ ASIDE_INTRO = (
     "another way to see", "we can (?:also )?think about (?:this|it) another way",
     "detailed solution", "i hope (?:this|that) helps", "notice that", "note that",
     "note(?=\\s*:)",
+    # a side remark about another quantity: "(It also has 12 vertices, since ..."
+    "\\(?(?:it|this|that|they|the [a-z]+) also (?:has|have|is|are|equals)",
+    "\\(?incidentally", "\\(?by the way", "\\(?side note",
 )
 """Opens a paragraph aside from the answer before it (an extension, an observation, a second
 presentation): a sample cut off there keeps the statement before it."""

@@ -676,11 +676,16 @@ _CORRECTED_MATH_RE = re.compile(
 )
 
 
+_HEDGED_CORRECTION_RE = re.compile(r"\b(?:maybe|perhaps|possibly)\b[^.!?\n]{0,20}\Z", re.I)
+
+
 def _corrected_value(tail: str, pos: int) -> str | None:
     """The value of the last correction statement ("the correct total is 12") in ``tail`` after
     ``pos``; a value with a condition after it ("12 if we count ordered pairs") is none."""
     fixed = None
     for cm in CORRECTION_STATEMENT_RE.finditer(tail, pos):
+        if _HEDGED_CORRECTION_RE.search(tail, max(pos, cm.start() - 24), cm.start() + 1):
+            continue  # "maybe it should be $6 \cdot 5 = 30$ ...? No -- ...": a doubt, no fix
         vm = _CORRECTED_VALUE_RE.match(tail, cm.end())
         if vm is not None and not _CONDITION_AFTER_RE.match(tail, vm.end()):
             fixed = vm.group(1)
@@ -1625,9 +1630,18 @@ def _square_factor(n: int) -> bool:
     return any(n % (k * k) == 0 for k in range(2, int(n**0.5) + 1))
 
 
+_RADICAL_OVER_INT_RE = re.compile(  # \frac{16\sqrt{3}}{4}, 16\sqrt{3}/4: over an integer
+    r"\\[dt]?frac\s*\{\s*(?P<a>\d+)\s*\\sqrt\s*(?:\{\s*\d+\s*\}|\d)\s*\}\s*\{\s*(?P<b>\d+)\s*\}"
+    r"|(?<![\d.])(?P<c>\d+)\s*\\sqrt\s*(?:\{\s*\d+\s*\}|\d)\s*/\s*(?P<d>\d+)"
+)
+
+
 def _radicals_simplest(text: str) -> bool:
     if _SQRT_DENOM_RE.search(text):
         return False
+    for m in _RADICAL_OVER_INT_RE.finditer(text):  # "\frac{16\sqrt{3}}{4}": 4\sqrt{3} unreduced
+        if math.gcd(int(m.group("a") or m.group("c")), int(m.group("b") or m.group("d"))) > 1:
+            return False
     if len(_SQRT_INT_RE.findall(text)) >= 2 and "+" not in text and "-" not in text.lstrip("-"):
         return False  # "\\sqrt{2}\\sqrt{6}", "√2 · √6": a product of radicals, not combined
     for m in _SQRT_INT_RE.finditer(text):
@@ -1885,6 +1899,46 @@ def _is_hundredth_of(answer: str, gold: str) -> bool:
     return Fraction(a.group(1)) * 100 == Fraction(g.group(1)) and Fraction(a.group(1)) != 0
 
 
+_ARG_RANGE_ASKED_RE = re.compile(  # "0 \le \theta < 2\pi", "-\pi < \theta \le \pi"
+    r"(?P<lo>-?\\pi|0)\s*(?:\\le(?:q)?|<|\u2264)\s*\\?(?:theta|\u03b8|\\phi|\\varphi|\\arg)\b[^<\\]*"
+    r"\s*(?:<|\\le(?:q)?|\u2264)\s*(?P<hi>2\s*\\pi|\\pi)"
+)
+_EXPONENT_RE = re.compile(r"e\s*\^\s*\{(?P<x>[^{}]*(?:\{[^{}]*\}[^{}]*)*)\}")
+_IMAGINARY_UNIT_RE = re.compile(r"(?<!\\p)i")
+_PI_MULTIPLE_RE = re.compile(
+    r"(?P<s>-)?\s*(?:\\[dt]?frac\{\s*(?P<fs>-)?\s*(?P<fn>\d*)\s*\\pi\s*\}\{\s*(?P<fd>\d+)\s*\}"
+    r"|(?P<n>\d*)\s*\\pi\s*(?:/\s*(?P<d>\d+))?)"
+)
+
+
+def _exponent_pi_multiple(answer: str) -> Fraction | None:
+    """The argument of ``e^{... i}`` as a multiple of pi ("e^{-3\\pi i/4}" -> -3/4), or None."""
+    m = _EXPONENT_RE.search(answer)
+    if m is None:
+        return None
+    body = m.group("x").replace("\\,", "").replace("\\cdot", "").replace(" ", "")
+    if len(_IMAGINARY_UNIT_RE.findall(body)) != 1:
+        return None
+    p = _PI_MULTIPLE_RE.fullmatch(_IMAGINARY_UNIT_RE.sub("", body))
+    if p is None:
+        return None
+    if p.group("fd"):
+        value = Fraction(int(p.group("fn") or 1), int(p.group("fd")))
+        value = -value if p.group("fs") else value
+    else:
+        value = Fraction(int(p.group("n") or 1), int(p.group("d") or 1))
+    return -value if p.group("s") else value
+
+
+def _in_asked_arg_range(question: str, coefficient: Fraction) -> bool:
+    """Whether an argument (a multiple of pi) lies in the question's asked range: [0, 2 pi) or
+    (-pi, pi]."""
+    m = _ARG_RANGE_ASKED_RE.search(question)
+    if m is None or not m.group("lo").startswith("-"):
+        return 0 <= coefficient < 2
+    return -1 < coefficient <= 1
+
+
 def asked_form_violation(answer: str, gold: str, question: str | None) -> str | None:
     """``answer-not-in-asked-form``: the question asks for a form (factor, expand, simplest
     radical form, a common or improper fraction, a rational denominator, simplified (like terms
@@ -1995,6 +2049,11 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         and _RELATION_MARK_RE.search(answer)
     ):
         return "asked for interval notation: the answer is an inequality"
+    if question and "e^" in answer and _ARG_RANGE_ASKED_RE.search(question):
+        coefficient = _exponent_pi_multiple(answer)
+        if coefficient is not None and not _in_asked_arg_range(question, coefficient):
+            # "with 0 <= theta < 2 pi": e^{-3 pi i/4} names the right number, not the asked form
+            return "asked for an argument in a range: the exponent's argument is outside it"
     if (
         asks.tuple_form and _TUPLE_GOLD_RE.fullmatch(gold)
         and not _TUPLE_ANSWER_RE.search(answer.replace("\\left", "").replace("\\right", ""))
