@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.68.0"  # core_v114: labelled sentence boxes, count adverbs, ...
+VERIFIER_VERSION = "2.69.0"  # core_v118: conditional anchors before ";", few-shot questions
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -98,6 +98,11 @@ def verify_unbounded(
     return Verdict(*verify_fields(completion, gold, question, finish_reason))
 
 
+_PROMPT_LABEL_END_RE = re.compile(
+    r"\n[ \t#*>]*(?:solution|answer|response|assistant|a)[ \t*]*:[ \t]*\Z", re.IGNORECASE
+)
+
+
 def verify_fields(
     completion: str,
     gold: str | ParsedGold,
@@ -114,6 +119,9 @@ def verify_fields(
         return _verdict(Status.UNPARSEABLE_GOLD, None, "gold too long")
     if not gold or gold.isspace():
         return _verdict(Status.UNPARSEABLE_GOLD, None, "empty gold")
+    if question and question.rstrip().endswith(":"):  # "Problem: ...\n\nSolution:": the
+        # few-shot prompt's label for the model's turn is no part of the question it asks
+        question = _PROMPT_LABEL_END_RE.sub("", question)
     text, kind, rule = _extract_answer(completion, question, finish_reason)
     answer = text.strip()
     if kind == "none" or not answer:

@@ -1752,7 +1752,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             if asked is not None:  # a loop through several quantities: the asked one's
                 return Extracted(asked.text, asked.kind, "cut-off-in-repetition-loop")
             found = _decide(region[:end], question, "stop")
-            if found.kind != "none" and found.text and _repeats_value(found.text, unit):
+            if found.kind != "none" and found.text and _repeats_value(found.text, unit) and not (
+                found.kind == "conclusion" and _ARROW_CHAIN_RE.search(unit + unit)
+            ):  # (an arrow chain "-> 1 -> 4 -> 4 -> 8 ..." looping states no conclusion)
                 return Extracted(found.text, found.kind, "cut-off-in-repetition-loop",
                                  found.decisions)
 
@@ -1964,6 +1966,8 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     return Extracted(late.text, late.kind, late.rule, trace)
 
 
+_ARROW = r"(?:\\(?:Rightarrow|rightarrow|to|implies|mapsto)|->|=>|\u2192|\u21d2)"
+_ARROW_CHAIN_RE = re.compile(_ARROW + r"[ \t]*\$?[ \t]*-?\d+[ \t]*\$?[ \t]*" + _ARROW)
 _REASON_AFTER_VALUE_RE = re.compile(r"\$?[ \t]*,?[ \t]+(?:because|since)\b[^\n]{3,}")
 _PLAIN_NUMBER_RE = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
 
@@ -2382,7 +2386,11 @@ _ASKED_NOUN_RE = re.compile(  # "How many different outcomes are ...", "What is 
     r"|\bwhat\s+is\s+(?:their|its|his|her)\s+(?:[a-z-]+\s+)?(?P<c>[a-z]{4,})\s*[?.]"
     r"|\b(?:find|compute|determine)\s+(?:its|their|the)\s+(?:[a-z-]+\s+)?(?P<d>[a-z]{4,})\s*[?.]"
     r"|\b(?:find|compute|determine|calculate)\s+the\s+(?P<e>sum|product|difference|quotient|"
-    r"mean|average|median|total)\s+of\b",
+    r"mean|average|median|total)\s+of\b"
+    # "Find the number of minutes the walk takes her": the counted noun
+    r"|\b(?:find|compute|determine|calculate|what\s+is)\s+the\s+(?:total\s+)?number\s+of\s+"
+    r"(?:[a-z-]+\s+)?(?!(?:that|this|with|from|they|them|when|which|will|have|must|can)\b)"
+    r"(?P<f>[a-z]{4,})\b",
     re.IGNORECASE,
 )
 
@@ -2414,7 +2422,10 @@ def _asked_noun(question: str) -> str | None:
     m = _ASKED_NOUN_RE.search(question)
     if m is None:
         return None
-    noun = m.group("a") or m.group("b") or m.group("c") or m.group("d") or m.group("e")
+    noun = (
+        m.group("a") or m.group("b") or m.group("c") or m.group("d") or m.group("e")
+        or m.group("f")
+    )
     return noun.lower().rstrip("s")
 
 

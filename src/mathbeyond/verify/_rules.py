@@ -391,8 +391,8 @@ def counterfactual_anchor(region: str, c: Candidate) -> bool:
     asked for the perimeter instead, the answer would be 26"): its line up to the anchor and the
     anchor's own head ("answer would be") make a counterfactual clause."""
     window = region[max(0, c.start - LINE_WINDOW) : c.start]
-    head = region[c.start : c.start + 24]
-    return counterfactual_before(window[window.rfind("\n") + 1 :] + head.split("\n")[0])
+    head = re.split(r"[\n.;!?]", region[c.start : c.start + 24], maxsplit=1)[0]
+    return counterfactual_before(window[window.rfind("\n") + 1 :] + head)
 
 
 def counterfactual_box(region: str, c: Candidate) -> bool:
