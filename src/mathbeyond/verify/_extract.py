@@ -1259,6 +1259,7 @@ _QED_RE = re.compile(
     re.MULTILINE,
 )
 _EMOJI_END_RE = re.compile(r"[\U0001F300-\U0001FAFF\u263A\u2600-\u27BF\uFE0F\u200D]\s*\Z")
+_SPACE_GROUP_TAIL_CHARS = 1500
 _SPACE_GROUP_HINT_RE = re.compile(r"\d \d\d\d(?![\d])")
 _SPACE_GROUPS_RE = re.compile(  # digit groups of three after single spaces, one number
     r"(?<![\d.,] )(?<![\d.,^_{])\b\d{1,3}(?: \d{3})+\b(?![.,]\d| \d)"
@@ -1281,8 +1282,12 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         completion = completion.replace("\u2212", "-")
     if not completion.isascii():  # "１５０", "𝟒𝟕", "4️⃣2️⃣", "86 400": plain digits
         completion = unicode_digits(completion)
-    if _SPACE_GROUP_HINT_RE.search(completion):  # ``space-thousands``: "31 536 000 seconds"
-        completion = _SPACE_GROUPS_RE.sub(lambda m: m.group(0).replace(" ", ""), completion)
+    tail = completion.rfind("\n", 0, max(0, len(completion) - _SPACE_GROUP_TAIL_CHARS)) + 1
+    if _SPACE_GROUP_HINT_RE.search(completion, tail):  # ``space-thousands``: "31 536 000 s"
+        # (read in the closing lines only: a full-text scan costs 40 us on a long reasoning text)
+        completion = completion[:tail] + _SPACE_GROUPS_RE.sub(
+            lambda m: m.group(0).replace(" ", ""), completion[tail:]
+        )
     if not completion.isascii():  # ``decorative-emoji``: "**Final answer: 86** 📊" reads 86
         # ``emoji-ends-sentence``: a pictograph closing a line of words is its full stop
         pictured = _PICTOGRAPH_RE.search(completion) is not None
