@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.69.0"  # core_v118: conditional anchors before ";", few-shot questions
+VERIFIER_VERSION = "2.70.0"  # core_v120-v121: untaken roots, guesses under test, ...
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

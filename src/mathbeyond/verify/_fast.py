@@ -515,7 +515,7 @@ def hypothetical_box(region: str, low: str, start: int, end: int, content: str) 
             low.find("test", own, start) >= 0 or low.find("check", own, start) >= 0
             or low.find("see", own, start) >= 0 or low.find("verify", own, start) >= 0
         )
-    ):
+    ) or low.find("guess", own, start) >= 0:  # "Let's guess $\boxed{12}$ and check it."
         return counterfactual_box(region, Candidate(start, end, content, "boxed"))
     return False
 

@@ -48,8 +48,8 @@ MISTAKE_ADMISSION = (
     "missed|was (?:wrong|off|too (?:high|low)))",
     # withdrawn as unreliable (here, not in RETRACTION: the prefilter's literal cap is per list):
     # "I don't think this is right", "please treat the answer above as unreliable"
-    "(?:i )?(?:don'?t|do not) think (?:this|that|it|my answer|the [a-z]+(?: above)?)"
-    "(?:'s| is| was) (?:right|correct)",
+    "(?:i )?(?:don'?t|do not) think (?:this|that|it|my answer|(?:the|that|this|my) [a-z]+"
+    "(?: above)?)(?:'s| is| was) (?:right|correct)",
     "(?:should|must|has to) be (?:discarded|disregarded|thrown out)",
     # "the bolded 28 above was a mistake": the earlier answer, named by its mark, disowned
     "(?:the|my) (?:bolded|boxed) [^.\\n]{0,20}?(?:was|is) (?:a mistake|wrong|incorrect)",
@@ -180,6 +180,8 @@ HYPOTHETICAL = (
 UNDER_TEST = (
     "(?:let's|let me|let us|we(?:'ll| will)?|i(?:'ll| will)) (?:test|check|see|verify) "
     "(?:whether|if)", "(?:test|check)ing (?:whether|if)",
+    # a guess put to the test: "Let's guess $\\boxed{12}$ and check it."
+    "(?:let's|let me|let us|we(?:'ll| will)?|i(?:'ll| will)) (?:first )?guess",
 )
 """Governing a box on its line ("Let's test whether the answer is $\\boxed{10}$."): a hypothesis
 under test, not the answer, even after the "the answer is" inside it."""
@@ -217,7 +219,7 @@ the first, only box as such a remark when the answer was stated in words before 
 
 PRESENTED_MISTAKE = (
     "an? (?:common|typical|frequent|classic|tempting|easy|natural) (?:mistake|error|pitfall|trap|"
-    "misconception|slip)",
+    "misconception|slip|(?:shortcut )?answer|shortcut)",
     "(?:one|some|many|students) (?:might|may|often|would) "
     "(?:wrongly|mistakenly|incorrectly|naively)",
     "a naive (?:approach|attempt|count|answer|reading)",

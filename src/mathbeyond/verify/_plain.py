@@ -166,13 +166,16 @@ def verdict(
             return None
     if _fast._anchors_introduce(completion, low, end, True) is None:
         return None
-    if "\n" in completion and (  # both start a line: a one-line text has neither
-        (("*" in completion or "_" in completion) and heading_other_problem(completion) is not None)
-        or _report_hint(completion)
-    ):  # "**Extension:** ..." opens another problem; a grading block ("Reference answer: ...")
-        return None  # is blanked by _prepare: the engine decides
+    if (
+        "\n" in completion  # a heading starts a line: a one-line text has none
+        and ("*" in completion or "_" in completion)
+        and heading_other_problem(completion) is not None
+    ) or _report_hint(completion):
+        # "**Extension:** ..." opens another problem; a grading block or a sentence-final
+        # "(Reference answer: 13.)" is blanked by _prepare: the engine decides
+        return None
     if _fast._word_bits(low) or (
-        ("if" in low or "whether" in low)  # the words hypothetical_box needs, by memchr first
+        ("if" in low or "whether" in low or "guess" in low)  # hypothetical_box's words, by memchr
         and _fast.hypothetical_box(completion, low, start, end, content)
     ):
         return None

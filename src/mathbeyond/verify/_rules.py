@@ -406,7 +406,9 @@ def counterfactual_box(region: str, c: Candidate) -> bool:
 def under_test(before: str) -> bool:
     """The box's line up to it puts it to a test ("Let's check if the answer is $")."""
     low = before.lower()
-    return ("whether" in low or "if" in low) and _UNDER_TEST_RE.search(before) is not None
+    return ("whether" in low or "if" in low or "guess" in low) and _UNDER_TEST_RE.search(
+        before
+    ) is not None
 
 
 def own_line_rule(s: str, c: Candidate) -> str | None:
@@ -2181,6 +2183,11 @@ def unevaluated_functions(answer: str, gold: str, question: str | None) -> bool:
         return False
     if _COUNTING_FORMULA_RE.search(answer):
         return True  # "\binom{9}{4}", "\frac{9!}{4!\,5!}" for a count: never evaluated
+    root = _ROOT_RE.search(answer) if "\\sqrt" in answer else None
+    if root is not None and root.group(0) in question and not _LETTER_RE.search(
+        _COMMAND_RE.sub(" ", answer)
+    ):  # "Compute $\sqrt[3]{27 \cdot 8}$." answered "\sqrt[3]{216}": the asked root, not taken
+        return True
     if not _FUNCTION_RE.search(answer):
         return False
     if not _LETTER_RE.search(_COMMAND_RE.sub(" ", answer)):
@@ -2190,6 +2197,7 @@ def unevaluated_functions(answer: str, gold: str, question: str | None) -> bool:
         for m in _MATH_SEGMENT_RE.finditer(question)
     )
 _LETTER_RE = re.compile(r"[A-Za-z]")
+_ROOT_RE = re.compile(r"\\sqrt(?:\[[^\]]{1,4}\])?")
 _COUNTING_FORMULA_RE = re.compile(r"\d!|\\binom|\\choose")
 _INTEGER_GOLD_RE = re.compile(r"-?\d+")
 _ARITHMETIC_RE = re.compile(r"[+\-*/^]|\\frac")
