@@ -211,3 +211,21 @@ def test_judged_answers_are_remembered_as_a_fresh_call_gives_them(
     for n in range(5):
         _core.verify_fields(f"So $\\boxed{{\\sqrt{{{n + 2}}}}}$.", "3")
     assert len(_core._JUDGED) == 3
+
+
+def test_report_hint_words_cover_every_report_opener() -> None:
+    """``_report_hint`` gates the grading-block pass by chained ``in`` tests on the words of
+    ``_REPORT_HINTS``: every opener of the lexicon holds one, and each word opens the gate."""
+    import re as _re
+
+    from mathbeyond.verify import _extract as ex
+    from mathbeyond.verify import _lexicon as lx
+
+    for phrase in lx.REPORT_BLOCK_OPENER:
+        sample = _re.sub(r"\(\?:([^|)]*)[^)]*\)\??", r"\1", phrase).replace("\\s*", "")
+        assert any(h in sample for h in ex._REPORT_HINTS), phrase
+    for hint in ex._REPORT_HINTS:
+        text = f"x = 5.\n{hint} answer: 5"
+        assert ex._report_hint(text) == ex._REPORT_BLOCK_RE.may_match(text), hint
+        assert ex._report_hint(text) or not ex._REPORT_BLOCK_RE.may_match(text)
+    assert not ex._report_hint("The final answer is $\\boxed{5}$.")

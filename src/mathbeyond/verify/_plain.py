@@ -170,7 +170,7 @@ def verdict(
         "\n" in completion  # a heading starts a line: a one-line text has none
         and ("*" in completion or "_" in completion)
         and heading_other_problem(completion) is not None
-    ) or _report_hint(completion):
+    ) or _report_hint(completion, low):
         # "**Extension:** ..." opens another problem; a grading block or a sentence-final
         # "(Reference answer: 13.)" is blanked by _prepare: the engine decides
         return None
