@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.70.0"  # core_v120-v121: untaken roots, guesses under test, ...
+VERIFIER_VERSION = "2.71.0"  # core_v122: someone else's slip is no retraction
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

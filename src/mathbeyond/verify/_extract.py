@@ -5868,6 +5868,11 @@ _OR_SPLIT_RE = re.compile(
 )
 
 
+_NUMERIC_COMMAND_RE = re.compile(r"\\(?:[dt]?binom|[dt]?frac|cdot|times|left|right|[,;!: ])")
+_NUMBER_WITH_SEPARATORS_RE = re.compile(r"-?\d{1,3}(?:(?:\{,\}|,\\!|\\,|,)\d{3})*(?:\.\d+)?|-?\d+")
+_LETTER_RE = re.compile(r"[A-Za-z]")
+
+
 def _equation_display(text: str, question: str | None = None) -> str | None:
     """``closing-equation-display``: a display ending the text that is an equation chain of one
     named quantity ("\\[ d = \\sqrt{9 + 36} = 3\\sqrt{5}. \\]", an aligned "S &= ... \\\\ &= 18."):
@@ -5896,6 +5901,13 @@ def _equation_display(text: str, question: str | None = None) -> str | None:
             # "1 + 3 + \cdots + 99 &= ... &= 2500" for "Compute $1 + 3 + \cdots + 99$."
             last = content.rsplit("=", 1)[1].strip()
             return last or None
+    if lhs is None and "\n" not in content and content.count("=") >= 1:
+        members = [m.strip() for m in content.split("=")]
+        if (
+            all(members) and _NUMBER_WITH_SEPARATORS_RE.fullmatch(members[-1])
+            and all(not _LETTER_RE.search(_NUMERIC_COMMAND_RE.sub(" ", m)) for m in members)
+        ):  # ``closing-numeric-display``: "$$\binom{52}{5} = \frac{...}{120} = 2{,}598{,}960.$$"
+            return members[-1]
     if lhs is None or "\n" in content:
         return None
     name = lhs.group("n")

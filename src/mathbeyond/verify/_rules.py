@@ -650,12 +650,22 @@ def _plain_value(text: str) -> str:
     return text.strip().strip("$").strip().rstrip(".").strip()
 
 
+_OTHERS_SUBJECT_RE = re.compile(  # someone else's possible slip, before a retraction word
+    r"\b(?:some(?:one|body)?|one|students?|people|readers?|others|many|you)[ \t]+(?:might|may|"
+    r"could|would|often|sometimes|commonly|easily|tend[ \t]+to)[ \t]+(?:easily[ \t]+)?\Z",
+    re.IGNORECASE,
+)
+
+
 def _retraction_of(tail: str, answer: str) -> re.Match[str] | None:
     """The first retraction in ``tail``; "15 is wrong" retracts only an answer of 15. An admitted
     mistake ("I double-counted ...", ``MISTAKE_ADMISSION``) is one too."""
     pos = 0
     found = None
     while (m := RETRACT_RE.search(tail, pos)) is not None:
+        if _OTHERS_SUBJECT_RE.search(tail, max(0, m.start() - 40), m.start()):
+            pos = m.end()  # "Some might misread '22 percent less' as ...": not the writer's own
+            continue
         value = _DISOWNED_VALUE_RE.match(m.group(0))
         if value is None or value.group(1) == _plain_value(answer):
             found = m
