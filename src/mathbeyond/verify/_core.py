@@ -14,7 +14,7 @@ from fractions import Fraction
 from . import _lexicon as lx
 from ._extract import restated_box_pair, squash
 from ._fast import answer as _extract_answer
-from ._normalize import strip_grouping
+from ._normalize import simple_rational, strip_grouping
 from ._parsed import ExtractedAnswer, ParsedGold
 from ._rules import (
     ROUNDING_ASKED_RE,
@@ -48,31 +48,9 @@ _INT_ANSWER_RE = re.compile(
 )
 
 
-_RATIONAL_RE = re.compile(
-    r"\s*\$?\s*(?:\\\(|\\\[)?\s*(?P<sign>[+-])?\s*(?:"
-    r"(?P<dec>\d+(?:\.\d+)?|\.\d+)"
-    r"|\\[dt]?frac\s*\{\s*(?P<n1>\d+)\s*\}\s*\{\s*(?P<d1>\d+)\s*\}"
-    r"|\\[dt]?frac(?P<n2>\d)(?P<d2>\d)"
-    r"|(?P<n3>\d+)\s*/\s*(?P<d3>\d+))"
-    r"\s*(?:\\\)|\\\])?\s*\$?\s*\.?\s*"
-)
-
-
 def _simple_rational(text: str) -> Fraction | None:
     """``3``, ``-0.25``, ``\\frac{3}{8}``, ``\\dfrac38``, ``3/8`` (optionally in ``$``/``\\(``)."""
-    m = _RATIONAL_RE.fullmatch(text)
-    if m is None:
-        return None
-    sign = -1 if m.group("sign") == "-" else 1
-    if m.group("dec") is not None:
-        if len(m.group("dec")) > MAX_SIMPLE_DIGITS:
-            return None
-        return sign * Fraction(m.group("dec"))
-    num = m.group("n1") or m.group("n2") or m.group("n3")
-    den = m.group("d1") or m.group("d2") or m.group("d3")
-    if len(num) + len(den) > MAX_SIMPLE_DIGITS or int(den) == 0:
-        return None
-    return sign * Fraction(int(num), int(den))
+    return simple_rational(text, MAX_SIMPLE_DIGITS)
 
 
 VerdictFields = tuple[bool, Status, "str | None", str, "str | None"]

@@ -462,3 +462,31 @@ def split_items(s: str) -> list[str]:
     for part in split_top(s):
         items.extend(sub.strip() for sub in _WORD_SEP_RE.split(part) if sub.strip())
     return items
+
+
+_RATIONAL_RE = re.compile(
+    r"\s*\$?\s*(?:\\\(|\\\[)?\s*(?P<sign>[+-])?\s*(?:"
+    r"(?P<dec>\d+(?:\.\d+)?|\.\d+)"
+    r"|\\[dt]?frac\s*\{\s*(?P<n1>\d+)\s*\}\s*\{\s*(?P<d1>\d+)\s*\}"
+    r"|\\[dt]?frac(?P<n2>\d)(?P<d2>\d)"
+    r"|(?P<n3>\d+)\s*/\s*(?P<d3>\d+))"
+    r"\s*(?:\\\)|\\\])?\s*\$?\s*\.?\s*"
+)
+
+
+def simple_rational(text: str, max_digits: int) -> Fraction | None:
+    """``3``, ``-0.25``, ``\\frac{3}{8}``, ``\\dfrac38``, ``3/8`` (optionally in ``$``/``\\(``),
+    at most ``max_digits`` digits; None for anything else."""
+    m = _RATIONAL_RE.fullmatch(text)
+    if m is None:
+        return None
+    sign = -1 if m.group("sign") == "-" else 1
+    if m.group("dec") is not None:
+        if len(m.group("dec")) > max_digits:
+            return None
+        return sign * Fraction(m.group("dec"))
+    num = m.group("n1") or m.group("n2") or m.group("n3")
+    den = m.group("d1") or m.group("d2") or m.group("d3")
+    if len(num) + len(den) > max_digits or int(den) == 0:
+        return None
+    return sign * Fraction(int(num), int(den))

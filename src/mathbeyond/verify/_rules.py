@@ -68,6 +68,7 @@ from fractions import Fraction
 from . import _lexicon as lx
 from . import _prefilter
 from ._boxes import box_spans
+from ._normalize import simple_rational
 from ._prefilter import Guarded, fold_lower
 
 LINE_WINDOW = 400
@@ -1917,10 +1918,7 @@ _ARG_RANGE_ASKED_RE = re.compile(  # "0 \le \theta < 2\pi", "-\pi < \theta \le \
 )
 _EXPONENT_RE = re.compile(r"e\s*\^\s*\{(?P<x>[^{}]*(?:\{[^{}]*\}[^{}]*)*)\}")
 _IMAGINARY_UNIT_RE = re.compile(r"(?<!\\p)i")
-_PI_MULTIPLE_RE = re.compile(
-    r"(?P<s>-)?\s*(?:\\[dt]?frac\{\s*(?P<fs>-)?\s*(?P<fn>\d*)\s*\\pi\s*\}\{\s*(?P<fd>\d+)\s*\}"
-    r"|(?P<n>\d*)\s*\\pi\s*(?:/\s*(?P<d>\d+))?)"
-)
+_PI_COEFFICIENT_RE = re.compile(r"(?<=\d)\\pi")
 
 
 def _exponent_pi_multiple(answer: str) -> Fraction | None:
@@ -1929,17 +1927,10 @@ def _exponent_pi_multiple(answer: str) -> Fraction | None:
     if m is None:
         return None
     body = m.group("x").replace("\\,", "").replace("\\cdot", "").replace(" ", "")
-    if len(_IMAGINARY_UNIT_RE.findall(body)) != 1:
+    if len(_IMAGINARY_UNIT_RE.findall(body)) != 1 or "\\pi" not in body:
         return None
-    p = _PI_MULTIPLE_RE.fullmatch(_IMAGINARY_UNIT_RE.sub("", body))
-    if p is None:
-        return None
-    if p.group("fd"):
-        value = Fraction(int(p.group("fn") or 1), int(p.group("fd")))
-        value = -value if p.group("fs") else value
-    else:
-        value = Fraction(int(p.group("n") or 1), int(p.group("d") or 1))
-    return -value if p.group("s") else value
+    body = _PI_COEFFICIENT_RE.sub("", _IMAGINARY_UNIT_RE.sub("", body)).replace("\\pi", "1")
+    return simple_rational(body, 12)  # "-3/4", "\\frac{5}{4}": the multiple of pi
 
 
 def _in_asked_arg_range(question: str, coefficient: Fraction) -> bool:
