@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.71.0"  # core_v122: someone else's slip is no retraction
+VERIFIER_VERSION = "2.72.0"  # core_v124: units after pi, note boxes, guesses, thin spaces
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -45,6 +45,7 @@ from ._rules import (
     select,
     side_remark_span,
     tuple_form_asked,
+    under_test,
 )
 from ._rules import ATTRIB_RE as _ATTRIB_RE
 from ._words import (
@@ -325,6 +326,11 @@ _VALUE_LIST_RE = re.compile(
 _ASSIGNMENT_LIST_RE = re.compile(  # a line that is only "x = 5 or x = -3." (after "... gives")
     r"[ \t*]*(?P<list>" + _LIST_ITEM + r"(?:\s*,\s*" + _LIST_ITEM + r")*\s*,?\s*(?:or|and)\s+"
     + _LIST_ITEM + r")\s*[.!]?\s*",
+    re.IGNORECASE,
+)
+_COMMA_ASSIGNMENTS_RE = re.compile(  # "So $x = 3$, $x = -2$.": one unknown's values, commas only
+    r"(?:^\W*(?:so|therefore|thus|hence)\b,?|\b(?:is|are|get|obtain|gives?))\s+(?P<list>"
+    + _LIST_ITEM + r"(?:\s*,\s*" + _LIST_ITEM + r")+)\s*[.!]?\s*$",
     re.IGNORECASE,
 )
 _HAS_VERB_RE = re.compile(r"\b(?:has|have|contains?)\b", re.IGNORECASE)
@@ -1266,10 +1272,12 @@ _QED_RE = re.compile(
 )
 _EMOJI_END_RE = re.compile(r"[\U0001F300-\U0001FAFF\u263A\u2600-\u27BF\uFE0F\u200D]\s*\Z")
 _SPACE_GROUP_TAIL_CHARS = 1500
-_SPACE_GROUP_HINT_RE = re.compile(r"\d \d\d\d(?![\d])")
-_SPACE_GROUPS_RE = re.compile(  # digit groups of three after single spaces, one number
-    r"(?<![\d.,] )(?<![\d.,^_{])\b\d{1,3}(?: \d{3})+\b(?![.,]\d| \d)"
+_SPACE_GROUP_HINT_RE = re.compile(r"\d(?: |\\,|\\ )\d\d\d(?![\d])")
+_SPACE_GROUPS_RE = re.compile(  # digit groups of three after single spaces ("31 536 000") or
+    # LaTeX thin spaces ("86\,400"), one number
+    r"(?<![\d.,] )(?<![\d.,^_{])\b\d{1,3}(?:(?: |\\,|\\ )\d{3})+\b(?![.,]\d| \d)"
 )
+_GROUP_SEPARATOR_RE = re.compile(r" |\\,|\\ ")
 _HARMONY_FINAL = "<|channel|>final<|message|>"
 _HARMONY_END_RE = re.compile(r"<\|(?:end|return|call|start)\|>")
 
@@ -1292,7 +1300,7 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
     if _SPACE_GROUP_HINT_RE.search(completion, tail):  # ``space-thousands``: "31 536 000 s"
         # (read in the closing lines only: a full-text scan costs 40 us on a long reasoning text)
         completion = completion[:tail] + _SPACE_GROUPS_RE.sub(
-            lambda m: m.group(0).replace(" ", ""), completion[tail:]
+            lambda m: _GROUP_SEPARATOR_RE.sub("", m.group(0)), completion[tail:]
         )
     if not completion.isascii():  # ``decorative-emoji``: "**Final answer: 86** 📊" reads 86
         # ``emoji-ends-sentence``: a pictograph closing a line of words is its full stop
@@ -1795,6 +1803,12 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             decisions += [Decision(a, False, "anchor-is-hypothetical")
                           for a, x in zip(anchors, supposed, strict=True) if x]
             anchors = [a for a, x in zip(anchors, supposed, strict=True) if not x]
+    if anchors and ("guess" in region or "whether" in region):
+        tested = [under_test(_line_before(region, a.start)) for a in anchors]
+        if any(tested):  # "Let me guess the answer is 100 and then verify.": under test
+            decisions += [Decision(a, False, "anchor-under-test")
+                          for a, x in zip(anchors, tested, strict=True) if x]
+            anchors = [a for a, x in zip(anchors, tested, strict=True) if not x]
     if anchors and boxes:  # an anchor phrase written inside a box belongs to that box
         inside = [any(b.start < a.start < b.end for b in boxes) for a in anchors]
         decisions += [Decision(a, False, "anchor-inside-box")
@@ -2003,6 +2017,12 @@ def _counts_unasked_noun(text: str, question: str | None) -> bool:
     noun = m.group("n").lower()
     stem = noun[:-1] if noun.endswith("s") else noun
     return stem not in question.lower()
+
+
+def _line_before(region: str, at: int) -> str:
+    """The text of ``at``'s line before it (at most :data:`LINE_WINDOW` characters)."""
+    window = region[max(0, at - LINE_WINDOW) : at]
+    return window[window.rfind("\n") + 1 :]
 
 
 def _doubt_answered_no(text: str) -> bool:
@@ -5149,7 +5169,7 @@ def _value_list(sentence: str) -> str | None:
         sentence = sentence.replace("**", "")
     m = _VALUE_LIST_RE.search(sentence)
     if m is None and "=" in sentence:  # "x = 5 or x = -3." alone: each item an assignment
-        m = _ASSIGNMENT_LIST_RE.fullmatch(sentence)
+        m = _ASSIGNMENT_LIST_RE.fullmatch(sentence) or _COMMA_ASSIGNMENTS_RE.search(sentence)
         if m is not None and any(
             "=" not in i.group(0) for i in _LIST_ITEM_RE.finditer(m.group("list"))
         ):

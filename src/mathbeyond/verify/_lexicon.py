@@ -727,6 +727,11 @@ UNCOMMITTED_LEAD = (
 """In a closing line, right before the value in its own clause ("So most likely 211, ...",
 "Probably 211"): the value is a guess, not a commitment (``closing-hedged``)."""
 
+NOTE_OPENER = ("note that", "notice that", "observe that", "incidentally", "by the way")
+"""Opening the sentence of a later box after a box labelled as the answer ("**Answer:
+$\\boxed{135}$** ... Note that each exterior angle is then $\\boxed{45^\\circ}$"): a remark on
+another quantity, not a new answer (``later-box-is-side-remark``)."""
+
 ASIDE_MARKER = (
     "by the way", "for what it'?s worth", "incidentally", "as an aside", "just for fun",
     "out of curiosity", "as a bonus", "for fun",

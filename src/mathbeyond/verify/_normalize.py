@@ -221,7 +221,8 @@ _MOD_SUFFIX_RE = re.compile(
     r"\\(?:bmod|mod)\s*\{?\w+\}?)\s*\.?\s*$"
 )
 _ONE_LETTER_UNIT_RE = re.compile(  # 6\times 10^5\text{ m}: a one-letter SI unit in \text
-    r"(?<=[\d})])\s*(?:\\[,;!]|~)?\s*\\(?:text|mathrm|mbox)\s*\{\s*[mgsLKNJWAV]\s*\}"
+    r"(?:(?<=[\d})])|(?<=\\pi))\s*(?:\\[,;!]|~|\\ )?\s*"
+    r"\\(?:text|mathrm|mbox)\s*\{\s*[mgsLKNJWAV]\s*\}"
     r"(?:\^\s*\{?\d\}?)?\s*\.?\s*$"
 )
 _BRACKETED_MATRIX_RE = re.compile(r"^[(\[]\s*(\\begin\{matrix\}.*\\end\{matrix\})\s*[)\]]$", re.S)

@@ -487,6 +487,10 @@ def side_note_rule(
         for head in _HEADING_LINE_RE.finditer(between):  # "**Part (b) (not asked)**" above it
             if UNASKED_RE.search(head.group(0)):
                 return "later-box-is-side-remark"
+    if prev.kind == cand.kind == "boxed" and _labelled_answer_box(region, prev) and (
+        _NOTE_OPENER_RE.match(_sentence_before(region, cand.start, prev.end).lstrip(" \t*_"))
+    ):  # "**Answer: $\boxed{135}$** ... Note that each exterior angle is $\boxed{45}$"
+        return "later-box-is-side-remark"
     if prev.kind == cand.kind == "boxed" and _in_side_parenthetical(region, prev, cand):
         return "later-box-in-parenthetical"
     if prev.kind == cand.kind == "boxed":
@@ -495,6 +499,18 @@ def side_note_rule(
 
 
 _HEADING_LINE_RE = re.compile(r"(?m)^[ \t]*(?:#{1,4}[ \t]|\*\*)[^\n]{1,160}$")
+_NOTE_OPENER_RE = re.compile(lx.alternation(lx.NOTE_OPENER) + r"\b", re.IGNORECASE)
+_ANSWER_LABEL_LINE_RE = re.compile(
+    r"[ \t*#>_]*(?:the[ \t]+)?(?:final[ \t]+)?answer[ \t*_]*:[ \t*_]*\$?[ \t]*\Z", re.IGNORECASE
+)
+
+
+def _labelled_answer_box(region: str, box: Candidate) -> bool:
+    """The box opens a line labelled as the answer ("**Answer: $\\boxed{135}$**")."""
+    start = region.rfind("\n", 0, box.start) + 1
+    head = region[start : box.start]
+    head = head[: head.rfind("\\boxed")] if "\\boxed" in head else head
+    return _ANSWER_LABEL_LINE_RE.fullmatch(head) is not None
 
 
 def _side_opening(text: str) -> bool:
@@ -1017,7 +1033,7 @@ def guessed_box(region: str, c: Candidate) -> bool:
     "Could it be \\boxed{16}?") or followed, in the next 160 characters of its paragraph, by
     the writer's own doubt ("I'm not sure.", "I can't verify it.", lexicon UNSURE)."""
     if c.kind == "anchor" and "?" in c.text:  # "So maybe the answer is 23? I can't rule ..."
-        return re.search(r"^[^?\n]{1,40}?\?", c.text) is not None
+        return re.search(r"^[^?\n]{1,80}?\?", c.text) is not None
     if c.kind not in ("boxed", "anchor"):
         return False
     window = region[c.end : c.end + _GUESS_WINDOW_CHARS]
@@ -1346,6 +1362,10 @@ def _select_kept(
     for rule, fires in uncommitted:
         if fires():
             out.append(Decision(chosen, False, rule))
+            if rule == "box-is-guess" and chosen.kind == "anchor" and idx == len(cands) - 1:
+                # "... like $1.999\ldots$? No -- ... So, as I first said, the sum is $2$.": an
+                # anchor asked as a question; the closing statement after it decides
+                return Selection((), "fallthrough", "anchor-is-guess", tuple(out))
             return Selection((), "none", rule, tuple(out))
     spam = spam_run(region, cands[: idx + 1])
     if spam is not None:
@@ -1669,7 +1689,7 @@ def _radicals_simplest(text: str) -> bool:
 
 
 _FRACTION_PARTS_RE = re.compile(r"\\[dt]?frac\s*\{(?P<n>[^{}]{1,60})\}\s*\{(?P<d>[^{}]{1,60})\}")
-_OPERATION_IN_PART_RE = re.compile(r"\d\s*(?:[-+*]|\\cdot|\\times)\s*\d")
+_OPERATION_IN_PART_RE = re.compile(r"\d\s*(?:[-+*/]|\\cdot|\\times|\\div)\s*\d")  # "3/4" too
 
 
 def _unevaluated_fraction(text: str) -> bool:
