@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.72.0"  # core_v124: units after pi, note boxes, guesses, thin spaces
+VERIFIER_VERSION = "2.73.0"  # core_v125: retracted lone values, "can't be right", late doubts
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

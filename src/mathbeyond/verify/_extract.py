@@ -4969,8 +4969,8 @@ def _lone_new_value(region: str, question: str) -> str | None:
     lines = [ln.strip(_LINE_DECOR) for ln in region.strip().split("\n") if ln.strip(_LINE_DECOR)]
     while lines and lines[-1].startswith("(") and lines[-1].rstrip(".").endswith(")"):
         lines.pop()  # "(The 255 I wrote at first came from ...)": a parenthetical remark
-    if not lines:
-        return None
+    if not lines or retraction_in(lines[-1]) is not None or _WITHDRAWAL_RE.search(lines[-1]):
+        return None  # "I no longer trust the value 18 ... I retract my earlier answer": none
     sentence = _last_value_sentence(lines[-1])
     if not _TRUNCATION_END_RE.search(sentence) and not _ENDS_ON_NUMBER_RE.search(sentence):
         return None  # "Question 3: Solve for": no finished statement

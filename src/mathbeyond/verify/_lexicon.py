@@ -19,6 +19,7 @@ RETRACTION = (
     "i made an? (?:[a-z]+ )?(?:mistake|error|slip)",
     "(?:i )?mis(?:calculated|counted|read)",
     "(?:that|this|it)(?:'s| is| was) (?:wrong|incorrect|not (?:right|correct))",
+    "(?:that|this|it) (?:can(?:'t|not)|could(?:n't| not)) (?:possibly )?be (?:right|correct)",
     # "Hmm, no, 16 is wrong": the answer's own value disowned (another value's: see _rules)
     "\\d+(?:\\.\\d+)?\\$? (?:is|was) (?:wrong|incorrect|not (?:right|correct))",
     "(?:i )?retract(?:ed|ing)?", "scratch that", "strike that", "i take (?:that|it) back",
@@ -55,7 +56,7 @@ MISTAKE_ADMISSION = (
     "(?:the|my) (?:bolded|boxed) [^.\\n]{0,20}?(?:was|is) (?:a mistake|wrong|incorrect)",
     # the writer's own doubt about it: "Hmm, actually I'm not sure that's right -- let me ..."
     "(?:i'?m|i am) not (?:so |entirely |completely |really )?sure (?:that'?s|this is|it'?s|that is"
-    "|about (?:that|this))",
+    "|about (?:that|this)|now|anymore|any more)",
     "(?:treat|regard|consider|take) (?:the|my|this|that|it)(?: (?:answer|result|value))?"
     "(?: above)? as (?:unreliable|wrong|incorrect|tentative|a guess)",
     # no choice made between readings: "Both readings appear ..., so the answer depends on the

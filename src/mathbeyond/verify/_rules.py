@@ -809,8 +809,10 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     m = _retraction_of(tail, answer)
     if m is None:
         return False, None
-    if _ANSWERED_NO_RE.match(tail, m.end()):
-        return False, None  # "Wait -- could there be others? No: by Thales ...": answered at once
+    answered = _ANSWERED_NO_RE.match(tail, m.end())
+    if answered is not None:  # "Wait -- could there be others? No: by Thales ...": answered at
+        # once; a later doubt still counts ("... No, positive. ... I'm not sure now.")
+        return retraction(tail[answered.end() :], answer)
     confirm = CONFIRM_RE.search(tail, m.end())
     while confirm is not None and (
         confirm.start() <= m.end() + 2  # "I'm not sure that's | right": part of the doubt
