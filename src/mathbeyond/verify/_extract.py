@@ -20,7 +20,7 @@ from . import _lexicon as lx
 from . import _prefilter
 from ._boxes import box_spans
 from ._clock import clock_asked, closing_clock_time
-from ._prefilter import Guarded, lowered
+from ._prefilter import Guarded, lowered, rare_chars
 from ._rules import (
     _ANSWERED_NO_RE,
     BACK_TO_PROBLEM_RE,
@@ -1108,7 +1108,8 @@ _REPORT_BLOCK_RE = Guarded(re.compile(
     re.IGNORECASE | re.MULTILINE,
 ))
 _NOTE_BRACKET_RE = Guarded(re.compile(  # "[Note: some answer keys list (C), but ...]"
-    r"(?<!\\)\[[ \t]*(?:note|remark|aside|n\.b\.|side[ \t]+note)\b[^\[\]\n]{0,600}\]",
+    # (the look-behind after the "[": a pattern opening with one is tried at every offset)
+    r"\[(?<!\\\[)[ \t]*(?:note|remark|aside|n\.b\.|side[ \t]+note)\b[^\[\]\n]{0,600}\]",
     re.IGNORECASE,
 ))
 _OWN_ANSWER_RE = re.compile(
@@ -1304,12 +1305,13 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         )
     if not completion.isascii():  # ``decorative-emoji``: "**Final answer: 86** 📊" reads 86
         # ``emoji-ends-sentence``: a pictograph closing a line of words is its full stop
-        pictured = _PICTOGRAPH_RE.search(completion) is not None
+        rare = rare_chars(completion)  # (a class search on the few distinct characters)
+        pictured = _PICTOGRAPH_RE.search(rare) is not None
         if pictured:
             completion = _EMOJI_STOP_RE.sub(
                 lambda m: "." + " " * (len(m.group(0)) - 1), completion
             )
-        if pictured or _CHECK_MARK_CHARS_RE.search(completion) is not None:
+        if pictured or _CHECK_MARK_CHARS_RE.search(rare) is not None:
             completion = _DECORATION_RE.sub(lambda m: " " * len(m.group(0)), completion)
     if "<" in completion and "</think>" in completion:
         # a chat-template token before the last </think>: cut there (the region's own token

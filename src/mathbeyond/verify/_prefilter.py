@@ -379,6 +379,31 @@ def lowered(text: str) -> str:
     return low
 
 
+_ASCII_RUNS_RE = re.compile(r"[\x00-\x7f]+")
+
+
+class _Rare:
+    """The last text asked for by :func:`rare_chars` and its answer (by identity)."""
+
+    last: tuple[str, str] = ("", "")
+
+
+def rare_chars(text: str) -> str:
+    """The distinct non-ASCII characters of ``text``, as one short string (empty for an ASCII
+    text). A character-class test on it answers "does ``text`` hold one of these characters?"
+    with one pass over ``text`` for all such tests: a class search over a long non-ASCII text
+    costs about 3 ns a character, the ASCII runs are dropped about 1.3 ns a character.
+    Cached for the last text (by identity)."""
+    if text.isascii():
+        return ""
+    last = _Rare.last
+    if last[0] is text:
+        return last[1]
+    found = "".join(sorted(set(_ASCII_RUNS_RE.sub("", text))))
+    _Rare.last = (text, found)
+    return found
+
+
 def fold_lower(text: str) -> str:
     """:func:`lowered` without its cache (for a text used once: a cached one would push out
     the region the rules keep asking for)."""

@@ -14,6 +14,7 @@ import re
 from fractions import Fraction
 
 from . import _lexicon as lx
+from ._prefilter import rare_chars
 
 _UNITS = {w: k for k, w in enumerate(lx.NUMBER_WORDS)}  # zero .. twenty
 _TENS = {w: 10 * k for k, w in enumerate(lx.TENS_WORDS, start=2)}  # twenty .. ninety
@@ -63,7 +64,7 @@ _DIGIT_FORM_HINT_RE = re.compile("[\uFF10-\uFF19\U0001D7CE-\U0001D7FF\u20E3\u202
 def unicode_digits(text: str) -> str:
     """``unicode-digits``: full-width and mathematical digits are digits, a keycap is the digit
     it caps, and a narrow or thin space between digit groups is a thousands separator."""
-    if _DIGIT_FORM_HINT_RE.search(text) is None:  # (one character-class scan: most texts)
+    if _DIGIT_FORM_HINT_RE.search(rare_chars(text)) is None:  # (most texts)
         return text
     return _DIGIT_FORM_RE.sub(lambda m: _DIGIT_FORMS.get(m.group(0), ""), text)
 
@@ -80,7 +81,7 @@ def unicode_fractions(text: str) -> str:
         value = _VULGAR[m.group(0)[-1]]
         return f"{whole} {value}" if whole else value
 
-    if _VULGAR_HINT_RE.search(text) is None:  # (one character-class scan: most texts)
+    if _VULGAR_HINT_RE.search(rare_chars(text)) is None:  # (most texts)
         return text
     return _VULGAR_RE.sub(spelled, text)
 _SENTENCE_END_RE = re.compile(r"[.!?][ \t]+(?=\S)")
