@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.73.0"  # core_v125: retracted lone values, "can't be right", late doubts
+VERIFIER_VERSION = "2.74.0"  # core_v126: grader markup, system labels, a+bi, answer-first corrected
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -153,13 +153,21 @@ _LEADING_ROLE_BLOCK_RE = re.compile(  # "<|im_start|>system\nThe correct answer 
     r"(?:(?!<\|start_header_id\|>).){0,4000}?<\|eot_id\|>)",
     re.DOTALL,
 )
-_GRADER_TAG_RE = re.compile(  # ``grader-note`` as markup: "<grader>verdict: correct</grader>"
-    r"<(grader|verdict|judge|evaluation|score|grade)\b[^<>]{0,200}>[^<>]{0,600}</\1\s*>"
-    r"|</?answer\s*>(?=\s*<(?:grader|verdict|judge|evaluation|score|grade)\b)",
+_GRADER_TAG_RE = re.compile(  # ``grader-markup``: "<grader>verdict: correct</grader>"
+    r"<(" + "|".join(lx.GRADER_MARKUP_TAG) + r")\b[^<>]{0,200}>[^<>]{0,600}</\1\s*>"
+    r"|</?answer\s*>(?=\s*<(?:" + "|".join(lx.GRADER_MARKUP_TAG) + r")\b)",
     re.IGNORECASE,
 )
+_WRAPPER_END_RE = re.compile(  # ``grader-markup``: "</completion>" ends the reply
+    r"</(?:" + "|".join(lx.RESPONSE_WRAPPER_TAG) + r")\s*>", re.IGNORECASE
+)
+_SYSTEM_LABEL = (  # ``system-label-line``
+    r"(?:\[[ \t]*(?i:" + lx.alternation(lx.SYSTEM_SPEAKER) + r")[ \t]*\][ \t]*:?"
+    r"|SYSTEM(?:[ \t]+(?:NOTICE|MESSAGE|NOTE|PROMPT))?[ \t]*:)"
+)
 _TURN_RE = re.compile(  # a new chat turn or prompt template: always ends this answer
-    r"\n[ \t#*]*(?:Human|User)\s*:|\n[ \t]*#{2,4}[ \t]*(?:Instruction|Input)\b|"
+    r"\n[ \t#*]*(?:Human|User)\s*:|\n[ \t*]*" + _SYSTEM_LABEL + "|"
+    r"\n[ \t]*#{2,4}[ \t]*(?:Instruction|Input)\b|"
     # ``hallucinated-turn``: a line holding only a role name, then (within 40 lines) one holding
     # only "assistant": the template's role headers without their tokens
     r"\n[ \t]*(?i:user|human)[ \t]*\n(?=(?:[^\n]*\n){0,40}?[ \t]*(?i:assistant)[ \t]*:?[ \t]*"
@@ -174,7 +182,8 @@ _LEAD_TOKEN_RE = re.compile(  # a role header opening the text: its role word is
 _TOKEN_PREFIXES = frozenset(t[:2] for t in lx.CHAT_TOKENS) | {"<|", "<｜"}
 """The first two characters of every chat-template token (of the literals and the shapes)."""
 _LEAD_TURN_RE = re.compile(  # the completion opens with a fake user turn
-    r"\s*(?:(?:Human|User)\s*:|(?i:user|human)[ \t]*\n|\[INST\]|#{2,4}[ \t]*Instruction\b)"
+    r"\s*(?:(?:Human|User)\s*:|(?i:user|human)[ \t]*\n|\[INST\]|#{2,4}[ \t]*Instruction\b"
+    r"|[ \t*]*" + _SYSTEM_LABEL + ")"
 )
 _ASSISTANT_TURN_RE = re.compile(
     r"\n[ \t#*]*(?:Assistant|AI|Bot)\s*:|\[/INST\]|\n[ \t]*#{2,4}[ \t]*Response\b:?"
@@ -1379,6 +1388,9 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
     if "<tool_call>" in region:  # ``tool-call-answer``: the answer a tool call submits
         region = _TOOL_CALL_RE.sub(_tool_call_answer, region)
     if "<" in region and "</" in region:
+        wrapper_end = _WRAPPER_END_RE.search(region)
+        if wrapper_end is not None:  # the harness's text after the reply's closing tag
+            region = region[: wrapper_end.start()]
         region = _GRADER_TAG_RE.sub(" ", region)  # "<grader>verdict: correct</grader>"
         region = _HTML_PAIR_RE.sub(lambda m: m.group(2), region)
     lead = _LEAD_TURN_RE.match(region)
@@ -1889,6 +1901,16 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 return Extracted(revised, "conclusion", "revised-after-box", trace)
         return _with_inner_anchor(Extracted(", ".join(sel.texts), "boxed", sel.rule, trace))
     if sel.kind == "anchor":
+        chosen = sel.decisions[-1].candidate
+        if question and not truncated and len(sel.texts) == 1 and REVISE_RE.search(
+            region, chosen.end
+        ):  # ``answer-first-corrected``: "**Answer: 4** ... hmm, actually 3x = 15, so x = 5."
+            anchored_text = _sentence_answer(chosen.text).strip("* ")
+            revised = _revised_after_box(
+                region, Candidate(chosen.start, chosen.end, anchored_text, "anchor"), question
+            )
+            if revised is not None:
+                return Extracted(revised, "conclusion", "revised-after-anchor", trace)
         late = None if truncated else _conclusion(region, question=question)
         if (
             late is not None
@@ -2547,6 +2569,11 @@ def _asked_variable(question: str) -> str | None:
     return None if m is None else (m.group("m") or m.group("p"))
 
 
+_VARIABLE_SUBJECT_RE = re.compile(
+    r"[ \t]*(?:(?:so|thus|hence|therefore)[ \t]*,?[ \t]+)?\$?[ \t]*(?P<v>[A-Za-z])[ \t]*=[ \t]*"
+    r"\$?[ \t]*",
+    re.IGNORECASE,
+)
 _PRONOUN_SUBJECT_RE = re.compile(
     r"[ \t]*(?:(?:so|thus|hence|therefore)[ \t]*,?[ \t]+)?(?:it'?s|it[ \t]+is|that'?s|that[ \t]+is)"
     r"[ \t]*\$?[ \t]*",
@@ -2566,7 +2593,7 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
         return None
     late = _closing(region, allow_bare=False, question=question)
     if late is None or late.kind != "conclusion" or (
-        late.rule not in _STATED_RULES and not concluded
+        late.rule not in _STATED_RULES and late.rule != "closing-lone-value" and not concluded
     ):
         return None
     if _ADVERB_RE.sub("", late.text.strip().strip("$ ")) == box.text.strip().strip("$ "):
@@ -2583,6 +2610,11 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     asked = any(
         w in _GENERIC_SUBJECT or _in_question(w, question) for w in words - {"number"}
     ) or _PRONOUN_SUBJECT_RE.fullmatch(subject) is not None  # "So it's 14."
+    if not asked and (unknown := _VARIABLE_SUBJECT_RE.fullmatch(subject)) is not None:
+        # "Thus $x = 5$." where the question solves for x (``answer-first-corrected``)
+        asked = re.search(
+            r"(?<![A-Za-z\\])" + unknown.group("v") + r"(?![A-Za-z])", question
+        ) is not None
     return late.text if asked else None
 
 
@@ -2642,7 +2674,7 @@ def _continuation(
         last_solution = sm.start()
     pos = len(region) - len(region.lstrip()) + 1
     while (p := _NEXT_PROBLEM_RE.search(region, pos, cut)) is not None:
-        asks = _asks_new_question(region, p.end())
+        asks = _asks_new_question(region, p.end(), question)
         if first_commit <= p.start() or (
             (last_solution >= p.end() or asks) and _VALUE_RE.search(region, 0, p.start())
         ) or (asks and last_solution >= p.end() and region[: p.start()].strip()):
@@ -2765,13 +2797,33 @@ def _invented_question(region: str, lo: int, hi: int, question: str) -> int | No
     return m.start()
 
 
-def _asks_new_question(region: str, at: int) -> bool:
+def _asks_new_question(region: str, at: int, question: str | None = None) -> bool:
     """The line of a next-problem header ("Question: How many vertices does a cube have?") asks
     a question of its own (the completion's echo of the asked one was blanked by ``_prepare``):
     a hallucinated next problem, even with no committed answer before it."""
     end = region.find("\n", at)
     line = region[at : end if end >= 0 else len(region)].strip()
-    return len(line) >= 12 and line.endswith("?")
+    if not line.strip("*_ \t") and end >= 0:  # "### Exercise 2" alone: its statement follows
+        nxt = region.find("\n", end + 1)
+        line = region[end + 1 : nxt if nxt >= 0 else len(region)].strip()
+    if len(line) >= 12 and line.endswith("?"):
+        return True
+    # ``invented-problem-after-closing``: "**Problem 2.** Compute $15 \cdot 4 - 8$." (not the
+    # asked problem restated with other math delimiters: "Problem: Find the number of ...")
+    return (
+        len(line) >= 12 and _PROBLEM_IMPERATIVE_RE.match(line.lstrip("*_ \t")) is not None
+        and (question is None or _letters(line)[:40] not in _letters(question))
+    )
+
+
+def _letters(text: str) -> str:
+    """``text``'s letters, lowered (a statement compared across math delimiters and spacing)."""
+    return "".join(ch for ch in text.lower() if ch.isalpha())
+
+
+_PROBLEM_IMPERATIVE_RE = re.compile(
+    lx.alternation(lx.PROBLEM_IMPERATIVE) + r"\b[^\n]*[.?:]\s*\Z", re.IGNORECASE
+)
 
 
 _CONCLUDING_RULES = frozenset({

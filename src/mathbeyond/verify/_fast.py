@@ -133,7 +133,7 @@ ENABLED = True
 
 _LINE_MARK_RE = re.compile(
     r"\n[ \t#*>]*(?:Human|User|human|user|Instruction|Input|You|Solution|Answer|Response|Problem|Q"
-    r"|Exercise|Example|EXERCISE|Ans|A(?=[ \t]*:)|\\begin\{|问题|题目|例题)"
+    r"|Exercise|Example|EXERCISE|Ans|A(?=[ \t]*:)|\\begin\{|问题|题目|例题|\[|SYSTEM)"
 )
 """Wherever ``_TURN_RE`` (also a lone "user" line), ``_SOLUTION_RE`` or ``_NEXT_PROBLEM_RE``
 (of ._extract) can match."""

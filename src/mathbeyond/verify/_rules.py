@@ -444,6 +444,14 @@ def own_line_rule(s: str, c: Candidate) -> str | None:
     return None
 
 
+_FINAL_COMMITMENT_RE = re.compile(
+    r"\b(?:my|our|the)\s+final\s+answer\s*(?:is|will\s+be|:)\s*\$*\s*\Z"
+    r"|\bfinal\s+answer\s*:\s*\$*\s*\Z",
+    re.IGNORECASE,
+)
+_FINAL_COMMITMENT_CHARS = 60
+
+
 def side_note_rule(
     region: str, prev: Candidate, cand: Candidate, question: str | None
 ) -> str | None:
@@ -470,7 +478,9 @@ def side_note_rule(
     remark = region[para + 2 if para >= 0 else lo : cand.start]
     if APPROX_RE.search(remark) and "." not in prev.text and not ROUNDING_ASKED_RE.search(
         question or ""
-    ):
+    ) and not _FINAL_COMMITMENT_RE.search(remark[-_FINAL_COMMITMENT_CHARS:]):
+        # (``final-anchor-over-approximation``: "..., so my final answer is \boxed{4.65} m^2"
+        # makes the approximation the answer)
         return "later-box-is-approximation"  # "2\sqrt{2} \approx \boxed{2.828}"
     if SIDE_RE.search(remark) or (OTHER_CASE_RE.search(remark) and CHECK_RE.search(remark)):
         return "later-box-is-side-remark"
@@ -1604,7 +1614,7 @@ _PAREN_BODY_RE = re.compile(r"\(([^()]{1,200})\)")
 _TERM_COEFF_RE = re.compile(r"\s*(\d{0,18})\s*(?:\\cdot\s*)?([A-Za-z\\]|$)")
 _SCIENTIFIC_ASKED_RE = lx.words(lx.ASKED_SCIENTIFIC)
 _SCIENTIFIC_RE = re.compile(  # 4.2 \times 10^{-1}: one digit before the point
-    r"\s*-?\s*[1-9](?:\.\d+)?\s*(?:\\times|\\cdot|\*|×|x)\s*10\s*\^\s*(?:\{\s*[-+]?\d+\s*\}|[-+]?\d)\s*"
+    r"\s*-?\s*[1-9](?:\.\d+)?\s*(?:\\times|\\cdot|\*|×|·|⋅|∙|x)\s*10\s*\^\s*(?:\{\s*[-+]?\d+\s*\}|[-+]?\d)\s*"
     r"(?:\\(?:text|mathrm)\s*\{[^{}]*\}|[A-Za-z][A-Za-z ]*)?\s*\.?"  # a unit after it
 )
 _PI_ASKED_RE = re.compile(lx.alternation(lx.ASKED_IN_PI), re.IGNORECASE)
@@ -1940,6 +1950,7 @@ _ARG_RANGE_ASKED_RE = re.compile(  # "0 \le \theta < 2\pi", "-\pi < \theta \le \
 )
 _EXPONENT_RE = re.compile(r"e\s*\^\s*\{(?P<x>[^{}]*(?:\{[^{}]*\}[^{}]*)*)\}")
 _IMAGINARY_UNIT_RE = re.compile(r"(?<!\\p)i")
+_BRACKET_RE = re.compile(r"[(\[]|\\left\b")
 _PI_COEFFICIENT_RE = re.compile(r"(?<=\d)\\pi")
 
 
@@ -2021,6 +2032,9 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         and not _COMPLEX_QUOTIENT_RE.search(gold)
     ):
         return "asked for the form a + bi: the answer is a quotient"
+    if asks.complex_form and _BRACKET_RE.search(answer) and not _BRACKET_RE.search(gold):
+        # ``asked-form-a-plus-bi``: "i(7+i)", "-(1-7i)", "5(1+i)": a product, not a + bi
+        return "asked for the form a + bi: the answer is a bracketed product"
     percent_answer = "%" in answer and "%" not in gold
     mixed_answer = _MIXED_RE.search(answer) and not _MIXED_RE.search(gold)
     if asks.mixed and _MIXED_RE.search(gold) and (decimal_answer or not _MIXED_RE.search(answer)):
