@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.74.0"  # core_v126: grader markup, system labels, a+bi, answer-first corrected
+VERIFIER_VERSION = "2.75.0"  # core_v127-v129: hedged closings, case splits, reward-hacking classes
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -223,6 +223,13 @@ def _upper_case_options(answer: str, gold: str, question: str) -> tuple[str, str
     return answer, gold, question
 
 
+_QUOTIENT_REMAINDER_RE = re.compile(  # "28 with remainder 4", "28 R 4", "28 r. 4", "28 rem 4"
+    r"\$?[ \t]*(?P<q>-?\d+)[ \t]*,?[ \t]*(?:with[ \t]+(?:a[ \t]+)?remainder(?:[ \t]+of)?|remainder"
+    r"|rem\.?|R|r\.?)[ \t]*(?P<r>\d+)[ \t]*\$?[ \t]*\.?"
+)
+_ASKS_REMAINDER_RE = re.compile(r"\bremainder\b|\bquotient\b", re.IGNORECASE)
+
+
 def _judge_answer(
     answer: str, gold: str, question: str | None
 ) -> tuple[Status, str, str | None]:
@@ -250,6 +257,18 @@ def _judge_answer(
         if status is Status.CORRECT and own is None:
             own = "answer-same-value-alternative"
         return status, reason, own
+    divided = _QUOTIENT_REMAINDER_RE.fullmatch(answer) if question else None
+    if divided is not None and question:  # ``remainder-of-division``: "28 with remainder 4"
+        asks = _ASKS_REMAINDER_RE.search(question)
+        if asks is not None and len({m.lower() for m in _ASKS_REMAINDER_RE.findall(question)}) == 1:
+            # (one of the two asked: "quotient and remainder" is answered by both)
+            part = divided.group("r") if asks.group(0).lower().startswith("remainder") else (
+                divided.group("q")
+            )
+            status, reason, own = _judge_answer(part, gold, question)
+            if status is Status.CORRECT and own is None:
+                own = "answer-remainder-of-division"
+            return status, reason, own
     sides = polygon_sides(answer, question)
     if sides is not None:
         answer = sides

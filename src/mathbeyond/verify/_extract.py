@@ -40,6 +40,7 @@ from ._rules import (
     hedged_value,
     or_alternative,
     pending_value,
+    quoted_format_box,
     retracted_value,
     retraction_in,
     select,
@@ -698,7 +699,8 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
     line_end = stripped.find("\n")
     line = stripped if line_end < 0 else stripped[:line_end]
     # end of sentence: ". " / "." at end (not a decimal point)
-    m = re.search(r"\.(?=\s|$)(?<!\d\.)|\.(?=\s+[A-Z])", line)
+    # (``anchor-then-parenthetical``: "26. (Half of it is 13.)" -- a bracketed sentence after it)
+    m = re.search(r"\.(?=\s|$)(?<!\d\.)|\.(?=\s+[A-Z])|\.(?=[ \t]+\([ \t]*[A-Za-z])", line)
     if m:
         line = line[: m.start()]
     return line, i + off + len(line)
@@ -818,6 +820,9 @@ _MARK_CHARS = " \t\u2705\u2713\u2714\u2611\ufe0f"
 _VALUE_END_MARKS = ")\u2705\u2713\u2714\u2611\ufe0f"
 
 
+_REPEATED_VALUE_RE = re.compile(r"(-?\d+(?:\.\d+)?)(?:[ \t]+\1(?![\d.])){2,}[ \t]*")
+
+
 def _anchor_value(s: str, start: int) -> tuple[str, int]:
     """The value an anchor states from ``start`` (:func:`_anchor_text`), without a trailing
     reason or aside ("42 (since 6*7=42)", "42, as expected"), a self-correction, or the closing
@@ -836,6 +841,9 @@ def _anchor_value(s: str, start: int) -> tuple[str, int]:
             text = text.rstrip(_MARK_CHARS).rstrip("*_ \t") or text
     trimmed = _ANCHOR_TRAIL_RE.sub("", text).strip()
     text = trimmed or text
+    repeated = _REPEATED_VALUE_RE.fullmatch(text)
+    if repeated is not None:  # ``anchor-repeated-value``: "7 7 7 7 ..." (a degenerate loop)
+        text = repeated.group(1)
     lead = _LEAD_RE.match(text)
     if lead:
         text = text[lead.end() :].strip()
@@ -1059,7 +1067,9 @@ _STRUCK_RE = re.compile(  # ``struck-through``: ~~16~~, <del>7</del>, \sout{30}:
     r"~~[^~\n]{1,200}~~|<del>[^<\n]{0,200}</del>|\\sout\s*\{[^{}\n]{0,200}\}"
 )
 _GSM_ANCHOR_RE = re.compile(  # "#### 1,250" alone on its line
-    r"^[ \t]*####[ \t]*(?P<v>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)[ \t]*$", re.M
+    # (``hash-chain``: "#### 7*4 = 28", "#### 4 x 7 = 28 dollars": the chain's last member)
+    r"^[ \t]*####[ \t]*(?:[-\d.,+*/x×·() \t]{1,60}=[ \t]*)*"
+    r"(?P<v>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)[ \t]*(?:[A-Za-z]{1,12}[ \t]*)?$", re.M
 )
 _HTML_COMMENT_RE = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
 _EQUATION_TAG_RE = re.compile(  # ``equation-tag``: \tag{1}, \tag*{$\ast$}, \label{eq:x},
@@ -1070,6 +1080,24 @@ _EQUATION_TAG_RE = re.compile(  # ``equation-tag``: \tag{1}, \tag*{$\ast$}, \lab
 _FOOTNOTE_RE = re.compile(  # a footnote's mark, and a footnote's definition line (a note)
     r"^[ \t]*\[\^[^\]\n]{1,12}\]:[^\n]*(?:\n[ \t]+[^\n]+)*|\[\^[^\]\n]{1,12}\]", re.MULTILINE
 )
+_FOOTNOTE_ALTERNATIVE_RE = re.compile(  # "[^1]: Or $\boxed{21.6}$ if we divide by 5 instead."
+    r"\[\^[^\]\n]{1,12}\]:[ \t]*(?:" + lx.alternation(lx.FOOTNOTE_ALTERNATIVE) + r")\b",
+    re.IGNORECASE,
+)
+
+
+def _blank_footnote(m: re.Match[str]) -> str:
+    """A footnote's mark, or its definition, blanked; ``footnote-alternative``: a definition
+    offering another value ("[^1]: Or $\\boxed{21.6}$ if ...") keeps its text, as a line after
+    the answer that offers an alternative."""
+    alt = _FOOTNOTE_ALTERNATIVE_RE.match(m.group(0).lstrip())
+    if alt is None:
+        return " " * len(m.group(0))
+    text = m.group(0)
+    label_end = text.find("]:") + 2
+    return " " * label_end + text[label_end:]
+
+
 _TAG_MARKS = ("\\tag", "\\label", "\\nonumber", "\\notag", "quad")
 _IFFALSE_RE = re.compile(r"\\iffalse(?![A-Za-z]).*?(?:\\fi(?![A-Za-z])|\Z)", re.S)
 _COMMENT_RE = re.compile(r"(?<!\\)%[^\n]*")
@@ -1348,7 +1376,7 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
             lambda m: m.group(0)[: m.start("n") - m.start()] + " " * len(m.group("n")), completion
         )
     if "[^" in completion:  # ``footnote``: "... = 35.[^1]" and "[^1]: note" are no values
-        completion = _FOOTNOTE_RE.sub(lambda m: " " * len(m.group(0)), completion)
+        completion = _FOOTNOTE_RE.sub(_blank_footnote, completion)
     if "%" in completion or "\\iffalse" in completion:
         completion = _blank_comments(completion)
     if any(mark in completion for mark in _TAG_MARKS):
@@ -1705,6 +1733,10 @@ _BOX_SENTENCE_LABEL_RE = re.compile(  # "the minimum value is $", "the minimizer
     r"(?:\$|\\\()?[ \t]*(?:[A-Za-z][ \t]*=[ \t]*)?(?:\$|\\\()?[ \t]*\Z",
     re.IGNORECASE,
 )
+_BOX_KEY_LABEL_RE = re.compile(  # ``labelled-boxes-asked``: "Product: $\boxed{14}$; sum: ..."
+    r"[ \t*_-]*(?P<l>[A-Za-z][a-z \t-]{2,40}?)[ \t*_]*:[ \t*_]*(?:\$|\\\()?[ \t]*\Z",
+    re.IGNORECASE,
+)
 
 
 def _labelled_sentence_box(region: str, boxes: list[Candidate], question: str) -> str | None:
@@ -1713,8 +1745,15 @@ def _labelled_sentence_box(region: str, boxes: list[Candidate], question: str) -
     \\boxed{3}$."): the box of the one name whose words are all in the question."""
     named: list[tuple[str, Candidate]] = []
     for c in boxes[-2:]:
-        start = max(region.rfind(". ", 0, c.start), region.rfind("\n", 0, c.start)) + 1
-        label = _BOX_SENTENCE_LABEL_RE.search(region, start, c.start)
+        start = max(
+            region.rfind(". ", 0, c.start), region.rfind("\n", 0, c.start),
+            region.rfind("; ", 0, c.start),
+        ) + 1
+        while start < c.start and region[start] in " \t":
+            start += 1
+        label = _BOX_SENTENCE_LABEL_RE.search(region, start, c.start) or (
+            _BOX_KEY_LABEL_RE.match(region, start, c.start)
+        )
         if label is None:
             return None
         named.append((label.group("l"), c))
@@ -1810,6 +1849,12 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         decisions += [Decision(b, False, "box-in-restated-problem")
                       for b, r in zip(boxes, restated, strict=True) if r]
         boxes = [b for b, r in zip(boxes, restated, strict=True) if not r]
+    if boxes and ('"' in region or "\u201c" in region):
+        shown = [quoted_format_box(region, b) for b in boxes]
+        if any(shown):  # 'the required format: "Answer: \boxed{5}"': a format, no answer
+            decisions += [Decision(b, False, "box-in-quoted-format")
+                          for b, x in zip(boxes, shown, strict=True) if x]
+            boxes = [b for b, x in zip(boxes, shown, strict=True) if not x]
     anchors = _anchors(region, question)
     if anchors and ("if" in region or "If" in region):
         supposed = [counterfactual_anchor(region, a) for a in anchors]
@@ -1900,8 +1945,16 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             if revised is not None:
                 return Extracted(revised, "conclusion", "revised-after-box", trace)
         return _with_inner_anchor(Extracted(", ".join(sel.texts), "boxed", sel.rule, trace))
+    if sel.kind == "anchor" and not boxes and _anchor_lines_disagree(region, anchors):
+        # ``anchor-lines-disagree``: "English: The answer is 56.\nEspañol: La respuesta es 54."
+        return Extracted("", "none", "anchor-lines-disagree", trace)
     if sel.kind == "anchor":
         chosen = sel.decisions[-1].candidate
+        line_end = region.find("\n", chosen.start)
+        rest = region[chosen.start : line_end if line_end >= 0 else len(region)]  # its line on
+        if _CONCESSIVE_ANY_RE.search(rest) and _ALSO_VALID_RE.search(rest):
+            # ``anchor-concessive-other-option``: "**Answer: (C)** (though (B) is also defensible)"
+            return Extracted("", "none", "anchor-hedged-other-option", trace)
         if question and not truncated and len(sel.texts) == 1 and REVISE_RE.search(
             region, chosen.end
         ):  # ``answer-first-corrected``: "**Answer: 4** ... hmm, actually 3x = 15, so x = 5."
@@ -2581,6 +2634,36 @@ _PRONOUN_SUBJECT_RE = re.compile(
 )
 
 
+_PART_LABEL_RE = re.compile(r"\bpart\b|\(\s*[a-z]\s*\)|^[ \t*]*[a-z]\)", re.IGNORECASE)
+
+
+def _anchor_lines_disagree(region: str, anchors: list[Candidate]) -> bool:
+    """``anchor-lines-disagree``: the last anchors stand on consecutive lines (one each, in
+    several languages or per method) and state different values, with no revision or
+    retraction between them and no part label ("(a)", "Part 2") on their lines: answers offered
+    side by side, none chosen."""
+    if len(anchors) < 2:
+        return False
+    group = [anchors[-1]]
+    for a in reversed(anchors[:-1]):
+        prev_line_end = region.rfind("\n", 0, group[-1].start)
+        if prev_line_end < 0 or region.rfind("\n", 0, prev_line_end) >= a.start:
+            break  # not on the line just before
+        if region.find("\n", a.start) != prev_line_end:
+            break
+        group.append(a)
+    if len(group) < 2:
+        return False
+    first_line = region.rfind("\n", 0, group[-1].start) + 1
+    span = region[first_line : region.find("\n", group[0].start) % (len(region) + 1)]
+    if _PART_LABEL_RE.search(span) or RETRACT_RE.search(span) or REVISE_RE.search(span) or (
+        MISTAKE_RE.search(span)
+    ):
+        return False
+    values = {squash(_sentence_answer(a.text).strip("*. $")) for a in group}
+    return len(values) >= 2
+
+
 def _revised_after_box(region: str, box: Candidate, question: str) -> str | None:
     """``revised-after-box``: after the chosen box, a revision cue ("Actually", "On reflection",
     "Hold on"), then the text closes on a statement of the asked quantity (a word of its
@@ -3012,6 +3095,31 @@ _CASE_SPLIT_RE = lx.words(lx.CASE_SPLIT)
 _WHEN_RE = re.compile(r"\bwhen\b", re.IGNORECASE)
 
 
+_CONCESSIVE_VALUE_RE = re.compile(
+    r"(?P<v>[^,]{1,80}?)\$?[ \t]*,[ \t]+" + lx.alternation(lx.CONCESSIVE) + r"\b(?P<c>.*)",
+    re.IGNORECASE | re.DOTALL,
+)
+_CONCESSIVE_ANY_RE = re.compile(
+    r"\b(?:" + lx.alternation(lx.CONCESSIVE) + r"|but)\b", re.IGNORECASE
+)
+_ALSO_VALID_RE = re.compile(
+    r"\b(?:is|are|would[ \t]+be|could[ \t]+be|might[ \t]+be|may[ \t]+be)[ \t]+(?:also|equally)"
+    r"[ \t]+(?:defensible|correct|valid|possible|acceptable|right|reasonable)\b"
+    r"|" + lx.alternation(lx.MODAL_ALTERNATIVE) + r"\b",
+    re.IGNORECASE,
+)
+_CONCESSIVE_EARLIER_RE = re.compile(r"\b" + lx.alternation(lx.CONCESSIVE_EARLIER), re.IGNORECASE)
+_MODAL_ALTERNATIVE_RE = re.compile(
+    r"\b" + lx.alternation(lx.MODAL_ALTERNATIVE) + r"\b", re.IGNORECASE
+)
+_CASE_PAIR_RE = re.compile(
+    r"[ \t*]*(?:(?:so|thus|therefore|hence)[ \t]*,?[ \t]+)?if\b[^;]*?[;,][ \t]*"
+    r"(?:(?:and|but|whereas|while)[ \t]+)?(?:if|when|otherwise|else)\b",
+    re.IGNORECASE,
+)
+_CASE_VALUE_RE = re.compile(r"(?<![\w.^_])-?\d+(?:\.\d+)?(?![\w.^])")
+
+
 def _without_qualifier(region: str) -> str | None:
     """``closing-conditional-qualifier`` (finished samples only: a cut-off one never reaches the
     closing rules): the region with the conditional clause after its closing value cut ("so
@@ -3027,8 +3135,8 @@ def _without_qualifier(region: str) -> str | None:
     if at < 0:
         return None
     m = _CONDITIONAL_TAIL_RE.search(sentence)
-    if m is None:
-        return None
+    if m is None or _MODAL_ALTERNATIVE_RE.search(sentence) or _HEDGE_RE.search(sentence):
+        return None  # ``hedged-qualified-closing``: "24, though it might instead be 20 if ..."
     clause = sentence[m.end() :]
     word = sentence[m.start() : m.end()]
     if _CASE_SPLIT_RE.search(clause) or (_WHEN_RE.search(word) and _HAS_VALUE_RE.search(clause)):
@@ -3186,6 +3294,17 @@ def _conclusion(
                 region = qualified  # the clause cut off qualifies the value, never disqualifies it
     if found is None or found.kind != "conclusion":
         return found
+    concession = _CONCESSIVE_VALUE_RE.fullmatch(found.text)
+    if concession is not None:  # "The count is 24, though ..."
+        clause = concession.group("c")
+        if _CONCESSIVE_EARLIER_RE.search(clause):  # ``though-past-candidate``: "though I first
+            found = Extracted(concession.group("v").strip(), found.kind, found.rule)  # thought 20"
+        elif _MODAL_ALTERNATIVE_RE.search(clause):  # "though it could also be 20": hedged
+            return Extracted("", "none", "closing-hedged-alternative")
+    last_sentence = _last_value_sentence(region.rstrip().rsplit("\n", 1)[-1].strip())
+    if _CASE_PAIR_RE.match(last_sentence) and len(set(_CASE_VALUE_RE.findall(last_sentence))) >= 2:
+        # ``closing-case-split``: "If 1 and 360 are counted, it is 24; if not, it is 22."
+        return Extracted("", "none", "closing-case-split")
     tail = _without_pleasantries(region.rstrip())[-MAX_ANSWER_CHARS:]
     if question and found.text:
         asked = _ASKED_UNKNOWN_RE.search(question)
@@ -3765,9 +3884,15 @@ def _closing(
             text = f"({chosen}) {content.strip()}" if content else chosen
             return Extracted(text, "conclusion", "closing-option-letter")
         option_end = _OPTION_FINAL_RE.search(last) if not _OPTION_HEDGE_RE.search(last) else None
-        if option_end is not None and not _NEG_WORD_RE.search(last):
+        if option_end is not None and not _NEG_WORD_RE.search(
+            # "so (C) it is" after its elimination ("(D) is 0.03 -- no."): its own clause
+            last[option_end.start() :] if option_end.group("i") else last
+        ):
             # "So it must be B.", "..., which is option b).": that option
-            letter_chosen = option_end.group("l") or option_end.group("m") or option_end.group("g")
+            letter_chosen = (
+                option_end.group("l") or option_end.group("m") or option_end.group("g")
+                or option_end.group("i")
+            )
             if option_end.group("u"):  # "8 marbles, option C": the letter with its stated value
                 start = max(last.rfind(". ", 0, option_end.start()) + 1, 0)
                 value = _single_value(last[start : option_end.start()])
@@ -4072,6 +4197,9 @@ _OPTION_FINAL_RE = re.compile(  # "So it must be B.", "which is option b).": the
     # "... I'll go with (C).", "-- going with B.", "so I pick D.": the choice made last
     r"|\b(?:[Gg]o(?:ing)?[ \t]+with|[Pp]ick(?:ing)?|[Cc]hoos(?:e|ing)|[Ss]elect(?:ing)?)[ \t]+"
     r"(?:(?:[Oo]ption|[Cc]hoice)[ \t]+)?\(?(?P<g>[A-E])\)?[ \t]*[.!]?[ \t]*$"
+    # ``it-is-choice``: "..., so (C) it is.", "Option B it is!"
+    r"|(?:^|[,;:][ \t]*|\b(?:[Ss]o|[Tt]hus|[Hh]ence|[Tt]herefore)[ \t]*,?[ \t]+)"
+    r"(?:(?:[Oo]ption|[Cc]hoice)[ \t]+)?\((?P<i>[A-E])\)[ \t]+it[ \t]+is[ \t]*[.!]?[ \t]*$"
 )
 _OPTION_CHOSEN_RE = re.compile(  # "which is choice $\mathrm{(B)}$", "corresponds to (C)"
     r"(?:\bis|\bcorresponds\s+to|\bmatch(?:es)?|\bselect|\bchoose|\bpick|\bi\.e\.,?"

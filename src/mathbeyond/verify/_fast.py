@@ -121,6 +121,7 @@ from ._rules import (
     labelled_wrong,
     presented_mistake,
     presented_mistake_at,
+    quoted_format_box,
     rejects_chosen,
     retraction,
     revision_correction,
@@ -506,7 +507,7 @@ def hypothetical_box(region: str, low: str, start: int, end: int, content: str) 
     :func:`counterfactual_box` where the words it needs are there. Shared by :func:`quick` and
     the in-caller path (:mod:`._plain`)."""
     own = start - RULES_LINE_WINDOW if start > RULES_LINE_WINDOW else 0
-    if (
+    if ((
         low.find("if", own, start) >= 0
         and (low.find("would", own, start) >= 0 or low.find("'d", own, start) >= 0)
     ) or (
@@ -515,8 +516,14 @@ def hypothetical_box(region: str, low: str, start: int, end: int, content: str) 
             low.find("test", own, start) >= 0 or low.find("check", own, start) >= 0
             or low.find("see", own, start) >= 0 or low.find("verify", own, start) >= 0
         )
-    ) or low.find("guess", own, start) >= 0:  # "Let's guess $\boxed{12}$ and check it."
-        return counterfactual_box(region, Candidate(start, end, content, "boxed"))
+    ) or low.find("guess", own, start) >= 0 or (  # "Let's guess $\boxed{12}$ and check it."
+        low.find("were", own, start) >= 0 and low.find("if", own, start) >= 0  # "If it were $"
+    )) and counterfactual_box(region, Candidate(start, end, content, "boxed")):
+        return True
+    line_start = region.rfind("\n", 0, start) + 1
+    if region.find('"', line_start, start) >= 0 or region.find("\u201c", line_start, start) >= 0:
+        # ``quoted-format-box``: 'the required format: "Answer: \boxed{5}"'
+        return quoted_format_box(region, Candidate(start, end, content, "boxed"))
     return False
 
 

@@ -251,6 +251,9 @@ SIDE_REMARK = (
     # the formula or identity the work used: "**Key formula used:** $$\\boxed{c^2 = a^2 + b^2}$$"
     "key (?:formula|identity|fact|idea|relation)s?", "(?:formula|identity|theorem)s? used",
     "(?:useful|relevant) (?:formula|identity|fact)s?",
+    # ``side-remark-opener``: "While we're at it, the range is $\boxed{9}$."
+    "while (?:we're|we are|i'm|i am) (?:here|at it)", "tangential(?:ly)?", "on a related note",
+    "on a side note", "unrelated(?:ly)?,",
 )
 """Between an answer and a later box, or after the box in its own sentence ("..., which was not
 asked"): the box answers a side question."""
@@ -342,6 +345,8 @@ EXAMPLE_OPENER = (
     "as a warm-?up", "(?:here is|here's|take) an example",
     "recall (?:the|a|this) (?:classic |standard |familiar |well-known )?example",
     "(?:the|a) (?:classic|standard|familiar|well-known) example",
+    # a labelled warm-up or example line: "Warm-up: $25 \\bmod 7 = \\boxed{4}$." (``warm-up-box``)
+    "warm-?up(?=[ \t*_]*[:.])", "(?:an? )?(?:example|analogy)(?=[ \t*_]*[:.])",
 )
 """Opens a worked example before the problem's own working: a box in such a sentence, with the
 text going back to its own problem after it, is the example's value (``box-in-worked-example``).
@@ -406,6 +411,8 @@ TRAILING_PAREN = (
     "calculated", "we", "here", "note", "see",
     # an aside on something else: "42 (and, as a bonus, lcm(84, 126) = 252)"
     "and(?=\\s*,)", "incidentally", "by the way", "as a bonus", "as it happens",
+    # a check of the value: "26 (check: 13 + 13 = 26)" (``anchor-then-parenthetical``)
+    "check", "checking", "verif", "sanity", "double-check", "proof",
 )
 """'(<word>' after an anchored value starts a parenthetical ('42 (since 6*7=42)')."""
 REASON_CLAUSE = (
@@ -1090,6 +1097,42 @@ PROBLEM_IMPERATIVE = (
 )
 """Opening a next-problem header's statement ("**Problem 2.** Compute ..."): it poses a problem
 of its own (``invented-problem-after-closing``)."""
+CONCESSIVE = ("though", "although", "even though", "albeit")
+"""Opening a clause after a closing value ("The count is 24, though ..."): what it says about
+another value decides (``though-past-candidate``)."""
+CONCESSIVE_EARLIER = (
+    "first", "at first", "initially", "originally", "earlier", "before", "previously",
+    "thought", "had", "mistak", "error", "easy to", "common", "by forgetting", "wrongly",
+    "careless", "naive", "one might", "some might", "tempting",
+)
+"""In a concessive clause: the other value it names is an earlier or mistaken one, so the
+stated value stands (prefix match)."""
+MODAL_ALTERNATIVE = (
+    "(?:could|might|may|can) (?:also |instead |well |just as well |possibly |equally )?be",
+    "or (?:possibly|maybe|perhaps)",
+)
+"""In a concessive clause: another value offered as possible now ("though it could also be
+20"): the closing is hedged, no answer."""
+FORMAT_EXAMPLE = (
+    "format", "formatted", "example", "e\\.g\\.", "template", "like", "such as", "instructions?",
+    "reminder", "for instance", "write it", "look like", "looks like",
+)
+"""Before a quoted box on its line ('the required format: "Answer: \\boxed{5}"'): the box shows
+a format, it answers nothing (``quoted-format-box``)."""
+FOOTNOTE_ALTERNATIVE = ("or", "alternatively", "otherwise", "else", "possibly", "maybe")
+"""Opening a footnote's definition: it offers another value (``footnote-alternative``)."""
+EQUIVALENCE_INTRO = (
+    "equivalently", "i\\.e(?=\\.)", "that is", "in other words", "a\\.k\\.a(?=\\.)",
+    "also written",
+)
+"""Between two boxes: the later one claims to write the same value; different values are two
+answers offered (``equivalently-other-value``)."""
+CANDIDATE_NOUN = (
+    "candidate", "candidate answer", "possibility", "possible answer", "option to consider",
+    "guess",
+)
+"""'One candidate is $\\boxed{4}$': a value put forward among others, not committed
+(``candidate-box``)."""
 METHOD_OBJECT = (
     "(?:way|ways|method|approach|route|how) to (?:see|check|verify|confirm|double-check|reach|"
     "derive|understand|interpret|visuali[sz]e|arrive at|think about|sanity-check)",

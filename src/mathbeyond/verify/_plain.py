@@ -175,9 +175,10 @@ def verdict(
         # "(Reference answer: 13.)" is blanked by _prepare: the engine decides
         return None
     if _fast._word_bits(low) or (
-        ("if" in low or "whether" in low or "guess" in low)  # hypothetical_box's words, by memchr
+        ("if" in low or "whether" in low or "guess" in low or '"' in low)  # hypothetical_box's
+        # words and the quotation mark of a quoted format box, by memchr
         and _fast.hypothetical_box(completion, low, start, end, content)
-    ):
+    ) or "candidate" in low or "possib" in low:  # guessed_box's ``candidate-box``: the worker
         return None
     if completion[end:] not in _BARE_TAILS:
         if _fast.after_box_defers(completion, end, content, question, start):

@@ -378,13 +378,38 @@ def _own_clause(before: str) -> str:
     return before[cut + 1 :]
 
 
+_SUBJUNCTIVE_VALUE_RE = re.compile(  # the supposed value itself: "If the answer were $"
+    r"^[\s*_(]*(?:(?:but|and|or|so|now)[ \t,]+)?(?:even[ \t]+)?(?:if|suppose|supposing)\b"
+    r"[^\n]{0,80}\bwere[ \t]*(?:equal[ \t]+to[ \t]*)?[$\\(\[ \t]*$",
+    re.IGNORECASE,
+)
+
+
 def counterfactual_before(before: str) -> bool:
     """The candidate's clause (``before``: its line up to it) opens with 'if' and states what
     a supposition 'would' give ("If we simply multiplied them, it would be $\\boxed{240}$")."""
     low = before.lower()
+    if "were" in low and _SUBJUNCTIVE_VALUE_RE.search(_own_clause(before)):
+        return True  # ``hypothetical-box-were``: "If the answer were $\boxed{101}$, ..."
     if ("if" not in low and "had" not in low) or ("would" not in low and "'d" not in low):
         return False
     return bool(_COUNTERFACTUAL_CLAUSE_RE.search(_own_clause(before)))
+
+
+_FORMAT_EXAMPLE_RE = lx.words(lx.FORMAT_EXAMPLE)
+
+
+def quoted_format_box(region: str, c: Candidate) -> bool:
+    """``quoted-format-box``: the box stands inside quotation marks on its line (one opened
+    before it, closed after it) after a format or example word ('Example of the required format:
+    "Answer: \\boxed{5}".'): a format shown, not an answer."""
+    line_start = region.rfind("\n", 0, c.start) + 1
+    before = region[line_start : c.start]
+    if not (before.count('"') % 2 == 1 or before.count("\u201c") > before.count("\u201d")):
+        return False
+    line_end = region.find("\n", c.end)
+    after = region[c.end : line_end if line_end >= 0 else len(region)]
+    return ('"' in after or "\u201d" in after) and _FORMAT_EXAMPLE_RE.search(before) is not None
 
 
 def counterfactual_anchor(region: str, c: Candidate) -> bool:
@@ -537,6 +562,8 @@ def _in_side_parenthetical(region: str, prev: Candidate, cand: Candidate) -> boo
     opened = region.rfind("(", prev.end, cand.start)
     if opened < 0 or ")" in region[opened:cand.start]:
         return False
+    if _equivalent_intro(region, prev, cand) and _values_differ(prev.text, cand.text):
+        return False  # "(equivalently, $\boxed{3}$)" after 2: another value, not a side one
     lead = region[prev.end : opened].rstrip(" \t$")
     if lead and lead[-1] not in ".!?:\n" and not lead.endswith("\\)"):
         return False
@@ -1021,7 +1048,33 @@ def boxes_as_alternatives(region: str, cands: list[Candidate], idx: int) -> bool
     prev, chosen = cands[idx - 1], cands[idx]
     if _plain(prev.text) == _plain(chosen.text):
         return False
-    return _ALTERNATIVE_BOX_RE.search(region, prev.end, chosen.start) is not None
+    return _ALTERNATIVE_BOX_RE.search(region, prev.end, chosen.start) is not None or (
+        # ``equivalently-other-value``: "$\boxed{2}$ (equivalently, $\boxed{3}$)": two values
+        _equivalent_intro(region, prev, chosen) and _values_differ(prev.text, chosen.text)
+    )
+
+
+_EQUIVALENT_GAP_CHARS = 80
+
+
+def _equivalent_intro(region: str, prev: Candidate, chosen: Candidate) -> bool:
+    """Right after the box ``prev`` (a short stretch of one line), an equivalence word
+    introduces the box ``chosen`` ("$\\boxed{2}$ (equivalently, $\\boxed{3}$)")."""
+    between = region[prev.end : chosen.start]
+    return (
+        len(between) <= _EQUIVALENT_GAP_CHARS and "\n" not in between
+        and _EQUIVALENT_INTRO_RE.search(between) is not None
+    )
+
+
+_EQUIVALENT_INTRO_RE = lx.words(lx.EQUIVALENCE_INTRO)
+
+
+def _values_differ(a: str, b: str) -> bool:
+    """Both texts are plain rational numbers ("2", "\\frac{8}{4}", "2.5") of different value."""
+    x = simple_rational(a.strip().strip("$").strip(), 12)
+    y = simple_rational(b.strip().strip("$").strip(), 12)
+    return x is not None and y is not None and x != y
 _BOX_ASKED_RE = re.compile(r"[ \t]*(?:\$\$|\$|\\\]|\\\))?[ \t]*\?")
 _GUESS_WINDOW_CHARS = 160
 
@@ -1039,6 +1092,14 @@ def undecided_between(region: str, cands: list[Candidate], idx: int) -> bool:
     return any(_plain(c.text) != _plain(chosen.text) for c in cands if c is not chosen)
 
 
+_CANDIDATE_INTRO_RE = re.compile(
+    r"\b(?:one|a|the[ \t]+first|first|another|an[ \t]+other)[ \t]+(?:"
+    + lx.alternation(lx.CANDIDATE_NOUN) + r")[ \t]+(?:is|would[ \t]+be|could[ \t]+be|:)"
+    r"[ \t]*(?:\$\$|\$|\\\(|\\\[)?[ \t]*\Z",
+    re.IGNORECASE,
+)
+
+
 def guessed_box(region: str, c: Candidate) -> bool:
     """``box-is-guess``: the box (or an anchor: "So maybe the answer is $23$?") is asked as a
     question ("Maybe the answer is \\boxed{7}?",
@@ -1048,6 +1109,10 @@ def guessed_box(region: str, c: Candidate) -> bool:
         return re.search(r"^[^?\n]{1,80}?\?", c.text) is not None
     if c.kind not in ("boxed", "anchor"):
         return False
+    if ("candidate" in region or "possib" in region) and _CANDIDATE_INTRO_RE.search(
+        region, max(0, c.start - 80), c.start
+    ):  # ``candidate-box``: "One candidate is $\boxed{4}$, ...": put forward, not committed
+        return True
     window = region[c.end : c.end + _GUESS_WINDOW_CHARS]
     window = window.split("\n\n", 1)[0]
     if _BOX_ASKED_RE.match(window):
@@ -1975,6 +2040,14 @@ def _in_asked_arg_range(question: str, coefficient: Fraction) -> bool:
     return -1 < coefficient <= 1
 
 
+def _exact_decimal(answer: str, gold: str) -> bool:
+    """``answer`` is a terminating decimal exactly equal to the rational ``gold`` ("0.5" for
+    "\\frac{1}{2}"): an exact value, not an approximation."""
+    value = simple_rational(answer.strip().strip("$").strip(), 12)
+    target = simple_rational(gold.strip().strip("$").strip(), 12)
+    return value is not None and target is not None and value == target
+
+
 def asked_form_violation(answer: str, gold: str, question: str | None) -> str | None:
     """``answer-not-in-asked-form``: the question asks for a form (factor, expand, simplest
     radical form, a common or improper fraction, a rational denominator, simplified (like terms
@@ -2024,7 +2097,10 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
     if asks.power_form and "^" in gold and "^" not in answer:
         return "asked for a power: the answer is the evaluated number"
     if asks.exact and (
-        _APPROX_MARK_RE.search(answer) or (decimal_answer and not _APPROX_MARK_RE.search(gold))
+        _APPROX_MARK_RE.search(answer) or (
+            decimal_answer and not _APPROX_MARK_RE.search(gold)
+            and not _exact_decimal(answer, gold)  # ``exact-terminating-decimal``: 0.5 for 1/2
+        )
     ):
         return "asked for an exact value: the answer is an approximation"
     if (
