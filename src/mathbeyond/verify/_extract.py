@@ -397,7 +397,11 @@ _CHECK_LINE_RE = re.compile(  # "Check:", "(Verification: ...", "As a numerical 
     r"[\s*#_>(-]*(?:let(?:'s|\s+me|\s+us)\s+|we\s+can\s+|quick\s+|as\s+an?\s+(?:[a-z]+\s+){0,2})?"
     r"(?:sanity\s+|double[-\s]?)?"
     + lx.alternation(lx.CHECK_LABEL)
-    + r"\b[^:\n]{0,30}:",
+    + r"\b[^:\n]{0,30}:"
+    # ``self-doubt-checked-yes``: "Hmm, is that right? Check: ... Yes." (a line that confirms)
+    r"|[\s*#_>(-]*(?:(?:hmm+|wait)[,.!]*\s*)?(?:is\s+(?:that|this|it)\s+(?:right|correct)"
+    r"|does\s+(?:that|this|it)\s+check\s+out)\s*\?(?=[^\n]*\b(?:yes|correct|confirmed"
+    r"|checks\s+out)\b[\s.!*]*$)",
     re.IGNORECASE,
 )
 _INLINE_CHECK_RE = re.compile(  # "... x = 7. Check: 2(7)+1 = 15": a check after the value
@@ -1098,6 +1102,7 @@ def _blank_footnote(m: re.Match[str]) -> str:
     return " " * label_end + text[label_end:]
 
 
+_ASCII_GRADER_HINTS = tuple(h for h in lx.FOREIGN_GRADER_HINTS if h.isascii())
 _TAG_MARKS = ("\\tag", "\\label", "\\nonumber", "\\notag", "quad")
 _IFFALSE_RE = re.compile(r"\\iffalse(?![A-Za-z]).*?(?:\\fi(?![A-Za-z])|\Z)", re.S)
 _COMMENT_RE = re.compile(r"(?<!\\)%[^\n]*")
@@ -1387,7 +1392,9 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
     if _GRADER_HINT_RE.may_match(completion):  # a grader word: its literals, found by find
         completion = _blank_grader_notes(completion)
     folded = lowered(completion)  # (once: a lower() per hint cost 75 us on a long text)
-    if any(h in folded for h in lx.FOREIGN_GRADER_HINTS):  # "Nota para el evaluador"
+    if any(  # "Nota para el evaluador" (an ASCII text holds none of the non-ASCII hints)
+        h in folded for h in (_ASCII_GRADER_HINTS if folded.isascii() else lx.FOREIGN_GRADER_HINTS)
+    ):
         completion = _FOREIGN_GRADER_NOTE_RE.sub(lambda m: " " * len(m.group(0)), completion)
     if "answer" in completion and _REFERENCE_SENTENCE_RE.may_match(completion):
         completion = _REFERENCE_SENTENCE_RE.pattern.sub(
@@ -1449,7 +1456,27 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         region = "\n".join(kept + ending)
     if not region.isascii():  # "so ⅝ is left", "x = 7⁄2": the fractions they write
         region = unicode_fractions(region)
+    if "\\end{align" in region:
+        region = _closing_align_rows(region)
     return region
+
+
+_CLOSING_ALIGN_RE = re.compile(  # an align environment that ends the text (its display too)
+    r"(?:\\\[|\$\$)?\s*\\begin\{(align\*?|aligned)\}(?P<body>[^$]{0,4000}?)"
+    r"\\end\{\1\}\s*(?:\\\]|\$\$)?\s*\Z"
+)
+
+
+def _closing_align_rows(region: str) -> str:
+    """``closing-align-row``: an align environment ending the text is written out as display
+    lines without its alignment marks ("x &= 5 \\\\" -> "x = 5"), so the closing rules read its
+    last row as the last line."""
+    m = _CLOSING_ALIGN_RE.search(region)
+    if m is None:
+        return region
+    rows = [r.replace("&", "").strip() for r in m.group("body").split("\\\\")]
+    lines = [f"$${r}$$" for r in rows if r]
+    return region[: m.start()] + "\n" + "\n".join(lines) + "\n"
 
 
 _ECHO_LABEL = r"(?im:^[ \t#*>]*(?:question|problem)[ \t]*\d*[ \t]*[:.)][ \t]*(?:\*\*)?[ \t]*)"
@@ -2775,6 +2802,10 @@ def _continuation(
         other = OTHER_PROBLEM_RE.search(region, first_commit, cut)
         if other is not None and not BACK_TO_PROBLEM_RE.search(region, other.end(), cut):
             return other.start(), "after-other-problem"
+    if question and first_commit < cut:
+        posed = _self_posed_problem(region, first_commit, cut, question)
+        if posed is not None:  # "$\boxed{3\sqrt5}$\n\nSimplify $\sqrt{98}$. ...": a next problem
+            return posed, "after-self-posed-problem"
     if exercise_hint(lowered(region)):
         for ex in _READER_EXERCISE_RE.finditer(region, 0, cut):
             # "Now you try: ...", "Your turn: ...", "Exercise: ..." opening a line after worked
@@ -2791,6 +2822,36 @@ def _continuation(
     if matter is not None and _VALUE_RE.search(region, 0, matter.start()):
         return matter.start(), "after-page-matter"
     return (cut if cut < len(region) else None), "after-continuation"
+
+
+_QUESTION_VERB_RE = re.compile(
+    r"[ \t*_#]*(" + lx.alternation(lx.PROBLEM_VERB) + r")\b", re.IGNORECASE
+)
+_FIRST_MATH_RE = re.compile(r"\$([^$\n]{1,80})\$|\\\((.{1,80}?)\\\)")
+_FIRST_NUMBERISH_RE = re.compile(  # undelimited math: "Express 0.\overline{7} as ..."
+    r"(?<![\w\\])((?:\d|\\[A-Za-z])[^\s,;:?]{0,60}[\d}])()"
+)
+
+
+def _self_posed_problem(region: str, start: int, end: int, question: str) -> int | None:
+    """``self-posed-next-problem``: after the first committed value (``start``), a line opening
+    with the question's own problem verb ("Simplify", "Evaluate") whose first math segment is
+    not the question's (a base model posing and solving the next exercise): where it starts."""
+    verb = _QUESTION_VERB_RE.match(question)
+    if verb is None:
+        return None
+    asked = _WS_RE.sub("", question)
+    line_re = re.compile(
+        r"^[ \t*_#]*" + re.escape(verb.group(1)) + r"\b[^\n]*", re.IGNORECASE | re.MULTILINE
+    )
+    for m in line_re.finditer(region, start, end):
+        math = _FIRST_MATH_RE.search(m.group(0)) or _FIRST_NUMBERISH_RE.search(m.group(0))
+        if math is None:
+            continue
+        seg = _WS_RE.sub("", math.group(1) or math.group(2) or "")
+        if seg and seg not in asked:
+            return m.start()
+    return None
 
 
 def heading_other_problem(region: str, cut: int | None = None) -> int | None:

@@ -1091,10 +1091,13 @@ SYSTEM_SPEAKER = (
 )
 """``system-label-line``: ``[SYSTEM]:``, ``[Grader]:`` opening a line: another speaker's message
 (bracketed, any case; bare only as upper-case ``SYSTEM:`` -- "System:" heads equations)."""
-PROBLEM_IMPERATIVE = (
+PROBLEM_VERB = (
     "compute", "find", "evaluate", "solve", "determine", "calculate", "simplify", "show",
-    "prove", "express", "factor", "expand", "what", "how", "which", "if", "suppose", "let",
+    "prove", "express", "factor", "expand",
 )
+"""A problem statement's opening verb: a line after the answer opening with the question's own
+verb and other math poses the next problem (``self-posed-next-problem``)."""
+PROBLEM_IMPERATIVE = (*PROBLEM_VERB, "what", "how", "which", "if", "suppose", "let")
 """Opening a next-problem header's statement ("**Problem 2.** Compute ..."): it poses a problem
 of its own (``invented-problem-after-closing``)."""
 CONCESSIVE = ("though", "although", "even though", "albeit")
@@ -1133,6 +1136,15 @@ CANDIDATE_NOUN = (
 )
 """'One candidate is $\\boxed{4}$': a value put forward among others, not committed
 (``candidate-box``)."""
+READING_INTRO = (
+    "reading it as", "read as", "interpreted as", "interpreting it as",
+    "if (?:the problem|the question|it|this|we) (?:means|intends|is read|is interpreted|reads)",
+    "if we (?:read|interpret|take) (?:it|this|the problem)",
+    "under the (?:first|second|other|usual|literal) (?:reading|interpretation)",
+    "in the (?:first|second|other) (?:reading|interpretation)",
+)
+"""Opening the sentence of a box: the value under one reading of the problem; two boxes with
+different values each under a reading commit to neither (``boxes-per-reading``)."""
 METHOD_OBJECT = (
     "(?:way|ways|method|approach|route|how) to (?:see|check|verify|confirm|double-check|reach|"
     "derive|understand|interpret|visuali[sz]e|arrive at|think about|sanity-check)",

@@ -1051,7 +1051,22 @@ def boxes_as_alternatives(region: str, cands: list[Candidate], idx: int) -> bool
     return _ALTERNATIVE_BOX_RE.search(region, prev.end, chosen.start) is not None or (
         # ``equivalently-other-value``: "$\boxed{2}$ (equivalently, $\boxed{3}$)": two values
         _equivalent_intro(region, prev, chosen) and _values_differ(prev.text, chosen.text)
+    ) or (  # ``boxes-per-reading``: "Reading it as ...: $\boxed{64}$. If the problem means
+        # ..., then it's $\boxed{512}$.": one value per reading of the problem
+        _READING_RE.search(_sentence_up_to(region, prev.start)) is not None
+        and _READING_RE.search(_sentence_up_to(region, chosen.start, prev.end)) is not None
     )
+
+
+_READING_RE = lx.words(lx.READING_INTRO)
+
+
+def _sentence_up_to(region: str, at: int, lo: int = 0) -> str:
+    """The sentence (at most a line) before ``at``, from ``lo`` on."""
+    start = max(lo, at - LINE_WINDOW, region.rfind("\n", lo, at) + 1)
+    for m in _SENTENCE_START_RE.finditer(region, start, at):
+        start = m.end()
+    return region[start:at]
 
 
 _EQUIVALENT_GAP_CHARS = 80
@@ -1935,7 +1950,9 @@ _COMPLEX_QUOTIENT_RE = re.compile(  # "\frac{4 + 6i}{2}", "(4 + 6i)/2": a quotie
 )
 _RADIANS_ASKED_RE = re.compile(r"\b(?:in|to|into)\s+radians\b|\bradian\s+measure\b", re.I)
 _DEGREES_ASKED_RE = re.compile(r"\b(?:in|to|into)\s+degrees\b|\bdegree\s+measure\b", re.I)
-_SLOPE_INTERCEPT_ASKED_RE = re.compile(r"\bslope[-\s]intercept\s+form\b", re.IGNORECASE)
+_SLOPE_INTERCEPT_ASKED_RE = re.compile(  # also "in the form $y = mx + b$" (``asked-form-y-mx-b``)
+    r"\bslope[-\s]intercept\s+form\b|\bform\s+\$?\s*y\s*=\s*mx\s*\+\s*b\b", re.IGNORECASE
+)
 _SLOPE_INTERCEPT_RE = re.compile(r"\s*\$?\s*y\s*=\s*[^=()\[\]]+\$?\s*")
 _PERCENT_ASKED_RE = re.compile(  # asks for a percent ("What percent of 40 is 10?"), not "30% of"
     r"\bwhat\s+percent|\bpercent(?:age)?\b(?!\s+of\b)|\bas\s+a\s+percent|\bby\s+what\s+percent",
@@ -1945,7 +1962,9 @@ _INTERVAL_ASKED_RE = lx.words(lx.ASKED_INTERVAL)
 _TUPLE_FORM_ASKED_RE = lx.words(lx.ASKED_TUPLE_FORM)
 _TUPLE_GOLD_RE = re.compile(r"\s*\$?\s*(?:\\left)?\(\s*[^()]+,[^()]+(?:\\right)?\)\s*\$?\s*")
 _TUPLE_ANSWER_RE = re.compile(r"\([^()]*,[^()]*\)")
-_RELATION_MARK_RE = re.compile(r"<|>|\\[lg]eq?\b|\\[lg]eqslant|\\[lg]t\b|\u2264|\u2265")
+_RELATION_MARK_RE = re.compile(  # (``interval-asked-not-equal``: "x \\neq 2", "x ≠ 2")
+    r"<|>|\\[lg]eq?\b|\\[lg]eqslant|\\[lg]t\b|\u2264|\u2265|\\neq?\b|\u2260"
+)
 _INTERVAL_GOLD_RE = re.compile(r"\\infty|^\s*[(\[].*,.*[)\]]\s*$|\\cup")
 _DEGREE_MARK_RE = re.compile(r"\\circ|\u00b0|\bdegrees?\b|\\degree")
 _PERCENT_MARK_RE = re.compile(r"%")
