@@ -30,7 +30,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.76.0"  # core_v130-v133: asked forms, self-posed problems, align rows
+VERIFIER_VERSION = "2.77.0"  # core_v134-v136: ellipsis decimals, remarks, cut-off musing
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -1932,13 +1932,22 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         after = region[chosen.start + 1 :]
         if doubts_beyond_checking(after) and not (
             sel.rule in ("last-box", "last-anchor") and _restated_commitment(cands, chosen, after)
-        ) and not _doubt_answered_no(after):
-            # cut off by the token limit while doubting or redoing the answer
+        ) and not _doubt_answered_no(after) and (
+            chosen.kind != "boxed" or _strong_doubt(after) or _proposes_other_value(after, chosen)
+        ):
+            # cut off by the token limit while doubting or redoing the answer (a doubt that
+            # neither admits a mistake nor puts another value forward leaves the answer:
+            # ``cut-off-musing-after-commit``)
             return Extracted("", "none", "cut-off-while-reconsidering", trace)
     if truncated and sel.kind == "none" and sel.rule == "retracted":
         withdrawn = sel.decisions[-1].candidate
         after = region[withdrawn.start + 1 :]
-        if not doubts_beyond_checking(after) and withdrawn.kind in ("boxed", "anchor"):
+        if withdrawn.kind in ("boxed", "anchor") and (not doubts_beyond_checking(after) or (
+            # ``cut-off-musing-after-commit``: a box, then only musing ("Hmm, wait. Let me think
+            # about whether ...") without a mistake admitted or another value put forward
+            withdrawn.kind == "boxed" and not _strong_doubt(after)
+            and not _proposes_other_value(after, withdrawn)
+        )):
             # ``cut-off-while-checking``: "So the answer is 19. Hmm, wait. Now I want to
             # double-check ..." cut off: the "wait" opened a check, it withdrew nothing
             text = withdrawn.text if withdrawn.kind == "boxed" else _sentence_answer(withdrawn.text)
@@ -2163,6 +2172,53 @@ def doubts_beyond_checking(text: str) -> bool:
                 text, max(0, m.start() - 24), m.start()
             ):
                 continue
+            return True
+    return False
+
+
+def _strong_doubt(text: str) -> bool:
+    """The text retracts, withdraws, admits a mistake or announces a correction or that the
+    answer is not final (not only muses or re-checks), or its last, unfinished sentence begins
+    another value ("..., in which case the answer would be")."""
+    if any(m.group(0).lower() != "wait" for m in RETRACT_RE.finditer(text)):
+        return True  # (a bare "wait" opens a re-check as often as a retraction)
+    if MISTAKE_RE.search(text) or _WITHDRAWAL_RE.search(text) or _UNCOMMITTED_RE.search(text):
+        return True
+    return _PENDING_OTHER_RE.search(text[-_PENDING_TAIL_CHARS:]) is not None
+
+
+_UNCOMMITTED_RE = re.compile(r"\b" + lx.alternation(lx.NOT_YET_COMMITTED), re.IGNORECASE)
+_PENDING_OTHER_RE = re.compile(  # cut just before a value: "... the count would drop to",
+    # "... should really be", "... would be 10 - 2 ="
+    r"\b(?:would|should|might|could|will|must)(?:[ \t]+(?:really|actually|instead|then|now))?"
+    r"[ \t]+(?:be|drop[ \t]+to|become|rise[ \t]+to|change[ \t]+to|go[ \t]+to|come[ \t]+to)"
+    r"[ \t]*(?:\$|\\\()?[-\d.,()+*/=×−\u2212 \t]*\Z"
+    # cut right after a doubt opens: "... But wait, maybe", "... Wait, but"
+    r"|\b(?:wait|hmm+|but|actually|maybe|perhaps)[ \t,.!\u2014-]*(?:(?:but|maybe|perhaps|actually|"
+    r"wait|hmm+|I|we)[ \t,.!\u2014-]*){0,3}\Z",
+    re.IGNORECASE,
+)
+_PENDING_TAIL_CHARS = 200
+
+
+_PROPOSED_VALUE_RE = re.compile(
+    r"\b(?:answer|it|that|result|count|total|sum|value|number)(?:'s|[ \t]+(?:is|should[ \t]+be|"
+    r"must[ \t]+be|becomes))[ \t]+(?:actually[ \t]+)?"
+    r"(?:\$|\\\()?[ \t]*(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)"
+    r"|\bmaybe[ \t]+(?:it'?s[ \t]+)?(?:\$|\\\()?(?P<w>-?\d[\d,]*(?:\.\d+)?)"
+    r"|\\boxed\{(?P<b>[^{}]{1,40})\}",
+    re.IGNORECASE,
+)
+
+
+def _proposes_other_value(after: str, chosen: Candidate) -> bool:
+    """After a committed answer, the text puts another value forward as the answer ("so it
+    should be 25", "maybe it's 23", another box)."""
+    mine = squash(_sentence_answer(chosen.text) if chosen.kind == "anchor" else chosen.text)
+    mine = mine.strip("*.$ ")
+    for m in _PROPOSED_VALUE_RE.finditer(after):
+        value = (m.group("v") or m.group("w") or m.group("b") or "").strip("$ ")
+        if value and squash(value).strip("*.$ ") != mine:
             return True
     return False
 
@@ -3321,9 +3377,9 @@ def _conclusion(
     region = _without_afterword_section(whole, question)
     if len(region) < len(whole):
         allow_bare = False  # what the afterword follows is worked text, not a bare answer
-    region = _joined_split_sentence(_joined_end_display(
+    region = _joined_split_sentence(_joined_end_display(_without_referential_remark(
         _without_disowning_remark(_without_same_value_remark(_without_pleasantries(region)))
-    ))
+    )))
     region = _without_remark_paragraph(region)
     if "\n" in region:
         region = _without_aside_line(region)
@@ -3565,6 +3621,27 @@ def _joined_split_sentence(region: str) -> str:
 
 
 _DISOWNING_REMARK_RE = Guarded(re.compile(lx.alternation(lx.DISOWNING_REMARK), re.IGNORECASE))
+
+
+_REFERENTIAL_REMARK_RE = re.compile(  # "These two complex conjugates are the solutions."
+    r"[ \t*_]*(?:(?:so|and|thus)[ \t,]+)?(?:this|these|that|those|both|it|they)\b[^\n\d$\\]{0,100}?"
+    r"\b(?:solutions?|answers?|results?|roots?|values?|satisf\w*|works?|checks?[ \t]+out)\b"
+    r"[^\n\d$\\]{0,60}[.!]?[ \t*_]*",
+    re.IGNORECASE,
+)
+
+
+def _without_referential_remark(region: str) -> str:
+    """``referential-closing-remark``: a last line with no value that affirms the value above
+    it ("These two complex conjugates are the solutions.", "This value satisfies the original
+    equation.") is cut, so the line above closes; a denial ("This is impossible.") is kept."""
+    body = region.rstrip()
+    start = body.rfind("\n") + 1
+    if start == 0 or not _REFERENTIAL_REMARK_RE.fullmatch(body, start):
+        return region
+    if _NEG_WORD_RE.search(body, start) or not _HAS_VALUE_RE.search(body, 0, start):
+        return region
+    return body[:start].rstrip()
 
 
 def _without_disowning_remark(region: str) -> str:

@@ -1145,6 +1145,17 @@ READING_INTRO = (
 )
 """Opening the sentence of a box: the value under one reading of the problem; two boxes with
 different values each under a reading commit to neither (``boxes-per-reading``)."""
+NOT_YET_COMMITTED = (
+    "before committing", "before finali[sz]", "tentative", "provisional", "not (?:yet )?final",
+    "(?:need|have) to (?:account|correct|fix|redo|recount|adjust|revise|subtract|add|remove|"
+    "exclude|include|divide|multiply|change)",
+    "should(?:n't| not) have", "(?:i'?m|i am) (?:still |really |just )?(?:not (?:sure|certain|"
+    "confident|convinced)|unsure|uncertain)",
+    "(?:is|was|are|were) (?:not (?:right|correct)|wrong|incorrect)", "mixed up", "redoing",
+    "changes (?:things|the (?:answer|count|result))",
+)
+"""After a committed answer in a sample cut off: the writer says it is not final, or announces a
+correction (``cut-off-musing-after-commit`` keeps an answer only after musing without these)."""
 METHOD_OBJECT = (
     "(?:way|ways|method|approach|route|how) to (?:see|check|verify|confirm|double-check|reach|"
     "derive|understand|interpret|visuali[sz]e|arrive at|think about|sanity-check)",

@@ -161,6 +161,9 @@ def strip_qualifier(s: str) -> str:
 
 
 _REPEATING_RE = re.compile(r"(\d*)\.(\d*)\s*\\(?:overline|bar|dot)\s*\{?\s*(\d{1,12})\s*\}?")
+_ELLIPSIS_REPEAT_RE = re.compile(  # "0.8333...", "0.285714285714\\ldots": a block 3+ times
+    r"(?<![\d.])(\d{1,20})\.(\d{0,20}?)(\d{1,6}?)\3{2,}[ \t]*(?:\\[lc]?dots|\.\.\.|\u2026)"
+)
 _SCI_E_RE = re.compile(r"(?<=\d)[eE]([+-]?\d{1,4})(?![A-Za-z\d])")
 
 
@@ -327,6 +330,8 @@ def clean(raw: str) -> Cleaned:
         s = _BASE_FORM_RE.sub(_base_form, s)
     s = _BASE_SUB_RE.sub(r"\1_\2", s)
     s = _LEADING_APPROX_RE.sub("", s)
+    if "..." in s or "dots" in s or "\u2026" in s:  # ``ellipsis-repeating-decimal``: 0.8333...
+        s = _ELLIPSIS_REPEAT_RE.sub(r"\1.\2\\overline{\3}", s)
     if "\\overline" in s or "\\bar" in s or "\\dot" in s:
         s = _REPEATING_RE.sub(_repeating, s)
     s = _SCI_E_RE.sub(lambda m: "\\times 10^{" + m.group(1) + "}", s)
