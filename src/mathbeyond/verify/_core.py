@@ -19,6 +19,7 @@ from ._parsed import ExtractedAnswer, ParsedGold
 from ._rules import (
     ROUNDING_ASKED_RE,
     asked_form_violation,
+    asked_unit_number,
     coded_choice,
     is_label,
     labelled_gold,
@@ -30,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.77.0"  # core_v134-v136: ellipsis decimals, remarks, cut-off musing
+VERIFIER_VERSION = "2.78.0"  # core_v137-v139: containers, negated box, bounds, units
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -455,6 +456,8 @@ def _one_letter_unit(answer: str, gold: str, question: str | None) -> str | None
 
 def _judge(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
     unit_number = _one_letter_unit(answer, gold, question) if question else None
+    if unit_number is None and question and _PLAIN_NUMBER_GOLD_RE.fullmatch(gold):
+        unit_number = asked_unit_number(answer, question)  # ``unit-mismatch``: "45 min"
     if unit_number is not None:
         answer = unit_number
     gm = _INT_GOLD_RE.fullmatch(gold)

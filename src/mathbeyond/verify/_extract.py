@@ -38,6 +38,7 @@ from ._rules import (
     disqualified_value,
     hedged_two_values,
     hedged_value,
+    number_with_unit,
     or_alternative,
     pending_value,
     quoted_format_box,
@@ -273,7 +274,11 @@ _REMAINS_RE = re.compile(  # "..., 1 solution remains.", "so only $4$ cards are 
     + r"[ \t]*[.!]?[ \t]*$",
     re.IGNORECASE,
 )
-_NEGATED_RE = Guarded(re.compile(r"\bnot\s*(?:\$|\\\(|\\\[)?\s*$", re.IGNORECASE))
+_NEGATED_RE = Guarded(re.compile(  # ``negated-box``: "not $\boxed{60}$", "**not** \boxed",
+    # "cannot be \boxed{5}", "isn't \boxed{30}" (letters-only literals keep the quick path)
+    r"(?:\bnot|cannot|\bnever|\b(?:isn|aren|wasn)['\u2019]t)(?:\s+be)?[\s*_]*(?:\$|\\\(|\\\[)?\s*$",
+    re.IGNORECASE,
+))
 _DANGLING_RE = re.compile(
     r"\b(?:and|then|the|of|to|is|are|which|that|so|but|we|a|an|with|for|by|get|be)\s*[,:]?\s*$",
     re.IGNORECASE,
@@ -448,6 +453,8 @@ def _strip_code_blocks(s: str) -> str:
         prose = _fenced_answer_line(s[a + 3 : b])
         if prose is None and not s[b + 3 :].strip() and a > 0:
             prose = _printed_output(s[a + 3 : b], s[:a])
+        if prose is None and _LABEL_BEFORE_FENCE_RE.search(s, max(0, a - 60), a):
+            prose = _labelled_fence_value(s[a + 3 : b])
         out.append("\n" if prose is None else "\n" + prose + "\n")
         pos = b + 3
     return "".join(out)
@@ -459,6 +466,20 @@ _CODE_MARK_RE = re.compile(
     r"\bdef\b|\breturn\b|\bimport\b|==|->|\b(?:for|while)\b[^\n]*:[ \t]*$"
 )
 _FENCED_ANSWER_RE = re.compile(r"\banswer\b", re.IGNORECASE)
+_LABEL_BEFORE_FENCE_RE = re.compile(  # "Final answer:\n\n", "**The answer is:**\n"
+    r"\banswer\b(?:[ \t]+is)?[ \t]*:?[ \t*_]*\n[ \t\n]*\Z", re.IGNORECASE
+)
+_FENCED_VALUE_RE = re.compile(r"[^\n]{1,60}")
+
+
+def _labelled_fence_value(body: str) -> str | None:
+    """``closing-code-block``: a fenced block right after an answer label ("Final answer:") that
+    holds one short line and no code ("```\n60\n```") is the value the label announces."""
+    tag = _FENCE_TAG_RE.match(body)
+    text = (body[tag.end() :] if tag is not None else body).strip()
+    if not _FENCED_VALUE_RE.fullmatch(text) or _CODE_MARK_RE.search(text):
+        return None
+    return text
 _MAX_FENCED_ANSWER_CHARS = 240
 
 
@@ -824,6 +845,8 @@ _MARK_CHARS = " \t\u2705\u2713\u2714\u2611\ufe0f"
 _VALUE_END_MARKS = ")\u2705\u2713\u2714\u2611\ufe0f"
 
 
+_BOLD_VALUE_RE = re.compile(r"[ \t]*\$?-?(?:\d|\\(?:frac|dfrac|sqrt))[^*\n]{0,38}")
+_HTML_TAG_RE = re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,10}(?:[ \t][^<>\n]{0,80})?/?>")
 _REPEATED_VALUE_RE = re.compile(r"(-?\d+(?:\.\d+)?)(?:[ \t]+\1(?![\d.])){2,}[ \t]*")
 
 
@@ -832,15 +855,27 @@ def _anchor_value(s: str, start: int) -> tuple[str, int]:
     reason or aside ("42 (since 6*7=42)", "42, as expected"), a self-correction, or the closing
     bracket of the parenthetical it ends ("(..., so the answer is 6.)"); and where it ends."""
     text, end = _anchor_text(s, start)
+    if "<" in text:  # ``html-container``: "<p><b>Answer: 27</b></p>", "<span>14</span>"
+        text = _HTML_TAG_RE.sub(" ", text)
+    text = text.strip()
+    if text.startswith("}"):  # ``latex-text-command-label``: "\textbf{Answer:} $\frac{5}{12}$"
+        text = text[1:]
     text = text.strip().strip("*").strip()
     if "**" in text:
         close = _BOLD_CLOSE_RE.search(text)
         if close is not None:  # "**Answer: A** -- $2^{50}$ is the largest": the bold part
             text = text[: close.start()].rstrip()
+            opened = text.rfind("**")
+            if opened >= 0 and _BOLD_VALUE_RE.fullmatch(text[opened + 2 :]):
+                text = text[opened + 2 :]  # ``bold-value-in-anchored-sentence``: "144 has **15**"
     text = _self_corrected(text)
     if text and text[-1] in _VALUE_END_MARKS:
         if text.endswith(".)") and text.count(")") > text.count("("):
             text = text[:-2].rstrip()  # "(If ..., but ..., so the answer is 6.)"
+        elif text[-1] == ")" and text.count(")") + text.count("]") > text.count("(") + text.count(
+            "["
+        ):
+            text = text[:-1].rstrip()  # ``parenthetical-anchor-close``: "(so the answer is 8)"
         elif text[-1] != ")":  # "**Answer: 11/12** ✅": the value, not its marks
             text = text.rstrip(_MARK_CHARS).rstrip("*_ \t") or text
     trimmed = _ANCHOR_TRAIL_RE.sub("", text).strip()
@@ -905,8 +940,8 @@ def _sentence_answer(text: str) -> str:
     if concluded is not None:  # "Therefore, √50 + √18 = 8√2", "So, 0.375 = 3/8.": its last side
         return concluded.group("v").strip().strip("$").strip()
     plain = re.sub(r"\\[A-Za-z]+|\$", " ", text)
-    if not re.search(r"[A-Za-z]{3,}\s+[A-Za-z]{3,}", plain):
-        return text
+    if not re.search(r"[A-Za-z]{3,}\s+[A-Za-z]{3,}", plain) or number_with_unit(text):
+        return text  # ``unit-mismatch``: "80 miles per hour" keeps its unit for the judge
     first = _COUNT_FIRST_RE.fullmatch(text.strip())
     if first is not None:  # "3 slices are left", "12 cookies remain": the count it starts with
         return first.group("n") or first.group("m")
@@ -916,7 +951,8 @@ def _sentence_answer(text: str) -> str:
             return listed
     if "**" in text:
         bold = _BOLD_SEG_END_RE.findall(text)  # "You can buy **12 notebooks" (cut at its end)
-        if len(bold) == 1 and not _NEG_WORD_RE.search(text):
+        core = _NOT_OTHER_TAIL_RE.sub("", text) if "not" in text else text  # "**36**, not 30"
+        if len(bold) == 1 and not _NEG_WORD_RE.search(core):
             inner = bold[0].strip().strip("$").strip().removeprefix("\\$").strip()  # "**\\$6**"
             number = (
                 inner if _BOLD_NUMBER_RE.fullmatch(inner) else _counted(inner, None, any_noun=True)
@@ -941,6 +977,20 @@ def _sentence_answer(text: str) -> str:
     if tail.startswith(("\\(", "$")):
         tail = tail.strip("$").replace("\\(", "").replace("\\)", "")
     return tail or text
+
+
+_BOUND_BEFORE_RE = re.compile(
+    r"\b" + lx.alternation(lx.BOUND_QUALIFIER) + r"[ \t]*(?:\$|\\\(|\*\*)?[ \t]*\Z", re.IGNORECASE
+)
+_EXTREME_ASKED_RE = lx.words(lx.EXTREME_ASKED)
+
+
+def _bounded_count(sentence: str, at: int, question: str | None) -> bool:
+    """``bound-not-value``: the closing count at ``at`` is stated as a bound ("there are at
+    least 20 diagonals", "no fewer than 35") and the question asks for no extreme value."""
+    return _BOUND_BEFORE_RE.search(sentence[max(0, at - 30) : at]) is not None and not (
+        question is not None and _EXTREME_ASKED_RE.search(question)
+    )
 
 
 def _sentence_number(text: str) -> str | None:
@@ -1095,7 +1145,8 @@ def _blank_footnote(m: re.Match[str]) -> str:
     offering another value ("[^1]: Or $\\boxed{21.6}$ if ...") keeps its text, as a line after
     the answer that offers an alternative."""
     alt = _FOOTNOTE_ALTERNATIVE_RE.match(m.group(0).lstrip())
-    if alt is None:
+    if alt is None and not (m.group(0).lstrip().startswith("[^") and RETRACT_RE.search(m.group(0))):
+        # ``footnote-correction``: "[^1]: Correction: ... The correct answer is 55." is kept
         return " " * len(m.group(0))
     text = m.group(0)
     label_end = text.find("]:") + 2
@@ -4155,6 +4206,8 @@ def _closing(
         at = max(last.find(counted), 0) if counted is not None else 0
         if counted is not None and negated and _NEG_WORD_RE.search(last, 0, at):
             counted = None  # "A hexagon does not have **18 diagonals**": a count denied
+        if counted is not None and _bounded_count(last, at, question):
+            return Extracted("", "none", "closing-bound-not-value")
         if counted is not None:  # "Only 14 positive integers, namely 1 through 14, have ..."
             return Extracted(counted, "conclusion", "closing-count-noun")
         percent = None if negated or not question else _percent_value(last, question)
@@ -4478,6 +4531,8 @@ def _without_remark_section(lines: list[str]) -> list[str]:
     for k in range(len(lines) - 1, max(0, len(lines) - 8), -1):
         if not _REMARK_LINE_RE.match(lines[k]):
             continue
+        if RETRACT_RE.search(lines[k]):
+            return lines  # ``ps-correction``: "P.S. I miscounted ... the total is 122": no remark
         if not all(_LIST_LINE_RE.match(ln) for ln in lines[k + 1 :]):
             return lines  # a conclusion after the remark: it is no closing section
         kept = lines[:k]
@@ -5839,6 +5894,8 @@ def _count_of_asked(sentence: str, question: str) -> str | None:
         m.group(1)
         for m in re.finditer(
             r"(?<![\w.,$}^{_])(?<!\d[ ~])(?<!\\,)(?<!\\ )\$?(\d(?:[\d,]|\{,\})*)\$?[ \t]+"
+            # ``count-noun-not-a-statement``: "1 is not prime" says a thing of 1, counts nothing
+            r"(?!(?:is|are|was|were|isn't|aren't|not)\b)"
             r"(?:[a-z-]+[ \t]+){0,2}?(?:\$?[a-z]\$?-)?"  # "2 $x$-intercepts" (never "10^4$ ...")
             + _noun_alternation(noun)
             + r"(?:s|es)?\b",
@@ -5969,6 +6026,9 @@ def _clean_tail(text: str) -> str:
     if dashed is not None and _HAS_VALUE_RE.search(text, 0, dashed.start()):
         return dashed.group(1)  # "11, 13, 17, 19, 23 and 29 -- 6 in all": the count
     text = _REJECTED_TAIL_RE.sub("", text)  # "7, not 5": the rejected value is no part of it
+    lead = _LEAD_BOLD_VALUE_RE.match(text) if "**" in text else None
+    if lead is not None:  # ``bold-value-then-units``: "**36** square units", "1 + 2 = **3** cm"
+        return lead.group("v").strip()
     if "," in text:  # "233, the thirteenth term": the appositive names the value, no new one
         text = _APPOSITIVE_RE.sub("", text)
     semi = text.find("; ")
@@ -6003,6 +6063,10 @@ def _clean_tail(text: str) -> str:
     return ans
 
 
+_LEAD_BOLD_VALUE_RE = re.compile(
+    r"[ \t]*(?:[\d \t+\-\u00d7\u00b7/().,]{1,80}=[ \t]*)?\*\*(?P<v>\$?-?\d[^*\n]{0,30}?)\*\*"
+    r"(?:[ \t]+[A-Za-z][A-Za-z \t]{0,40})?[ \t]*[.!]?[ \t]*\Z"
+)
 _SUM_THEN_WORDS_RE = re.compile(
     r"(?<![\w.^])\d{1,12}(?:\.\d{1,6})?(?:[ \t]*[-+*\u00d7\u00b7][ \t]*\d{1,12}(?:\.\d{1,6})?)+"
     r"[ \t]*=[ \t]*(?P<n>\d{1,3}(?:,\d{3})+|\d{1,15})(?P<rest>[ \t]+[A-Za-z][^=\n]*)$"

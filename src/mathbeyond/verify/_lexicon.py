@@ -17,7 +17,7 @@ RETRACTION = (
     "correction",
     "oops",
     "i made an? (?:[a-z]+ )?(?:mistake|error|slip)",
-    "(?:i )?mis(?:calculated|counted|read)",
+    "(?:i )?mis-?(?:calculated|counted|read|added|remembered|copied|typed|wrote|stated)",
     "(?:that|this|it)(?:'s| is| was) (?:wrong|incorrect|not (?:right|correct))",
     "(?:that|this|it) (?:can(?:'t|not)|could(?:n't| not)) (?:possibly )?be (?:right|correct)",
     # "Hmm, no, 16 is wrong": the answer's own value disowned (another value's: see _rules)
@@ -762,6 +762,13 @@ UNDECIDED = (
     "(?:i )?(?:can(?:not|'t)|could(?:n't| not)) (?:really )?(?:decide|tell|choose|pick) (?:which|"
     "between)",
     "(?:i )?(?:don'?t|do not) know which",
+    # several readings declared all acceptable: "Both interpretations are reasonable.", "Either
+    # answer is defensible", "Both are valid answers depending on the convention"
+    "(?:both|either|all|each) (?:(?:of )?(?:the |these |those )?(?:interpretations?|readings?|"
+    "answers?|values?|results?|counts?|conventions?|ones?|options?) )?(?:is |are |seems? |could be "
+    "|may be |might be )(?:equally )?(?:reasonable|valid|defensible|acceptable|possible|plausible|"
+    "legitimate|justifiable|fine)",
+    "depending on (?:the |which )?(?:convention|interpretation|reading)",
 )
 """After the chosen answer, with another, different candidate value in the text: the writer has
 not chosen between them ("I'm not sure which of these the problem intends"): no answer
@@ -977,6 +984,18 @@ SIDE_OPENER_HEDGE = (
 """Opening a parenthetical or a recap line after the answer box: another candidate answer,
 not a side value."""
 
+BOUND_QUALIFIER = (
+    "at least", "at most", "more than", "less than", "fewer than", "no more than", "no less than",
+    "no fewer than", "not more than", "not less than", "not fewer than", "over", "under",
+    "up to", "a minimum of", "a maximum of", "upwards of",
+)
+"""Right before a closing count ("there are at least 20 diagonals"): a bound, not the value,
+unless the question asks for an extreme (``bound-not-value``)."""
+EXTREME_ASKED = (
+    "least", "fewest", "smallest", "minimum", "minimal", "minimize", "most", "largest",
+    "greatest", "maximum", "maximal", "maximize", "at least", "at most", "bound",
+)
+"""In a question: it asks for an extreme value, so "at least 5 coins are needed" states it."""
 NUMBER_QUALIFIER_AFTER = ("or more", "or fewer", "or less", "or so", "or above", "or below", "plus")
 """After the one number of an anchored sentence ("3 or more people"): likewise."""
 
@@ -1122,6 +1141,14 @@ FORMAT_EXAMPLE = (
 )
 """Before a quoted box on its line ('the required format: "Answer: \\boxed{5}"'): the box shows
 a format, it answers nothing (``quoted-format-box``)."""
+ALTERNATIVE_ANSWER_LABEL = (
+    "alternative (?:final )?answers?", "other (?:possible |plausible |candidate |acceptable )?"
+    "(?:final )?answers?", "other candidates?", "possible (?:alternative )?answers?",
+    "other possibilities", "alternatives?(?=[ \t]*[:(])",
+)
+"""Opening a line after the answer, then values: more answers offered ("Alternative answers (if
+interpreted differently): 72, 64"), a hedge across candidates (``alternative-answers-list``);
+an alternative *method* is no such label."""
 FOOTNOTE_ALTERNATIVE = ("or", "alternatively", "otherwise", "else", "possibly", "maybe")
 """Opening a footnote's definition: it offers another value (``footnote-alternative``)."""
 EQUIVALENCE_INTRO = (
@@ -1138,7 +1165,9 @@ CANDIDATE_NOUN = (
 (``candidate-box``)."""
 READING_INTRO = (
     "reading it as", "read as", "interpreted as", "interpreting it as",
-    "if (?:the problem|the question|it|this|we) (?:means|intends|is read|is interpreted|reads)",
+    "if (?:the problem|the question|it|this|we) (?:means|intends|is read|is interpreted|reads|"
+    "wants|asks for|is asking for|refers to)",
+    "assuming (?:the problem|the question|it) (?:means|intends|wants|asks for|refers to)",
     "if we (?:read|interpret|take) (?:it|this|the problem)",
     "under the (?:first|second|other|usual|literal) (?:reading|interpretation)",
     "in the (?:first|second|other) (?:reading|interpretation)",
@@ -1270,6 +1299,28 @@ ONE_LETTER_UNIT = {
     "N": "newtons?", "J": "joules?", "W": "watts?", "K": "kelvins?",
 }
 """One-letter SI units and the word a question names each by ("250 m" when asked in meters)."""
+
+UNIT = {  # canonical unit: (dimension, its spellings)
+    "mm": ("length", "mm|millimet(?:er|re)s?"), "cm": ("length", "cm|centimet(?:er|re)s?"),
+    "m": ("length", "m|met(?:er|re)s?"), "km": ("length", "km|kilomet(?:er|re)s?"),
+    "in": ("length", "in|inch(?:es)?"), "ft": ("length", "ft|feet|foot"),
+    "yd": ("length", "yds?|yards?"), "mi": ("length", "mi|miles?"),
+    "s": ("time", "s|secs?|seconds?"), "min": ("time", "mins?|minutes?"),
+    "h": ("time", "h|hrs?|hours?"), "day": ("time", "days?"), "week": ("time", "weeks?|wks?"),
+    "year": ("time", "years?|yrs?"),
+    "km/h": ("speed", "km/h|km/hr|kmh|kph|km per hour|kilomet(?:er|re)s? (?:per|an) hour"),
+    "m/s": ("speed", "m/s|met(?:er|re)s? per second"),
+    "mph": ("speed", "mph|mi/h|mi/hr|miles? (?:per|an) hour"),
+    "ft/s": ("speed", "ft/s|ft/sec|feet per second"),
+    "mg": ("mass", "mg|milligrams?"), "g": ("mass", "g|grams?"),
+    "kg": ("mass", "kg|kilograms?"), "lb": ("mass", "lbs?|pounds?"),
+    "oz": ("mass", "oz|ounces?"),
+    "ml": ("volume", "ml|millilit(?:er|re)s?"), "l": ("volume", "l|lit(?:er|re)s?"),
+    "gal": ("volume", "gal|gallons?"),
+}
+"""Units of measure by dimension (``unit-mismatch``): an answer in one unit where the question
+asks in another of the same dimension ("60 m/s" asked in km/h) is not the asked value; an answer
+in the asked unit is its number ("45 min" asked for minutes)."""
 
 REFERENCE_ANSWER = (
     "reference", "official", "gold", "golden", "expected", "ground[- ]truth", "textbook'?s?",

@@ -23,6 +23,7 @@ _UNICODE = {
     "∩": "\\cap ", "°": "^\\circ ", "÷": "\\div ", "＞": ">", "＜": "<", "，": ",", "：": ":",
     "∈": "\\in ", "±": "\\pm ", "∓": "\\mp ", "\u2009": " ", "\u00a0": " ",
     "⟨": "(", "⟩": ")", "〈": "(", "〉": ")",  # a vector in angle brackets is its tuple
+    "∴": " ", "∵": " ",  # ``therefore-symbol``: "∴ x = 7" concludes x = 7
     # Greek letters are their names ("λ = 3, 1" labels two eigenvalues)
     "α": "\\alpha ", "β": "\\beta ", "γ": "\\gamma ", "δ": "\\delta ", "θ": "\\theta ",
     "λ": "\\lambda ", "μ": "\\mu ", "σ": "\\sigma ", "φ": "\\phi ", "ω": "\\omega ",
@@ -89,6 +90,10 @@ _DOLLAR_RE = re.compile(
 _TEXT_RE = re.compile(
     r"\\(?:text|textbf|textit|textrm|textsf|texttt|mathrm|mathbf|mathit|mathsf|mbox|hbox|"
     r"boldsymbol|bm|emph|textnormal|fbox|boxed|underline|overline\b(?=\{[^{}]*[a-zA-Z]))\s*\{([^{}]*)\}"
+)
+_DECORATION_RE = re.compile(  # ``decoration-command``: a look around a value, not part of it
+    r"\\(?:underline|mathbf|textbf|boldsymbol|bm|emph|fbox|"
+    r"(?:textcolor|colorbox)\s*\{[A-Za-z!0-9]{1,20}\})\s*\{"
 )
 _ORDINAL_RE = re.compile(r"(\d)\s*\^?\s*\{?\s*(?:st|nd|rd|th)\b\s*\}?")
 _SLASH_UNIT = (  # a rate unit: km/h, m/s, mi/hr, ft/s, kg/m, g/L
@@ -281,6 +286,24 @@ def _complement(m: re.Match[str]) -> str:
     return " \\cup ".join(f"({a}, {b})" for a, b in itertools.pairwise(ends))
 
 
+def _undecorated(s: str) -> str:
+    """``decoration-command``: ``\\underline{\\dfrac58}``, ``\\textcolor{blue}{x}`` -> their
+    content, nested braces included (at most eight, each closing within 200 characters)."""
+    for _ in range(8):
+        m = _DECORATION_RE.search(s)
+        if m is None:
+            return s
+        depth, i = 1, m.end()
+        stop = min(len(s), m.end() + 200)
+        while i < stop and depth:
+            depth += {"{": 1, "}": -1}.get(s[i], 0)
+            i += 1
+        if depth:
+            return s
+        s = s[: m.start()] + " " + s[m.end() : i - 1] + " " + s[i:]
+    return s
+
+
 def clean(raw: str) -> Cleaned:
     """Strip LaTeX presentation noise from one answer string."""
     s = raw.strip()
@@ -290,6 +313,8 @@ def clean(raw: str) -> Cleaned:
     else:
         for rx, rep in _REPAIRS[:4]:
             s = rx.sub(_const(rep), s)
+    if "\\" in s and _DECORATION_RE.search(s):
+        s = _undecorated(s)
     if any(c in s for c in _CIRCLED):
         s = "".join(_CIRCLED.get(c, c) for c in s).rstrip(",")
     if s[:1] in "tTopPiIsScC":  # "the ordered pair (7, 3)", "the point $(4, 3)$": the value

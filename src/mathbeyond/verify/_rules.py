@@ -978,6 +978,14 @@ _ANY_OTHER_VALUE_RE = re.compile(
 )
 
 
+_ALT_ANSWER_LINE_RE = re.compile(
+    r"^[ \t*_#>-]*(?:" + lx.alternation(lx.ALTERNATIVE_ANSWER_LABEL) + r")\b[^\n:]{0,80}:"
+    r"(?P<vals>[^\n]{1,120})",
+    re.IGNORECASE | re.MULTILINE,
+)
+_LISTED_VALUE_RE = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?:/\d+)?")
+
+
 def alternative_after(region: str, c: Candidate) -> bool:
     """``answer-with-alternative``: in the answer's own sentence after it, 'or' and another value
     with a condition or hedge ("\\boxed{24} (or $22$ if we exclude 1 and 360)", "$n=1$ (if ...)
@@ -997,6 +1005,13 @@ def alternative_after(region: str, c: Candidate) -> bool:
     also = _ALSO_WORKS_RE.search(rest) if "also" in rest else None
     if also is not None and _plain(also.group("v")) != _plain(c.text):
         return True  # "$$\boxed{5}$$ (also $x = 3$ works)": a second answer offered
+    listed = _ALT_ANSWER_LINE_RE.search(rest) if "lternat" in rest or "ossib" in rest or (
+        "ther" in rest
+    ) else None
+    if listed is not None and any(  # ``alternative-answers-list``: "Other possible answers: 18"
+        _plain(v) != _plain(c.text) for v in _LISTED_VALUE_RE.findall(listed.group("vals"))
+    ):
+        return True
     if c.kind == "boxed" and _parallel_conditional(region, c):
         return True  # "If ... $a_0$, then \boxed{11}. If ... $a_1$, then \boxed{8}."
     if c.kind == "anchor":  # "**Answer: (B)** 5/16 -- or **(D)** 1/2 if ... is meant."
@@ -1059,6 +1074,28 @@ def boxes_as_alternatives(region: str, cands: list[Candidate], idx: int) -> bool
 
 
 _READING_RE = lx.words(lx.READING_INTRO)
+
+
+def answers_per_reading(region: str, cands: list[Candidate], idx: int) -> bool:
+    """``answers-per-reading``: the chosen answer line and the one before it (a different value)
+    each stand under a reading of the problem ("If the question wants only the positive
+    solution, the answer is $3$; if it wants the sum of both, the answer is $-2$."): no
+    commitment. Boxes: :func:`boxes_as_alternatives`."""
+    chosen = cands[idx]
+    if chosen.kind != "anchor" or _READING_RE.search(_sentence_up_to(region, chosen.start)) is None:
+        return False
+    prev = cands[idx - 1] if idx else None
+    if prev is not None and _plain(prev.text) != _plain(chosen.text) and (
+        _READING_RE.search(_sentence_up_to(region, prev.start)) is not None
+        and _READING_RE.search(_sentence_up_to(region, chosen.start, prev.end)) is not None
+    ):
+        return True
+    later = _READING_RE.search(region, chosen.end, chosen.end + ALT_AFTER_CHARS)
+    if later is None:  # "... the answer is $-2$. If it means the positive root, it'd be $3$."
+        return False
+    stop = _SENTENCE_END_RE.search(region, later.end())
+    values = _LISTED_VALUE_RE.findall(region, later.end(), stop.start() if stop else len(region))
+    return any(_plain(v) != _plain(chosen.text) for v in values)
 
 
 def _sentence_up_to(region: str, at: int, lo: int = 0) -> str:
@@ -1448,6 +1485,7 @@ def _select_kept(
         ("conditional-boxes", lambda: conditional_boxes(region, cands, idx)),  # leaving no answer
         ("answer-with-alternative", lambda: alternative_after(region, chosen)),
         ("boxes-as-alternatives", lambda: boxes_as_alternatives(region, cands, idx)),
+        ("answers-per-reading", lambda: answers_per_reading(region, cands, idx)),
         ("box-is-guess", lambda: guessed_box(region, chosen)),
         ("undecided-between-values", lambda: undecided_between(region, cands, idx)),
     )
@@ -2067,6 +2105,94 @@ def _exact_decimal(answer: str, gold: str) -> bool:
     return value is not None and target is not None and value == target
 
 
+_UNIT_TEXT_RE = re.compile(r"\\(?:text|mathrm|mbox|textrm|rm)\s*\{([^{}]{0,40})\}")
+_UNIT_SPACE_RE = re.compile(r"\\[,;:! ]|~|\$")
+_NUMBER_UNIT_RE = re.compile(  # "80 m/s", "45 \\text{ seconds}" (text commands removed)
+    r"\s*(?P<n>-?\d[\d,]*(?:\.\d+)?)\s*(?P<pow>square\s+|sq\.?\s+|cubic\s+)?"
+    r"(?P<u>[A-Za-z][A-Za-z/ .]{0,30}?)\s*(?P<sup>\^\s*\{?\s*[23]\s*\}?|[\u00b2\u00b3])?\s*\.?\s*"
+)
+_UNIT_SPELLINGS = tuple(
+    (unit, dim, re.compile(spelled.replace(" ", r"\s+"), re.IGNORECASE))
+    for unit, (dim, spelled) in lx.UNIT.items()
+)
+_ASKED_UNIT_RE = re.compile(  # "... speed in km/h?", "How many minutes ...", "(in cm)"
+    r"\b(?:in|into|how\s+many)\s+(?P<pow>square\s+|cubic\s+)?(?P<u>"
+    + "|".join(  # rates first: "miles per hour" before "miles"
+        "(?:" + spelled.replace(" ", r"\s+") + ")"
+        for _dim, spelled in sorted(lx.UNIT.values(), key=lambda u: u[0] != "speed")
+    )
+    + r")(?![A-Za-z/])",
+    re.IGNORECASE,
+)
+
+
+def _unit(phrase: str) -> tuple[str, str] | None:
+    """The canonical unit and dimension a phrase spells ("m/s", "kilometers per hour")."""
+    phrase = phrase.strip().rstrip(".")
+    for unit, dim, spelled in _UNIT_SPELLINGS:
+        if spelled.fullmatch(phrase):
+            return unit, dim
+    return None
+
+
+def _answer_unit(answer: str) -> tuple[str, str, str, bool] | None:
+    """A number and its unit: (number, unit, dimension, squared or cubed), or None."""
+    text = _UNIT_SPACE_RE.sub(" ", _UNIT_TEXT_RE.sub(r" \1 ", answer))
+    m = _NUMBER_UNIT_RE.fullmatch(text)
+    if m is None:
+        return None
+    found = _unit(m.group("u"))
+    if found is None:
+        return None
+    return m.group("n"), found[0], found[1], bool(m.group("pow") or m.group("sup"))
+
+
+def number_with_unit(text: str) -> bool:
+    """The text is a number and a unit of measure ("80 miles per hour", "12 \\text{ cm}")."""
+    return _answer_unit(text) is not None
+
+
+@functools.lru_cache(maxsize=1024)
+def _asked_unit(question: str) -> tuple[str, str, bool] | None:
+    """The unit the question asks its answer in (its last "in <unit>" / "how many <unit>")."""
+    last = None
+    for m in _ASKED_UNIT_RE.finditer(question):
+        if len(m.group("u")) >= 2:  # a one-letter unit ("in m") is too often a variable
+            last = m
+    if last is None:
+        return None
+    found = _unit(last.group("u"))
+    return None if found is None else (found[0], found[1], bool(last.group("pow")))
+
+
+def unit_mismatch(answer: str, question: str | None) -> str | None:
+    """``unit-mismatch``: the answer is a number in a unit of the dimension the question asks
+    in, but another unit ("60 m/s" asked in km/h, "45 seconds" asked how many minutes)."""
+    if not question or not any(c.isalpha() for c in answer):
+        return None
+    stated = _answer_unit(answer)
+    if stated is None:
+        return None
+    asked = _asked_unit(question[:4000])
+    if asked is None or asked[1] != stated[2] or asked[2] != stated[3] or asked[0] == stated[1]:
+        return None
+    return f"asked in {asked[0]}: the answer is in {stated[1]}"
+
+
+def asked_unit_number(answer: str, question: str | None) -> str | None:
+    """The number of an answer stated in the unit the question asks in ("45 min" asked how many
+    minutes), or None."""
+    if not question or not any(c.isalpha() for c in answer):
+        return None
+    stated = _answer_unit(answer)
+    if stated is None:
+        return None
+    asked = _asked_unit(question[:4000])
+    if asked is None or asked[0] != stated[1] or asked[2] != stated[3]:
+        return None
+    return stated[0].replace(",", "")
+
+
 def asked_form_violation(answer: str, gold: str, question: str | None) -> str | None:
     """``answer-not-in-asked-form``: the question asks for a form (factor, expand, simplest
     radical form, a common or improper fraction, a rational denominator, simplified (like terms
@@ -2076,6 +2202,9 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         return None
     if "\u221a" in answer:  # "√72", "√(72)", "2√18": the radical sign as a character
         answer = _UNICODE_RADICAL_RE.sub(_latex_radical, answer)
+    unit = unit_mismatch(answer, question)
+    if unit is not None:
+        return unit
     asks = _asks(question)
     if asks.radians and _DEGREE_MARK_RE.search(answer) and not _DEGREE_MARK_RE.search(gold):
         return "asked for radians: the answer is in degrees"
