@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.78.0"  # core_v137-v139: containers, negated box, bounds, units
+VERIFIER_VERSION = "2.79.0"  # core_v140-v141: readings, contradicting summaries, leads
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

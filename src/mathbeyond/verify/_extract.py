@@ -522,6 +522,12 @@ def json_answer(text: str) -> str | None:
     return ""
 
 
+_PROSE_CHAIN_END_RE = re.compile(  # the prose ends on a worked sum: "... = 9$." (one line)
+    r"[\d)}][ \t]*(?:[-+*/\u00d7\u00b7]|\\times|\\cdot)[^\n=]{0,80}=[ \t]*"
+    r"(?P<v>-?\d[\d,]*(?:\.\d+)?)[ \t]*(?:\$|\\\))?[ \t]*[.!]?[ \t]*\Z"
+)
+
+
 def _json_block_disagrees(text: str, question: str | None) -> bool:
     """``json-block-disagrees``: a JSON block ending the text states an answer ('```json
     {"final_answer": 12}```') other than the value the prose before it concludes ("So there are
@@ -534,6 +540,9 @@ def _json_block_disagrees(text: str, question: str | None) -> bool:
     if not stated or "```" in text[:a]:
         return False
     prose = text[:a].rstrip()
+    worked = _PROSE_CHAIN_END_RE.search(prose)
+    if worked is not None:  # "...: $3 + 3 + 3 = 9$.": the worked result is the prose's value
+        return worked.group("v").replace(",", "") != stated.strip().replace(",", "")
     said = _conclusion(prose, allow_bare=False, question=question) if prose else None
     if (
         said is None or said.kind != "conclusion" or not _HAS_VALUE_RE.search(said.text)
@@ -822,6 +831,7 @@ def _find_anchor_word(
             if (
                 text
                 and not _JUDGEMENT_RE.match(text)
+                and not ("not" in text[:8] and _NEGATED_ANCHOR_RE.match(text))  # "is not 12 as"
                 and not DISOWN_RE.search(text)  # "Answer\n9 is wrong"
                 and not _quoted(s, pos, end, question)
             ):
@@ -829,6 +839,7 @@ def _find_anchor_word(
         pos = low.find(word, after)
 
 
+_NEGATED_ANCHOR_RE = re.compile(r"[*_ \t]*not[ \t]+(?:\$|\\\(|-?\d)", re.IGNORECASE)
 _METHOD_OBJECT_RE = re.compile(
     r"\b(?:" + lx.alternation(lx.METHOD_OBJECT) + r")\s+(?:the|this|that|our|my)\s+(?:final\s+)?\Z"
 )
@@ -857,10 +868,13 @@ def _anchor_value(s: str, start: int) -> tuple[str, int]:
     text, end = _anchor_text(s, start)
     if "<" in text:  # ``html-container``: "<p><b>Answer: 27</b></p>", "<span>14</span>"
         text = _HTML_TAG_RE.sub(" ", text)
-    text = text.strip()
-    if text.startswith("}"):  # ``latex-text-command-label``: "\textbf{Answer:} $\frac{5}{12}$"
-        text = text[1:]
     text = text.strip().strip("*").strip()
+    if text[:1] == "}":  # ``latex-text-command-label``: "\\textbf{Answer:} $\\frac{5}{12}$"
+        text = text[1:].strip().strip("*").strip()
+    if text[:2] in ("- ", "* ", "\u2022 ", "+ ") and (
+        start == 0 or s[start - 1] == "\n" or s[start : start + 4].lstrip(" \t*:").startswith("\n")
+    ):
+        text = text[2:].strip().strip("*").strip()  # ``heading-then-bullet``: "- **12 edges**"
     if "**" in text:
         close = _BOLD_CLOSE_RE.search(text)
         if close is not None:  # "**Answer: A** -- $2^{50}$ is the largest": the bold part
@@ -2031,10 +2045,23 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             revised = _revised_after_box(region, sel.decisions[-1].candidate, question)
             if revised is not None:
                 return Extracted(revised, "conclusion", "revised-after-box", trace)
+            asked_line = _asked_line_after_box(region, sel.decisions[-1].candidate, question)
+            if asked_line is not None:  # "Perimeter: $\boxed{30}$.\n\nArea $= 5 \cdot 12 = 60$."
+                return Extracted(asked_line, "conclusion", "asked-line-after-unasked-box", trace)
+        if question and len(sel.texts) == 1 and _case_list_boxes(region, boxes, question):
+            return Extracted("", "none", "boxes-per-case", trace)
+        if question and not truncated and len(sel.texts) == 1 and _later_value_contradicts(
+            region, sel.decisions[-1].candidate, question
+        ):
+            return Extracted("", "none", "summary-contradicts-answer", trace)
         return _with_inner_anchor(Extracted(", ".join(sel.texts), "boxed", sel.rule, trace))
     if sel.kind == "anchor" and not boxes and _anchor_lines_disagree(region, anchors):
         # ``anchor-lines-disagree``: "English: The answer is 56.\nEspañol: La respuesta es 54."
         return Extracted("", "none", "anchor-lines-disagree", trace)
+    if sel.kind == "anchor" and not truncated and _closing_contradicts_anchor(
+        region, sel.decisions[-1].candidate
+    ):  # ``summary-contradicts-answer``: "**Final answer: 150 seconds** ... that's 140 seconds."
+        return Extracted("", "none", "summary-contradicts-answer", trace)
     if sel.kind == "anchor":
         chosen = sel.decisions[-1].candidate
         line_end = region.find("\n", chosen.start)
@@ -2502,6 +2529,25 @@ def _requested_after(region: str, end: int) -> str | None:
     return (found.group("m") or found.group("p") or found.group("n")).strip()
 
 
+_LEAD_BOLD_SENTENCE_RE = re.compile(r"[ \t]*\*\*(?P<s>[^*\n]{3,120})\*\*[ \t]*")
+
+
+def _lead_bold_sentence(text: str, first_end: int, question: str | None) -> str | None:
+    """``answer-first-then-explanation``: a bold first line that is a statement of the answer
+    ("**x = 2 and x = 5.**", "**There are 8 primes.**"), then "Explanation:" (or "Here's why")
+    and work with no retraction or revision: the statement's value."""
+    bold = _LEAD_BOLD_SENTENCE_RE.fullmatch(text, 0, first_end)
+    rest = text[first_end:].lstrip()
+    if bold is None or not _EXPLANATION_START_RE.match(rest):
+        return None
+    if retraction_in(rest) or REVISE_RE.search(rest) or RETRACT_RE.search(rest):
+        return None
+    read = _closing(bold.group("s"), allow_bare=True, question=question)
+    if read is None or read.kind not in ("conclusion", "bare") or not read.text:
+        return None
+    return read.text
+
+
 def _lead_answer_line(region: str, question: str | None = None) -> str | None:
     """``answer-line-first``: the completion opens with the answer alone on its first line (a
     value, a display, a bold value or letter: "$$\\frac{5}{12}$$", "**(C)**", "$0$") and the
@@ -2514,7 +2560,7 @@ def _lead_answer_line(region: str, question: str | None = None) -> str | None:
     first = _LEAD_VALUE_LINE_RE.fullmatch(text[:first_end])
     value = _LEAD_VALUE_RE.fullmatch(first.group("v").strip()) if first is not None else None
     if first is None or value is None:
-        return None
+        return _lead_bold_sentence(text, first_end, question)
     if value.group("var") and (not question or squash(value.group(0)) in squash(question)):
         return None  # "$x = 4$" for "If $x = 4$, what is ...": the question's given, restated
     rest = text[first_end:].lstrip()
@@ -2796,6 +2842,136 @@ def _anchor_lines_disagree(region: str, anchors: list[Candidate]) -> bool:
         return False
     values = {squash(_sentence_answer(a.text).strip("*. $")) for a in group}
     return len(values) >= 2
+
+
+_LINE_LABEL_RE = re.compile(  # "Perimeter: ...", "**Area** $= ...", "- Total number of ...: "
+    r"[ \t*_#>-]*(?P<l>[A-Za-z][A-Za-z \t-]{2,40}?)[ \t*_]*(?::|(?=\$?[ \t]*=))"
+)
+_LINE_LAST_VALUE_RE = re.compile(
+    r"(?:=|:)[ \t*_$]*(?P<v>-?\d[\d,]*(?:\.\d+)?|\\[dt]?frac\{\d+\}\{\d+\}|\\sqrt\{\d+\})"
+    r"[ \t*_$]*(?:[A-Za-z][A-Za-z \t]{0,30})?[ \t]*[.!]?[ \t]*$"
+)
+
+
+def _labelled_value_line(line: str) -> tuple[str, str] | None:
+    """A line naming a quantity and ending on its value ("Area $= 7 \\cdot 4 = 28$.",
+    "- Total number of positive divisors: **18**"): (label, value)."""
+    label = _LINE_LABEL_RE.match(line)
+    value = _LINE_LAST_VALUE_RE.search(line) if label is not None else None
+    if label is None or value is None:
+        return None
+    return label.group("l").strip(), value.group("v")
+
+
+def _asked_line_after_box(region: str, box: Candidate, question: str) -> str | None:
+    """``box-is-other-quantity``: the box's line names a quantity the question does not ask
+    ("Perimeter: $2(7 + 4) = \\boxed{22}$"), and a line after it names the asked one with
+    its value ("Area $= 7 \\cdot 4 = 28$."): that value."""
+    line_start = region.rfind("\n", 0, box.start) + 1
+    label = _LINE_LABEL_RE.match(region, line_start, box.start)
+    asking = _asking_sentence(question)
+    if label is None or _label_in_question(label.group("l"), asking):
+        return None
+    line_end = region.find("\n", box.end)
+    if line_end < 0:
+        return None
+    for line in [ln for ln in region[line_end:].split("\n") if ln.strip()][:3]:
+        named = _labelled_value_line(line)
+        if named is not None and _label_in_question(named[0], asking):
+            return named[1] if _plain_value(named[1]) != _plain_value(box.text) else None
+    return None
+
+
+def _plain_value(text: str) -> str:
+    return re.sub(r"[\s$*{}]|\\[dt]?frac", "", text).rstrip(".").replace(",", "")
+
+
+_CASE_ITEM_RE = re.compile(  # "- Distinguishable O's: $\boxed{24}$" (a list line, a label, one box)
+    r"[ \t]*(?:[-*\u2022+]|\d{1,2}[.)])[ \t]+(?P<l>[^\n:$]{3,60}?)[ \t*_]*:[ \t*_]*"
+    r"(?:\$|\\\()?[ \t]*\Z"
+)
+_CASE_WORD_RE = re.compile(
+    r"\b(?:if|cases?|treat(?:ed|ing)?|depending|interpret(?:ed|ation)?|reading|convention)\b", re.I
+)
+_PARTS_ASKED_RE = re.compile(r"\((?:a|b|i|ii|1|2)\)|\b(?:part|parts)\s+\(?[ab1]\b", re.I)
+
+
+def _case_list_boxes(region: str, boxes: list[Candidate], question: str) -> bool:
+    """``boxes-per-case``: the last two boxes each close a list line labelled with a case
+    ("- Distinguishable O's: $\\boxed{24}$" / "- Identical O's: $\\boxed{12}$"), hold different
+    values and name no quantity the question asks by name; the question has no parts: a
+    value per case, no commitment."""
+    if len(boxes) != 2 or _PARTS_ASKED_RE.search(question):
+        return False  # only the two list boxes: a recap list after an answer box is no case list
+    last, prev = boxes[-1], boxes[-2]
+    if not _CASE_WORD_RE.search(region, max(0, prev.start - 300), last.start):
+        return False  # the cases are named: "If the two O's are treated as ...", "Two cases:"
+    if _plain_value(last.text) == _plain_value(prev.text):
+        return False
+    labels = []
+    for c in (prev, last):
+        line_start = region.rfind("\n", 0, c.start) + 1
+        m = _CASE_ITEM_RE.match(region, line_start, c.start)
+        tail = region[c.end : (region.find("\n", c.end) + 1 or len(region) + 1) - 1]
+        if m is None or tail.strip(" \t$.\\)") :
+            return False
+        labels.append(m.group("l"))
+    between = region[prev.end : last.start]
+    if between.count("\n") != 1:  # consecutive list lines
+        return False
+    asking = _asking_sentence(question)
+    return not any(_label_in_question(label, asking) for label in labels)
+
+
+def _later_value_contradicts(region: str, box: Candidate, question: str) -> bool:
+    """``summary-contradicts-answer``: after the answer, a closing summary line labelled with the
+    asked quantity ("- Total number of positive divisors: **18**") states another value, and
+    nothing after it resolves the two: two final values, no commitment."""
+    line_end = region.find("\n", box.end)
+    if line_end < 0:
+        return False
+    lines = [ln for ln in region[line_end:].split("\n") if ln.strip()]
+    if not lines:
+        return False
+    named = _labelled_value_line(lines[-1])
+    words = re.findall(r"[a-z]{3,}", named[0].lower()) if named is not None else []
+    if named is None or not words or words[-1].rstrip("s") not in question.lower():
+        return False  # the label's head noun ("... positive divisors") is the asked one
+    if not any(w in ("total", "number", "count", "answer", "result", "final") for w in words):
+        return False
+    return _plain_value(named[1]) != _plain_value(box.text)
+
+
+_COUNTED_ANSWER_RE = re.compile(
+    r"[ \t*_$]*(?P<n>-?\d[\d,]*(?:\.\d+)?)[ \t*_$]*(?P<u>[a-z]{3,20})\b"
+)
+_CONCLUDING_WORD_RE = re.compile(
+    r"\b(?:so|altogether|total|that's|that is|therefore|thus|hence|gives|giving|makes)\b", re.I
+)
+
+
+def _closing_contradicts_anchor(region: str, chosen: Candidate) -> bool:
+    """``summary-contradicts-answer`` for an answer line with a unit ("**Final answer: 150
+    seconds**"): the text ends, lines later, on a sentence that works out another value in the
+    same unit ("... so altogether that's $120 + 20 = 140$ seconds.") and nothing resolves the
+    two: two final values, no commitment."""
+    stated = _COUNTED_ANSWER_RE.match(chosen.text)
+    line_end = region.find("\n", chosen.end)
+    if stated is None or line_end < 0:
+        return False
+    unit = stated.group("u")
+    last = region.rstrip()
+    start = max(last.rfind("\n") + 1, last.rfind(". ", line_end) + 1, line_end)
+    sentence = last[start:]
+    worked = re.search(
+        r"=[ \t]*\$?[ \t]*(?P<n>-?\d[\d,]*(?:\.\d+)?)[ \t]*\$?[ \t]*" + re.escape(unit)
+        + r"\b[^\n=]{0,20}$",
+        sentence,
+    )
+    return (
+        worked is not None and _CONCLUDING_WORD_RE.search(sentence) is not None
+        and worked.group("n").replace(",", "") != stated.group("n").replace(",", "")
+    )
 
 
 def _revised_after_box(region: str, box: Candidate, question: str) -> str | None:
@@ -3886,6 +4062,23 @@ def _display_intro(lines: list[str]) -> str | None:
     return lines[at - 1] if at >= 1 else None
 
 
+_CHECK_LABEL_LINE_RE = re.compile(
+    r"[ \t*_#>]*(?:" + lx.alternation(lx.CHECK_LABEL) + r")\b[^:\n]{0,30}:", re.IGNORECASE
+)
+_CHECK_MARKS = ("\u2713", "\u2714", "\u2705", "\u2714\ufe0f", "\u2705\ufe0f")
+_DISPLAY_END_RE = re.compile(r"(?:\$\$|\\\])[ \t]*[.,]?[ \t]*$")
+_PART_LINE_RE = re.compile(  # "(a) 5", "b) 6", "- (c): $7$": a part label and one value
+    r"[ \t*_-]*\(?[a-e]\)[ \t]*:?[ \t*_]*\$?(?P<v>-?\d[\d,]*(?:\.\d+)?)\$?[ \t*_]*\.?[ \t]*"
+)
+_DENIED_LEAD_RE = re.compile(  # "The answer is not 12 as I first wrote -- ...", "Answer: not 6,"
+    r"[ \t*_#>]*(?:(?:so|thus|hence|therefore),?[ \t]+)?(?:the[ \t]+)?(?:final[ \t]+)?answer"
+    r"(?:[ \t]+is|[ \t]*:)[ \t*_]*not[ \t]+\$?-?\d[\d,./]*\$?"
+    r"(?:[ \t]+(?:as|like|which|that)[ \t]+I[ \t]+[^:;,\u2014\u2013\n]{0,40})?[ \t]*"
+    r"(?:[:;,\u2014\u2013]|--)[ \t]*(?:since|because|as)?[ \t]*(?P<rest>[^\n]{3,})$",
+    re.IGNORECASE,
+)
+
+
 def _closing(
     region: str, allow_bare: bool = True, question: str | None = None
 ) -> Extracted | None:
@@ -3899,6 +4092,26 @@ def _closing(
         # the closing line copies the question (an echo of its worked example): no answer
         return Extracted("", "none", "closing-copied-from-question")
     lines = _without_parenthetical_aside(lines)
+    if len(lines) >= 2 and _CHECK_LABEL_LINE_RE.match(lines[-1]) and (
+        lines[-1].rstrip().endswith(_CHECK_MARKS) and _DISPLAY_END_RE.search(lines[-2])
+    ):  # ``closing-check-after-result``: "$$A^{-1} = ...$$\nCheck: $A A^{-1} = I$ ✓"
+        lines = lines[:-1]
+        region = "\n".join(lines)
+    part_lines = [_PART_LINE_RE.fullmatch(ln) for ln in lines[-3:]]
+    if (
+        len(lines) >= 2 and part_lines[-1] is not None and part_lines[-2] is not None
+        and (question is None or not _PARTS_ASKED_RE.search(question))
+        and len({m.group("v") for m in part_lines if m is not None}) >= 2
+    ):  # ``part-answers-one-question``: "Final answers:\n(a) 5\n(b) 6\n(c) 7" to one question
+        return Extracted("", "none", "part-answers-one-question")
+    denied = _DENIED_LEAD_RE.match(lines[-1]) if "not" in lines[-1] else None
+    if denied is not None:  # ``negated-anchor``: "The answer is not 6 as I first said: ... 7."
+        rest = _closing(denied.group("rest"), allow_bare=False, question=question)
+        if rest is not None and rest.kind == "conclusion" and rest.text:
+            return Extracted(rest.text, "conclusion", "closing-after-denied-value")
+        counted = _count_of_asked(denied.group("rest"), question) if question else None
+        if counted is not None:  # "... not 6 as I first said: Jan, Mar, ... give 7 months."
+            return Extracted(counted, "conclusion", "closing-after-denied-value")
     if "leave" in lines[-1] or "left" in lines[-1] or "time" in lines[-1] or "finish" in lines[-1]:
         left = _LEFT_TO_READER_RE.search(lines[-1])
         if left is not None:  # "I'll leave the final multiplication as an exercise ..."
@@ -5629,7 +5842,9 @@ _PREPOSITION_BEFORE_RE = re.compile(  # also a list's last item: "2 or 3", "Min:
     re.IGNORECASE,
 )
 _UNIT_WORD_RE = re.compile(lx.alternation(lx.UNIT_WORD), re.IGNORECASE)
-_MODAL_RE = re.compile(r"\b(?:might|could|may|would|should)\b", re.IGNORECASE)
+_MODAL_RE = re.compile(  # "May" inside a sentence is the month ("March, May, July ...")
+    r"\b(?:might|could|would|should)\b|(?-i:\bmay\b|^May\b|\bMAY\b)", re.IGNORECASE
+)
 _BARE_STATEMENT_RE = re.compile(r"=|\b(?:is|are|equals)\b")  # a one-line statement's verb
 _BARE_ALTERNATIVES_RE = re.compile(r"\b(?:or|and)\b")  # "x = 3 or x = -3.": stays whole
 _PROSE_WORD_RE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")  # a word, not a command's name
@@ -5898,7 +6113,7 @@ def _count_of_asked(sentence: str, question: str) -> str | None:
             r"(?!(?:is|are|was|were|isn't|aren't|not)\b)"
             r"(?:[a-z-]+[ \t]+){0,2}?(?:\$?[a-z]\$?-)?"  # "2 $x$-intercepts" (never "10^4$ ...")
             + _noun_alternation(noun)
-            + r"(?:s|es)?\b",
+            + r"(?:s|es)?\b(?![ \t]+(?:each|apiece)\b)",  # ``count-noun-each``: a count per item
             sentence,
             re.IGNORECASE,
         )
@@ -6300,6 +6515,7 @@ def _equation_display(text: str, question: str | None = None) -> str | None:
         first = squash(content.split("=", 1)[0])
         if first and any(  # the question's expression, or it times a factor ("\cdot ...")
             first == squash(e) or first.startswith(squash(e) + "\\cdot")
+            or first in (squash(e) + "^{-1}", squash(e) + "^{T}", squash(e) + "^T")  # inverse
             for e in _question_math(question)
         ):
             # "1 + 3 + \cdots + 99 &= ... &= 2500" for "Compute $1 + 3 + \cdots + 99$."

@@ -74,10 +74,12 @@ from ._extract import (
     PAGE_MATTER_RE,
     TRUNCATED_FINISH_REASONS,
     Extracted,
+    _asked_line_after_box,
     _boxes,
     _find_close,
     _heading_prefix,
     _invented_question,
+    _later_value_contradicts,
     _prepare,
     _repetition_loop,
     _requested_after,
@@ -563,6 +565,8 @@ def quick(region: str, question: str | None) -> Answer | None:
     low = lowered(region)
     if foreign_anchor_hint(low):  # "答案是 12", "La respuesta es 12": the engine's anchors
         return None
+    if "tl;dr" in low or "tldr" in low:  # a "TL;DR: 30" line is an anchor of the engine's own
+        return None
     bound = _anchors_introduce(region, low, end, ascii_region)
     if bound is None:
         return None
@@ -630,6 +634,12 @@ def quick(region: str, question: str | None) -> Answer | None:
         box = Candidate(start, end, content, "boxed")
         if alternative_after(region, box) or side_remark_span(region, box, question) is not None:
             return None  # ``answer-with-alternative`` / ``box-is-side-remark``: to the engine
+    if question and "\n" in region[end:] and (
+        _asked_line_after_box(region, Candidate(start, end, content, "boxed"), question)
+        is not None
+        or _later_value_contradicts(region, Candidate(start, end, content, "boxed"), question)
+    ):
+        return None  # ``box-is-other-quantity`` / ``summary-contradicts-answer``: the engine
     if guessed_box(region, Candidate(start, end, content, "boxed")):
         return None  # ``box-is-guess``: to the engine
     if "#" in region and "####" in region:  # memchr first: most regions have no "#"

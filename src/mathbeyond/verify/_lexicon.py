@@ -25,6 +25,15 @@ RETRACTION = (
     "(?:i )?retract(?:ed|ing)?", "scratch that", "strike that", "i take (?:that|it) back",
     "(?:please )?(?:disregard|ignore) (?:that|this|it|the (?:above|previous|last|box)|my "
     "(?:previous|earlier|last|answer))",
+    # the answer called an estimate that may be off: "(Note: this is only a rough estimate; the
+    # true value could be somewhat different.)", "Treat this as a ballpark figure only"
+    # (two literals, "estimate" and "ballpark": the guard holds at most 24)
+    "(?:this|that|it|the (?:answer|value|result|boxed (?:answer|value))) is "
+    "(?:just |only |merely )?(?:a |an )?(?:rough |crude |loose )?estimate",
+    "(?:a |an )?ballpark (?:figure|number|value|estimate)",
+    # "Please disregard the boxed answer above", "Disregard the final answer above"
+    "(?:please )?(?:disregard|ignore) (?:the|my) (?:boxed|final|above|previous|earlier|last) "
+    "(?:answer|value|result|number|count|box)",
     "(?:i'?m|i am) no longer (?:confident|sure)",
     # the answer above distrusted: "I no longer trust the boxed value above", "I can no longer
     # stand behind this answer", "I really don't trust that value"

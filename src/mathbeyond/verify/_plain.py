@@ -166,6 +166,8 @@ def verdict(
             return None
     if _fast._anchors_introduce(completion, low, end, True) is None:
         return None
+    if "tl;dr" in low or "tldr" in low:  # the engine's own "TL;DR: 30" anchor (quick's test)
+        return None
     if (
         "\n" in completion  # a heading starts a line: a one-line text has none
         and ("*" in completion or "_" in completion)

@@ -1077,15 +1077,26 @@ _READING_RE = lx.words(lx.READING_INTRO)
 
 
 def answers_per_reading(region: str, cands: list[Candidate], idx: int) -> bool:
-    """``answers-per-reading``: the chosen answer line and the one before it (a different value)
-    each stand under a reading of the problem ("If the question wants only the positive
-    solution, the answer is $3$; if it wants the sum of both, the answer is $-2$."): no
-    commitment. Boxes: :func:`boxes_as_alternatives`."""
+    """``answers-per-reading``: the chosen answer line stands under a reading of the problem and
+    another reading gives another value -- earlier on its line, in the answer line before it,
+    or right after it ("If the question wants only the positive solution, the answer is $3$; if
+    it wants the sum of both, the answer is $-2$."): no commitment. Boxes:
+    :func:`boxes_as_alternatives`."""
     chosen = cands[idx]
     if chosen.kind != "anchor" or _READING_RE.search(_sentence_up_to(region, chosen.start)) is None:
         return False
+    line_start = region.rfind("\n", max(0, chosen.start - 400), chosen.start) + 1
+    before = region[max(line_start, chosen.start - 400) : chosen.start]
+    readings = list(_READING_RE.finditer(before))
+    if len(readings) >= 2 and any(
+        _plain(v) != _plain(chosen.text)
+        for v in _LISTED_VALUE_RE.findall(before, readings[-2].end(), readings[-1].start())
+    ):
+        return True
     prev = cands[idx - 1] if idx else None
-    if prev is not None and _plain(prev.text) != _plain(chosen.text) and (
+    if prev is not None and prev.end <= chosen.start and _plain(prev.text) != _plain(
+        chosen.text
+    ) and (
         _READING_RE.search(_sentence_up_to(region, prev.start)) is not None
         and _READING_RE.search(_sentence_up_to(region, chosen.start, prev.end)) is not None
     ):
