@@ -282,6 +282,15 @@ def parse_item(t: str, ctx: _Ctx, percent: bool = False, degree: bool = False) -
         m = _LETTER_RE.fullmatch(t) or _LETTER_CONTENT_RE.fullmatch(t)
         if m:
             return Letter(next(g for g in m.groups() if g).upper())
+    scaled = _SCALED_MATRIX_RE.fullmatch(t) if "matrix" in t else None
+    if scaled is not None:  # ``scalar-times-matrix``: "\frac{1}{2}\begin{pmatrix} ..."
+        k = parse_item(scaled.group("k"), ctx)
+        scaled_cells = _matrix(scaled.group("body"), ctx)
+        if isinstance(k, Expr) and not k.percent and not k.degree:
+            scalar = k.value
+            if isinstance(scalar, sympy.Float):  # "0.5\begin{pmatrix}...": the exact decimal
+                scalar = sympy.Rational(str(scalar))
+            return _scaled(scaled_cells, scalar)
     m = _MATRIX_RE.fullmatch(t)
     if m:
         if m.group(1) in ("vmatrix", "Vmatrix"):
@@ -375,6 +384,22 @@ def _outer_closes_at_end(t: str, width: int) -> bool:
         if depth == 0:
             return i == n and (width == 2) == t.startswith("\\{")
     return False
+
+
+_SCALED_MATRIX_RE = re.compile(
+    r"(?P<k>-?\\[dt]?frac\{[^{}]{1,20}\}\{[^{}]{1,20}\}|-?\d{1,6}(?:\.\d{1,6})?(?:/\d{1,6})?)"
+    r"\s*(?:\\cdot|\\times)?\s*\\begin\{(?P<env>[pb]?matrix)\}(?P<body>.*)\\end\{(?P=env)\}",
+    re.S,
+)
+
+
+def _scaled(value: Value, k: Any) -> Value:
+    """A matrix (rows of cells) with every cell multiplied by the scalar ``k``."""
+    if isinstance(value, Seq):
+        return Seq(value.open, value.close, tuple(_scaled(v, k) for v in value.items))
+    if isinstance(value, Expr):
+        return Expr(k * value.value, value.src)
+    raise ParseError("a scaled matrix cell that is not a number")
 
 
 def _matrix(body: str, ctx: _Ctx) -> Value:

@@ -200,6 +200,28 @@ _BASE_NUMERAL_RE = re.compile(r"([0-9A-Z]{1,64})(?:_\{?(\d{1,2})\}?)?")
 _ASKED_BASE_RE = re.compile(r"\bbase[\s$~{]*(\d{1,2})(?!\d)")
 
 
+_TARGET_BASE_RE = re.compile(  # ``asked-target-base``: "Convert 255 (base 10) to hexadecimal"
+    r"\b(?:to|in|into|as)\s+(?:an?\s+|its\s+)?(?:base[\s$~{-]*(?P<n>\d{1,2})(?!\d)|"
+    r"(?P<w>binary|octal|hexadecimal|hex|ternary|decimal))\b",
+    re.IGNORECASE,
+)
+_BASE_WORDS = {"binary": 2, "ternary": 3, "octal": 8, "decimal": 10, "hexadecimal": 16, "hex": 16}
+
+
+def _asked_base(question: str) -> int | None:
+    """The base the question asks the answer in: its last "to/in base b" or "to hexadecimal"
+    (a source base such as "255 (base 10)" is not the asked one), else its last "base b"."""
+    target = None
+    for found in _TARGET_BASE_RE.finditer(question):
+        target = found
+    if target is not None:
+        return int(target.group("n")) if target.group("n") else _BASE_WORDS[
+            target.group("w").lower()
+        ]
+    asked = _ASKED_BASE_RE.findall(question)
+    return int(asked[-1]) if asked else None
+
+
 def _numeral_value(digits: str, base: int) -> int | None:
     if not 2 <= base <= 36:
         return None
@@ -215,8 +237,7 @@ def _base_numerals(answer: str, gold: str, question: str | None) -> bool | None:
     ga, aa = _BASE_NUMERAL_RE.fullmatch(gold), _BASE_NUMERAL_RE.fullmatch(answer)
     if ga is None or aa is None or (ga.group(2) is None and aa.group(2) is None):
         return None
-    asked = _ASKED_BASE_RE.findall(question or "")
-    default = int(asked[-1]) if asked else None
+    default = _asked_base(question or "")
     g_base = int(ga.group(2)) if ga.group(2) else default
     a_base = int(aa.group(2)) if aa.group(2) else default
     if g_base is None or a_base is None:  # no base to read the bare digits in

@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.79.0"  # core_v140-v141: readings, contradicting summaries, leads
+VERIFIER_VERSION = "2.80.0"  # core_v142: asides, target bases, or-possibly, scaled matrices
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -857,6 +857,13 @@ _VALUE_END_MARKS = ")\u2705\u2713\u2714\u2611\ufe0f"
 
 
 _BOLD_VALUE_RE = re.compile(r"[ \t]*\$?-?(?:\d|\\(?:frac|dfrac|sqrt))[^*\n]{0,38}")
+_SENTENCE_STOP_RE = re.compile(r"\n|[.!?](?=\s)")
+_OR_HEDGE_RE = re.compile(r"\bor[ \t]+(?:possibly|maybe|perhaps|potentially)\b", re.IGNORECASE)
+_HYPOTHETICAL_ASIDE_RE = re.compile(
+    r"[ \t]*\((?:and|while|whereas|though|although|but)\b(?=[^()\n]{0,160}\b(?:would|if)\b)"
+    r"[^()\n]{1,160}\)[ \t]*[.!]?[ \t]*$",
+    re.IGNORECASE,
+)
 _HTML_TAG_RE = re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,10}(?:[ \t][^<>\n]{0,80})?/?>")
 _REPEATED_VALUE_RE = re.compile(r"(-?\d+(?:\.\d+)?)(?:[ \t]+\1(?![\d.])){2,}[ \t]*")
 
@@ -892,6 +899,10 @@ def _anchor_value(s: str, start: int) -> tuple[str, int]:
             text = text[:-1].rstrip()  # ``parenthetical-anchor-close``: "(so the answer is 8)"
         elif text[-1] != ")":  # "**Answer: 11/12** ✅": the value, not its marks
             text = text.rstrip(_MARK_CHARS).rstrip("*_ \t") or text
+    if text[-1:] in ").":
+        aside = _HYPOTHETICAL_ASIDE_RE.search(text)
+        if aside is not None and aside.start() > 0:  # ``anchor-hypothetical-aside``: "15 (and 21
+            text = text[: aside.start()].rstrip()  # would be the count if ...)": the value
     trimmed = _ANCHOR_TRAIL_RE.sub("", text).strip()
     text = trimmed or text
     repeated = _REPEATED_VALUE_RE.fullmatch(text)
@@ -2066,6 +2077,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         chosen = sel.decisions[-1].candidate
         line_end = region.find("\n", chosen.start)
         rest = region[chosen.start : line_end if line_end >= 0 else len(region)]  # its line on
+        stop = _SENTENCE_STOP_RE.search(region, chosen.end, chosen.end + 40)
+        if _OR_HEDGE_RE.search(region, chosen.start, stop.start() if stop else chosen.end + 40):
+            # ``anchor-or-possibly``: "the answer is $x = 22$ or possibly there is no solution"
+            return Extracted("", "none", "anchor-or-possibly", trace)
         if _CONCESSIVE_ANY_RE.search(rest) and _ALSO_VALID_RE.search(rest):
             # ``anchor-concessive-other-option``: "**Answer: (C)** (though (B) is also defensible)"
             return Extracted("", "none", "anchor-hedged-other-option", trace)
@@ -6203,6 +6218,7 @@ _AND_CLAUSE_RE = re.compile(  # ", and one can check", ", and 18 checks out as t
 )
 
 
+_AT_POINT_RE = re.compile(r"^at[ \t]+(?=\(|\$\(|\\\(|\\left\()", re.IGNORECASE)
 _ARTICLE_BEFORE_VALUE_RE = re.compile(r"^(?:an?|the)[ \t]+(?=-?\d+(?:\.\d+)?(?:/\d+)?[ \t]*$)",
                                       re.IGNORECASE)
 
@@ -6263,6 +6279,8 @@ def _clean_tail(text: str) -> str:
     ans = _TOTAL_OF_RE.sub("", ans).strip(" ,")
     ans = _PERCENT_OF_TAIL_RE.sub("%", ans)  # "45 percent of 40": 45%
     ans = _ARTICLE_BEFORE_VALUE_RE.sub("", ans)  # "the card is a 3": the value, no article
+    if ans[:3].lower() == "at ":  # ``located-at-value``: "the vertex is at (3, -4)": the point
+        ans = _AT_POINT_RE.sub("", ans)
     clause = _COUNT_CLAUSE_RE.fullmatch(ans)
     if (
         clause is not None
