@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.80.0"  # core_v142: asides, target bases, or-possibly, scaled matrices
+VERIFIER_VERSION = "2.81.0"  # core_v143-v144: cut-off checks, grader blocks, GSM8K, fields
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -184,6 +184,20 @@ _LOWER_OPTION_RE = re.compile(r"[ \t*$]*\(?[ \t]*([a-e])[ \t]*\)?[ \t*.$]*")
 _UNEVALUATED_RE = re.compile(
     r"\s*-?\d+(?:\s*(?:[+\-*·×−]|\\cdot|\\times)\s*\d+)+\s*"
 )
+_OPERAND = r"\s*\(?-?\d+(?:\.\d+)?\)?\s*"
+_OPERATOR = r"(?:[+\-−*·×]|\\cdot|\\times)"
+_UNEVALUATED_DECIMAL_RE = re.compile(  # ``unevaluated-arithmetic-answer``: "24 \cdot 0.75",
+    # "12 * 25 - 189": two operations, or one with a decimal, left undone ("15 × 15" alone may
+    # restate the question's "15 squared")
+    _OPERAND + _OPERATOR + _OPERAND + "(?:" + _OPERATOR + _OPERAND + ")+"
+    + r"|\s*\(?-?\d+(?:\.\d+)?\)?\s*" + _OPERATOR + r"\s*\(?-?\d+\.\d+\)?\s*"
+    + r"|\s*\(?-?\d+\.\d+\)?\s*" + _OPERATOR + _OPERAND
+)
+_POWER_WORDS_RE = re.compile(  # "3 to the power of 7", "3 raised to the 7th power"
+    r"\b(?P<b>\d+)\s+(?:to\s+the\s+power\s+of|raised\s+to\s+(?:the\s+)?(?:power\s+of\s+)?)"
+    r"\s*(?P<e>\d+)", re.IGNORECASE,
+)
+_POWER_ANSWER_RE = re.compile(r"\s*(?P<b>\d+)\s*\^\s*\{?\s*(?P<e>\d+)\s*\}?\s*")
 _INTEGER_GOLD_RE = re.compile(r"\s*-?\d+\s*")
 _ARITHMETIC_SEG_RE = re.compile(  # a question's expression of numbers only, with an operator
     r"(?=[^$]*(?:[+\-*^·×!]|\\cdot|\\times|\\div))(?:[\d\s+\-*^·×(){}/.,!]|\\cdot|\\times"
@@ -287,6 +301,20 @@ def _judge_answer(
     ):  # "What is $3^4 - 4^3$?" answered "3·3·3·3 − 4·4·4" or "81 - 64", "Compute $7!$."
         # answered "7! = 7 \cdot 6 \cdots 1": still to evaluate
         return Status.INCORRECT, "unevaluated arithmetic", "answer-unevaluated-arithmetic"
+    if (
+        "=" not in answer and _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$"))
+        and _UNEVALUATED_DECIMAL_RE.fullmatch(answer.strip().strip("$").rstrip(".").strip("$"))
+    ):  # "Final Answer: The final answer is $24 \cdot 0.75$.": the product is not worked out
+        return Status.INCORRECT, "unevaluated arithmetic", "answer-unevaluated-arithmetic"
+    power = _POWER_ANSWER_RE.fullmatch(answer.strip().strip("$").rstrip(".").strip("$"))
+    asked_power = _POWER_WORDS_RE.search(question) if power is not None and question else None
+    if (
+        power is not None and asked_power is not None
+        and (power.group("b"), power.group("e")) == (asked_power.group("b"), asked_power.group("e"))
+    ):  # "What is 3 to the power of 7?" answered "3^7": the question restated
+        return Status.INCORRECT, "restates the question's expression unevaluated", (
+            "answer-restates-question"
+        )
     if unevaluated_functions(answer, gold, question):
         reason = "functions left unevaluated"
         return Status.INCORRECT, reason, "answer-unevaluated-functions"

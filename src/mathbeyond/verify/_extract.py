@@ -24,6 +24,7 @@ from ._prefilter import Guarded, lowered, rare_chars
 from ._rules import (
     _ANSWERED_NO_RE,
     BACK_TO_PROBLEM_RE,
+    CORRECTION_STATEMENT_RE,
     DISOWN_RE,
     INTRO_RE,
     MISTAKE_RE,
@@ -125,7 +126,16 @@ _BARE_ANCHOR_RE = re.compile(  # "Answer $9$", "Answer 4 pi", "Answer four pi" c
 )
 _HEADER_TAIL_RE = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*(?=\n)")
 _HEADING_PREFIX_RE = re.compile(r"[ \t]*(?:#{1,4}[ \t]*(?:\*\*|__)?|\*\*|__)?[ \t]*")
-_ANSWER_TAG_RE = re.compile(r"<answer>(?P<v>[^<]{1,400})</answer>", re.IGNORECASE)
+_ANSWER_TAG_RE = re.compile(  # ``answer-tags``: "<answer> 30 </answer>", "<final>12</final>"
+    r"<(?P<t>answer|final|final_answer|finalanswer|result)>(?P<v>[^<]{1,400})</(?P=t)>",
+    re.IGNORECASE,
+)
+_HTML_ANSWER_ROW_RE = re.compile(  # ``structured-answer-field``: "<tr><td>Answer</td><td>45</td>"
+    r"<t[dh]>[ \t]*(?:<b>|<strong>)?[ \t]*(?:final[ \t]+)?answer[ \t]*:?[ \t]*(?:</b>|</strong>)?"
+    r"[ \t]*</t[dh]>[ \t]*<t[dh]>[ \t]*(?:<b>|<strong>)?(?P<v>[^<\n]{1,80}?)[ \t]*"
+    r"(?:</b>|</strong>)?[ \t]*</t[dh]>",
+    re.IGNORECASE,
+)
 _FOREIGN_ANCHOR_RE = re.compile(  # ``foreign-answer-anchor``: "La respuesta es", "答案是", ...
     r"(?:" + "|".join(
         p if re.search("[\u3000-\u9fff\uac00-\ud7af]", p) else r"(?<!\w)" + p
@@ -460,6 +470,10 @@ def _strip_code_blocks(s: str) -> str:
     return "".join(out)
 
 
+_YAML_ANSWER_RE = re.compile(
+    r"^[ \t]*(?:final[_ ]?)?answer[ \t]*:[ \t]*[\"']?(?P<v>[^\n\"']{1,80})[\"']?[ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
 _FENCE_TAG_RE = re.compile(r"[ \t]*(?:text|plaintext|plain|txt|markdown|md|output)?[ \t]*\n")
 _CODE_MARK_RE = re.compile(
     r"(?m)^[ \t]*[A-Za-z_]\w*[ \t]*(?:\[[^\]\n]*\])?[ \t]*[+\-*/]?=(?!=)|[{};]|\bprint\b|"
@@ -596,6 +610,9 @@ def _fenced_answer_line(body: str) -> str | None:
     stated = _fenced_json_answer(body)
     if stated is not None:  # ``answer-in-json``: '```json\n{"answer": 55}\n```'
         return f"Final answer: {stated}" if stated else None
+    if body.startswith(("yaml", "yml", "YAML")):  # ``structured-answer-field``: "answer: 32"
+        field = _YAML_ANSWER_RE.search(body)
+        return f"Final answer: {field.group('v').strip()}" if field is not None else None
     tag = _FENCE_TAG_RE.match(body)
     text = body[tag.end() :] if tag is not None else body
     text = text.strip()
@@ -756,8 +773,13 @@ def _anchors(s: str, question: str | None = None) -> list[Candidate]:
     low = s.lower()
     for word in lx.ANCHOR_WORD:
         _find_anchor_word(s, low, word, cands, question)
-    if "<answer>" in low:  # "<answer> 30 </answer>": the RL answer template (``answer-tags``)
-        for m in _ANSWER_TAG_RE.finditer(s):
+    if "<answer>" in low or "<final" in low or "<result>" in low:
+        for m in _ANSWER_TAG_RE.finditer(s):  # the RL answer template (``answer-tags``)
+            text = m.group("v").strip()
+            if text:
+                cands.append(Candidate(m.start(), m.end(), text, "anchor"))
+    if "<td" in low or "<th" in low:
+        for m in _HTML_ANSWER_ROW_RE.finditer(s):  # "<td>Answer</td><td>45</td>"
             text = m.group("v").strip()
             if text:
                 cands.append(Candidate(m.start(), m.end(), text, "anchor"))
@@ -1010,6 +1032,24 @@ _BOUND_BEFORE_RE = re.compile(
 _EXTREME_ASKED_RE = lx.words(lx.EXTREME_ASKED)
 
 
+_ORIGINAL_ASKED_RE = re.compile(
+    r"\b(?:originally|initially|at first|at the (?:start|beginning)|to begin with|to start with)\b",
+    re.IGNORECASE,
+)
+_LATER_STATE_RE = re.compile(r"[ \t]*(?:after|afterwards|once|following)\b", re.IGNORECASE)
+
+
+def _original_state_count(final: list[str], question: str | None) -> str | None:
+    """``conclusion-then-state-after``: asked for an original amount, a conclusion sentence
+    counts it ("Therefore Ann originally had 24 stamps.") and the last sentence only describes
+    the state after the change ("After the exchange, each of them has 18."): the count."""
+    if len(final) < 2 or not question or not _ORIGINAL_ASKED_RE.search(question):
+        return None
+    if not _LATER_STATE_RE.match(final[-1]) or not _CONCLUSION_RE.match(final[-2].strip()):
+        return None
+    return _count_of_asked(final[-2].strip(), question)
+
+
 def _bounded_count(sentence: str, at: int, question: str | None) -> bool:
     """``bound-not-value``: the closing count at ``at`` is stated as a bound ("there are at
     least 20 diagonals", "no fewer than 35") and the question asks for no extreme value."""
@@ -1147,9 +1187,14 @@ _STRUCK_RE = re.compile(  # ``struck-through``: ~~16~~, <del>7</del>, \sout{30}:
 )
 _GSM_ANCHOR_RE = re.compile(  # "#### 1,250" alone on its line
     # (``hash-chain``: "#### 7*4 = 28", "#### 4 x 7 = 28 dollars": the chain's last member)
-    r"^[ \t]*####[ \t]*(?:[-\d.,+*/x×·() \t]{1,60}=[ \t]*)*"
-    r"(?P<v>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)[ \t]*(?:[A-Za-z]{1,12}[ \t]*)?$", re.M
+    r"^[ \t]*####[ \t]*(?:[-\d.,+*/x×·() \t]{1,60}=[ \t]*)*(?:\\?\$[ \t]*)?"  # "#### $35"
+    r"(?P<v>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?%?)[ \t]*"  # "#### 3/8", "#### 15%"
+    r"(?:[A-Za-z]{1,12}[ \t]*)?(?:</s>|<\|[a-z_]{1,20}\|>)?[ \t]*$", re.M
 )
+_NEXT_LABEL_TAIL_RE = re.compile(  # the next few-shot problem opened at the end of the text
+    r"\n[ \t]*(?:Q|Question|Problem)[ \t]*\d{0,3}[ \t]*:[ \t]*(?:[^\n]{0,100})?\Z"
+)
+_GSM_CALC_RE = re.compile(r"<<[^<>\n]{1,80}>>")
 _HTML_COMMENT_RE = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
 _EQUATION_TAG_RE = re.compile(  # ``equation-tag``: \tag{1}, \tag*{$\ast$}, \label{eq:x},
     # \nonumber, and a marker after display spacing ("\qquad (\star)", "\quad (1)")
@@ -1239,7 +1284,10 @@ _NOTE_REVISION_RE = re.compile(
 
 
 _REPORT_TAIL_CHARS = 1200
-_REPORT_HINTS = ("auto", "report", "eference", "xpected", "truth", "gold", "answer key", "fficial")
+_REPORT_HINTS = (
+    "auto", "report", "eference", "xpected", "truth", "gold", "answer key", "fficial", "rubric",
+    "verification", "student",
+)
 
 
 def _report_hint(text: str, low: str | None = None) -> bool:
@@ -1252,6 +1300,7 @@ def _report_hint(text: str, low: str | None = None) -> bool:
     return (  # (chained "in" tests: a third of an any() over the hints on a short text)
         "auto" in tail or "report" in tail or "eference" in tail or "xpected" in tail
         or "truth" in tail or "gold" in tail or "answer key" in tail or "fficial" in tail
+        or "rubric" in tail or "verification" in tail or "student" in tail
     ) and _REPORT_BLOCK_RE.may_match(text)
 
 
@@ -1411,6 +1460,13 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
             completion = completion[completion.rfind("<|message|>") + len("<|message|>") :]
         end = _HARMONY_END_RE.search(completion)
         completion = completion[: end.start()] if end is not None else completion
+    label = _NEXT_LABEL_TAIL_RE.search(completion, max(0, len(completion) - 40)) if (
+        completion.rstrip().endswith(":")
+    ) else None
+    if label is not None:  # a few-shot model's next "Q:" / "Problem:" label, nothing after it
+        completion = completion[: label.start()]
+    if "<<" in completion and ">>" in completion:  # ``gsm8k-calculator``: "= <<150*8=1200>>1200"
+        completion = _GSM_CALC_RE.sub("", completion)
     if "\u2212" in completion:  # the Unicode minus sign is a minus (same length: positions stay)
         completion = completion.replace("\u2212", "-")
     if not completion.isascii():  # "１５０", "𝟒𝟕", "4️⃣2️⃣", "86 400": plain digits
@@ -1767,6 +1823,11 @@ def finished_turn(completion: str, finish_reason: str | None) -> str | None:
         _cut_at_chat_token(completion) if "</think>" in completion else completion
     ):  # ``unclosed-think-block`` (a later turn's </think> closes nothing): the turn ended
         return "length"  # inside its reasoning, read as cut off
+    if (
+        (finish_reason or "").lower() in TRUNCATED_FINISH_REASONS and "\n" in completion
+        and _NEXT_LABEL_TAIL_RE.search(completion, max(0, len(completion) - 120))
+    ):  # ``few-shot-next-question-cut``: "... 34 dollars left.\n\nQ:" cut in the next problem
+        return "stop"
     if (finish_reason or "").lower() not in TRUNCATED_FINISH_REASONS or "<" not in completion:
         return finish_reason
     cut = _cut_at_chat_token(completion)
@@ -1833,7 +1894,9 @@ def _labelled_line_box(region: str, boxes: list[Candidate], question: str) -> st
 
 _BOX_SENTENCE_LABEL_RE = re.compile(  # "the minimum value is $", "the minimizer is $x = "
     r"\bthe[ \t]+(?P<l>[a-z][a-z \t-]{2,40}?)[ \t]+(?:is|equals|comes[ \t]+to)[ \t]+"
-    r"(?:\$|\\\()?[ \t]*(?:[A-Za-z][ \t]*=[ \t]*)?(?:\$|\\\()?[ \t]*\Z",
+    r"(?:\$|\\\()?[ \t]*(?:[A-Za-z][ \t]*=[ \t]*)?"
+    r"(?:(?:[\d \t+\-*/().{}]|\\cdot|\\times){1,40}?=[ \t]*)?"  # "the area is $7 \cdot 3 = "
+    r"(?:\$|\\\()?[ \t]*\Z",
     re.IGNORECASE,
 )
 _BOX_KEY_LABEL_RE = re.compile(  # ``labelled-boxes-asked``: "Product: $\boxed{14}$; sum: ..."
@@ -1861,6 +1924,11 @@ def _labelled_sentence_box(region: str, boxes: list[Candidate], question: str) -
             return None
         named.append((label.group("l"), c))
     if named[0][1].text.strip() == named[1][1].text.strip():
+        return None
+    if any(w in label.lower() for label, _ in named for w in ("answer", "final", "correct")) or (
+        RETRACT_RE.search(region, named[0][1].end, named[1][1].start)
+        or MISTAKE_RE.search(region, named[0][1].end, named[1][1].start)
+    ):  # "... is \boxed{2}. I made a slip ... Corrected final answer: \boxed{4}": a revision
         return None
     heads = [label.split()[-1].lower().rstrip("s") for label, _ in named]
     if heads[0] == heads[1]:  # "the sum is 420 ... the correct sum is 400": one quantity, revised
@@ -2849,6 +2917,8 @@ def _anchor_lines_disagree(region: str, anchors: list[Candidate]) -> bool:
         group.append(a)
     if len(group) < 2:
         return False
+    if region.startswith("####", group[0].start):  # GSM8K: the "####" line is the answer and
+        return False  # "Answer:" the format's label for the solution before it
     first_line = region.rfind("\n", 0, group[-1].start) + 1
     span = region[first_line : region.find("\n", group[0].start) % (len(region) + 1)]
     if _PART_LABEL_RE.search(span) or RETRACT_RE.search(span) or REVISE_RE.search(span) or (
@@ -3575,11 +3645,20 @@ def _committed_before_cut_check(region: str, question: str | None) -> Extracted 
         if _ARITHMETIC_SENTENCE_RE.fullmatch(closing_sentence):
             return None  # "So 25 - 5 = 20." then a check cut off: arithmetic, no statement
         found = _conclusion(before, allow_bare=False, question=question)
+        if (
+            at != drill and found is not None and found.rule in _STATED_VALUE_RULES
+            and found.rule not in _CONCLUDING_RULES and _WORKED_RESULT_RE.search(closing_sentence)
+            and not _CONCLUDING_WORD_RE.search(closing_sentence)
+        ):
+            continue  # ``cut-off-check-no-commit``: "Using ...: $20 \cdot 21 = 420$." is work
         if found is not None and found.kind != "none" and (
             found.rule in _CONCLUDING_RULES or found.rule in _STATED_VALUE_RULES
         ):
             return found
     return None
+
+
+_WORKED_RESULT_RE = re.compile(r"=[ \t]*\$?[ \t]*-?\d[\d,]*(?:\.\d+)?[ \t]*\$?[ \t]*[.!]?[ \t]*\Z")
 
 
 _ARITHMETIC_SENTENCE_RE = re.compile(
@@ -4533,6 +4612,11 @@ def _closing(
         return Extracted(summed, "conclusion", "closing-worked-sum")
     if not negated and (not bare or _WORDS2_RE.search(last)):
         final = [p for p in _SENTENCE_SPLIT_RE.split(last) if p.strip()]
+        before_state = _original_state_count(
+            [p for p in _SENTENCE_SPLIT_RE.split(lines[-1]) if p.strip()], question
+        ) if question and "fter" in lines[-1] else None
+        if before_state is not None:  # "Therefore Ann originally had 24 stamps. After ..."
+            return Extracted(before_state, "conclusion", "closing-before-later-state")
         ending = _last_value(_closing_clause(final[-1].strip()), question) if final else None
         if ending is not None:  # "..., the two integers add up to $24$."
             return Extracted(ending, "conclusion", "closing-last-value")
@@ -4759,8 +4843,10 @@ def _without_remark_section(lines: list[str]) -> list[str]:
     for k in range(len(lines) - 1, max(0, len(lines) - 8), -1):
         if not _REMARK_LINE_RE.match(lines[k]):
             continue
-        if RETRACT_RE.search(lines[k]):
-            return lines  # ``ps-correction``: "P.S. I miscounted ... the total is 122": no remark
+        if RETRACT_RE.search(lines[k]) or MISTAKE_RE.search(lines[k]) or (
+            CORRECTION_STATEMENT_RE.search(lines[k])
+        ):  # ``ps-correction``: "P.S. I miscounted ... the total is 122": no remark
+            return lines
         if not all(_LIST_LINE_RE.match(ln) for ln in lines[k + 1 :]):
             return lines  # a conclusion after the remark: it is no closing section
         kept = lines[:k]

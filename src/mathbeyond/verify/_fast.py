@@ -532,7 +532,7 @@ def hypothetical_box(region: str, low: str, start: int, end: int, content: str) 
 def quick(region: str, question: str | None) -> Answer | None:
     """The engine's answer (as :func:`answer` returns it) for a region with one box and
     nothing that could change it, or None (see the module docstring)."""
-    if "<answer>" in region:
+    if "<answer>" in region or "<final" in region or "<result>" in region or "<td" in region:
         return None  # an <answer> tag is an anchor of its own (``answer-tags``): the engine
     # the only box: one "\\boxed", no \\fbox or \\framebox (``_boxes`` would find just it)
     if region.count("box") == 1:  # one pass; the three commands all contain "box"

@@ -22,7 +22,8 @@ RETRACTION = (
     "(?:that|this|it) (?:can(?:'t|not)|could(?:n't| not)) (?:possibly )?be (?:right|correct)",
     # "Hmm, no, 16 is wrong": the answer's own value disowned (another value's: see _rules)
     "\\d+(?:\\.\\d+)?\\$? (?:is|was) (?:wrong|incorrect|not (?:right|correct))",
-    "(?:i )?retract(?:ed|ing)?", "scratch that", "strike that", "i take (?:that|it) back",
+    "\\d+(?:\\.\\d+)?\\$? can(?:'t|not) (?:possibly )?be (?:right|correct)",  # "3.5 can't be right"
+    "(?:i )?retract(?:ed|ing)?", "scra(?:tch|p) that", "strike that", "i take (?:that|it) back",
     "(?:please )?(?:disregard|ignore) (?:that|this|it|the (?:above|previous|last|box)|my "
     "(?:previous|earlier|last|answer))",
     # the answer called an estimate that may be off: "(Note: this is only a rough estimate; the
@@ -32,8 +33,8 @@ RETRACTION = (
     "(?:just |only |merely )?(?:a |an )?(?:rough |crude |loose )?estimate",
     "(?:a |an )?ballpark (?:figure|number|value|estimate)",
     # "Please disregard the boxed answer above", "Disregard the final answer above"
-    "(?:please )?(?:disregard|ignore) (?:the|my) (?:boxed|final|above|previous|earlier|last) "
-    "(?:answer|value|result|number|count|box)",
+    "(?:please )?(?:disregard|ignore) (?:the|my) (?:(?:boxed|final|above|previous|earlier|last) "
+    "(?:answer|value|result|number|count|box)|(?:answer|value|result|box) above)",
     "(?:i'?m|i am) no longer (?:confident|sure)",
     # the answer above distrusted: "I no longer trust the boxed value above", "I can no longer
     # stand behind this answer", "I really don't trust that value"
@@ -64,8 +65,8 @@ MISTAKE_ADMISSION = (
     # "the bolded 28 above was a mistake": the earlier answer, named by its mark, disowned
     "(?:the|my) (?:bolded|boxed) [^.\\n]{0,20}?(?:was|is) (?:a mistake|wrong|incorrect)",
     # the writer's own doubt about it: "Hmm, actually I'm not sure that's right -- let me ..."
-    "(?:i'?m|i am) not (?:so |entirely |completely |really )?sure (?:that'?s|this is|it'?s|that is"
-    "|about (?:that|this)|now|anymore|any more)",
+    "(?:i'?m|i am) not (?:so |entirely |completely |really |fully |totally )?sure "
+    "(?:that'?s|this is|it'?s|that is|about (?:that|this)|now|anymore|any more)",
     "(?:treat|regard|consider|take) (?:the|my|this|that|it)(?: (?:answer|result|value))?"
     "(?: above)? as (?:unreliable|wrong|incorrect|tentative|a guess)",
     # no choice made between readings: "Both readings appear ..., so the answer depends on the
@@ -159,7 +160,8 @@ CORRECTION_STATEMENT = (
     "(?:[a-z]+ ){0,3}(?:is|=|equals|should be|comes to)",
     "(?:it|this|that|the (?:[a-z]+ ){0,2}) ?should (?:actually )?be",
     "(?:it|this|that)(?:'s| is) actually",
-    "(?:i'?ll|i will|i'?m going to|let'?s|we'?ll) (?:go|stick) with", "i'?m going with",
+    "(?:i'?ll|i will|i'?d|i would|i'?m going to|let'?s|we'?ll) (?:go|stick) with",
+    "i'?m going with",
     "(?:the )?(?:correct(?:ed)?|revised|fixed|updated) (?:answer|result|value|solution|count|total)"
     "(?=\\s*:)",
 )
@@ -1177,6 +1179,7 @@ READING_INTRO = (
     "if (?:the problem|the question|it|this|we) (?:means|intends|is read|is interpreted|reads|"
     "wants|asks for|is asking for|refers to)",
     "assuming (?:the problem|the question|it) (?:means|intends|wants|asks for|refers to)",
+    "if [^,.\\n]{1,30} is (?:meant|intended|read|interpreted|taken) (?:as |to be )?[a-z]+",
     "if we (?:read|interpret|take) (?:it|this|the problem)",
     "under the (?:first|second|other|usual|literal) (?:reading|interpretation)",
     "in the (?:first|second|other) (?:reading|interpretation)",
@@ -1343,6 +1346,10 @@ REPORT_BLOCK_OPENER = (
     "(?:grader|grading|evaluation) report", "reference answer\\s*:", "expected answer\\s*:",
     "ground[- ]truth\\s*:", "gold(?:en)? answer\\s*:", "answer key\\s*:", "official answer\\s*:",
     "expected (?:output|result|value)\\s*:",
+    # a fabricated grading block: "**Rubric check**", "[Tool verification: ... matches expected
+    # answer]", "Student answer: 8"
+    "rubric(?: (?:check|score|evaluation|grading))?", "tool[- ]verification\\s*:",
+    "student(?:'s)? answer\\s*:",
     "(?:the )?(?:reference|expected|official|gold) answer (?:for this (?:problem|question) )?is",
 )
 """Opens a fabricated grading block or a statement of the reference answer after the model's

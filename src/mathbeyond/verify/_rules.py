@@ -742,6 +742,10 @@ _CORRECTED_MATH_RE = re.compile(
 )
 
 
+_CORRECTED_LETTER_RE = re.compile(
+    r"[ \t]*(?:\*\*|__)?[ \t]*(?:(?:option|choice)[ \t]+)?\(?([A-E])\)?(?:\*\*|__)?"
+    r"[ \t]*(?=[.!,;]|\n|\Z)"
+)
 _HEDGED_CORRECTION_RE = re.compile(r"\b(?:maybe|perhaps|possibly)\b[^.!?\n]{0,20}\Z", re.I)
 
 
@@ -759,6 +763,10 @@ def _corrected_value(tail: str, pos: int) -> str | None:
         mm = _CORRECTED_MATH_RE.match(tail, cm.end())  # "is $x = 5$.", "result: $x + 3$."
         if mm is not None and not _CONDITION_AFTER_RE.match(tail, mm.end()):
             fixed = mm.group(1).strip()
+            continue
+        lm = _CORRECTED_LETTER_RE.match(tail, cm.end())  # ``choice-switched-after-box``
+        if lm is not None:  # "So I'd go with **B**."
+            fixed = lm.group(1)
     return fixed
 
 
