@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.81.0"  # core_v143-v144: cut-off checks, grader blocks, GSM8K, fields
+VERIFIER_VERSION = "2.82.0"  # core_v145: readings, fraction forms, JSON replies, locations
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -66,6 +66,7 @@ LINE_WINDOW = 400
 SPAM_GAP_CHARS = 60
 
 _ANCHOR_TAIL_RE = re.compile(
+    r"(?:\s*\((?:revised|corrected|updated|new|amended)\))?"  # "Final Answer (revised):"
     r"(?:\s+(?:to|for|of)\s+[^.\n:=$]{1,60}?)?"  # "the answer to the problem / for part (a)"
     r"\s*(?:\*\*)?\s*(?:\bis\b|:|=|\b(?:would|will|should|must)\s+be)\s*(?::)?\s*(?:\*\*)?[ \t]*",
     re.IGNORECASE,
@@ -94,7 +95,7 @@ def _tail_may_match(s: str, at: int) -> bool:
         c = s[at : at + 1]
         if c.isspace():
             return True
-    return c in ":=" or s[at : at + 2] in _TAIL_PAIRS
+    return c in ":=(" or s[at : at + 2] in _TAIL_PAIRS
 
 
 _ANCHOR_ADVERB_RE = re.compile(  # "the answer is simply 42"
@@ -497,7 +498,11 @@ def _labelled_fence_value(body: str) -> str | None:
 _MAX_FENCED_ANSWER_CHARS = 240
 
 
-_JSON_ANSWER_KEYS = ("answer", "final_answer", "finalanswer", "final answer", "final", "result")
+_JSON_ANSWER_KEYS = (
+    "answer", "final_answer", "finalanswer", "final answer", "final", "result", "solutions",
+    "solution", "roots", "choice", "option",
+)
+_MAX_JSON_ITEMS = 12
 _MAX_JSON_CHARS = 20_000
 _JSON_ARGUMENT_KEYS = ("args", "arguments", "parameters", "input")
 _JSON_COUNT_KEYS = ("count", "total", "number")
@@ -533,6 +538,13 @@ def json_answer(text: str) -> str | None:
         return str(value)
     if isinstance(value, str) and value.strip() and "\n" not in value.strip():
         return value.strip()
+    items = list(value.values()) if isinstance(value, dict) else value
+    if (  # ``bare-json-reply``: '{"solutions": [3, 2]}', '{"answer": {"x": 7, "y": 3}}'
+        isinstance(items, list) and 0 < len(items) <= _MAX_JSON_ITEMS
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in items)
+    ):
+        listed = ", ".join(str(v) for v in items)
+        return f"({listed})" if isinstance(value, dict) and len(items) > 1 else listed
     return ""
 
 
@@ -880,12 +892,22 @@ _VALUE_END_MARKS = ")\u2705\u2713\u2714\u2611\ufe0f"
 
 _BOLD_VALUE_RE = re.compile(r"[ \t]*\$?-?(?:\d|\\(?:frac|dfrac|sqrt))[^*\n]{0,38}")
 _SENTENCE_STOP_RE = re.compile(r"\n|[.!?](?=\s)")
-_OR_HEDGE_RE = re.compile(r"\bor[ \t]+(?:possibly|maybe|perhaps|potentially)\b", re.IGNORECASE)
+_CUT_VALUE_RE = re.compile(r"-?\d+(?:[./]\d+)?")
+_READING_WORD_RE = re.compile(
+    r"\b(?:reading|interpretation|interpreted|intended|meant|otherwise)\b", re.IGNORECASE
+)
+_OR_HEDGE_RE = re.compile(  # "... or possibly no solution", "... or one of the other two values"
+    r"\bor[ \t]+(?:possibly|maybe|perhaps|potentially|(?:one[ \t]+of[ \t]+)?the[ \t]+other"
+    r"(?:[ \t]+\w+)?[ \t]+(?:values?|answers?|options?|ones?))\b",
+    re.IGNORECASE,
+)
 _HYPOTHETICAL_ASIDE_RE = re.compile(
     r"[ \t]*\((?:and|while|whereas|though|although|but)\b(?=[^()\n]{0,160}\b(?:would|if)\b)"
     r"[^()\n]{1,160}\)[ \t]*[.!]?[ \t]*$",
     re.IGNORECASE,
 )
+_CURRENCY_VALUE_END_RE = re.compile(r"\$?(?P<v>\d[\d,]*(?:\.\d\d)?)\.[ \t]+\((?=[A-Z])")
+_TICK_THEN_ASIDE_RE = re.compile(r"[ \t]*[\u2705\u2713\u2714\u2611]\ufe0f?(?=[ \t]*\()")
 _HTML_TAG_RE = re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,10}(?:[ \t][^<>\n]{0,80})?/?>")
 _REPEATED_VALUE_RE = re.compile(r"(-?\d+(?:\.\d+)?)(?:[ \t]+\1(?![\d.])){2,}[ \t]*")
 
@@ -897,7 +919,13 @@ def _anchor_value(s: str, start: int) -> tuple[str, int]:
     text, end = _anchor_text(s, start)
     if "<" in text:  # ``html-container``: "<p><b>Answer: 27</b></p>", "<span>14</span>"
         text = _HTML_TAG_RE.sub(" ", text)
+    if not text.isascii() and _TICK_THEN_ASIDE_RE.search(text):
+        text = _TICK_THEN_ASIDE_RE.sub("", text)  # ``check-mark-then-aside``: "13 ✅ (verified"
     text = text.strip().strip("*").strip()
+    if ". (" in text and text[:1] in "$0123456789":
+        priced = _CURRENCY_VALUE_END_RE.match(text)
+        if priced is not None:  # ``currency-anchor-then-aside``: "$23. (If ..., it would cost $"
+            text = priced.group("v")
     if text[:1] == "}":  # ``latex-text-command-label``: "\\textbf{Answer:} $\\frac{5}{12}$"
         text = text[1:].strip().strip("*").strip()
     if text[:2] in ("- ", "* ", "\u2022 ", "+ ") and (
@@ -1905,6 +1933,28 @@ _BOX_KEY_LABEL_RE = re.compile(  # ``labelled-boxes-asked``: "Product: $\boxed{1
 )
 
 
+_WHERE_BEFORE_BOX_RE = re.compile(
+    r"\b(?:attained|achieved|reached|occurs|occurring|obtained|taken)[ \t]+(?:at|when|for)\b"
+    r"[^.\n]{0,40}\Z",
+    re.IGNORECASE,
+)
+_WHERE_ASKED_RE = re.compile(
+    r"\b(?:where|which point|what point|at what|for what|coordinates|ordered pair)\b", re.I
+)
+
+
+def _box_at_location(region: str, boxes: list[Candidate], question: str) -> str | None:
+    """``box-at-location``: the last box follows "attained at" / "occurs when" in the sentence of
+    the box before it ("The maximum value is $\\boxed{48}$, attained at $(x, y) =
+    \\boxed{(8, 6)}$"): where the value is reached, not the value; asked for the value (not a
+    point), the box before it answers."""
+    last, prev = boxes[-1], boxes[-2]
+    between = region[prev.end : last.start]
+    if "\n" in between or len(between) > 80 or _WHERE_ASKED_RE.search(question):
+        return None
+    return prev.text if _WHERE_BEFORE_BOX_RE.search(between) else None
+
+
 def _labelled_sentence_box(region: str, boxes: list[Candidate], question: str) -> str | None:
     """``labelled-box-asked`` over sentences: the last two boxes each close a sentence that names
     its quantity ("the minimum value is $\\boxed{4}$. ... so the minimizer is $x =
@@ -2110,6 +2160,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if requested is not None:  # "The requested probability ... is $\frac{5}{14}$."
             return Extracted(requested, "conclusion", "closing-names-requested", trace)
         if question and len(boxes) >= 2 and sel.rule in ("last-box", "adjacent-boxes"):
+            located = _box_at_location(region, boxes, question)
+            if located is not None:  # "The maximum is $\boxed{48}$, attained at $\boxed{(8, 6)}$"
+                return Extracted(located, "boxed", "box-at-location", trace)
             lined = _labelled_line_box(region, boxes, question)
             if lined is None and sel.rule == "last-box":
                 lined = _labelled_sentence_box(region, boxes, question)
@@ -2145,8 +2198,8 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         chosen = sel.decisions[-1].candidate
         line_end = region.find("\n", chosen.start)
         rest = region[chosen.start : line_end if line_end >= 0 else len(region)]  # its line on
-        stop = _SENTENCE_STOP_RE.search(region, chosen.end, chosen.end + 40)
-        if _OR_HEDGE_RE.search(region, chosen.start, stop.start() if stop else chosen.end + 40):
+        stop = _SENTENCE_STOP_RE.search(region, chosen.end, chosen.end + 80)
+        if _OR_HEDGE_RE.search(region, chosen.start, stop.start() if stop else chosen.end + 80):
             # ``anchor-or-possibly``: "the answer is $x = 22$ or possibly there is no solution"
             return Extracted("", "none", "anchor-or-possibly", trace)
         if _CONCESSIVE_ANY_RE.search(rest) and _ALSO_VALID_RE.search(rest):
@@ -3727,7 +3780,14 @@ def _conclusion(
         qualified = _without_qualifier(region)
         if qualified is not None:
             late = _closing(qualified, allow_bare=False, question=question)
-            if late is not None and late.kind == "conclusion":
+            cut_off = region[len(qualified.rstrip()) :]
+            if late is not None and late.kind == "conclusion" and _READING_WORD_RE.search(
+                cut_off
+            ) and any(v != late.text.strip("$ .") for v in _CUT_VALUE_RE.findall(cut_off)):
+                # ``closing-value-per-reading``: "... is 11 if the first reading is intended, and
+                # 13.5 under the second reading": a value per reading, none chosen
+                found = Extracted("", "none", "closing-value-per-reading")
+            elif late is not None and late.kind == "conclusion":
                 found = Extracted(late.text, late.kind, "closing-conditional-qualifier")
                 region = qualified  # the clause cut off qualifies the value, never disqualifies it
     if found is None or found.kind != "conclusion":

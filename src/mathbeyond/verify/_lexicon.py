@@ -423,7 +423,7 @@ TRAILING_PAREN = (
     # an aside on something else: "42 (and, as a bonus, lcm(84, 126) = 252)"
     "and(?=\\s*,)", "incidentally", "by the way", "as a bonus", "as it happens",
     # a check of the value: "26 (check: 13 + 13 = 26)" (``anchor-then-parenthetical``)
-    "check", "checking", "verif", "sanity", "double-check", "proof",
+    "check", "checking", "verif(?:y|ied|ying|ication)?", "sanity", "double-check", "proof",
 )
 """'(<word>' after an anchored value starts a parenthetical ('42 (since 6*7=42)')."""
 REASON_CLAUSE = (

@@ -95,9 +95,12 @@ _DECORATION_RE = re.compile(  # ``decoration-command``: a look around a value, n
     r"\\(?:underline|mathbf|textbf|boldsymbol|bm|emph|fbox|"
     r"(?:textcolor|colorbox)\s*\{[A-Za-z!0-9]{1,20}\})\s*\{"
 )
+_SPACED_SUBSCRIPT_RE = re.compile(r"\s+_(?=\{?\s*\d)")
 _ORDINAL_RE = re.compile(r"(\d)\s*\^?\s*\{?\s*(?:st|nd|rd|th)\b\s*\}?")
-_SLASH_UNIT = (  # a rate unit: km/h, m/s, mi/hr, ft/s, kg/m, g/L
-    r"(?:[kcm]?m|mi|ft|in|yd|k?g|lbs?|[lL]|gal|mph)/(?:h|hr|s|sec|min|day|wk|yr|k?g|[lL]|gal|m|ft)"
+_SLASH_UNIT = (  # a rate unit: km/h, m/s, mi/hr, ft/s, kg/m, g/L, miles/hour, meters/second
+    r"(?:[kcm]?m|mi|ft|in|yd|k?g|lbs?|[lL]|gal|mph|miles?|(?:kilo|centi)?met(?:er|re)s?|feet"
+    r"|dollars?|words?|pages?|liters?|gallons?)"
+    r"/(?:h|hr|hour|s|sec|second|min|minute|day|wk|week|yr|year|k?g|[lL]|gal|gallon|m|ft)"
     r"(?![A-Za-z])"
 )
 _TRAILING_WORDS_RE = re.compile(
@@ -384,6 +387,9 @@ def clean(raw: str) -> Cleaned:
             break
         had_words = True
         s = new
+    if had_words and "_" in s and ("\\text" in raw or "\\mathrm" in raw) and "\\boxed" not in raw:
+        # "\\text{FF}_{16}" -> "FF_{16}": the numeral and its base
+        s = _SPACED_SUBSCRIPT_RE.sub("_", s)
     s = _CLOCK_RE.sub(lambda m: f"{int(m.group(1))}:{m.group(2)} {m.group(3).lower()}m", s)
     s = _ORDINAL_RE.sub(r"\1 ", s)
     s = _PLAIN_FUNC_RE.sub(r"\\\1 ", s)

@@ -2166,6 +2166,10 @@ def _answer_unit(answer: str) -> tuple[str, str, str, bool] | None:
     return m.group("n"), found[0], found[1], bool(m.group("pow") or m.group("sup"))
 
 
+_FRACTION_EXPRESSION_RE = re.compile(r"(?:\d|\})\s*[-+]\s*(?:\\[dt]?frac|\d)")
+_NUMERIC_POWER_RE = re.compile(r"(?<![\w\\])\d+\s*\^\s*(?:\{\s*\d+\s*\}|\d+(?![\d/.]))")
+
+
 def number_with_unit(text: str) -> bool:
     """The text is a number and a unit of measure ("80 miles per hour", "12 \\text{ cm}")."""
     return _answer_unit(text) is not None
@@ -2225,6 +2229,14 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
     if unit is not None:
         return unit
     asks = _asks(question)
+    if (asks.fraction or asks.lowest) and _FRACTION_EXPRESSION_RE.search(answer) and not (
+        _FRACTION_EXPRESSION_RE.search(gold)
+    ):  # ``expression-not-common-fraction``: "1 - \frac{1}{8}" is still to be worked out
+        return "asked for a common fraction: the answer is an expression"
+    if (asks.radical or asks.simplify) and _NUMERIC_POWER_RE.search(answer) and not (
+        _NUMERIC_POWER_RE.search(gold)
+    ):  # ``unworked-power-not-simplest``: "(\sqrt{3}/4) \cdot 4^2"
+        return "asked for simplest form: a power of a number is not worked out"
     if asks.radians and _DEGREE_MARK_RE.search(answer) and not _DEGREE_MARK_RE.search(gold):
         return "asked for radians: the answer is in degrees"
     if asks.degrees and "\\pi" in answer and "\\pi" not in gold:
