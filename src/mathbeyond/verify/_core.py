@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.82.0"  # core_v145: readings, fraction forms, JSON replies, locations
+VERIFIER_VERSION = "2.83.0"  # core_v146: grader notes, format boxes, either-or, cut-offs
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -193,6 +193,9 @@ _UNEVALUATED_DECIMAL_RE = re.compile(  # ``unevaluated-arithmetic-answer``: "24 
     + r"|\s*\(?-?\d+(?:\.\d+)?\)?\s*" + _OPERATOR + r"\s*\(?-?\d+\.\d+\)?\s*"
     + r"|\s*\(?-?\d+\.\d+\)?\s*" + _OPERATOR + _OPERAND
 )
+_DEGREE_MARK_RE = re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\u00b0|\\degree")
+_OPTION_IN_ANSWER_RE = re.compile(r"\(([A-E])\)")
+_LETTER_GOLD_RE = re.compile(r"\s*\(?[A-E]\)?\s*")
 _POWER_WORDS_RE = re.compile(  # "3 to the power of 7", "3 raised to the 7th power"
     r"\b(?P<b>\d+)\s+(?:to\s+the\s+power\s+of|raised\s+to\s+(?:the\s+)?(?:power\s+of\s+)?)"
     r"\s*(?P<e>\d+)", re.IGNORECASE,
@@ -250,6 +253,10 @@ def _judge_answer(
 ) -> tuple[Status, str, str | None]:
     """Status, reason and, when one decided, the answer rule's name, for an extracted answer
     (stripped of grouping braces, at most ``MAX_ANSWER_CHARS``) against ``gold``."""
+    if len(gold.strip()) <= 3 and len(set(_OPTION_IN_ANSWER_RE.findall(answer))) >= 2 and (
+        _LETTER_GOLD_RE.fullmatch(gold)
+    ):  # ``two-options-joined``: "Final: (B)/(C)" names two options, picks none
+        return Status.INCORRECT, "several options named", "answer-several-options"
     if question and "(" in question:
         answer, gold, question = _upper_case_options(answer, gold, question)
     chained = _chain_value(answer, gold, question) if "=" in answer else None
@@ -303,7 +310,9 @@ def _judge_answer(
         return Status.INCORRECT, "unevaluated arithmetic", "answer-unevaluated-arithmetic"
     if (
         "=" not in answer and _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$"))
-        and _UNEVALUATED_DECIMAL_RE.fullmatch(answer.strip().strip("$").rstrip(".").strip("$"))
+        and _UNEVALUATED_DECIMAL_RE.fullmatch(
+            _DEGREE_MARK_RE.sub("", answer).strip().strip("$").rstrip(".").strip("$")
+        )
     ):  # "Final Answer: The final answer is $24 \cdot 0.75$.": the product is not worked out
         return Status.INCORRECT, "unevaluated arithmetic", "answer-unevaluated-arithmetic"
     power = _POWER_ANSWER_RE.fullmatch(answer.strip().strip("$").rstrip(".").strip("$"))

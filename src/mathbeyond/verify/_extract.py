@@ -891,6 +891,10 @@ _VALUE_END_MARKS = ")\u2705\u2713\u2714\u2611\ufe0f"
 
 
 _BOLD_VALUE_RE = re.compile(r"[ \t]*\$?-?(?:\d|\\(?:frac|dfrac|sqrt))[^*\n]{0,38}")
+_SEMI_TURN_RE = re.compile(r"\d|\b(?:if|unless|otherwise|or|would|could|might|but)\b", re.I)
+_EITHER_OR_RE = re.compile(  # an anchor "answer is either 13 or 9" (matched at "answer")
+    r"[a-z]{2,12}[ \t]*(?:is|:)[ \t*_$]*either\b[^\n]{1,60}?\bor\b", re.IGNORECASE
+)
 _SENTENCE_STOP_RE = re.compile(r"\n|[.!?](?=\s)")
 _CUT_VALUE_RE = re.compile(r"-?\d+(?:[./]\d+)?")
 _READING_WORD_RE = re.compile(
@@ -953,6 +957,12 @@ def _anchor_value(s: str, start: int) -> tuple[str, int]:
         aside = _HYPOTHETICAL_ASIDE_RE.search(text)
         if aside is not None and aside.start() > 0:  # ``anchor-hypothetical-aside``: "15 (and 21
             text = text[: aside.start()].rstrip()  # would be the count if ...)": the value
+    semi = text.find("; ")
+    if (
+        semi > 0 and _HAS_VALUE_RE.search(text, 0, semi) and _WORDS2_RE.search(text, semi)
+        and not _SEMI_TURN_RE.search(text, semi)
+    ):  # "**5**; either way of listing them gives the same points": a remark after the value
+        text = text[:semi].rstrip()
     trimmed = _ANCHOR_TRAIL_RE.sub("", text).strip()
     text = trimmed or text
     repeated = _REPEATED_VALUE_RE.fullmatch(text)
@@ -1282,7 +1292,8 @@ _GRADER_HINT_RE = Guarded(re.compile(_GRADER, re.IGNORECASE))  # its words: foun
 _REFERENCE_SENTENCE_RE = Guarded(re.compile(
     # ``reference-answer-statement``: "For the record, the reference answer for this problem is
     # 391, ...", "By the way, the official answer to this question is 399.": someone else's
-    r"(?:^|(?<=[.!?])[ \t]+|(?<=[.!?]\*\*)[ \t]+)[^.!?\n]{0,60}?\b(?:the|an?)[ \t]+(?:"
+    r"(?:^|(?<=[.!?])[ \t]+|(?<=[.!?]\*\*)[ \t]+)[^.!?\n]{0,60}?\b(?:the|an?)[ \t]+"
+    r"(?:(?:provided|given|supplied|stored)[ \t]+)?(?:"
     + lx.alternation(lx.REFERENCE_ANSWER) + r")[ \t]+answers?\b[^.!?\n]{0,60}?(?:\bis\b|=|:"
     r"|\b(?:lists?|says|gives|states|shows|reads)\b)"
     r"[^\n]*?(?:[.!?](?=\s|$)|$)",
@@ -1696,7 +1707,7 @@ def decide_in_turn(
     if isinstance(thought, Extracted) or not thought.strip():
         return found
     earlier = _decide(thought, question, "length")
-    if earlier.kind == "none":
+    if earlier.kind not in ("boxed", "anchor"):  # a box or an anchor, not an unanchored closing
         return found
     return Extracted(earlier.text, earlier.kind, "think-answer-before-cut-off", earlier.decisions)
 
@@ -2070,7 +2081,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         decisions += [Decision(b, False, "box-in-restated-problem")
                       for b, r in zip(boxes, restated, strict=True) if r]
         boxes = [b for b, r in zip(boxes, restated, strict=True) if not r]
-    if boxes and ('"' in region or "\u201c" in region):
+    low_region = region.lower() if boxes else ""
+    if boxes and (
+        '"' in region or "\u201c" in region or "format" in low_region
+        or "reminder" in low_region or "template" in low_region
+    ):
         shown = [quoted_format_box(region, b) for b in boxes]
         if any(shown):  # 'the required format: "Answer: \boxed{5}"': a format, no answer
             decisions += [Decision(b, False, "box-in-quoted-format")
@@ -2198,6 +2213,8 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         chosen = sel.decisions[-1].candidate
         line_end = region.find("\n", chosen.start)
         rest = region[chosen.start : line_end if line_end >= 0 else len(region)]  # its line on
+        if _EITHER_OR_RE.match(region, chosen.start, chosen.start + 100):  # "... is either **13**
+            return Extracted("", "none", "anchor-either-or", trace)
         stop = _SENTENCE_STOP_RE.search(region, chosen.end, chosen.end + 80)
         if _OR_HEDGE_RE.search(region, chosen.start, stop.start() if stop else chosen.end + 80):
             # ``anchor-or-possibly``: "the answer is $x = 22$ or possibly there is no solution"
@@ -3706,8 +3723,8 @@ def _committed_before_cut_check(region: str, question: str | None) -> Extracted 
             continue  # ``cut-off-check-no-commit``: "Using ...: $20 \cdot 21 = 420$." is work
         if found is not None and found.kind != "none" and (
             found.rule in _CONCLUDING_RULES or found.rule in _STATED_VALUE_RULES
-        ):
-            return found
+        ) and squash(found.text.strip("$ .*")) in squash(before[before.rfind("\n") + 1 :]):
+            return found  # (the closing line right before the check, not a value above it)
     return None
 
 
@@ -4224,6 +4241,7 @@ _DISPLAY_END_RE = re.compile(r"(?:\$\$|\\\])[ \t]*[.,]?[ \t]*$")
 _PART_LINE_RE = re.compile(  # "(a) 5", "b) 6", "- (c): $7$": a part label and one value
     r"[ \t*_-]*\(?[a-e]\)[ \t]*:?[ \t*_]*\$?(?P<v>-?\d[\d,]*(?:\.\d+)?)\$?[ \t*_]*\.?[ \t]*"
 )
+_TRAILING_RULE_RE = re.compile(r"(?:\n[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*\.?)+\Z")
 _DENIED_LEAD_RE = re.compile(  # "The answer is not 12 as I first wrote -- ...", "Answer: not 6,"
     r"[ \t*_#>]*(?:(?:so|thus|hence|therefore),?[ \t]+)?(?:the[ \t]+)?(?:final[ \t]+)?answer"
     r"(?:[ \t]+is|[ \t]*:)[ \t*_]*not[ \t]+\$?-?\d[\d,./]*\$?"
@@ -4237,6 +4255,8 @@ def _closing(
     region: str, allow_bare: bool = True, question: str | None = None
 ) -> Extracted | None:
     region = _without_pleasantries(region.rstrip())
+    if region.rstrip(".").endswith(("---", "***", "___")):  # a rule line closing the text (a note
+        region = _TRAILING_RULE_RE.sub("", region)  # after it blanked): the text before closes
     lines = [ln for ln in region.strip().split("\n") if ln.strip()]
     if not lines:
         return None

@@ -523,7 +523,12 @@ def hypothetical_box(region: str, low: str, start: int, end: int, content: str) 
     )) and counterfactual_box(region, Candidate(start, end, content, "boxed")):
         return True
     line_start = region.rfind("\n", 0, start) + 1
-    if region.find('"', line_start, start) >= 0 or region.find("\u201c", line_start, start) >= 0:
+    if (
+        region.find('"', line_start, start) >= 0 or region.find("\u201c", line_start, start) >= 0
+        or low.find("format", line_start, start) >= 0
+        or low.find("reminder", line_start, start) >= 0
+        or low.find("template", line_start, start) >= 0
+    ):
         # ``quoted-format-box``: 'the required format: "Answer: \boxed{5}"'
         return quoted_format_box(region, Candidate(start, end, content, "boxed"))
     return False

@@ -288,6 +288,8 @@ ATTRIBUTION_CROWD = (
     "(?:many|most|some) (?:people|students)(?: often| usually)? (?:answer|write|get|choose|pick|"
     "say|guess)",
     "(?:people|students) (?:often|usually|commonly) (?:answer|write|get|choose|pick|say|guess)",
+    # "One might think the answer is simply $\boxed{120}$. However, ...": a view put aside
+    "(?:one|someone|a student|you) might (?:think|say|guess|expect|assume)",
 )
 """An answer attributed to what people commonly give ("many people answer \\boxed{91} here"):
 no commitment of the model's."""
@@ -1099,7 +1101,7 @@ CHAT_TOKEN_SHAPES = (r"<\|[A-Za-z][\w▁]{1,30}\|>", r"<｜[^｜<>\n]{1,30}｜>"
 # --- notes addressed to whoever grades the answer (metadata, never an answer) -----------------
 GRADER = (
     "grader", "grading", "evaluator", "marker", "reviewer", "examiner", "judge", "verifier",
-    "checker", "assessor",
+    "checker", "assessor", "(?:automated|automatic) (?:evaluation|scoring|checking|grading)",
 )
 GRADER_NOTE_OPENER = (
     "note", "notes", "message", "comment", "remark", "instruction", "instructions", "p\\.s\\.",

@@ -210,11 +210,19 @@ def line_of(s: str, start: int, end: int) -> str:
 def attributed(region: str, c: Candidate) -> bool:
     """``attributed-to-someone-else``: "the user says 42", "the gold answer is 42"."""
     lo = max(0, c.start - LINE_WINDOW)
+    bang = region.rfind("! ", lo, c.start)
+    if bang > 0 and region[bang - 1].isdigit():  # "4! = \boxed{24}": a factorial, no full stop
+        bang = -1
     cut = max(
-        region.rfind(". ", lo, c.start), region.rfind("\n", lo, c.start),
-        region.rfind("! ", lo, c.start), region.rfind("? ", lo, c.start),
+        region.rfind(". ", lo, c.start), region.rfind("\n", lo, c.start), bang,
+        region.rfind("? ", lo, c.start),
     )
-    return bool(ATTRIB_RE.search(region, cut + 1 if cut >= 0 else lo, min(c.end, c.start + 20)))
+    m = ATTRIB_RE.search(region, cut + 1 if cut >= 0 else lo, min(c.end, c.start + 20))
+    # "One might think X, but ..., so they differ: \boxed{24}": the view is turned before the box
+    return m is not None and _VIEW_TURNED_RE.search(region, m.end(), c.start) is None
+
+
+_VIEW_TURNED_RE = re.compile(r"\b(?:but|however|so|therefore|thus|hence|yet|instead)\b", re.I)
 
 
 _WRONG_LABEL_RE = Guarded(re.compile(  # ends the text before the candidate: "Wrong answer: $"
@@ -397,6 +405,11 @@ def counterfactual_before(before: str) -> bool:
 
 
 _FORMAT_EXAMPLE_RE = lx.words(lx.FORMAT_EXAMPLE)
+_FORMAT_LIKE_RE = re.compile(
+    r"\b(?:format|formatting|reminder|template)\b[^\n]{0,80}\b(?:like|e\.g\.|such as|for example"
+    r"|as in)[ \t:,]*(?:\$\$|\$|\\\(|\\\[)?[ \t]*\Z",
+    re.IGNORECASE,
+)
 
 
 def quoted_format_box(region: str, c: Candidate) -> bool:
@@ -405,6 +418,8 @@ def quoted_format_box(region: str, c: Candidate) -> bool:
     "Answer: \\boxed{5}".'): a format shown, not an answer."""
     line_start = region.rfind("\n", 0, c.start) + 1
     before = region[line_start : c.start]
+    if _FORMAT_LIKE_RE.search(before):  # ``format-reminder-box``: "Format reminder for myself:
+        return True  # the final result goes in a box, like $\boxed{8}$."
     if not (before.count('"') % 2 == 1 or before.count("\u201c") > before.count("\u201d")):
         return False
     line_end = region.find("\n", c.end)
@@ -1185,7 +1200,10 @@ def guessed_box(region: str, c: Candidate) -> bool:
     ):  # ``candidate-box``: "One candidate is $\boxed{4}$, ...": put forward, not committed
         return True
     window = region[c.end : c.end + _GUESS_WINDOW_CHARS]
-    window = window.split("\n\n", 1)[0]
+    head, _, rest = window.partition("\n\n")
+    # a box alone in its paragraph: the doubt opens the next one ("$\boxed{60}$\n\nHmm, on
+    # reflection I'm not confident in this ...")
+    window = rest.split("\n\n", 1)[0] if not head.strip(" \t$.\\])") and rest else head
     if _BOX_ASKED_RE.match(window):
         return True
     return ("sure" in window or "guess" in window or "wrong" in window or "certain" in window
