@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.83.0"  # core_v146: grader notes, format boxes, either-or, cut-offs
+VERIFIER_VERSION = "2.84.0"  # core_v147: exact then approx, ratios, answer words
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -196,6 +196,11 @@ _UNEVALUATED_DECIMAL_RE = re.compile(  # ``unevaluated-arithmetic-answer``: "24 
 _DEGREE_MARK_RE = re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\u00b0|\\degree")
 _OPTION_IN_ANSWER_RE = re.compile(r"\(([A-E])\)")
 _LETTER_GOLD_RE = re.compile(r"\s*\(?[A-E]\)?\s*")
+_DECIMAL_IN_RE = re.compile(r"\d\.\d")
+_CLOSED_FORM_RE = re.compile(  # numbers, fractions, radicals, pi: no function left to evaluate
+    r"(?:[\d\s{}()+\-*/^]|\\[dt]?frac|\\sqrt|\\pi|\\cdot|\[\d\])+"
+)
+_APPROX_NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?")
 _POWER_WORDS_RE = re.compile(  # "3 to the power of 7", "3 raised to the 7th power"
     r"\b(?P<b>\d+)\s+(?:to\s+the\s+power\s+of|raised\s+to\s+(?:the\s+)?(?:power\s+of\s+)?)"
     r"\s*(?P<e>\d+)", re.IGNORECASE,
@@ -272,6 +277,15 @@ def _judge_answer(
         if status is Status.CORRECT and own is None:
             own = "answer-approximation-asked"
         return status, reason, own
+    if (
+        approx is not None and len(approx) == 2 and approx[0].strip().strip("$").strip()
+        and _CLOSED_FORM_RE.fullmatch(approx[0].strip().strip("$").strip())
+        and not _DECIMAL_IN_RE.search(approx[0])
+        and _APPROX_NUMBER_RE.fullmatch(approx[1].strip().strip("$").rstrip(".").strip())
+    ):  # ``exact-then-approximation``: "\frac{\sqrt{6}}{4} \approx 0.612": the exact value
+        status, reason, own = _judge_answer(approx[0].strip().strip("$").strip(), gold, question)
+        return status, reason, own or ("answer-exact-then-approximation"
+                                       if status is Status.CORRECT else None)
     same = _SAME_ALTERNATIVE_RE.fullmatch(answer) if ")" in answer else None
     if same is not None and _judge(same.group("w"), same.group("v"), None)[0] is Status.CORRECT:
         # "12 (or 12.0 if written as a decimal)": one value written two ways

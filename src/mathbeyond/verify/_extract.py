@@ -258,7 +258,8 @@ _REASON_CLAUSE_RE = re.compile(
     r",?\s+" + lx.alternation(lx.REASON_CLAUSE) + r"\b(?![^$]*\$[^$]*$).*$", re.IGNORECASE
 )
 _CONCLUSION_VERB_RE = re.compile(  # "\in", "∈": "hence $x \in \{-2, 0, 2\}$"
-    r"\b(?:is|are|equals)\b|=|:|\u2208|\\in(?![A-Za-z])", re.IGNORECASE
+    r"\b(?:is|are|equals)\b|=|(?<!\d)(?<!\d )\s*:|\u2208|\\in(?![A-Za-z])", re.IGNORECASE
+    # (a colon between two numbers is a ratio or a time, "1:4", "3:30": no verb)
 )
 _BOLD_LINE_RE = re.compile(r"^\s*\*\*(?P<ans>[^*\n]{1,200})\*\*\s*\.?\s*$")
 _SENTENCE_VERB_RE = re.compile(r"\b" + lx.alternation(lx.SENTENCE_VERB) + r"\b|=")
@@ -1821,7 +1822,10 @@ def re_answer_conflicts(completion: str, question: str | None, answer: str) -> b
             again.kind not in ("none", "bare")
             and (
                 _HAS_VALUE_RE.search(again.text)
-                or (again.rule == "closing-yes-no" and mine.lower() in ("yes", "no"))
+                or (
+                    again.rule in ("closing-yes-no", "closing-answer-word")
+                    and mine.lower() in ("yes", "no")
+                )
             )
             and squash(again.text).rstrip(".") != mine
             and not _same_final_number(again.text, answer)  # "4 × 9 = 36" then "36": one value
@@ -3757,6 +3761,9 @@ def _conclusion(
     if "dozen" in region:  # ``dozens``: "two dozen cookies" -> "24 cookies"
         region = _DOZEN_RE.sub(_dozens, region)
     whole = region.rstrip()
+    worded = _closed_answer_word(whole[whole.rfind("\n") + 1 :], question) if question else None
+    if worded is not None:  # "**No**, 221 is not prime.", "... fell on a **Saturday**."
+        return Extracted(worded, "conclusion", "closing-answer-word")
     if question and whole.count("\n") >= 2 and ":" in whole[-400:]:
         listed = _asked_list_item([ln for ln in whole.split("\n") if ln.strip()], question)
         if listed is not None:  # "Summary of its measurements:\n- Perimeter: ... = 36 units"
@@ -4242,6 +4249,36 @@ _PART_LINE_RE = re.compile(  # "(a) 5", "b) 6", "- (c): $7$": a part label and o
     r"[ \t*_-]*\(?[a-e]\)[ \t]*:?[ \t*_]*\$?(?P<v>-?\d[\d,]*(?:\.\d+)?)\$?[ \t*_]*\.?[ \t]*"
 )
 _TRAILING_RULE_RE = re.compile(r"(?:\n[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*\.?)+\Z")
+_BOLD_YES_NO_LEAD_RE = re.compile(r"[ \t]*\*\*(yes|no)\*\*[ \t]*[,.:!;\u2014\u2013-]", re.I)
+_BOLD_WORD_RE = re.compile(r"\*\*([A-Za-z]{3,12})\*\*")
+_CLOSED_WORDS = frozenset(lx.CLOSED_ANSWER_WORD)
+_LISTED_WORDS_RE = re.compile(  # "... arithmetic, geometric, or neither?"
+    r"\b([a-z]{3,15}),[ \t]+([a-z]{3,15}),?[ \t]+or[ \t]+([a-z]{3,15})[ \t]*\?", re.I
+)
+
+
+def _closed_answer_word(line: str, question: str) -> str | None:
+    """``yes-no-bold-lead`` / ``bold-answer-word`` / ``listed-option-word``: asked yes or no, a
+    closing line opening with a bold **No**; a closing line whose one bold span is a weekday or
+    a month; the question lists word options ("arithmetic, geometric, or neither") and the
+    closing line names exactly one of them."""
+    if _YES_NO_ASKED_RE.search(question):
+        lead = _BOLD_YES_NO_LEAD_RE.match(line)
+        if lead is not None:
+            return lead.group(1).capitalize()
+    if "**" in line:
+        bold = _BOLD_WORD_RE.findall(line)
+        if len(bold) == 1 and bold[0].lower() in _CLOSED_WORDS and line.count("**") == 2:
+            return str(bold[0])
+    listed = _LISTED_WORDS_RE.search(question[-300:])
+    if listed is not None:
+        low = line.lower()
+        named = [w for w in listed.groups() if re.search(r"\b" + re.escape(w.lower()) + r"\b", low)]
+        if len(named) == 1 and not _NEG_WORD_RE.search(line):
+            return named[0]
+    return None
+
+
 _DENIED_LEAD_RE = re.compile(  # "The answer is not 12 as I first wrote -- ...", "Answer: not 6,"
     r"[ \t*_#>]*(?:(?:so|thus|hence|therefore),?[ \t]+)?(?:the[ \t]+)?(?:final[ \t]+)?answer"
     r"(?:[ \t]+is|[ \t]*:)[ \t*_]*not[ \t]+\$?-?\d[\d,./]*\$?"
@@ -4278,6 +4315,9 @@ def _closing(
         and len({m.group("v") for m in part_lines if m is not None}) >= 2
     ):  # ``part-answers-one-question``: "Final answers:\n(a) 5\n(b) 6\n(c) 7" to one question
         return Extracted("", "none", "part-answers-one-question")
+    worded = _closed_answer_word(lines[-1], question) if question else None
+    if worded is not None:  # "**No**, 221 is not prime.", "... fell on a **Saturday**."
+        return Extracted(worded, "conclusion", "closing-answer-word")
     denied = _DENIED_LEAD_RE.match(lines[-1]) if "not" in lines[-1] else None
     if denied is not None:  # ``negated-anchor``: "The answer is not 6 as I first said: ... 7."
         rest = _closing(denied.group("rest"), allow_bare=False, question=question)

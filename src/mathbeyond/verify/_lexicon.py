@@ -1314,6 +1314,14 @@ ONE_LETTER_UNIT = {
 }
 """One-letter SI units and the word a question names each by ("250 m" when asked in meters)."""
 
+CLOSED_ANSWER_WORD = (
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december",
+)
+"""An answer word of a closed kind (a weekday, a month): bold alone in the closing sentence
+("... fell on a **Saturday**."), it is the answer (``bold-answer-word``)."""
+
 UNIT = {  # canonical unit: (dimension, its spellings)
     "mm": ("length", "mm|millimet(?:er|re)s?"), "cm": ("length", "cm|centimet(?:er|re)s?"),
     "m": ("length", "m|met(?:er|re)s?"), "km": ("length", "km|kilomet(?:er|re)s?"),

@@ -2584,6 +2584,7 @@ def labelled_gold(gold: str) -> tuple[str, str] | None:
 
 _NAME = (  # a name, or a geometric one: "\angle ABC", "m\angle B", "\overline{AB}"
     r"(?:(?:m\s*)?\\(?:angle|measuredangle|overline|triangle|overarc|arc)\s*\{?[A-Z]{1,4}\}?"
+    r"|\\(?:det|operatorname\{[a-z]{1,8}\})\s*\(?\s*[A-Z]\s*\)?"  # "\det A", "\det(A)"
     r"|\|?\\?[A-Za-z]+'?(?:_\{?\w{1,4}\}?)?\|?)"
 )
 _LABEL_RE = re.compile(_NAME + r"(?:\s*(?:[+:,]|\\cdot)\s*" + _NAME + r")*")
