@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.84.0"  # core_v147: exact then approx, ratios, answer words
+VERIFIER_VERSION = "2.85.0"  # core_v148: leave-both, unevaluated sums of powers
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -185,6 +185,10 @@ _UNEVALUATED_RE = re.compile(
     r"\s*-?\d+(?:\s*(?:[+\-*·×−]|\\cdot|\\times)\s*\d+)+\s*"
 )
 _OPERAND = r"\s*\(?-?\d+(?:\.\d+)?\)?\s*"
+_POWER_TERM = r"\s*\d+(?:\s*\^\s*\{?\d+\}?)?\s*"
+_POWER_SUM_RE = re.compile(  # "1^2 + 2^2 + 3^2 + 4^2 + 5^2": the asked sum written out, not summed
+    _POWER_TERM + r"\^\s*\{?\d+\}?\s*(?:[+\-−]" + _POWER_TERM + r"){2,}"
+)
 _OPERATOR = r"(?:[+\-−*·×]|\\cdot|\\times)"
 _UNEVALUATED_DECIMAL_RE = re.compile(  # ``unevaluated-arithmetic-answer``: "24 \cdot 0.75",
     # "12 * 25 - 189": two operations, or one with a decimal, left undone ("15 × 15" alone may
@@ -197,6 +201,9 @@ _DEGREE_MARK_RE = re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\u00b0|\\degree")
 _OPTION_IN_ANSWER_RE = re.compile(r"\(([A-E])\)")
 _LETTER_GOLD_RE = re.compile(r"\s*\(?[A-E]\)?\s*")
 _DECIMAL_IN_RE = re.compile(r"\d\.\d")
+_SCIENTIFIC_FORM_RE = re.compile(  # "1.728 \times 10^5": scientific notation, a written number
+    r"\s*-?\d+(?:\.\d+)?\s*(?:\\times|\\cdot|[×·*])\s*10\s*\^\s*\{?\s*-?\d+\s*\}?\s*"
+)
 _CLOSED_FORM_RE = re.compile(  # numbers, fractions, radicals, pi: no function left to evaluate
     r"(?:[\d\s{}()+\-*/^]|\\[dt]?frac|\\sqrt|\\pi|\\cdot|\[\d\])+"
 )
@@ -327,6 +334,10 @@ def _judge_answer(
         and _UNEVALUATED_DECIMAL_RE.fullmatch(
             _DEGREE_MARK_RE.sub("", answer).strip().strip("$").rstrip(".").strip("$")
         )
+        and not _SCIENTIFIC_FORM_RE.fullmatch(answer.strip().strip("$").rstrip(".").strip("$"))
+    ) or (
+        "=" not in answer and "^" in answer and _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$"))
+        and _POWER_SUM_RE.fullmatch(answer.strip().strip("$").rstrip(".").strip("$"))
     ):  # "Final Answer: The final answer is $24 \cdot 0.75$.": the product is not worked out
         return Status.INCORRECT, "unevaluated arithmetic", "answer-unevaluated-arithmetic"
     power = _POWER_ANSWER_RE.fullmatch(answer.strip().strip("$").rstrip(".").strip("$"))

@@ -780,7 +780,8 @@ UNDECIDED = (
     "(?:both|either|all|each) (?:(?:of )?(?:the |these |those )?(?:interpretations?|readings?|"
     "answers?|values?|results?|counts?|conventions?|ones?|options?) )?(?:is |are |seems? |could be "
     "|may be |might be )(?:equally )?(?:reasonable|valid|defensible|acceptable|possible|plausible|"
-    "legitimate|justifiable|fine)",
+    "legitimate|justifiable|fine|natural)",
+    "(?:i'?ll|i will|let me) (?:just )?leave (?:them )?both",
     "depending on (?:the |which )?(?:convention|interpretation|reading)",
 )
 """After the chosen answer, with another, different candidate value in the text: the writer has
