@@ -2206,16 +2206,26 @@ def _asked_unit(question: str) -> tuple[str, str, bool] | None:
     return None if found is None else (found[0], found[1], bool(last.group("pow")))
 
 
-def unit_mismatch(answer: str, question: str | None) -> str | None:
-    """``unit-mismatch``: the answer is a number in a unit of the dimension the question asks
-    in, but another unit ("60 m/s" asked in km/h, "45 seconds" asked how many minutes)."""
+def _stated_and_asked_units(
+    answer: str, question: str | None
+) -> tuple[tuple[str, str, str, bool], tuple[str, str, bool]] | None:
+    """The answer's number and unit (:func:`_answer_unit`) and the question's asked unit
+    (:func:`_asked_unit`), when both are there."""
     if not question or not any(c.isalpha() for c in answer):
         return None
     stated = _answer_unit(answer)
-    if stated is None:
+    asked = _asked_unit(question[:4000]) if stated is not None else None
+    return None if stated is None or asked is None else (stated, asked)
+
+
+def unit_mismatch(answer: str, question: str | None) -> str | None:
+    """``unit-mismatch``: the answer is a number in a unit of the dimension the question asks
+    in, but another unit ("60 m/s" asked in km/h, "45 seconds" asked how many minutes)."""
+    both = _stated_and_asked_units(answer, question)
+    if both is None:
         return None
-    asked = _asked_unit(question[:4000])
-    if asked is None or asked[1] != stated[2] or asked[2] != stated[3] or asked[0] == stated[1]:
+    stated, asked = both
+    if asked[1] != stated[2] or asked[2] != stated[3] or asked[0] == stated[1]:
         return None
     return f"asked in {asked[0]}: the answer is in {stated[1]}"
 
@@ -2223,13 +2233,11 @@ def unit_mismatch(answer: str, question: str | None) -> str | None:
 def asked_unit_number(answer: str, question: str | None) -> str | None:
     """The number of an answer stated in the unit the question asks in ("45 min" asked how many
     minutes), or None."""
-    if not question or not any(c.isalpha() for c in answer):
+    both = _stated_and_asked_units(answer, question)
+    if both is None:
         return None
-    stated = _answer_unit(answer)
-    if stated is None:
-        return None
-    asked = _asked_unit(question[:4000])
-    if asked is None or asked[0] != stated[1] or asked[2] != stated[3]:
+    stated, asked = both
+    if asked[0] != stated[1] or asked[2] != stated[3]:
         return None
     return stated[0].replace(",", "")
 
