@@ -35,6 +35,7 @@ from ._rules import (
     SIDE_RE,
     Candidate,
     Decision,
+    asked_unit_number,
     counterfactual_anchor,
     disqualified_value,
     hedged_two_values,
@@ -1976,9 +1977,9 @@ def _labelled_sentence_box(region: str, boxes: list[Candidate], question: str) -
     \\boxed{3}$."): the box of the one name whose words are all in the question."""
     named: list[tuple[str, Candidate]] = []
     for c in boxes[-2:]:
-        start = max(
+        start = max(  # (", ": "Area: $\boxed{26}$, Perimeter: $\boxed{40}$", one line)
             region.rfind(". ", 0, c.start), region.rfind("\n", 0, c.start),
-            region.rfind("; ", 0, c.start),
+            region.rfind("; ", 0, c.start), region.rfind(", ", 0, c.start),
         ) + 1
         while start < c.start and region[start] in " \t":
             start += 1
@@ -2825,13 +2826,17 @@ _SUBJECT_WORD_RE = re.compile(r"[A-Za-z]{4,}")
 _GENERIC_SUBJECT = frozenset({"answer", "result", "final"})
 
 
+_UNIT_ASKED = (  # the asked noun's unit, then the question's end: "... speed in km/h?"
+    r"(?:,?\s+in\s+(?:square\s+|cubic\s+)?[a-z/$\\]{1,12}(?:\s+per\s+[a-z]{1,10})?,?)?\s*[?.]"
+)
 _ASKED_NOUN_RE = re.compile(  # "How many different outcomes are ...", "What is the remainder when"
     r"\bhow\s+many\s+(?:(?:more|different|distinct|positive|negative|real|whole|ordered|possible|"
     r"total|other)\s+){0,2}(?:\$?[a-z]\$?-)?(?P<a>[a-z]{4,})\b"
     r"|\bwhat\s+is\s+the\s+(?:[a-z-]+\s+){0,2}?(?P<b>[a-z]{4,})\s+(?:of|when|if|in|that|for)\b"
-    r"|\bwhat\s+is\s+(?:their|its|his|her)\s+(?:[a-z-]+\s+)?(?P<c>[a-z]{4,})\s*[?.]"
-    r"|\b(?:find|compute|determine)\s+(?:its|their|the)\s+(?:[a-z-]+\s+)?(?P<d>[a-z]{4,})\s*[?.]"
-    r"|\b(?:find|compute|determine|calculate)\s+the\s+(?P<e>sum|product|difference|quotient|"
+    r"|\bwhat\s+is\s+(?:their|its|his|her)\s+(?:[a-z-]+\s+)?(?P<c>[a-z]{4,})" + _UNIT_ASKED
+    + r"|\b(?:find|compute|determine)\s+(?:its|their|the)\s+(?:[a-z-]+\s+)?(?P<d>[a-z]{4,})"
+    + _UNIT_ASKED
+    + r"|\b(?:find|compute|determine|calculate)\s+the\s+(?P<e>sum|product|difference|quotient|"
     r"mean|average|median|total)\s+of\b"
     # "Find the number of minutes the walk takes her": the counted noun
     r"|\b(?:find|compute|determine|calculate|what\s+is)\s+the\s+(?:total\s+)?number\s+of\s+"
@@ -2910,7 +2915,17 @@ def _asked_count_noun(question: str) -> str | None:
     return first
 
 
-_CLOSING_SO_CLAUSE_RE = re.compile(r"[,;][ \t]+(?:so|therefore|thus|hence)[ \t,]+(?=the\b)", re.I)
+_CLOSING_SO_CLAUSE_RE = re.compile(  # "..., so the largest is", "..., so her average speed is"
+    r"[,;][ \t]+(?:so|therefore|thus|hence)[ \t,]+(?=(?:the|its|her|his|their|our)\b)", re.I
+)
+_VALUE_WITH_UNIT_RE = re.compile(  # "32 minutes", "18 km/h", "4.5 miles per hour"
+    r"-?\d[\d,]*(?:\.\d+)?[ \t]*[A-Za-z][A-Za-z/]{0,20}(?:[ \t]+per[ \t]+[A-Za-z]{1,12})?"
+)
+_SUMMARY_LABEL_RE = re.compile(  # "**Summary:** ", "Recap: ", "**In short:** ": a summing-up line
+    r"[ \t>]*(?:\*\*|__)?[ \t]*(?:" + lx.alternation(lx.SUMMARY_LABEL) + r")[ \t]*"
+    r"(?::[ \t]*(?:\*\*|__)|(?:\*\*|__)[ \t]*:|:)[ \t]*",
+    re.IGNORECASE,
+)
 
 
 def concludes_asked_after(region: str, end: int, question: str) -> bool:
@@ -2923,7 +2938,13 @@ def concludes_asked_after(region: str, end: int, question: str) -> bool:
         # text never reads the question here, see ._plain)
     last_line = region[newline + 1 :].rstrip()
     bold = _BOLD_STATEMENT_RE.fullmatch(last_line)
-    if bold is not None:  # "**The area of the triangle is 84.**": a bold closing statement
+    summary = _SUMMARY_LABEL_RE.match(last_line)
+    if summary is not None:  # "**Summary:** ..., so her average speed is 18 km/h.": it sums up
+        last_line = last_line[summary.end() :]
+        valued = _last_match(_VALUE_WITH_UNIT_RE, last_line)
+        if valued is not None and asked_unit_number(valued.group(0), question) is not None:
+            return True  # "... so the time it takes is 32 minutes." asked "in minutes"
+    elif bold is not None:  # "**The area of the triangle is 84.**": a bold closing statement
         last_line = bold.group(1)
     elif last_line and not _CONCLUSION_RE.match(last_line):
         clause = _CLOSING_SO_CLAUSE_RE.search(last_line)  # "..., so the largest is **25**."
@@ -4213,6 +4234,17 @@ _READING_VALUE_RE = re.compile(  # "if y must be positive, the count is $7$": on
     r"[ \t]+(?:is|are|would be|becomes|equals)?[ \t]*\$?(-?\d+(?:\.\d+)?)",
     re.IGNORECASE,
 )
+_CONDITIONAL_MOOD_VALUE_RE = re.compile(  # "if ..., the answer would be 400": a reading's value
+    r"\bif\b(?:[^.;\n]|\.(?=\d)){1,160}?,(?:[^.;\n]|\.(?=\d)){0,100}?\bwould[ \t]+"
+    r"(?:be|give|equal|come[ \t]+to|make)\b"
+    r"[^.;\n\d]{0,30}?\$?-?\d",
+    re.IGNORECASE,
+)
+_COMMITS_AFTER_RE = re.compile(  # after it: a plain statement of an answer ("The answer is 23.")
+    r"[.;!][ \t]*(?:so|therefore|thus|hence|the[ \t]+answer|my[ \t]+answer|final[ \t]+answer|"
+    r"answer)\b[^.\n]{0,80}?\d",
+    re.IGNORECASE,
+)
 _VALUE_AND_CLAUSE_RE = re.compile(  # a value, then " and " opening a clause with its own verb
     r"(?<=\d)(?=[ \t]+and[ \t]+(?:\*\*)?(?!(?:that|this|it|which|so|then)\b)(?:the[ \t]+)?"
     r"[A-Za-z][\w']*(?:[ \t]+[\w']+){0,3}[ \t]+"
@@ -4365,6 +4397,11 @@ def _closing(
         readings = {v for v in _READING_VALUE_RE.findall(last)}
         if len(readings) >= 2:  # ``closing-conditional-readings``: "If ..., the count is 8; if
             return Extracted("", "none", "closing-conditional-readings")  # ..., it is 7."
+        mood = _CONDITIONAL_MOOD_VALUE_RE.search(last)
+        if mood is not None and not _COMMITS_AFTER_RE.search(last, mood.end()):
+            # ``closing-conditional-mood``: "If it is taken of the raised price, ..., which would
+            # be a 1% drop." beside another reading: one reading's value, none committed to
+            return Extracted("", "none", "closing-conditional-mood")
     intro = _display_intro(lines) if last.endswith(("$$", "\\]")) else None
     if intro is not None and _HYPOTHETICAL_INTRO_RE.match(_SENTENCE_SPLIT_RE.split(intro)[-1]):
         # ``closing-hypothetical-display``: "If it were 9 runners we would have\n$$9 \cdot 8

@@ -522,6 +522,12 @@ CONCLUSION = (
 )
 """Opens a closing sentence."""
 
+SUMMARY_LABEL = (
+    "summary", "in summary", "to summari[sz]e", "recap", "to recap", "in short", "in brief",
+    "bottom line", "tl;?dr",
+)
+"""Labels a closing line that sums up the work ("**Summary:** ...", "Recap: ...")."""
+
 GLUED_CONCLUSION = ("Therefore", "Thus", "Hence", "Consequently", "So")
 """Capitalised, these start a closing sentence even with no full stop before it ("... p = 2/3
 Therefore, the probability is 2/3."): case-sensitive."""
