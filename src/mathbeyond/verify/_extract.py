@@ -38,6 +38,7 @@ from ._rules import (
     asked_unit_number,
     counterfactual_anchor,
     disqualified_value,
+    example_box,
     hedged_two_values,
     hedged_value,
     number_with_unit,
@@ -2206,7 +2207,17 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             region, sel.decisions[-1].candidate, question
         ):
             return Extracted("", "none", "summary-contradicts-answer", trace)
+        if len(sel.texts) == 1 and example_box(region, sel.decisions[-1].candidate):
+            # ``box-as-example``: "... any reasonable value could be accepted, e.g. $\boxed{3}$"
+            return Extracted("", "none", "box-as-example", trace)
+        if len(sel.texts) == 1 and len(boxes) >= 2 and _offered_possibility(region, boxes):
+            # ``box-offered-as-possibility``: "$\boxed{91}$\n\nHmm, or possibly $\boxed{97}$."
+            return Extracted("", "none", "box-offered-as-possibility", trace)
         return _with_inner_anchor(Extracted(", ".join(sel.texts), "boxed", sel.rule, trace))
+    if sel.kind == "anchor" and _qualified_other_answer(region, sel.decisions[-1].candidate):
+        # ``qualified-second-answer``: "**Final Answer:** 79\n\n**Final Answer (alternative
+        # indexing):** 83": a second final answer under another reading, none chosen
+        return Extracted("", "none", "qualified-second-answer", trace)
     if sel.kind == "anchor" and not boxes and _anchor_lines_disagree(region, anchors):
         # ``anchor-lines-disagree``: "English: The answer is 56.\nEspañol: La respuesta es 54."
         return Extracted("", "none", "anchor-lines-disagree", trace)
@@ -2921,6 +2932,16 @@ _CLOSING_SO_CLAUSE_RE = re.compile(  # "..., so the largest is", "..., so her av
 _VALUE_WITH_UNIT_RE = re.compile(  # "32 minutes", "18 km/h", "4.5 miles per hour"
     r"-?\d[\d,]*(?:\.\d+)?[ \t]*[A-Za-z][A-Za-z/]{0,20}(?:[ \t]+per[ \t]+[A-Za-z]{1,12})?"
 )
+_RESTATED_LHS_RE = re.compile(  # "So, $p(x) = ", "Therefore $a_{20} = ": the equated name
+    r"\W*(?:(?:so|thus|hence|therefore)[ \t]*,?[ \t]*)?(?:\$|\\\()[ \t]*"
+    r"(?P<l>[A-Za-z](?:_\{?\w{1,4}\}?)?(?:\([^()=$]{1,12}\))?)[ \t]*=(?!=)",
+    re.IGNORECASE,
+)
+_SUBJECT_HEAD_RE = re.compile(  # "the least common multiple of 12 and 18 is": head "multiple"
+    r"\W*(?:" + lx.alternation(lx.CONCLUSION) + r")?[ \t,]*the[ \t]+(?:[a-z-]+[ \t]+){0,3}?"
+    r"(?P<h>[a-z]{4,})(?:[ \t]+of[ \t]+[^.=\n]{1,60}?)?[ \t]+(?:is|equals)\b",
+    re.IGNORECASE,
+)
 _SUMMARY_LABEL_RE = re.compile(  # "**Summary:** ", "Recap: ", "**In short:** ": a summing-up line
     r"[ \t>]*(?:\*\*|__)?[ \t]*(?:" + lx.alternation(lx.SUMMARY_LABEL) + r")[ \t]*"
     r"(?::[ \t]*(?:\*\*|__)|(?:\*\*|__)[ \t]*:|:)[ \t]*",
@@ -2953,15 +2974,24 @@ def concludes_asked_after(region: str, end: int, question: str) -> bool:
         return False
     if any(f"{e} =" in last_line or f"{e}=" in last_line for e in _asked_expressions(question)):
         return True  # "So $g(f(1)) = 16$.": the question's own expression, equated
+    restated = _RESTATED_LHS_RE.match(last_line)
+    if restated is not None and re.compile(  # "So, $p(x) = ...$." after "$p(x) = (x-2)(x+3)
+        r"(?<![\w\\])" + re.escape(restated.group("l")) + r"[ \t]*="  # = ... = x^2 + x - 6$"
+    ).search(region, max(0, end - 600), end):  # the equation the box came from, restated
+        return True
     variable = _asked_variable(question)
     if variable is not None and re.search(
         r"(?<![\w\\^_{])" + variable + r"[ \t]*=[ \t]*(?:\$[ \t]*)?-?[\d\\(]", last_line
     ):
         return True  # "Find $x$ if ...": "Hence $x = 4$."
     noun = _asked_noun(question)
-    return noun is not None and bool(
-        re.search(r"\b" + re.escape(noun), last_line, re.IGNORECASE)
-    )
+    if noun is not None and re.search(r"\b" + re.escape(noun), last_line, re.IGNORECASE):
+        return True
+    head = _SUBJECT_HEAD_RE.match(last_line)  # "the length of the diagonal is 225": its head
+    return head is not None and re.search(  # noun is the one the question asks for by name
+        r"\bthe[ \t]+(?:[a-z-]+[ \t]+){0,2}?" + re.escape(head.group("h")) + r"\b",
+        _asking_sentence(question), re.IGNORECASE,
+    ) is not None
 
 
 _BOLD_STATEMENT_RE = re.compile(r"[ \t]*\*\*([A-Z][^*\n]{5,150}?)\*\*[ \t]*")
@@ -3066,14 +3096,58 @@ def _plain_value(text: str) -> str:
     return re.sub(r"[\s$*{}]|\\[dt]?frac", "", text).rstrip(".").replace(",", "")
 
 
-_CASE_ITEM_RE = re.compile(  # "- Distinguishable O's: $\boxed{24}$" (a list line, a label, one box)
-    r"[ \t]*(?:[-*\u2022+]|\d{1,2}[.)])[ \t]+(?P<l>[^\n:$]{3,60}?)[ \t*_]*:[ \t*_]*"
+_CASE_ITEM_RE = re.compile(  # "- Distinguishable O's: $\boxed{24}$" (a line, a label, one box)
+    r"[ \t]*(?:(?:[-*\u2022+]|\d{1,2}[.)])[ \t]+)?(?P<l>[^\n:$]{3,60}?)[ \t*_]*:[ \t*_]*"
     r"(?:\$|\\\()?[ \t]*\Z"
 )
 _CASE_WORD_RE = re.compile(
-    r"\b(?:if|cases?|treat(?:ed|ing)?|depending|interpret(?:ed|ation)?|reading|convention)\b", re.I
+    r"\b(?:if|cases?|treat(?:ed|ing)?|depend(?:s|ing)?|interpret(?:ed|ations?)?|readings?|"
+    r"conventions?|(?:give|giving|report|list|here[ \t]+are)[ \t]+both)\b", re.I
 )
 _PARTS_ASKED_RE = re.compile(r"\((?:a|b|i|ii|1|2)\)|\b(?:part|parts)\s+\(?[ab1]\b", re.I)
+
+
+_QUALIFIED_ANSWER_LINE_RE = re.compile(  # "**Final Answer (zero-based count):** 486"
+    r"^[ \t*_#>-]*(?:final[ \t]+)?answer[ \t*_]*\((?P<q>[^()\n]{2,60})\)[ \t*_]*:[ \t*_$]*"
+    r"(?P<v>[^\n]{1,60}?)[ \t*_$.]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _qualified_other_answer(region: str, chosen: Candidate) -> bool:
+    """``qualified-second-answer``: after the chosen answer line, another answer line whose
+    label is qualified by a reading in parentheses ("Final answer (usual indexing): 162")
+    states another value: two final answers, none chosen."""
+    if "(" not in region[chosen.end :]:
+        return False
+    line_end = region.find("\n", chosen.end)
+    if line_end < 0:
+        return False
+    return any(
+        _plain_value(m.group("v")) != _plain_value(chosen.text)
+        for m in _QUALIFIED_ANSWER_LINE_RE.finditer(region, line_end)
+    )
+
+
+_POSSIBILITY_LEAD_RE = re.compile(  # "Hmm, or possibly ", "Or maybe it's ": another candidate
+    r"[ \t>*_]*(?:(?:hmm+|well|wait|but)[ \t,.!]+)*(?:" + lx.alternation(lx.POSSIBILITY_LEAD)
+    + r")[ \t,]*"
+    r"(?:it(?:'s|[ \t]+is)[ \t]+)?(?:\$\$?|\\\(|\\\[)?[ \t]*",
+    re.IGNORECASE,
+)
+
+
+def _offered_possibility(region: str, boxes: list[Candidate]) -> bool:
+    """``box-offered-as-possibility``: the last box closes the text on a line of its own that
+    offers it as another possibility ("Hmm, or possibly $\\boxed{97}$.") after a box of
+    another value: two candidates, neither committed to."""
+    last, prev = boxes[-1], boxes[-2]
+    line_start = region.rfind("\n", 0, last.start) + 1
+    if line_start <= prev.end or not _POSSIBILITY_LEAD_RE.fullmatch(region, line_start, last.start):
+        return False
+    if region[last.end :].strip(" \t\n$.!?)\\]"):
+        return False  # words after it may still choose
+    return _plain_value(last.text) != _plain_value(prev.text)
 
 
 def _case_list_boxes(region: str, boxes: list[Candidate], question: str) -> bool:
@@ -3097,8 +3171,9 @@ def _case_list_boxes(region: str, boxes: list[Candidate], question: str) -> bool
             return False
         labels.append(m.group("l"))
     between = region[prev.end : last.start]
-    if between.count("\n") != 1:  # consecutive list lines
-        return False
+    gap = between.split("\n")
+    if not 2 <= len(gap) <= 3 or (len(gap) == 3 and gap[1].strip()):
+        return False  # consecutive lines (a blank line between them at most)
     asking = _asking_sentence(question)
     return not any(_label_in_question(label, asking) for label in labels)
 
@@ -4235,11 +4310,13 @@ _READING_VALUE_RE = re.compile(  # "if y must be positive, the count is $7$": on
     re.IGNORECASE,
 )
 _CONDITIONAL_MOOD_VALUE_RE = re.compile(  # "if ..., the answer would be 400": a reading's value
-    r"\bif\b(?:[^.;\n]|\.(?=\d)){1,160}?,(?:[^.;\n]|\.(?=\d)){0,100}?\bwould[ \t]+"
+    r"(?:\bif\b(?:[^.;\n]|\.(?=\d)){1,160}?,|\bin[ \t]+that[ \t]+case\b|\bif[ \t]+so\b)"
+    r"(?:[^.;\n]|\.(?=\d)){0,100}?\bwould[ \t]+"
     r"(?:be|give|equal|come[ \t]+to|make)\b"
     r"[^.;\n\d]{0,30}?\$?-?\d",
     re.IGNORECASE,
 )
+_OTHER_READING_RE = re.compile(r"\b(?:otherwise|if[ \t]+not)\b", re.IGNORECASE)
 _COMMITS_AFTER_RE = re.compile(  # after it: a plain statement of an answer ("The answer is 23.")
     r"[.;!][ \t]*(?:so|therefore|thus|hence|the[ \t]+answer|my[ \t]+answer|final[ \t]+answer|"
     r"answer)\b[^.\n]{0,80}?\d",
@@ -4393,12 +4470,16 @@ def _closing(
             # ``closing-none-as-zero``: "So the equation has no real solutions." for "How many
             # real solutions ...?": zero
             return Extracted("0", "conclusion", "closing-none-as-zero")
-    if last.lower().count("if ") >= 2:
+    ifs = last.lower().count("if ")
+    if ifs >= 2:
         readings = {v for v in _READING_VALUE_RE.findall(last)}
         if len(readings) >= 2:  # ``closing-conditional-readings``: "If ..., the count is 8; if
             return Extracted("", "none", "closing-conditional-readings")  # ..., it is 7."
+    if ifs >= 2 or (("therwise" in last or ifs) and _OTHER_READING_RE.search(last)):
         mood = _CONDITIONAL_MOOD_VALUE_RE.search(last)
-        if mood is not None and not _COMMITS_AFTER_RE.search(last, mood.end()):
+        if mood is not None and (
+            ifs >= 2 or _OTHER_READING_RE.search(last, mood.end())
+        ) and not _COMMITS_AFTER_RE.search(last, mood.end()):
             # ``closing-conditional-mood``: "If it is taken of the raised price, ..., which would
             # be a 1% drop." beside another reading: one reading's value, none committed to
             return Extracted("", "none", "closing-conditional-mood")

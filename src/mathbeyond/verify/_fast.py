@@ -118,6 +118,7 @@ from ._rules import (
     attributed,
     box_group,
     counterfactual_box,
+    example_box,
     guessed_box,
     in_worked_example,
     labelled_wrong,
@@ -575,6 +576,8 @@ def quick(region: str, question: str | None) -> Answer | None:
     bound = _anchors_introduce(region, low, end, ascii_region)
     if bound is None:
         return None
+    if example_box(region, Candidate(start, end, content, "boxed")):
+        return None  # ``box-as-example``: "e.g. $\boxed{3}$": the engine decides
     if "\n" in region:
         if (
             _LINE_MARK_RE.search(region) or heading_other_problem(region) is not None

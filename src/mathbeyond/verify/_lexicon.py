@@ -500,7 +500,8 @@ ANSWER_NOUN = ("(?:the|our|my) (?:final |correct )?(?:answer|result|solution|val
 
 # --- an answer is being stated ---------------------------------------------------------------
 ANCHOR_WORD = (
-    "answer", "correct option", "correct choice", "final result", "final value", "final", "ans",
+    "answer", "correct option", "correct choice", "final result", "final value", "final count",
+    "final total", "final tally", "final", "ans",
 )
 """Exact phrases (lower case) that anchor the value after them ('Answer: 42', 'Final result: 42',
 'the correct option is (B)'), followed by ':', '=', 'is' or 'would be'."""
@@ -516,6 +517,7 @@ CONCLUSION = (
     # summing up: "Putting it all together, Xenia made \\$251.60 ...", "All told, ..."
     "putting (?:it|everything) (?:all )?together", "all told", "overall", "altogether",
     "all in all", "in summary", "to sum up", "in the end", "to recap", "recapping",
+    "to summari[sz]e", "summing up",
     # what the work shows: "This tells us y equals $-5$", "It follows that n = 6"
     "(?:this|that|which) (?:tells|shows) us(?: that)?", "(?:this|that) means(?: that)?",
     "it follows that", "we conclude(?: that)?",
@@ -562,6 +564,10 @@ ALTERNATIVE_BOX_INTRO = (
 """Between two boxes with different values, introducing the later one as another possible
 answer ("the set could also be written as $\\boxed{[1, 4]}$"): two answers offered, none
 chosen (``boxes-as-alternatives``)."""
+
+POSSIBILITY_LEAD = ("or possibly", "or maybe", "or perhaps", "or else")
+"""Opens the line of a last box after a box of another value ("Hmm, or possibly
+$\\boxed{97}$."): another candidate offered, none chosen (``box-offered-as-possibility``)."""
 
 # --- other languages ----------------------------------------------------------------------
 FOREIGN_ANSWER_LEAD = (

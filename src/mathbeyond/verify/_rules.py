@@ -302,6 +302,21 @@ def drop_rules(region: str, cands: list[Candidate], out: list[Decision]) -> list
     )
 
 
+_EXAMPLE_MARK_RE = re.compile(  # "... could be accepted, e.g. $", "for instance $"
+    r"(?:\be\.g\.?|\bfor[ \t]+(?:example|instance)|\bsuch[ \t]+as)[ \t,:]*"
+    r"(?:\$\$?|\\\(|\\\[)?[ \t]*\Z",
+    re.IGNORECASE,
+)
+
+
+def example_box(region: str, c: Candidate) -> bool:
+    """``box-as-example``: a box right after "e.g." / "for instance" / "such as" ("any
+    reasonable value could be accepted -- e.g. $\\boxed{3}$") is an instance, not the answer."""
+    return c.kind == "boxed" and (
+        _EXAMPLE_MARK_RE.search(region, max(0, c.start - 24), c.start) is not None
+    )
+
+
 _EXAMPLE_OPENER_RE = re.compile(
     r"[ \t*>-]*(?:now[ \t,]+)?" + lx.alternation(lx.EXAMPLE_OPENER) + r"\b", re.IGNORECASE
 )
@@ -1436,8 +1451,11 @@ def _contradicts(region: str, final: Candidate, first: Candidate) -> bool:
     )
 
 
-_ANSWER_LABEL_AT_RE = re.compile(  # "**Answer:**", "The answer is", "The final answer is"
-    r"[*_#\s]*(?:(?:so,?\s+)?the\s+)?(?:final\s+)?answer\s*[*_]*\s*(?::|is\b)", re.IGNORECASE
+_ANSWER_LABEL_AT_RE = re.compile(  # "**Answer:**", "The answer is", "The final answer is",
+    # "Final: 60 seatings", "Final count: 120"
+    r"[*_#\s]*(?:(?:(?:so,?\s+)?the\s+)?(?:final\s+)?answer\s*[*_]*\s*(?::|is\b)"
+    r"|final(?:\s+(?:result|value|count|total|tally|number))?\s*[*_]*\s*:)",
+    re.IGNORECASE,
 )
 
 
