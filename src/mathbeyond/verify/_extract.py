@@ -252,6 +252,9 @@ _NOUN_THEN_MATH_RE = re.compile(  # "length $6\\sqrt{2}$", "an area of $12$"
     r"(?:(?:an?|the)[ \t]+)?[a-z]+(?:[ \t]+[a-z]+){0,2}[ \t]+(?:of[ \t]+)?"
     r"(?P<m>\$[^$\n]{1,80}\$?|\\\([^\n]{1,80}?\\\))[ \t]*[.!]?"
 )
+_NOUN_THEN_NUMBER_RE = re.compile(  # "side length 80": the asked noun, then its number
+    r"(?P<np>[a-z]+(?:[ \t]+[a-z]+){0,2})[ \t]+(?P<n>-?\d[\d,]*(?:\.\d+)?)[ \t]*[.!]?"
+)
 _VALUE_START_RE = re.compile(r"[ \t]*(?:\*\*)?[ \t]*(?:\$|\\\(|-?\d|\\[dt]?frac|\\boxed)")
 _COPULA_VALUE_RE = re.compile(
     r"\b(?:is|are|equals)\b(?=[ \t]*(?:\*\*)?[ \t]*(?:\$|\\\(|-?\d))", re.IGNORECASE
@@ -2587,7 +2590,10 @@ def _restated_commitment(cands: list[Candidate], chosen: Candidate, after: str) 
 def _alternates(cands: list[Candidate]) -> bool:
     """A cut-off text whose answers (boxes, anchors) go back to a value after another: "The
     answer is 6." then 8 then 6 again -- it flip-flops, so where it stopped commits to none."""
-    values = [_said_value(c) for c in sorted(cands, key=lambda c: c.start)]
+    values = [  # an anchor holding another ("Final Answer: The final answer is $371$") is one
+        _said_value(c) for c in sorted(cands, key=lambda c: c.start)
+        if not any(c.start < o.start < c.end for o in cands)
+    ]
     if len(values) < 3:
         return False
     seen_other = {v: False for v in values}
@@ -2820,6 +2826,12 @@ def _unboxed_correction(region: str, decisions: tuple[Decision, ...]) -> str | N
     late = _conclusion(rest, allow_bare=False)
     if late is None or late.kind == "none" or late.text.strip() == retracted[-1].text.strip():
         return None
+    if _plain_value(late.text) == _plain_value(retracted[-1].text):
+        at = rest.rfind(late.text.strip())
+        start = max(rest.rfind(". ", 0, at), rest.rfind("\n", 0, at)) + 1
+        stop = rest.find(". ", at)
+        if _NEG_WORD_RE.search(rest[start : len(rest) if stop < 0 else stop]):
+            return None  # "so the 117 above is not reliable": the retracted value, disowned
     return late.text
 
 
@@ -4816,6 +4828,13 @@ def _closing(
             noun = _NOUN_THEN_MATH_RE.fullmatch(ans) if ans[:1].isalpha() else None
             if noun is not None:  # "So the diagonal has length $6\\sqrt{2}$.": the math
                 ans = noun.group("m")
+            elif question and ans[:1].isalpha():
+                named_number = _NOUN_THEN_NUMBER_RE.fullmatch(ans)
+                if named_number is not None and all(  # "So the hexagon has side length 80."
+                    re.search(r"\b" + w + r"\b", question, re.I)  # asked its side length: 80
+                    for w in named_number.group("np").split()
+                ):
+                    ans = named_number.group("n")
             appositive = _APPOSITIVE_VALUE_RE.fullmatch(ans) if "," in ans else None
             if appositive is not None:  # "... is the value listed twice, 5.": the value named
                 ans = appositive.group("v")
