@@ -576,6 +576,11 @@ def _json_block_disagrees(text: str, question: str | None) -> bool:
     if worked is not None:  # "...: $3 + 3 + 3 = 9$.": the worked result is the prose's value
         return worked.group("v").replace(",", "") != stated.strip().replace(",", "")
     said = _conclusion(prose, allow_bare=False, question=question) if prose else None
+    if said is None and prose and "nswer" in prose:  # "Answer: 8" closing the prose
+        last_line_start = prose.rfind("\n") + 1
+        lined = [a for a in _anchors(prose, question) if a.start >= last_line_start]
+        if len(lined) == 1 and not prose[lined[0].end :].strip(" \t*_.$"):
+            said = Extracted(lined[0].text, "conclusion", "answer-line")
     if (
         said is None or said.kind != "conclusion" or not _HAS_VALUE_RE.search(said.text)
         or "," in said.text  # "The primes below 30 are 2, 3, 5, ...": a list, not the answer
@@ -1271,6 +1276,7 @@ _ASCII_GRADER_HINTS = tuple(h for h in lx.FOREIGN_GRADER_HINTS if h.isascii())
 _TAG_MARKS = ("\\tag", "\\label", "\\nonumber", "\\notag", "quad")
 _IFFALSE_RE = re.compile(r"\\iffalse(?![A-Za-z]).*?(?:\\fi(?![A-Za-z])|\Z)", re.S)
 _COMMENT_RE = re.compile(r"(?<!\\)%[^\n]*")
+_COMMENTED_MATH_RE = re.compile(r"%[ \t]+(?:\$|\\\(|\\\[|\\boxed)")
 _PERCENT_OF_NUMBER_RE = re.compile(r"\d[\s$}{)]*$|\d\\\)\s*$")
 
 
@@ -1330,8 +1336,8 @@ _NOTE_REVISION_RE = re.compile(
 
 _REPORT_TAIL_CHARS = 1200
 _REPORT_HINTS = (
-    "auto", "report", "eference", "xpected", "truth", "gold", "answer key", "fficial", "rubric",
-    "verification", "student",
+    "auto", "report", "eference", "xpected", "truth", "gold", "answer key", "answer-key",
+    "fficial", "rubric", "verification", "student",
 )
 
 
@@ -1345,6 +1351,7 @@ def _report_hint(text: str, low: str | None = None) -> bool:
     return (  # (chained "in" tests: a third of an any() over the hints on a short text)
         "auto" in tail or "report" in tail or "eference" in tail or "xpected" in tail
         or "truth" in tail or "gold" in tail or "answer key" in tail or "fficial" in tail
+        or "answer-key" in tail
         or "rubric" in tail or "verification" in tail or "student" in tail
     ) and _REPORT_BLOCK_RE.may_match(text)
 
@@ -1397,7 +1404,9 @@ def _blank_comments(text: str) -> str:
     for m in _COMMENT_RE.finditer(text):
         line_start = text.rfind("\n", 0, m.start()) + 1
         before = text[max(line_start, m.start() - 12) : m.start()]
-        if text[line_start : m.start()].strip() and _PERCENT_OF_NUMBER_RE.search(before):
+        if text[line_start : m.start()].strip() and _PERCENT_OF_NUMBER_RE.search(before) and not (
+            before[-1:] in (" ", "\t") and _COMMENTED_MATH_RE.match(m.group(0))
+        ):  # ("$\boxed{15}$ % $\boxed{14}$": a spaced "%" opening math is a comment, no percent)
             continue  # a percent sign
         out.append(text[pos : m.start()])
         out.append(" " * (m.end() - m.start()))
@@ -1691,6 +1700,7 @@ def _extract(
     return found
 
 
+_ANSWER_LINE_WORD_RE = re.compile(r"\b(?:answer|final)\b|\*\*|\\boxed", re.IGNORECASE)
 _NO_ANSWER_BEFORE_CUT = frozenset({"cut-off-no-unanchored-answer", "no-candidate"})
 
 
@@ -1701,8 +1711,24 @@ def decide_in_turn(
     a closed think block was cut off by the token limit before it stated any answer
     ("Therefore the largest two-digit prime factor is"), the think block's own committed answer
     counts, read as a sample cut off inside its reasoning (a box or an anchor not doubted after
-    it)."""
+    it). ``cut-off-in-thinking``: a sample cut off inside a think block it never closed
+    commits the same way: a closing statement before a cut-off check counts only on an answer
+    line or as a sentence opening with a conclusion word ("So a hexagon has C_4 = 14
+    triangulations."), not as a worked value ("No: ..., so f(3) = 32 stands.")."""
     found = _decide(region, question, finish_reason)
+    if found.rule == "closing-before-cut-off-check" and found.kind == "conclusion" and (
+        "<think>" in completion and "</think>" not in completion
+    ):
+        at = region.rfind(found.text)
+        line_start = region.rfind("\n", 0, max(at, 0)) + 1
+        dot = region.rfind(". ", line_start, max(at, 0))
+        sentence_start = dot + 2 if dot >= 0 else line_start
+        line = region[line_start : region.find("\n", max(at, 0))]
+        if at < 0 or not (
+            _ANSWER_LINE_WORD_RE.search(line)  # "So the answer is 32.", "**Remainder: 32**"
+            or _CONCLUSION_RE.match(region, sentence_start)  # "So a hexagon has C_4 = 14 ..."
+        ):  # "Since x^4 is even, f(2) = f(-2) = 17 anyway.": a worked value, no commitment
+            return Extracted("", "none", "cut-off-in-thinking", found.decisions)
     if (
         found.kind != "none" or found.rule not in _NO_ANSWER_BEFORE_CUT
         or (finish_reason or "").lower() not in TRUNCATED_FINISH_REASONS
@@ -3264,7 +3290,7 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     if concluded:
         return late.text
     sentence = _last_value_sentence(region[max(line_start, box.end) :].strip())
-    at = sentence.find(late.text)
+    at = sentence.rfind(late.text)  # (the value the sentence closes on, not an earlier copy)
     subject = sentence[: at if at > 0 else len(sentence)]
     words = {w.lower() for w in _SUBJECT_WORD_RE.findall(subject)}
     asked = any(
@@ -5101,8 +5127,9 @@ def _without_remark_section(lines: list[str]) -> list[str]:
         if not _REMARK_LINE_RE.match(lines[k]):
             continue
         if RETRACT_RE.search(lines[k]) or MISTAKE_RE.search(lines[k]) or (
-            CORRECTION_STATEMENT_RE.search(lines[k])
-        ):  # ``ps-correction``: "P.S. I miscounted ... the total is 122": no remark
+            CORRECTION_STATEMENT_RE.search(lines[k]) or REVISE_RE.search(lines[k])
+        ):  # ``ps-correction``: "P.S. I miscounted ... the total is 122", "P.S. On second
+            # thought, ... so the median is actually 8": no remark
             return lines
         if not all(_LIST_LINE_RE.match(ln) for ln in lines[k + 1 :]):
             return lines  # a conclusion after the remark: it is no closing section

@@ -1367,7 +1367,10 @@ statement is of someone else's answer, blanked before candidates are found."""
 REPORT_BLOCK_OPENER = (
     "(?:automatic|automated|auto)[- ]?(?:check|grad(?:er|ing)|evaluation)",
     "(?:grader|grading|evaluation) report", "reference answer\\s*:", "expected answer\\s*:",
-    "ground[- ]truth\\s*:", "gold(?:en)? answer\\s*:", "answer key\\s*:", "official answer\\s*:",
+    "ground[- ]truth\\s*:", "gold(?:en)? answer\\s*:", "official answer\\s*:",
+    # "Answer key: 26", "Answer-key cross-check: expected 26", "Cross-check with the answer key:"
+    "answer(?: |-)key\\s*:", "answer(?: |-)key(?: |-)(?:cross-)?check\\s*:",
+    "(?:cross-)?check(?:ed)? (?:against|with) (?:the )?answer(?: |-)key\\s*:?",
     "expected (?:output|result|value)\\s*:",
     # a fabricated grading block: "**Rubric check**", "[Tool verification: ... matches expected
     # answer]", "Student answer: 8"

@@ -1090,18 +1090,27 @@ def alternative_after(region: str, c: Candidate) -> bool:
 
 
 _UNSURE_RE = lx.words(lx.UNSURE)
+_OR_LINE_RE = re.compile(r"\n[ \t*_>]*or[ \t]*[,:]", re.IGNORECASE)
 _ALTERNATIVE_BOX_RE = lx.words(lx.ALTERNATIVE_BOX_INTRO)
 
 
 def boxes_as_alternatives(region: str, cands: list[Candidate], idx: int) -> bool:
     """``boxes-as-alternatives``: the chosen box ``cands[idx]`` is introduced, after the box
     before it (a different value), as another possible answer (lexicon ALTERNATIVE_BOX_INTRO)."""
-    if idx == 0 or cands[idx].kind != "boxed" or cands[idx - 1].kind != "boxed":
+    if idx == 0:
         return False
     prev, chosen = cands[idx - 1], cands[idx]
+    if not (prev.kind == chosen.kind == "boxed" or (  # or two answer tags ``answer-tags``
+        prev.kind == chosen.kind == "anchor" and region.startswith("<", prev.start)
+        and region.startswith("<", chosen.start)
+    )):
+        return False
     if _plain(prev.text) == _plain(chosen.text):
         return False
     return _ALTERNATIVE_BOX_RE.search(region, prev.end, chosen.start) is not None or (
+        # a line opening with "Or," between them: "Or, reading them as squares:"
+        _OR_LINE_RE.search(region, prev.end, chosen.start) is not None
+    ) or (
         # ``equivalently-other-value``: "$\boxed{2}$ (equivalently, $\boxed{3}$)": two values
         _equivalent_intro(region, prev, chosen) and _values_differ(prev.text, chosen.text)
     ) or (  # ``boxes-per-reading``: "Reading it as ...: $\boxed{64}$. If the problem means
