@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.89.0"  # core_v152: P.S. revisions, tag alternatives, % comments
+VERIFIER_VERSION = "2.90.0"  # core_v154: declined answers, summary sections, use-as-answer
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -20,6 +20,7 @@ from . import _lexicon as lx
 from . import _prefilter
 from ._boxes import box_spans
 from ._clock import clock_asked, closing_clock_time
+from ._normalize import simple_rational
 from ._prefilter import Guarded, lowered, rare_chars
 from ._rules import (
     _ANSWERED_NO_RE,
@@ -37,6 +38,7 @@ from ._rules import (
     Decision,
     asked_unit_number,
     counterfactual_anchor,
+    declines_answer,
     disqualified_value,
     example_box,
     hedged_two_values,
@@ -131,6 +133,11 @@ _HEADER_TAIL_RE = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]
 _HEADING_PREFIX_RE = re.compile(r"[ \t]*(?:#{1,4}[ \t]*(?:\*\*|__)?|\*\*|__)?[ \t]*")
 _ANSWER_TAG_RE = re.compile(  # ``answer-tags``: "<answer> 30 </answer>", "<final>12</final>"
     r"<(?P<t>answer|final|final_answer|finalanswer|result)>(?P<v>[^<]{1,400})</(?P=t)>",
+    re.IGNORECASE,
+)
+_USE_AS_ANSWER_RE = re.compile(  # "Please use $50 as my answer.", "take 12 as the final answer"
+    r"\b(?:use|take|accept|count|record|treat)[ \t]+(?P<v>\\?\$?[ \t]*-?\d[\d,]*(?:\.\d+)?\$?"
+    r"|\$[^$\n]{1,40}\$)[ \t]+as[ \t]+(?:my|the)[ \t]+(?:final[ \t]+)?answer\b",
     re.IGNORECASE,
 )
 _HTML_ANSWER_ROW_RE = re.compile(  # ``structured-answer-field``: "<tr><td>Answer</td><td>45</td>"
@@ -574,7 +581,9 @@ def _json_block_disagrees(text: str, question: str | None) -> bool:
     prose = text[:a].rstrip()
     worked = _PROSE_CHAIN_END_RE.search(prose)
     if worked is not None:  # "...: $3 + 3 + 3 = 9$.": the worked result is the prose's value
-        return worked.group("v").replace(",", "") != stated.strip().replace(",", "")
+        return worked.group("v").replace(",", "") != stated.strip().replace(",", "") and not (
+            _same_rational(worked.group("v"), stated)
+        )
     said = _conclusion(prose, allow_bare=False, question=question) if prose else None
     if said is None and prose and "nswer" in prose:  # "Answer: 8" closing the prose
         last_line_start = prose.rfind("\n") + 1
@@ -588,6 +597,15 @@ def _json_block_disagrees(text: str, question: str | None) -> bool:
         return False
     return squash(said.text).rstrip(".") != squash(stated) and not _same_final_number(
         said.text, stated
+    ) and not _same_rational(said.text, stated)
+
+
+def _same_rational(a: str, b: str) -> bool:
+    """Both texts end on the same rational number written two ways ("... = \\frac{1}{2}", "1/2",
+    "0.5"): the value after a chain's last "=" counts."""
+    ra = simple_rational(a.rsplit("=", 1)[-1].strip(" \t.$").replace(",", ""), 40)
+    return ra is not None and ra == simple_rational(
+        b.rsplit("=", 1)[-1].strip(" \t.$").replace(",", ""), 40
     )
 
 
@@ -818,6 +836,9 @@ def _anchors(s: str, question: str | None = None) -> list[Candidate]:
             filled = [c for c in cells if c]
             if filled:
                 cands.append(Candidate(m.start(), m.end(), filled[-1], "anchor"))
+    if " as my " in low or " as the final " in low:
+        for m in _USE_AS_ANSWER_RE.finditer(s):  # "Please use $50 as my answer." (use-as-answer)
+            cands.append(Candidate(m.start(), m.end(), m.group("v").strip(), "anchor"))
     if "####" in s:
         for m in _GSM_ANCHOR_RE.finditer(s):  # GSM8K's closing "#### 12" (``gsm8k-hashes``)
             cands.append(Candidate(m.start(), m.end(), m.group("v"), "anchor"))
@@ -1716,6 +1737,8 @@ def decide_in_turn(
     line or as a sentence opening with a conclusion word ("So a hexagon has C_4 = 14
     triangulations."), not as a worked value ("No: ..., so f(3) = 32 stands.")."""
     found = _decide(region, question, finish_reason)
+    if found.kind != "none" and declines_answer(region):
+        return Extracted("", "none", "declined-to-answer", found.decisions)
     if found.rule == "closing-before-cut-off-check" and found.kind == "conclusion" and (
         "<think>" in completion and "</think>" not in completion
     ):
@@ -2852,9 +2875,14 @@ def _unboxed_correction(region: str, decisions: tuple[Decision, ...]) -> str | N
     late = _conclusion(rest, allow_bare=False)
     if late is None or late.kind == "none" or late.text.strip() == retracted[-1].text.strip():
         return None
-    if _plain_value(late.text) == _plain_value(retracted[-1].text):
+    if _plain_value(late.text) == _plain_value(retracted[-1].text) or _same_final_number(
+        late.text, retracted[-1].text
+    ):  # ("the answer is $115+256=371$" retracted, then "So 371 is not right ...")
         at = rest.rfind(late.text.strip())
-        start = max(rest.rfind(". ", 0, at), rest.rfind("\n", 0, at)) + 1
+        start = max(  # the value's clause ("..., so there are 5 vowels after all" confirms)
+            rest.rfind(". ", 0, at), rest.rfind("\n", 0, at), rest.rfind(", ", 0, at),
+            rest.rfind(": ", 0, at), rest.rfind("; ", 0, at),
+        ) + 1
         stop = rest.find(". ", at)
         if _NEG_WORD_RE.search(rest[start : len(rest) if stop < 0 else stop]):
             return None  # "so the 117 above is not reliable": the retracted value, disowned
@@ -2975,6 +3003,10 @@ _RESTATED_LHS_RE = re.compile(  # "So, $p(x) = ", "Therefore $a_{20} = ": the eq
     r"(?P<l>[A-Za-z](?:_\{?\w{1,4}\}?)?(?:\([^()=$]{1,12}\))?)[ \t]*=(?!=)",
     re.IGNORECASE,
 )
+_SUMMARY_HEADING_RE = re.compile(  # "### Summary", "**Recap**", "Conclusion:" on a line
+    r"[ \t#*_>]*(?:" + lx.alternation(lx.SUMMARY_LABEL) + r"|conclusion)[ \t*_:]*",
+    re.IGNORECASE,
+)
 _SUBJECT_HEAD_RE = re.compile(  # "the least common multiple of 12 and 18 is": head "multiple"
     r"\W*(?:" + lx.alternation(lx.CONCLUSION) + r")?[ \t,]*the[ \t]+(?:[a-z-]+[ \t]+){0,3}?"
     r"(?P<h>[a-z]{4,})(?:[ \t]+of[ \t]+[^.=\n]{1,60}?)?[ \t]+(?:is|equals)\b",
@@ -2998,7 +3030,15 @@ def concludes_asked_after(region: str, end: int, question: str) -> bool:
     last_line = region[newline + 1 :].rstrip()
     bold = _BOLD_STATEMENT_RE.fullmatch(last_line)
     summary = _SUMMARY_LABEL_RE.match(last_line)
-    if summary is not None:  # "**Summary:** ..., so her average speed is 18 km/h.": it sums up
+    heading = region[end:newline].rstrip().rsplit("\n", 1)[-1]
+    if summary is None and _SUMMARY_HEADING_RE.fullmatch(heading):
+        # "### Summary\n... The greatest common divisor of 48 and 180 is **6**.": its closing
+        # sentence sums up
+        last_line = _SENTENCE_SPLIT_RE.split(last_line.rstrip())[-1]
+        valued = _last_match(_VALUE_WITH_UNIT_RE, last_line)
+        if valued is not None and asked_unit_number(valued.group(0), question) is not None:
+            return True
+    elif summary is not None:  # "**Summary:** ..., so her average speed is 18 km/h.": it sums up
         last_line = last_line[summary.end() :]
         valued = _last_match(_VALUE_WITH_UNIT_RE, last_line)
         if valued is not None and asked_unit_number(valued.group(0), question) is not None:
@@ -3147,7 +3187,7 @@ _PARTS_ASKED_RE = re.compile(r"\((?:a|b|i|ii|1|2)\)|\b(?:part|parts)\s+\(?[ab1]\
 
 _QUALIFIED_ANSWER_LINE_RE = re.compile(  # "**Final Answer (zero-based count):** 486"
     r"^[ \t*_#>-]*(?:final[ \t]+)?answer[ \t*_]*\((?P<q>[^()\n]{2,60})\)[ \t*_]*:[ \t*_$]*"
-    r"(?P<v>[^\n]{1,60}?)[ \t*_$.]*$",
+    r"(?P<v>[^\n]{1,300}?)[ \t*_$.]*$",
     re.IGNORECASE | re.MULTILINE,
 )
 
@@ -3161,8 +3201,9 @@ def _qualified_other_answer(region: str, chosen: Candidate) -> bool:
     line_end = region.find("\n", chosen.end)
     if line_end < 0:
         return False
-    return any(
+    return any(  # (a worked line "... = 3 + 4 = 7" ending on the chosen value restates it)
         _plain_value(m.group("v")) != _plain_value(chosen.text)
+        and not _same_final_number(m.group("v"), chosen.text)
         for m in _QUALIFIED_ANSWER_LINE_RE.finditer(region, line_end)
     )
 
@@ -6747,11 +6788,15 @@ def _math_value_first(tail: str) -> str:
         return tail
     if _UNIT_WORDS_RE.fullmatch(rest):
         return tail if body.startswith(("$", "\\(")) else value[:-1] + rest
-    if _ASIDE_AFTER_RE.match(rest):
-        return value
+    if _ASIDE_AFTER_RE.match(rest) or _NOUN_OF_VARIABLE_RE.fullmatch(rest):
+        return value  # ("$100+100=200$ values of $n$.": the count of a variable's values)
     return tail
 
 
+_NOUN_OF_VARIABLE_RE = re.compile(  # " values of $n$.", " possible choices for $k$"
+    r"[ \t]+(?:[a-z]+[ \t]+){0,2}[a-z]+[ \t]+(?:of|for)[ \t]+\$[ \t]*[A-Za-z][ \t]*\$"
+    r"[ \t]*[.!]?[ \t]*"
+)
 _RATIO_ASKED_RE = re.compile(r"\d[ \t]*:[ \t]*\d|\bratio\b", re.IGNORECASE)
 _RATIO_END_RE = re.compile(
     r"(?<![\d:])(?P<v>\d+[ \t]*:[ \t]*\d+)(?![\d:])[ \t]*(?:\$|\\\))?[ \t]*[.!]?[ \t]*$"

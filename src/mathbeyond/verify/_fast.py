@@ -118,6 +118,7 @@ from ._rules import (
     attributed,
     box_group,
     counterfactual_box,
+    declines_answer,
     example_box,
     guessed_box,
     in_worked_example,
@@ -171,6 +172,8 @@ def answer(
     ):  # ``cut-off-while-reconsidering``, ``cut-off-in-repetition-loop``,
         # ``cut-off-alternating-answers``, ``after-invented-question``: the engine decides
         found = quick(region, question)
+        if found is not None and declines_answer(region):
+            return "", "none", "declined-to-answer"
         if found is not None:
             return _unless_re_answered(found, completion, question)
     decided = finish(decide_in_turn(completion, region, question, finish_reason))

@@ -651,6 +651,14 @@ CJK_DIGITS = {
 CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
 CJK_GROUPS = {"万": 10_000, "萬": 10_000, "亿": 100_000_000, "億": 100_000_000}
 
+DECLINE_ANSWER = (
+    "(?:won't|will not|can't|cannot|can not|(?:am|'m) (?:not able|unable) to|not able to|"
+    "unable to) (?:give|provide|offer|commit to|state|settle on) (?:you )?(?:a |an |any |the )?"
+    "(?:definitive|definite|final|certain|firm|conclusive|reliable) answer",
+)
+"""Closes the text by declining to answer ("..., so I won't give a definitive answer."): the
+value before it is no commitment (``declined-to-answer``)."""
+
 UNSURE = (
     "i'?m not (?:entirely |completely |fully |100% )?(?:sure|certain|confident)",
     "i am not (?:entirely |completely |fully |100% )?(?:sure|certain|confident)",

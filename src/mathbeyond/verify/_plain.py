@@ -77,7 +77,7 @@ from ._extract import (
     may_re_answer,
 )
 from ._parsed import ParsedGold
-from ._rules import ALT_AFTER_CHARS, Candidate, example_box
+from ._rules import ALT_AFTER_CHARS, Candidate, declines_answer, example_box
 from ._types import Status, Verdict
 
 ENABLED = True
@@ -169,6 +169,8 @@ def verdict(
     ):  # ``box-as-example`` ("e.g. $\\boxed{3}$"), as quick: the worker decides
         return None
     if "tl;dr" in low or "tldr" in low:  # the engine's own "TL;DR: 30" anchor (quick's test)
+        return None
+    if declines_answer(completion):  # ``declined-to-answer`` (``_fast.answer``'s test)
         return None
     if (
         "\n" in completion  # a heading starts a line: a one-line text has none

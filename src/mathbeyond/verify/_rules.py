@@ -1090,6 +1090,21 @@ def alternative_after(region: str, c: Candidate) -> bool:
 
 
 _UNSURE_RE = lx.words(lx.UNSURE)
+_DECLINE_RE = lx.words(lx.DECLINE_ANSWER)
+_DECLINE_TAIL_CHARS = 400
+
+
+def declines_answer(text: str) -> bool:
+    """``declined-to-answer``: the text's last sentences decline to give an answer ("... so it
+    looks like 5. But I can't check it, so I won't give a definitive answer."), and no value
+    follows: what came before is no commitment."""
+    tail = text[-_DECLINE_TAIL_CHARS:]
+    if "answer" not in tail:
+        return False
+    found = None
+    for found in _DECLINE_RE.finditer(tail):  # noqa: B007 - the last one
+        pass
+    return found is not None and not any(ch.isdigit() for ch in tail[found.end() :])
 _OR_LINE_RE = re.compile(r"\n[ \t*_>]*or[ \t]*[,:]", re.IGNORECASE)
 _ALTERNATIVE_BOX_RE = lx.words(lx.ALTERNATIVE_BOX_INTRO)
 
