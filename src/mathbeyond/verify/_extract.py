@@ -11,6 +11,7 @@ on every candidate.
 from __future__ import annotations
 
 import functools
+import html
 import json
 import re
 from collections.abc import Iterator
@@ -673,7 +674,9 @@ def _region(completion: str) -> str | None:
         after = completion[close + len("</think>") :]
         if "<think>" in after:
             return None  # a new think block was opened and never closed
-        if after.strip():
+        if after.strip() and (
+            "<" not in after or _CHAT_TOKEN_RE.sub("", after).replace("</s>", "").strip()
+        ):  # (only an end-of-turn token after it: "</think><|im_end|>" says nothing more)
             return after
         # nothing after the think block: its own final answer is the commitment
         inner = completion[:close]
@@ -1050,9 +1053,22 @@ _COUNT_FIRST_RE = re.compile(  # "3 slices are left.": a count, its noun, a verb
 )
 
 
+_WORD_THEN_DIGITS_RE = re.compile(  # "fifteen (15) subsets", "twelve (12)"
+    r"(?:[a-z]+[ -]){0,2}[a-z]+[ \t]*\((?P<n>-?\d[\d,]*)\)(?:[ \t]+[A-Za-z]+){0,3}[ \t]*[.!]?",
+    re.IGNORECASE,
+)
+_BOLD_WORD_END_RE = re.compile(r"\*\*(?P<w>[A-Za-z]{3,15})(?:\*\*)?[ \t]*[.!]?[ \t]*\Z")
+
+
 def _sentence_answer(text: str) -> str:
     """Reduce 'The height of the cylinder is 5 centimeters' to '5 centimeters'; an anchored
     sentence with one bold number ("The club can form **66** different committees") to it."""
+    spelled = _WORD_THEN_DIGITS_RE.fullmatch(text.strip()) if "(" in text else None
+    if spelled is not None:  # "fifteen (15) subsets": the digits it spells
+        return spelled.group("n")
+    word_end = _BOLD_WORD_END_RE.search(text) if "**" in text else None
+    if word_end is not None and text.count("**") <= 2 and not _NEG_WORD_RE.search(text):
+        return word_end.group("w")  # "June 3, 2024 was a **Monday**.": the bold word closing it
     concluded = _CONCLUDED_EQUATION_RE.fullmatch(text) if "=" in text else None
     if concluded is not None:  # "Therefore, √50 + √18 = 8√2", "So, 0.375 = 3/8.": its last side
         return concluded.group("v").strip().strip("$").strip()
@@ -1521,6 +1537,7 @@ _SPACE_GROUPS_RE = re.compile(  # digit groups of three after single spaces ("31
     r"(?<![\d.,] )(?<![\d.,^_{])\b\d{1,3}(?:(?: |\\,|\\ )\d{3})+\b(?![.,]\d| \d)"
 )
 _GROUP_SEPARATOR_RE = re.compile(r" |\\,|\\ ")
+_HTML_ENTITY_RE = re.compile(r"&(?:[A-Za-z]{2,8}[0-9]{0,2}|#[0-9]{1,6}|#x[0-9A-Fa-f]{1,5});")
 _HARMONY_FINAL = "<|channel|>final<|message|>"
 _HARMONY_END_RE = re.compile(r"<\|(?:end|return|call|start)\|>")
 
@@ -1542,6 +1559,9 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         completion = completion[: label.start()]
     if "<<" in completion and ">>" in completion:  # ``gsm8k-calculator``: "= <<150*8=1200>>1200"
         completion = _GSM_CALC_RE.sub("", completion)
+    if "&" in completion and ";" in completion and _HTML_ENTITY_RE.search(completion):
+        # ``html-entities``: "9&pi;", "x = &minus;4" read as the symbols they name
+        completion = _HTML_ENTITY_RE.sub(lambda m: html.unescape(m.group(0)), completion)
     if "\u2212" in completion:  # the Unicode minus sign is a minus (same length: positions stay)
         completion = completion.replace("\u2212", "-")
     if not completion.isascii():  # "１５０", "𝟒𝟕", "4️⃣2️⃣", "86 400": plain digits
@@ -3308,6 +3328,11 @@ def _closing_contradicts_anchor(region: str, chosen: Candidate) -> bool:
     )
 
 
+_REVISING_RULES = frozenset({"closing-lone-value", "closing-count-noun"})
+"""Closing rules (besides ``_STATED_RULES``) whose value can revise a box: "It's $56 / 2 = 28$
+handshakes, not 56." (the asked count noun with its number)."""
+
+
 def _revised_after_box(region: str, box: Candidate, question: str) -> str | None:
     """``revised-after-box``: after the chosen box, a revision cue ("Actually", "On reflection",
     "Hold on"), then the text closes on a statement of the asked quantity (a word of its
@@ -3320,7 +3345,7 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
         return None
     late = _closing(region, allow_bare=False, question=question)
     if late is None or late.kind != "conclusion" or (
-        late.rule not in _STATED_RULES and late.rule != "closing-lone-value" and not concluded
+        late.rule not in _STATED_RULES and late.rule not in _REVISING_RULES and not concluded
     ):
         return None
     if _ADVERB_RE.sub("", late.text.strip().strip("$ ")) == box.text.strip().strip("$ "):
@@ -3328,7 +3353,7 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     line_start = region.rstrip().rfind("\n") + 1
     if line_start < box.end and region.find(late.text, box.end) < 0:
         return None
-    if concluded:
+    if concluded or late.rule == "closing-count-noun":  # (the asked noun follows its number)
         return late.text
     sentence = _last_value_sentence(region[max(line_start, box.end) :].strip())
     at = sentence.rfind(late.text)  # (the value the sentence closes on, not an earlier copy)
@@ -4445,6 +4470,14 @@ _LISTED_WORDS_RE = re.compile(  # "... arithmetic, geometric, or neither?"
 )
 
 
+_TWO_WORDS_RE = re.compile(r"\b([a-z]{3,15})[ \t]+or[ \t]+([a-z]{3,15})[ \t]*\?", re.I)
+_DAY_ASKED_RE = re.compile(r"\b(?:what|which)\s+day\s+of\s+the\s+week\b", re.I)
+_WEEKDAY_RE = re.compile(
+    r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.IGNORECASE
+)
+_CHAIN_BOLD_WORD_RE = re.compile(r"=[ \t]*\*\*([A-Za-z]{2,20})\*\*[ \t]*[.!]?[ \t]*$")
+
+
 def _closed_answer_word(line: str, question: str) -> str | None:
     """``yes-no-bold-lead`` / ``bold-answer-word`` / ``listed-option-word``: asked yes or no, a
     closing line opening with a bold **No**; a closing line whose one bold span is a weekday or
@@ -4464,6 +4497,24 @@ def _closed_answer_word(line: str, question: str) -> str | None:
         named = [w for w in listed.groups() if re.search(r"\b" + re.escape(w.lower()) + r"\b", low)]
         if len(named) == 1 and not _NEG_WORD_RE.search(line):
             return named[0]
+    else:
+        pair = _TWO_WORDS_RE.search(question[-300:])
+        if pair is not None and pair.group(1).lower() != pair.group(2).lower():
+            # "... converge or diverge?": "Therefore the series **diverges**." (as written)
+            forms = [
+                m.group(0) for w in pair.groups() for m in re.finditer(
+                    r"\b" + re.escape(w.lower()) + r"(?:s|es|d|ed)?\b", line.lower()
+                )
+            ]
+            if len({f.rstrip("sd") for f in forms}) == 1 and not _NEG_WORD_RE.search(line):
+                return forms[-1]
+    if _DAY_ASKED_RE.search(question):  # "What day of the week ...?": "It will be Monday."
+        days = {d for d in _WEEKDAY_RE.findall(line)}
+        if len(days) == 1 and not _NEG_WORD_RE.search(line):
+            return str(days.pop()).capitalize()
+    chained = _CHAIN_BOLD_WORD_RE.search(line) if "**" in line else None
+    if chained is not None:  # "2024 = MM + XX + IV = **MMXXIV**": the word the chain ends on
+        return str(chained.group(1))
     return None
 
 

@@ -32,7 +32,8 @@ Why the verdict is the worker's (``verify_fields`` -> ``_fast.answer`` -> ``_pre
 ``quick``), step by step:
 
 * ``_prepare`` returns the completion unchanged: every step it takes needs one of
-  :data:`_PREPARE_MARKS` (``<``: think blocks, chat tokens, struck-out and HTML text; ``[``:
+  :data:`_PREPARE_MARKS` (``<``: think blocks, chat tokens, struck-out and HTML text; ``&``:
+  HTML entities; ``[``:
   ``[INST]``; ``~``, ``%``, `````, ``>``, ``phantom``, ``color``, ``\\sout``, ``\\iffalse``;
   equation tags: ``\\tag``, ``\\label``, ``\\nonumber``, ``\\notag``, ``quad``), a
   grader word (``_GRADER_HINT_RE``'s literals in the lowered text: its ``may_match``), the
@@ -90,7 +91,7 @@ enforced) for every item: the in-caller work takes microseconds, but a limit tha
 request to be stopped."""
 
 _PREPARE_MARKS = (
-    "<", "[", "~", "%", "`", ">", "phantom", "color", "\\sout", "\\iffalse", *_TAG_MARKS,
+    "<", "[", "~", "%", "`", ">", "&", "phantom", "color", "\\sout", "\\iffalse", *_TAG_MARKS,
     # the ASCII literals of foreign anchors and grader notes, less their first letter (either
     # case of it: "Respuesta", "respuesta"); non-ASCII ones never reach this ASCII-only path
     *(h[1:] for h in (*lx.FOREIGN_ANCHOR_HINTS, *lx.FOREIGN_GRADER_HINTS) if h.isascii()),
