@@ -522,6 +522,10 @@ _JSON_ARGUMENT_KEYS = ("args", "arguments", "parameters", "input")
 _JSON_COUNT_KEYS = ("count", "total", "number")
 
 
+_JSON_VALUE_KEYS = frozenset(("value", "answer", "final_answer", "result", "number"))
+"""The key of an answer object's own value ('"result": {"value": 8, "units": "m"}')."""
+
+
 def json_answer(text: str) -> str | None:
     """``answer-in-json``: the answer a JSON object states in its answer field ("answer",
     "final_answer", "result", ...) when that field holds one scalar; "" for any other JSON
@@ -552,6 +556,12 @@ def json_answer(text: str) -> str | None:
         return str(value)
     if isinstance(value, str) and value.strip() and "\n" not in value.strip():
         return value.strip()
+    if isinstance(value, dict):  # '"result": {"value": 8, "units": "length units"}'
+        inner = [v for k, v in value.items() if str(k).strip().lower() in _JSON_VALUE_KEYS]
+        if len(inner) == 1 and isinstance(inner[0], int | float | str) and not isinstance(
+            inner[0], bool
+        ) and str(inner[0]).strip() and "\n" not in str(inner[0]).strip():
+            return str(inner[0]).strip()
     items = list(value.values()) if isinstance(value, dict) else value
     if (  # ``bare-json-reply``: '{"solutions": [3, 2]}', '{"answer": {"x": 7, "y": 3}}'
         isinstance(items, list) and 0 < len(items) <= _MAX_JSON_ITEMS
@@ -2326,7 +2336,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             and (_HAS_VALUE_RE.search(late.text) or _NUMBER_WORD_ANY_RE.search(late.text))
             and sel.rule != "answer-first-then-explanation"
             and not _counts_unasked_noun(late.text, question)  # "..., so there are 4 consonants"
-            and not _TLDR_ANCHOR_RE.match(region, sel.decisions[-1].candidate.start)  # stated first
+            and (  # a TL;DR stated first stands, unless the text later disowns it
+                not _TLDR_ANCHOR_RE.match(region, sel.decisions[-1].candidate.start)
+                or _EARLIER_DISOWNED_RE.search(region, sel.decisions[-1].candidate.end)
+            )
             and not SIDE_RE.search(region, region.rstrip().rfind("\n") + 1)  # "(not asked)"
             and _without_afterword_section(region.rstrip(), question).rfind("\n")
             >= sel.decisions[-1].candidate.end
@@ -2734,8 +2747,9 @@ _EXPLANATION_START_RE = re.compile(
 
 
 _SENTENCE_BREAK_RE = re.compile(r"[.!?;][ \t]+\S")
-_ASKED_LABEL_LINE_RE = re.compile(
-    r"[ \t*_>#-]*(?P<label>[A-Za-z][A-Za-z \t-]{1,30}?)[ \t]*:[ \t*_]*"
+_ASKED_LABEL_LINE_RE = re.compile(  # "**End time: 3:30 PM**", "Midpoint = (-2, 5)"
+    r"[ \t*_>#-]*(?:(?P<label>[A-Za-z][A-Za-z \t-]{1,30}?)[ \t]*:"
+    r"|(?P<eqlabel>[A-Za-z]{3,}(?:[ \t-][A-Za-z]{2,}){0,3})[ \t]*=)[ \t*_]*"
     r"(?P<v>[^\n*=]{0,20}[\d∞][^\n*=]{0,40}?)[ \t*_]*\.?[ \t*_]*"
 )
 
@@ -3328,6 +3342,16 @@ def _closing_contradicts_anchor(region: str, chosen: Candidate) -> bool:
     )
 
 
+_GIVEN_TAIL_RE = re.compile(  # " after 3 years", " in 5 days": a phrase holding a given
+    r"[ \t]+(?:after|in|for|over|within)[ \t]+(?P<g>\d[\d,.]*[ \t]+[a-z]{3,12}?)s?[ \t]*[.!]?\Z",
+    re.IGNORECASE,
+)
+_EARLIER_REF_RE = re.compile(r"[ \t]*(?:my|the|that)[ \t]+", re.IGNORECASE)
+_EARLIER_DISOWNED_RE = re.compile(  # "(my TL;DR above was wrong)", "the answer above is off"
+    r"\b(?:tl;?dr|answer|guess|estimate)\b[^.\n]{0,30}?\b(?:was|is)[ \t]+(?:wrong|off|"
+    r"incorrect|mistaken|a[ \t]+mistake|an[ \t]+error)\b",
+    re.IGNORECASE,
+)
 _REVISING_RULES = frozenset({"closing-lone-value", "closing-count-noun"})
 """Closing rules (besides ``_STATED_RULES``) whose value can revise a box: "It's $56 / 2 = 28$
 handshakes, not 56." (the asked count noun with its number)."""
@@ -4842,7 +4866,7 @@ def _closing(
     if (
         asked_label is not None and question is not None
         and not _SENTENCE_BREAK_RE.search(asked_label.group("v"))
-        and _label_in_question(asked_label.group("label"), question)
+        and _label_in_question(asked_label["label"] or asked_label["eqlabel"], question)
         and not _NEG_WORD_RE.search(last) and not _HEDGE_RE.search(last)
     ):  # "**End time: 3:30 PM**", "Domain: (-∞, 1) ∪ (1, ∞)": the asked quantity, labelled
         return Extracted(asked_label.group("v").strip(), "conclusion", "closing-asked-label")
@@ -4956,6 +4980,11 @@ def _closing(
             appositive = _APPOSITIVE_VALUE_RE.fullmatch(ans) if "," in ans else None
             if appositive is not None:  # "... is the value listed twice, 5.": the value named
                 ans = appositive.group("v")
+            given = _GIVEN_TAIL_RE.search(ans) if question and " " in ans else None
+            if given is not None and question and given.start() > 0 and re.search(
+                r"\b" + re.escape(given.group("g")) + r"s?\b", question, re.IGNORECASE
+            ):  # "$1,331 after 3 years" asked "... worth after 3 years": the phrase restates it
+                ans = ans[: given.start()].rstrip()
             if ans:
                 return Extracted(ans, "conclusion", "closing-sentence")
         elif conc and not negated:  # "So we get 9.", "Thus, we need 9 coins.": its one value
@@ -5365,6 +5394,10 @@ def _without_closing_aside(line: str) -> str:
     if m is None or m.group("aside").count("$") % 2 or not _HAS_VALUE_RE.search(line, 0, m.start()):
         return line
     aside = m.group("aside")
+    if _EARLIER_DISOWNED_RE.match(_EARLIER_REF_RE.sub("", aside, count=1)) and (
+        _EARLIER_REF_RE.match(aside)
+    ):  # "(my TL;DR above was wrong)": about an earlier answer, not this value
+        return line[: m.start()] + m.group("end")
     if _ASIDE_TURN_RE.search(aside) or _HEDGE_RE.search(aside):
         return line
     if _NEG_WORD_RE.search(aside):

@@ -654,7 +654,10 @@ CJK_GROUPS = {"万": 10_000, "萬": 10_000, "亿": 100_000_000, "億": 100_000_0
 DECLINE_ANSWER = (
     "(?:won't|will not|can't|cannot|can not|(?:am|'m) (?:not able|unable) to|not able to|"
     "unable to) (?:give|provide|offer|commit to|state|settle on) (?:you )?(?:a |an |any |the )?"
-    "(?:definitive|definite|final|certain|firm|conclusive|reliable) answer",
+    "(?:definitive|definite|final|certain|firm|conclusive|reliable|single|unique) answer",
+    # "Without more information, I can't decide between these two."
+    "(?:can't|cannot|can not|unable to|not able to) (?:decide|choose|pick) between "
+    "(?:these|the|them|the two|both)",
 )
 """Closes the text by declining to answer ("..., so I won't give a definitive answer."): the
 value before it is no commitment (``declined-to-answer``)."""
@@ -951,6 +954,9 @@ PLEASANTRY = (
     "(?:would|do) you (?:like|want) me to", "if you share", "shall i (?:also )?",
     "thanks? (?:you )?for (?:asking|reading)", "if you have (?:any )?(?:other|more|further) "
     "questions", "(?:any|more) questions\\?",
+    # a sign-off and the name under it: "Best regards,\nTutorBot" (no digit in the name line)
+    "(?:(?:(?:best|kind|warm|warmest) )?(?:regards|wishes)|sincerely|cheers)"
+    ",?[\\t\\x20]*\\n[^\\n\\d$\\\\]{1,40}",
 )
 """A closing chat sentence after the conclusion: read past (with emoji) by the closing rules."""
 

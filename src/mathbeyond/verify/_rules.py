@@ -1099,7 +1099,7 @@ def declines_answer(text: str) -> bool:
     looks like 5. But I can't check it, so I won't give a definitive answer."), and no value
     follows: what came before is no commitment."""
     tail = text[-_DECLINE_TAIL_CHARS:]
-    if "answer" not in tail:
+    if "answer" not in tail and "between" not in tail:  # (a literal of every phrase)
         return False
     found = None
     for found in _DECLINE_RE.finditer(tail):  # noqa: B007 - the last one
