@@ -119,7 +119,7 @@ from ._rules import (
     box_group,
     counterfactual_box,
     declines_answer,
-    example_box,
+    example_before,
     guessed_box,
     in_worked_example,
     labelled_wrong,
@@ -579,7 +579,7 @@ def quick(region: str, question: str | None) -> Answer | None:
     bound = _anchors_introduce(region, low, end, ascii_region)
     if bound is None:
         return None
-    if example_box(region, Candidate(start, end, content, "boxed")):
+    if example_before(region, start):
         return None  # ``box-as-example``: "e.g. $\boxed{3}$": the engine decides
     if "\n" in region:
         if (

@@ -78,7 +78,7 @@ from ._extract import (
     may_re_answer,
 )
 from ._parsed import ParsedGold
-from ._rules import ALT_AFTER_CHARS, Candidate, declines_answer, example_box
+from ._rules import ALT_AFTER_CHARS, declines_answer, example_before
 from ._types import Status, Verdict
 
 ENABLED = True
@@ -165,8 +165,8 @@ def verdict(
     for word in _GRADER_WORDS:  # ``_GRADER_HINT_RE.may_match`` on the lowered text
         if word in low:
             return None
-    if _fast._anchors_introduce(completion, low, end, True) is None or example_box(
-        completion, Candidate(start, end, content, "boxed")
+    if _fast._anchors_introduce(completion, low, end, True) is None or example_before(
+        completion, start
     ):  # ``box-as-example`` ("e.g. $\\boxed{3}$"), as quick: the worker decides
         return None
     if "tl;dr" in low or "tldr" in low:  # the engine's own "TL;DR: 30" anchor (quick's test)

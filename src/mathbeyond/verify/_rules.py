@@ -312,9 +312,17 @@ _EXAMPLE_MARK_RE = re.compile(  # "... could be accepted, e.g. $", "for instance
 def example_box(region: str, c: Candidate) -> bool:
     """``box-as-example``: a box right after "e.g." / "for instance" / "such as" ("any
     reasonable value could be accepted -- e.g. $\\boxed{3}$") is an instance, not the answer."""
-    return c.kind == "boxed" and (
-        _EXAMPLE_MARK_RE.search(region, max(0, c.start - 24), c.start) is not None
-    )
+    return c.kind == "boxed" and example_before(region, c.start)
+
+
+def example_before(region: str, start: int) -> bool:
+    """:func:`example_box` for a box starting at ``start``: an example marker right before it."""
+    before = region[max(0, start - 24) : start]
+    if "e.g" not in before and "for " not in before and "such" not in before and (
+        "For " not in before and "E.g" not in before and "Such" not in before
+    ):  # (a literal of every marker, by find: most boxes have none before them)
+        return False
+    return _EXAMPLE_MARK_RE.search(region, max(0, start - 24), start) is not None
 
 
 _EXAMPLE_OPENER_RE = re.compile(
@@ -1099,7 +1107,9 @@ def declines_answer(text: str) -> bool:
     looks like 5. But I can't check it, so I won't give a definitive answer."), and no value
     follows: what came before is no commitment."""
     tail = text[-_DECLINE_TAIL_CHARS:]
-    if "answer" not in tail and "between" not in tail:  # (a literal of every phrase)
+    if not (  # every phrase holds a negation ("won't", "cannot", "unable", "not able to")
+        "n't" in tail or "annot" in tail or "nable" in tail or " not " in tail
+    ) or ("answer" not in tail and "between" not in tail):  # and one of these words
         return False
     found = None
     for found in _DECLINE_RE.finditer(tail):  # noqa: B007 - the last one
