@@ -30,6 +30,10 @@ _ASKED_RE = re.compile(
 )
 
 
+TWENTY_FOUR_HOUR_RE = re.compile(r"\b24[- ]hour\b|\bHH:MM\b", re.IGNORECASE)
+"""A question asking for a 24-hour time ("Give your answer in 24-hour format (HH:MM).")."""
+
+
 def clock_asked(question: str) -> bool:
     """Whether the question asks for a time of day."""
     return _ASKED_RE.search(question) is not None
@@ -75,7 +79,12 @@ def closing_clock_time(sentence: str, question: str, clause: str | None = None) 
         times = [t for t in _times(clause) if t in times]
     if len(times) != 1:
         return None
-    return _written(*times[0])
+    minutes, named = times[0]
+    if TWENTY_FOUR_HOUR_RE.search(question) and not any(
+        m.group("mer") or m.group("part") for m in _CLOCK_RE.finditer(clause or sentence)
+    ):  # asked for a 24-hour time and written as one ("20:15"): kept in that form
+        return f"{minutes // 60:02d}:{minutes % 60:02d}"
+    return _written(minutes, named)
 
 
 def same_clock_time(answer: str, gold: str) -> bool | None:

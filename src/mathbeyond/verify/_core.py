@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.92.0"  # core_v155: declining, label = value, sign-offs, TL;DR
+VERIFIER_VERSION = "2.93.0"  # core_v156: answer headers, candidates, 24-hour times
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -2292,6 +2292,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if len(sel.texts) == 1 and example_box(region, sel.decisions[-1].candidate):
             # ``box-as-example``: "... any reasonable value could be accepted, e.g. $\boxed{3}$"
             return Extracted("", "none", "box-as-example", trace)
+        if len(sel.texts) == 1 and len(boxes) >= 2 and _candidate_list(region, boxes):
+            # ``boxes-as-candidates``: "Candidate answers:\n- ... $\boxed{120}$\n- ...
+            # $\boxed{30}$": values listed for choosing, none chosen
+            return Extracted("", "none", "boxes-as-candidates", trace)
         if len(sel.texts) == 1 and len(boxes) >= 2 and _offered_possibility(region, boxes):
             # ``box-offered-as-possibility``: "$\boxed{91}$\n\nHmm, or possibly $\boxed{97}$."
             return Extracted("", "none", "box-offered-as-possibility", trace)
@@ -2332,7 +2336,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         late = None if truncated else _conclusion(region, question=question)
         if (
             late is not None
-            and late.rule in _CONCLUDING_RULES
+            and (late.rule in _CONCLUDING_RULES or (  # "... = 23.\n\nSo there are 23 such
+                late.rule == "closing-fragment-after-chain"  # integers.": a sentence too
+                and _CONCLUSION_RE.match(region, region.rstrip().rfind("\n") + 1) is not None
+            ))
             and (_HAS_VALUE_RE.search(late.text) or _NUMBER_WORD_ANY_RE.search(late.text))
             and sel.rule != "answer-first-then-explanation"
             and not _counts_unasked_noun(late.text, question)  # "..., so there are 4 consonants"
@@ -3240,6 +3247,22 @@ def _qualified_other_answer(region: str, chosen: Candidate) -> bool:
         and not _same_final_number(m.group("v"), chosen.text)
         for m in _QUALIFIED_ANSWER_LINE_RE.finditer(region, line_end)
     )
+
+
+_CANDIDATE_LABEL_RE = re.compile(  # "Candidate answers:", "**Possible values:**"
+    r"^[ \t*#_>]*(?:candidate|possible)[ \t]+(?:answers?|values?|counts?|results?)[ \t*_]*:",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _candidate_list(region: str, boxes: list[Candidate]) -> bool:
+    """``boxes-as-candidates``: a "Candidate answers:" label line, then at least two boxes of
+    different values after it (the last box among them): values set out for choosing."""
+    label = _last_match(_CANDIDATE_LABEL_RE, region[: boxes[-1].start])
+    if label is None:
+        return False
+    listed = [b for b in boxes if b.start > label.end()]
+    return len(listed) >= 2 and len({_plain_value(b.text) for b in listed}) >= 2
 
 
 _POSSIBILITY_LEAD_RE = re.compile(  # "Hmm, or possibly ", "Or maybe it's ": another candidate

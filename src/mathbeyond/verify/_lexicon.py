@@ -658,6 +658,10 @@ DECLINE_ANSWER = (
     # "Without more information, I can't decide between these two."
     "(?:can't|cannot|can not|unable to|not able to) (?:decide|choose|pick) between "
     "(?:these|the|them|the two|both)",
+    # "..., so it is underspecified and no definite answer can be given."
+    "no (?:definite|definitive|single|unique|final|certain|firm) answer (?:can|could) be "
+    "(?:given|determined|stated|reached)",
+    "no (?:definite|definitive|single|unique|final|certain|firm) answer is possible",
 )
 """Closes the text by declining to answer ("..., so I won't give a definitive answer."): the
 value before it is no commitment (``declined-to-answer``)."""

@@ -68,6 +68,7 @@ from fractions import Fraction
 from . import _lexicon as lx
 from . import _prefilter
 from ._boxes import box_spans
+from ._clock import TWENTY_FOUR_HOUR_RE
 from ._normalize import simple_rational
 from ._prefilter import Guarded, fold_lower
 
@@ -1108,7 +1109,7 @@ def declines_answer(text: str) -> bool:
     follows: what came before is no commitment."""
     tail = text[-_DECLINE_TAIL_CHARS:]
     if not (  # every phrase holds a negation ("won't", "cannot", "unable", "not able to")
-        "n't" in tail or "annot" in tail or "nable" in tail or " not " in tail
+        "n't" in tail or "annot" in tail or "nable" in tail or " not " in tail or "no " in tail
     ) or ("answer" not in tail and "between" not in tail):  # and one of these words
         return False
     found = None
@@ -2294,6 +2295,9 @@ def asked_unit_number(answer: str, question: str | None) -> str | None:
     return stated[0].replace(",", "")
 
 
+_MERIDIEM_RE = re.compile(r"\d[ \t]*(?:\\text\{[ \t]*)?(?:a|p)\.?[ \t]*m\b\.?", re.IGNORECASE)
+
+
 def asked_form_violation(answer: str, gold: str, question: str | None) -> str | None:
     """``answer-not-in-asked-form``: the question asks for a form (factor, expand, simplest
     radical form, a common or improper fraction, a rational denominator, simplified (like terms
@@ -2317,6 +2321,10 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         return "asked for simplest form: a power of a number is not worked out"
     if asks.radians and _DEGREE_MARK_RE.search(answer) and not _DEGREE_MARK_RE.search(gold):
         return "asked for radians: the answer is in degrees"
+    if _MERIDIEM_RE.search(answer) and TWENTY_FOUR_HOUR_RE.search(question) and not (
+        _MERIDIEM_RE.search(gold)
+    ):  # ``twelve-hour-time``: asked "in 24-hour format (HH:MM)", answered "8:15 PM"
+        return "asked for a 24-hour time: the answer is a 12-hour time"
     if asks.degrees and "\\pi" in answer and "\\pi" not in gold:
         return "asked for degrees: the answer is in radians"
     pct = _PERCENT_NUMBER_RE.fullmatch(answer.strip()) if "%" in answer else None
