@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.93.0"  # core_v156: answer headers, candidates, 24-hour times
+VERIFIER_VERSION = "2.94.0"  # core_v157: summary lists restating the asked quantity
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

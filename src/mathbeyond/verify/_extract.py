@@ -3044,6 +3044,9 @@ _RESTATED_LHS_RE = re.compile(  # "So, $p(x) = ", "Therefore $a_{20} = ": the eq
     r"(?P<l>[A-Za-z](?:_\{?\w{1,4}\}?)?(?:\([^()=$]{1,12}\))?)[ \t]*=(?!=)",
     re.IGNORECASE,
 )
+_LIST_ITEM_LEAD_RE = re.compile(  # "- Result: ", "4. ": a list item's marker and label
+    r"[ \t]*(?:[-*\u2022+]|\d{1,2}[.)])[ \t]+(?:\*\*)?(?:[A-Za-z][A-Za-z ]{0,20}:(?:\*\*)?[ \t]+)?"
+)
 _SUMMARY_HEADING_RE = re.compile(  # "### Summary", "**Recap**", "Conclusion:" on a line
     r"[ \t#*_>]*(?:" + lx.alternation(lx.SUMMARY_LABEL) + r"|conclusion)[ \t*_:]*",
     re.IGNORECASE,
@@ -3072,6 +3075,15 @@ def concludes_asked_after(region: str, end: int, question: str) -> bool:
     bold = _BOLD_STATEMENT_RE.fullmatch(last_line)
     summary = _SUMMARY_LABEL_RE.match(last_line)
     heading = region[end:newline].rstrip().rsplit("\n", 1)[-1]
+    item = _LIST_ITEM_LEAD_RE.match(last_line) if summary is None else None
+    if item is not None and any(  # "### Summary\n- ...\n- Result: 84 has **16** divisors."
+        _SUMMARY_HEADING_RE.fullmatch(ln) for ln in region[end:newline].split("\n")[-8:]
+    ):  # the summary list's closing item: its sentence, its words the question's
+        stated = _SENTENCE_SPLIT_RE.split(last_line[item.end() :].rstrip())[-1]
+        return _HAS_VALUE_RE.search(stated) is not None and any(
+            len(w) >= 4 and _in_question(w, _asking_sentence(question))
+            for w in re.findall(r"[A-Za-z]+", stated.replace("**", ""))
+        )
     if summary is None and _SUMMARY_HEADING_RE.fullmatch(heading):
         # "### Summary\n... The greatest common divisor of 48 and 180 is **6**.": its closing
         # sentence sums up
@@ -3401,6 +3413,8 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     if line_start < box.end and region.find(late.text, box.end) < 0:
         return None
     if concluded or late.rule == "closing-count-noun":  # (the asked noun follows its number)
+        if late.rule == "closing-result-label":  # "- Result: 84 has **16** positive divisors."
+            return _sentence_answer(late.text)
         return late.text
     sentence = _last_value_sentence(region[max(line_start, box.end) :].strip())
     at = sentence.rfind(late.text)  # (the value the sentence closes on, not an earlier copy)
