@@ -3063,6 +3063,13 @@ _SUMMARY_LABEL_RE = re.compile(  # "**Summary:** ", "Recap: ", "**In short:** ":
 )
 
 
+def _closes_in_asked_unit(line: str, question: str) -> bool:
+    """The line's last value carries the unit the question asks in ("32 minutes", asked "in
+    minutes")."""
+    valued = _last_match(_VALUE_WITH_UNIT_RE, line)
+    return valued is not None and asked_unit_number(valued.group(0), question) is not None
+
+
 def concludes_asked_after(region: str, end: int, question: str) -> bool:
     """``box-then-conclusion``: the text after a box (ending at ``end``) closes on a line that
     opens with a conclusion word and names the quantity the question asks for ("Each die has
@@ -3088,13 +3095,11 @@ def concludes_asked_after(region: str, end: int, question: str) -> bool:
         # "### Summary\n... The greatest common divisor of 48 and 180 is **6**.": its closing
         # sentence sums up
         last_line = _SENTENCE_SPLIT_RE.split(last_line.rstrip())[-1]
-        valued = _last_match(_VALUE_WITH_UNIT_RE, last_line)
-        if valued is not None and asked_unit_number(valued.group(0), question) is not None:
+        if _closes_in_asked_unit(last_line, question):
             return True
     elif summary is not None:  # "**Summary:** ..., so her average speed is 18 km/h.": it sums up
         last_line = last_line[summary.end() :]
-        valued = _last_match(_VALUE_WITH_UNIT_RE, last_line)
-        if valued is not None and asked_unit_number(valued.group(0), question) is not None:
+        if _closes_in_asked_unit(last_line, question):
             return True  # "... so the time it takes is 32 minutes." asked "in minutes"
     elif bold is not None:  # "**The area of the triangle is 84.**": a bold closing statement
         last_line = bold.group(1)
@@ -5431,9 +5436,9 @@ def _without_closing_aside(line: str) -> str:
     if m is None or m.group("aside").count("$") % 2 or not _HAS_VALUE_RE.search(line, 0, m.start()):
         return line
     aside = m.group("aside")
-    if _EARLIER_DISOWNED_RE.match(_EARLIER_REF_RE.sub("", aside, count=1)) and (
-        _EARLIER_REF_RE.match(aside)
-    ):  # "(my TL;DR above was wrong)": about an earlier answer, not this value
+    ref = _EARLIER_REF_RE.match(aside)
+    if ref is not None and _EARLIER_DISOWNED_RE.match(aside, ref.end()):
+        # "(my TL;DR above was wrong)": about an earlier answer, not this value
         return line[: m.start()] + m.group("end")
     if _ASIDE_TURN_RE.search(aside) or _HEDGE_RE.search(aside):
         return line
