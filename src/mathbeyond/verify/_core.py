@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.94.0"  # core_v157: summary lists restating the asked quantity
+VERIFIER_VERSION = "2.95.0"  # core_v158: congruence answers, fraction products, case splits
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -190,12 +190,16 @@ _POWER_SUM_RE = re.compile(  # "1^2 + 2^2 + 3^2 + 4^2 + 5^2": the asked sum writ
     _POWER_TERM + r"\^\s*\{?\d+\}?\s*(?:[+\-−]" + _POWER_TERM + r"){2,}"
 )
 _OPERATOR = r"(?:[+\-−*·×]|\\cdot|\\times)"
+_FRACTION = r"\s*-?\\[dt]?frac\s*(?:\{\s*\d+\s*\}|\d)\s*(?:\{\s*\d+\s*\}|\d)\s*"
 _UNEVALUATED_DECIMAL_RE = re.compile(  # ``unevaluated-arithmetic-answer``: "24 \cdot 0.75",
     # "12 * 25 - 189": two operations, or one with a decimal, left undone ("15 × 15" alone may
     # restate the question's "15 squared")
     _OPERAND + _OPERATOR + _OPERAND + "(?:" + _OPERATOR + _OPERAND + ")+"
     + r"|\s*\(?-?\d+(?:\.\d+)?\)?\s*" + _OPERATOR + r"\s*\(?-?\d+\.\d+\)?\s*"
     + r"|\s*\(?-?\d+\.\d+\)?\s*" + _OPERATOR + _OPERAND
+    # ``unevaluated-fraction-product``: "\frac{2}{3} \times 36", "\tfrac34(120)"
+    + "|" + _FRACTION + _OPERATOR + _OPERAND + "|" + _OPERAND + _OPERATOR + _FRACTION
+    + "|" + _FRACTION + r"\(\s*-?\d+(?:\.\d+)?\s*\)\s*"
 )
 _DEGREE_MARK_RE = re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\u00b0|\\degree")
 _OPTION_IN_ANSWER_RE = re.compile(r"\(([A-E])\)")
@@ -258,6 +262,48 @@ _QUOTIENT_REMAINDER_RE = re.compile(  # "28 with remainder 4", "28 R 4", "28 r. 
     r"|rem\.?|R|r\.?)[ \t]*(?P<r>\d+)[ \t]*\$?[ \t]*\.?"
 )
 _ASKS_REMAINDER_RE = re.compile(r"\bremainder\b|\bquotient\b", re.IGNORECASE)
+_GAP = r"(?:\s|\\[ ,;:!]|~)*"
+_CONGRUENCE_RE = re.compile(  # ``congruence-answer``: "7^{2025} \equiv 10 \pmod{11}", "\equiv 6"
+    r"(?P<lhs>.{0,200}?)(?:\\equiv|≡)" + _GAP + r"(?P<r>-?\d{1,12})" + _GAP
+    + r"(?:\\pmod" + _GAP + r"\{?" + _GAP + r"(?P<m>\d{1,12})" + _GAP + r"\}?"
+    + r"|\(" + _GAP + r"(?:\\(?:text|mathrm|operatorname)" + _GAP + r"\{" + _GAP + r")?"
+    + r"\\?(?:bmod|mod)" + _GAP + r"\}?" + _GAP + r"\{?" + _GAP + r"(?P<m2>\d{1,12})" + _GAP
+    + r"\}?" + _GAP + r"\)"
+    + r"|\\(?:bmod|mod)" + _GAP + r"\{?" + _GAP + r"(?P<m3>\d{1,12})" + _GAP + r"\}?)?"
+    + _GAP + r"\.?" + _GAP,
+    re.DOTALL,
+)
+_ASKS_RESIDUE_RE = re.compile(
+    r"\bremainders?\b|\bmod(?:ulo|ulus)?\b|\\[pb]?mod\b|\bresidue\b"
+    r"|\b(?:last|final|rightmost)[ \t]+(?:\w+[ \t]+)?digits?\b|\b(?:units?|ones)[ \t]+digit\b",
+    re.IGNORECASE,
+)
+_DIGITS_ASKED_RE = re.compile(
+    r"\b(?:last|final|rightmost)[ \t]+(?:\w+[ \t]+)?digits?\b|\b(?:units?|ones)[ \t]+digit\b",
+    re.IGNORECASE,
+)
+
+
+def congruence_residue(answer: str, question: str | None) -> str | None:
+    """``congruence-answer``: a congruence "A \\equiv r \\pmod m" (or "\\equiv r (mod m)") as
+    the answer to a remainder or last-digits question states the residue ``r``. With a question,
+    the modulus must be the asked one (a number of the question, or a power of ten when digits
+    are asked) and without a modulus the question must ask for a residue; without a question the
+    stated residue is the answer."""
+    if "equiv" not in answer and "≡" not in answer:
+        return None
+    m = _CONGRUENCE_RE.fullmatch(answer.strip().strip("$"))
+    if m is None:
+        return None
+    modulus = m.group("m") or m.group("m2") or m.group("m3")
+    if question is None:
+        return m.group("r")
+    if _ASKS_RESIDUE_RE.search(question) is None:
+        return None
+    named = modulus is None or re.search(rf"(?<![\d.,]){modulus}(?![\d]|[.,]\d)", question)
+    if not named and not (_DIGITS_ASKED_RE.search(question) and re.fullmatch(r"10+", modulus)):
+        return None  # a congruence to another modulus than the asked one
+    return m.group("r")
 
 
 def _judge_answer(
@@ -312,6 +358,12 @@ def _judge_answer(
             if status is Status.CORRECT and own is None:
                 own = "answer-remainder-of-division"
             return status, reason, own
+    residue = congruence_residue(answer, question)
+    if residue is not None:  # "7^{2025} \equiv 10 \pmod{11}" for the remainder: 10
+        status, reason, own = _judge_answer(residue, gold, question)
+        if status is Status.CORRECT and own is None:
+            own = "answer-congruence-residue"
+        return status, reason, own
     sides = polygon_sides(answer, question)
     if sides is not None:
         answer = sides

@@ -3886,6 +3886,11 @@ _CASE_PAIR_RE = re.compile(
     r"(?:(?:and|but|whereas|while)[ \t]+)?(?:if|when|otherwise|else)\b",
     re.IGNORECASE,
 )
+_EARLIER_CASE_RE = re.compile(  # "6 seatings if ..., whereas 24": a case, then another
+    r"\b(?:if|when|assuming|provided)\b[^.;]*?[;,][ \t]*(?:whereas|while|but|and|or)?[ \t]*"
+    r"\$?-?\d",
+    re.IGNORECASE,
+)
 _CASE_VALUE_RE = re.compile(r"(?<![\w.^_])-?\d+(?:\.\d+)?(?![\w.^])")
 
 
@@ -3910,6 +3915,8 @@ def _without_qualifier(region: str) -> str | None:
     word = sentence[m.start() : m.end()]
     if _CASE_SPLIT_RE.search(clause) or (_WHEN_RE.search(word) and _HAS_VALUE_RE.search(clause)):
         return None
+    if _EARLIER_CASE_RE.search(sentence, 0, m.start() + 1):
+        return None  # "6 seatings if ..., whereas 24 if ...": the first case came before
     return body[: start + at + m.start() + 1] + "."
 
 

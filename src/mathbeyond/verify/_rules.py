@@ -969,6 +969,11 @@ _ALT_CASE_VALUE_RE = re.compile(  # "; if ..., then $4\pi$", "; otherwise 12"
     + lx.alternation(lx.CONDITIONAL_TAIL) + r")\b[^;]{0,120}?(?P<v>\$[^$]{1,40}\$|-?\d+(?:\.\d+)?)",
     re.IGNORECASE,
 )
+_CONDITIONED_VALUE_RE = re.compile(  # ", and $24$ if they do not", "; 24 otherwise"
+    r"[;,][ \t]*(?:(?:and|but|while|whereas)[ \t]+)?(?:(?:it(?:'s|[ \t]+is)|there[ \t]+are)[ \t]+)?"
+    r"(?P<v>\$[^$]{1,40}\$|-?\d+(?:\.\d+)?)[ \t]*,?[ \t]*(?:if|when|otherwise|unless)\b",
+    re.IGNORECASE,
+)
 ALT_AFTER_CHARS = 240
 """How much of the text after an answer :func:`alternative_after` reads (its sentence's bound)."""
 
@@ -1033,6 +1038,15 @@ _ALT_ANSWER_LINE_RE = re.compile(
 _LISTED_VALUE_RE = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?:/\d+)?")
 
 
+def _opens_with_condition(region: str, c: Candidate) -> bool:
+    """The answer's sentence opens with a condition ("If rotations are identified, the answer
+    is $\\boxed{6}$ ...")."""
+    lo = max(0, c.start - 200)
+    starts = [m.end() for m in _SENTENCE_START_RE.finditer(region, lo, c.start)]
+    own = starts[-1] if starts else (0 if lo == 0 else -1)
+    return own >= 0 and _CONDITIONAL_OPENER_RE.match(region, own, c.start) is not None
+
+
 def alternative_after(region: str, c: Candidate) -> bool:
     """``answer-with-alternative``: in the answer's own sentence after it, 'or' and another value
     with a condition or hedge ("\\boxed{24} (or $22$ if we exclude 1 and 360)", "$n=1$ (if ...)
@@ -1084,10 +1098,11 @@ def alternative_after(region: str, c: Candidate) -> bool:
         )) and _plain(later.group("a")) != _plain(later.group("b")):
             # "$\boxed{14}$ ... So the count is 14 or 15 depending on the convention used."
             return True
-    if _CONDITION_AFTER_BOX_RE.match(rest) and _ALT_CASE_VALUE_RE.search(sentence):
-        # "ANSWER: $9\pi$ if the key uses radius 3; if ..., then $\frac{9\pi}{4}$": a value
-        # per condition, no commitment
-        other = _ALT_CASE_VALUE_RE.search(sentence)
+    if _CONDITION_AFTER_BOX_RE.match(rest) or _opens_with_condition(region, c):
+        # "ANSWER: $9\pi$ if the key uses radius 3; if ..., then $\frac{9\pi}{4}$", "If ...,
+        # the answer is $\boxed{6}$; if not, it is $24$", "$6$ if ..., and $24$ if they do not":
+        # a value per condition, no commitment (``case-split-after-answer``)
+        other = _ALT_CASE_VALUE_RE.search(sentence) or _CONDITIONED_VALUE_RE.search(sentence)
         if other is not None and _plain(other.group("v")) != _plain(c.text):
             return True
     m = _ALT_VALUE_RE.search(sentence)
