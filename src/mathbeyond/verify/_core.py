@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.95.0"  # core_v158: congruence answers, fraction products, case splits
+VERIFIER_VERSION = "2.96.0"  # core_v159: reported boxes then disowned
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -102,6 +102,7 @@ from ._rules import (
     _WRONG_CLAUSE_RE,
     _WRONG_LABEL_RE,
     ALT_AFTER_CHARS,
+    ATTRIB_PERSON_RE,
     ATTRIB_RE,
     CORRECTION_STATEMENT_RE,
     DISOWN_RE,
@@ -110,6 +111,7 @@ from ._rules import (
     MISTAKE_RE,
     OTHER_PROBLEM_RE,
     PRESENTED_MISTAKE_RE,
+    QUOTED_SOURCE_RE,
     RETRACT_RE,
     REVISE_RE,
     UNASKED_RE,
@@ -221,7 +223,8 @@ def _trigger_re() -> re.Pattern[str] | None:
     firing near the box (on lowered text); None if a rule has no literal set (then there is
     no quick path)."""
     guards = (
-        _NEGATED_RE, _RESTATE_RE, ATTRIB_RE, OTHER_PROBLEM_RE, RETRACT_RE, _WRONG_LABEL_RE,
+        _NEGATED_RE, _RESTATE_RE, ATTRIB_RE, ATTRIB_PERSON_RE, QUOTED_SOURCE_RE,
+        OTHER_PROBLEM_RE, RETRACT_RE, _WRONG_LABEL_RE,
         _WRONG_CLAUSE_RE, MISTAKE_RE, CORRECTION_STATEMENT_RE, PRESENTED_MISTAKE_RE,
         EXAMPLE_WORD_RE,
     )

@@ -284,6 +284,34 @@ ATTRIBUTION_VERB = (
     "says?", "said", "claims?", "claimed", "thinks?", "suggests?", "expects?", "wants?",
     "gives?", "gave", "states?", "is", "was",
 )
+ATTRIBUTION_PERSON = (
+    "classmates?", "friends?", "colleagues?", "teammates?", "roommates?", "tutors?",
+    "(?:study|lab) (?:partner|group|mate)s?", "someone(?: else)?", "somebody(?: else)?",
+    "(?:brother|sister|cousin|dad|mom|father|mother|uncle|aunt)(?:'s)?",
+    "(?:some|other|many) (?:people|students|solvers|folks|readers)",
+    "(?:some|others)(?= (?:might|may|would|could|will) )",
+)
+"""Another person whose reported answer ("My study partner ... got $\\boxed{9}$", "Some might
+say $\\boxed{9}$") the model then disowns (``attributed-box-disowned``)."""
+ATTRIBUTION_REPORT = (
+    "claim(?:s|ed)?", "sa(?:ys|id)", "say", "got", "gets?", "guess(?:es|ed)?", "answer(?:s|ed)?",
+    "wrote", "writes?", "suggest(?:s|ed)?", "insist(?:s|ed)?", "reported", "thinks?", "thought",
+    "argue[sd]?", "conclude[sd]?", "came up with", "arrived at", "posted", "proposed",
+    "answer (?:is|was)",
+)
+"""The reporting verb after :data:`ATTRIBUTION_PERSON` in the box's sentence."""
+QUOTED_SOURCE = (
+    "(?:quoted|copied) from", "according to",
+)
+"""After a box: where it was taken from ("(copied from the solution manual -- I think it's
+wrong)"); with a disagreement it is not the model's answer."""
+ATTRIBUTION_DISOWNED = (
+    "but", "however", "though", "although", "yet", "i disagree", "i don'?t agree",
+    "(?:that|this|which|it)(?:'s| is| was) (?:wrong|incorrect|not (?:right|correct))",
+    "(?:is|was) (?:wrong|incorrect)", "i think (?:it|that|this)(?:'s| is) wrong",
+)
+"""Right after a reported box (first words of the rest of its sentence or a parenthesis): the
+report is disowned."""
 ATTRIBUTION_CROWD = (
     "(?:many|most|some) (?:people|students)(?: often| usually)? (?:answer|write|get|choose|pick|"
     "say|guess)",

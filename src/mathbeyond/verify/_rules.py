@@ -130,6 +130,25 @@ ATTRIB_RE = Guarded(re.compile(
     + r"|" + lx.alternation(lx.ATTRIBUTION_CROWD) + r")\b",
     re.IGNORECASE,
 ))
+ATTRIB_PERSON_RE = Guarded(re.compile(  # "My study partner worked it out and got $\boxed{9}"
+    r"\b(?:" + lx.alternation(lx.ATTRIBUTION_PERSON) + r")\b[^.!?\n]{0,60}?\b(?:"
+    + r"(?:might|may|would|could|will)[ \t]+)?" + lx.alternation(lx.ATTRIBUTION_REPORT) + r"\b",
+    re.IGNORECASE,
+))
+QUOTED_SOURCE_RE = Guarded(re.compile(  # "(copied from the solution manual -- wrong)"
+    r"\b" + lx.alternation(lx.QUOTED_SOURCE) + r"\b[^\n]{0,100}?\b(?:"
+    + lx.alternation(lx.ATTRIBUTION_DISOWNED) + r")\b",
+    re.IGNORECASE,
+))
+_ATTRIB_DISOWNED_RE = re.compile(
+    r"[\s$).\\}*]*(?:[^.!?\n$\\]{0,40}?(?:[,;:.!]|--|\u2014|\u2013))?[\s(]*(?:"
+    + lx.alternation(lx.ATTRIBUTION_DISOWNED)
+    + r")\b",
+    re.IGNORECASE,
+)
+_ATTRIB_AGREED_RE = re.compile(
+    r"\b(?:agrees?|agreed|confirm(?:s|ed)?|matches|is (?:right|correct))\b", re.IGNORECASE
+)
 DISOWN_RE = Guarded(re.compile(
     r"[\s$).\\]*(?:is|was)\s+" + lx.alternation(lx.DISOWNING) + r"\b", re.IGNORECASE
 ))
@@ -220,7 +239,27 @@ def attributed(region: str, c: Candidate) -> bool:
     )
     m = ATTRIB_RE.search(region, cut + 1 if cut >= 0 else lo, min(c.end, c.start + 20))
     # "One might think X, but ..., so they differ: \boxed{24}": the view is turned before the box
-    return m is not None and _VIEW_TURNED_RE.search(region, m.end(), c.start) is None
+    if m is not None and _VIEW_TURNED_RE.search(region, m.end(), c.start) is None:
+        return True
+    return _reported_then_disowned(region, c, cut + 1 if cut >= 0 else lo)
+
+
+def _reported_then_disowned(region: str, c: Candidate, sentence: int) -> bool:
+    """``attributed-box-disowned``: the box is another person's reported answer ("My study
+    partner worked it out and got $\\boxed{9}$", "Some might say $\\boxed{9}$") and the rest of
+    its sentence disowns it ("but ...", "; that's wrong"), or a note after it says it was
+    copied from somewhere and disagrees ("(copied from the solution manual -- I think it's
+    wrong)"). A report agreed with ("..., and my own count agrees") stays."""
+    after = region[c.end : c.end + 160]
+    if _ATTRIB_AGREED_RE.search(after, 0, 100):
+        return False
+    m = ATTRIB_PERSON_RE.search(region, sentence, c.start)
+    if m is not None and _VIEW_TURNED_RE.search(region, m.end(), c.start) is None and (
+        _ATTRIB_DISOWNED_RE.match(after)
+    ):
+        return True
+    stop = after.find("\n", after.find("\n") + 1)  # its line and the next
+    return QUOTED_SOURCE_RE.search(after, 0, stop if stop >= 0 else len(after)) is not None
 
 
 _VIEW_TURNED_RE = re.compile(r"\b(?:but|however|so|therefore|thus|hence|yet|instead)\b", re.I)
