@@ -119,6 +119,7 @@ from ._rules import (
     alternative_after,
     attributed,
     box_group,
+    box_mid_expression,
     counterfactual_box,
     declines_answer,
     example_before,
@@ -502,6 +503,7 @@ def after_box_defers(
     sentence before the box is read under the trigger words, see :func:`quick`.)"""
     return bool(
         DISOWN_RE.pattern.match(region, end)
+        or box_mid_expression(region, end)
         or EXPLANATION_OPENER_RE.match(region, end)
         or rejects_chosen(region[end:], content) is not None
         or (question and (REVISE_RE.search(region, end) or concludes_asked_after(

@@ -312,6 +312,14 @@ ATTRIBUTION_DISOWNED = (
 )
 """Right after a reported box (first words of the rest of its sentence or a parenthesis): the
 report is disowned."""
+CHECKER_CHOICE_VERB = ("or", "take", "pick", "choose", "use", "check", "accept", "select", "grade")
+"""Before "whichever": the choice among the boxes is left to the reader ("take whichever one the
+key expects", "or whichever value your checker has on file") (``defers-choice-to-checker``)."""
+CHECKER_CHOICE_TARGET = (
+    "key", "checker", "grader", "reference", "expected", "expects", "matches", "fits",
+    "is (?:right|correct)",
+)
+"""After "whichever": what decides ("whichever fits your answer key")."""
 ATTRIBUTION_CROWD = (
     "(?:many|most|some) (?:people|students)(?: often| usually)? (?:answer|write|get|choose|pick|"
     "say|guess)",

@@ -296,6 +296,17 @@ def labelled_wrong(region: str, c: Candidate) -> bool:
     return _WRONG_CLAUSE_RE.match(tail) is not None
 
 
+_BOX_CONTINUES_RE = re.compile(  # "\boxed{24} \times 2 = 48": the formula goes on
+    r"[ \t]*(?:\\times|\\cdot|\\div|[+*/\u00d7\u00b7\u2212-])[ \t]*[^$=\n]{1,40}?=[ \t]*-?\d"
+)
+
+
+def box_mid_expression(region: str, end: int) -> bool:
+    """``box-mid-expression``: the box (ending at ``end``) is followed inside its formula by an
+    operator and "= value" ("$4! = \\boxed{24} \\times 2 = 48$"): an intermediate step."""
+    return _BOX_CONTINUES_RE.match(region, end) is not None
+
+
 def _drop(
     cands: list[Candidate], bad: list[bool], rule: str, out: list[Decision]
 ) -> list[Candidate]:
@@ -330,6 +341,10 @@ def drop_rules(region: str, cands: list[Candidate], out: list[Decision]) -> list
         cands, [attributed(region, c) for c in cands], "attributed-to-someone-else", out
     )
     cands = _drop(cands, [labelled_wrong(region, c) for c in cands], "labelled-wrong", out)
+    cands = _drop(
+        cands, [c.kind == "boxed" and box_mid_expression(region, c.end) for c in cands],
+        "box-mid-expression", out,
+    )
     if (
         cands and len(region) > cands[-1].end + 20
         and _EXAMPLE_ANY_RE.search(region, 0, cands[-1].end) is not None
@@ -1026,6 +1041,28 @@ _LATER_TWO_VALUES_RE = re.compile(  # "the count is 14 or 15 depending on the co
 )
 
 
+_CHECKER_CHOICE_RE = re.compile(  # "; take whichever one the key expects"
+    r"\b" + lx.alternation(lx.CHECKER_CHOICE_VERB) + r"\b[^.\n]{0,30}?\bwhichever\b"
+    r"|\bwhichever\b[^.\n]{0,40}?\b" + lx.alternation(lx.CHECKER_CHOICE_TARGET) + r"\b",
+    re.IGNORECASE,
+)
+
+
+def _defers_choice(region: str, rest: str, c: Candidate) -> bool:
+    """``defers-choice-to-checker``: after the box, the choice is left to the checker ("or
+    whichever value your checker has on file"; "The smaller is $\\boxed{12}$ and the larger is
+    $\\boxed{18}$; take whichever one the key expects" after another boxed value)."""
+    m = _CHECKER_CHOICE_RE.search(rest, 0, 200)
+    if m is None:
+        return False
+    if m.group(0)[:2].lower() == "or" and not rest[: m.start()].strip(" \t$)(,;:-"):
+        return True
+    before = region[max(0, c.start - 400) : c.start]
+    return any(
+        t is not None and _plain(t) != _plain(c.text) for _s, _e, t in box_spans(before)
+    )
+
+
 _ALSO_WORKS_RE = re.compile(  # "(also $x = 3$ works)", "also x = -2 satisfies it"
     r"\balso[ \t]+\$?(?:[a-z][ \t]*=[ \t]*)?(?P<v>-?\d[\d.,/]*)\$?[ \t]+(?:works|satisfies|is[ \t]+"
     r"(?:a[ \t]+)?(?:valid|solution|possible|an?[ \t]+answer))",
@@ -1043,6 +1080,8 @@ def _parallel_conditional(region: str, c: Candidate) -> bool:
     if region.find("\\boxed", lo, c.start) < 0:
         return False  # no earlier box within reach: nothing to compare (a find, not a scan)
     starts = [m.end() for m in _SENTENCE_START_RE.finditer(region, lo, c.start)]
+    if lo == 0 and (not starts or starts[0] > 0):
+        starts.insert(0, 0)  # the text's first sentence is a sentence too
     own = starts[-1] if starts else lo
     if _CONDITIONAL_OPENER_RE.match(region, own) is None:
         return False
@@ -1102,6 +1141,8 @@ def alternative_after(region: str, c: Candidate) -> bool:
     offered = box_spans(rest[cond.end() :])[:1] if cond is not None else []
     if offered and offered[0][2] is not None and _plain(offered[0][2]) != _plain(c.text):
         return True  # "$\boxed{22}$ or, if the radical were negative, $\boxed{-28}$"
+    if "whichever" in rest[:200].lower() and _defers_choice(region, rest, c):
+        return True  # "$\boxed{18}$ (or whichever value your checker has on file)"
     also = _ALSO_WORKS_RE.search(rest) if "also" in rest else None
     if also is not None and _plain(also.group("v")) != _plain(c.text):
         return True  # "$$\boxed{5}$$ (also $x = 3$ works)": a second answer offered
@@ -2292,6 +2333,10 @@ def _answer_unit(answer: str) -> tuple[str, str, str, bool] | None:
 
 
 _FRACTION_EXPRESSION_RE = re.compile(r"(?:\d|\})\s*[-+]\s*(?:\\[dt]?frac|\d)")
+_FRACTIONAL_POWER_RE = re.compile(  # 3^{5/2}, 2^{3.5}, 5^{\frac{3}{2}}, 7^(1/2), 2^.5
+    r"\^\s*(?:\{\s*-?\s*(?:\d+\s*/\s*\d+|\d*\.\d+|\\[dt]?frac\s*\{?\s*\d+\s*\}?\s*\{?\s*\d+\s*\}?)"
+    r"\s*\}|\(\s*-?\s*\d+\s*/\s*\d+\s*\)|-?\d*\.\d+)"
+)
 _NUMERIC_POWER_RE = re.compile(r"(?<![\w\\])\d+\s*\^\s*(?:\{\s*\d+\s*\}|\d+(?![\d/.]))")
 
 
@@ -2373,6 +2418,10 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         _NUMERIC_POWER_RE.search(gold)
     ):  # ``unworked-power-not-simplest``: "(\sqrt{3}/4) \cdot 4^2"
         return "asked for simplest form: a power of a number is not worked out"
+    if asks.radical and _FRACTIONAL_POWER_RE.search(answer) and not (
+        _FRACTIONAL_POWER_RE.search(gold)
+    ):  # ``fractional-exponent-not-radical``: "3^{5/2}", "2^{3.5}" for "9\sqrt{3}"
+        return "asked for simplest radical form: a fractional exponent is not a radical"
     if asks.radians and _DEGREE_MARK_RE.search(answer) and not _DEGREE_MARK_RE.search(gold):
         return "asked for radians: the answer is in degrees"
     if _MERIDIEM_RE.search(answer) and TWENTY_FOUR_HOUR_RE.search(question) and not (
