@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.97.0"  # core_v160: per-case boxes, mid-formula boxes, checker choice
+VERIFIER_VERSION = "2.98.0"  # core_v161: denied values, forced guesses, reference deferral
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -40,6 +40,7 @@ from ._rules import (
     asked_unit_number,
     counterfactual_anchor,
     declines_answer,
+    defers_to_reference,
     disqualified_value,
     example_box,
     hedged_two_values,
@@ -2353,6 +2354,8 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         ):  # (the closing line is not the anchor's own line once an afterword is cut)
             # a stray early "Answer:" label followed by a concluding final line
             return Extracted(late.text, late.kind, "closing-sentence-over-stray-anchor", trace)
+        if defers_to_reference(sel.texts[0]):  # "Answer: see reference (237).": no own value
+            return Extracted("", "none", "answer-defers-to-reference", trace)
         if sel.rule in (
             "correction-after-retraction", "correction-after-revision", "later-rejects-box"
         ):
@@ -3886,6 +3889,7 @@ _CASE_PAIR_RE = re.compile(
     r"(?:(?:and|but|whereas|while)[ \t]+)?(?:if|when|otherwise|else)\b",
     re.IGNORECASE,
 )
+_DENIED_AFTER_VERB_RE = re.compile(r"[ \t]*(?:not|never|no[ \t]+longer)\b(?![ \t]+only\b)", re.I)
 _EARLIER_CASE_RE = re.compile(  # "6 seatings if ..., whereas 24": a case, then another
     r"\b(?:if|when|assuming|provided)\b[^.;]*?[;,][ \t]*(?:whereas|while|but|and|or)?[ \t]*"
     r"\$?-?\d",
@@ -5002,6 +5006,8 @@ def _closing(
                 later = _COPULA_VALUE_RE.search(last, verb.end())
                 if later is not None:
                     verb = later
+        if verb is not None and _DENIED_AFTER_VERB_RE.match(last, verb.end()):
+            return Extracted("", "none", "closing-value-denied")  # "the answer is not $8$."
         if verb is not None:
             ans = _clean_tail(_math_value_first(last[verb.end() :]))
             if conc and _ANSWER_NOUN_RE.fullmatch(ans):  # "Thus, 9 is the answer."

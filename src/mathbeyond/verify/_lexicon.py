@@ -312,6 +312,28 @@ ATTRIBUTION_DISOWNED = (
 )
 """Right after a reported box (first words of the rest of its sentence or a parenthesis): the
 report is disowned."""
+FORCED_GUESS = (
+    "if (?:i|we) (?:had|have|were|was|am|are) (?:forced |made )?to (?:guess|pick|choose|bet)",
+    "(?:if )?forced to (?:guess|pick|choose|bet|answer|commit)",
+    "(?:my|a|our) (?:best|wild|blind|rough|pure) guess",
+    "i'?d (?:have to )?guess", "i would (?:have to )?guess", "guessing blindly",
+)
+"""Before a box, in its sentence: the value is a guess the writer was pushed to ("If forced to
+guess: $\\boxed{6}$", "If I had to pick, $\\boxed{6}$", "My best guess is $\\boxed{6}$"), not
+a commitment (``box-is-guess``)."""
+REFERENCE_DEFERRAL = (
+    "see", "refer to", "same as", "as (?:in|per|given in|stated in)", "identical to",
+    "whatever", "per", "according to", "matches", "equal to",
+)
+"""Opens an answer line that points elsewhere instead of giving a value ("Answer: see reference
+(237)", "Final answer: same as the official key, i.e. 237"), with :data:`REFERENCE_SOURCE`
+(``answer-defers-to-reference``)."""
+REFERENCE_SOURCE = (
+    "(?:the )?(?:reference|official|expected|gold|given|provided|correct)"
+    "(?: answer| solution| key)?",
+    "(?:the )?(?:answer )?key", "(?:the )?(?:text)?book", "(?:the )?solution manual",
+)
+"""What an answer line defers to (:data:`REFERENCE_DEFERRAL`)."""
 CHECKER_CHOICE_VERB = ("or", "take", "pick", "choose", "use", "check", "accept", "select", "grade")
 """Before "whichever": the choice among the boxes is left to the reader ("take whichever one the
 key expects", "or whichever value your checker has on file") (``defers-choice-to-checker``)."""
@@ -593,6 +615,15 @@ HEDGED_OTHER_VALUE = (
 could also be 70", "On second thought, it might be 72"): the answer is hedged, no commitment
 (``answer-with-alternative``)."""
 
+EQUAL_STANDING = (
+    "(?:either|both)(?: one| answer| value| of them| answers| values)? (?:is|are|could be|would "
+    "be|seems?|works?)(?: equally)? (?:plausible|possible|fine|valid|defensible|acceptable|"
+    "reasonable|correct)",
+)
+"""After a hedged other value in a post-script ("P.S. ... the total could also be 16. Either is
+plausible."): two candidates of equal standing, no commitment (``answer-with-alternative``)."""
+POSTSCRIPT = ("p\\.?p\\.?s", "p\\.?s", "addendum", "edit", "update", "afterthought")
+"""Opens a paragraph after the answer that adds to it (P.S., PS:, P.P.S., Edit:, Update:)."""
 ALTERNATIVE_BOX_INTRO = (
     "(?:could|might|may) also be", "(?:could|might|may) (?:instead|alternatively) be",
     "depending on (?:how|whether|the)", "alternatively", "or perhaps", "another possibility",
@@ -698,6 +729,11 @@ DECLINE_ANSWER = (
     "no (?:definite|definitive|single|unique|final|certain|firm) answer (?:can|could) be "
     "(?:given|determined|stated|reached)",
     "no (?:definite|definitive|single|unique|final|certain|firm) answer is possible",
+    # ``declines-to-commit``: "so I won't commit to 24.", "I can't stand behind that"
+    "(?:won't|will not|can't|cannot|can not|not going to|unable to|not able to) (?:commit to|"
+    "vouch for|stand (?:behind|by)|endorse) (?:it|this|that|the (?:value|number|result|answer)|"
+    "(?:\\$)?-?[0-9][0-9,./]*(?:\\$)?)",
+    "(?:leave|leaving) (?:it|this|the (?:question|problem|answer)) (?:unanswered|open|blank)",
 )
 """Closes the text by declining to answer ("..., so I won't give a definitive answer."): the
 value before it is no commitment (``declined-to-answer``)."""

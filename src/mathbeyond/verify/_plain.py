@@ -185,7 +185,9 @@ def verdict(
         ("if" in low or "whether" in low or "guess" in low or '"' in low)  # hypothetical_box's
         # words and the quotation mark of a quoted format box, by memchr
         and _fast.hypothetical_box(completion, low, start, end, content)
-    ) or "candidate" in low or "possib" in low:  # guessed_box's ``candidate-box``: the worker
+    ) or "candidate" in low or "possib" in low or "guess" in low or "forced" in low or (
+        "had to" in low
+    ):  # guessed_box's ``candidate-box`` and forced guesses (``box-is-guess``): the worker
         return None
     if completion[end:] not in _BARE_TAILS:
         if _fast.after_box_defers(completion, end, content, question, start):

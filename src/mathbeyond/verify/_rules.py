@@ -301,6 +301,21 @@ _BOX_CONTINUES_RE = re.compile(  # "\boxed{24} \times 2 = 48": the formula goes 
 )
 
 
+_DEFERS_TO_REFERENCE_RE = re.compile(
+    r"[ \t*_$(]*(?:" + lx.alternation(lx.REFERENCE_DEFERRAL) + r")\b[ \t]*(?:"
+    + lx.alternation(lx.REFERENCE_SOURCE) + r")\b",
+    re.IGNORECASE,
+)
+
+
+def defers_to_reference(text: str) -> bool:
+    """``answer-defers-to-reference``: the answer line points to the reference instead of
+    giving the writer's own value ("Answer: see reference (237)", "same as the official key,
+    i.e. 237"); a value said to agree with it ("237 (this agrees with the reference)") is not
+    this: the line opens with its value."""
+    return _DEFERS_TO_REFERENCE_RE.match(text) is not None
+
+
 def box_mid_expression(region: str, end: int) -> bool:
     """``box-mid-expression``: the box (ending at ``end``) is followed inside its formula by an
     operator and "= value" ("$4! = \\boxed{24} \\times 2 = 48$"): an intermediate step."""
@@ -1205,7 +1220,10 @@ def declines_answer(text: str) -> bool:
     tail = text[-_DECLINE_TAIL_CHARS:]
     if not (  # every phrase holds a negation ("won't", "cannot", "unable", "not able to")
         "n't" in tail or "annot" in tail or "nable" in tail or " not " in tail or "no " in tail
-    ) or ("answer" not in tail and "between" not in tail):  # and one of these words
+    ) or (  # and one of these words
+        "answer" not in tail and "between" not in tail and "commit" not in tail
+        and "vouch" not in tail and "stand" not in tail and "endorse" not in tail
+    ):
         return False
     found = None
     for found in _DECLINE_RE.finditer(tail):  # noqa: B007 - the last one
@@ -1308,6 +1326,7 @@ def _values_differ(a: str, b: str) -> bool:
     return x is not None and y is not None and x != y
 _BOX_ASKED_RE = re.compile(r"[ \t]*(?:\$\$|\$|\\\]|\\\))?[ \t]*\?")
 _GUESS_WINDOW_CHARS = 160
+FORCED_GUESS_RE = lx.words(lx.FORCED_GUESS)
 
 
 _UNDECIDED_RE = lx.words(lx.UNDECIDED)
@@ -1344,6 +1363,10 @@ def guessed_box(region: str, c: Candidate) -> bool:
         region, max(0, c.start - 80), c.start
     ):  # ``candidate-box``: "One candidate is $\boxed{4}$, ...": put forward, not committed
         return True
+    if ("uess" in region or "orced" in region or "ad to" in region) and _forced_guess_before(
+        region, c
+    ):
+        return True  # "I'm not able to determine this. If forced to guess: $\boxed{6}$."
     window = region[c.end : c.end + _GUESS_WINDOW_CHARS]
     head, _, rest = window.partition("\n\n")
     # a box alone in its paragraph: the doubt opens the next one ("$\boxed{60}$\n\nHmm, on
@@ -1355,6 +1378,14 @@ def guessed_box(region: str, c: Candidate) -> bool:
             or "verify" in window or "confi" in window or "quote" in window) and (
         _UNSURE_RE.search(window) is not None
     )
+
+
+def _forced_guess_before(region: str, c: Candidate) -> bool:
+    """``box-is-guess``: the box's sentence (within its line, up to 160 characters before it)
+    presents it as a forced or best guess (lexicon FORCED_GUESS)."""
+    lo = max(0, c.start - _GUESS_WINDOW_CHARS, region.rfind("\n", 0, c.start) + 1)
+    cut = max(region.rfind(". ", lo, c.start), region.rfind("? ", lo, c.start))
+    return FORCED_GUESS_RE.search(region, cut + 1 if cut >= 0 else lo, c.start) is not None
 
 
 def hedged_two_values(text: str) -> bool:
@@ -1389,9 +1420,35 @@ def _hedged_other_value(rest: str, end: re.Match[str] | None, c: Candidate) -> b
         window = window[:para]
     m = _HEDGED_OTHER_RE.search(window)
     if m is None:
+        m = _postscript_hedge(rest, c)
+    if m is None:
         return False
     other, mine = _plain(m.group("v")).rstrip("0").rstrip("."), _plain(c.text)
     return other != mine and _plain(m.group("v")) != mine
+
+
+_POSTSCRIPT_RE = re.compile(
+    r"\s*\n[ \t]*\n[ \t*_>]*(?:" + lx.alternation(lx.POSTSCRIPT) + r")\b[ \t.:*_-]*",
+    re.IGNORECASE,
+)
+_EQUAL_STANDING_RE = lx.words(lx.EQUAL_STANDING)
+
+
+def _postscript_hedge(rest: str, c: Candidate) -> re.Match[str] | None:
+    """``ps-offers-another-value``: the paragraph right after the box's is a post-script that
+    offers a hedged other value and gives both equal standing ("P.S. ..., the total could also
+    be 16. Either is plausible."): that hedge (None when there is none)."""
+    head = rest.find("\n\n")
+    if head < 0 or "\n\n" in rest[:head].strip() or rest[:head].strip(" \t$.\\])"):
+        return None  # not the box's own paragraph end
+    ps = _POSTSCRIPT_RE.match(rest, head)
+    if ps is None:
+        return None
+    stop = rest.find("\n\n", ps.end())
+    body = rest[ps.end() : stop if stop >= 0 else len(rest)]
+    if _EQUAL_STANDING_RE.search(body) is None:
+        return None
+    return _HEDGED_OTHER_RE.search(body)
 
 
 def spam_run(region: str, cands: list[Candidate]) -> list[Candidate] | None:
