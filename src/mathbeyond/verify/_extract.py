@@ -5059,6 +5059,11 @@ def _closing(
         ratio = _RATIO_END_RE.search(last)
         if ratio is not None:  # "Chaining the two ratios gives $a : c = 3 : 10$."
             return Extracted(ratio.group("v"), "conclusion", "closing-ratio")
+    values_label = _VALUES_LABEL_LINE_RE.match(last) if not bare and not negated else None
+    if values_label is not None:  # "Roots: $x = 1$, $x = 7$." reads as "the roots are ..."
+        listed = _value_list("are " + last[values_label.end() :].strip())
+        if listed is not None and "," in listed:  # both values
+            return Extracted(listed, "conclusion", "closing-value-list")
     if not bare and not negated:
         stated = _stated_value(last)
         if stated is not None:  # "36 has 9 positive divisors." / "Number of divisors = 9"
@@ -5846,6 +5851,13 @@ _RESTATED_RESULT_RE = re.compile(  # "Ann has 48 stamps.", "The garden is 12 met
 )
 
 
+_VALUES_LABEL_LINE_RE = re.compile(  # "Both solutions: $x = 1$ and $x = 7$.", "Only solution:"
+    r"[ \t*_>#-]*(?:(?:both|all|the|final|only|so[ \t]+the|thus[ \t]+the)[ \t]+)?"
+    r"(?:solutions?|roots?|answers?|results?|zeros?)[ \t]*(?:\*\*)?[ \t]*:",
+    re.IGNORECASE,
+)
+
+
 def _before_check(lines: list[str]) -> list[str] | None:
     """``closing-before-check``: the lines before a closing check ("Check: $14 + 7 = 21$ ✓",
     "Verification: ..."), or None when the last line is no check. Lines after a "Check:" label
@@ -5873,6 +5885,7 @@ def _before_check(lines: list[str]) -> list[str] | None:
             if not any(
                 _CONCLUSION_RE.match(ln) or INTRO_RE.search(ln) or _RESTATED_RESULT_RE.fullmatch(ln)
                 or _ANSWER_STATEMENT_RE.match(ln)
+                or (_VALUES_LABEL_LINE_RE.match(ln) and _HAS_VALUE_RE.search(ln))
                 or (_BOLD_LINE_RE.match(ln) and _HAS_VALUE_RE.search(ln))  # "**The sum is 9.**"
                 for ln in lines[j + 1 : k]
             ):  # "Check: 48 + 12 = 60. Yes.\nAnn has 48 stamps.": the last line concludes

@@ -624,6 +624,10 @@ EQUAL_STANDING = (
 plausible."): two candidates of equal standing, no commitment (``answer-with-alternative``)."""
 POSTSCRIPT = ("p\\.?p\\.?s", "p\\.?s", "addendum", "edit", "update", "afterthought")
 """Opens a paragraph after the answer that adds to it (P.S., PS:, P.P.S., Edit:, Update:)."""
+DEPENDS_ON = ("depends on", "depending on", "it depends", "varies with", "hinges on")
+"""Right before two boxes side by side ("It depends on whether the roles are distinct:
+$$\\boxed{12} \\text{ (roles distinct)} \\qquad \\boxed{6} \\text{ (roles identical)}$$"): one
+value per convention, no commitment (``boxes-after-depends-on``)."""
 ALTERNATIVE_BOX_INTRO = (
     "(?:could|might|may) also be", "(?:could|might|may) (?:instead|alternatively) be",
     "depending on (?:how|whether|the)", "alternatively", "or perhaps", "another possibility",

@@ -1252,6 +1252,9 @@ def boxes_as_alternatives(region: str, cands: list[Candidate], idx: int) -> bool
     ) or (
         # ``equivalently-other-value``: "$\boxed{2}$ (equivalently, $\boxed{3}$)": two values
         _equivalent_intro(region, prev, chosen) and _values_differ(prev.text, chosen.text)
+    ) or (  # ``boxes-after-depends-on``: "It depends on whether ...:\n$$\boxed{12} \text{
+        # (roles distinct)} \qquad \boxed{6} \text{ (roles identical)}$$"
+        _depends_before(region, prev, chosen)
     ) or (  # ``boxes-per-reading``: "Reading it as ...: $\boxed{64}$. If the problem means
         # ..., then it's $\boxed{512}$.": one value per reading of the problem
         _READING_RE.search(_sentence_up_to(region, prev.start)) is not None
@@ -1260,6 +1263,19 @@ def boxes_as_alternatives(region: str, cands: list[Candidate], idx: int) -> bool
 
 
 _READING_RE = lx.words(lx.READING_INTRO)
+_DEPENDS_RE = lx.words(lx.DEPENDS_ON)
+
+
+def _depends_before(region: str, prev: Candidate, chosen: Candidate) -> bool:
+    """The two boxes sit side by side (one line, a short gap of labels) and the text just before
+    the first says the answer depends on something (lexicon DEPENDS_ON)."""
+    gap = region[prev.end : chosen.start]
+    if len(gap) > 100 or "\n" in gap.strip() or ". " in gap:
+        return False
+    window = region[max(0, prev.start - 160) : prev.start]
+    return ("epend" in window or "aries" in window or "inges" in window) and (
+        _DEPENDS_RE.search(window) is not None
+    )
 
 
 def answers_per_reading(region: str, cands: list[Candidate], idx: int) -> bool:
