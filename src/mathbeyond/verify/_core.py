@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.99.0"  # core_v162: boxes after "depends on", labelled solution lines
+VERIFIER_VERSION = "2.100.0"  # core_v163: a fraction where a percent is asked
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

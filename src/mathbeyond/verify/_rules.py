@@ -2314,14 +2314,22 @@ def _latex_radical(m: re.Match[str]) -> str:
 _PLAIN_NUMBER_RE = re.compile(r"[ \t$*]*(-?\d{1,12}(?:\.\d{1,12})?)[ \t$*.]*")
 
 
-def _is_hundredth_of(answer: str, gold: str) -> bool:
+_AS_PERCENT_RE = re.compile(r"\b(?:as|in)[ \t]+(?:a[ \t]+)?percent(?:age)?s?\b", re.IGNORECASE)
+
+
+def _is_hundredth_of(answer: str, gold: str, question: str = "") -> bool:
     """Whether the answer is the plain decimal that is the percent gold's number over 100
-    (0.625 against 62.5%)."""
-    a = _PLAIN_NUMBER_RE.fullmatch(answer)
+    (0.625 against 62.5%), or, when the question says to give the answer "as a percent", such a
+    common fraction (\\frac{5}{8}; "What percent ...?" alone takes the fraction as a value)."""
     g = _PERCENT_NUMBER_RE.fullmatch(gold.strip())
-    if a is None or g is None:
+    if g is None:
         return False
-    return Fraction(a.group(1)) * 100 == Fraction(g.group(1)) and Fraction(a.group(1)) != 0
+    a = _PLAIN_NUMBER_RE.fullmatch(answer)
+    value = Fraction(a.group(1)) if a is not None else (
+        simple_rational(answer.strip().strip("$").strip(), 12)
+        if ("/" in answer or "frac" in answer) and _AS_PERCENT_RE.search(question) else None
+    )
+    return value is not None and value * 100 == Fraction(g.group(1)) and value != 0
 
 
 _ARG_RANGE_ASKED_RE = re.compile(  # "0 \le \theta < 2\pi", "-\pi < \theta \le \pi"
@@ -2511,7 +2519,7 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         return "a percent where the question asks for a quantity (15% is 0.15)"
     if (
         asks.percent and _PERCENT_MARK_RE.search(gold) and not _PERCENT_MARK_RE.search(answer)
-        and _is_hundredth_of(answer, gold)
+        and _is_hundredth_of(answer, gold, question)
     ):  # "Express 5/8 as a percent." answered "0.625" (62.5% is asked; "62.5" would do)
         return "asked for a percent: the answer is the decimal fraction, not the percentage"
     decimal_answer = _DECIMAL_RE.search(answer) and not _DECIMAL_RE.search(gold)
