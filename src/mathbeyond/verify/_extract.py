@@ -4954,6 +4954,11 @@ def _closing(
             return Extracted(operated, "conclusion", "closing-operation-result")
         last = _closing_clause(_last_value_sentence(last))
         negated = bool(_NEG_WORD_RE.search(last))
+        assigned = None if negated or not question or "=" not in last else (
+            _assignment_tuple(last, question)
+        )
+        if assigned is not None:  # "Therefore $p = 4$ and $q = -1$.": each unknown's value
+            return Extracted(assigned, "conclusion", "closing-assignments")
         counted = None if not question else _count_of_asked(last, question)
         at = max(last.find(counted), 0) if counted is not None else 0
         if counted is not None and negated and _NEG_WORD_RE.search(last, 0, at):
@@ -6326,6 +6331,38 @@ def _bullet_values(lines: list[str]) -> str | None:
     if len(names) > 1:
         return None
     return ", ".join(m.group("v") for m in found if m is not None)
+
+
+_UNKNOWN_ASSIGNMENT_RE = re.compile(
+    r"(?<![\w\\])(?P<n>[A-Za-z])[ \t]*=[ \t]*(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?"
+    r"|-?\\[dt]?frac\{-?\d+\}\{\d+\})(?![\w^=]|\.\d)"
+)
+_ASSIGNMENT_GAP_RE = re.compile(r"[ \t$,;]*(?:and|&)?[ \t$,;]*(?:\\[ ,;]|\\quad)?[ \t$,;]*")
+_ASSIGNMENT_END_RE = re.compile(r"[ \t$).*]*[.!]?[ \t$*]*")
+
+
+def _assignment_tuple(sentence: str, question: str) -> str | None:
+    """``closing-assignments-tuple``: the sentence ends in assignments of two or more different
+    unknowns of the question, joined by commas or "and" ("Therefore $p = 4$ and $q = -1$."):
+    "p = 4, q = -1" (compared as the tuple, or the asked unknown's own value). None otherwise."""
+    found = list(_UNKNOWN_ASSIGNMENT_RE.finditer(sentence))
+    if len(found) < 2 or not _ASSIGNMENT_END_RE.fullmatch(sentence, found[-1].end()):
+        return None
+    run = [found[-1]]
+    for m in reversed(found[:-1]):
+        if not _ASSIGNMENT_GAP_RE.fullmatch(sentence, m.end(), run[0].start()):
+            break
+        run.insert(0, m)
+    names = [m.group("n") for m in run]
+    if len(run) < 2 or len(set(names)) != len(names) or not all(
+        re.search(r"(?<![A-Za-z\\])" + n + r"(?![A-Za-z])", question) for n in names
+    ):
+        return None
+    asked = _ASKED_UNKNOWN_RE.search(question)
+    if asked is not None and asked.group(1) in names:  # "find $n$": its own value
+        m = run[names.index(asked.group(1))]
+        return f"{m.group('n')} = {m.group('v')}"
+    return ", ".join(f"{m.group('n')} = {m.group('v')}" for m in run)
 
 
 def _value_list(sentence: str) -> str | None:
