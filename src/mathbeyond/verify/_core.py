@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.101.0"  # core_v164: closing assignments of the unknowns
+VERIFIER_VERSION = "2.102.0"  # core_v165: approximate case splits, undecided second values
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

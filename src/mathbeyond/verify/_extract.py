@@ -2369,6 +2369,13 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 value = _sentence_answer(sel.texts[0]).strip("* $")
                 return Extracted(f"({named.group('l')}) {value}", "anchor",
                                  "option-named-after-value", trace)
+        qualified = _ANCHOR_QUALIFIER_RE.fullmatch(sel.texts[0].strip()) if (
+            "," in sel.texts[0] and not truncated
+        ) else None
+        if qualified is not None and not _QUALIFIER_TURN_RE.search(qualified.group("q")):
+            # ``anchor-conditional-qualifier``: "the answer is 12, if we count 1 and the number
+            # itself": the clause qualifies the value (a case split was refused above)
+            return Extracted(qualified.group("v").strip("* "), "anchor", sel.rule, trace)
         return Extracted(_sentence_answer(sel.texts[0]).strip("* "), "anchor", sel.rule, trace)
     if truncated:
         lead = _lead_answer_line(region, question) if not cands else None
@@ -5856,6 +5863,12 @@ _RESTATED_RESULT_RE = re.compile(  # "Ann has 48 stamps.", "The garden is 12 met
 )
 
 
+_ANCHOR_QUALIFIER_RE = re.compile(  # "12, if we count 1 and the number itself"
+    r"(?P<v>\$?-?\d[\d,]*(?:\.\d+)?(?:/\d+)?\$?)[ \t]*,[ \t]*(?P<q>(?:if|provided|assuming|"
+    r"as[ \t]+long[ \t]+as)\b[^\n]{0,160})",
+    re.IGNORECASE,
+)
+_QUALIFIER_TURN_RE = re.compile(r"\b(?:otherwise|else|or|not|wrong|would|might|could)\b|=", re.I)
 _VALUES_LABEL_LINE_RE = re.compile(  # "Both solutions: $x = 1$ and $x = 7$.", "Only solution:"
     r"[ \t*_>#-]*(?:(?:both|all|the|final|only|so[ \t]+the|thus[ \t]+the)[ \t]+)?"
     r"(?:solutions?|roots?|answers?|results?|zeros?)[ \t]*(?:\*\*)?[ \t]*:",

@@ -334,6 +334,12 @@ REFERENCE_SOURCE = (
     "(?:the )?(?:answer )?key", "(?:the )?(?:text)?book", "(?:the )?solution manual",
 )
 """What an answer line defers to (:data:`REFERENCE_DEFERRAL`)."""
+UNDECIDED_BETWEEN_TWO = (
+    "(?:could|might|may) be either", "either (?:one|value|answer) (?:could|might|may)",
+    "not sure which", "can'?t tell which", "don'?t know which", "unsure which",
+)
+"""After a box and another value reported in its sentence ("$\\boxed{8}$, although a recheck
+gave me 2; I'm not sure which one is right"): the choice is left open (``box-then-either``)."""
 CHECKER_CHOICE_VERB = ("or", "take", "pick", "choose", "use", "check", "accept", "select", "grade")
 """Before "whichever": the choice among the boxes is left to the reader ("take whichever one the
 key expects", "or whichever value your checker has on file") (``defers-choice-to-checker``)."""

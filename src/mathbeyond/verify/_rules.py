@@ -1033,13 +1033,17 @@ def _plain(text: str) -> str:
     return re.sub(r"^[A-Za-z]=", "", t).rstrip(".,")
 
 
-_ALT_CASE_VALUE_RE = re.compile(  # "; if ..., then $4\pi$", "; otherwise 12"
-    r"[;,][ \t]*(?:" + lx.alternation(lx.CASE_SPLIT) + r"|"
+_ALT_CASE_VALUE_RE = re.compile(  # "; if ..., then $4\pi$", "; otherwise 12", "-- otherwise 8"
+    r"(?:[;,\u2014\u2013]|--)[ \t]*(?:" + lx.alternation(lx.CASE_SPLIT) + r"|"
     + lx.alternation(lx.CONDITIONAL_TAIL) + r")\b[^;]{0,120}?(?P<v>\$[^$]{1,40}\$|-?\d+(?:\.\d+)?)",
     re.IGNORECASE,
 )
+_CONDITION_IN_ANCHOR_RE = re.compile(  # "15, if I've applied the formula correctly"
+    r",[ \t]*(?:if|when|unless|provided|assuming)\b", re.IGNORECASE
+)
 _CONDITIONED_VALUE_RE = re.compile(  # ", and $24$ if they do not", "; 24 otherwise"
     r"[;,][ \t]*(?:(?:and|but|while|whereas)[ \t]+)?(?:(?:it(?:'s|[ \t]+is)|there[ \t]+are)[ \t]+)?"
+    r"(?:(?:about|roughly|approximately|around|nearly|only|just)[ \t]+)?"
     r"(?P<v>\$[^$]{1,40}\$|-?\d+(?:\.\d+)?)[ \t]*,?[ \t]*(?:if|when|otherwise|unless)\b",
     re.IGNORECASE,
 )
@@ -1054,6 +1058,22 @@ _LATER_TWO_VALUES_RE = re.compile(  # "the count is 14 or 15 depending on the co
     r"(?:depending|if|unless|based[ \t]+on|according[ \t]+to)\b",
     re.IGNORECASE,
 )
+
+
+_ANOTHER_VALUE_UNDECIDED_RE = lx.words(lx.UNDECIDED_BETWEEN_TWO)
+_REPORTED_OTHER_RE = re.compile(  # "though my recheck gives 4", "although a recheck gave me 2"
+    r"\b(?:though|although|but|yet)\b[^.\n]{0,80}?\b(?:gives?|gave|get|got|finds?|found|"
+    r"yields?|says?|comes?[ \t]+out[ \t]+(?:as|to))[ \t]+(?:me[ \t]+)?\$?(?P<v>-?\d[\d,]*(?:\.\d+)?"
+    r"(?:/\d+)?)(?![\d])",
+    re.IGNORECASE,
+)
+
+
+def _undecided_other(sentence: str, c: Candidate) -> bool:
+    """``box-then-either``: the rest of the answer's sentence reports another value ("though my
+    recheck gives 4") and leaves the choice open (lexicon UNDECIDED_BETWEEN_TWO)."""
+    m = _REPORTED_OTHER_RE.search(sentence)
+    return m is not None and _plain(m.group("v")) != _plain(c.text)
 
 
 _CHECKER_CHOICE_RE = re.compile(  # "; take whichever one the key expects"
@@ -1156,6 +1176,10 @@ def alternative_after(region: str, c: Candidate) -> bool:
     offered = box_spans(rest[cond.end() :])[:1] if cond is not None else []
     if offered and offered[0][2] is not None and _plain(offered[0][2]) != _plain(c.text):
         return True  # "$\boxed{22}$ or, if the radical were negative, $\boxed{-28}$"
+    if _ANOTHER_VALUE_UNDECIDED_RE.search(sentence) is not None and (
+        _undecided_other(sentence, c)
+    ):  # "$\boxed{10}$ -- though my recheck gives 4, so it could be either."
+        return True
     if "whichever" in rest[:200].lower() and _defers_choice(region, rest, c):
         return True  # "$\boxed{18}$ (or whichever value your checker has on file)"
     also = _ALSO_WORKS_RE.search(rest) if "also" in rest else None
@@ -1193,12 +1217,22 @@ def alternative_after(region: str, c: Candidate) -> bool:
         )) and _plain(later.group("a")) != _plain(later.group("b")):
             # "$\boxed{14}$ ... So the count is 14 or 15 depending on the convention used."
             return True
-    if _CONDITION_AFTER_BOX_RE.match(rest) or _opens_with_condition(region, c):
+    if _CONDITION_AFTER_BOX_RE.match(rest) or _opens_with_condition(region, c) or (
+        c.kind == "anchor" and _CONDITION_IN_ANCHOR_RE.search(c.text) is not None
+    ):
         # "ANSWER: $9\pi$ if the key uses radius 3; if ..., then $\frac{9\pi}{4}$", "If ...,
         # the answer is $\boxed{6}$; if not, it is $24$", "$6$ if ..., and $24$ if they do not":
         # a value per condition, no commitment (``case-split-after-answer``)
-        other = _ALT_CASE_VALUE_RE.search(sentence) or _CONDITIONED_VALUE_RE.search(sentence)
-        if other is not None and _plain(other.group("v")) != _plain(c.text):
+        scope = sentence
+        if c.kind == "anchor":  # an anchor's span may run past its trimmed text: read from there
+            at = region.find(c.text, c.start, c.end) if c.text else -1
+            if at >= 0 and at + len(c.text) < c.end:
+                tail = region[at + len(c.text) : c.end + ALT_AFTER_CHARS]
+                tail_end = _SENTENCE_END_RE.search(tail)
+                scope = tail[: tail_end.start() if tail_end else len(tail)]
+        other = _ALT_CASE_VALUE_RE.search(scope) or _CONDITIONED_VALUE_RE.search(scope)
+        mine = c.text.split(",", 1)[0] if c.kind == "anchor" else c.text  # "15, if ...": 15
+        if other is not None and _plain(other.group("v")) != _plain(mine):
             return True
     m = _ALT_VALUE_RE.search(sentence)
     if m is None or _ALT_SAME_RE.search(sentence):
