@@ -694,8 +694,8 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
     if (question and "\\boxed" in question) or foreign_anchor_hint(lowered(region)):
         return None
     boxes = _boxes(region)
-    if not boxes:
-        return None
+    if len(boxes) < 2:  # a "\\boxed" with no braces ("\\boxed. {5}") is no candidate: the
+        return None  # one real box misses the one-box checks (a quoted format): the engine
     value = boxes[0].text.strip()
     if any(b.text.strip() != value for b in boxes) or any(
         _restating(region, b.start) or EXPLANATION_OPENER_RE.match(region, b.end) for b in boxes

@@ -156,6 +156,7 @@ OTHER_CASE_RE = Guarded(lx.stems(lx.OTHER_CASE))
 CONFIRM_RE = Guarded(  # not "the same", not "not right"
     re.compile(
         r"\b(?<!the\s)(?<!not\s)(?<!n't\s)(?<!n't\sbe\s)(?<!not\sbe\s)(?<!n\u2019t\sbe\s)"
+        r"(?<!as\sit\s)(?<!as\sthey\s)"  # "not right as it stands": no confirmation
         + lx.alternation(lx.CONFIRMATION) + r"\b", re.IGNORECASE
     )
 )
@@ -829,7 +830,9 @@ def _retraction_of(tail: str, answer: str) -> re.Match[str] | None:
             pos = m.end()  # "Some might misread '22 percent less' as ...": not the writer's own
             continue
         value = _DISOWNED_VALUE_RE.match(m.group(0))
-        if value is None or value.group(1) == _plain_value(answer):
+        if value is None or value.group(1) in (
+            _plain_value(answer), _plain_value(answer.rsplit("=", 1)[-1])  # "9 + 12 = 21": 21
+        ):
             found = m
             break
         pos = m.end()
@@ -987,12 +990,18 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     fixed = _corrected_value(tail, m.end())
     if fixed is not None:
         return True, fixed
-    if not SOFT_CONFIRM_RE.search(tail, m.end()):
+    soft = SOFT_CONFIRM_RE.search(tail, m.end())
+    while soft is not None and _AS_IT_STANDS_RE.search(
+        tail, max(0, soft.start() - 8), soft.start()
+    ):  # "not right as it stands": no confirmation
+        soft = SOFT_CONFIRM_RE.search(tail, soft.end())
+    if soft is None:
         return True, None
     nums = [n.group(0) for n in _PLAIN_NUM_RE.finditer(tail, m.end())]
     return bool(nums) and nums[-1] != answer.strip().strip("$").strip(), None
 
 
+_AS_IT_STANDS_RE = re.compile(r"\bas[ \t]+(?:it|they)[ \t]+\Z", re.IGNORECASE)
 _ANSWERED_NO_RE = re.compile(  # a doubt asked and answered at once: "... others? No: ..."
     r"[^?\n]{0,200}\?[ \t]*(?:\*\*)?No\b[ \t]*(?:[,:.!\u2014\u2013]|--?)"
 )
