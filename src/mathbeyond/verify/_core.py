@@ -273,13 +273,12 @@ _CONGRUENCE_RE = re.compile(  # ``congruence-answer``: "7^{2025} \equiv 10 \pmod
     + _GAP + r"\.?" + _GAP,
     re.DOTALL,
 )
-_ASKS_RESIDUE_RE = re.compile(
-    r"\bremainders?\b|\bmod(?:ulo|ulus)?\b|\\[pb]?mod\b|\bresidue\b"
-    r"|\b(?:last|final|rightmost)[ \t]+(?:\w+[ \t]+)?digits?\b|\b(?:units?|ones)[ \t]+digit\b",
-    re.IGNORECASE,
+_DIGITS_ASKED = (  # "the last two digits", "the units digit"
+    r"\b(?:last|final|rightmost)[ \t]+(?:\w+[ \t]+)?digits?\b|\b(?:units?|ones)[ \t]+digit\b"
 )
-_DIGITS_ASKED_RE = re.compile(
-    r"\b(?:last|final|rightmost)[ \t]+(?:\w+[ \t]+)?digits?\b|\b(?:units?|ones)[ \t]+digit\b",
+_DIGITS_ASKED_RE = re.compile(_DIGITS_ASKED, re.IGNORECASE)
+_ASKS_RESIDUE_RE = re.compile(  # a remainder, a residue or last digits asked
+    r"\bremainders?\b|\bmod(?:ulo|ulus)?\b|\\[pb]?mod\b|\bresidue\b|" + _DIGITS_ASKED,
     re.IGNORECASE,
 )
 
