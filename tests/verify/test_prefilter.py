@@ -267,3 +267,36 @@ def test_pleasantry_pretest_changes_no_region(monkeypatch: pytest.MonkeyPatch) -
         assert fast == slow, region[-200:]
         cut += fast != region
     assert 300 < cut < 2700
+
+
+_LINE_START_GUARDS = ("_REPORT_BLOCK_RE", "_REFERENCE_SENTENCE_RE")
+
+
+@pytest.mark.parametrize("name", _LINE_START_GUARDS)
+def test_line_start_search_finds_what_the_pattern_finds(name: str, texts: list[str]) -> None:
+    """``search_line_starts`` (tried only at line and sentence starts of lines holding a
+    literal) gives the raw search's match, on the seeded texts and on texts that put the
+    pattern's own openers after every kind of start (line, sentence, bold sentence, none)."""
+    guard = getattr(_extract, name)
+    rng = random.Random(name)
+    openers = [
+        "Reference answer: 17", "the official answer is 4", "### Automatic check", "Rubric",
+        "expected value: 9", "Answer key: 26", "The reference answer for this problem is 720",
+        "STUDENT ANSWER: 8", "the gold answer is 3", "Ground truth: 2", "textbook's answer is 5",
+    ]
+    joins = ["\n", ". ", ".  ", "!\t", "?** ", ".**  ", ", ", " ", "\n> ", "\n**[", ".", "\n\n"]
+    built = []
+    for _ in range(3_000):
+        parts = [rng.choice(["We check it", "So 12 = 12", "x", "", "Thus ok"])]
+        for _ in range(rng.randint(1, 4)):
+            parts.append(rng.choice(joins))
+            parts.append(rng.choice([*openers, "check the key", "gold", "reference"]))
+        text = "".join(parts)
+        built.append(text.upper() if rng.random() < 0.2 else text)
+    hits = 0
+    for text in texts + built:
+        raw = guard.pattern.search(text)
+        got = guard.search_line_starts(text)
+        assert (got and got.span()) == (raw and raw.span()), repr(text)
+        hits += raw is not None
+    assert hits >= 1_000  # the built texts exercise it

@@ -1634,12 +1634,15 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         h in folded for h in (_ASCII_GRADER_HINTS if folded.isascii() else lx.FOREIGN_GRADER_HINTS)
     ):
         completion = _FOREIGN_GRADER_NOTE_RE.sub(lambda m: " " * len(m.group(0)), completion)
-    if "answer" in completion and _REFERENCE_SENTENCE_RE.may_match(completion):
+    if "answer" in completion and _REFERENCE_SENTENCE_RE.may_match(completion) and (
+        _REFERENCE_SENTENCE_RE.search_line_starts(completion) is not None
+    ):
         completion = _REFERENCE_SENTENCE_RE.pattern.sub(
             lambda m: re.sub(r"[^\n]", " ", m.group(0)), completion
         )
-    if _report_hint(completion):  # "### Automatic check\nReference answer: 17" near the end
-        completion = _REPORT_BLOCK_RE.pattern.sub(_blank_report, completion, count=1)
+    report = _REPORT_BLOCK_RE.search_line_starts(completion) if _report_hint(completion) else None
+    if report is not None:  # "### Automatic check\nReference answer: 17" near the end
+        completion = completion[: report.start()] + _blank_report(report)  # (it runs to the end)
     if "[" in completion and _NOTE_BRACKET_RE.may_match(completion):
         completion = _NOTE_BRACKET_RE.pattern.sub(_blank_note, completion)
     region = _region(completion) if "<" in completion else completion  # see _region

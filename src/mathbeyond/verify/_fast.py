@@ -37,11 +37,13 @@ step -- each check below either computes the engine's own test or proves it cann
   ``\\boxed`` after every trimming step of ``_find_anchor_word`` (the trailing-clause and lead
   patterns cannot cut into ``\\boxed``), so the anchor is either no candidate or one that
   ``anchor-introduces-box`` drops. Its end is after its start: the start is a lower bound.
-* ``_continuation``: its three line patterns all start with a newline and one of a few words
-  after ``[ \\t#*>]*``; :data:`_LINE_MARK_RE` matches wherever any of them could, so without it
-  there is no cut of that kind. ``after-other-problem`` searches ``OTHER_PROBLEM_RE`` from the
-  first committed end, which is at least the lower bound above: no match from the bound, none
-  from there (a search from a later position only drops candidate starts).
+* ``_continuation``: its two cutting line patterns (``_TURN_RE``, ``_NEXT_PROBLEM_RE``; the
+  third, ``_SOLUTION_RE``, only qualifies a next-problem match) all start with a newline and
+  one of a few words after ``[ \\t#*>]*``; :data:`_LINE_MARK_RE` matches wherever either could,
+  so without it there is no cut of that kind. ``after-other-problem`` searches
+  ``OTHER_PROBLEM_RE`` from the first committed end, which is at least the lower bound above:
+  no match from the bound, none from there (a search from a later position only drops
+  candidate starts).
 * ``answer-with-alternative`` and ``box-is-side-remark`` (the rules that read the chosen box's
   own sentence or remark) run as the engine's own functions, for one box and for several; a
   region with ``####`` (GSM8K's anchor, found without an ``answer`` word) goes to the engine.
@@ -140,11 +142,14 @@ from ._rules import LINE_WINDOW as RULES_LINE_WINDOW
 ENABLED = True
 
 _LINE_MARK_RE = re.compile(
-    r"\n[ \t#*>]*(?:Human|User|human|user|Instruction|Input|You|Solution|Answer|Response|Problem|Q"
-    r"|Exercise|Example|EXERCISE|Ans|A(?=[ \t]*:)|\\begin\{|问题|题目|例题|\[|SYSTEM)"
+    r"\n[ \t#*>]*(?:(?i:user|human)|Instruction|Input|You|Problem|[Qq]|Exercise|Example"
+    r"|EXERCISE|\\begin\{|问题|题目|例题|SYSTEM|\[[ \t]*(?i:"
+    + lx.alternation(lx.SYSTEM_SPEAKER) + r"))"
 )
-"""Wherever ``_TURN_RE`` (also a lone "user" line), ``_SOLUTION_RE`` or ``_NEXT_PROBLEM_RE``
-(of ._extract) can match."""
+"""Wherever ``_TURN_RE`` or ``_NEXT_PROBLEM_RE`` (of ._extract) can match: the only cuts of
+``_continuation`` at a line mark (its ``_SOLUTION_RE`` counts only once a next problem is
+found). A line opening "[" must name a speaker (``[SYSTEM]:``), so a display "[ x = 5 ]" line
+is no mark."""
 _OTHER_BOX_RE = re.compile(r"\\f(?:rame)?box")
 _SIMPLE_BOX_RE = re.compile(r"\\boxed\s*\{([^{}\\]*)\}")
 _BOX_OPENERS = ("\\boxed", "$\\boxed", "$$\\boxed", "\\(\\boxed", "\\[\\boxed")

@@ -349,6 +349,10 @@ def run_class(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
     return re.compile(f"[^{chars}{space}{digits}]")
 
 
+_SENTENCE_BLANK_RE = re.compile(r"[.!?](?:\*\*)?(?=[ \t])")
+"""Where a sentence-start search (:meth:`Guarded.search_line_starts`) may start: after it."""
+
+
 class _Lowered:
     """The lowered (case-folded as the engine does) copies of the last short text and the last
     long one asked for: the rules alternate between a whole region and short windows of it."""
@@ -561,6 +565,35 @@ class Guarded:
             found = self.fast.search(lowered(text), pos, endpos)
             return None if found is None else self._match_from(text, found.start(), pos, endpos)
         return self.pattern.search(text, pos, endpos)
+
+    def search_line_starts(self, text: str) -> re.Match[str] | None:
+        """``self.pattern.search(text)`` for a pattern that can start matching only at a line
+        start or at the blank after a sentence end (``.``/``!``/``?``, maybe then ``**``), and
+        whose every match holds one of its literals on its first line, after its start (as
+        ``(?:^|(?<=[.!?])[ \t]+)...`` openers do): tried at those starts of the lines that hold
+        a literal, in order, not at every offset (such a search costs ~50 ns a character)."""
+        literals = self.literals
+        if literals is None or not self.icase or not ENABLED:
+            return self.pattern.search(text)
+        low = lowered(text)
+        last_in_line: dict[int, int] = {}  # line start -> the last literal offset on it
+        for lit in literals:
+            k = low.find(lit)
+            while k >= 0:
+                line = low.rfind("\n", 0, k) + 1
+                if last_in_line.get(line, -1) < k:
+                    last_in_line[line] = k
+                k = low.find(lit, k + 1)
+        match = self.pattern.match
+        for line in sorted(last_in_line):
+            found = match(text, line)
+            if found is not None:
+                return found
+            for blank in _SENTENCE_BLANK_RE.finditer(text, line, last_in_line[line] + 1):
+                found = match(text, blank.end())
+                if found is not None:
+                    return found
+        return None
 
     def _match_from(
         self, text: str, start: int, pos: int, endpos: int

@@ -1878,6 +1878,7 @@ def hedged_value(line: str, value: str) -> bool:
 
 
 _NUMBER_TOKEN = r"(?:\$[ \t]*)?-?\d+(?:\.\d+)?(?:[ \t]*\$)?"
+_OR_WORD_RE = re.compile(r"[ \t]or[ \t]")
 
 
 _RETRACTING_VERB_RE = re.compile(
@@ -1911,7 +1912,9 @@ def or_alternative(line: str, value: str) -> bool:
     for m in _CLAUSE_END_RE.finditer(line, 0, at):
         start = m.end()
     end = _CLAUSE_END_RE.search(line, at + len(v))
-    return re.search(pattern, line[start : end.start() if end else len(line)]) is not None
+    clause = line[start : end.start() if end else len(line)]
+    # (its " or ": one precompiled search before the per-value pattern is compiled)
+    return _OR_WORD_RE.search(clause) is not None and re.search(pattern, clause) is not None
 
 
 def _clause_before(line: str, value: str) -> str | None:
