@@ -2,8 +2,9 @@
 
 Guards changes meant to leave every verdict unchanged (speed work): record on the old code,
 compare on the new one. The cases: every row of ``tests/verify/tables`` and
-``tests/verify/heldout``, every real completion in ``$MATHB_DATA_DIR/model_outputs`` (with and
-without its question, and as a cut-off sample), the benchmark's short integer answers, and a
+``tests/verify/heldout``, every case of the blind sets in ``benchmarks/blind``, every real
+completion in ``$MATHB_DATA_DIR/model_outputs`` (with and without its question, and as a
+cut-off sample), the benchmark's short integer answers, and a
 seeded fuzz set (real completions and templates with lexicon phrases, chat tokens, boxes and
 anchors inserted near their answers). For each case it keeps the public verdict (the
 in-caller one of ``_plain`` where that decides, else ``verify_unbounded``), ``extract_answer``
@@ -202,8 +203,18 @@ def fuzz_cases(seed: int, n: int, bases: list[Case]) -> Iterator[tuple[str, Case
         yield f"fuzz{seed}-{k}", (text, gold, question, fr)
 
 
+def blind_cases() -> Iterator[tuple[str, Case]]:
+    """Every case of the blind sets in ``benchmarks/blind`` (as written: their finish reasons)."""
+    for path in sorted((ROOT / "benchmarks" / "blind").glob("*/*.jsonl")):
+        for n, row in enumerate(_jsonl(path)):
+            if "completion" in row and "gold" in row:
+                case = (str(row["completion"]), str(row["gold"]), row.get("question"),
+                        row.get("finish_reason"))
+                yield f"{path.parent.name}/{path.stem}:{n}", case
+
+
 def all_cases(data: Path, fuzz: int) -> list[tuple[str, Case]]:
-    cases = list(table_cases())
+    cases = list(table_cases()) + list(blind_cases())
     if (data / "model_outputs").is_dir():
         cases += list(real_cases(data))
     bases = [c for _, c in cases if len(c[0]) < 20_000]

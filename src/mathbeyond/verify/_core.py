@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.103.0"  # core_v166: a worked chain retracted by its last value
+VERIFIER_VERSION = "2.104.0"  # core_v167: readings, sources, withdrawals, asides, equations
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

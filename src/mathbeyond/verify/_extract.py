@@ -34,6 +34,7 @@ from ._rules import (
     RECONSIDER_RE,
     RETRACT_RE,
     REVISE_RE,
+    ROUNDING_ASKED_RE,
     SIDE_RE,
     Candidate,
     Decision,
@@ -55,6 +56,7 @@ from ._rules import (
     side_remark_span,
     tuple_form_asked,
     under_test,
+    unowned_answer,
 )
 from ._rules import ATTRIB_RE as _ATTRIB_RE
 from ._words import (
@@ -344,6 +346,15 @@ _HAS_VALUE_RE = re.compile(r"\d|\$|\\\(")
 _INNER_CONCLUSION_RE = re.compile(
     r"(?:^|(?<=[\s,;]))" + lx.alternation(lx.CONCLUSION_INNER) + r"\b,?\s*", re.IGNORECASE
 )
+_APPROX_WORD_RE = re.compile(
+    r"[ \t]*(?:" + lx.alternation(lx.APPROXIMATE_RESTATEMENT) + r")(?![A-Za-z])", re.IGNORECASE
+)
+_APPROX_CLAUSE_RE = re.compile(  # ", which is approximately $31.4$ units"
+    r",[ \t]*(?:which[ \t]+is|that[ \t]+is|i\.e\.?,?|or)" + _APPROX_WORD_RE.pattern
+    + r"[ \t]*(?P<v>\$[^$\n]{1,40}\$|-?\d[\d,]*(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+_RESTATEMENT_TAIL_RE = re.compile(r",?[ \t]+(?:i\.e\.?|that[ \t]+is)(?![A-Za-z])[^\n]*$")
 _INNER_STATEMENT_RE = re.compile(
     r"[,;]\s+(?=(?:the|our|my|its|this|each|every)\b[^.,;=$\\]{0,120}?\b(?:is|are|equals)\b)",
     re.IGNORECASE,
@@ -1773,6 +1784,10 @@ def decide_in_turn(
     found = _decide(region, question, finish_reason)
     if found.kind != "none" and declines_answer(region):
         return Extracted("", "none", "declined-to-answer", found.decisions)
+    if found.kind != "none":
+        unowned = unowned_answer(region, found.text)
+        if unowned is not None:  # ``value-from-source`` / ``answer-under-one-reading``
+            return Extracted("", "none", unowned, found.decisions)
     if found.rule == "closing-before-cut-off-check" and found.kind == "conclusion" and (
         "<think>" in completion and "</think>" not in completion
     ):
@@ -4614,6 +4629,43 @@ _DENIED_LEAD_RE = re.compile(  # "The answer is not 12 as I first wrote -- ...",
 )
 
 
+_EQUATION_ASKED_RE = re.compile(
+    r"\b(?:an?|the)[ \t]+(?:(?:general|standard|cartesian|parametric|implicit|explicit|"
+    r"slope-intercept|point-slope|polar|linear)[ \t]+)?equations?[ \t]+(?:of|for|that|whose)\b",
+    re.IGNORECASE,
+)
+_EQUATION_SEGMENT_RE = re.compile(
+    r"\$\$([^$]+)\$\$|\\\[(.+?)\\\]|\$([^$\n]+)\$|\\\((.+?)\\\)", re.S
+)
+_ONE_EQUATION_RE = re.compile(r"[^=<>]*[A-Za-z][^=<>]*=[^=<>]+")
+_POINTS_BACK_RE = re.compile(  # "This is the equation of the line.", "That is our answer."
+    r"[ \t*_]*(?:this|that|it|which|here)(?:'s|[ \t]+is|[ \t]+gives|[ \t]+are)\b[^$\d=]{0,80}$",
+    re.IGNORECASE,
+)
+
+
+def _asked_equation(lines: list[str], question: str) -> str | None:
+    """``closing-asked-equation``: asked for an equation (of a line, circle, plane, ...), the
+    closing line's last math segment that is one equation with a variable ("$$x^2 + y^2 - 4x +
+    6y - 3 = 0.$$", "the circle is $(x-2)^2 + (y+3)^2 = 16$.") is the answer as a whole, not
+    its right side; a closing "This is the equation of the line." points back to the line
+    before it. None when nothing of that shape closes the text (the other rules read it)."""
+    if not _EQUATION_ASKED_RE.search(question):
+        return None
+    line = lines[-1]
+    if len(lines) >= 2 and _POINTS_BACK_RE.fullmatch(line.rstrip(" \t.!")):
+        line = lines[-2]
+    segments = list(_EQUATION_SEGMENT_RE.finditer(line))
+    if not segments or line[segments[-1].end() :].strip(" \t.,;!*_"):
+        return None  # no math, or prose after it: the other rules read the line
+    body = next(g for g in segments[-1].groups() if g is not None).strip().rstrip(".,; \t")
+    if body.count("=") != 1 or not _ONE_EQUATION_RE.fullmatch(body) or any(
+        cmd in body for cmd in ("\\begin", "\\boxed", "\\text", "\\quad")
+    ):
+        return None
+    return body
+
+
 def _closing(
     region: str, allow_bare: bool = True, question: str | None = None
 ) -> Extracted | None:
@@ -4644,6 +4696,9 @@ def _closing(
     worded = _closed_answer_word(lines[-1], question) if question else None
     if worded is not None:  # "**No**, 221 is not prime.", "... fell on a **Saturday**."
         return Extracted(worded, "conclusion", "closing-answer-word")
+    equation = _asked_equation(lines, question) if question and "=" in region else None
+    if equation is not None:  # asked "the equation of the circle": "$$x^2 + ... - 3 = 0.$$"
+        return Extracted(equation, "conclusion", "closing-asked-equation")
     denied = _DENIED_LEAD_RE.match(lines[-1]) if "not" in lines[-1] else None
     if denied is not None:  # ``negated-anchor``: "The answer is not 6 as I first said: ... 7."
         rest = _closing(denied.group("rest"), allow_bare=False, question=question)
@@ -4962,7 +5017,10 @@ def _closing(
         operated = None if not question else _operation_value(closing_sentence, question)
         if operated is not None:  # asked for the sum: "... are 22 and 23, which add up to 45."
             return Extracted(operated, "conclusion", "closing-operation-result")
-        last = _closing_clause(_last_value_sentence(last))
+        last = _closing_clause(
+            _last_value_sentence(last),
+            rounding_asked=bool(question and ROUNDING_ASKED_RE.search(question)),
+        )
         negated = bool(_NEG_WORD_RE.search(last))
         assigned = None if negated or not question or "=" not in last else (
             _assignment_tuple(last, question)
@@ -5003,6 +5061,13 @@ def _closing(
         if located is not None:  # "The two lines cross at the point $(3, 5)$."
             return Extracted(located, "conclusion", "closing-located-value")
     if len(last) <= MAX_ANSWER_CHARS and (_CONCLUSION_RE.match(last) or _STATEMENT_RE.match(last)):
+        rounded = _APPROX_CLAUSE_RE.search(last) if question and (
+            _HAS_VALUE_RE.search(last) and ROUNDING_ASKED_RE.search(question)
+        ) else None
+        if rounded is not None and _HAS_VALUE_RE.search(last, 0, rounded.start()):
+            # asked for a rounded value: "... is $10\pi$ units, which is approximately $31.4$
+            # units." answers with 31.4 (``exact-then-approximation``, the other way round)
+            return Extracted(rounded.group("v").strip("$ "), "conclusion", "closing-sentence")
         last = _REASON_CLAUSE_RE.sub("", last)
         aside = _TRAILING_ASIDE_RE.search(last)
         if aside is not None and _HAS_VALUE_RE.search(last, 0, aside.start()):
@@ -5081,6 +5146,13 @@ def _closing(
             return Extracted(listed, "conclusion", "closing-value-list")
     if not bare and not negated:
         stated = _stated_value(last)
+        restated = _RESTATEMENT_TAIL_RE.search(last) if stated is None else None
+        if restated is not None and _HAS_VALUE_RE.search(last, 0, restated.start()) and (
+            "%" in restated.group(0) or _APPROX_WORD_RE.search(restated.group(0))
+        ):  # ``stated-value-then-restatement``: "Probability $= 6/36$, i.e. about a 16.7%
+            # chance.": the value stated before its restatement as a percent or an estimate
+            # ("..., that is 2,500." restates it exactly: read as before)
+            stated = _stated_value(last[: restated.start()] + ".")
         if stated is not None:  # "36 has 9 positive divisors." / "Number of divisors = 9"
             return Extracted(stated, "conclusion", "closing-stated-value")
     chain = _chain_value(last) if "=" in last and _WORDS2_RE.search(last) else None
@@ -6268,10 +6340,12 @@ def _last_value_sentence(line: str) -> str:
     return line
 
 
-def _closing_clause(sentence: str) -> str:
+def _closing_clause(sentence: str, rounding_asked: bool = False) -> str:
     """The concluding clause of a closing sentence, as a conclusion: "There are 5 balls, so the
     chance is 2/5." -> "So, the chance is 2/5."; "..., leaving $31$ committees." -> "So, $31$
-    committees."; "Adding everything, the total is 81." -> "The total is 81."."""
+    committees."; "Adding everything, the total is 81." -> "The total is 81.". A clause that
+    restates a value before it approximately ("..., which is about $7.07$") concludes nothing
+    unless ``rounding_asked`` (the question asks for a rounded value)."""
     that_is = _THAT_IS_RE.search(sentence)
     restated = _RESTATED_VALUE_RE.match(sentence, that_is.end()) if that_is is not None else None
     if restated is not None and that_is is not None and any(
@@ -6287,6 +6361,11 @@ def _closing_clause(sentence: str) -> str:
     for m in _INNER_CONCLUSION_RE.finditer(sentence):
         if _TIME_CLAUSE_RE.search(sentence, 0, m.start()):
             continue  # "... after giving his sister 17": a time clause's participle, no result
+        if (
+            not rounding_asked and _APPROX_WORD_RE.match(sentence, m.end())
+            and _HAS_VALUE_RE.search(sentence, 0, m.start())
+        ):  # ``exact-then-approximation``: "$4\sqrt{3}$ cm, which is roughly $6.93$ cm"
+            continue  # restates the value before it approximately
         if _HAS_VALUE_RE.search(sentence, m.end()) or _NUMBER_WORD_ANY_RE.search(sentence, m.end()):
             inner = m  # the last one with a value after it ("This gives $n = 12$, which is ...")
     if inner is not None:
@@ -6966,6 +7045,7 @@ _ASIDE_AFTER_RE = re.compile(  # " (half the rectangle", " Fridays in the year. 
     r"|[ \t]+(?:for|in|on|per|from|over|with|at|across|among)\b"
 )
 _UNIT_WORDS_RE = re.compile(r"[ \t]*(?:[A-Za-z]+[ \t]*){0,3}[.!]?[ \t]*")
+_OF_PHRASE_RE = re.compile(r"[ \t]+of[ \t]+(?:[A-Za-z]+[ \t]*){1,4}[.!]?[ \t]*")
 
 
 def _math_value_first(tail: str) -> str:
@@ -6973,8 +7053,9 @@ def _math_value_first(tail: str) -> str:
     after the verb, when it opens with a math segment (or the verb was inside one, so the
     segment closes first), an aside after the segment is dropped: a parenthetical after at most
     four words ("$24$ (half the rectangle, as expected)", "$53$ Fridays in the year. (For
-    example, 2021 ...)") or a prepositional phrase ("$\\frac{3}{10}$ for a single draw"); at most
-    three unit words are kept ("$12$ square units"); anything else is left as it was."""
+    example, 2021 ...)"), a prepositional phrase ("$\\frac{3}{10}$ for a single draw") or the
+    whole a part is of ("$\\frac{1}{3}$ of a day", ``math-value-then-of-phrase``); at most three
+    unit words are kept ("$12$ square units"); anything else is left as it was."""
     body = tail.lstrip(" \t")
     if body.startswith("$") and not body.startswith("$$"):
         close = _find_close(body, "$", 1)
@@ -6991,6 +7072,8 @@ def _math_value_first(tail: str) -> str:
         value, rest = body[: close + 1], body[close + 1 :]
     else:
         return tail
+    if _OF_PHRASE_RE.fullmatch(rest):  # "$\\frac{1}{3}$ of a day.": the part, of a whole named
+        return value
     if _UNIT_WORDS_RE.fullmatch(rest):
         return tail if body.startswith(("$", "\\(")) else value[:-1] + rest
     if _ASIDE_AFTER_RE.match(rest) or _NOUN_OF_VARIABLE_RE.fullmatch(rest):

@@ -135,6 +135,7 @@ from ._rules import (
     retraction,
     revision_correction,
     side_remark_span,
+    unowned_answer,
     walk_back,
 )
 from ._rules import LINE_WINDOW as RULES_LINE_WINDOW
@@ -182,6 +183,9 @@ def answer(
         found = quick(region, question)
         if found is not None and declines_answer(region):
             return "", "none", "declined-to-answer"
+        unowned = None if found is None else unowned_answer(region, found[0])
+        if unowned is not None:  # as the engine: ``value-from-source``, ...
+            return "", "none", unowned
         if found is not None:
             return _unless_re_answered(found, completion, question)
     decided = finish(decide_in_turn(completion, region, question, finish_reason))
@@ -523,18 +527,13 @@ def hypothetical_box(region: str, low: str, start: int, end: int, content: str) 
     :func:`counterfactual_box` where the words it needs are there. Shared by :func:`quick` and
     the in-caller path (:mod:`._plain`)."""
     own = start - RULES_LINE_WINDOW if start > RULES_LINE_WINDOW else 0
-    if ((
-        low.find("if", own, start) >= 0
-        and (low.find("would", own, start) >= 0 or low.find("'d", own, start) >= 0)
-    ) or (
-        (low.find("whether", own, start) >= 0 or low.find("if", own, start) >= 0)
-        and (
-            low.find("test", own, start) >= 0 or low.find("check", own, start) >= 0
-            or low.find("see", own, start) >= 0 or low.find("verify", own, start) >= 0
-        )
-    ) or low.find("guess", own, start) >= 0 or (  # "Let's guess $\boxed{12}$ and check it."
-        low.find("were", own, start) >= 0 and low.find("if", own, start) >= 0  # "If it were $"
-    )) and counterfactual_box(region, Candidate(start, end, content, "boxed")):
+    if (  # a word counterfactual_before or under_test needs first ("if"/"had" ... "would",
+        # "were" (``hypothetical-box-were``: "Suppose the answer were $\boxed{6}$"), "whether",
+        # "guess"): a superset of their own tests, then the engine's function decides
+        low.find("if", own, start) >= 0 or low.find("were", own, start) >= 0
+        or low.find("whether", own, start) >= 0 or low.find("guess", own, start) >= 0
+        or low.find("had", own, start) >= 0
+    ) and counterfactual_box(region, Candidate(start, end, content, "boxed")):
         return True
     line_start = region.rfind("\n", 0, start) + 1
     if (

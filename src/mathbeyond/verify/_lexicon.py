@@ -78,6 +78,20 @@ MISTAKE_ADMISSION = (
 """An admitted mistake after an answer ("Hmm, actually I double-counted ...", "I forgot that each
 side appears twice"): a retraction like :data:`RETRACTION` (its own list: the prefilter's
 literal cap is per pattern)."""
+WITHDRAWN_ANSWER = (
+    # "I withdraw that answer.", "please count this reply as
+    # having no answer", "(The 5 above is only a placeholder ...; treat the question as
+    # unanswered.)"
+    "(?:i |we )?(?:hereby )?withdraw (?:that|this|the|my|it)\\b(?: (?:above |boxed |final )?"
+    "(?:answer|guess|box|value|result|number|response))?",
+    "(?:count|treat|consider|mark|score|grade|take|regard) (?:this|my|the) (?:reply|response|"
+    "answer|solution|submission|attempt|question|problem) as (?:having |giving |containing |"
+    "with |providing )?(?:no answer|unanswered|blank|empty|not answered)",
+    "(?:is|was) (?:only |just |merely )?a placeholder",
+)
+"""After an answer, with no new value: the writer withdraws it or asks that the reply count as
+unanswered (``box-withdrawn-as-no-answer``); read with :data:`MISTAKE_ADMISSION` (its own list:
+the prefilter's literal cap is per pattern)."""
 
 REVISION = (
     "hmm",
@@ -270,6 +284,12 @@ SIDE_REMARK = (
 asked"): the box answers a side question."""
 
 APPROXIMATION = ("\\\\approx", "≈", "approximately", "numerical(?:ly)?")
+APPROXIMATE_RESTATEMENT = (
+    "about", "approximately", "approx\\.?", "roughly", "around", "nearly", "close to",
+    "\\$?\\\\approx", "\\$?≈", "\\$?\\\\sim",
+)
+"""Opens a clause restating a value approximately (", which is roughly $6.93$ cm"): not the
+answer unless the question asks for a rounded value (``exact-then-approximation``)."""
 ROUNDING_ASKED = (
     "round", "nearest", "decimal", "approximat", "significant (?:digits|figures)",
 )
@@ -334,6 +354,53 @@ REFERENCE_SOURCE = (
     "(?:the )?(?:answer )?key", "(?:the )?(?:text)?book", "(?:the )?solution manual",
 )
 """What an answer line defers to (:data:`REFERENCE_DEFERRAL`)."""
+GAVE_UP = (
+    "(?:could not|couldn't|can't|cannot|can not|was unable to|wasn't able to|am unable to|"
+    "'m unable to|unable to|not able to|failed to) (?:fully |actually |quite |really )?"
+    "(?:finish|complete|solve|work out|derive|carry out|get through|compute|figure out)",
+    "(?:did not|didn't) (?:actually |fully |really )?(?:finish|complete|solve|work out|derive|"
+    "compute)",
+    "ran out of (?:time|space|room|tokens)", "lost track of", "(?:i |we )(?:gave|give) up",
+)
+"""The writer says it did not get to a result ("I could not complete the count", "I ran out of
+time before finishing"): with :data:`VALUE_SOURCE` naming the only value (``value-from-source``)."""
+VALUE_SOURCE = (
+    "answer key", "(?:answer|solutions?) (?:section|manual|sheet|book|page)", "solution manual",
+    "(?:text)?book'?s?", "official (?:answer|solution)s?", "reference (?:answer|solution)s?",
+    "the key", "answer sheet", "mark scheme", "(?:the )?(?:website|online (?:source|answer))",
+)
+"""A source outside the writer's own work that gives a value ("the solutions manual lists 45",
+"the value printed in the back of the book"): after :data:`GAVE_UP`, a value it alone gives is
+no answer (``value-from-source``)."""
+READING_QUALIFIER = (
+    "if (?:the (?:problem|question|statement)|it|this|that|one|we) (?:really )?(?:means|meant|"
+    "intends|intended|is (?:read|interpreted|meant|intended)|was (?:meant|intended)|reads)",
+    "(?:under|on|with|in|for) (?:the|this|that|a|an|my) (?:[a-z]+ ){0,2}(?:reading|"
+    "interpretation)",
+    "assuming (?:the (?:[a-z]+ )?(?:reading|interpretation)|(?:the (?:problem|question)|it) "
+    "(?:means|meant|intends))",
+    "if (?:we|you|one) (?:read|interpret|take) (?:it|the (?:problem|question)|[^.,;\\n]{1,30}) "
+    "as",
+)
+"""Before a closing value in its sentence: the value holds under one reading of the problem
+("So if the problem means strictly between, the answer is 13", "under the first reading,
+$x = 2$"); with another reading given another value, no answer (``answer-under-one-reading``)."""
+READING_CHOSEN = (
+    "(?:usual|standard|natural|intended|likely|likelier|common|conventional|obvious|literal|"
+    "plain|correct|right|only sensible|sensible|normal) (?:reading|interpretation|meaning|sense)",
+    "(?:clearly|surely|obviously|plainly) (?:means|meant|intends|intended|asks)",
+)
+"""A reading chosen with a reason ("under the usual reading"): the value under it commits."""
+OTHER_READING = (
+    *READING_QUALIFIER,
+    "(?:read|interpreted|taken) (?:strictly|inclusively|exclusively|literally|loosely|"
+    "differently|the other way)",
+    "(?:the )?(?:other|second|first|alternative|inclusive|exclusive|strict|literal) (?:reading|"
+    "interpretation|meaning)",
+    "if [^.,;\\n]{0,40} (?:was|were|is) (?:meant|intended)",
+)
+"""In another sentence with another value: another reading of the problem answered ("Read
+inclusively, ... for 9.", "If instead it was meant as $2^{x+2} = 34$, ...")."""
 UNDECIDED_BETWEEN_TWO = (
     "(?:could|might|may) be either", "either (?:one|value|answer) (?:could|might|may)",
     "not sure which", "can'?t tell which", "don'?t know which", "unsure which",
@@ -481,6 +548,17 @@ TRAILING_CLAUSE = (
     "that is", "and (?:this|that|it)",
 )
 """', <word>' after an anchored value starts a trailing clause ('42, as expected')."""
+PAREN_NOT_ASIDE = (
+    "or", "nor", "not", "no", "and", "but", "maybe", "perhaps", "possibly", "probably", "likely",
+    "if", "unless", "either", "otherwise", "else", "alternatively", "could", "might", "may",
+    "should", "would", "approx\\w*", "about", "around", "roughly", "actually", "wait",
+    "correction", "sorry", "oops", "rather", "instead", "hmm", "i", "unsure", "although",
+    "though", "however", "assuming", "provided", "only", "except", "plus", "minus", "times",
+    "most", "depending", "depends",
+)
+"""First words of a parenthetical after an anchored value that keep it part of the answer: a
+hedge, a revision, another value offered, a condition or an operation (see
+:data:`TRAILING_PAREN`)."""
 TRAILING_PAREN = (
     "since", "because", "as", "from", "by", "which", "i\\.e", "e\\.g", "that", "this",
     # an explanation naming what the value is: "23 (the GCF 12 increased by 11)"
@@ -490,6 +568,10 @@ TRAILING_PAREN = (
     "and(?=\\s*,)", "incidentally", "by the way", "as a bonus", "as it happens",
     # a check of the value: "26 (check: 13 + 13 = 26)" (``anchor-then-parenthetical``)
     "check", "checking", "verif(?:y|ied|ying|ication)?", "sanity", "double-check", "proof",
+    # ``anchor-then-prose-aside``: any parenthetical of prose, two words or more ("30 (for
+    # reference, it also has 12 vertices ...)", "6 (it also has 12 edges)"), unless its first
+    # word hedges, revises or offers another value ("(maybe 8 ...)", "(or 14)", "(actually 14)")
+    "(?!(?:" + "|".join(PAREN_NOT_ASIDE) + ")\\b)[a-z][a-z']*,?\\s+(?=[a-z])",
 )
 """'(<word>' after an anchored value starts a parenthetical ('42 (since 6*7=42)')."""
 REASON_CLAUSE = (

@@ -78,7 +78,7 @@ from ._extract import (
     may_re_answer,
 )
 from ._parsed import ParsedGold
-from ._rules import ALT_AFTER_CHARS, declines_answer, example_before
+from ._rules import ALT_AFTER_CHARS, Candidate, declines_answer, example_before, guessed_box
 from ._types import Status, Verdict
 
 ENABLED = True
@@ -181,13 +181,21 @@ def verdict(
         # "**Extension:** ..." opens another problem; a grading block or a sentence-final
         # "(Reference answer: 13.)" is blanked by _prepare: the engine decides
         return None
+    tail = low[end:]
     if _fast._word_bits(low) or (
-        ("if" in low or "whether" in low or "guess" in low or '"' in low)  # hypothetical_box's
-        # words and the quotation mark of a quoted format box, by memchr
+        # hypothetical_box's first words ("if", "were", ...) and a quoted format box's quote
+        ("if" in low or "whether" in low or "guess" in low or '"' in low or "were" in low
+         or "had" in low)
         and _fast.hypothetical_box(completion, low, start, end, content)
-    ) or "candidate" in low or "possib" in low or "guess" in low or "forced" in low or (
-        "had to" in low
-    ):  # guessed_box's ``candidate-box`` and forced guesses (``box-is-guess``): the worker
+    ) or (
+        "candidate" in low or "possib" in low or "guess" in low or "forced" in low
+        or "had to" in low
+    ) or (  # guessed_box's box asked as a question or doubted after it (its own words)
+        ("?" in tail or "sure" in tail or "wrong" in tail or "certain" in tail
+         or "verify" in tail or "confi" in tail or "quote" in tail)
+        and guessed_box(completion, Candidate(start, end, content, "boxed"))
+    ):  # ``box-is-hypothetical`` and ``box-is-guess`` (as quick: "So is the perimeter
+        # $\boxed{28}$?", candidate boxes, forced guesses): the worker decides
         return None
     if completion[end:] not in _BARE_TAILS:
         if _fast.after_box_defers(completion, end, content, question, start):

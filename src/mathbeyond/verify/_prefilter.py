@@ -456,6 +456,40 @@ def _probe_plan(literals: tuple[str, ...]) -> tuple[tuple[str, str, tuple[str, .
     )
 
 
+class GuardedAny:
+    """Several :class:`Guarded` patterns searched as one (a word list too long for one guard's
+    literal cap, split in two): ``search`` gives the earliest match of any of them."""
+
+    __slots__ = ("guards", "icase", "literals")
+
+    def __init__(self, *guards: Guarded) -> None:
+        self.guards = guards
+        self.icase = all(g.icase for g in guards)
+        literals: set[str] = set()
+        for g in guards:
+            if g.literals is None:
+                self.literals: tuple[str, ...] | None = None
+                break
+            literals.update(g.literals)
+        else:
+            self.literals = tuple(sorted(literals, key=len))
+
+    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        best: re.Match[str] | None = None
+        for guard in self.guards:
+            found = guard.search(text, pos, endpos)
+            if found is not None and (best is None or found.start() < best.start()):
+                best = found
+        return best
+
+    def finditer(
+        self, text: str, pos: int = 0, endpos: int = sys.maxsize
+    ) -> Iterator[re.Match[str]]:
+        """Every guard's matches, by start (each guard's own are non-overlapping)."""
+        found = [m for g in self.guards for m in g.finditer(text, pos, endpos)]
+        return iter(sorted(found, key=lambda m: m.start()))
+
+
 class Guarded:
     """A compiled pattern that runs only when one of its necessary literals is present."""
 

@@ -70,7 +70,7 @@ from . import _prefilter
 from ._boxes import box_spans
 from ._clock import TWENTY_FOUR_HOUR_RE
 from ._normalize import simple_rational
-from ._prefilter import Guarded, fold_lower
+from ._prefilter import Guarded, GuardedAny, fold_lower
 
 LINE_WINDOW = 400
 SPAM_GAP_CHARS = 60
@@ -116,7 +116,9 @@ _UNDER_TEST_RE = re.compile(
 )
 STRONG_HYPOTHETICAL_RE = Guarded(lx.words(lx.STRONG_HYPOTHETICAL))
 RETRACT_RE = Guarded(lx.words(lx.RETRACTION))
-MISTAKE_RE = Guarded(lx.stems(lx.MISTAKE_ADMISSION))
+_MISTAKE_ADMISSION_RE = Guarded(lx.stems(lx.MISTAKE_ADMISSION))
+_WITHDRAWN_ANSWER_RE = Guarded(lx.stems(lx.WITHDRAWN_ANSWER))
+MISTAKE_RE = GuardedAny(_MISTAKE_ADMISSION_RE, _WITHDRAWN_ANSWER_RE)  # (one literal cap each)
 REVISE_RE = Guarded(lx.words(lx.REVISION))
 RECONSIDER_RE = Guarded(lx.stems(lx.RECONSIDERATION))
 SIDE_RE = Guarded(lx.stems(lx.SIDE_REMARK))
@@ -1272,6 +1274,97 @@ def declines_answer(text: str) -> bool:
     for found in _DECLINE_RE.finditer(tail):  # noqa: B007 - the last one
         pass
     return found is not None and not any(ch.isdigit() for ch in tail[found.end() :])
+_GAVE_UP_RE = Guarded(lx.words(lx.GAVE_UP))
+_VALUE_SOURCE_RE = lx.words(lx.VALUE_SOURCE)
+_READING_QUALIFIER_RE = Guarded(lx.words(lx.READING_QUALIFIER))
+_READING_CHOSEN_RE = lx.words(lx.READING_CHOSEN)
+_OTHER_READING_RE = lx.words(lx.OTHER_READING)
+_SENTENCE_SPLIT_AT_RE = re.compile(r"[.!?;:](?=\s)|\n")
+_PLAIN_NUMBER_TOKEN_RE = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w]|\.\d)")
+
+
+def _sentence_spans(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of each sentence or line of ``text`` (split at ``.!?;:`` before a blank,
+    and at newlines)."""
+    spans, start = [], 0
+    for m in _SENTENCE_SPLIT_AT_RE.finditer(text):
+        spans.append((start, m.end()))
+        start = m.end()
+    spans.append((start, len(text)))
+    return spans
+
+
+def _value_token(text: str) -> str | None:
+    """The answer text as a plain number ("45", "$-3$", "13."), or None."""
+    v = text.strip().strip("$").strip().rstrip(".").strip()
+    return v if _PLAIN_NUMBER_TOKEN_RE.fullmatch(v) else None
+
+
+def _token_at(text: str, value: str) -> list[int]:
+    """Offsets where ``value`` stands in ``text`` as a whole number."""
+    return [m.start() for m in _PLAIN_NUMBER_TOKEN_RE.finditer(text) if m.group(0) == value]
+
+
+def value_from_source(region: str, text: str) -> bool:
+    """``value-from-source``: the writer says it did not get to a result (lexicon GAVE_UP) and
+    the answer's value stands only in sentences naming a source outside its work (lexicon
+    VALUE_SOURCE: "the solutions manual lists 45, so please mark 45 as my answer"): an appeal,
+    no answer. A value the writer reached itself (in a sentence of its own work) and then also
+    finds in the source is its answer."""
+    value = _value_token(text)
+    if value is None or not _GAVE_UP_RE.search(region):
+        return False
+    where = _token_at(region, value)
+    if not where:
+        return False
+    spans = _sentence_spans(region)
+    sourced = False
+    for at in where:
+        start, end = next((a, b) for a, b in spans if a <= at < b)
+        if not _VALUE_SOURCE_RE.search(region, start, end):
+            return False  # the value in the writer's own work
+        sourced = True
+    first = min(where)
+    return sourced and _GAVE_UP_RE.search(region, 0, first) is not None
+
+
+def under_one_reading(region: str, text: str) -> bool:
+    """``answer-under-one-reading``: the answer's sentence states its value under one reading of
+    the problem (lexicon READING_QUALIFIER: "So if the problem means strictly between, the
+    answer is 13", "under the first reading, $x = 2$") without choosing it (READING_CHOSEN:
+    "under the usual reading"), and another sentence answers another reading with another value
+    ("If it means inclusive, the answer would be 15."): no answer is committed to."""
+    value = _value_token(text)
+    if value is None or not _READING_QUALIFIER_RE.search(region):
+        return False
+    where = _token_at(region, value)
+    if not where:
+        return False
+    spans = _sentence_spans(region)
+    at = where[-1]
+    start, end = next((a, b) for a, b in spans if a <= at < b)
+    if _READING_QUALIFIER_RE.search(region, start, at) is None or _READING_CHOSEN_RE.search(
+        region, start, end
+    ):
+        return False
+    for a, b in spans:
+        if (a, b) == (start, end) or not _OTHER_READING_RE.search(region, a, b):
+            continue
+        if any(m.group(0) != value for m in _PLAIN_NUMBER_TOKEN_RE.finditer(region, a, b)):
+            return True
+    return False
+
+
+def unowned_answer(region: str, text: str) -> str | None:
+    """The rule by which the chosen answer ``text`` is not the writer's own committed answer
+    (:func:`value_from_source`, :func:`under_one_reading`), or None."""
+    if value_from_source(region, text):
+        return "value-from-source"
+    if under_one_reading(region, text):
+        return "answer-under-one-reading"
+    return None
+
+
 _OR_LINE_RE = re.compile(r"\n[ \t*_>]*or[ \t]*[,:]", re.IGNORECASE)
 _ALTERNATIVE_BOX_RE = lx.words(lx.ALTERNATIVE_BOX_INTRO)
 
