@@ -4078,7 +4078,9 @@ def _conclusion(
     if len(region) < len(whole):
         allow_bare = False  # what the afterword follows is worked text, not a bare answer
     region = _joined_split_sentence(_joined_end_display(_without_referential_remark(
-        _without_disowning_remark(_without_same_value_remark(_without_pleasantries(region)))
+        _without_disowning_remark(_without_same_value_remark(_without_source_report(
+            _without_pleasantries(region)
+        )))
     )))
     region = _without_remark_paragraph(region)
     if "\n" in region:
@@ -4349,6 +4351,27 @@ def _without_referential_remark(region: str) -> str:
     if _NEG_WORD_RE.search(body, start) or not _HAS_VALUE_RE.search(body, 0, start):
         return region
     return body[:start].rstrip()
+
+
+def _without_source_report(region: str) -> str:
+    """``closing-source-report``: closing sentences (at most 500 characters, from a sentence or
+    line start) that report a source's answer ("The textbook says the answer is 4 as well.",
+    "Note: the official AoPS solution states that the answer is 4.", lexicon
+    ATTRIBUTION_SOURCE) are cut when a value stands before them: the writer's own statement
+    before them is the closing one (a value the source alone gives is not the writer's)."""
+    lo = max(0, len(region) - _MAX_CLOSING_REMARK_CHARS)
+    m = _ATTRIB_RE.search(region, lo)
+    if m is None or not _HAS_VALUE_RE.search(region, m.end()):
+        return region  # (a report names the source's value after it)
+    start = lo
+    for b in _SENTENCE_SPLIT_RE.finditer(region, lo, m.start()):
+        start = b.end()
+    start = max(start, region.rfind("\n", lo, m.start()) + 1)
+    if start <= lo or not _HAS_VALUE_RE.search(region, 0, start) or _HAS_VALUE_RE.search(
+        region, start, m.start()
+    ):
+        return region  # no own statement before it, or a value in the report's own lead
+    return region[:start].rstrip()
 
 
 def _without_disowning_remark(region: str) -> str:

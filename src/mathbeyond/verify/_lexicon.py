@@ -299,6 +299,8 @@ ATTRIBUTION_SOURCE = (
     "user", "gold(?: answer)?", "reference(?: answer| solution)?", "expected answer",
     "official answer", "given answer", "provided answer", "answer key", "(?:text)?book",
     "teacher", "grader",
+    # ``closing-source-report``: "the official AoPS solution states", "Wikipedia says"
+    "official (?:[a-z]+ )?solutions?", "solutions? manual", "wikipedia", "wolfram ?alpha",
 )
 ATTRIBUTION_VERB = (
     "says?", "said", "claims?", "claimed", "thinks?", "suggests?", "expects?", "wants?",

@@ -1275,7 +1275,7 @@ def declines_answer(text: str) -> bool:
         pass
     return found is not None and not any(ch.isdigit() for ch in tail[found.end() :])
 _GAVE_UP_RE = Guarded(lx.words(lx.GAVE_UP))
-_VALUE_SOURCE_RE = lx.words(lx.VALUE_SOURCE)
+_VALUE_SOURCE_RE = Guarded(lx.words(lx.VALUE_SOURCE))
 _READING_QUALIFIER_RE = Guarded(lx.words(lx.READING_QUALIFIER))
 _READING_CHOSEN_RE = lx.words(lx.READING_CHOSEN)
 _OTHER_READING_RE = lx.words(lx.OTHER_READING)
@@ -1300,6 +1300,33 @@ def _value_token(text: str) -> str | None:
     return v if _PLAIN_NUMBER_TOKEN_RE.fullmatch(v) else None
 
 
+def _last_token_sentence(text: str, value: str) -> tuple[int, int] | None:
+    """The span of the sentence (as :func:`_sentence_spans` splits) holding the last whole-number
+    ``value`` of ``text``, found from the end (no pass over the whole text), or None."""
+    at = text.rfind(value)
+    while at >= 0 and not _is_token_at(text, at, value):
+        at = text.rfind(value, 0, at)
+    if at < 0:
+        return None
+    start = 0
+    for m in _SENTENCE_SPLIT_AT_RE.finditer(text, max(0, at - _SENTENCE_WINDOW), at):
+        start = m.end()
+    if start == 0 and at > _SENTENCE_WINDOW:  # a longer sentence: split the text before it
+        for m in _SENTENCE_SPLIT_AT_RE.finditer(text, 0, at):
+            start = m.end()
+    nxt = _SENTENCE_SPLIT_AT_RE.search(text, at)
+    return start, nxt.end() if nxt is not None else len(text)
+
+
+_SENTENCE_WINDOW = 400
+
+
+def _is_token_at(text: str, at: int, value: str) -> bool:
+    """Whether ``value`` stands at ``at`` in ``text`` as a whole number."""
+    m = _PLAIN_NUMBER_TOKEN_RE.match(text, at)
+    return m is not None and m.group(0) == value
+
+
 def _token_at(text: str, value: str) -> list[int]:
     """Offsets where ``value`` stands in ``text`` as a whole number."""
     return [m.start() for m in _PLAIN_NUMBER_TOKEN_RE.finditer(text) if m.group(0) == value]
@@ -1312,7 +1339,12 @@ def value_from_source(region: str, text: str) -> bool:
     no answer. A value the writer reached itself (in a sentence of its own work) and then also
     finds in the source is its answer."""
     value = _value_token(text)
-    if value is None or not _GAVE_UP_RE.search(region):
+    if value is None or not _VALUE_SOURCE_RE.may_match(region):
+        return False
+    last = _last_token_sentence(region, value)  # its last sentence must name a source: first
+    if last is None or not _VALUE_SOURCE_RE.search(region, *last) or not _GAVE_UP_RE.search(
+        region
+    ):
         return False
     where = _token_at(region, value)
     if not where:
@@ -1335,13 +1367,15 @@ def under_one_reading(region: str, text: str) -> bool:
     "under the usual reading"), and another sentence answers another reading with another value
     ("If it means inclusive, the answer would be 15."): no answer is committed to."""
     value = _value_token(text)
-    if value is None or not _READING_QUALIFIER_RE.search(region):
+    if value is None or not _READING_QUALIFIER_RE.may_match(region):
         return False
-    where = _token_at(region, value)
-    if not where:
-        return False
+    last = _last_token_sentence(region, value)
+    if last is None or _READING_QUALIFIER_RE.search(region, *last) is None:
+        return False  # (the answer's own sentence first: the common case stops here)
+    at = region.rfind(value, 0, last[1])
+    while not _is_token_at(region, at, value):
+        at = region.rfind(value, 0, at)
     spans = _sentence_spans(region)
-    at = where[-1]
     start, end = next((a, b) for a, b in spans if a <= at < b)
     if _READING_QUALIFIER_RE.search(region, start, at) is None or _READING_CHOSEN_RE.search(
         region, start, end
