@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.105.0"  # core_v168: a closing report of a source's answer
+VERIFIER_VERSION = "2.106.0"  # core_v169: corrections, grader notes, graded guesses, tables
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -1340,11 +1340,15 @@ _PERCENT_OF_NUMBER_RE = re.compile(r"\d[\s$}{)]*$|\d\\\)\s*$")
 
 
 _GRADER = r"(?:" + lx.alternation(lx.GRADER) + r")s?"
+_KIND_OF_GRADER = r"(?:(?:" + lx.alternation(lx.GRADER_KIND) + r")[- \t]+)?"
 _TO_GRADER = (
     r"(?:(?:(?:" + lx.alternation(lx.GRADER_NOTE_OPENER)
-    + r")\s+(?:to|for)\s+(?:the\s+|any\s+|a\s+)?"
-    + _GRADER + r"|dear\s+" + _GRADER + r"|to\s+the\s+" + _GRADER + r"|" + _GRADER
-    + r"\s+(?:note|notes|message))\b|" + _GRADER + r"[ \t]*[:,](?=[ \t]))"  # "Grader: ..."
+    + r")\s+(?:to|for)\s+(?:the\s+|any\s+|a\s+)?" + _KIND_OF_GRADER
+    + _GRADER + r"|dear\s+" + _KIND_OF_GRADER + _GRADER + r"|to\s+the\s+" + _KIND_OF_GRADER
+    + _GRADER + r"|" + _GRADER + r"\s+(?:note|notes|message))\b"
+    # "**For the evaluator:** ...", "Grader: ..."
+    + r"|for\s+(?:the\s+|any\s+)?" + _KIND_OF_GRADER + _GRADER + r"[ \t*_]*:"
+    + r"|" + _GRADER + r"[ \t]*[:,](?=[ \t]))"
 )
 _GRADER_NOTE_RE = re.compile(
     r"\[\s*" + _TO_GRADER + r"[^\[\]]{0,600}\]|\(\s*" + _TO_GRADER + r"[^()]{0,600}\)"
@@ -1356,6 +1360,12 @@ _GRADER_NOTE_RE = re.compile(
 )
 
 
+_GRADED_LINE_RE = re.compile(  # "Grader: ✗", "**Checker verdict:** correct"
+    r"^[ \t*_>#-]*" + _KIND_OF_GRADER + _GRADER
+    + r"[ \t*_]*(?:feedback|verdict|response|says)?[ \t*_]*:[ \t*_]*"
+    r"(?:✓|✗|✔|✘|❌|✅|☑|❎|(?:in)?correct\b|wrong\b|right\b|accepted\b|rejected\b)",
+    re.IGNORECASE | re.MULTILINE,
+)
 _FOREIGN_GRADER_NOTE_RE = re.compile(
     r"(?:" + lx.alternation(lx.FOREIGN_GRADER_NOTE) + r")[^\n]*", re.IGNORECASE
 )
@@ -1639,6 +1649,10 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
     if "<!--" in completion:  # an HTML comment is not rendered: a box in it is no answer
         completion = _HTML_COMMENT_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), completion)
     if _GRADER_HINT_RE.may_match(completion):  # a grader word: its literals, found by find
+        if completion.count("\\boxed") >= 2 and len(_GRADED_LINE_RE.findall(completion)) >= 2:
+            # ``graded-guesses``: boxes each followed by a grader's verdict line ("Attempt 2:
+            # $\boxed{11}$\nGrader: ✗"): a transcript of guesses, no committed answer
+            return Extracted("", "none", "graded-guesses")
         completion = _blank_grader_notes(completion)
     folded = lowered(completion)  # (once: a lower() per hint cost 75 us on a long text)
     if any(  # "Nota para el evaluador" (an ASCII text holds none of the non-ASCII hints)
@@ -3359,6 +3373,13 @@ def _case_list_boxes(region: str, boxes: list[Candidate], question: str) -> bool
     return not any(_label_in_question(label, asking) for label in labels)
 
 
+_TOTAL_ROW_RE = re.compile(  # "| **Total** | | **173** |": a table's closing total row
+    r"\|[ \t*_]*(?:grand[ \t]+)?(?:total|sum)[ \t*_:]*\|(?:[^|\n]*\|)*?[ \t*_$]*"
+    r"(?P<v>-?\d[\d,]*(?:\.\d+)?)[ \t*_$]*\|",
+    re.IGNORECASE,
+)
+
+
 def _later_value_contradicts(region: str, box: Candidate, question: str) -> bool:
     """``summary-contradicts-answer``: after the answer, a closing summary line labelled with the
     asked quantity ("- Total number of positive divisors: **18**") states another value, and
@@ -3369,6 +3390,9 @@ def _later_value_contradicts(region: str, box: Candidate, question: str) -> bool
     lines = [ln for ln in region[line_end:].split("\n") if ln.strip()]
     if not lines:
         return False
+    total = _TOTAL_ROW_RE.fullmatch(lines[-1].strip())
+    if total is not None:  # a recap table closing on "| **Total** | **173** |" after the box
+        return _plain_value(total.group("v")) != _plain_value(box.text)
     named = _labelled_value_line(lines[-1])
     words = re.findall(r"[a-z]{3,}", named[0].lower()) if named is not None else []
     if named is None or not words or words[-1].rstrip("s") not in question.lower():
@@ -3846,6 +3870,10 @@ def _tuple_components(line: str, names: tuple[str, ...]) -> str | None:
     return "(" + ", ".join(values[n] for n in names) + ")"
 
 
+_SIGNATURE_RE = re.compile(  # "\n\n— Your math helper", "\n-- Tutor Bot": a sign-off line
+    r"\n[ \t]*(?:\u2014|\u2013|--|~)[ \t]*[A-Za-z][A-Za-z.']*(?:[ \t]+[A-Za-z][A-Za-z.']*){0,4}"
+    r"[ \t]*\Z"
+)
 _PLEASANTRY_WORDS = Guarded(re.compile(lx.alternation(lx.PLEASANTRY), re.IGNORECASE))
 _EMOJI_RE = re.compile(r"[\U0001F300-\U0001FAFF\u263A\uFE0F\u200D]", re.IGNORECASE)
 """Each repeat of ``_PLEASANTRY_TAIL_RE`` holds a pleasantry (so one of these literals) or one
@@ -3855,6 +3883,10 @@ of these characters: without either after its start, it cannot match."""
 def _without_pleasantries(region: str) -> str:
     """``closing-after-pleasantry``: the region without a closing chat sentence ("Let me know
     if you have any other questions! 😊", "I hope this helps!") or emoji at its end."""
+    if "\n" in region[-80:]:  # ``closing-signature``: "— Your math helper" signs the text off
+        signed = _SIGNATURE_RE.search(region, max(0, len(region) - 80))
+        if signed is not None and region[: signed.start()].strip():
+            region = region[: signed.start()].rstrip()
     tail_at = max(0, len(region) - 400)
     if not _PLEASANTRY_WORDS.may_match(region, tail_at) and (
         region.isascii() or _EMOJI_RE.search(region, tail_at) is None

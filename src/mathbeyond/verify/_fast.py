@@ -100,6 +100,7 @@ from ._extract import (
     re_answer_conflicts,
 )
 from ._prefilter import Guarded, lowered
+from ._prefilter import trie_pattern as _trie
 from ._rules import (
     _WRONG_CLAUSE_RE,
     _WRONG_LABEL_RE,
@@ -117,6 +118,7 @@ from ._rules import (
     RETRACT_RE,
     REVISE_RE,
     UNASKED_RE,
+    UNOWNED_WORDS_RE,
     Candidate,
     alternative_after,
     attributed,
@@ -209,23 +211,6 @@ def _unless_re_answered(found: Answer, completion: str, question: str | None) ->
     return found
 
 
-def _trie(words: list[str]) -> str:
-    """One regular expression matching any of ``words`` (a prefix tree: one pass, few tries)."""
-    tree: dict[str, dict] = {}  # type: ignore[type-arg]
-    for word in words:
-        node = tree
-        for ch in word:
-            node = node.setdefault(ch, {})
-        node[""] = {}
-
-    def emit(node: dict) -> str:  # type: ignore[type-arg]
-        alts = [re.escape(ch) + emit(sub) for ch, sub in sorted(node.items()) if ch]
-        if not alts:
-            return ""
-        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
-        return f"(?:{body})?" if "" in node else body
-
-    return emit(tree)
 
 
 def _trigger_re() -> re.Pattern[str] | None:
@@ -296,22 +281,24 @@ _WORD_BITS: dict[str, int] = {}
 
 
 def _word_bits(text: str) -> int:
-    """The union of :data:`_WORD_BITS` over ``text``'s whitespace-free stretches: one pass for
-    both of :func:`quick`'s word tests on a short region (each literal lies inside one stretch
-    of the whole region, so a window's stretches hold no literal the whole region's lack)."""
+    """The union of :data:`_WORD_BITS` over ``text``'s whitespace-free stretches (bit 1: a
+    trigger literal, 2: an ``UNASKED_RE`` literal, 4: an ``unowned_answer`` literal): one pass
+    for :func:`quick`'s word tests and the in-caller path's on a short region (each literal
+    lies inside one stretch of the whole region, so a window's stretches hold no literal the
+    whole region's lack)."""
     bits = 0
     for word in text.split():
         hit = _WORD_BITS.get(word)
         if hit is None:
             hit = (1 if _TRIGGER_RE is None or _TRIGGER_RE.search(word) else 0) | (
                 2 if _UNASKED_WORDS_RE is None or _UNASKED_WORDS_RE.search(word) else 0
-            )
+            ) | (4 if UNOWNED_WORDS_RE is None or UNOWNED_WORDS_RE.search(word) else 0)
             if len(word) <= _MAX_WORD_CHARS:
                 if len(_WORD_BITS) >= _MAX_WORDS:
                     _WORD_BITS.clear()
                 _WORD_BITS[word] = hit
         bits |= hit
-        if bits == 3:
+        if bits == 7:
             break
     return bits
 

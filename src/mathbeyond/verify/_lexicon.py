@@ -78,6 +78,19 @@ MISTAKE_ADMISSION = (
 """An admitted mistake after an answer ("Hmm, actually I double-counted ...", "I forgot that each
 side appears twice"): a retraction like :data:`RETRACTION` (its own list: the prefilter's
 literal cap is per pattern)."""
+ERROR_ADMISSION = (
+    # ``earlier-answer-off``: "So the quick answer was off by one; I'll correct my answer to 47"
+    # (one phrase per ending: the prefilter's literal is then the ending, not the first words)
+    "(?:the|my|our) (?:quick|first|earlier|initial|previous|original|boxed|above) (?:answer|"
+    "result|count|guess|estimate|total|value) (?:was|is) off",
+    "(?:the|my|our) (?:quick|first|earlier|initial|previous|original|boxed|above) (?:answer|"
+    "result|count|guess|estimate|total|value) (?:was|is) too (?:high|low)",
+    "(?:the|my|our) (?:quick|first|earlier|initial|previous|original|boxed|above) (?:answer|"
+    "result|count|guess|estimate|total|value) (?:was|is) (?:wrong|incorrect|mistaken)",
+)
+"""After an answer: the writer says the earlier answer was off; with a correction statement
+after it the corrected value answers, else the answer is retracted (read with
+:data:`MISTAKE_ADMISSION`: its own list, the prefilter's literal cap is per pattern)."""
 WITHDRAWN_ANSWER = (
     # "I withdraw that answer.", "please count this reply as
     # having no answer", "(The 5 above is only a placeholder ...; treat the question as
@@ -89,9 +102,8 @@ WITHDRAWN_ANSWER = (
     "with |providing )?(?:no answer|unanswered|blank|empty|not answered)",
     "(?:is|was) (?:only |just |merely )?a placeholder",
 )
-"""After an answer, with no new value: the writer withdraws it or asks that the reply count as
-unanswered (``box-withdrawn-as-no-answer``); read with :data:`MISTAKE_ADMISSION` (its own list:
-the prefilter's literal cap is per pattern)."""
+"""After the answer, with no new value: the writer withdraws it or asks that the reply count as
+unanswered (``box-withdrawn-as-no-answer``, read after the chosen answer)."""
 
 REVISION = (
     "hmm",
@@ -143,7 +155,9 @@ answer when the text stopped, so it commits to nothing (``cut-off-while-reconsid
 check of the answer ("Let me verify: ...") is no such doubt."""
 
 CONFIRMATION = (
-    "yes", "correct", "confirm", "confirmed", "confirms", "indeed", "holds", "checks out",
+    "yes", "correct(?! (?:my|the|our|this|that|it) (?:[a-z]+ )?(?:answer|result|count|total|"
+    "value|mistake|error)?)",  # not the verb: "I correct my answer to 47"
+    "confirm", "confirmed", "confirms", "indeed", "holds", "checks out",
     "consistent", "same", "still", "verified",
     "right(?! (?:now|away|here|there|after|before|angle|triangle|side|hand|of|to|at))",
 )
@@ -178,6 +192,9 @@ CORRECTION_STATEMENT = (
     "i'?m going with",
     "(?:the )?(?:correct(?:ed)?|revised|fixed|updated) (?:answer|result|value|solution|count|total)"
     "(?=\\s*:)",
+    # ``correction-to-value``: "I'll correct my answer to **47**", "let me revise the count to 16"
+    "(?:correct|change|revise|update|amend)(?:ing)? (?:my|the|our) (?:final |earlier |quick |"
+    "first )?(?:answer|result|count|total|value) to",
 )
 """After a retraction: the statement that gives the corrected value."""
 
@@ -1300,6 +1317,8 @@ GRADER = (
     "grader", "grading", "evaluator", "marker", "reviewer", "examiner", "judge", "verifier",
     "checker", "assessor", "(?:automated|automatic) (?:evaluation|scoring|checking|grading)",
 )
+GRADER_KIND = ("automated", "automatic", "auto", "human", "ai", "official", "answer")
+"""Before a grader word in a note's address ("Note for the automated evaluator:")."""
 GRADER_NOTE_OPENER = (
     "note", "notes", "message", "comment", "remark", "instruction", "instructions", "p\\.s\\.",
 )

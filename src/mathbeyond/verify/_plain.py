@@ -78,7 +78,13 @@ from ._extract import (
     may_re_answer,
 )
 from ._parsed import ParsedGold
-from ._rules import ALT_AFTER_CHARS, Candidate, declines_answer, example_before, guessed_box
+from ._rules import (
+    ALT_AFTER_CHARS,
+    Candidate,
+    declines_answer,
+    example_before,
+    guessed_box,
+)
 from ._types import Status, Verdict
 
 ENABLED = True

@@ -70,7 +70,7 @@ from . import _prefilter
 from ._boxes import box_spans
 from ._clock import TWENTY_FOUR_HOUR_RE
 from ._normalize import simple_rational
-from ._prefilter import Guarded, GuardedAny, fold_lower
+from ._prefilter import Guarded, GuardedAny, fold_lower, lowered, trie_pattern
 
 LINE_WINDOW = 400
 SPAM_GAP_CHARS = 60
@@ -117,8 +117,9 @@ _UNDER_TEST_RE = re.compile(
 STRONG_HYPOTHETICAL_RE = Guarded(lx.words(lx.STRONG_HYPOTHETICAL))
 RETRACT_RE = Guarded(lx.words(lx.RETRACTION))
 _MISTAKE_ADMISSION_RE = Guarded(lx.stems(lx.MISTAKE_ADMISSION))
+_ERROR_ADMISSION_RE = Guarded(lx.stems(lx.ERROR_ADMISSION))
+MISTAKE_RE = GuardedAny(_MISTAKE_ADMISSION_RE, _ERROR_ADMISSION_RE)  # (one literal cap each)
 _WITHDRAWN_ANSWER_RE = Guarded(lx.stems(lx.WITHDRAWN_ANSWER))
-MISTAKE_RE = GuardedAny(_MISTAKE_ADMISSION_RE, _WITHDRAWN_ANSWER_RE)  # (one literal cap each)
 REVISE_RE = Guarded(lx.words(lx.REVISION))
 RECONSIDER_RE = Guarded(lx.stems(lx.RECONSIDERATION))
 SIDE_RE = Guarded(lx.stems(lx.SIDE_REMARK))
@@ -1389,12 +1390,43 @@ def under_one_reading(region: str, text: str) -> bool:
     return False
 
 
+def withdrawn_after(region: str, text: str) -> bool:
+    """``box-withdrawn-as-no-answer``: after the chosen answer's last occurrence, the writer
+    withdraws it or asks that the reply count as unanswered (lexicon WITHDRAWN_ANSWER: "I
+    withdraw that answer", "please count this reply as having no answer"), and no new value
+    follows."""
+    value = text.strip()
+    at = region.rfind(value) if value else -1
+    if at < 0:
+        return False
+    m = _WITHDRAWN_ANSWER_RE.search(region, at + len(value))
+    return m is not None and not any(ch.isdigit() for ch in region[m.end() :])
+
+
+def _unowned_words() -> re.Pattern[str] | None:
+    """Every literal one of which :func:`unowned_answer`'s rules need (lowered text), as one
+    pattern; None when a rule has no literal set."""
+    words: set[str] = set()
+    for guard in (_WITHDRAWN_ANSWER_RE, _VALUE_SOURCE_RE, _READING_QUALIFIER_RE):
+        if guard.literals is None or not guard.icase:
+            return None
+        words.update(guard.literals)
+    return re.compile(trie_pattern(sorted(words)))
+
+
+UNOWNED_WORDS_RE = _unowned_words()
+
+
 def unowned_answer(region: str, text: str) -> str | None:
     """The rule by which the chosen answer ``text`` is not the writer's own committed answer
-    (:func:`value_from_source`, :func:`under_one_reading`), or None."""
-    if value_from_source(region, text):
+    (:func:`withdrawn_after`, :func:`value_from_source`, :func:`under_one_reading`), or None."""
+    if UNOWNED_WORDS_RE is not None and UNOWNED_WORDS_RE.search(lowered(region)) is None:
+        return None  # none of the three rules' literals (one pass): the common case
+    if _WITHDRAWN_ANSWER_RE.may_match(region) and withdrawn_after(region, text):
+        return "box-withdrawn-as-no-answer"
+    if _VALUE_SOURCE_RE.may_match(region) and value_from_source(region, text):
         return "value-from-source"
-    if under_one_reading(region, text):
+    if _READING_QUALIFIER_RE.may_match(region) and under_one_reading(region, text):
         return "answer-under-one-reading"
     return None
 
