@@ -26,6 +26,7 @@ from ._prefilter import Guarded, lowered, rare_chars
 from ._rules import (
     _ANSWERED_NO_RE,
     BACK_TO_PROBLEM_RE,
+    CONDITIONED_VALUE_RE,
     CORRECTION_STATEMENT_RE,
     DISOWN_RE,
     INTRO_RE,
@@ -3373,6 +3374,19 @@ def _case_list_boxes(region: str, boxes: list[Candidate], question: str) -> bool
     return not any(_label_in_question(label, asking) for label in labels)
 
 
+_RECAP_LINE_RE = re.compile(  # "**To recap**, the GCD of 84 and 126 is 21." (one subject, one
+    # copula: "Summing up, the base is 10 and its height is 7." restates the data)
+    r"[ \t*_>#-]*(?:" + lx.alternation(lx.RECAP_OPENER) + r")[ \t*_]*[,:][ \t*_]*"
+    r"(?P<s>(?:(?!\b(?:is|are|equals|was|were)\b)[^\n$=]){3,120}?)[ \t]*"
+    r"(?:\bis|\bare|\bequals|=|:)[ \t*_$]*"
+    r"(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)[ \t*_$]*[.!]?[ \t*_]*",
+    re.IGNORECASE,
+)
+_OTHER_QUANTITY_WORD_RE = re.compile(  # "In summary, the sum of its digits is also 6": a side value
+    r"\b(?:also|other|another|side|extra|bonus|additionally|incidentally|not[ \t]+asked)\b",
+    re.IGNORECASE,
+)
+_SIMPLE_NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?(?:/\d+)?")
 _TOTAL_ROW_RE = re.compile(  # "| **Total** | | **173** |": a table's closing total row
     r"\|[ \t*_]*(?:grand[ \t]+)?(?:total|sum)[ \t*_:]*\|(?:[^|\n]*\|)*?[ \t*_$]*"
     r"(?P<v>-?\d[\d,]*(?:\.\d+)?)[ \t*_$]*\|",
@@ -3393,6 +3407,11 @@ def _later_value_contradicts(region: str, box: Candidate, question: str) -> bool
     total = _TOTAL_ROW_RE.fullmatch(lines[-1].strip())
     if total is not None:  # a recap table closing on "| **Total** | **173** |" after the box
         return _plain_value(total.group("v")) != _plain_value(box.text)
+    recap = _RECAP_LINE_RE.fullmatch(lines[-1].strip())
+    if recap is not None and _SIMPLE_NUMBER_RE.fullmatch(_plain_value(box.text)) and not (
+        _OTHER_QUANTITY_WORD_RE.search(recap.group("s"))
+    ):  # "**In summary**, the least common multiple of 12 and 18 is 72." after $\boxed{36}$
+        return _plain_value(recap.group("v")) != _plain_value(box.text)
     named = _labelled_value_line(lines[-1])
     words = re.findall(r"[a-z]{3,}", named[0].lower()) if named is not None else []
     if named is None or not words or words[-1].rstrip("s") not in question.lower():
@@ -4141,12 +4160,18 @@ def _conclusion(
         if qualified is not None:
             late = _closing(qualified, allow_bare=False, question=question)
             cut_off = region[len(qualified.rstrip()) :]
+            other = CONDITIONED_VALUE_RE.search(cut_off) if late is not None else None
             if late is not None and late.kind == "conclusion" and _READING_WORD_RE.search(
                 cut_off
             ) and any(v != late.text.strip("$ .") for v in _CUT_VALUE_RE.findall(cut_off)):
                 # ``closing-value-per-reading``: "... is 11 if the first reading is intended, and
                 # 13.5 under the second reading": a value per reading, none chosen
                 found = Extracted("", "none", "closing-value-per-reading")
+            elif late is not None and late.kind == "conclusion" and other is not None and (
+                _plain_value(other.group("v")) != _plain_value(late.text)
+            ):  # ``closing-value-per-case``: "... is 64 if 8 is the side length, and 4 if 8 is
+                # the perimeter": a value per condition, none chosen
+                found = Extracted("", "none", "closing-value-per-case")
             elif late is not None and late.kind == "conclusion":
                 found = Extracted(late.text, late.kind, "closing-conditional-qualifier")
                 region = qualified  # the clause cut off qualifies the value, never disqualifies it

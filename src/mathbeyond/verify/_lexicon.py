@@ -1283,6 +1283,12 @@ NEGATION = ("not", "never", "cannot", "wrong", "incorrect", "unsure", "maybe", "
 CONDITIONAL_TAIL = ("if", "provided", "assuming", "unless", "as long as", "when")
 """A value followed by one of these is conditional. In a finished sample the clause only
 qualifies the value (``conditional-qualifier``), unless it offers another value (below)."""
+RECAP_OPENER = (
+    "in summary", "to summari[sz]e", "summing up", "in conclusion", "to conclude", "to recap",
+    "recap", "summary", "overall", "in short", "all in all", "in sum",
+)
+"""Opens a closing recap line after the answer ("**In summary**, the LCM of 12 and 18 is 72."):
+one that states another value than the box contradicts it (``summary-contradicts-answer``)."""
 CASE_SPLIT = ("otherwise", "else", "or", "whereas", "but if", "and if")
 """In the conditional clause after a closing value: another case with its own value ("6 if
 rotations are the same, and 24 otherwise"): a case split, no answer."""

@@ -1059,6 +1059,8 @@ _CONDITIONED_VALUE_RE = re.compile(  # ", and $24$ if they do not", "; 24 otherw
     r"(?P<v>\$[^$]{1,40}\$|-?\d+(?:\.\d+)?)[ \t]*,?[ \t]*(?:if|when|otherwise|unless)\b",
     re.IGNORECASE,
 )
+CONDITIONED_VALUE_RE = _CONDITIONED_VALUE_RE
+"""Another value under its own condition (", and $24$ if they do not"): a case split."""
 ALT_AFTER_CHARS = 240
 """How much of the text after an answer :func:`alternative_after` reads (its sentence's bound)."""
 
