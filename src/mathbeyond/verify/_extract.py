@@ -3468,6 +3468,12 @@ _REVISING_RULES = frozenset({"closing-lone-value", "closing-count-noun"})
 handshakes, not 56." (the asked count noun with its number)."""
 
 
+_ASSIGNMENTS_ONLY_RE = re.compile(  # "x = 5, y = 3", "a = 4 and b = 3"
+    r"[ \t$]*[A-Za-z][ \t]*=[ \t]*-?\d+(?:\.\d+)?[ \t$]*(?:(?:,|;|\band\b)[ \t$]*(?:and[ \t]+)?"
+    r"[ \t$]*[A-Za-z][ \t]*=[ \t]*-?\d+(?:\.\d+)?[ \t$]*)+"
+)
+
+
 def _revised_after_box(region: str, box: Candidate, question: str) -> str | None:
     """``revised-after-box``: after the chosen box, a revision cue ("Actually", "On reflection",
     "Hold on"), then the text closes on a statement of the asked quantity (a word of its
@@ -3485,6 +3491,10 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
         return None
     if _ADVERB_RE.sub("", late.text.strip().strip("$ ")) == box.text.strip().strip("$ "):
         return None  # "so the count is still 10": the boxed value again
+    if concluded and _APPROX_WORD_RE.match(late.text):
+        return None  # "So the area is about 50.3 square units.": the box restated approximately
+    if _ASSIGNMENTS_ONLY_RE.fullmatch(late.text.strip().strip(".")):
+        return None  # "**Summary:** $x = 5$, $y = 3$.": the unknowns behind the boxed value
     line_start = region.rstrip().rfind("\n") + 1
     if line_start < box.end and region.find(late.text, box.end) < 0:
         return None
