@@ -637,6 +637,7 @@ def quick(region: str, question: str | None) -> Answer | None:
         not short or bits & 2 or "or" in after or _HEDGED_MODAL_RE.search(after)
         or "if" in after or "when" in after or "unless" in after  # a value per condition
         or "alternat" in after or "other" in after or "ossib" in after  # answers listed after
+        or "first" in after or "former" in after  # a value per ordinal case
     ):
         box = Candidate(start, end, content, "boxed")
         if alternative_after(region, box) or side_remark_span(region, box, question) is not None:

@@ -1174,6 +1174,29 @@ def _opens_with_condition(region: str, c: Candidate) -> bool:
     return own >= 0 and _CONDITIONAL_OPENER_RE.match(region, own, c.start) is not None
 
 
+_ORDINAL_CASES_RE = re.compile(  # " in the first case and $\frac{1}{4}$ in the second"
+    r"[\s$)\\\]]*,?[ \t]*(?:in|for|under|with)[ \t]+the[ \t]+(?:first|former)[ \t]+"
+    r"(?:case|reading|interpretation|scenario|version|option)s?\b[ \t]*,?[ \t]*"
+    r"(?:and|but|while|whereas)[ \t]+(?:it(?:'s|[ \t]+is)[ \t]+)?"
+    r"(?P<v>\$[^$\n]{1,40}\$|-?\d+(?:[./]\d+)?)[ \t]+(?:in|for|under|with)[ \t]+the[ \t]+"
+    r"(?:second|latter|other)\b",
+    re.IGNORECASE,
+)
+
+
+def _ordinal_case_split(region: str, c: Candidate) -> bool:
+    """``answer-with-alternative`` by ordinal cases: right after the candidate's value, "in the
+    first case and <another value> in the second": a value per case, no commitment. An
+    anchor's span may run past its trimmed text: read from the text's end there."""
+    start = c.end
+    if c.kind == "anchor" and c.text:
+        at = region.find(c.text, c.start, c.end)
+        if at >= 0:
+            start = at + len(c.text)
+    m = _ORDINAL_CASES_RE.match(region, start)
+    return m is not None and _plain(m.group("v")) != _plain(c.text)
+
+
 def alternative_after(region: str, c: Candidate) -> bool:
     """``answer-with-alternative``: in the answer's own sentence after it, 'or' and another value
     with a condition or hedge ("\\boxed{24} (or $22$ if we exclude 1 and 360)", "$n=1$ (if ...)
@@ -1183,6 +1206,10 @@ def alternative_after(region: str, c: Candidate) -> bool:
     end = _SENTENCE_END_RE.search(rest)
     sentence = rest[: end.start() if end else len(rest)]
     if _hedged_other_value(rest, end, c):
+        return True
+    if ("first" in region[c.start : c.end + 80] or "former" in region[c.start : c.end + 80]) and (
+        _ordinal_case_split(region, c)
+    ):  # "the answer is $\frac{1}{6}$ in the first case and $\frac{1}{4}$ in the second"
         return True
     if ("other" in rest[:120] or "else" in rest[:120]) and _ANY_OTHER_VALUE_RE.match(rest):
         return True  # "\boxed{5050} or any other value, if ...": every value offered
