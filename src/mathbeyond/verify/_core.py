@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.109.0"  # core_v172: a value per ordinal case
+VERIFIER_VERSION = "2.110.0"  # core_v173: a value only a reference gives
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -60,6 +60,7 @@ from ._rules import (
     unowned_answer,
 )
 from ._rules import ATTRIB_RE as _ATTRIB_RE
+from ._rules import agreed_after as _agreed_after
 from ._words import (
     foreign_number,
     numbers_named,
@@ -4420,6 +4421,9 @@ def _without_referential_remark(region: str) -> str:
     return body[:start].rstrip()
 
 
+_PAREN_OPENS_SENTENCE_RE = re.compile(r"(?<=[.!?])[ \t]+(?=\()")
+
+
 def _without_source_report(region: str) -> str:
     """``closing-source-report``: closing sentences (at most 500 characters, from a sentence or
     line start) that report a source's answer ("The textbook says the answer is 4 as well.",
@@ -4430,8 +4434,12 @@ def _without_source_report(region: str) -> str:
     m = _ATTRIB_RE.search(region, lo)
     if m is None or not _HAS_VALUE_RE.search(region, m.end()):
         return region  # (a report names the source's value after it)
+    if _agreed_after(region, m.end()):
+        return region  # "..., which is what I found.": the writer's own statement as well
     start = lo
     for b in _SENTENCE_SPLIT_RE.finditer(region, lo, m.start()):
+        start = b.end()
+    for b in _PAREN_OPENS_SENTENCE_RE.finditer(region, start, m.start()):  # "240. (The key"
         start = b.end()
     start = max(start, region.rfind("\n", lo, m.start()) + 1)
     if start <= lo or not _HAS_VALUE_RE.search(region, 0, start) or _HAS_VALUE_RE.search(
@@ -5049,8 +5057,9 @@ def _closing(
         _CONCLUDING_JOINT_RE.search(label.group("v"))  # "Moving terms: ..., so \(x = 4\)."
     ):
         return Extracted(label.group("v").strip(), "bare", "bare-labelled-value")
-    if _ATTRIB_RE.search(last):
-        return None  # "The user says the answer is 42."
+    source = _ATTRIB_RE.search(last)
+    if source is not None and not _agreed_after(last, source.end()):
+        return None  # "The user says the answer is 42." (not "..., which is what I found.")
     bare = (
         allow_bare and len(lines) == 1 and len(last) <= MAX_BARE_CHARS
         and not _DANGLING_RE.search(last)
@@ -6325,6 +6334,9 @@ def _lone_new_value(region: str, question: str) -> str | None:
         return None  # "Question 3: Solve for": no finished statement
     if _SCIENTIFIC_TAIL_RE.search(sentence):
         return None  # "$1.8 \times 10^{4}$": one number written in two
+    source = _ATTRIB_RE.search(sentence)
+    if source is not None and not _agreed_after(sentence, source.end()):
+        return None  # "The official solution gives 24 divisors.": the source's value only
     if (
         len(sentence) > MAX_ANSWER_CHARS or _TENTATIVE_RE.match(sentence)
         or _HEDGE_RE.search(sentence) or _CONDITIONAL_TAIL_RE.search(sentence)

@@ -323,6 +323,20 @@ ATTRIBUTION_VERB = (
     "says?", "said", "claims?", "claimed", "thinks?", "suggests?", "expects?", "wants?",
     "gives?", "gave", "states?", "is", "was",
 )
+ATTRIBUTION_AGREED = (
+    "(?:agrees?|agreed|confirm(?:s|ed)?|match(?:es|ing)?|in (?:agreement|line)) with"
+    " (?:my|our|what)",
+    "(?:confirm(?:s|ed)?|match(?:es|ing)?) (?:my|our|what (?:i|we))",
+    "(?:which|that|this) is (?:also |exactly |just )?what (?:i|we) (?:found|got|computed|obtained"
+    "|calculated|derived|have)",
+    "(?:just |exactly )?as (?:i|we) (?:found|got|computed|obtained|calculated|derived)",
+    "(?:the )?same as (?:mine|ours|my|our)",
+    "(?:my|our) (?:own )?(?:answer|result|count|value|computation|calculation|work) (?:agrees"
+    "|matches|confirms)",
+)
+"""After a reported source's value, in its sentence: the writer says it agrees with the
+writer's own ("The solutions manual states the remainder is 10, which is what I found.",
+"..., matching my count"), so the value is the writer's too (not "so this is correct")."""
 ATTRIBUTION_PERSON = (
     "classmates?", "friends?", "colleagues?", "teammates?", "roommates?", "tutors?",
     "(?:study|lab) (?:partner|group|mate)s?", "someone(?: else)?", "somebody(?: else)?",

@@ -152,6 +152,20 @@ _ATTRIB_DISOWNED_RE = re.compile(
 _ATTRIB_AGREED_RE = re.compile(
     r"\b(?:agrees?|agreed|confirm(?:s|ed)?|matches|is (?:right|correct))\b", re.IGNORECASE
 )
+_OWN_AGREEMENT_RE = re.compile(
+    r"\b(?:" + lx.alternation(lx.ATTRIBUTION_AGREED) + r")\b", re.IGNORECASE
+)
+
+
+def agreed_after(text: str, end: int) -> bool:
+    """The rest of the sentence after a reported value at ``end`` agrees with it ("..., which is
+    what I found", "..., matching my count"): the value is the writer's own as well."""
+    stop = len(text) if len(text) < end + 160 else end + 160
+    for mark in (". ", "\n", "; "):
+        at = text.find(mark, end, stop)
+        if at >= 0:
+            stop = at
+    return _OWN_AGREEMENT_RE.search(text, end, stop) is not None
 DISOWN_RE = Guarded(re.compile(
     r"[\s$).\\]*(?:is|was)\s+" + lx.alternation(lx.DISOWNING) + r"\b", re.IGNORECASE
 ))
@@ -241,10 +255,11 @@ def attributed(region: str, c: Candidate) -> bool:
         region.rfind(". ", lo, c.start), region.rfind("\n", lo, c.start), bang,
         region.rfind("? ", lo, c.start),
     )
-    m = ATTRIB_RE.search(region, cut + 1 if cut >= 0 else lo, min(c.end, c.start + 20))
+    # ("the reference answer for this problem is 400": the source may run past the anchor word)
+    m = ATTRIB_RE.search(region, cut + 1 if cut >= 0 else lo, min(c.end, c.start + 40))
     # "One might think X, but ..., so they differ: \boxed{24}": the view is turned before the box
     if m is not None and _VIEW_TURNED_RE.search(region, m.end(), c.start) is None:
-        return True
+        return not agreed_after(region, c.end)
     return _reported_then_disowned(region, c, cut + 1 if cut >= 0 else lo)
 
 
