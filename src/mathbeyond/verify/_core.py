@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.110.0"  # core_v173: a value only a reference gives
+VERIFIER_VERSION = "2.111.0"  # core_v174: declining to commit to a value
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -859,6 +859,14 @@ DECLINE_ANSWER = (
     "vouch for|stand (?:behind|by)|endorse) (?:it|this|that|the (?:value|number|result|answer)|"
     "(?:\\$)?-?[0-9][0-9,./]*(?:\\$)?)",
     "(?:leave|leaving) (?:it|this|the (?:question|problem|answer)) (?:unanswered|open|blank)",
+    # "I'm not willing to commit to a final number here.", "I'd rather not commit to a value",
+    # "I decline to give a final answer": a general object, not a formula or another quantity
+    "(?:won't|will not|can't|cannot|can not|not going to|unable to|not able to|(?:would|'d) "
+    "rather not|not willing to|unwilling to|(?:i |we )(?:decline|refuse) to) (?:commit to|give|"
+    "provide|offer|state|settle on|vouch for|stand (?:behind|by)) (?:you )?(?:a|an|any|one|my)"
+    " (?:(?:final|definite|definitive|firm|single|particular) )?(?:answer|value|number|result)",
+    "(?:don't|do not) hold me to (?:it|this|that|(?:the|this|that|my) (?:value|number|answer|"
+    "result))",
 )
 """Closes the text by declining to answer ("..., so I won't give a definitive answer."): the
 value before it is no commitment (``declined-to-answer``)."""
