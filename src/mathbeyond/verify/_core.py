@@ -12,7 +12,7 @@ import re
 from fractions import Fraction
 
 from . import _lexicon as lx
-from ._extract import restated_box_pair, squash
+from ._extract import recap_after_box, restated_box_pair, squash
 from ._fast import answer as _extract_answer
 from ._normalize import simple_rational, strip_grouping
 from ._parsed import ExtractedAnswer, ParsedGold
@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.111.0"  # core_v174: declining to commit to a value
+VERIFIER_VERSION = "2.112.0"  # core_v175-v177: summaries, boxes named wrong, recounts
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -119,6 +119,10 @@ def verify_fields(
                     return _verdict(
                         Status.INCORRECT, answer, _RESTATED_REASON, "restated-box-differs"
                     )
+                if kind == "boxed" and _recap_differs(completion, answer, question):
+                    return _verdict(
+                        Status.INCORRECT, answer, _RECAP_REASON, "summary-contradicts-answer"
+                    )
                 return (True, Status.CORRECT, answer, "integer match", rule)
             return (False, Status.INCORRECT, answer, "different integer", rule)
     if FAST_INTEGER_PATH and len(answer) <= _MAX_CACHED_ANSWER_CHARS and (
@@ -137,6 +141,11 @@ def verify_fields(
     status, reason, own_rule = judged
     if status is Status.CORRECT and kind == "boxed" and _restated_differs(completion, answer):
         return _verdict(Status.INCORRECT, answer, _RESTATED_REASON, "restated-box-differs")
+    if (
+        status is Status.CORRECT and kind == "boxed"
+        and _recap_differs(completion, answer, question)
+    ):
+        return _verdict(Status.INCORRECT, answer, _RECAP_REASON, "summary-contradicts-answer")
     return _verdict(status, answer, reason, own_rule or rule)
 
 
@@ -154,6 +163,21 @@ def _restated_differs(completion: str, answer: str) -> bool:
         return False
     first, second = strip_grouping(pair[0]), strip_grouping(pair[1])
     return _judge(first, second, None)[0] is Status.INCORRECT
+
+
+_RECAP_REASON = "a closing summary states another value"
+
+
+def _recap_differs(completion: str, answer: str, question: str | None) -> bool:
+    """``summary-contradicts-answer`` in any form: the text closes on a summary line whose
+    stated value (:func:`._extract.recap_after_box`) is not equal to the boxed answer (a
+    correct box does not make a sample whose closing summary says otherwise correct)."""
+    if "\n" not in completion or "," in answer:  # (lists and tuples: not read from prose)
+        return False
+    recap = recap_after_box(completion, question)
+    if recap is None or len(recap) > MAX_ANSWER_CHARS:
+        return False
+    return _judge(recap, answer, None)[0] is Status.INCORRECT
 
 
 _JUDGED: dict[tuple[str, str, str | None], tuple[Status, str, str | None]] = {}

@@ -33,6 +33,7 @@ from ._rules import (
     MISTAKE_RE,
     OTHER_PROBLEM_RE,
     RECONSIDER_RE,
+    RECOUNT_RE,
     RETRACT_RE,
     REVISE_RE,
     ROUNDING_ASKED_RE,
@@ -3395,6 +3396,95 @@ _TOTAL_ROW_RE = re.compile(  # "| **Total** | | **173** |": a table's closing to
 )
 
 
+_RECAP_LABEL_RE = re.compile(  # "**In summary:**", "To recap,", "Summary:" opening a line
+    r"[ \t*_>#-]*(?:" + lx.alternation(lx.RECAP_OPENER) + r")[ \t*_]*[,:][ \t*_]*",
+    re.IGNORECASE,
+)
+_VALUE_MARKUP_RE = re.compile(  # LaTeX a value may hold: dropped before looking for words
+    r"\\(?:[dt]?frac|sqrt|pi|cdot|times|left|right|circ|infty|pm|mp)(?![A-Za-z])"
+)
+_UNFINISHED_VALUE_RE = re.compile(r"[A-Za-z]{2,}|!|\\|<|>")  # words, "5!", "\binom{8}{3}"
+_RECAP_ASIDE_RE = re.compile(r"[ \t]*\([^()\n]*\)[ \t.!]*\Z")  # "(Check: ...)" ending a line
+_LINE_END_VALUE_RE = re.compile(  # "... is $\sqrt{10}$", "... gives **100** different orders"
+    r"(?:\$(?P<m>[^$\n]{1,120})\$|\*\*(?P<b>[^*\n]{1,60})\*\*"
+    r"|(?<![\w.\\^_{])(?P<n>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?))"
+    r"(?P<tail>(?:[ \t]+[A-Za-z/%]+){0,3})\Z"
+)
+_LIST_LEAD_RE = re.compile(r"(?:,|\band|\bor|\bto|\bfrom|\bbetween)[ \t]*\Z", re.IGNORECASE)
+_RECAP_REASON_RE = re.compile(  # ", since $d^2 = 225$": a reason after the stated value
+    r",[ \t]+(?:since|because|as|given that|using|via)\b(?![^\n]*,[ \t]+(?:since|because|as|"
+    r"given that|using|via)\b)[^\n]*\Z",
+    re.IGNORECASE,
+)
+_STATING_VERB_RE = re.compile(  # "is", "are", "gives", "works out to": a value is stated
+    r"\b(?:is|are|was|were|equals?|gives?|giving|gets?|got|obtain(?:s|ed)?|comes?[ \t]+to|"
+    r"works?[ \t]+out[ \t]+to|makes?|totals?|yields?|has|have|results?[ \t]+in)\b",
+    re.IGNORECASE,
+)
+
+
+def recap_after_box(completion: str, question: str | None) -> str | None:
+    """``summary-contradicts-answer`` in any form: when the text's last line is a closing
+    summary ("**In summary:** the probability works out to $\\frac{2}{3}$.", "To recap, the
+    distance is $\\sqrt{10}$.", "Summary: ... gives **100** different orders.", lexicon
+    RECAP_OPENER) after a line holding a box: the final value it states (see
+    :func:`_recap_line_value`); else None. The verdict then needs it to equal the boxed answer
+    (see ``_core.verify_fields``)."""
+    last = completion.rstrip()
+    at = last.rfind("\n")
+    if at < 0 or "\\boxed" not in completion[:at]:
+        return None
+    line = last[at + 1 :]
+    if _RECAP_LABEL_RE.match(line) is None or "box" in line:
+        return None
+    return _recap_line_value(line, question)
+
+
+def _recap_line_value(line: str, question: str | None) -> str | None:
+    """The one value a summary line ends on (a math segment, a bold span or a number, with at
+    most three words after it: "... so there are **58** possible committees."; the right side
+    of an equation: "$\\sin(\\pi/3) = \\frac12$"), in a finished form, or None: for a line
+    naming another quantity ("also", "not asked", ...), assignments only ("$a = 4$, $b = 3$"),
+    a list ("$x = 2$ and $x = 3$"), a value the question gives ("its height is 7"), or an
+    unevaluated one ("gives $5!$ orders")."""
+    if _OTHER_QUANTITY_WORD_RE.search(line):
+        return None
+    text = line
+    for _ in range(2):
+        text = _RECAP_ASIDE_RE.sub("", text)
+    label = _RECAP_LABEL_RE.match(text)
+    start = label.end() if label is not None else 0
+    text = text.rstrip(" \t.!*_")
+    reason = _RECAP_REASON_RE.search(text, start)
+    if reason is not None and _HAS_VALUE_RE.search(text, start, reason.start()):
+        text = text[: reason.start()].rstrip(" \t.!*_")  # "... is 15, since $d^2 = 225$"
+    m = _LINE_END_VALUE_RE.search(text, start)
+    if m is None or _ASSIGNMENTS_ONLY_RE.fullmatch(text[start:].strip().strip(".")):
+        return None
+    listed = _LIST_LEAD_RE.search(text, start, m.start())
+    if listed is not None and _HAS_VALUE_RE.search(text, start, listed.start()):
+        return None  # "$x = 2$ and $x = 3$": a list, not one value
+    value = (m.group("m") or m.group("b") or m.group("n") or "").strip().strip("$ ")
+    sentence = max(start, text.rfind(". ", start, m.start()) + 2)
+    if "=" not in value and not _STATING_VERB_RE.search(text, sentence, m.start()):
+        return None  # "the formula needs only $n = 30$ and one multiplication, 30 times 31"
+    if "=" in value:
+        value = value.rsplit("=", 1)[1].strip()
+    if not value or value.count("{") != value.count("}"):
+        return None
+    if _UNFINISHED_VALUE_RE.search(_VALUE_MARKUP_RE.sub("", value)):
+        return None
+    if question and value.replace(",", "") in _numbers(question):
+        return None
+    return value
+
+
+def _unevaluated(text: str) -> bool:
+    """A closing value left as an expression a comparison may not evaluate ("$5!$ orders",
+    "$\\binom{8}{3}$")."""
+    return "!" in text or "\\binom" in text or "\\choose" in text
+
+
 def _later_value_contradicts(region: str, box: Candidate, question: str) -> bool:
     """``summary-contradicts-answer``: after the answer, a closing summary line labelled with the
     asked quantity ("- Total number of positive divisors: **18**") states another value, and
@@ -3482,12 +3572,14 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     of divisors is 7."): that value. A closing statement about another quantity ("as a check,
     the sum of the exponents is 4"), or repeating the box, keeps the box."""
     cue = REVISE_RE.search(region, box.end)
-    concluded = cue is None and concludes_asked_after(region, box.end, question)
-    if cue is None and not concluded:
+    recount = RECOUNT_RE.search(region, box.end) is not None
+    concluded = cue is None and not recount and concludes_asked_after(region, box.end, question)
+    if cue is None and not recount and not concluded:
         return None
     late = _closing(region, allow_bare=False, question=question)
     if late is None or late.kind != "conclusion" or (
         late.rule not in _STATED_RULES and late.rule not in _REVISING_RULES and not concluded
+        and not (recount and late.rule == "closing-stated-value")
     ):
         return None
     if _ADVERB_RE.sub("", late.text.strip().strip("$ ")) == box.text.strip().strip("$ "):
@@ -3497,6 +3589,10 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     if _ASSIGNMENTS_ONLY_RE.fullmatch(late.text.strip().strip(".")):
         return None  # "**Summary:** $x = 5$, $y = 3$.": the unknowns behind the boxed value
     line_start = region.rstrip().rfind("\n") + 1
+    if line_start > box.end and _RECAP_LABEL_RE.match(region, line_start) and (
+        _OTHER_QUANTITY_WORD_RE.search(region, line_start) or _unevaluated(late.text)
+    ):  # "In summary: arranging 5 books gives $5!$ orders.", "..., not asked here, is $\frac14$"
+        return None
     if line_start < box.end and region.find(late.text, box.end) < 0:
         return None
     if concluded or late.rule == "closing-count-noun":  # (the asked noun follows its number)
@@ -3515,7 +3611,17 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
         asked = re.search(
             r"(?<![A-Za-z\\])" + unknown.group("v") + r"(?![A-Za-z])", question
         ) is not None
+    if not asked and recount:  # ``revised-after-recount``: "Let me recount ... So there are 6
+        # arrangements." (the count done again is the asked one, unless it counts another noun)
+        counted = _COUNT_NOUN_RE.fullmatch(late.text.strip())
+        asked = counted is None or _noun_in_question(counted.group("n"), question)
     return late.text if asked else None
+
+
+def _noun_in_question(noun: str, question: str) -> bool:
+    """A word of the question shares the noun's first five letters ("arrangements" and
+    "arranged"), or the noun is shorter and in the question whole."""
+    return re.search(r"\b" + re.escape(noun.lower()[:5]), question, re.IGNORECASE) is not None
 
 
 _UNCLOSED_BOX_RE = re.compile(r"\\boxed[ \t]*\{(?P<v>[^\n]{1,200})$")
@@ -7070,7 +7176,12 @@ def _clean_tail(text: str) -> str:
         and not _HEDGE_RE.search(text, clause.end())
     ):  # "61, and one can check that ...": a new clause ends it (``closing-value-then-clause``)
         text = text[: clause.start()]
-    ans = text.strip(" ,").rstrip(".!").strip().strip("*$ ").strip()
+    ans = text.strip(" ,").rstrip(".!").strip()
+    if ans.endswith(")") and not ans.endswith("\\)") and (
+        ans.count(")") + ans.count("]") > ans.count("(") + ans.count("[")
+    ):
+        ans = ans[:-1].rstrip(" .!")  # "(... The right count is 21.)": the aside's own paren
+    ans = ans.strip("*$ ").strip()
     ans = ans.replace("\\(", "").replace("\\)", "").strip()
     ans = _ADVERB_RE.sub("", ans)
     ans = _TOTAL_OF_RE.sub("", ans).strip(" ,")

@@ -115,6 +115,7 @@ from ._rules import (
     OTHER_PROBLEM_RE,
     PRESENTED_MISTAKE_RE,
     QUOTED_SOURCE_RE,
+    RECOUNT_RE,
     RETRACT_RE,
     REVISE_RE,
     UNASKED_RE,
@@ -502,9 +503,10 @@ def after_box_defers(
         or box_mid_expression(region, end)
         or EXPLANATION_OPENER_RE.match(region, end)
         or rejects_chosen(region[end:], content) is not None
-        or (question and (REVISE_RE.search(region, end) or concludes_asked_after(
-            region, end, question
-        )))
+        or (question and (
+            REVISE_RE.search(region, end) or RECOUNT_RE.search(region, end)
+            or concludes_asked_after(region, end, question)
+        ))
     )
 
 
@@ -726,7 +728,7 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
         return None
     tail = region[boxes[idx].end :]
     if (
-        (question and REVISE_RE.search(tail))
+        (question and (REVISE_RE.search(tail) or RECOUNT_RE.search(tail)))
         or revision_correction(tail, boxes[idx].text) is not None
         or rejects_chosen(tail, boxes[idx].text) is not None
         or (question and concludes_asked_after(region, boxes[idx].end, question))

@@ -91,6 +91,23 @@ ERROR_ADMISSION = (
 """After an answer: the writer says the earlier answer was off; with a correction statement
 after it the corrected value answers, else the answer is retracted (read with
 :data:`MISTAKE_ADMISSION`: its own list, the prefilter's literal cap is per pattern)."""
+BOX_ADMISSION = (
+    # ``box-named-as-mistake``: the box itself called wrong, by what it is ("My box is wrong",
+    # "The box above is incorrect") or by the act of boxing ("I boxed the wrong number there",
+    # "I put 48 in the box by mistake", "I boxed 85 above by mistake"); one phrase per ending,
+    # so that the prefilter's literal is the ending ("box" is in every boxed text)
+    "(?:the|my|that|this) box(?: above| there)? (?:is|was) wrong",
+    "(?:the|my|that|this) box(?: above| there)? (?:is|was) incorrect",
+    "(?:the|my|that|this) box(?: above| there)? (?:is|was) (?:a mistake|mistaken)",
+    "(?:the|my|that|this) box(?: above| there)? (?:is|was) an error",
+    "(?:i|we) (?:put|boxed) the wrong (?:number|value|answer|result|count)",
+    "(?:i|we) (?:boxed|put) [^.\n]{0,30}?by mistake",
+    "(?:i|we) (?:boxed|put) [^.\n]{0,30}?in error",
+    "(?:i|we) (?:boxed|put) [^.\n]{0,30}?by accident",
+    "(?:i|we) (?:boxed|put) [^.\n]{0,30}?(?:mistakenly|wrongly|incorrectly)",
+)
+"""After a box: the writer says the box itself was wrong; read as :data:`ERROR_ADMISSION` (a
+corrected value after it answers, else nothing does)."""
 WITHDRAWN_ANSWER = (
     # "I withdraw that answer.", "please count this reply as
     # having no answer", "(The 5 above is only a placeholder ...; treat the question as
@@ -115,6 +132,16 @@ REVISION = (
     "hold on",
 )
 """Softer than a retraction: marks a later, different answer as a revision."""
+
+RECOUNT = (
+    "let me re-?count", "re-?counting", "let me redo", "let me re-?derive",
+    "let me (?:do|work|count|compute|try|check) (?:it|this|that|them) (?:again|another way|"
+    "differently|directly|by hand)",
+    "(?:let me|i'll|i will) (?:try|check|do) (?:it |this |that )?(?:another|a different) way",
+)
+"""After the box: the writer counts or works again ("Let me recount by listing them", "Let me
+redo it another way"); read like :data:`REVISION`, only for ``revised-after-box``: a closing
+statement of the asked quantity with another value then answers."""
 
 RECONSIDERATION = (
     "reconsider", "re-?think", "re-?do (?:the|this|it|that|my)", "redo", "re-?examine",
