@@ -14,7 +14,7 @@ from fractions import Fraction
 from . import _lexicon as lx
 from ._extract import recap_after_box, restated_box_pair, squash
 from ._fast import answer as _extract_answer
-from ._normalize import simple_rational, strip_grouping
+from ._normalize import simple_rational, strip_grouping, strip_quotes
 from ._parsed import ExtractedAnswer, ParsedGold
 from ._rules import (
     ROUNDING_ASKED_RE,
@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.112.0"  # core_v175-v177: summaries, boxes named wrong, recounts
+VERIFIER_VERSION = "2.113.0"  # core_v178-v179: quotes, HTML blocks, modal hedges
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -105,6 +105,8 @@ def verify_fields(
     answer = text.strip()
     if kind == "none" or not answer:
         return _verdict(Status.NO_ANSWER, None, "no committed final answer", rule)
+    if answer[0] in "\"'\u201c\u2018":  # ``quoted-answer``: '"72"' is 72
+        answer = strip_quotes(answer)
     if answer[0] == "{":  # strip_grouping returns any other (stripped) text unchanged
         answer = strip_grouping(answer)
     if len(answer) > MAX_ANSWER_CHARS:

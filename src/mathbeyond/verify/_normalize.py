@@ -410,6 +410,27 @@ def clean(raw: str) -> Cleaned:
     return Cleaned(s, percent, degree, had_words)
 
 
+_QUOTE_PAIRS = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019"}
+
+
+def strip_quotes(text: str) -> str:
+    """``"72"`` -> ``72`` (``quoted-answer``): one pair of matching quotation marks around the
+    whole answer, with no other quotation mark inside, only marks it ("So the answer is
+    \u201c72\u201d.", "$\\boxed{"72"}$")."""
+    t = text.strip()
+    close = _QUOTE_PAIRS.get(t[:1])
+    end = t.find(close, 1) if close is not None else -1
+    if close is None or end < 2 or t[0] in t[1:end] or close in t[end + 1 :]:
+        return t
+    rest = t[end + 1 :]
+    if rest and not _QUOTED_UNIT_RE.fullmatch(rest):
+        return t
+    return (t[1:end].strip() + rest).strip()  # '"60" km/h': the value and its unit
+
+
+_QUOTED_UNIT_RE = re.compile(r"(?:[ \t]+[A-Za-z/%]{1,12}){1,3}[ \t]*")
+
+
 def strip_grouping(text: str) -> str:
     """``{{{7}}}`` -> ``7``: braces around the whole text that only group it (linear time). Not
     around a list (``{1, 3}`` is read as a set by :func:`clean`)."""
