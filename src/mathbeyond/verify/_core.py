@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.113.0"  # core_v178-v179: quotes, HTML blocks, modal hedges
+VERIFIER_VERSION = "2.114.0"  # core_v180-v183: ticks, asked labels, leaked turns, asides
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -477,7 +477,7 @@ def _judge_labelled(answer: str, gold: str, question: str | None) -> tuple[str, 
             return "labelled-gold", "equal to the labelled gold's value"
     elif a_split is not None and "=" not in gold:
         label, value = a_split
-        if not is_label(label) and (
+        if not is_label(label) and not _asked_expression(label, question) and (
             re.search(r"[A-Za-z]", re.sub(r"\\[A-Za-z]+", "", label))
             or _judge(label, value, None)[0] is not Status.CORRECT
         ):
@@ -492,6 +492,21 @@ def _judge_labelled(answer: str, gold: str, question: str | None) -> tuple[str, 
         ):
             return "equation-chain-value", "the equation chain's last member is equal"
     return None
+
+
+_SPACE_RE = re.compile(r"\s+")
+
+
+def _asked_expression(label: str, question: str | None) -> bool:
+    """``asked-expression-label``: the label is one of the question's math segments whole
+    (spaces aside): "$A \\cap B = \\{3, 4\\}$" answers "Find $A \\cap B$." with its value."""
+    want = _SPACE_RE.sub("", label)
+    if not question or len(want) < 2 or ("$" not in question and "\\(" not in question):
+        return False
+    return any(
+        _SPACE_RE.sub("", m.group(1) or m.group(2) or "") == want
+        for m in _QUESTION_MATH_RE.finditer(question[:4000])
+    )
 
 
 _APPROX_SIGN_RE = re.compile(r"\\approx(?![A-Za-z])|≈")

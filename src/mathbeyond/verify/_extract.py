@@ -366,7 +366,11 @@ _CONDITIONAL_TAIL_RE = Guarded(re.compile(
     r"(?:\d|\$)\s*,?\s+" + lx.alternation(lx.CONDITIONAL_TAIL) + r"\b(?![^$]*\$[^$]*$)",
     re.IGNORECASE,
 ))
-_LIST_VALUE = r"(?:\$[^$]{1,40}\$|\\\([^)]{1,40}\\\)|[-\u2212]?\d+(?:\.\d+)?(?:/\d+)?)"
+_LIST_VALUE = (  # "$x = 2$", "\(3\)", "-4", "5/2", a complex number in plain text "-1 + 2i"
+    r"(?:\$[^$]{1,40}\$|\\\([^)]{1,40}\\\)"
+    r"|[-\u2212]?\d+(?:\.\d+)?[ \t]*[-+\u2212][ \t]*(?:\d+(?:\.\d+)?)?[ \t]*i\b"
+    r"|[-\u2212]?\d+(?:\.\d+)?(?:/\d+)?)"
+)
 _LIST_ITEM = r"(?:[a-zA-Z]\s*=\s*)?" + _LIST_VALUE
 _LIST_ITEM_RE = re.compile(_LIST_ITEM)
 _VALUE_LIST_RE = re.compile(
@@ -1625,6 +1629,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         # a chat-template token before the last </think>: cut there (the region's own token
         # rule below only sees the text after it)
         completion = _cut_at_chat_token(completion)
+    if "</think>" in completion and ("Human" in completion or "User" in completion):
+        completion = _cut_at_new_problem_turn(completion)
     if "phantom" in completion or "color" in completion:
         completion = _blank_phantoms(completion)
     if "<" in completion and ("style" in completion or "<font" in completion):
@@ -1872,6 +1878,24 @@ def _poses_problem(said: str) -> bool:
     return bool(_NEW_PROBLEM_HINT_RE.search(said)) or (
         bool(_MATH_IN_TURN_RE.search(said)) and not _CHALLENGE_RE.search(said)
     )
+
+
+def _cut_at_new_problem_turn(completion: str) -> str:
+    """``leaked-next-turn-with-think``: a leaked next user turn that poses a new problem
+    ("\n\nUser: What is the sum of ...?"), after an answer and before the text's last
+    ``</think>`` (the leaked assistant turn's own thinking): the text before it is the reply;
+    the last ``</think>`` would otherwise pick the leaked turn's answer."""
+    turn = _LATER_USER_RE.search(completion, 1)
+    if turn is None or completion.rfind("</think>") < turn.end():
+        return completion
+    before = completion[: turn.start()]
+    if "\\boxed" not in before and "</think>" not in before:
+        return completion
+    reply = _LATER_ASSISTANT_RE.search(completion, turn.end())
+    said = completion[turn.end() : reply.start() if reply is not None else len(completion)]
+    return before if _poses_problem(said) else completion
+
+
 _SQUASH_RE = re.compile(r"\s+|\$|\\[,;! ]")
 
 
@@ -7192,11 +7216,33 @@ _APPOSITIVE_RE = re.compile(  # "233, the thirteenth term of the sequence.": aft
 )
 
 
+_PERCENT_RESTATED_RE = re.compile(  # "0.5, or 50%", "3/4 (that is, 75%)"
+    r"[ \t$]*(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?|\\[dt]?frac\{\d+\}\{\d+\})[ \t$]*,?[ \t]*\(?"
+    r"(?:or|i\.e\.,?|that[ \t]+is,?)[ \t]+\$?(?P<p>\d+(?:\.\d+)?)[ \t]*"
+    r"(?:\\?%|[ \t]+percent)\$?\)?",
+    re.IGNORECASE,
+)
+_SENTENCE_THEN_ASIDE_RE = re.compile(  # "... $120^\circ$.** (This is ...": a full stop, then "("
+    r"(?<=[\w$})%])(?:[ \t]*\*\*)?[ \t]*[.!](?:[ \t]*\*\*)?[ \t]+\((?=[A-Za-z])"
+)
+
+
 def _clean_tail(text: str) -> str:
     dashed = _DASH_COUNT_RE.search(text) if "in" in text or "total" in text else None
     if dashed is not None and _HAS_VALUE_RE.search(text, 0, dashed.start()):
         return dashed.group(1)  # "11, 13, 17, 19, 23 and 29 -- 6 in all": the count
+    aside = _SENTENCE_THEN_ASIDE_RE.search(text) if ". (" in text or ".** (" in text else None
+    if aside is not None and _HAS_VALUE_RE.search(text, 0, aside.start()):
+        text = text[: aside.start()]  # "$120^\circ$.** (This is the smaller of the two ...": the
+        # sentence ends before its parenthetical aside
     text = _REJECTED_TAIL_RE.sub("", text)  # "7, not 5": the rejected value is no part of it
+    percent = _PERCENT_RESTATED_RE.fullmatch(text.strip().rstrip(".!")) if "%" in text or (
+        "percent" in text
+    ) else None
+    if percent is not None:  # ``percent-restatement``: "0.5, or 50%": the one value twice
+        value = simple_rational(percent.group("v"), 12)
+        if value is not None and value * 100 == simple_rational(percent.group("p"), 12):
+            text = percent.group("v")
     lead = _LEAD_BOLD_VALUE_RE.match(text) if "**" in text else None
     if lead is not None:  # ``bold-value-then-units``: "**36** square units", "1 + 2 = **3** cm"
         return lead.group("v").strip()

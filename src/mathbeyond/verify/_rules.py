@@ -1007,7 +1007,7 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     if confirm is not None and inner is not None and inner.start() <= confirm.start() < inner.end():
         # "Wait. ... I don't think the count above is right": its "right" confirms nothing
         confirm = CONFIRM_RE.search(tail, inner.end())
-    if confirm is not None:
+    if confirm is not None or _tick_confirms(tail, m.end()):
         return False, None
     fixed = _corrected_value(tail, m.end())
     if fixed is not None:
@@ -1021,6 +1021,22 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
         return True, None
     nums = [n.group(0) for n in _PLAIN_NUM_RE.finditer(tail, m.end())]
     return bool(nums) and nums[-1] != answer.strip().strip("$").strip(), None
+
+
+_TICK_RE = re.compile("[\u2713\u2714\u2705\u2611]")
+_CROSS_RE = re.compile("[\u2717\u2718\u274c\u274e]")
+
+
+def _tick_confirms(tail: str, start: int) -> bool:
+    """``check-marked-confirmation``: the check after a doubt ends on a check mark ("Wait, let
+    me double-check: $4 \\div 11 = 0.3636\\ldots$ \u2713") with no value after it and no cross
+    mark in it: the answer is confirmed, not corrected."""
+    if not tail.isascii():
+        ticks = list(_TICK_RE.finditer(tail, start))
+        return bool(ticks) and not _CROSS_RE.search(tail, start) and not any(
+            ch.isdigit() for ch in tail[ticks[-1].end() :]
+        )
+    return False
 
 
 _AS_IT_STANDS_RE = re.compile(r"\bas[ \t]+(?:it|they)[ \t]+\Z", re.IGNORECASE)
