@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.114.0"  # core_v180-v183: ticks, asked labels, leaked turns, asides
+VERIFIER_VERSION = "2.115.0"  # core_v184: boxes marked intermediate, plain exponents
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -368,7 +368,7 @@ _CONDITIONAL_TAIL_RE = Guarded(re.compile(
 ))
 _LIST_VALUE = (  # "$x = 2$", "\(3\)", "-4", "5/2", a complex number in plain text "-1 + 2i"
     r"(?:\$[^$]{1,40}\$|\\\([^)]{1,40}\\\)"
-    r"|[-\u2212]?\d+(?:\.\d+)?[ \t]*[-+\u2212][ \t]*(?:\d+(?:\.\d+)?)?[ \t]*i\b"
+    r"|[-\u2212]?\d+(?:\.\d+)?[ \t]*[-+\u2212][ \t]*(?:\d+(?:\.\d+)?[ \t]*)?i\b"
     r"|[-\u2212]?\d+(?:\.\d+)?(?:/\d+)?)"
 )
 _LIST_ITEM = r"(?:[a-zA-Z]\s*=\s*)?" + _LIST_VALUE
@@ -923,6 +923,8 @@ def _find_anchor_word(
             low, max(0, pos - 80), pos
         ):
             m = None  # "Another way to see the answer: split ...": a method, not an answer
+        if m is not None and _NOT_BEFORE_ANCHOR_RE.search(low, max(0, pos - 24), pos):
+            m = None  # "(not the final answer: that is the width)": no answer is given
         if m is not None:
             adverb = _ANCHOR_ADVERB_RE.match(s, m.end())
             text, end = _anchor_value(s, adverb.end() if adverb else m.end())
@@ -937,6 +939,7 @@ def _find_anchor_word(
         pos = low.find(word, after)
 
 
+_NOT_BEFORE_ANCHOR_RE = re.compile(r"\bnot[ \t]+(?:the|my|our|an?)[ \t]+(?:final[ \t]+)?\Z")
 _NEGATED_ANCHOR_RE = re.compile(r"[*_ \t]*not[ \t]+(?:\$|\\\(|-?\d)", re.IGNORECASE)
 _METHOD_OBJECT_RE = re.compile(
     r"\b(?:" + lx.alternation(lx.METHOD_OBJECT) + r")\s+(?:the|this|that|our|my)\s+(?:final\s+)?\Z"
@@ -7217,7 +7220,7 @@ _APPOSITIVE_RE = re.compile(  # "233, the thirteenth term of the sequence.": aft
 
 
 _PERCENT_RESTATED_RE = re.compile(  # "0.5, or 50%", "3/4 (that is, 75%)"
-    r"[ \t$]*(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?|\\[dt]?frac\{\d+\}\{\d+\})[ \t$]*,?[ \t]*\(?"
+    r"[ \t$]*(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?|\\[dt]?frac\{\d+\}\{\d+\})[ \t$]*(?:,[ \t]*)?\(?"
     r"(?:or|i\.e\.,?|that[ \t]+is,?)[ \t]+\$?(?P<p>\d+(?:\.\d+)?)[ \t]*"
     r"(?:\\?%|[ \t]+percent)\$?\)?",
     re.IGNORECASE,

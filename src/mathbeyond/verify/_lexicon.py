@@ -488,6 +488,13 @@ no commitment of the model's."""
 
 DISOWNING = ("wrong", "incorrect", "not (?:right|correct|the answer)")
 """'\\boxed{42} is <...>': the value is disowned."""
+INTERMEDIATE_MARK = (
+    "intermediate(?: step| value| result| quantity)?", "not the (?:final )?answer",
+    "not (?:yet )?(?:the )?final(?: answer)?",
+)
+"""'\\boxed{6} (<...>)', the parenthesis right after a box holding only this mark (then ")",
+":", ",", ";" or a dash): the box is an intermediate value, not the answer
+(``box-marked-intermediate``)."""
 
 WRONG_LABEL = ("wrong", "incorrect", "false", "invalid", "rejected", "discarded")
 """'<...> answer: 5': a label that calls the value after it wrong (``labelled-wrong``)."""

@@ -171,7 +171,11 @@ def agreed_after(text: str, end: int) -> bool:
             stop = at
     return _OWN_AGREEMENT_RE.search(text, end, stop) is not None
 DISOWN_RE = Guarded(re.compile(
-    r"[\s$).\\]*(?:is|was)\s+" + lx.alternation(lx.DISOWNING) + r"\b", re.IGNORECASE
+    r"[\s$).\\]*(?:(?:is|was)\s+" + lx.alternation(lx.DISOWNING) + r"\b"
+    # ``box-marked-intermediate``: "$s = \boxed{6}$ (intermediate step)"
+    + r"|\([ \t]*(?:(?:this|that|it)[ \t]+is[ \t]+|just[ \t]+|only[ \t]+)?(?:an?[ \t]+)?"
+    + lx.alternation(lx.INTERMEDIATE_MARK) + r"[ \t]*(?=[):;,\u2014\u2013-]))",
+    re.IGNORECASE,
 ))
 OTHER_CASE_RE = Guarded(lx.stems(lx.OTHER_CASE))
 CONFIRM_RE = Guarded(  # not "the same", not "not right"
@@ -2262,7 +2266,7 @@ _PAREN_BODY_RE = re.compile(r"\(([^()]{1,200})\)")
 _TERM_COEFF_RE = re.compile(r"\s*(\d{0,18})\s*(?:\\cdot\s*)?([A-Za-z\\]|$)")
 _SCIENTIFIC_ASKED_RE = lx.words(lx.ASKED_SCIENTIFIC)
 _SCIENTIFIC_RE = re.compile(  # 4.2 \times 10^{-1}: one digit before the point
-    r"\s*-?\s*[1-9](?:\.\d+)?\s*(?:\\times|\\cdot|\*|×|·|⋅|∙|x)\s*10\s*\^\s*(?:\{\s*[-+]?\d+\s*\}|[-+]?\d)\s*"
+    r"\s*-?\s*[1-9](?:\.\d+)?\s*(?:\\times|\\cdot|\*|×|·|⋅|∙|x)\s*10\s*\^\s*(?:\{\s*[-+]?\d+\s*\}|[-+]?\d+)\s*"
     r"(?:\\(?:text|mathrm)\s*\{[^{}]*\}|[A-Za-z][A-Za-z ]*)?\s*\.?"  # a unit after it
 )
 _PI_ASKED_RE = re.compile(lx.alternation(lx.ASKED_IN_PI), re.IGNORECASE)
