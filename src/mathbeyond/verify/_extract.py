@@ -61,6 +61,7 @@ from ._rules import (
     unowned_answer,
 )
 from ._rules import ATTRIB_RE as _ATTRIB_RE
+from ._rules import CHECK_MARK_RE as _CHECK_MARK_CHARS_RE
 from ._rules import agreed_after as _agreed_after
 from ._words import (
     foreign_number,
@@ -1541,7 +1542,6 @@ _PICTOGRAPH = (  # pictographs (keeping check and cross marks, and the emoji +, 
     "\u23E9-\u23FA\u2700-\u2704\u2706-\u2712\u2715\u2719-\u274B\u274D-\u2794\u27B0-\u27BF]"
 )
 _PICTOGRAPH_RE = re.compile(_PICTOGRAPH)
-_CHECK_MARK_CHARS_RE = re.compile("[\u2705\u2713\u2714\u2611]")
 _EMOJI_STOP_RE = re.compile(  # "So the car needs 21 liters of fuel ⛽" (then a remark)
     "(?<=[A-Za-z0-9%])[ \t]*" + _PICTOGRAPH + "+(?=[ \t]*$)", re.MULTILINE
 )

@@ -1027,7 +1027,7 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     return bool(nums) and nums[-1] != answer.strip().strip("$").strip(), None
 
 
-_TICK_RE = re.compile("[\u2713\u2714\u2705\u2611]")
+CHECK_MARK_RE = re.compile("[\u2705\u2713\u2714\u2611]")  # also read by ._extract
 _CROSS_RE = re.compile("[\u2717\u2718\u274c\u274e]")
 
 
@@ -1036,7 +1036,7 @@ def _tick_confirms(tail: str, start: int) -> bool:
     me double-check: $4 \\div 11 = 0.3636\\ldots$ \u2713") with no value after it and no cross
     mark in it: the answer is confirmed, not corrected."""
     if not tail.isascii():
-        ticks = list(_TICK_RE.finditer(tail, start))
+        ticks = list(CHECK_MARK_RE.finditer(tail, start))
         return bool(ticks) and not _CROSS_RE.search(tail, start) and not any(
             ch.isdigit() for ch in tail[ticks[-1].end() :]
         )
