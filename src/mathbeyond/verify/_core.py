@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.115.0"  # core_v184: boxes marked intermediate, plain exponents
+VERIFIER_VERSION = "2.116.0"  # core_v185-v186: bounds, fallbacks, decisions, acronyms
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -28,6 +28,7 @@ from ._rules import (
     BACK_TO_PROBLEM_RE,
     CONDITIONED_VALUE_RE,
     CORRECTION_STATEMENT_RE,
+    DECISION_RE,
     DISOWN_RE,
     INTRO_RE,
     MISTAKE_RE,
@@ -872,6 +873,9 @@ def _anchors(s: str, question: str | None = None) -> list[Candidate]:
     if " as my " in low or " as the final " in low:
         for m in _USE_AS_ANSWER_RE.finditer(s):  # "Please use $50 as my answer." (use-as-answer)
             cands.append(Candidate(m.start(), m.end(), m.group("v").strip(), "anchor"))
+    if any(lit in low for lit in lx.DECISION_LITERALS):
+        for m in DECISION_RE.finditer(s):  # "Let me go with **(C)**." (``decision-anchor``)
+            cands.append(Candidate(m.start(), m.end(), m.group("v").strip("* "), "anchor"))
     if "####" in s:
         for m in _GSM_ANCHOR_RE.finditer(s):  # GSM8K's closing "#### 12" (``gsm8k-hashes``)
             cands.append(Candidate(m.start(), m.end(), m.group("v"), "anchor"))
@@ -926,6 +930,8 @@ def _find_anchor_word(
             m = None  # "Another way to see the answer: split ...": a method, not an answer
         if m is not None and _NOT_BEFORE_ANCHOR_RE.search(low, max(0, pos - 24), pos):
             m = None  # "(not the final answer: that is the width)": no answer is given
+        if m is not None and _HEDGED_ANCHOR_RE.search(low, max(0, pos - 64), pos):
+            m = None  # "Maybe the answer is 120": a guess (``anchor-hedged``)
         if m is not None:
             adverb = _ANCHOR_ADVERB_RE.match(s, m.end())
             text, end = _anchor_value(s, adverb.end() if adverb else m.end())
@@ -941,6 +947,9 @@ def _find_anchor_word(
 
 
 _NOT_BEFORE_ANCHOR_RE = re.compile(r"\bnot[ \t]+(?:the|my|our|an?)[ \t]+(?:final[ \t]+)?\Z")
+_HEDGED_ANCHOR_RE = re.compile(  # the answer word's clause opens with a hedge (``anchor-hedged``)
+    r"\b(?:" + lx.alternation(lx.UNCOMMITTED_LEAD) + r")\b,?[^.;:!?,\n]{0,40}\Z"
+)
 _NEGATED_ANCHOR_RE = re.compile(r"[*_ \t]*not[ \t]+(?:\$|\\\(|-?\d)", re.IGNORECASE)
 _METHOD_OBJECT_RE = re.compile(
     r"\b(?:" + lx.alternation(lx.METHOD_OBJECT) + r")\s+(?:the|this|that|our|my)\s+(?:final\s+)?\Z"
@@ -1421,7 +1430,7 @@ _NOTE_REVISION_RE = re.compile(
 _REPORT_TAIL_CHARS = 1200
 _REPORT_HINTS = (
     "auto", "report", "eference", "xpected", "truth", "gold", "answer key", "answer-key",
-    "fficial", "rubric", "verification", "student",
+    "fficial", "rubric", "verification", "student", "validation", "system", "xternal",
 )
 
 
@@ -1437,6 +1446,7 @@ def _report_hint(text: str, low: str | None = None) -> bool:
         or "truth" in tail or "gold" in tail or "answer key" in tail or "fficial" in tail
         or "answer-key" in tail
         or "rubric" in tail or "verification" in tail or "student" in tail
+        or "validation" in tail or "system" in tail or "xternal" in tail
     ) and _REPORT_BLOCK_RE.may_match(text)
 
 
@@ -2996,8 +3006,16 @@ def _unboxed_correction(region: str, decisions: tuple[Decision, ...]) -> str | N
     if "\n" not in rest.strip():
         rest = "So, " + rest  # the words after a retraction conclude it: read them as one
     late = _conclusion(rest, allow_bare=False)
+    if late is not None and late.kind != "none" and m.group(0).lower() == "wait" and (
+        late.text.strip() == retracted[-1].text.strip()
+        and not _NEG_WORD_RE.search(rest[rest.rfind("\n") + 1 :])
+        and not MISTAKE_RE.search(rest)
+    ):  # ``restated-after-wait``: "Wait, let me count directly: ... The cube has 12 edges."
+        return late.text  # a "wait" that opened a check, closed on the same value
     if late is None or late.kind == "none" or late.text.strip() == retracted[-1].text.strip():
         return None
+    if _JUDGEMENT_RE.match(re.split(r"(?<=[.!?])\s", late.text.strip(), maxsplit=1)[0]):
+        return None  # "I am no longer certain that this total is correct.": a verdict, no value
     if _plain_value(late.text) == _plain_value(retracted[-1].text) or _same_final_number(
         late.text, retracted[-1].text
     ):  # ("the answer is $115+256=371$" retracted, then "So 371 is not right ...")
@@ -3046,14 +3064,28 @@ _ASKED_NOUN_RE = re.compile(  # "How many different outcomes are ...", "What is 
 )
 
 
+_ASKED_NUMERIC_RE = re.compile(  # "What is $3^4$?", "Compute $5!$.", "Evaluate $\(7 \cdot 8\)$"
+    r"\b(?:what[ \t]+is|compute|evaluate|calculate|simplify)[ \t]+(?:the[ \t]+value[ \t]+of[ \t]+)?"
+    r"(?:\$(?P<d>[^$\n]{2,40})\$|\\\((?P<p>[^\n]{2,40}?)\\\))[ \t]*[?.]",
+    re.IGNORECASE,
+)
+
+
 @functools.lru_cache(maxsize=1024)
 def _asked_expressions(question: str) -> tuple[str, ...]:
     """The question's math segments that name something to find (with a letter and a bracket
-    or an operator: "g(f(1))", "x^2 + \\frac{1}{x^2}"), as written."""
-    return tuple(
+    or an operator: "g(f(1))", "x^2 + \\frac{1}{x^2}"), as written; and the whole expression a
+    question asks to evaluate ("What is $3^4$?": "3^4", ``asked-numeric-expression``)."""
+    found = tuple(
         seg for seg in _question_math(question)
         if re.search(r"[A-Za-z]", seg) and re.search(r"[(^+]", seg)
     )
+    asked = _ASKED_NUMERIC_RE.search(question[:4000])
+    if asked is not None:
+        seg = (asked.group("d") or asked.group("p") or "").strip()
+        if seg not in found and re.search(r"[\^+!*/-]|\\(?:cdot|times|div|frac|sqrt|binom)", seg):
+            found += (seg,)
+    return found
 
 
 @functools.lru_cache(maxsize=1024)
@@ -3617,6 +3649,8 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     if late is None or late.kind != "conclusion" or (
         late.rule not in _STATED_RULES and late.rule not in _REVISING_RULES and not concluded
         and not (recount and late.rule == "closing-stated-value")
+        and not (cue is not None and late.rule == "closing-fragment-after-chain"
+                 and _counts_asked_noun(region, late.text, question))
     ):
         return None
     if _ADVERB_RE.sub("", late.text.strip().strip("$ ")) == box.text.strip().strip("$ "):
@@ -3642,7 +3676,9 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     words = {w.lower() for w in _SUBJECT_WORD_RE.findall(subject)}
     asked = any(
         w in _GENERIC_SUBJECT or _in_question(w, question) for w in words - {"number"}
-    ) or _PRONOUN_SUBJECT_RE.fullmatch(subject) is not None  # "So it's 14."
+    ) or _PRONOUN_SUBJECT_RE.fullmatch(subject) is not None or any(  # "So it's 14."
+        _acronym_in_question(a, question) for a in _ACRONYM_RE.findall(subject)
+    )  # "So the GCD is 18." asked "the greatest common divisor" (``acronym-subject``)
     if not asked and (unknown := _VARIABLE_SUBJECT_RE.fullmatch(subject)) is not None:
         # "Thus $x = 5$." where the question solves for x (``answer-first-corrected``)
         asked = re.search(
@@ -3653,6 +3689,39 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
         counted = _COUNT_NOUN_RE.fullmatch(late.text.strip())
         asked = counted is None or _noun_in_question(counted.group("n"), question)
     return late.text if asked else None
+
+
+def _counts_asked_noun(region: str, value: str, question: str) -> bool:
+    """``revised-count-statement``: the text's last line counts the question's asked noun with
+    ``value`` ("The cube has 24 edges." asked "How many edges ...")."""
+    noun = _asked_noun(question)
+    last = region.rstrip()
+    last = last[last.rfind("\n") + 1 :]
+    counted = re.search(r"(?<![\w.])" + re.escape(value.strip()) + r"[ \t]+([a-z]{3,})\b", last)
+    return noun is not None and counted is not None and (
+        counted.group(1).lower().startswith(noun[:5].lower())
+    )
+
+
+_ACRONYM_RE = re.compile(r"(?<![A-Za-z])[A-Z]{2,5}(?![A-Za-z])")
+_QUESTION_WORD_RE = re.compile(r"[A-Za-z]+")
+
+
+@functools.lru_cache(maxsize=1024)
+def _question_initials(question: str) -> str:
+    """The first letters of the question's words, lower case ("the greatest common divisor of"
+    -> "tgcdo"): where an acronym of the asked quantity ("GCD") is found."""
+    return "".join(w[0].lower() for w in _QUESTION_WORD_RE.findall(question[:4000]))
+
+
+def _acronym_in_question(acronym: str, question: str) -> bool:
+    """``acronym-subject``: the acronym ("LCM", "GCD") is the initials of consecutive words of
+    the question ("least common multiple"; three letters or more: two could meet by chance) or
+    is in it as written."""
+    low = acronym.lower()
+    return (len(low) >= 3 and low in _question_initials(question)) or re.search(
+        r"(?<![A-Za-z])" + acronym + r"(?![A-Za-z])", question
+    ) is not None
 
 
 def _noun_in_question(noun: str, question: str) -> bool:

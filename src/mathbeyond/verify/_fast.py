@@ -123,9 +123,12 @@ from ._rules import (
     Candidate,
     alternative_after,
     attributed,
+    bound_box,
     box_group,
     box_mid_expression,
+    conclusion_contradicts_box,
     counterfactual_box,
+    decision_after,
     declines_answer,
     example_before,
     guessed_box,
@@ -574,6 +577,8 @@ def quick(region: str, question: str | None) -> Answer | None:
         return None
     if "tl;dr" in low or "tldr" in low:  # a "TL;DR: 30" line is an anchor of the engine's own
         return None
+    if decision_after(region, 0):  # "Let me go with 54.": an anchor of the engine's own
+        return None
     bound = _anchors_introduce(region, low, end, ascii_region)
     if bound is None:
         return None
@@ -650,8 +655,11 @@ def quick(region: str, question: str | None) -> Answer | None:
         or _later_value_contradicts(region, Candidate(start, end, content, "boxed"), question)
     ):
         return None  # ``box-is-other-quantity`` / ``summary-contradicts-answer``: the engine
-    if guessed_box(region, Candidate(start, end, content, "boxed")):
-        return None  # ``box-is-guess``: to the engine
+    box = Candidate(start, end, content, "boxed")
+    if guessed_box(region, box) or bound_box(region, box, question) or (
+        conclusion_contradicts_box(region, box, question)
+    ):
+        return None  # ``box-is-guess`` / ``box-is-bound`` / ``conclusion-contradicts-box``
     if "#" in region and "####" in region:  # memchr first: most regions have no "#"
         return None  # a GSM8K "#### N" anchor (no "answer" word): the engine decides
     if "\\text" in content:  # \boxed{\text{The answer is 4}}: as the engine does
@@ -685,7 +693,9 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
       :func:`~._rules.box_group` gives ``adjacent-boxes`` or ``last-box``, and the text is the
       one value, finished as the engine finishes it.
     """
-    if (question and "\\boxed" in question) or foreign_anchor_hint(lowered(region)):
+    if (question and "\\boxed" in question) or foreign_anchor_hint(lowered(region)) or (
+        decision_after(region, 0)
+    ):
         return None
     boxes = _boxes(region)
     if len(boxes) < 2:  # a "\\boxed" with no braces ("\\boxed. {5}") is no candidate: the
@@ -736,7 +746,9 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
         # ``correction-after-revision`` / ``later-rejects-box`` / ``revised-after-box``: the
         # engine decides
         return None
-    if alternative_after(region, boxes[idx]) or guessed_box(region, boxes[idx]) or (
+    if alternative_after(region, boxes[idx]) or guessed_box(region, boxes[idx]) or bound_box(
+        region, boxes[idx], question
+    ) or conclusion_contradicts_box(region, boxes[idx], question) or (
         idx == 0 and (
             side_remark_span(region, boxes[0], question) is not None
             or counterfactual_box(region, boxes[0])

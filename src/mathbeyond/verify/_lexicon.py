@@ -35,7 +35,7 @@ RETRACTION = (
     # "Please disregard the boxed answer above", "Disregard the final answer above"
     "(?:please )?(?:disregard|ignore) (?:the|my) (?:(?:boxed|final|above|previous|earlier|last) "
     "(?:answer|value|result|number|count|box)|(?:answer|value|result|box) above)",
-    "(?:i'?m|i am) no longer (?:confident|sure)",
+    "(?:i'?m|i am) no longer (?:confident|sure|certain)",
     # the answer above distrusted: "I no longer trust the boxed value above", "I can no longer
     # stand behind this answer", "I really don't trust that value"
     "i (?:can )?no longer (?:trust|believe|stand (?:by|behind))",
@@ -718,6 +718,15 @@ ANCHOR_WORD = (
 )
 """Exact phrases (lower case) that anchor the value after them ('Answer: 42', 'Final result: 42',
 'the correct option is (B)'), followed by ':', '=', 'is' or 'would be'."""
+DECISION_LEAD = (
+    "(?:i'?ll|i will|let me|let's|i'?m going to|i am going to) (?:go with|settle on|stick with|"
+    "commit to)",
+    "(?:i'?m|i am) (?:going with|settling on|sticking with|committing to)",
+)
+"""A decision: the value after it, closing its sentence, is the writer's choice ("Let me go with
+**(C)**.", "I'll settle on 4 instead.", ``decision-anchor``)."""
+DECISION_LITERALS = ("go with", "going with", "settl", "stick", "commit")
+"""Literals one of which every ``DECISION_LEAD`` holds (a cheap gate before the pattern)."""
 ANCHOR_ADVERB = (
     "simply", "clearly", "indeed", "definitely", "actually", "just", "obviously", "certainly",
     "really", "exactly", "precisely", "still", "now", "then", "also", "therefore", "thus",
@@ -1009,10 +1018,13 @@ PENDING_WORK = (
 
 UNCOMMITTED_LEAD = (
     "probably", "most likely", "possibly", "perhaps", "maybe", "presumably", "i (?:would )?guess",
-    "my (?:best )?guess (?:is|would be)", "i suspect",
+    "my (?:best )?guess (?:is|would be)", "i suspect", "my hunch (?:is|would be)",
+    "i'?d (?:bet|wager)",
 )
 """In a closing line, right before the value in its own clause ("So most likely 211, ...",
-"Probably 211"): the value is a guess, not a commitment (``closing-hedged``)."""
+"Probably 211"): the value is a guess, not a commitment (``closing-hedged``); in the clause
+before an answer word ("Maybe the answer is 120", "My hunch is that the answer is 120, but I
+should check"): the anchor is a guess, no candidate (``anchor-hedged``)."""
 
 NOTE_OPENER = ("note that", "notice that", "observe that", "incidentally", "by the way")
 """Opening the sentence of a later box after a box labelled as the answer ("**Answer:
@@ -1177,6 +1189,8 @@ HEDGE = (
     "approximat", "somewhere", "unsure", "not sure", "uncertain", "doubt",
     "torn between", "(?:can(?:'t|not)|could(?:n't| not)) (?:quite )?decide", "undecided",
     "not certain", "both (?:look|seem|are|sound) (?:plausible|possible|reasonable)",
+    # a suspicion or a bet: "I suspect the answer is 36, but let me verify", "my hunch is 120"
+    "i suspect", "i'?d suspect", "hunch", "(?:i'?d|i would) (?:wager|bet)",
 )
 """Anywhere in an anchored sentence or a cut relative clause: the value is not committed to
 (prefix match)."""
@@ -1279,6 +1293,17 @@ EXTREME_ASKED = (
     "greatest", "maximum", "maximal", "maximize", "at least", "at most", "bound",
 )
 """In a question: it asks for an extreme value, so "at least 5 coins are needed" states it."""
+LOWER_BOUND = ("at least", "no fewer than", "no less than", "not fewer than", "not less than",
+               "a minimum of")
+"""A lower bound: states a minimum asked ("the fewest is at least $\\boxed{3}$"), otherwise
+only bounds the value (``box-is-bound``)."""
+UPPER_BOUND = ("at most", "no more than", "not more than", "up to", "a maximum of")
+"""An upper bound: states a maximum asked ("at most $\\boxed{11}$ regions")."""
+STRICT_BOUND = ("more than", "less than", "fewer than", "greater than", "smaller than")
+"""A strict bound: never the value itself."""
+MIN_ASKED = ("least", "fewest", "smallest", "minimum", "minimal", "minimi[sz]e", "lowest")
+MAX_ASKED = ("most", "largest", "greatest", "maximum", "maximal", "maximi[sz]e", "highest")
+"""In a question: the extreme it asks for, so the matching bound word states it."""
 NUMBER_QUALIFIER_AFTER = ("or more", "or fewer", "or less", "or so", "or above", "or below", "plus")
 """After the one number of an anchored sentence ("3 or more people"): likewise."""
 
@@ -1345,6 +1370,16 @@ RECAP_OPENER = (
 )
 """Opens a closing recap line after the answer ("**In summary**, the LCM of 12 and 18 is 72."):
 one that states another value than the box contradicts it (``summary-contradicts-answer``)."""
+OWN_ERROR = (
+    "wrong", "(?:be|is|was|were|are) off", "mistaken", "incorrect", "in error", "misread",
+    "miscount(?:ed)?", "miscalculated", "slipped", "a (?:mistake|slip)", "an error", "erred",
+    "flawed",
+)
+"""In a conditional clause opening a box's sentence ("If the above is wrong, then the answer is
+$\\boxed{8}$", "In case I misread the price, ...", "Should my arithmetic be off, ..."): the box
+is a fallback offered beside another box, no commitment (``box-as-fallback``)."""
+ERROR_CONDITION = ("if", "in case", "should", "assuming", "supposing", "were")
+"""Opens the conditional clause of ``OWN_ERROR``."""
 CASE_SPLIT = ("otherwise", "else", "or", "whereas", "but if", "and if")
 """In the conditional clause after a closing value: another case with its own value ("6 if
 rotations are the same, and 24 otherwise"): a case split, no answer."""
@@ -1630,7 +1665,9 @@ REFERENCE_ANSWER = (
 statement is of someone else's answer, blanked before candidates are found."""
 
 REPORT_BLOCK_OPENER = (
-    "(?:automatic|automated|auto)[- ]?(?:check|grad(?:er|ing)|evaluation)",
+    # "### Automatic check", "[System verification: final answer validated = 36. Marked correct.]"
+    "(?:automatic|automated|auto|system|external)[- ]?(?:check|grad(?:er|ing)|evaluation|"
+    "verification|validation)",
     "(?:grader|grading|evaluation) report", "reference answer\\s*:", "expected answer\\s*:",
     "ground[- ]truth\\s*:", "gold(?:en)? answer\\s*:", "official answer\\s*:",
     # "Answer key: 26", "Answer-key cross-check: expected 26", "Cross-check with the answer key:"

@@ -81,6 +81,9 @@ from ._parsed import ParsedGold
 from ._rules import (
     ALT_AFTER_CHARS,
     Candidate,
+    bound_box,
+    conclusion_contradicts_box,
+    decision_after,
     declines_answer,
     example_before,
     guessed_box,
@@ -200,8 +203,12 @@ def verdict(
         ("?" in tail or "sure" in tail or "wrong" in tail or "certain" in tail
          or "verify" in tail or "confi" in tail or "quote" in tail)
         and guessed_box(completion, Candidate(start, end, content, "boxed"))
-    ):  # ``box-is-hypothetical`` and ``box-is-guess`` (as quick: "So is the perimeter
-        # $\boxed{28}$?", candidate boxes, forced guesses): the worker decides
+    ) or bound_box(completion, Candidate(start, end, content, "boxed"), question) or (
+        conclusion_contradicts_box(completion, Candidate(start, end, content, "boxed"), question)
+    ) or decision_after(completion, 0):
+        # ``box-is-hypothetical`` and ``box-is-guess`` (as quick: "So is the perimeter
+        # $\boxed{28}$?", candidate boxes, forced guesses), ``box-is-bound``,
+        # ``conclusion-contradicts-box``, a ``decision-anchor``: the worker decides
         return None
     if completion[end:] not in _BARE_TAILS:
         if _fast.after_box_defers(completion, end, content, question, start):

@@ -998,8 +998,9 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     confirm = CONFIRM_RE.search(tail, m.end())
     while confirm is not None and (
         confirm.start() <= m.end() + 2  # "I'm not sure that's | right": part of the doubt
-        or (  # "I no longer believe 30 is right": the clause the doubt governs
-            m.group(0).lower().endswith("believe")
+        or (  # "I no longer believe 30 is right", "I'm no longer sure this is right": the
+            # clause the doubt governs (``doubt-governs-clause``)
+            m.group(0).lower().endswith(_CLAUSE_DOUBTS)
             and _ASSERTION_END_RE.search(tail, m.end(), confirm.start()) is None
         )
         or _NEGATED_CONFIRM_RE.search(tail, max(0, confirm.start() - 24), confirm.start())
@@ -1043,6 +1044,7 @@ def _tick_confirms(tail: str, start: int) -> bool:
     return False
 
 
+_CLAUSE_DOUBTS = ("believe", "sure", "confident", "certain", "trust")
 _AS_IT_STANDS_RE = re.compile(r"\bas[ \t]+(?:it|they)[ \t]+\Z", re.IGNORECASE)
 _ANSWERED_NO_RE = re.compile(  # a doubt asked and answered at once: "... others? No: ..."
     r"[^?\n]{0,200}\?[ \t]*(?:\*\*)?No\b[ \t]*(?:[,:.!\u2014\u2013]|--?)"
@@ -1669,6 +1671,100 @@ def guessed_box(region: str, c: Candidate) -> bool:
     )
 
 
+_BOX_BOUND_RE = re.compile(  # "at least $\boxed{10}$", "more than \boxed{5}"
+    r"\b(?:(?P<lo>" + lx.alternation(lx.LOWER_BOUND) + r")|(?P<hi>"
+    + lx.alternation(lx.UPPER_BOUND) + r")|" + lx.alternation(lx.STRICT_BOUND)
+    + r")[ \t]*(?:\$|\\\(|\*\*)?[ \t]*\Z",
+    re.IGNORECASE,
+)
+_MIN_ASKED_RE = lx.words(lx.MIN_ASKED)
+_MAX_ASKED_RE = lx.words(lx.MAX_ASKED)
+
+
+def bound_box(region: str, c: Candidate, question: str | None) -> bool:
+    """``box-is-bound``: the box is stated as a bound ("so there are at least $\\boxed{14}$
+    triangles", "at least $\\boxed{10}$ segments in the maximum configuration"), not as the
+    value: a strict bound always; a lower bound unless the question asks for a minimum, an upper
+    one unless it asks for a maximum (or the question itself speaks of a bound: "... must have
+    at least $m$ students")."""
+    if c.kind != "boxed" or ("at" not in region and "than" not in region and "up to" not in region
+                             and "imum" not in region):
+        return False
+    m = _BOX_BOUND_RE.search(region, max(0, c.start - 24), c.start)
+    if m is None:
+        return False
+    if question and (
+        "bound" in question or m.group(0).strip(" \t$*(\\").lower() in question.lower()
+    ):
+        return False
+    if m.group("lo"):
+        return not (question and _MIN_ASKED_RE.search(question))
+    if m.group("hi"):
+        return not (question and _MAX_ASKED_RE.search(question))
+    return True
+
+
+DECISION_RE = re.compile(  # "Let me go with **(C)**.", "I'll settle on 4 instead."
+    r"\b(?:" + lx.alternation(lx.DECISION_LEAD) + r")[ \t]+(?:option[ \t]+|choice[ \t]+)?"
+    r"(?P<v>\$[^$\n]{1,40}\$|\*\*\(?[A-E]\)?\*\*|\([A-E]\)|[A-E](?=[ \t]*[.!\n])"
+    r"|-?\d[\d,]*(?:\.\d+)?)"
+    r"(?:[ \t]+(?:then|instead|after all))?[ \t]*(?:[.!][ \t]*)?(?=\n|\Z)",
+    re.IGNORECASE,
+)
+
+
+def decision_after(region: str, pos: int) -> bool:
+    """A ``decision-anchor`` ("I'll go with 54.") in ``region`` after ``pos``."""
+    low = region.lower()
+    return any(lit in low for lit in lx.DECISION_LITERALS) and (
+        DECISION_RE.search(region, pos) is not None
+    )
+
+
+_BARE_BOX_LINE_RE = re.compile(  # the box alone on its line: "$$\boxed{60}$$", "\[\boxed{7}\]"
+    r"[ \t]*(?:(?:\$\$?|\\\[|\\\()[ \t]*)?\Z"
+)
+_BARE_BOX_END_RE = re.compile(r"[ \t]*(?:(?:\$\$?|\\\]|\\\))[ \t]*)?(?:\.[ \t]*)?(?:\n|\Z)")
+_CONCLUDED_VALUE_RE = re.compile(  # "So the least such integer is 30.", "Hence the count is 8"
+    r"(?:^|(?<=[.!?])[ \t]+)(?:" + lx.alternation(lx.GLUED_CONCLUSION) + r")\b,?[ \t]+"
+    r"(?P<s>the[ \t]+[A-Za-z][^.!?\n=]{2,80}?)[ \t]+(?:is|are|equals|must[ \t]+be)[ \t]+"
+    r"\$?(?P<v>-?\d[\d,]*(?:\.\d+)?)\$?(?:[ \t]+[A-Za-z]+){0,2}[ \t]*[.!]?[ \t]*\Z",
+    re.IGNORECASE,
+)
+_SUBJECT_WORDS_RE = re.compile(r"[A-Za-z]{4,}")
+_BOXED_NUMBER_RE = re.compile(
+    r"[ \t]*(-?\d[\d,]*(?:\.\d+)?)[ \t]*(?:\\(?:text|mathrm)\{[^{}]*\}|[ \t]*[A-Za-z ]*)[ \t]*\Z"
+)
+_NOT_SUBJECT_WORDS = frozenset({"value", "number", "that", "this", "such", "final"})
+
+
+def conclusion_contradicts_box(region: str, c: Candidate, question: str | None) -> bool:
+    """``conclusion-contradicts-box``: the box stands alone on its line, and the line before it
+    closes on a conclusion of the asked quantity at another value ("So the least such integer
+    is 30.\n\n$$\\boxed{60}$$"): text and box disagree, neither is chosen. The subject must
+    name the question's quantity (a word of four letters or more in the question, "value" and
+    "number" aside): "Therefore $y = 7$.\n\n$$\\boxed{14}$$" (asked $2y$) is work, not a
+    conclusion."""
+    if c.kind != "boxed" or not question:
+        return False
+    line_start = region.rfind("\n", 0, c.start) + 1
+    if line_start == 0 or not _BARE_BOX_LINE_RE.match(region[line_start : c.start]):
+        return False
+    if not _BARE_BOX_END_RE.match(region, c.end):
+        return False
+    before = region[max(0, line_start - 400) : line_start].rstrip()
+    prev_line = before[before.rfind("\n") + 1 :].strip()
+    m = _CONCLUDED_VALUE_RE.search(prev_line)
+    boxed = _BOXED_NUMBER_RE.match(c.text)
+    if m is None or boxed is None or (
+        m.group("v").replace(",", "") == boxed.group(1).replace(",", "")
+    ):  # (only a box holding a number, with its words: "890\text{ total}")
+        return False
+    words = {w.lower() for w in _SUBJECT_WORDS_RE.findall(m.group("s"))} - _NOT_SUBJECT_WORDS
+    low_q = question.lower()
+    return any(re.search(r"\b" + re.escape(w.rstrip("s")), low_q) for w in words)
+
+
 def _forced_guess_before(region: str, c: Candidate) -> bool:
     """``box-is-guess``: the box's sentence (within its line, up to 160 characters before it)
     presents it as a forced or best guess (lexicon FORCED_GUESS)."""
@@ -1869,18 +1965,28 @@ _CASE_CLAUSE_RE = re.compile(  # between two boxes: "$; if they are not, ...", "
 
 
 def conditional_boxes(region: str, cands: list[Candidate], idx: int) -> bool:
-    """``conditional-boxes``: the chosen box and the box before it on its line each carry a
-    condition after them ("$\\boxed{60}$ if roles are assigned, or $\\boxed{10}$ if they are
-    not"): one answer per case, a commitment to neither."""
+    """``conditional-boxes``: the chosen box and the box before it (on its line, or a line or
+    two above when both carry their condition: "$\\boxed{20}$ (if the endpoints count)\n\n
+    $\\boxed{18}$ (if they do not)") each carry a condition after them ("$\\boxed{60}$ if roles
+    are assigned, or $\\boxed{10}$ if they are not"): one answer per case, a commitment to
+    neither. ``box-as-fallback``: one of the two is offered in case the writer erred ("If the
+    above is wrong, then the answer is $\\boxed{8}$", lexicon OWN_ERROR)."""
     if idx == 0 or cands[idx].kind != "boxed" or cands[idx - 1].kind != "boxed":
         return False
     prev, cur = cands[idx - 1], cands[idx]
-    if "\n" in region[prev.end : cur.start] or _plain(prev.text) == _plain(cur.text):
+    if _plain(prev.text) == _plain(cur.text):
+        return False
+    if _fallback(region, prev) or _fallback(region, cur):
+        return True
+    newlines = region.count("\n", prev.end, cur.start)
+    if newlines > 3:
         return False
     if _CONDITION_AFTER_BOX_RE.match(region, cur.end) and _CONDITION_AFTER_BOX_RE.match(
         region, prev.end
     ):
         return True
+    if newlines:
+        return False
     # the condition before each: "If the boxes are identical, $\boxed{3}$; if they are not,
     # the count is $\boxed{5}$" (a new conditional clause opens between the two boxes)
     if not _CASE_CLAUSE_RE.match(region, prev.end, cur.start):
@@ -1889,6 +1995,20 @@ def conditional_boxes(region: str, cands: list[Candidate], idx: int) -> bool:
     opening = max(region.rfind("\n", lo, prev.start), region.rfind(". ", lo, prev.start),
                   region.rfind(";", lo, prev.start))
     return bool(_CONDITION_OPENS_RE.match(region, opening + 1 if opening >= 0 else lo))
+
+
+_FALLBACK_RE = re.compile(  # "If the above is wrong, then ...", "Should my arithmetic be off, "
+    r"\b(?:" + lx.alternation(lx.ERROR_CONDITION) + r")\b[^.!?;\n]{0,80}?\b(?:"
+    + lx.alternation(lx.OWN_ERROR) + r")\b[^.!?;\n]{0,80}\Z",
+    re.IGNORECASE,
+)
+
+
+def _fallback(region: str, box: Candidate) -> bool:
+    """``box-as-fallback``: the box's clause opens with a condition on the writer's own error."""
+    lo = max(0, box.start - 160)
+    opening = max(region.rfind("\n", lo, box.start), region.rfind(". ", lo, box.start))
+    return _FALLBACK_RE.search(region, opening + 1 if opening >= 0 else lo, box.start) is not None
 
 
 EXPLANATION_OPENER_RE = re.compile(
@@ -2018,6 +2138,9 @@ def _select_kept(
         ("boxes-as-alternatives", lambda: boxes_as_alternatives(region, cands, idx)),
         ("answers-per-reading", lambda: answers_per_reading(region, cands, idx)),
         ("box-is-guess", lambda: guessed_box(region, chosen)),
+        ("box-is-bound", lambda: bound_box(region, chosen, question)),
+        ("conclusion-contradicts-box",
+         lambda: conclusion_contradicts_box(region, chosen, question)),
         ("undecided-between-values", lambda: undecided_between(region, cands, idx)),
     )
     for rule, fires in uncommitted:
