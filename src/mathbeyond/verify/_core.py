@@ -14,7 +14,7 @@ from fractions import Fraction
 from . import _lexicon as lx
 from ._extract import recap_after_box, restated_box_pair, squash
 from ._fast import answer as _extract_answer
-from ._normalize import simple_rational, strip_grouping, strip_quotes
+from ._normalize import simple_rational, strip_dash_aside, strip_grouping, strip_quotes
 from ._parsed import ExtractedAnswer, ParsedGold
 from ._rules import (
     ROUNDING_ASKED_RE,
@@ -31,7 +31,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.116.0"  # core_v185-v186: bounds, fallbacks, decisions, acronyms
+VERIFIER_VERSION = "2.117.0"  # core_v187: asked nouns, dash asides, footnote marks
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -109,6 +109,14 @@ def verify_fields(
         answer = strip_quotes(answer)
     if answer[0] == "{":  # strip_grouping returns any other (stripped) text unchanged
         answer = strip_grouping(answer)
+    if "\u2014" in answer or "\u2013" in answer or "--" in answer:
+        answer = strip_dash_aside(answer)  # "486 — my first answer stands": 486
+    if answer.endswith((" or", " or.")):
+        # ``dangling-alternative``: "The answer is $12.50 or $13." read up to the currency
+        # sign that opened math: "12.50 or", a value offered with another
+        return _verdict(
+            Status.NO_ANSWER, None, "a value offered with another", "dangling-alternative"
+        )
     if len(answer) > MAX_ANSWER_CHARS:
         return _verdict(Status.LIMIT_EXCEEDED, answer[:80], "answer too long", rule)
     if FAST_INTEGER_PATH and answer.isdigit() and answer.isascii():
@@ -485,6 +493,12 @@ def _judge_labelled(answer: str, gold: str, question: str | None) -> tuple[str, 
         if _judge(value, gold, question)[0] is Status.CORRECT:
             return "labelled-answer", "the labelled answer's value is equal"
     elif a_split is None and "=" not in gold:
+        named = _NOUN_VALUE_RE.fullmatch(answer)
+        if named is not None and question and _names_asked(named.group("n"), question):
+            # ``asked-noun-before-value``: "remainder 5 (quotient 11)" asked the remainder
+            if _judge(named.group("v"), gold, question)[0] is Status.CORRECT:
+                return "asked-noun-value", "the value after the asked noun is equal"
+            return None
         members = split_chain(answer)
         if (
             members is not None and _chain_holds(members)
@@ -495,6 +509,21 @@ def _judge_labelled(answer: str, gold: str, question: str | None) -> tuple[str, 
 
 
 _SPACE_RE = re.compile(r"\s+")
+_NOUN_VALUE_RE = re.compile(  # "remainder 5", "sum: 55", "remainder 5 (quotient 11)"
+    r"(?P<n>[A-Za-z]{3,20})[ \t]*[:=]?[ \t]+(?P<v>\$?-?\d[\d,]*(?:\.\d+)?\$?)"
+    r"(?:[ \t]*\((?![^()]*\bor\b)[^()]{0,60}\))?[ \t.]*"
+)
+_ASKING_WORD_RE = re.compile(r"[A-Za-z]+")
+_FILLER_NOUNS = frozenset({"the", "and", "answer", "value", "final", "result", "number", "ans"})
+
+
+def _names_asked(noun: str, question: str) -> bool:
+    """The noun is one of the question's words (its first five letters), not a filler word."""
+    low = noun.lower()
+    if low in _FILLER_NOUNS:
+        return False
+    stem = low[:5]
+    return any(w.lower().startswith(stem) for w in _ASKING_WORD_RE.findall(question[:2000]))
 
 
 def _asked_expression(label: str, question: str | None) -> bool:

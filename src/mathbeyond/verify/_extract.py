@@ -721,12 +721,39 @@ def _region(completion: str) -> str | None:
 
 
 
+_FOOTNOTE_MARK_RE = re.compile(  # "\\boxed{720}^{1}", "\\boxed{120}^*", "\\boxed{5}^{\\dagger}"
+    r"[ \t]*\^[ \t]*(?:\{[ \t]*(?P<a>[1-9]|\*|\\dagger)[ \t]*\}|(?P<b>[1-9]|\*|\\dagger))"
+)
+_SUPERSCRIPT_DIGITS = "\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"
+
+
+def _footnote_marked(s: str, end: int) -> bool:
+    """``footnote-marked-box``: the superscript after the box is a footnote marker (a digit, "*"
+    or a dagger) and a later line opens with that footnote ("\u00b9 ...", "[1] ...", "* ...",
+    "\u2020 ..."): the box is the answer, not the base of a power."""
+    m = _FOOTNOTE_MARK_RE.match(s, end)
+    if m is None:
+        return False
+    mark = m.group("a") or m.group("b") or ""
+    opens: tuple[str, ...]
+    if mark.isdigit():
+        opens = (_SUPERSCRIPT_DIGITS[int(mark) - 1], f"[{mark}]", f"^{mark}", f"^{{{mark}}}",
+                 f"[^{mark}]")
+    elif mark == "*":
+        opens = ("* ", "\\*", "^*", "^{*}")
+    else:
+        opens = ("\u2020", "\\dagger", "^\\dagger", "^{\\dagger}")
+    return any(
+        line.lstrip().startswith(opens) for line in s[m.end() :].split("\n")[1:]
+    )
+
+
 def _boxes(s: str) -> list[Candidate]:
     cands: list[Candidate] = []
     for start, end, content in box_spans(s, last=MAX_CANDIDATES):
         if content is None or not content.strip():
             continue
-        if _POWERED_BOX_RE.match(s, end):
+        if _POWERED_BOX_RE.match(s, end) and not _footnote_marked(s, end):
             continue  # "\\boxed{9}^{-1}": the box is part of a larger expression
         if placeholder_box(s, content):
             continue  # "The answer will look like \\boxed{n}" ... "Therefore $n = 15$."

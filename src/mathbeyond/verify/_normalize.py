@@ -428,6 +428,25 @@ def strip_quotes(text: str) -> str:
     return (t[1:end].strip() + rest).strip()  # '"60" km/h': the value and its unit
 
 
+_DASH_ASIDE_RE = re.compile(  # "48 — the boxed value holds": words only after a dash
+    "[ \t]+(?:\u2014|\u2013|--)[ \t]*[A-Za-z][A-Za-z ,'\u2019-]{0,80}[.!]?\\Z"
+)
+_ASIDE_DOUBT_RE = re.compile(
+    r"\b(?:or|not|rather|maybe|perhaps|possibly|wrong|incorrect|unless|if|approximately|about)\b",
+    re.IGNORECASE,
+)
+
+
+def strip_dash_aside(text: str) -> str:
+    """``dash-aside-after-value``: ``48 — my first answer stands`` -> ``48``: a dash and a remark
+    of words only after the value (no digit, no math; no "or", "not", "maybe", ...: those would
+    offer or doubt a value) are no part of it."""
+    m = _DASH_ASIDE_RE.search(text)
+    if m is None or m.start() == 0 or _ASIDE_DOUBT_RE.search(m.group(0)):
+        return text
+    return text[: m.start()].rstrip()
+
+
 _QUOTED_UNIT_RE = re.compile(r"(?:[ \t]+[A-Za-z/%]{1,12}){1,3}[ \t]*")
 
 
