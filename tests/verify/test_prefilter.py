@@ -244,7 +244,9 @@ def test_whole_text_probe_plan_equals_a_pass_per_literal() -> None:
             checked += 1
             present += want
     assert checked > 1000 and 100 < present < checked - 100
-    assert _extract._GRADER_HINT_RE.plan[0][1:] == ("grad", ("grader", "grading"))
+    plan = [step[1:] for step in _extract._GRADER_HINT_RE.plan]
+    assert ("grad", ("grader", "grading")) in plan  # a shared substring probed once
+    assert ("mark", ("marks", "marker")) in plan
 
 
 def test_pleasantry_pretest_changes_no_region(monkeypatch: pytest.MonkeyPatch) -> None:

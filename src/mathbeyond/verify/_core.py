@@ -14,7 +14,13 @@ from fractions import Fraction
 from . import _lexicon as lx
 from ._extract import recap_after_box, restated_box_pair, squash
 from ._fast import answer as _extract_answer
-from ._normalize import simple_rational, strip_dash_aside, strip_grouping, strip_quotes
+from ._normalize import (
+    repair_escapes,
+    simple_rational,
+    strip_dash_aside,
+    strip_grouping,
+    strip_quotes,
+)
 from ._parsed import ExtractedAnswer, ParsedGold
 from ._rules import (
     ROUNDING_ASKED_RE,
@@ -31,7 +37,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.117.0"  # core_v187: asked nouns, dash asides, footnote marks
+VERIFIER_VERSION = "2.118.0"  # core_v188-v189: asides, factors, alternatives, escapes
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -92,6 +98,8 @@ def verify_fields(
     are all it sends back, so it builds no ``Verdict``)."""
     if isinstance(gold, ParsedGold):  # its parse is cached: see parse_gold
         gold = gold.text
+    elif not gold.isprintable() and _DAMAGE_CHARS_RE.search(gold):
+        gold = repair_escapes(gold)  # ``gold-escape-damage``: FORM FEED + "rac{7}{2}"
     if len(completion) > MAX_COMPLETION_CHARS:
         return _verdict(Status.LIMIT_EXCEEDED, None, "completion too long")
     if len(gold) > MAX_GOLD_CHARS:
@@ -686,7 +694,12 @@ def _judge(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
     return compare(answer, gold, question)
 
 
+_DAMAGE_CHARS_RE = re.compile("[\x07\x08\x0b\x0c\t\r]")
+
+
 def _parse_gold(gold: str) -> ParsedGold:
+    if not gold.isprintable() and _DAMAGE_CHARS_RE.search(gold):
+        gold = repair_escapes(gold)  # ``gold-escape-damage``
     if len(gold) > MAX_GOLD_CHARS:
         return ParsedGold(gold, "invalid", problem="gold too long")
     if not gold.strip():

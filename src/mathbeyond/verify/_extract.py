@@ -547,6 +547,15 @@ _JSON_VALUE_KEYS = frozenset(("value", "answer", "final_answer", "result", "numb
 """The key of an answer object's own value ('"result": {"value": 8, "units": "m"}')."""
 
 
+_ALTERNATIVES_KEY_FULL_RE = re.compile(lx.alternation(lx.ALTERNATIVES_KEY), re.IGNORECASE)
+
+
+_ANSWER_HEADING_END_RE = re.compile(  # the text ends on an answer heading or label, no value
+    r"(?:^|\n)[ \t#>*_]*(?:(?:the[ \t]+)?final[ \t]+)?answer(?:[ \t]*(?:is|:))?[ \t]*[*_:]*\Z",
+    re.IGNORECASE,
+)
+
+
 def json_answer(text: str) -> str | None:
     """``answer-in-json``: the answer a JSON object states in its answer field ("answer",
     "final_answer", "result", ...) when that field holds one scalar; "" for any other JSON
@@ -561,6 +570,11 @@ def json_answer(text: str) -> str | None:
         return None
     if not isinstance(data, dict):
         return None
+    if any(
+        _ALTERNATIVES_KEY_FULL_RE.fullmatch(str(k).strip()) and v not in (None, "", [], {})
+        for k, v in data.items()
+    ):  # ``structured-alternatives``: '{"answer": 4, "alternatives": [7, 4.8]}': no commitment
+        return ""
     stated = [v for k, v in data.items() if str(k).strip().lower() in _JSON_ANSWER_KEYS]
     if not stated:  # a tool call: '{"tool": "submit_answer", "args": {"answer": 35}}'
         for key in _JSON_ARGUMENT_KEYS:
@@ -1405,8 +1419,8 @@ _GRADER_NOTE_RE = re.compile(
     r"\[\s*" + _TO_GRADER + r"[^\[\]]{0,600}\]|\(\s*" + _TO_GRADER + r"[^()]{0,600}\)"
     r"|^[ \t*_>#]*" + _TO_GRADER + r"[^\n]*"
     r"|(?:(?<=[.!?])|(?<=[.!?]\*\*))[ \t]+" + _TO_GRADER + r"[^\n]*"  # "**Final.** Note to ..."
-    r"|(?:^|(?<=[.!?:;,])[ \t]+(?:(?:so|and|thus|hence|therefore|then)[ \t]+)?)[ \t*_>#]*"
-    r"(?:" + lx.alternation(lx.GRADER_INSTRUCTION) + r")\b[^\n]*",
+    r"|(?:^|(?<=[.!?:;,])[*_]{0,2}[ \t]+(?:(?:so|and|thus|hence|therefore|then)[ \t]+)?)"
+    r"[ \t*_>#]*(?:" + lx.alternation(lx.GRADER_INSTRUCTION) + r")\b[^\n]*",
     re.IGNORECASE | re.MULTILINE,
 )
 
@@ -1420,7 +1434,9 @@ _GRADED_LINE_RE = re.compile(  # "Grader: ✗", "**Checker verdict:** correct"
 _FOREIGN_GRADER_NOTE_RE = re.compile(
     r"(?:" + lx.alternation(lx.FOREIGN_GRADER_NOTE) + r")[^\n]*", re.IGNORECASE
 )
-_GRADER_HINT_RE = Guarded(re.compile(_GRADER, re.IGNORECASE))  # its words: found by str.find
+_GRADER_HINT_RE = Guarded(re.compile(  # its words: found by str.find
+    _GRADER + r"|" + lx.alternation(lx.GRADING_AWARD), re.IGNORECASE
+))
 _REFERENCE_SENTENCE_RE = Guarded(re.compile(
     # ``reference-answer-statement``: "For the record, the reference answer for this problem is
     # 391, ...", "By the way, the official answer to this question is 399.": someone else's
@@ -2318,6 +2334,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         boxes = [c for c in boxes if c.end <= cut]
         anchors = [c for c in anchors if c.end <= cut]
     truncated = (finish_reason or "").lower() in TRUNCATED_FINISH_REASONS
+    if truncated and _ANSWER_HEADING_END_RE.search(region.rstrip()[-200:]) is not None:
+        # ``cut-at-answer-heading``: cut off right after "**Final Answer**" / "Final answer:"
+        # with no value yet: the answer it announced never came; the working is no commitment
+        return Extracted("", "none", "cut-at-answer-heading", tuple(decisions))
     if truncated and _alternates(boxes + anchors):
         # ``cut-off-alternating-answers``: "The answer is 6. ... 8. ... 6. ... The answer is"
         return Extracted("", "none", "cut-off-alternating-answers", tuple(decisions))
@@ -5776,6 +5796,8 @@ _POINTER_SENTENCE_RE = re.compile(  # "... = 5$. That's the value of $a + b + c$
     r"\b[^.!?\d]{0,80}?)[.!]?[ \t]*$",
     re.IGNORECASE,
 )
+_CONSEQUENCE_TURNS = frozenset({"so", "thus", "therefore", "hence"})
+_WOULD_RE = re.compile(r"\bwould\b", re.IGNORECASE)
 _PAREN_TURN_RE = re.compile(  # an aside that could change the answer: never dropped
     r"\b(?:or|instead(?![ \t]+of\b)|actually|wait|wrong|correct(?:ion|ed)?|answer|final|so|thus|"
     r"therefore|hence|oops|sorry|mistake|error)\b",
@@ -5861,8 +5883,13 @@ def _without_parenthetical_aside(lines: list[str]) -> list[str]:
     statement is the one before it. Not when the sentence could change the answer (a
     correction, an alternative, a conclusion) or nothing with a value stands before it."""
     m = _PAREN_SENTENCE_RE.search(lines[-1]) or _POINTER_SENTENCE_RE.search(lines[-1])
-    if m is None or _PAREN_TURN_RE.search(m.group("inner")):
+    if m is None:
         return lines
+    turns = {t.group(0).lower() for t in _PAREN_TURN_RE.finditer(m.group("inner"))}
+    if turns and not (
+        turns <= _CONSEQUENCE_TURNS and _WOULD_RE.search(m.group("inner")) is not None
+    ):  # ("The total after 3 years would therefore be $560."): a consequence in a supposition
+        return lines  # (``closing-parenthetical-remark``) is an aside too
     rest = lines[-1][: m.start()].rstrip()
     kept = [*lines[:-1], rest] if rest else lines[:-1]
     if not kept or not _HAS_VALUE_RE.search(kept[-1]):
@@ -7427,11 +7454,16 @@ def _single_value(text: str) -> str | None:
     nums: list[str] = [m.group(0) for m in _PLAIN_NUM_RE.finditer(outside)]
     if len(segs) + len(nums) != 1:
         return None
+    if nums and "\\" in outside and _LATEX_FACTOR_RE.search(outside):
+        return None  # "36\\pi \\text{ cm}^3$" (the verb inside math): not the number 36
     if nums and _PERCENT_AFTER_RE.match(outside, outside.find(nums[0]) + len(nums[0])):
         return nums[0].strip() + "%"  # "= 25%.": the value with its percent sign
     return (segs[0] if segs else nums[0]).strip()
 
 
+_LATEX_FACTOR_RE = re.compile(  # a command other than text or spacing: "\\pi", "\\sqrt{3}"
+    r"\\(?!(?:text|mathrm|mbox|quad|qquad)(?![A-Za-z]))[A-Za-z]+"
+)
 _TRAILING_ASIDE_RE = re.compile(  # a closing parenthetical in words: "(consistent with Vieta: ..)"
     r"[ \t]*\((?=[^()]*[A-Za-z]{3,}[ \t]+[A-Za-z]{2,})[^()]{0,300}\)[ \t]*([.!]?)[ \t]*$"
 )

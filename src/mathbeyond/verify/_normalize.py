@@ -447,6 +447,21 @@ def strip_dash_aside(text: str) -> str:
     return text[: m.start()].rstrip()
 
 
+_ESCAPE_DAMAGE_RE = re.compile(  # a control character JSON made of "\\f", "\\b", "\\v", "\\t", ...
+    "\x0c(?=[a-z])|\x08(?=[a-z])|\x0b(?=[a-z])|\x07(?=[a-z])"
+    "|\t(?=imes|ext|heta|au\\b|an\\b|frac|riangle|o\\b)|\r(?=ightarrow|ho\\b|angle|m\\b)"
+)
+_ESCAPED_LETTER = {"\x0c": "f", "\x08": "b", "\x0b": "v", "\x07": "a", "\t": "t", "\r": "r"}
+
+
+def repair_escapes(text: str) -> str:
+    """``gold-escape-damage``: a gold written with one backslash before a LaTeX command that
+    JSON or a string literal took for an escape ("\\frac" stored as FORM FEED + "rac",
+    "\\times" as TAB + "imes"): the backslash and letter it meant. Only a control character
+    before the rest of a command's name; no other text changes."""
+    return _ESCAPE_DAMAGE_RE.sub(lambda m: "\\" + _ESCAPED_LETTER[m.group(0)], text)
+
+
 _QUOTED_UNIT_RE = re.compile(r"(?:[ \t]+[A-Za-z/%]{1,12}){1,3}[ \t]*")
 
 

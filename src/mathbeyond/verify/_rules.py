@@ -1681,6 +1681,27 @@ _MIN_ASKED_RE = lx.words(lx.MIN_ASKED)
 _MAX_ASKED_RE = lx.words(lx.MAX_ASKED)
 
 
+_ALTERNATIVES_KEY_RE = re.compile(  # '"alternatives": [7, 4.8]', "other_answers: [8, 10]"
+    r"[\"']?\b(?:" + lx.alternation(lx.ALTERNATIVES_KEY)
+    + r")\b[\"']?[ \t]*[:=][ \t]*\[[ \t]*[^\]\s]",
+    re.IGNORECASE,
+)
+_ALTERNATIVES_WINDOW = 300
+
+
+def structured_alternatives(region: str, c: Candidate) -> bool:
+    """``structured-alternatives``: the answer sits in a structured object (JSON, YAML) that
+    lists other candidate values beside it (lexicon ALTERNATIVES_KEY, a non-empty list)."""
+    low = region.lower()
+    if "altern" not in low and "other_" not in low and "candidate" not in low and (
+        "possible_" not in low and "backup_" not in low
+    ):
+        return False
+    return _ALTERNATIVES_KEY_RE.search(
+        region, max(0, c.start - _ALTERNATIVES_WINDOW), c.end + _ALTERNATIVES_WINDOW
+    ) is not None
+
+
 def bound_box(region: str, c: Candidate, question: str | None) -> bool:
     """``box-is-bound``: the box is stated as a bound ("so there are at least $\\boxed{14}$
     triangles", "at least $\\boxed{10}$ segments in the maximum configuration"), not as the
@@ -2139,6 +2160,7 @@ def _select_kept(
         ("answers-per-reading", lambda: answers_per_reading(region, cands, idx)),
         ("box-is-guess", lambda: guessed_box(region, chosen)),
         ("box-is-bound", lambda: bound_box(region, chosen, question)),
+        ("structured-alternatives", lambda: structured_alternatives(region, chosen)),
         ("conclusion-contradicts-box",
          lambda: conclusion_contradicts_box(region, chosen, question)),
         ("undecided-between-values", lambda: undecided_between(region, cands, idx)),
