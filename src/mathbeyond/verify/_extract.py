@@ -138,7 +138,9 @@ _BARE_ANCHOR_RE = re.compile(  # "Answer $9$", "Answer 4 pi", "Answer four pi" c
     + lx.alternation((*lx.NUMBER_WORDS, *lx.TENS_WORDS)) + r")\b)[^\n]{0,40}(?:\n|$))"
     r"(?![^\n]*[A-Za-z]{3,}\s+[A-Za-z]{3,})"
 )
-_HEADER_TAIL_RE = re.compile(r"[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*(?=\n)")
+_HEADER_TAIL_RE = re.compile(  # each blank run read by one quantifier: linear on long runs
+    r"[ \t]*(?:(?:\*\*|__)[ \t]*)?(?::[ \t]*)?(?:(?:\*\*|__)[ \t]*)?(?=\n)"
+)
 _HEADING_PREFIX_RE = re.compile(r"[ \t]*(?:#{1,4}[ \t]*(?:\*\*|__)?|\*\*|__)?[ \t]*")
 _ANSWER_TAG_RE = re.compile(  # ``answer-tags``: "<answer> 30 </answer>", "<final>12</final>"
     r"<(?P<t>answer|final|final_answer|finalanswer|result)>(?P<v>[^<]{1,400})</(?P=t)>",
