@@ -81,3 +81,26 @@ def test_budget_is_cpu_time_so_a_starved_worker_is_not_stopped() -> None:
     assert [v.status for v in verdicts[:3]] == [Status.CORRECT] * 3
     assert verdicts[3].status is Status.LIMIT_EXCEEDED
     assert verdicts[3].reason == "time limit exceeded (0.5 s of CPU time)"
+
+
+# A long blank run after an answer cue: a pattern that meets the run at each of its characters
+# costs time quadratic in its length (before ``blank-run-capped``: "Final answer" + 50,000
+# spaces took minutes of CPU, past any per-item limit, so the verdict was the limit's).
+_BLANK_RUNS = [
+    ("Thus " + " " * 50_000 + "$5$.", "Thus " + " " * 3 + "$5$."),
+    ("The answer is" + " \n" * 25_000 + "5", "The answer is \n \n5"),
+    ("Final answer" + " " * 50_000 + "x", "Final answer x"),
+    ("Therefore, " + "\t " * 25_000 + "the answer is 5.", "Therefore, \t the answer is 5."),
+    (
+        "x = 3.\n" + "\n" * 50_000 + "So the answer is $\\boxed{5}$.",
+        "x = 3.\n\nSo the answer is $\\boxed{5}$.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("long", "short"), _BLANK_RUNS)
+def test_a_long_blank_run_gets_the_verdict_of_a_short_one(long: str, short: str) -> None:
+    got = verify_batch([long, short], ["5", "5"], ["What is x?"] * 2, timeout=10.0)
+    assert got[0].status is not Status.LIMIT_EXCEEDED, got[0].reason
+    words = [" ".join((v.extracted or "").split()) for v in got]
+    assert got[0].status is got[1].status and words[0] == words[1]

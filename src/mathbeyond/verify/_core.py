@@ -15,6 +15,7 @@ from . import _lexicon as lx
 from ._extract import recap_after_box, restated_box_pair, squash
 from ._fast import answer as _extract_answer
 from ._normalize import (
+    cap_blank_runs,
     repair_escapes,
     simple_rational,
     strip_dash_aside,
@@ -37,7 +38,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.118.0"  # core_v188-v189: asides, factors, alternatives, escapes
+VERIFIER_VERSION = "2.119.0"  # core_v190: decisions, readings, realised asks; blank runs
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -102,6 +103,7 @@ def verify_fields(
         gold = repair_escapes(gold)  # ``gold-escape-damage``: FORM FEED + "rac{7}{2}"
     if len(completion) > MAX_COMPLETION_CHARS:
         return _verdict(Status.LIMIT_EXCEEDED, None, "completion too long")
+    completion = cap_blank_runs(completion)  # ``blank-run-capped``: no quadratic blank run
     if len(gold) > MAX_GOLD_CHARS:
         return _verdict(Status.UNPARSEABLE_GOLD, None, "gold too long")
     if not gold or gold.isspace():

@@ -5103,9 +5103,12 @@ def _closing(
             return Extracted("0", "conclusion", "closing-none-as-zero")
     ifs = last.lower().count("if ")
     if ifs >= 2:
-        readings = {v for v in _READING_VALUE_RE.findall(last)}
-        if len(readings) >= 2:  # ``closing-conditional-readings``: "If ..., the count is 8; if
-            return Extracted("", "none", "closing-conditional-readings")  # ..., it is 7."
+        found = list(_READING_VALUE_RE.finditer(last))
+        if len({m.group(1) for m in found}) >= 2 and not _COMMITS_AFTER_RE.search(
+            last, found[-1].end()
+        ):  # ``closing-conditional-readings``: "If ..., the count is 8; if ..., it is 7." (not
+            # cases tried before a conclusion: "If n = 6, the sum is 21. So the largest n is 5.")
+            return Extracted("", "none", "closing-conditional-readings")
     if ifs >= 2 or (("therwise" in last or ifs) and _OTHER_READING_RE.search(last)):
         mood = _CONDITIONAL_MOOD_VALUE_RE.search(last)
         if mood is not None and (

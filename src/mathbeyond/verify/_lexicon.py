@@ -130,6 +130,9 @@ REVISION = (
     "on (?:further |second )?(?:reflection|thought)", "on second thoughts",
     "come to think of it", "thinking (?:about it |it over )?(?:again|more carefully)",
     "hold on",
+    # the asked quantity realised after the box: "Oh, the question asks for the *larger* one"
+    "(?:oh|ah),? the (?:question|problem) (?:actually |really )?(?:asks|asked|wants|wanted|"
+    "is asking|was asking) (?:for )?",
 )
 """Softer than a retraction: marks a later, different answer as a revision."""
 
@@ -439,8 +442,11 @@ READING_QUALIFIER = (
     "interpretation)",
     "assuming (?:the (?:[a-z]+ )?(?:reading|interpretation)|(?:the (?:problem|question)|it) "
     "(?:means|meant|intends))",
-    "if (?:we|you|one) (?:read|interpret|take) (?:it|the (?:problem|question)|[^.,;\\n]{1,30}) "
-    "as",
+    "if (?:we|you|one) (?:read|interpret|take|understand) (?:it|the (?:problem|question)|"
+    "[^.,;\\n]{1,30}) (?:as|inclusively|exclusively|strictly|literally|loosely)",
+    # "If \"between\" is meant to include the endpoints", "If between is exclusive", "If inclusive"
+    "if [^.,;\\n]{1,40} (?:is|are) (?:meant|intended|read|interpreted|understood)",
+    "if (?:[^.,;\\n]{1,30} (?:is|are) )?(?:inclusive|exclusive|inclusively|exclusively)",
 )
 """Before a closing value in its sentence: the value holds under one reading of the problem
 ("So if the problem means strictly between, the answer is 13", "under the first reading,
@@ -714,17 +720,28 @@ ANSWER_NOUN = ("(?:the|our|my) (?:final |correct )?(?:answer|result|solution|val
 # --- an answer is being stated ---------------------------------------------------------------
 ANCHOR_WORD = (
     "answer", "correct option", "correct choice", "final result", "final value", "final count",
-    "final total", "final tally", "final", "ans",
+    "final total", "final tally", "final decision", "final choice", "final pick", "final verdict",
+    "final", "ans",
 )
 """Exact phrases (lower case) that anchor the value after them ('Answer: 42', 'Final result: 42',
 'the correct option is (B)'), followed by ':', '=', 'is' or 'would be'."""
 DECISION_LEAD = (
-    "(?:i'?ll|i will|let me|let's|i'?m going to|i am going to) (?:go with|settle on|stick with|"
-    "commit to)",
-    "(?:i'?m|i am) (?:going with|settling on|sticking with|committing to)",
+    "(?:i think )?(?:i'?ll|i will|i'?d|i would|let me|let's|i'?m going to|i am going to) "
+    "(?:(?:actually|just|really|simply|rather|instead|now|still) ){0,2}(?:go with|settle on|"
+    "stick with|commit to)",
+    "(?:i'?m|i am) (?:(?:actually|just|really|now|still) )?(?:going with|settling on|sticking "
+    "with|committing to)",
 )
 """A decision: the value after it, closing its sentence, is the writer's choice ("Let me go with
-**(C)**.", "I'll settle on 4 instead.", ``decision-anchor``)."""
+**(C)**.", "I'll settle on 4 instead.", ``decision-anchor``); an adverb between the subject and
+the verb is still the decision ("I'll actually go with 10.", "I would rather go with 18")."""
+DECISION_TAIL = (
+    "then", "instead", "after all", "as (?:my|the) (?:final )?(?:answer|choice|pick)",
+)
+"""After a decision's value, closing its sentence ("I'll go with 14 as my final answer.")."""
+DECISION_REASON = ("since", "because", "as", "counting", "given", "to be safe", "just to be safe")
+"""After a decision's value and a comma: the reason for it, not a trial ("I would rather go with
+18, counting both directions.")."""
 DECISION_LITERALS = ("go with", "going with", "settl", "stick", "commit")
 """Literals one of which every ``DECISION_LEAD`` holds (a cheap gate before the pattern)."""
 ANCHOR_ADVERB = (

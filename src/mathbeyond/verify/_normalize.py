@@ -462,6 +462,28 @@ def repair_escapes(text: str) -> str:
     return _ESCAPE_DAMAGE_RE.sub(lambda m: "\\" + _ESCAPED_LETTER[m.group(0)], text)
 
 
+BLANK_RUN_CAP = 32
+"""Spaces and tabs kept of one run (:func:`cap_blank_runs`)."""
+BLANK_LINES_CAP = 8
+"""Line breaks kept of one run of blank lines (:func:`cap_blank_runs`)."""
+_LONG_SPACE_RUN_RE = re.compile(rf"[ \t]{{{BLANK_RUN_CAP + 1},}}")
+_LONG_BLANK_LINES_RE = re.compile(rf"(?:[ \t]*\n){{{BLANK_LINES_CAP + 1},}}")
+
+
+def cap_blank_runs(text: str) -> str:
+    """``blank-run-capped``: a run of more than :data:`BLANK_RUN_CAP` spaces and tabs keeps its
+    first :data:`BLANK_RUN_CAP` characters, a run of more than :data:`BLANK_LINES_CAP` blank
+    lines becomes that many line breaks. No rule reads a blank run's length past these caps
+    (a paragraph break is a paragraph break), and a pattern that meets a blank run at each of
+    its characters costs time quadratic in the run: 50,000 spaces after "Final answer" took
+    minutes before the cap (tests/verify/test_limits.py)."""
+    if _LONG_SPACE_RUN_RE.search(text) is not None:
+        text = _LONG_SPACE_RUN_RE.sub(lambda m: m.group(0)[:BLANK_RUN_CAP], text)
+    if _LONG_BLANK_LINES_RE.search(text) is not None:
+        text = _LONG_BLANK_LINES_RE.sub("\n" * BLANK_LINES_CAP, text)
+    return text
+
+
 _QUOTED_UNIT_RE = re.compile(r"(?:[ \t]+[A-Za-z/%]{1,12}){1,3}[ \t]*")
 
 

@@ -1729,7 +1729,9 @@ DECISION_RE = re.compile(  # "Let me go with **(C)**.", "I'll settle on 4 instea
     r"\b(?:" + lx.alternation(lx.DECISION_LEAD) + r")[ \t]+(?:option[ \t]+|choice[ \t]+)?"
     r"(?P<v>\$[^$\n]{1,40}\$|\*\*\(?[A-E]\)?\*\*|\([A-E]\)|[A-E](?=[ \t]*[.!\n])"
     r"|-?\d[\d,]*(?:\.\d+)?)"
-    r"(?:[ \t]+(?:then|instead|after all))?[ \t]*(?:[.!][ \t]*)?(?=\n|\Z)",
+    r"(?:[ \t]+(?:" + lx.alternation(lx.DECISION_TAIL) + r"))?"
+    r"(?:,[ \t]*(?:" + lx.alternation(lx.DECISION_REASON) + r")\b[^.!?\n]{0,80})?"
+    r"[ \t]*(?:[.!][ \t]*)?(?=\n|\Z)",
     re.IGNORECASE,
 )
 
