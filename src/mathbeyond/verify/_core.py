@@ -38,7 +38,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.119.0"  # core_v190: decisions, readings, realised asks; blank runs
+VERIFIER_VERSION = "2.120.0"  # core_v191: readings and cases, as a fraction, conversions
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -593,6 +593,8 @@ def _chain_value(answer: str, gold: str, question: str | None) -> str | None:
     ):
         return None
     first, *middle, last = members
+    if not middle and _GIVEN_QUANTITY_RE.fullmatch(last) and _given_quantity(first, question):
+        return last  # ``given-quantity-converted``: "77°F = 25°C", "5 km = 5000 m"
     last = _UNIT_TAIL_RE.sub("", last)  # "= 120 ways": the number
     if any(
         _LIST_MARK_RE.search(_ARGUMENTS_RE.sub("()", m)) and not _WRAPPED_TUPLE_RE.fullmatch(m)
@@ -618,9 +620,25 @@ def _chain_value(answer: str, gold: str, question: str | None) -> str | None:
     if _has_letters(first):
         named = is_label(first) or bool(
             question and len(first) >= 2 and squash(first) in squash(question)
-        )
+        ) or _given_quantity(first, question)
         return last if numeric or named else None
     return last if _judge(first, last, None)[0] is Status.CORRECT else None
+
+
+_GIVEN_QUANTITY_RE = re.compile(  # "77°F", "77^\\circ F", "5 \\text{ km}", "3 square yards"
+    r"(?P<n>-?\d[\d,]*(?:\.\d+)?)[ \t]*(?:°|\^\{?\\circ\}?)?[ \t]*(?:\\(?:text|mathrm)\{[ \t]*)?"
+    r"[A-Za-z]+(?:[ \t]+[A-Za-z]+)?[ \t]*\}?"
+)
+
+
+def _given_quantity(first: str, question: str | None) -> bool:
+    """``given-quantity-converted``: the chain's first member is a number with a unit that the
+    question gives ("**77°F = 25°C**" for "Convert $77^\\circ$F to degrees Celsius"): the chain
+    converts it, and its last member is the answer."""
+    m = _GIVEN_QUANTITY_RE.fullmatch(first.strip())
+    return bool(question and m and re.search(
+        r"(?<![\d.,])" + re.escape(m.group("n")) + r"(?![\d]|[.,]\d)", question
+    ))
 
 
 def _chain_holds(members: list[str]) -> bool:

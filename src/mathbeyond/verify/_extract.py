@@ -3672,6 +3672,22 @@ _EARLIER_DISOWNED_RE = re.compile(  # "(my TL;DR above was wrong)", "the answer 
     r"incorrect|mistaken|a[ \t]+mistake|an[ \t]+error)\b",
     re.IGNORECASE,
 )
+_COUNT_IS_LHS_RE = re.compile(  # " square yards = ...": the count is an equation's left side
+    r"[ \t]*(?:[A-Za-z\u00b2\u00b3]+[ \t]*){0,3}\$?[ \t]*=(?!=)"
+)
+
+
+def _count_is_lhs(sentence: str, counted: str) -> bool:
+    """The last place where ``counted`` stands before a word ("3 square yards") is the left side
+    of an equation ("3 square yards = 3 × 9 = 27 ft²."), not a count concluded."""
+    found = None
+    for found in re.finditer(  # noqa: B007 - the last one
+        r"(?<![\d.])" + re.escape(counted) + r"(?=[ \t]+[A-Za-z])", sentence
+    ):
+        pass
+    return found is not None and _COUNT_IS_LHS_RE.match(sentence, found.end()) is not None
+
+
 _REVISING_RULES = frozenset({"closing-lone-value", "closing-count-noun"})
 """Closing rules (besides ``_STATED_RULES``) whose value can revise a box: "It's $56 / 2 = 28$
 handshakes, not 56." (the asked count noun with its number)."""
@@ -5394,6 +5410,8 @@ def _closing(
         at = max(last.find(counted), 0) if counted is not None else 0
         if counted is not None and negated and _NEG_WORD_RE.search(last, 0, at):
             counted = None  # "A hexagon does not have **18 diagonals**": a count denied
+        if counted is not None and "=" in last and _count_is_lhs(last, counted):
+            counted = None  # ``given-count-converted``: "3 square yards = 3 × 9 = 27 ft²."
         if counted is not None and _bounded_count(last, at, question):
             return Extracted("", "none", "closing-bound-not-value")
         if counted is not None:  # "Only 14 positive integers, namely 1 through 14, have ..."

@@ -467,6 +467,20 @@ OTHER_READING = (
 )
 """In another sentence with another value: another reading of the problem answered ("Read
 inclusively, ... for 9.", "If instead it was meant as $2^{x+2} = 34$, ...")."""
+READING_CASE = (
+    "reading", "interpretation", "case", "convention", "sense", "meaning", "version", "first",
+    "second", "other", "former", "latter", "one",
+)
+"""After "under the", "in the", "for the": a reading or case that a value holds under ("n = 6.5
+under the first reading and n = 9 under the second": one value per reading, none committed to,
+``closing-hedged-alternatives``)."""
+ALTERNATIVE_CASE = (
+    "if instead", "if,? on the other hand", "if,? however", "suppose instead", "otherwise",
+    "if,? alternatively", "alternatively,? if",
+)
+"""Opening a sentence: another case than the one before ("If the candies are identical, ...
+$\\boxed{5}$. If instead they are distinguishable, ... $\\boxed{16}$."): after an answer given
+under a condition, an answer under another, none committed to (``answer-under-one-reading``)."""
 UNDECIDED_BETWEEN_TWO = (
     "(?:could|might|may) be either", "either (?:one|value|answer) (?:could|might|may)",
     "not sure which", "can'?t tell which", "don'?t know which", "unsure which",
@@ -1575,6 +1589,13 @@ ASKED_EXPANDED_FORM = (
 """A polynomial asked for in expanded form ("Write it in the form $x^2 + bx + c$")."""
 ASKED_RADICAL = ("simplest radical form", "simplest form with radicals")
 ASKED_COMMON_FRACTION = ("common fraction", "improper fraction")
+ASKED_AS_FRACTION = (
+    "as a (?:simple |single |proper )?fraction(?! of)", "in fraction(?:al)? form",
+    "in the form of a fraction",
+)
+"""The answer asked as a fraction ("Write $2^{-3}$ as a fraction."): a terminating decimal is
+not in that form (a repeating one, "0.\\overline{142857}", names the fraction exactly: only
+"common fraction" turns it away); "as a fraction of an hour" asks for a ratio, not a form."""
 ASKED_SIMPLIFIED = ("simplify", "combine like terms")
 ASKED_RATIONAL_DENOMINATOR = (
     "rational denominator", "rationali[sz]e the denominator", "rationali[sz]ed denominator",

@@ -103,9 +103,9 @@ _SLASH_UNIT = (  # a rate unit: km/h, m/s, mi/hr, ft/s, kg/m, g/L, miles/hour, m
     r"/(?:h|hr|hour|s|sec|second|min|minute|day|wk|week|yr|year|k?g|[lL]|gal|gallon|m|ft)"
     r"(?![A-Za-z])"
 )
-_TRAILING_WORDS_RE = re.compile(
+_TRAILING_WORDS_RE = re.compile(  # "5 cm", "3 km/h", "12 (ways)", "10 sides (a decagon)"
     r"(?:\s+(?:" + _SLASH_UNIT + r"|[A-Za-z][A-Za-z\-]+)\.?(?:\s*\^\s*\{?\d\}?)?"  # 5 cm, 3 km/h
-    r"|\s*\(\s*[A-Za-z]{2,}(?:[ \-]{1,3}[A-Za-z]{2,}){0,5}\.?\s*\))+\s*$"  # 12 (ways)
+    r"|\s*\(\s*(?:(?:an?|the)\s+)?[A-Za-z]{2,}(?:[ \-]{1,3}[A-Za-z]{2,}){0,5}\.?\s*\))+\s*$"
 )
 _UNIT_HEAD_RE = re.compile(r"(?:\d|\}|\)|\\pi|\\infty)\s*$")
 _SPACES_RE = re.compile(r"\s+")

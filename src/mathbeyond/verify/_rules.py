@@ -1115,6 +1115,17 @@ _LATER_TWO_VALUES_RE = re.compile(  # "the count is 14 or 15 depending on the co
 )
 
 
+_PAIR_VALUE = r"(?:\\d?frac\{-?\d+\}\{\d+\}|-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)"
+_UNDER_CASE = (
+    r"\$?[ \t]+(?:under|in|for|with|on)[ \t]+the[ \t]+(?:[a-z]+[ \t]+)?"
+    + lx.alternation(lx.READING_CASE) + r"\b"
+)
+_READING_PAIR_RE = re.compile(  # "n = 6.5 under the first reading and n = 9 under the second"
+    r"(?<![\w.])\$?(?P<a>" + _PAIR_VALUE + r")" + _UNDER_CASE
+    + r"[^.;\n]{0,60}?(?:\band\b|,|;|\bbut\b|\bwhile\b|\bwhereas\b)[^.;\n\d]{0,40}?"
+    r"(?<![\w.])\$?(?P<b>" + _PAIR_VALUE + r")" + _UNDER_CASE,
+    re.IGNORECASE,
+)
 _ANOTHER_VALUE_UNDECIDED_RE = lx.words(lx.UNDECIDED_BETWEEN_TWO)
 _REPORTED_OTHER_RE = re.compile(  # "though my recheck gives 4", "although a recheck gave me 2"
     r"\b(?:though|although|but|yet)\b[^.\n]{0,80}?\b(?:gives?|gave|get|got|finds?|found|"
@@ -1353,6 +1364,13 @@ _VALUE_SOURCE_RE = Guarded(lx.words(lx.VALUE_SOURCE))
 _READING_QUALIFIER_RE = Guarded(lx.words(lx.READING_QUALIFIER))
 _READING_CHOSEN_RE = lx.words(lx.READING_CHOSEN)
 _OTHER_READING_RE = lx.words(lx.OTHER_READING)
+_ALTERNATIVE_CASE_GUARD = Guarded(lx.words(lx.ALTERNATIVE_CASE))
+_ALTERNATIVE_CASE_RE = re.compile(
+    r"[ \t*_>#-]*(?:" + lx.alternation(lx.ALTERNATIVE_CASE) + r")\b", re.IGNORECASE
+)
+_CASE_CONDITION_RE = re.compile(  # "If the balls are identical, ": the sentence's own condition
+    r"[ \t*_>#-]*if\b[^.,;\n]{1,80},", re.IGNORECASE
+)
 _SENTENCE_SPLIT_AT_RE = re.compile(r"[.!?;:](?=\s)|\n")
 _PLAIN_NUMBER_TOKEN_RE = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w]|\.\d)")
 
@@ -1441,23 +1459,34 @@ def under_one_reading(region: str, text: str) -> bool:
     "under the usual reading"), and another sentence answers another reading with another value
     ("If it means inclusive, the answer would be 15."): no answer is committed to."""
     value = _value_token(text)
-    if value is None or not _READING_QUALIFIER_RE.may_match(region):
+    if value is None or not (
+        _READING_QUALIFIER_RE.may_match(region) or _ALTERNATIVE_CASE_GUARD.may_match(region)
+    ):
         return False
     last = _last_token_sentence(region, value)
-    if last is None or _READING_QUALIFIER_RE.search(region, *last) is None:
+    if last is None or (
+        _READING_QUALIFIER_RE.search(region, *last) is None
+        and _CASE_CONDITION_RE.match(region, last[0]) is None
+    ):
         return False  # (the answer's own sentence first: the common case stops here)
     at = region.rfind(value, 0, last[1])
     while not _is_token_at(region, at, value):
         at = region.rfind(value, 0, at)
     spans = _sentence_spans(region)
     start, end = next((a, b) for a, b in spans if a <= at < b)
-    if _READING_QUALIFIER_RE.search(region, start, at) is None or _READING_CHOSEN_RE.search(
-        region, start, end
-    ):
+    qualified = _READING_QUALIFIER_RE.search(region, start, at) is not None
+    # ``conditional-boxes``: "If the balls are identical, ... $\boxed{21}$." beside "If instead
+    # the balls are distinct, ... $\boxed{243}$.": its own condition, then another case's value
+    conditional = not qualified and _CASE_CONDITION_RE.match(region, start) is not None
+    if not (qualified or conditional) or _READING_CHOSEN_RE.search(region, start, end):
         return False
     for a, b in spans:
-        if (a, b) == (start, end) or not _OTHER_READING_RE.search(region, a, b):
+        if (a, b) == (start, end):
             continue
+        if qualified and not _OTHER_READING_RE.search(region, a, b):
+            continue
+        if not qualified and (a < end or not _ALTERNATIVE_CASE_RE.match(region, a, b)):
+            continue  # (the other case after the answer's, opening its own sentence)
         if any(m.group(0) != value for m in _PLAIN_NUMBER_TOKEN_RE.finditer(region, a, b)):
             return True
     return False
@@ -1480,7 +1509,9 @@ def _unowned_words() -> re.Pattern[str] | None:
     """Every literal one of which :func:`unowned_answer`'s rules need (lowered text), as one
     pattern; None when a rule has no literal set."""
     words: set[str] = set()
-    for guard in (_WITHDRAWN_ANSWER_RE, _VALUE_SOURCE_RE, _READING_QUALIFIER_RE):
+    for guard in (
+        _WITHDRAWN_ANSWER_RE, _VALUE_SOURCE_RE, _READING_QUALIFIER_RE, _ALTERNATIVE_CASE_GUARD
+    ):
         if guard.literals is None or not guard.icase:
             return None
         words.update(guard.literals)
@@ -1499,7 +1530,9 @@ def unowned_answer(region: str, text: str) -> str | None:
         return "box-withdrawn-as-no-answer"
     if _VALUE_SOURCE_RE.may_match(region) and value_from_source(region, text):
         return "value-from-source"
-    if _READING_QUALIFIER_RE.may_match(region) and under_one_reading(region, text):
+    if (
+        _READING_QUALIFIER_RE.may_match(region) or _ALTERNATIVE_CASE_GUARD.may_match(region)
+    ) and under_one_reading(region, text):
         return "answer-under-one-reading"
     return None
 
@@ -1798,7 +1831,12 @@ def _forced_guess_before(region: str, c: Candidate) -> bool:
 
 def hedged_two_values(text: str) -> bool:
     """``closing-hedged-alternatives``: a sentence offering two different values under a
-    condition ("either 14 or 15 such integers, depending on whether we include 0")."""
+    condition ("either 14 or 15 such integers, depending on whether we include 0"), or one value
+    per reading or case ("n = 6.5 under the first reading and n = 9 under the second")."""
+    if " the " in text:
+        pair = _READING_PAIR_RE.search(text)
+        if pair is not None and _plain(pair.group("a")) != _plain(pair.group("b")):
+            return True
     if "or " not in text:
         return False
     m = _LATER_TWO_VALUES_RE.search(text) or _PAREN_ALT_VALUE_RE.search(text)
@@ -2357,6 +2395,7 @@ _EXPAND_ASKED_RE = re.compile(
 _EXPANDED_FORM_ASKED_RE = lx.words(lx.ASKED_EXPANDED_FORM)
 _RADICAL_ASKED_RE = lx.words(lx.ASKED_RADICAL)
 _FRACTION_ASKED_RE = lx.words(lx.ASKED_COMMON_FRACTION)
+_AS_FRACTION_ASKED_RE = lx.words(lx.ASKED_AS_FRACTION)
 _RATIONAL_DENOMINATOR_ASKED_RE = lx.words(lx.ASKED_RATIONAL_DENOMINATOR)
 _SIMPLIFY_ASKED_RE = lx.words(lx.ASKED_SIMPLIFIED)
 _POLY_TERM_RE = re.compile(r"[+-]?[^+-]+")
@@ -3006,6 +3045,8 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         return "asked to simplify: a common factor is not cancelled"
     if asks.fraction and decimal_answer:
         return "asked for a common fraction: the answer is a decimal"
+    if decimal_answer and "overline" not in answer and _AS_FRACTION_ASKED_RE.search(question):
+        return "asked for a fraction: the answer is a decimal"  # ``decimal-not-fraction-asked``
     if (asks.fraction or asks.lowest) and _unevaluated_fraction(answer):
         return "asked for a common fraction: its numerator or denominator is not worked out"
     if (asks.fraction or asks.lowest) and (mixed_answer or percent_answer):
