@@ -38,7 +38,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.120.0"  # core_v191: readings and cases, as a fraction, conversions
+VERIFIER_VERSION = "2.121.0"  # core_v192: a new number written as a percent
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

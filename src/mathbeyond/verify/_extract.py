@@ -6609,7 +6609,18 @@ def _one_new_number(sentence: str, question: str) -> str | None:
     """The one number of ``sentence`` that the question does not give, or None (none or two)."""
     given = set(_numbers(question))
     fresh = list(dict.fromkeys(n for n in _numbers(sentence) if n not in given))
-    return fresh[0] if len(fresh) == 1 else None
+    if len(fresh) != 1:
+        return None
+    if "%" in sentence or "percent" in sentence:  # ``new-number-percent``: "That's a 25% chance."
+        for m in _NUMBER_TOKEN_RE.finditer(sentence):  # is 25%, not 25
+            if m.group(1).replace(",", "") == fresh[0] and _NEW_PERCENT_AFTER_RE.match(
+                sentence, m.end(1)
+            ):
+                return fresh[0] + "%"
+    return fresh[0]
+
+
+_NEW_PERCENT_AFTER_RE = re.compile(r"[ \t]*(?:\\?%|percent\b)")
 
 
 def _lone_new_value(region: str, question: str) -> str | None:
