@@ -38,7 +38,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.121.0"  # core_v192: a new number written as a percent
+VERIFIER_VERSION = "2.122.0"  # core_v193: values held back, an answer or another
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

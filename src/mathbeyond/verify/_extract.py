@@ -1040,11 +1040,25 @@ _HTML_TAG_RE = re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,10}(?:[ \t][^<>\n]{0,80})?/
 _REPEATED_VALUE_RE = re.compile(r"(-?\d+(?:\.\d+)?)(?:[ \t]+\1(?![\d.])){2,}[ \t]*")
 
 
+_ANCHOR_OR_VALUE_RE = re.compile(  # "$1$ (degrees) or $\approx 1.6198$", "5 in degrees or 0.087"
+    r"[ \t:*]*\$?[ \t]*(?P<a>-?\d[\d,]*(?:\.\d+)?)[ \t]*\$?[ \t]*(?:\([^()\n]{1,30}\)|in[ \t]+"
+    r"[A-Za-z]+)?[ \t]*,?[ \t]+(?P<or>or)[ \t]+\$?[ \t]*(?:\\approx[ \t]*|about[ \t]+|"
+    r"\u2248[ \t]*)?(?P<b>-?\d[\d,]*(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+
+
 def _anchor_value(s: str, start: int) -> tuple[str, int]:
     """The value an anchor states from ``start`` (:func:`_anchor_text`), without a trailing
     reason or aside ("42 (since 6*7=42)", "42, as expected"), a self-correction, or the closing
     bracket of the parenthetical it ends ("(..., so the answer is 6.)"); and where it ends."""
     text, end = _anchor_text(s, start)
+    if " or " in s[start : start + 120]:
+        alt = _ANCHOR_OR_VALUE_RE.match(s, start)
+        if alt is not None and alt.group("a").rstrip(".,") != alt.group("b").rstrip(".,"):
+            # ``anchor-or-value``: "Final answer: $1$ (degrees) or $\approx 1.6198$ (radians)":
+            # two values offered (read as the dangling "or" that _core turns away)
+            return s[alt.start("a") : alt.end("or")], alt.end("or")
     if "<" in text:  # ``html-container``: "<p><b>Answer: 27</b></p>", "<span>14</span>"
         text = _HTML_TAG_RE.sub(" ", text)
     if not text.isascii() and _TICK_THEN_ASIDE_RE.search(text):
@@ -5386,6 +5400,8 @@ def _closing(
         return Extracted(bold, "conclusion", "closing-bold-value")
     if not bare and _withdrawn(last):
         return Extracted("", "none", "closing-withdrawn")
+    if not bare and _held_back(_last_value_sentence(last)) and _held_back(lines[-1]):
+        return Extracted("", "none", "closing-value-held-back")
     if _TRUNCATION_END_RE.search(last) and (not bare or _WORDS2_RE.search(last)):
         closing_sentence = _last_value_sentence(last)
         subject = None if _NEG_WORD_RE.search(closing_sentence) else _subject_value(
@@ -7179,6 +7195,22 @@ def _subject_value(sentence: str) -> str | None:
     if m is None or _HEDGE_RE.search(sentence) or _MODAL_RE.search(sentence):
         return None
     return (m.group("m") or m.group("n") or m.group("w")).strip()
+
+
+_HELD_BACK_RE = lx.words(lx.VALUE_HELD_BACK)
+
+
+def _held_back(sentence: str) -> bool:
+    """``closing-value-held-back``: the closing sentence denies or holds back its last value
+    ("Hmm, these don't agree, so $x = 5$ must be wrong.", "..., so treat 12 as tentative.")."""
+    if "wrong" not in sentence and "correct" not in sentence and "tentativ" not in sentence and (
+        "provision" not in sentence and "unverified" not in sentence and "unconfirm" not in sentence
+    ):
+        return False
+    found = None
+    for found in _HELD_BACK_RE.finditer(sentence):  # noqa: B007 - the last one
+        pass
+    return found is not None and not any(ch.isdigit() for ch in sentence[found.end() :])
 
 
 def _withdrawn(line: str) -> bool:

@@ -21,7 +21,9 @@ RETRACTION = (
     "(?:that|this|it)(?:'s| is| was) (?:wrong|incorrect|not (?:right|correct))",
     "(?:that|this|it) (?:can(?:'t|not)|could(?:n't| not)) (?:possibly )?be (?:right|correct)",
     # "Hmm, no, 16 is wrong": the answer's own value disowned (another value's: see _rules)
-    "\\d+(?:\\.\\d+)?\\$? (?:is|was) (?:wrong|incorrect|not (?:right|correct))",
+    "\\d+(?:\\.\\d+)?\\$? (?:is|was|must be|has to be|should be|seems(?: to be)?|looks|"
+    "appears(?: to be)?) (?:clearly |definitely |probably )?(?:wrong|incorrect|not (?:right|"
+    "correct))",
     "\\d+(?:\\.\\d+)?\\$? can(?:'t|not) (?:possibly )?be (?:right|correct)",  # "3.5 can't be right"
     "(?:i )?retract(?:ed|ing)?", "scra(?:tch|p) that", "strike that", "i take (?:that|it) back",
     "(?:please )?(?:disregard|ignore) (?:that|this|it|the (?:above|previous|last|box)|my "
@@ -961,6 +963,11 @@ UNSURE = (
     "(?:this|that|it) is (?:just|only) a guess", "(?:just|only) a (?:rough |wild )?guess",
     "i(?:'m| am) guessing", "i could be wrong", "i might be wrong", "i may be wrong",
     "don't quote me",
+    # the value held as provisional: "treat 12 as tentative", "Consider 12 a provisional answer"
+    "(?:treat|take|consider|regard) (?:it|this|that|the (?:answer|value|result|box)|\\$?\\d+"
+    "(?:\\.\\d+)?\\$?) (?:as )?(?:a |an |only |just )*(?:tentative|provisional|unverified|"
+    "unconfirmed)",
+    "(?:is|as) (?:only |just |still )?(?:tentative|provisional)",
 )
 """Right after a box (its sentence or the next one): the writer's own doubt ("Maybe the answer is
 \\boxed{7}? I'm not sure."): the box is a guess, no commitment (``box-is-guess``)."""
@@ -1433,8 +1440,22 @@ SELF_CORRECTION = (
 PROSE_CLAUSE = (
     "if", "when", "whenever", "unless", "provided", "assuming", "assume", "where", "since",
     "because", "but", "except", "otherwise", "given", "only", "though", "although",
+    # the value denied or held back: "5 must be wrong", "12 seems incorrect", "7 (tentative)"
+    "must", "wrong", "incorrect", "false", "invalid", "impossible", "tentative", "provisional",
+    "seems", "appears",
 )
-"""Words after a value that make the rest a clause, never a unit ("1 if the question ...")."""
+"""Words after a value that make the rest a clause, never a unit ("1 if the question ...", "5 must
+be wrong")."""
+VALUE_HELD_BACK = (
+    "(?:is|was|must be|has to be|should be|seems(?: to be)?|looks|appears(?: to be)?) "
+    "(?:clearly |definitely |probably )?(?:wrong|incorrect|not (?:right|correct))",
+    "(?:treat|take|consider|regard) (?:it|this|that|the (?:answer|value|result)|\\$?\\d+"
+    "(?:\\.\\d+)?\\$?) (?:as )?(?:a |an |only |just )*(?:tentative|provisional|unverified|"
+    "unconfirmed)",
+)
+"""After the closing sentence's last value, nothing numeric after it: the value denied or held
+back ("so $x = 5$ must be wrong.", "so treat 12 as tentative."): no answer
+(``closing-value-held-back``)."""
 
 # --- where the answer region ends ------------------------------------------------------------
 CHAT_TOKENS = (

@@ -1699,7 +1699,8 @@ def guessed_box(region: str, c: Candidate) -> bool:
     if _BOX_ASKED_RE.match(window):
         return True
     return ("sure" in window or "guess" in window or "wrong" in window or "certain" in window
-            or "verify" in window or "confi" in window or "quote" in window) and (
+            or "verify" in window or "confi" in window or "quote" in window
+            or "tentativ" in window or "provision" in window) and (
         _UNSURE_RE.search(window) is not None
     )
 
