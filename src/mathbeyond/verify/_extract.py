@@ -3550,7 +3550,15 @@ _RECAP_REASON_RE = re.compile(  # ", since $d^2 = 225$": a reason after the stat
 )
 _STATING_VERB_RE = re.compile(  # "is", "are", "gives", "works out to": a value is stated
     r"\b(?:is|are|was|were|equals?|gives?|giving|gets?|got|obtain(?:s|ed)?|comes?[ \t]+to|"
-    r"works?[ \t]+out[ \t]+to|makes?|totals?|yields?|has|have|results?[ \t]+in)\b",
+    r"works?[ \t]+out[ \t]+to|makes?|totals?|yields?|has|have|results?[ \t]+in|found|finds?|"
+    r"counted|computed|calculated|arrived?[ \t]+at|end(?:s|ed)?[ \t]+up[ \t]+with)\b",
+    re.IGNORECASE,
+)
+
+
+_RECAP_HEADING_RE = re.compile(  # "### Summary", "**Recap**", "__In summary:__"
+    r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*(?:summary|recap|in[ \t]+summary|to[ \t]+"
+    r"summari[sz]e|tl;?dr)[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*",
     re.IGNORECASE,
 )
 
@@ -3567,18 +3575,26 @@ def recap_after_box(completion: str, question: str | None) -> str | None:
     if at < 0 or "\\boxed" not in completion[:at]:
         return None
     line = last[at + 1 :]
-    if _RECAP_LABEL_RE.match(line) is None or "box" in line:
+    if "box" in line:
         return None
+    if _RECAP_LABEL_RE.match(line) is None:
+        head_at = last.rfind("\n", 0, at)  # ``summary-heading``: "### Summary" on its own line
+        if head_at < 0 or not _RECAP_HEADING_RE.fullmatch(last, head_at + 1, at) or (
+            "\\boxed" not in completion[:head_at]
+        ):
+            return None
+        return _recap_line_value(line, question, stated=True)  # (a step's "$3! = 6$" is none)
     return _recap_line_value(line, question)
 
 
-def _recap_line_value(line: str, question: str | None) -> str | None:
+def _recap_line_value(line: str, question: str | None, stated: bool = False) -> str | None:
     """The one value a summary line ends on (a math segment, a bold span or a number, with at
     most three words after it: "... so there are **58** possible committees."; the right side
     of an equation: "$\\sin(\\pi/3) = \\frac12$"), in a finished form, or None: for a line
     naming another quantity ("also", "not asked", ...), assignments only ("$a = 4$, $b = 3$"),
     a list ("$x = 2$ and $x = 3$"), a value the question gives ("its height is 7"), or an
-    unevaluated one ("gives $5!$ orders")."""
+    unevaluated one ("gives $5!$ orders"). ``stated``: even an equation needs a stating verb
+    before it ("we found $\\binom{7}{2} = 21$ such numbers", not "we divided by $3! = 6$")."""
     if _OTHER_QUANTITY_WORD_RE.search(line):
         return None
     text = line
@@ -3598,7 +3614,7 @@ def _recap_line_value(line: str, question: str | None) -> str | None:
         return None  # "$x = 2$ and $x = 3$": a list, not one value
     value = (m.group("m") or m.group("b") or m.group("n") or "").strip().strip("$ ")
     sentence = max(start, text.rfind(". ", start, m.start()) + 2)
-    if "=" not in value and not _STATING_VERB_RE.search(text, sentence, m.start()):
+    if ("=" not in value or stated) and not _STATING_VERB_RE.search(text, sentence, m.start()):
         return None  # "the formula needs only $n = 30$ and one multiplication, 30 times 31"
     if "=" in value:
         value = value.rsplit("=", 1)[1].strip()
@@ -5571,7 +5587,11 @@ def _closing(
         ) if question and "fter" in lines[-1] else None
         if before_state is not None:  # "Therefore Ann originally had 24 stamps. After ..."
             return Extracted(before_state, "conclusion", "closing-before-later-state")
-        ending = _last_value(_closing_clause(final[-1].strip()), question) if final else None
+        closing_sentence = final[-1].strip() if final else ""
+        if "bf{" in closing_sentence or "bm{" in closing_sentence:  # ``bold-options-or``:
+            # "So it's either $\textbf{(B)}$ or $\textbf{(C)}$." read as "(B) or (C)"
+            closing_sentence = _BOLD_WRAP_RE.sub(r"\1", closing_sentence)
+        ending = _last_value(_closing_clause(closing_sentence), question) if final else None
         if ending is not None:  # "..., the two integers add up to $24$."
             return Extracted(ending, "conclusion", "closing-last-value")
     if not negated and not bare and question:
@@ -7197,6 +7217,7 @@ def _subject_value(sentence: str) -> str | None:
     return (m.group("m") or m.group("n") or m.group("w")).strip()
 
 
+_BOLD_WRAP_RE = re.compile(r"\\(?:textbf|mathbf|boldsymbol|bm)[ \t]*\{([^{}\n]{1,40})\}")
 _HELD_BACK_RE = lx.words(lx.VALUE_HELD_BACK)
 
 

@@ -580,6 +580,10 @@ def own_line_rule(s: str, c: Candidate) -> str | None:
     if under_test(before):
         return "hypothetical"  # "Let's test whether the answer is $\boxed{10}$."
     concluded = _last_conclusion(before)
+    if concluded is None and c.kind == "anchor":  # ``conclusion-after-check``: "Verification:
+        # ... ✓. Therefore the answer is 196." (the anchor starts at "answer": its own words)
+        concluded = _last_conclusion(before + s[c.start : min(c.end, c.start + 12)])
+        concluded = None if concluded is None else min(concluded, len(before))
     if concluded is not None:  # "... satisfy both, so the answer is $\\boxed{5}$": after it
         before = before[concluded:]
         line_end = s.find("\n", c.end)
