@@ -11,6 +11,19 @@ from __future__ import annotations
 
 import re
 
+VALUE_DENIED = (
+    "(?:is|was|must be|has to be|should be|seems(?: to be)?|looks|appears(?: to be)?) "
+    "(?:clearly |definitely |probably )?(?:wrong|incorrect|not (?:right|correct))"
+)
+"""After a value: the writer denies it ("5 must be wrong", "x = 4 seems to be wrong")."""
+VALUE_PROVISIONAL = (
+    "(?:treat|take|consider|regard) (?:it|this|that|the (?:answer|value|result|box)|\\$?\\d+"
+    "(?:\\.\\d+)?\\$?) (?:as )?(?:a |an |only |just )*(?:tentative|provisional|unverified|"
+    "unconfirmed)"
+)
+"""The writer holds a value as provisional ("treat 12 as tentative", "Consider 30 a provisional
+answer only")."""
+
 # --- a previous answer no longer stands ------------------------------------------------------
 RETRACTION = (
     "wait",
@@ -21,9 +34,7 @@ RETRACTION = (
     "(?:that|this|it)(?:'s| is| was) (?:wrong|incorrect|not (?:right|correct))",
     "(?:that|this|it) (?:can(?:'t|not)|could(?:n't| not)) (?:possibly )?be (?:right|correct)",
     # "Hmm, no, 16 is wrong": the answer's own value disowned (another value's: see _rules)
-    "\\d+(?:\\.\\d+)?\\$? (?:is|was|must be|has to be|should be|seems(?: to be)?|looks|"
-    "appears(?: to be)?) (?:clearly |definitely |probably )?(?:wrong|incorrect|not (?:right|"
-    "correct))",
+    "\\d+(?:\\.\\d+)?\\$? " + VALUE_DENIED,
     "\\d+(?:\\.\\d+)?\\$? can(?:'t|not) (?:possibly )?be (?:right|correct)",  # "3.5 can't be right"
     "(?:i )?retract(?:ed|ing)?", "scra(?:tch|p) that", "strike that", "i take (?:that|it) back",
     "(?:please )?(?:disregard|ignore) (?:that|this|it|the (?:above|previous|last|box)|my "
@@ -964,9 +975,7 @@ UNSURE = (
     "i(?:'m| am) guessing", "i could be wrong", "i might be wrong", "i may be wrong",
     "don't quote me",
     # the value held as provisional: "treat 12 as tentative", "Consider 12 a provisional answer"
-    "(?:treat|take|consider|regard) (?:it|this|that|the (?:answer|value|result|box)|\\$?\\d+"
-    "(?:\\.\\d+)?\\$?) (?:as )?(?:a |an |only |just )*(?:tentative|provisional|unverified|"
-    "unconfirmed)",
+    VALUE_PROVISIONAL,
     "(?:is|as) (?:only |just |still )?(?:tentative|provisional)",
 )
 """Right after a box (its sentence or the next one): the writer's own doubt ("Maybe the answer is
@@ -1446,13 +1455,7 @@ PROSE_CLAUSE = (
 )
 """Words after a value that make the rest a clause, never a unit ("1 if the question ...", "5 must
 be wrong")."""
-VALUE_HELD_BACK = (
-    "(?:is|was|must be|has to be|should be|seems(?: to be)?|looks|appears(?: to be)?) "
-    "(?:clearly |definitely |probably )?(?:wrong|incorrect|not (?:right|correct))",
-    "(?:treat|take|consider|regard) (?:it|this|that|the (?:answer|value|result)|\\$?\\d+"
-    "(?:\\.\\d+)?\\$?) (?:as )?(?:a |an |only |just )*(?:tentative|provisional|unverified|"
-    "unconfirmed)",
-)
+VALUE_HELD_BACK = (VALUE_DENIED, VALUE_PROVISIONAL)
 """After the closing sentence's last value, nothing numeric after it: the value denied or held
 back ("so $x = 5$ must be wrong.", "so treat 12 as tentative."): no answer
 (``closing-value-held-back``)."""

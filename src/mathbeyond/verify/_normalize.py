@@ -476,7 +476,7 @@ def cap_blank_runs(text: str) -> str:
     lines becomes that many line breaks. No rule reads a blank run's length past these caps
     (a paragraph break is a paragraph break), and a pattern that meets a blank run at each of
     its characters costs time quadratic in the run: 50,000 spaces after "Final answer" took
-    minutes before the cap (tests/verify/test_limits.py)."""
+    minutes before the cap (tests/verify/test_load_independence.py)."""
     if _LONG_SPACE_RUN_RE.search(text) is not None:
         text = _LONG_SPACE_RUN_RE.sub(lambda m: m.group(0)[:BLANK_RUN_CAP], text)
     if _LONG_BLANK_LINES_RE.search(text) is not None:
