@@ -1163,9 +1163,46 @@ _WORD_THEN_DIGITS_RE = re.compile(  # "fifteen (15) subsets", "twelve (12)"
 _BOLD_WORD_END_RE = re.compile(r"\*\*(?P<w>[A-Za-z]{3,15})(?:\*\*)?[ \t]*[.!]?[ \t]*\Z")
 
 
+_NAMELY_VALUE_RE = re.compile(  # "a multiple of 12, namely 60.": the value it names
+    r"[^.;:!?\n$]{1,120}?,?[ \t]+(?:namely|specifically|to[ \t]+be[ \t]+(?:exact|precise),?)"
+    r"[ \t]+\$?[ \t]*(?P<v>-?\d+(?:\.\d+)?)[ \t]*\$?[ \t]*\.?",
+    re.IGNORECASE,
+)
+_VALUE_APPOSITIVE_RE = re.compile(  # "60, the least multiple of 60.": the value it opens with
+    r"\$?[ \t]*(?P<v>-?\d+(?:\.\d+)?)[ \t]*\$?,[ \t]+(?:the|its|our)[ \t]+"
+    r"(?P<d>[^.;:!?\n=$]{1,100}?)[ \t]*\.?",
+    re.IGNORECASE,
+)
+_APPOSITIVE_CLAUSE_RE = re.compile(  # a clause, a hedge or another value offered: no appositive
+    r"\b(?:is|are|was|were|be|equals|would|could|might|may|gives|or|if|but|maybe|perhaps)\b",
+    re.IGNORECASE,
+)
+
+
+def _apposed_value(text: str) -> str | None:
+    """``value-named-in-apposition``: a closing that names its value in apposition: "a multiple
+    of 12, namely 60." (the value after "namely"), "60, the least multiple of 60." (the value
+    before the noun phrase describing it); a negation, a hedge or a clause keeps the text."""
+    if _NEG_WORD_RE.search(text) or _HEDGE_RE.search(text):
+        return None
+    named = _NAMELY_VALUE_RE.fullmatch(text) if "amely" in text or "ecific" in text or (
+        "to be" in text
+    ) else None
+    if named is not None:
+        return named.group("v")
+    opened = _VALUE_APPOSITIVE_RE.fullmatch(text)
+    if opened is not None and not _APPOSITIVE_CLAUSE_RE.search(opened.group("d")):
+        return opened.group("v")
+    return None
+
+
 def _sentence_answer(text: str) -> str:
     """Reduce 'The height of the cylinder is 5 centimeters' to '5 centimeters'; an anchored
     sentence with one bold number ("The club can form **66** different committees") to it."""
+    if ", " in text:
+        apposed = _apposed_value(text.strip())
+        if apposed is not None:
+            return apposed
     spelled = _WORD_THEN_DIGITS_RE.fullmatch(text.strip()) if "(" in text else None
     if spelled is not None:  # "fifteen (15) subsets": the digits it spells
         return spelled.group("n")
@@ -3300,6 +3337,10 @@ def concludes_asked_after(region: str, end: int, question: str) -> bool:
     noun = _asked_noun(question)
     if noun is not None and re.search(r"\b" + re.escape(noun), last_line, re.IGNORECASE):
         return True
+    if "count" in last_line and _COUNT_SUBJECT_RE.match(last_line) and _HOW_MANY_RE.search(
+        question
+    ):  # "..., so the count is 56." asked "In how many ways ...": the count asked for
+        return True
     head = _SUBJECT_HEAD_RE.match(last_line)  # "the length of the diagonal is 225": its head
     return head is not None and re.search(  # noun is the one the question asks for by name
         r"\bthe[ \t]+(?:[a-z-]+[ \t]+){0,2}?" + re.escape(head.group("h")) + r"\b",
@@ -3308,6 +3349,11 @@ def concludes_asked_after(region: str, end: int, question: str) -> bool:
 
 
 _BOLD_STATEMENT_RE = re.compile(r"[ \t]*\*\*([A-Z][^*\n]{5,150}?)\*\*[ \t]*")
+_COUNT_SUBJECT_RE = re.compile(
+    r"[ \t]*(?:the|our|my)[ \t]+(?:total[ \t]+|final[ \t]+|correct[ \t]+)?count[ \t]+"
+    r"(?:is|equals|comes[ \t]+to)\b",
+    re.IGNORECASE,
+)
 _ASKED_VARIABLE_RE = re.compile(
     r"\b(?:find|solve\s+for|what\s+is|compute|determine)\s+(?:the\s+value\s+of\s+)?"
     r"(?:\$[ \t]*(?P<m>[a-z])[ \t]*\$|\\\([ \t]*(?P<p>[a-z])[ \t]*\\\))(?![^.?!]*\band\b)",

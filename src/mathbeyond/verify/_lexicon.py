@@ -1102,6 +1102,12 @@ VERIFY_PLAN = (
 double-check p(30) = 75", "Wait, let me verify ..."): the word opens a check, not a doubt
 (``cut-off-while-checking``)."""
 
+SHOWN_NOUN = (
+    "answers|values|results|computations|calculations|numbers|counts|candidates|options|"
+    "possibilities|readings|interpretations|versions|totals|outcomes"
+)
+"""The plural nouns under which a text leaves several values standing (lexicon UNDECIDED)."""
+
 UNDECIDED = (
     "(?:i'?m|i am) (?:still |really |honestly )?(?:not sure|unsure|uncertain|undecided) (?:which|"
     "whether|between)",
@@ -1116,6 +1122,15 @@ UNDECIDED = (
     "legitimate|justifiable|fine|natural)",
     "(?:i'?ll|i will|let me) (?:just )?leave (?:them )?both",
     "depending on (?:the |which )?(?:convention|interpretation|reading)",
+    # ``both-shown``: the values left side by side as the closing ("Both computations are shown
+    # above.", "I have given both results", "I'll keep both answers here.")
+    "(?:both|the two|all)(?: of)?(?: the| these| those| my| our)? (?:" + SHOWN_NOUN + ") "
+    "(?:are|were|have been|remain|stand) (?:(?:all|both) )?(?:shown|given|listed|presented|"
+    "provided|stated|included|written(?: out)?|boxed|displayed|kept|left|above)",
+    "(?:i|we)(?:'ve| have)? (?:given|shown|listed|presented|provided|boxed|written out|included) "
+    "(?:both|the two|all)(?: of)?(?: the| these| those| my| our)?(?: (?:" + SHOWN_NOUN + "))?",
+    "(?:i'?ll|i will|we'?ll|we will|let me|let's) (?:just )?(?:keep|give|present|show|list|"
+    "leave) (?:both|the two)(?: of)?(?: the| these| those| my| our)?(?: (?:" + SHOWN_NOUN + "))?",
 )
 """After the chosen answer, with another, different candidate value in the text: the writer has
 not chosen between them ("I'm not sure which of these the problem intends"): no answer
@@ -1185,6 +1200,9 @@ NUMBER_QUALIFIER = (
     "between", "from", "within", "not", "only about", "near", "close to",
     "(?:a (?:bit|little|tad) |slightly |just |somewhat |well )?(?:above|below|over|under|more than|"
     "less than|bigger than|smaller than|greater than)",
+    # ``family-not-value``: a family the value belongs to ("some multiple of 60", "a divisor of 48")
+    "(?:some|any|a|an|every|each|one|another)(?: (?:positive|negative|integer|whole|even|odd|"
+    "common|proper|integral|perfect|natural))* (?:multiple|divisor|factor|power)s? of",
 )
 """Before the one number of an anchored sentence: the sentence does not state that value."""
 

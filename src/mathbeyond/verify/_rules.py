@@ -1665,9 +1665,20 @@ def undecided_between(region: str, cands: list[Candidate], idx: int) -> bool:
     between values ("I'm not sure which of these the problem intends", "I can't decide
     between them") and another candidate holds a different value."""
     chosen = cands[idx]
-    if _UNDECIDED_RE.search(region, chosen.end) is None:
+    found = _UNDECIDED_RE.search(region, chosen.end)
+    if found is None:
         return False
+    picked = _PICKED_AFTER_RE.search(region, found.end())
+    if picked is not None and any(_plain(c.text) == picked.group("v") for c in cands):
+        return False  # "Both numbers are written out above; ..., so the count is 56.": chosen
     return any(_plain(c.text) != _plain(chosen.text) for c in cands if c is not chosen)
+
+
+_PICKED_AFTER_RE = re.compile(  # the text closing on one value after the undecided phrase
+    r"\b(?:so|thus|hence|therefore)\b[^.\n;]{0,80}?\b(?:is|equals|=)[ \t]*\$?[ \t]*"
+    r"(?P<v>-?\d+(?:\.\d+)?)[ \t]*\$?[ \t]*\.?[ \t]*\Z",
+    re.IGNORECASE,
+)
 
 
 _CANDIDATE_INTRO_RE = re.compile(
