@@ -38,7 +38,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.124.0"  # core_v197: both shown, families of values, apposition
+VERIFIER_VERSION = "2.125.0"  # core_v198-v199: doubts, attributions, clarification, bold sides
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -864,6 +864,9 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
                     break
                 pos = m.end()
             if parts:
+                after = _EQUALS_AFTER_MATH_RE.match(stripped, pos) if len(parts) == 1 else None
+                if after is not None:  # "$6 + 24 + 120$ = **150**.": the chain and its value
+                    return parts[0] + " = " + after.group("v"), i + off + after.end()
                 return ", ".join(parts), i + off + pos
     line_end = stripped.find("\n")
     line = stripped if line_end < 0 else stripped[:line_end]
@@ -1048,6 +1051,14 @@ _ANCHOR_OR_VALUE_RE = re.compile(  # "$1$ (degrees) or $\approx 1.6198$", "5 in 
 )
 
 
+_EQUALS_AFTER_MATH_RE = re.compile(  # " = **150**." after an anchored math segment, ending it
+    r"[ \t]*=[ \t]*(?:\*\*)?(?P<v>-?\d[\d,]*(?:\.\d+)?)(?:\*\*)?(?=[ \t]*[.!]?[ \t]*(?:\n|\Z))"
+)
+_EQUATION_BOLD_SIDE_RE = re.compile(  # "8 - 1 = **7**.": an equation whose last side is bold
+    r"(?P<l>[^*\n]{1,200}?=[ \t]*)\*\*(?P<v>[^*\n=]{1,60}?)(?:\*\*)?(?P<e>[ \t]*\.?)"
+)
+
+
 def _anchor_value(s: str, start: int) -> tuple[str, int]:
     """The value an anchor states from ``start`` (:func:`_anchor_text`), without a trailing
     reason or aside ("42 (since 6*7=42)", "42, as expected"), a self-correction, or the closing
@@ -1074,6 +1085,10 @@ def _anchor_value(s: str, start: int) -> tuple[str, int]:
         start == 0 or s[start - 1] == "\n" or s[start : start + 4].lstrip(" \t*:").startswith("\n")
     ):
         text = text[2:].strip().strip("*").strip()  # ``heading-then-bullet``: "- **12 edges**"
+    if "**" in text and "=" in text:
+        bold_side = _EQUATION_BOLD_SIDE_RE.fullmatch(text)
+        if bold_side is not None:  # ``equation-bold-result``: "8 - 1 = **7**": the chain, unbolded
+            text = bold_side.group("l") + bold_side.group("v")
     if "**" in text:
         close = _BOLD_CLOSE_RE.search(text)
         if close is not None:  # "**Answer: A** -- $2^{50}$ is the largest": the bold part

@@ -138,6 +138,7 @@ from ._rules import (
     presented_mistake_at,
     quoted_format_box,
     rejects_chosen,
+    restated_other_interval,
     retraction,
     revision_correction,
     side_remark_span,
@@ -506,6 +507,10 @@ def after_box_defers(
         or box_mid_expression(region, end)
         or EXPLANATION_OPENER_RE.match(region, end)
         or rejects_chosen(region[end:], content) is not None
+        or (  # ``restated-other-interval``: a boxed interval restated as another after "i.e."
+            "," in content and content.rstrip()[-1:] in ")]"
+            and restated_other_interval(region, Candidate(end, end, content, "boxed"))
+        )
         or (question and (
             REVISE_RE.search(region, end) or RECOUNT_RE.search(region, end)
             or concludes_asked_after(region, end, question)

@@ -37,6 +37,16 @@ RETRACTION = (
     "\\d+(?:\\.\\d+)?\\$? " + VALUE_DENIED,
     "\\d+(?:\\.\\d+)?\\$? can(?:'t|not) (?:possibly )?be (?:right|correct)",  # "3.5 can't be right"
     "(?:i )?retract(?:ed|ing)?", "scra(?:tch|p) that", "strike that", "i take (?:that|it) back",
+    # ``value-not-my-answer``: "The 72 above should not be taken as my answer", "That 72 is not
+    # my final answer" (the answer's own value; another value's is a side remark, see _rules)
+    # (written to need only the literals "take" and "longer", which the list has already: the
+    # quick path's trigger set holds at most 24)
+    "\\d+(?:\\.\\d+)?\\$? (?:(?:above|here|i boxed|i gave) )?(?:(?:should|must) not be|shouldn't be"
+    "|is not to be) take(?:n)? as (?:my|the|our|a) (?:final |real |actual |definitive )?answer",
+    "\\d+(?:\\.\\d+)?\\$? (?:(?:above|here|i boxed|i gave) )?is no longer (?:my|the|our) (?:final "
+    "|real |actual |definitive )?answer",
+    "(?:the (?:boxed )?(?:value|answer|result|number)|that|this|it)(?: above)? (?:should not|"
+    "shouldn't|must not) be take(?:n)? as (?:my|the|our|a) (?:final |real |definitive )?answer",
     "(?:please )?(?:disregard|ignore) (?:that|this|it|the (?:above|previous|last|box)|my "
     "(?:previous|earlier|last|answer))",
     # the answer called an estimate that may be off: "(Note: this is only a rough estimate; the
@@ -376,6 +386,8 @@ ATTRIBUTION_AGREED = (
     "(?:the )?same as (?:mine|ours|my|our)",
     "(?:my|our) (?:own )?(?:answer|result|count|value|computation|calculation|work) (?:agrees"
     "|matches|confirms)",
+    # "Some might compute $\boxed{50}$ ..., and that is exactly right": the writer agrees
+    "(?:that|this|it)(?: is|'s) (?:exactly |indeed |also |in fact |quite )?(?:right|correct)",
 )
 """After a reported source's value, in its sentence: the writer says it agrees with the
 writer's own ("The solutions manual states the remainder is 10, which is what I found.",
@@ -514,6 +526,12 @@ ATTRIBUTION_CROWD = (
     "(?:people|students) (?:often|usually|commonly) (?:answer|write|get|choose|pick|say|guess)",
     # "One might think the answer is simply $\boxed{120}$. However, ...": a view put aside
     "(?:one|someone|a student|you) might (?:think|say|guess|expect|assume)",
+    # ``attributed-box``: "Some might compute $\boxed{50}$ here", "Others would answer ..."
+    # (the modal is the guard's literal: "might" is in the set already, "would" is added)
+    "(?:some|some people|someone|somebody|others|many|many people|a student|students|a reader)"
+    " (?:might|would) (?:naively |quickly |hastily |simply |wrongly |first )?(?:compute|"
+    "calculate|get|answer|write|conclude|claim|report|arrive at|reach|pick|choose|say|think|"
+    "guess|assume|expect)",
 )
 """An answer attributed to what people commonly give ("many people answer \\boxed{91} here"):
 no commitment of the model's."""
@@ -965,6 +983,27 @@ DECLINE_ANSWER = (
 )
 """Closes the text by declining to answer ("..., so I won't give a definitive answer."): the
 value before it is no commitment (``declined-to-answer``)."""
+
+DOUBTED_CLAUSE = (
+    "(?:i'?m|i am) (?:still )?not (?:entirely |fully |completely |yet |really )?convinced",
+    "i (?:seriously |really |still )?doubt", "i (?:don't|do not) (?:really )?(?:think|believe)",
+    "(?:i'?m|i am) (?:not sure|unsure|uncertain) (?:that|whether|if)",
+)
+"""In a retraction's sentence before a confirmation word ("Scratch that -- I'm not convinced the
+block count is right"): the doubt governs the clause, which confirms nothing
+(``doubted-confirmation``)."""
+
+CLARIFICATION_REQUEST = (
+    "(?:i'?d|i would|i|we'?d|we would|we) (?:need|require|want|would need) (?:some |a |further "
+    "|more )?clarification",
+    "(?:could|can|would) you (?:please )?(?:clarify|specify|confirm|tell me) (?:which|whether|if"
+    "|what|how)",
+    "please (?:clarify|specify|confirm) (?:which|whether)",
+    "(?:i'?d|i would|i|we) (?:need|have) to know (?:which|whether)",
+)
+"""Closing a text whose value was given under a condition ("If the problem means ..., the
+result is 4% less. ..., so I'd need clarification on which reading is intended."): the writer
+asks which reading holds instead of answering (``clarification-request``)."""
 
 UNSURE = (
     "i'?m not (?:entirely |completely |fully |100% )?(?:sure|certain|confident)",

@@ -1009,6 +1009,7 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
         )
         or _NEGATED_CONFIRM_RE.search(tail, max(0, confirm.start() - 24), confirm.start())
         or _UNSURE_RE.search(tail, _sentence_start(tail, confirm.start()), confirm.start())
+        or _DOUBTED_CLAUSE_RE.search(tail, _sentence_start(tail, confirm.start()), confirm.start())
     ):  # "That doesn't seem right", "is not correct", "I'm not sure my terms are right": a
         # negated or doubted confirmation confirms nothing
         confirm = CONFIRM_RE.search(tail, confirm.end())
@@ -1048,6 +1049,7 @@ def _tick_confirms(tail: str, start: int) -> bool:
     return False
 
 
+_DOUBTED_CLAUSE_RE = lx.words(lx.DOUBTED_CLAUSE)
 _CLAUSE_DOUBTS = ("believe", "sure", "confident", "certain", "trust")
 _AS_IT_STANDS_RE = re.compile(r"\bas[ \t]+(?:it|they)[ \t]+\Z", re.IGNORECASE)
 _ANSWERED_NO_RE = re.compile(  # a doubt asked and answered at once: "... others? No: ..."
@@ -1344,11 +1346,32 @@ _DECLINE_RE = lx.words(lx.DECLINE_ANSWER)
 _DECLINE_TAIL_CHARS = 400
 
 
+_CLARIFY_RE = lx.words(lx.CLARIFICATION_REQUEST)
+_CONDITION_WORD_RE = re.compile(r"\b(?:if|assuming|supposing|provided)\b", re.IGNORECASE)
+
+
+def asks_clarification(tail: str) -> bool:
+    """``clarification-request``: the last paragraph gives its value under a condition ("If the
+    problem means ...", "Assuming ...") and closes by asking which reading holds ("so I'd need
+    clarification", "Could you clarify whether ...?"), with no value after the request."""
+    found = None
+    for found in _CLARIFY_RE.finditer(tail):  # noqa: B007 - the last one
+        pass
+    if found is None or any(ch.isdigit() for ch in tail[found.end() :]):
+        return False
+    para = tail.rfind("\n\n", 0, found.start()) + 1
+    return _CONDITION_WORD_RE.search(tail, para, found.start()) is not None
+
+
 def declines_answer(text: str) -> bool:
     """``declined-to-answer``: the text's last sentences decline to give an answer ("... so it
     looks like 5. But I can't check it, so I won't give a definitive answer."), and no value
     follows: what came before is no commitment."""
     tail = text[-_DECLINE_TAIL_CHARS:]
+    if ("clarif" in tail or "to know" in tail or "you confirm" in tail) and asks_clarification(
+        tail
+    ):
+        return True
     if not (  # every phrase holds a negation ("won't", "cannot", "unable", "not able to")
         "n't" in tail or "annot" in tail or "nable" in tail or " not " in tail or "no " in tail
         or "ecline" in tail or "efuse" in tail
@@ -1837,6 +1860,36 @@ def conclusion_contradicts_box(region: str, c: Candidate, question: str | None) 
     return any(re.search(r"\b" + re.escape(w.rstrip("s")), low_q) for w in words)
 
 
+_EQUIV_INTRO_RE = lx.words(lx.EQUIVALENCE_INTRO)
+_INTERVAL_SHAPE_RE = re.compile(r"[\[(][^\[\]()]{1,60},[^\[\]()]{1,60}[\])]")
+_MATH_AFTER_RE = re.compile(r"[ \t,:.]*(?:\$(?P<d>[^$]{1,80})\$|\\\((?P<p>.{1,80}?)\\\))")
+_INTERVAL_NOISE_RE = re.compile(r"\\left|\\right|\\!|\\,|\s")
+
+
+def _interval_key(text: str) -> str | None:
+    """An interval's text without spacing and sizing commands ("\\left[2, \\infty\\right)" ->
+    "[2,\\infty)"), or None when the text is no interval."""
+    t = _INTERVAL_NOISE_RE.sub("", text.strip().strip("$")).replace("\u221e", "\\infty")
+    return t if _INTERVAL_SHAPE_RE.fullmatch(t) else None
+
+
+def restated_other_interval(region: str, c: Candidate) -> bool:
+    """``restated-other-interval``: after a boxed interval, a closing restatement ("In other
+    words, the range is all $y > 2$, i.e. $(2, \\infty)$.") gives another interval: two final
+    values, neither chosen. The same interval restated, or an inequality, agrees."""
+    if c.kind != "boxed" or "\\boxed" in region[c.end :]:
+        return False
+    key = _interval_key(c.text)
+    if key is None:
+        return False
+    for cue in _EQUIV_INTRO_RE.finditer(region, c.end, c.end + 400):
+        m = _MATH_AFTER_RE.match(region, cue.end())
+        other = _interval_key(m.group("d") or m.group("p")) if m is not None else None
+        if other is not None and other != key and any(ch.isdigit() for ch in other):
+            return True  # (not a tuple of letters: "i.e. $(x, y)$")
+    return False
+
+
 def _forced_guess_before(region: str, c: Candidate) -> bool:
     """``box-is-guess``: the box's sentence (within its line, up to 160 characters before it)
     presents it as a forced or best guess (lexicon FORCED_GUESS)."""
@@ -2220,6 +2273,7 @@ def _select_kept(
         ("conclusion-contradicts-box",
          lambda: conclusion_contradicts_box(region, chosen, question)),
         ("undecided-between-values", lambda: undecided_between(region, cands, idx)),
+        ("restated-other-interval", lambda: restated_other_interval(region, chosen)),
     )
     for rule, fires in uncommitted:
         if fires():
