@@ -38,7 +38,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.125.0"  # core_v198-v199: doubts, attributions, clarification, bold sides
+VERIFIER_VERSION = "2.126.0"  # core_v200-v201: decisions without subject, side facts, formulas
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -618,11 +618,31 @@ def _chain_value(answer: str, gold: str, question: str | None) -> str | None:
     if not first:
         return None
     if _has_letters(first):
+        if question and len(t) >= 5 and squash(t) in squash(question):
+            return None  # ``restated-given-equation``: "The equation is $2x + 3 = 11$."
         named = is_label(first) or bool(
             question and len(first) >= 2 and squash(first) in squash(question)
         ) or _given_quantity(first, question)
+        if not (numeric or named) and not middle and _FORMULA_VAR_RE.search(first) and not (
+            question and _given_number(last, question)
+        ):  # ``formula-then-value``: "$4\pi r^2 = 36\pi$": the value
+            return last
         return last if numeric or named else None
     return last if _judge(first, last, None)[0] is Status.CORRECT else None
+
+
+_FORMULA_VAR_RE = re.compile(r"(?<![A-Za-z\\])[a-z](?![A-Za-z])")
+"""A one-letter variable standing alone in a formula ("4\\pi r^2" reads r; not a command's
+letters, nor the letters of a word)."""
+_NUMBER_IN_RE = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def _given_number(value: str, question: str) -> bool:
+    """The value's number occurs in the question: a given, not a result."""
+    m = _NUMBER_IN_RE.search(value)
+    return m is not None and re.search(
+        r"(?<![\d.])" + re.escape(m.group(0)) + r"(?![\d]|\.\d)", question
+    ) is not None
 
 
 _GIVEN_QUANTITY_RE = re.compile(  # "77°F", "77^\\circ F", "5 \\text{ km}", "3 square yards"

@@ -298,7 +298,11 @@ STRONG_HYPOTHETICAL = (
 """Anywhere in the box's paragraph: the box is a hypothetical."""
 
 UNASKED_REMARK = (
-    "side ?note", "as an aside", "aside[,:]", "bonus", "just for fun", "for fun", "by the way",
+    "side ?note",
+    # ``side-fact-label``: "Interesting side fact:", "Side remark:", "Side observation:"
+    "(?:(?:an? )?(?:interesting|curious|quick|small|related) )?side[ -]?(?:fact|remark|"
+    "observation|comment|point)",
+    "as an aside", "aside[,:]", "bonus", "just for fun", "for fun", "by the way",
     "incidentally", "(?:not|nothing) (?:what was |what is |that was |being )?asked",
     "(?:was|is) not asked", "(?:does|did)(?: not|n't) ask", "not (?:required|needed|part of "
     "the (?:question|problem))", "out of curiosity", "(?:extra|additional)(?: fact| remark)?:",
@@ -776,6 +780,10 @@ DECISION_LEAD = (
     "stick with|commit to)",
     "(?:i'?m|i am) (?:(?:actually|just|really|now|still) )?(?:going with|settling on|sticking "
     "with|committing to)",
+    # ``decision-without-subject``: "Sticking with **(B)**.", "Staying with 12.", "Going with 40."
+    # opening a sentence
+    "(?:^|(?<=[.!?][\\x20\t\n])|(?<=\n\n))(?:(?:so|ok(?:ay)?|yes|no|hmm|fine),? )?"
+    "(?:sticking|staying|going|settling) (?:with|on)",
 )
 """A decision: the value after it, closing its sentence, is the writer's choice ("Let me go with
 **(C)**.", "I'll settle on 4 instead.", ``decision-anchor``); an adverb between the subject and
@@ -787,7 +795,7 @@ DECISION_TAIL = (
 DECISION_REASON = ("since", "because", "as", "counting", "given", "to be safe", "just to be safe")
 """After a decision's value and a comma: the reason for it, not a trial ("I would rather go with
 18, counting both directions.")."""
-DECISION_LITERALS = ("go with", "going with", "settl", "stick", "commit")
+DECISION_LITERALS = ("go with", "going with", "settl", "stick", "commit", "staying with")
 """Literals one of which every ``DECISION_LEAD`` holds (a cheap gate before the pattern)."""
 ANCHOR_ADVERB = (
     "simply", "clearly", "indeed", "definitely", "actually", "just", "obviously", "certainly",
