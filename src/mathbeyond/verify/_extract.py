@@ -558,6 +558,22 @@ _ANSWER_HEADING_END_RE = re.compile(  # the text ends on an answer heading or la
 )
 
 
+_CUT_JSON_FIELD_RE = re.compile(  # a JSON reply's first field, complete: '{ "answer": 6, "'
+    r'[ \t\n]*\{[ \t\n]*"(?P<k>[A-Za-z_ ]{1,30})"[ \t]*:[ \t]*(?:(?P<n>-?\d+(?:\.\d+)?)|'
+    r'"(?P<s>[^"\\\n]{1,60})")[ \t]*,[ \t\n]*"'
+)
+
+
+def _cut_json_answer(region: str) -> str | None:
+    """``json-answer-before-cut-off``: a JSON reply cut off by the token limit whose first
+    field, complete, is its answer field ('{"answer": 6, "explanation": "The primes ...'): that
+    scalar. A cut inside the field or before it gives None."""
+    m = _CUT_JSON_FIELD_RE.match(region)
+    if m is None or m.group("k").strip().lower() not in _JSON_ANSWER_KEYS:
+        return None
+    return m.group("n") or m.group("s").strip() or None
+
+
 def json_answer(text: str) -> str | None:
     """``answer-in-json``: the answer a JSON object states in its answer field ("answer",
     "final_answer", "result", ...) when that field holds one scalar; "" for any other JSON
@@ -2575,6 +2591,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             return Extracted(qualified.group("v").strip("* "), "anchor", sel.rule, trace)
         return Extracted(_sentence_answer(sel.texts[0]).strip("* "), "anchor", sel.rule, trace)
     if truncated:
+        cut_json = _cut_json_answer(region) if not cands and "{" in region else None
+        if cut_json is not None:  # '{"answer": 6, "explanation": "The primes are 11, 13, ...'
+            return Extracted(cut_json, "anchor", "json-answer-before-cut-off", trace)
         lead = _lead_answer_line(region, question) if not cands else None
         if lead is not None:  # "**(B) 4**\n\nExplanation: ..." cut off in the explanation
             return Extracted(lead, "conclusion", "answer-line-first", trace)
