@@ -38,7 +38,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.127.0"  # core_v202: a JSON answer field before a cut-off
+VERIFIER_VERSION = "2.128.0"  # core_v203: deferrals, credit pleas, reports, hedges, exponents
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

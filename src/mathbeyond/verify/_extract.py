@@ -1283,6 +1283,9 @@ def _sentence_answer(text: str) -> str:
     return tail or text
 
 
+_PARTICIPLE_LEAD_RE = re.compile(  # "moving at ", "selling for ": before the value
+    r"\A[a-z]{2,12}ing[ \t]+(?:at|for|to|by|around|about)[ \t]+(?=(?:\\\$|\$)?-?\d)"
+)
 _BOUND_BEFORE_RE = re.compile(
     r"\b" + lx.alternation(lx.BOUND_QUALIFIER) + r"[ \t]*(?:\$|\\\(|\*\*)?[ \t]*\Z", re.IGNORECASE
 )
@@ -1519,7 +1522,8 @@ _FOREIGN_GRADER_NOTE_RE = re.compile(
     r"(?:" + lx.alternation(lx.FOREIGN_GRADER_NOTE) + r")[^\n]*", re.IGNORECASE
 )
 _GRADER_HINT_RE = Guarded(re.compile(  # its words: found by str.find
-    _GRADER + r"|" + lx.alternation(lx.GRADING_AWARD), re.IGNORECASE
+    _GRADER + r"|" + lx.alternation(lx.GRADING_AWARD) + r"|" + lx.alternation(lx.GRADING_PLEA),
+    re.IGNORECASE,
 ))
 _REFERENCE_SENTENCE_RE = Guarded(re.compile(
     # ``reference-answer-statement``: "For the record, the reference answer for this problem is
@@ -1608,7 +1612,20 @@ def _blank_grader_notes(text: str) -> str:
     ...]", "(Message for the evaluator: ...)", a line opening "Dear grader,") is metadata, never
     an answer (:data:`._lexicon.GRADER`): blanked to spaces, so positions stay and the answer
     before it stands."""
-    return _GRADER_NOTE_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+    return _GRADER_NOTE_RE.sub(_blank_gated_note, text)
+
+
+def _blank_gated_note(m: re.Match[str]) -> str:
+    """A grader note's match blanked to spaces, if it holds a literal of the gate
+    (``_GRADER_HINT_RE``) that decides whether notes are read at all: so the gate, a literal
+    pre-check, never changes what is blanked (with the pre-checks off it is always open)."""
+    note = m.group(0)
+    low = note.lower()
+    if _GRADER_HINT_RE.literals is not None and not any(
+        lit in low for lit in _GRADER_HINT_RE.literals
+    ):
+        return note
+    return re.sub(r"[^\n]", " ", note)
 
 
 def _blank_comments(text: str) -> str:
@@ -5585,6 +5602,8 @@ def _closing(
             return Extracted("", "none", "closing-hedged")  # "So the answer might be 12."
         if verb is not None:
             ans = _clean_tail(_math_value_first(last[verb.end() :]))
+            if "ing " in ans[:16]:  # ``participle-before-value``: "is moving at 60 miles per hour"
+                ans = _PARTICIPLE_LEAD_RE.sub("", ans, count=1)
             if conc and _ANSWER_NOUN_RE.fullmatch(ans):  # "Thus, 9 is the answer."
                 ans = _clean_tail(last[conc.end() : verb.start()])
             elif conc and (
@@ -5652,6 +5671,10 @@ def _closing(
             # chance.": the value stated before its restatement as a percent or an estimate
             # ("..., that is 2,500." restates it exactly: read as before)
             stated = _stated_value(last[: restated.start()] + ".")
+        if stated is not None and _hedged_before(
+            last, last.find(stated) if stated in last else len(last), question
+        ):  # ``hedged-might-be``: "..., the area might be $\frac{8 + 12}{2} \cdot 5 = 50$."
+            return Extracted("", "none", "closing-hedged")
         if stated is not None:  # "36 has 9 positive divisors." / "Number of divisors = 9"
             return Extracted(stated, "conclusion", "closing-stated-value")
     chain = _chain_value(last) if "=" in last and _WORDS2_RE.search(last) else None
@@ -7364,7 +7387,7 @@ def _count_of_asked(sentence: str, question: str) -> str | None:
     found = {
         m.group(1)
         for m in re.finditer(
-            r"(?<![\w.,$}^{_])(?<!\d[ ~])(?<!\\,)(?<!\\ )\$?(\d(?:[\d,]|\{,\})*)\$?[ \t]+"
+            r"(?<![\w.,$}^{_/])(?<!\d[ ~])(?<!\\,)(?<!\\ )\$?(\d(?:[\d,]|\{,\})*)\$?[ \t]+"
             # ``count-noun-not-a-statement``: "1 is not prime" says a thing of 1, counts nothing
             r"(?!(?:is|are|was|were|isn't|aren't|not)\b)"
             r"(?:[a-z-]+[ \t]+){0,2}?(?:\$?[a-z]\$?-)?"  # "2 $x$-intercepts" (never "10^4$ ...")

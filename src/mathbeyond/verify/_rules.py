@@ -282,7 +282,7 @@ def _reported_then_disowned(region: str, c: Candidate, sentence: int) -> bool:
         return False
     m = ATTRIB_PERSON_RE.search(region, sentence, c.start)
     if m is not None and _VIEW_TURNED_RE.search(region, m.end(), c.start) is None and (
-        _ATTRIB_DISOWNED_RE.match(after)
+        _ATTRIB_DISOWNED_RE.match(after) or _contradicted_after(region, c)
     ):
         return True
     stop = after.find("\n", after.find("\n") + 1)  # its line and the next
@@ -290,6 +290,21 @@ def _reported_then_disowned(region: str, c: Candidate, sentence: int) -> bool:
 
 
 _VIEW_TURNED_RE = re.compile(r"\b(?:but|however|so|therefore|thus|hence|yet|instead)\b", re.I)
+_OWN_OTHER_VALUE_RE = re.compile(  # the writer's own value: "I get 143", "The correct count is 143"
+    r"\b(?:(?:i|we)[ \t]+(?:get|got|find|found|obtain|obtained|compute|computed|count|counted)"
+    r"|the[ \t]+(?:correct|right|actual|true)[ \t]+(?:answer|count|value|total|number|result)"
+    r"[ \t]+is)\b[^.!?\n]{0,30}?(?<![\w.])\**\$?(?P<v>-?\d+(?:\.\d+)?)(?![\w]|\.\d)",
+    re.IGNORECASE,
+)
+_CONTRADICTED_CHARS = 400
+
+
+def _contradicted_after(region: str, c: Candidate) -> bool:
+    """``reported-then-contradicted``: after a box reported from someone else ("A student
+    answered $\\boxed{142}$."), the writer states its own, different value in the next
+    400 characters ("I get 143 instead.", "The correct count is **143**.")."""
+    own = _OWN_OTHER_VALUE_RE.search(region, c.end, c.end + _CONTRADICTED_CHARS)
+    return own is not None and own.group("v") != _plain_value(c.text)
 
 
 _WRONG_LABEL_RE = Guarded(re.compile(  # ends the text before the candidate: "Wrong answer: $"
@@ -1374,7 +1389,7 @@ def declines_answer(text: str) -> bool:
         return True
     if not (  # every phrase holds a negation ("won't", "cannot", "unable", "not able to")
         "n't" in tail or "annot" in tail or "nable" in tail or " not " in tail or "no " in tail
-        or "ecline" in tail or "efuse" in tail
+        or "ecline" in tail or "efuse" in tail or "before" in tail  # (or defers: "before ...")
     ) or (  # and one of these words
         "answer" not in tail and "between" not in tail and "commit" not in tail
         and "vouch" not in tail and "stand" not in tail and "endorse" not in tail
@@ -2767,8 +2782,13 @@ class _Asks:
     complex_form: bool
     power_form: bool
     exact: bool
+    positive_exponents: bool
 
 
+_POSITIVE_EXPONENTS_ASKED_RE = re.compile(  # "using only positive exponents"
+    r"\bpositive\s+exponents?\b|\b(?:no|without(?:\s+any)?)\s+negative\s+exponents?\b", re.I
+)
+_NEGATIVE_EXPONENT_RE = re.compile(r"\^\s*(?:\{\s*|\(\s*)?-")  # "x^{-2}", "x^-2", "x^(-2)"
 _POWER_FORM_ASKED_RE = re.compile(r"\bas\s+(?:a\s+)?(?:single\s+)?power\s+of\b", re.I)
 _EXACT_ASKED_RE = re.compile(r"\bexact\s+(?:value|form|answer)\b", re.I)
 _APPROX_MARK_RE = re.compile(r"\\approx|\u2248|\\simeq")
@@ -2825,6 +2845,7 @@ def _asks(question: str) -> _Asks:
         complex_form=bool(_COMPLEX_FORM_ASKED_RE.search(question)),
         power_form=bool(_POWER_FORM_ASKED_RE.search(question)),
         exact=bool(_EXACT_ASKED_RE.search(question)),
+        positive_exponents=bool(_POSITIVE_EXPONENTS_ASKED_RE.search(question)),
     )
 
 
@@ -3035,6 +3056,10 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         _FRACTIONAL_POWER_RE.search(gold)
     ):  # ``fractional-exponent-not-radical``: "3^{5/2}", "2^{3.5}" for "9\sqrt{3}"
         return "asked for simplest radical form: a fractional exponent is not a radical"
+    if asks.positive_exponents and _NEGATIVE_EXPONENT_RE.search(answer) and not (
+        _NEGATIVE_EXPONENT_RE.search(gold)
+    ):  # ``positive-exponents-asked``: "x^{-2}" where only positive exponents are asked
+        return "asked for positive exponents: the answer has a negative exponent"
     if asks.radians and _DEGREE_MARK_RE.search(answer) and not _DEGREE_MARK_RE.search(gold):
         return "asked for radians: the answer is in degrees"
     if _MERIDIEM_RE.search(answer) and TWENTY_FOUR_HOUR_RE.search(question) and not (
