@@ -83,7 +83,6 @@ from ._rules import (
     Candidate,
     bound_box,
     conclusion_contradicts_box,
-    decision_after,
     declines_answer,
     example_before,
     guessed_box,
@@ -106,6 +105,9 @@ _PREPARE_MARKS = (
     *(h[1:] for h in (*lx.FOREIGN_ANCHOR_HINTS, *lx.FOREIGN_GRADER_HINTS) if h.isascii()),
 )
 _GRADER_WORDS = _GRADER_HINT_RE.literals if _GRADER_HINT_RE.icase else None
+_DEFER_WORDS = (*(_GRADER_WORDS or ()), *lx.DECISION_LITERALS)
+"""Words that send an item to the worker: a grader word, or a decision anchor's literal
+("go with", "stick", ...: the engine's ``decision-anchor`` reads the text)."""
 _BARE_TAILS = frozenset(
     ("", ".", "!", "$", "$.", "$!", ".$", "$$", "$$.", "\\)", "\\).", "\\]", "\\].")
 )
@@ -171,8 +173,8 @@ def verdict(
     if _POWERED_BOX_RE.match(completion, end):
         return None
     low = completion.lower()  # ``lowered`` of an ASCII text
-    for word in _GRADER_WORDS:  # ``_GRADER_HINT_RE.may_match`` on the lowered text
-        if word in low:
+    for word in _DEFER_WORDS:  # ``_GRADER_HINT_RE.may_match`` on the lowered text, and
+        if word in low:  # ``decision_after``'s literals (a decision anchor: the worker's)
             return None
     if _fast._anchors_introduce(completion, low, end, True) is None or example_before(
         completion, start
@@ -203,9 +205,15 @@ def verdict(
         ("?" in tail or "sure" in tail or "wrong" in tail or "certain" in tail
          or "verify" in tail or "confi" in tail or "quote" in tail)
         and guessed_box(completion, Candidate(start, end, content, "boxed"))
-    ) or bound_box(completion, Candidate(start, end, content, "boxed"), question) or (
-        conclusion_contradicts_box(completion, Candidate(start, end, content, "boxed"), question)
-    ) or decision_after(completion, 0):
+    ) or (  # bound_box's own literal test first (its words: "at", "than", "up to", "imum")
+        ("at" in completion or "than" in completion or "up to" in completion
+         or "imum" in completion)
+        and bound_box(completion, Candidate(start, end, content, "boxed"), question)
+    ) or (  # conclusion_contradicts_box needs a question and the box on a line of its own
+        question and "\n" in completion and conclusion_contradicts_box(
+            completion, Candidate(start, end, content, "boxed"), question
+        )
+    ):
         # ``box-is-hypothetical`` and ``box-is-guess`` (as quick: "So is the perimeter
         # $\boxed{28}$?", candidate boxes, forced guesses), ``box-is-bound``,
         # ``conclusion-contradicts-box``, a ``decision-anchor``: the worker decides
