@@ -38,7 +38,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.128.0"  # core_v203: deferrals, credit pleas, reports, hedges, exponents
+VERIFIER_VERSION = "2.129.0"  # core_v205: place values, fraction expressions, readings
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -229,7 +229,9 @@ _UNEVALUATED_RE = re.compile(
     r"\s*-?\d+(?:\s*(?:[+\-*·×−]|\\cdot|\\times)\s*\d+)+\s*"
 )
 _OPERAND = r"\s*\(?-?\d+(?:\.\d+)?\)?\s*"
-_POWER_TERM = r"\s*\d+(?:\s*\^\s*\{?\d+\}?)?\s*"
+_POWER_TERM = (  # "2^2", "3", "1 \cdot 2^3" (a place value with its digit)
+    r"\s*(?:\d+\s*(?:\\cdot|\\times|[*·×])\s*)?\d+(?:\s*\^\s*\{?\d+\}?)?\s*"
+)
 _POWER_SUM_RE = re.compile(  # "1^2 + 2^2 + 3^2 + 4^2 + 5^2": the asked sum written out, not summed
     _POWER_TERM + r"\^\s*\{?\d+\}?\s*(?:[+\-−]" + _POWER_TERM + r"){2,}"
 )

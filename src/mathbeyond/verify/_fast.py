@@ -67,6 +67,7 @@ from ._extract import (
     _ABBREVIATED_TAIL_RE,
     _ANCHOR_ADVERB_RE,
     _ANCHOR_TAIL_RE,
+    _ANSWER_HEADING_END_RE,
     _NEGATED_RE,
     _POWERED_BOX_RE,
     _READER_EXERCISE_RE,
@@ -182,6 +183,9 @@ def answer(
         truncated and (
             doubts(region) or _repetition_loop(region) is not None
             or _answer_marks(region) >= 3  # answers that may alternate
+            # ``cut-at-answer-heading``: cut off right after "ANSWER:", the value never came
+            # (the fuzz comparison found the quick path reading the box before it)
+            or _ANSWER_HEADING_END_RE.search(region.rstrip()[-200:]) is not None
         )
     ) and not (
         question and _invented_question(region, 0, len(region), question) is not None

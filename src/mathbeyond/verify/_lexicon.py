@@ -1176,6 +1176,11 @@ UNDECIDED = (
     "legitimate|justifiable|fine|natural)",
     "(?:i'?ll|i will|let me) (?:just )?leave (?:them )?both",
     "depending on (?:the |which )?(?:convention|interpretation|reading)",
+    # ``choice-left-to-reading``: "Which one is intended depends on whether ...", "The right
+    # count depends on how the letters are regarded."
+    "(?:which (?:one|answer|value|count|reading) is (?:intended|meant|right|correct)|the (?:right"
+    " |correct |intended )?(?:answer|count|value|choice|result)) depends on (?:whether|how|which"
+    "|what)",
     # ``both-shown``: the values left side by side as the closing ("Both computations are shown
     # above.", "I have given both results", "I'll keep both answers here.")
     "(?:both|the two|all)(?: of)?(?: the| these| those| my| our)? (?:" + SHOWN_NOUN + ") "

@@ -2966,7 +2966,9 @@ def _answer_unit(answer: str) -> tuple[str, str, str, bool] | None:
     return m.group("n"), found[0], found[1], bool(m.group("pow") or m.group("sup"))
 
 
-_FRACTION_EXPRESSION_RE = re.compile(r"(?:\d|\})\s*[-+]\s*(?:\\[dt]?frac|\d)")
+_FRACTION_EXPRESSION_RE = re.compile(  # "1 - \frac18", "1 - \left(\frac{5}{6}\right)^2"
+    r"(?:\d|\})\s*[-+]\s*(?:\\left\s*)?\(?\s*(?:\\[dt]?frac|\d)"
+)
 _FRACTIONAL_POWER_RE = re.compile(  # 3^{5/2}, 2^{3.5}, 5^{\frac{3}{2}}, 7^(1/2), 2^.5
     r"\^\s*(?:\{\s*-?\s*(?:\d+\s*/\s*\d+|\d*\.\d+|\\[dt]?frac\s*\{?\s*\d+\s*\}?\s*\{?\s*\d+\s*\}?)"
     r"\s*\}|\(\s*-?\s*\d+\s*/\s*\d+\s*\)|-?\d*\.\d+)"
