@@ -8,6 +8,7 @@ import re
 import sympy
 from sympy.polys.polyerrors import BasePolynomialError
 
+from . import _lexicon as lx
 from ._answer import Letter, Seq, Value, parse_answer
 from ._clock import same_clock_time
 from ._equiv import answers_equal
@@ -200,12 +201,8 @@ _BASE_NUMERAL_RE = re.compile(r"([0-9A-Z]{1,64})(?:_\{?(\d{1,2})\}?)?")
 _ASKED_BASE_RE = re.compile(r"\bbase[\s$~{]*(\d{1,2})(?!\d)")
 
 
-_TARGET_BASE_RE = re.compile(  # ``asked-target-base``: "Convert 255 (base 10) to hexadecimal"
-    r"\b(?:to|in|into|as)\s+(?:an?\s+|its\s+)?(?:base[\s$~{-]*(?P<n>\d{1,2})(?!\d)|"
-    r"(?P<w>binary|octal|hexadecimal|hex|ternary|decimal))\b",
-    re.IGNORECASE,
-)
-_BASE_WORDS = {"binary": 2, "ternary": 3, "octal": 8, "decimal": 10, "hexadecimal": 16, "hex": 16}
+_TARGET_BASE_RE = re.compile(lx.TARGET_BASE, re.IGNORECASE)  # "Convert 255 (base 10) to hex"
+_BASE_WORDS = lx.BASE_WORDS
 
 
 def _asked_base(question: str) -> int | None:

@@ -38,7 +38,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.129.0"  # core_v205: place values, fraction expressions, readings
+VERIFIER_VERSION = "2.130.0"  # core_v207: determinants, mixed numbers, base conversions
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -619,6 +619,8 @@ def _chain_value(answer: str, gold: str, question: str | None) -> str | None:
             return None
     if not first:
         return None
+    if first.startswith("\\begin{vmatrix}") and _judge(first, last, None)[0] is Status.CORRECT:
+        return last  # ``determinant-then-value``: "\begin{vmatrix} 3 & 1 \\ 2 & 5 ... = 13"
     if _has_letters(first):
         if question and len(t) >= 5 and squash(t) in squash(question):
             return None  # ``restated-given-equation``: "The equation is $2x + 3 = 11$."

@@ -78,6 +78,10 @@ MAX_BARE_CHARS = 300
 LINE_WINDOW = 400
 SPAM_GAP_CHARS = 60
 
+_MIXED_WHOLE = r"(?:\d{1,6}[ \t](?=\d{1,6}/\d{1,6}(?![\d/]|\.\d)))?"
+"""``mixed-number-in-prose``: the whole part of a mixed number written with a space ("3 3/4
+cups"), optional before a number pattern: the value is one, not its fraction part alone."""
+
 _ANCHOR_TAIL_RE = re.compile(
     r"(?:\s*\((?:revised|corrected|updated|new|amended)\))?"  # "Final Answer (revised):"
     r"(?:\s+(?:to|for|of)\s+[^.\n:=$]{1,60}?)?"  # "the answer to the problem / for part (a)"
@@ -403,7 +407,9 @@ _NEG_WORD_RE = re.compile(
 )
 _ADVERB_RE = re.compile(r"^" + lx.alternation(lx.CLOSING_ADVERB) + r"\b,?\s*", re.I)
 _ANSWER_NOUN_RE = re.compile(lx.alternation(lx.ANSWER_NOUN), re.IGNORECASE)
-_PLAIN_NUM_RE = re.compile(r"(?<![\w.^_])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w^_]|\.\d)")
+_PLAIN_NUM_RE = re.compile(
+    r"(?<![\w.^_])-?" + _MIXED_WHOLE + r"\d+(?:\.\d+)?(?:/\d+)?(?![\w^_]|\.\d)"
+)
 _WS_RE = re.compile(r"\s+")
 _INNER_SENTENCE_RE = re.compile(r"[.!?][ \t]+[A-Z]")
 _HAS_DIGIT_RE = re.compile(r"\d")
@@ -6252,6 +6258,9 @@ def _lone_value(lines: list[str], question: str | None = None) -> str | None:
     lead = _CONCLUSION_RE.match(last)  # "so x = 5" as the last line
     if lead is not None:
         last = last[lead.end() :].lstrip(" \t,:")
+    converted = _conversion_line(last, question) if question and "=" in last else None
+    if converted is not None and not _HEDGE_RE.search(above):
+        return converted  # "255 = 0xFF", "$200 = 11001000_2$" asked to convert 255, 200
     pair = _NAMED_PAIR_LINE_RE.fullmatch(last)
     if pair is not None and not _HEDGE_RE.search(above):
         return pair.group("v").strip()  # "(x, y) = (4, 3)" closing the text
@@ -6318,6 +6327,26 @@ def _lone_value(lines: list[str], question: str | None = None) -> str | None:
     ):
         return None  # the work concluded another value: the last line is a stray number
     return value
+
+
+_TARGET_BASE_RE = re.compile(lx.TARGET_BASE, re.IGNORECASE)
+_BASE_CONVERSION_LINE_RE = re.compile(  # "255 = 0xFF", "$255_{10} = \text{FF}_{16}$"
+    r"[ \t*$]*(?:\\\(|\\\[)?[ \t]*(?P<lhs>\d{1,12})(?:_\{?10\}?)?[ \t]*=[ \t]*(?P<v>"
+    r"(?:\\(?:text|mathrm)\{[0-9A-Za-z]{1,40}\}|[0-9A-Za-z]{1,40})_\{?\d{1,2}\}?"
+    r"|0[xX][0-9A-Fa-f]{1,40}|0[bB][01]{1,64}|0[oO][0-7]{1,40})"
+    r"[ \t]*(?:\\\)|\\\])?[ \t*$]*\.?[ \t]*"
+)
+
+
+def _conversion_line(line: str, question: str) -> str | None:
+    """``conversion-equation-line``: asked to convert a number to another base, a closing line
+    equating that number (as the question gives it) to a numeral with its base named ("255 =
+    0xFF", "$200 = 11001000_2$", "$255 = \\text{FF}_{16}$"): the numeral."""
+    m = _BASE_CONVERSION_LINE_RE.fullmatch(line)
+    if m is None or _TARGET_BASE_RE.search(question) is None:
+        return None
+    given = re.search(r"(?<![\w.,])" + m.group("lhs") + r"(?![\w]|[.,]\d)", question)
+    return m.group("v") if given is not None else None
 
 
 _MEMBER_SPLIT_RE = re.compile(r"\\cup|[,;(){}\[\]]|\\[{}]")
@@ -6535,7 +6564,8 @@ def _chain_value(line: str) -> str | None:
 
 
 _NUMBER_TOKEN_RE = re.compile(
-    r"(?<![\w.^_{}\\/-])(-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?)(?![\w^_{}/]|\.\d|,\d)"
+    r"(?<![\w.^_{}\\/-])(-?" + _MIXED_WHOLE + r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?)"
+    r"(?![\w^_{}/]|\.\d|,\d)"
 )
 _TENTATIVE_RE = re.compile(
     r"\W*(?:" + lx.alternation(lx.TENTATIVE_OPENER) + r"|" + lx.alternation(lx.SETUP)
@@ -6818,7 +6848,8 @@ _RUN_ON_JOINT_RE = re.compile(
 _RUN_ON_WORD_RE = re.compile(r"[A-Za-z]{2,}")
 _CAPITAL_SENTENCE_RE = re.compile(r"[.!?][ \t]+[A-Z]")
 _SUBJECT_VALUE_FIRST_RE = re.compile(  # "105 is the least three digit 9 heavy number"
-    r"[ \t]*(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?)[ \t]+(?:is|are|was|were)[ \t]+(?:the|our)\b"
+    r"[ \t]*(?P<v>-?" + _MIXED_WHOLE + r"\d+(?:\.\d+)?(?:/\d+)?)[ \t]+(?:is|are|was|were)[ \t]+"
+    r"(?:the|our)\b"
 )
 _FINAL_VALUE_RE = re.compile(
     r"(?P<v>\([ \t]*-?\d[^()]{0,30}\)(?:[ \t]*\([^()]{1,30}\))?|(?<![\w.^])-?\d+(?:\.\d+)?"
@@ -7034,7 +7065,7 @@ def _value_list(sentence: str) -> str | None:
 
 _END_VALUE_RE = re.compile(  # a value, then at most four plain words: "16 gallons of fuel."
     r"(?:\$(?P<m1>[^$]{1,80})\$|\\\((?P<m2>.{1,80}?)\\\)"
-    r"|(?P<n>(?:\\\$)?-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?))"
+    r"|(?P<n>(?:\\\$)?-?" + _MIXED_WHOLE + r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?))"
     r"(?P<words>(?:[ \t]+[A-Za-z][A-Za-z'-]*){0,4})[ \t]*[.!]?[ \t]*$"
 )
 _OPERATOR_BEFORE_RE = re.compile(r"(?:[+\-*/^(\u00d7\u00b7]|\\cdot|\\times)[ \t]*$")

@@ -1746,6 +1746,14 @@ VALUE_QUESTION = ("what is", "what's", "what are", "find", "what does", "what do
 the question asks for that expression's value, and restating it is not an answer."""
 
 
+BASE_WORDS = {"binary": 2, "ternary": 3, "octal": 8, "decimal": 10, "hexadecimal": 16, "hex": 16}
+"""A base named in words ("Convert 255 to hexadecimal"): its number."""
+TARGET_BASE = (  # ``asked-target-base``: "to base 5", "into binary" (not "255 (base 10)")
+    r"\b(?:to|in|into|as)\s+(?:an?\s+|its\s+)?(?:base[\s$~{-]*(?P<n>\d{1,2})(?!\d)|"
+    r"(?P<w>binary|octal|hexadecimal|hex|ternary|decimal))\b"
+)
+
+
 def alternation(phrases: tuple[str, ...]) -> str:
     """``(?:p1|p2|...)`` with spaces in phrases matching any whitespace run."""
     return "(?:" + "|".join(p.replace(" ", "\\s+") for p in phrases) + ")"

@@ -3306,6 +3306,8 @@ def unevaluated_functions(answer: str, gold: str, question: str | None) -> bool:
         return False
     if _COUNTING_FORMULA_RE.search(answer):
         return True  # "\binom{9}{4}", "\frac{9!}{4!\,5!}" for a count: never evaluated
+    if _DETERMINANT_RE.search(answer):
+        return True  # ``determinant-unevaluated``: "\begin{vmatrix} 2 & 3 \\ 1 & 4 \end{vmatrix}"
     root = _ROOT_RE.search(answer) if "\\sqrt" in answer else None
     if root is not None and root.group(0) in question and not _LETTER_RE.search(
         _COMMAND_RE.sub(" ", answer)
@@ -3322,6 +3324,7 @@ def unevaluated_functions(answer: str, gold: str, question: str | None) -> bool:
 _LETTER_RE = re.compile(r"[A-Za-z]")
 _ROOT_RE = re.compile(r"\\sqrt(?:\[[^\]]{1,4}\])?")
 _COUNTING_FORMULA_RE = re.compile(r"\d!|\\binom|\\choose")
+_DETERMINANT_RE = re.compile(r"\\begin\{[vV]matrix\}|\\det(?![A-Za-z])")
 _INTEGER_GOLD_RE = re.compile(r"-?\d+")
 _ARITHMETIC_RE = re.compile(r"[+\-*/^]|\\frac")
 _COMMAND_RE = re.compile(r"\\[A-Za-z]+")
