@@ -38,7 +38,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.130.0"  # core_v207: determinants, mixed numbers, base conversions
+VERIFIER_VERSION = "2.131.0"  # core_v208-v211: verdicts, questions, based chains, of-phrases
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -589,6 +589,8 @@ def _chain_value(answer: str, gold: str, question: str | None) -> str | None:
     if "=" in gold or _RELATION_RE.search(answer):
         return None
     t = answer.strip().rstrip(".").strip().strip("$").strip()
+    if t.startswith("="):  # ``leading-equals-chain``: "Midpoint $= (\frac{2+6}{2}, ...) = (4, 2)$"
+        t = t[1:].lstrip(" \t$")  # read from its first member: the name stood outside the math
     members = [m.strip().strip("$").strip().rstrip(".").strip() for m in t.split("=")]
     if not 2 <= len(members) <= _MAX_CHAIN_MEMBERS or any(
         not m or m.count("{") != m.count("}") for m in members
@@ -605,6 +607,8 @@ def _chain_value(answer: str, gold: str, question: str | None) -> str | None:
         return None  # "x = 2, x = 3", "Maximum = 2, Minimum = 1": a list of equations
     first = first.rsplit("$", 1)[-1].strip()  # "Therefore, $\\angle C" names "\\angle C"
     based = [_based_value(m) for m in (first, *middle, last)]
+    if based[-1] is not None and based[0] is None and first.isdigit() and len(first) <= 12:
+        based[0] = int(first)  # ``decimal-equals-based-numeral``: "45 = 101101_2"
     if based[-1] is not None and all(v is not None for v in based):
         # "45_{10} = 101101_2": numerals in named bases, the same number: the last numeral
         return last if len(set(based)) == 1 else None

@@ -1537,7 +1537,7 @@ _REFERENCE_SENTENCE_RE = Guarded(re.compile(
     r"(?:^|(?<=[.!?])[ \t]+|(?<=[.!?]\*\*)[ \t]+)[^.!?\n]{0,60}?\b(?:the|an?)[ \t]+"
     r"(?:(?:provided|given|supplied|stored)[ \t]+)?(?:"
     + lx.alternation(lx.REFERENCE_ANSWER) + r")[ \t]+answers?\b[^.!?\n]{0,60}?(?:\bis\b|=|:"
-    r"|\b(?:lists?|says|gives|states|shows|reads)\b)"
+    r"|\b(?:lists?|says|gives|states|shows|reads)\b|(?<=answer[ \t]of)(?=[ \t]))"
     r"[^\n]*?(?:[.!?](?=\s|$)|$)",
     re.IGNORECASE | re.MULTILINE,
 ))
@@ -3171,6 +3171,8 @@ def _unboxed_correction(region: str, decisions: tuple[Decision, ...]) -> str | N
         return late.text  # a "wait" that opened a check, closed on the same value
     if late is None or late.kind == "none" or late.text.strip() == retracted[-1].text.strip():
         return None
+    if RETRACT_RE.search(late.text):
+        return None  # "Wait, is that right? ... I retract this answer": the reading retracts
     if _JUDGEMENT_RE.match(re.split(r"(?<=[.!?])\s", late.text.strip(), maxsplit=1)[0]):
         return None  # "I am no longer certain that this total is correct.": a verdict, no value
     if _plain_value(late.text) == _plain_value(retracted[-1].text) or _same_final_number(

@@ -566,6 +566,10 @@ JUDGEMENT = (
     "correct", "right", "wrong", "incorrect", "confirmed", "verified", "consistent", "indeed",
     "reasonable", "valid", "the same", "as (?:above|before|expected)", "below", "unique",
     "well[- ]defined",
+    # ``grading-verdict-not-value``: "so this should be marked correct", "the answer should be
+    # counted as correct", "... scored as right by any grader": a verdict asked of the grader
+    "(?:marked|graded|scored|counted|accepted|considered|treated|judged|deemed|taken) (?:as )?"
+    "(?:fully )?(?:correct|right|valid)(?: (?:by|for) (?:any|the|a|an|every) [a-z-]+)?",
 )
 """'The answer is correct.': a verdict on an answer, not an answer."""
 

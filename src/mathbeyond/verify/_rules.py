@@ -1032,6 +1032,11 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     if confirm is not None and inner is not None and inner.start() <= confirm.start() < inner.end():
         # "Wait. ... I don't think the count above is right": its "right" confirms nothing
         confirm = CONFIRM_RE.search(tail, inner.end())
+    asked = _ASKED_CONFIRM_RE.match(tail, confirm.end()) if confirm is not None else None
+    if asked is not None and _retraction_of(tail[asked.end() :], answer) is not None:
+        # ``confirmation-in-question``: "Wait, is that right? ... I retract this answer.": the
+        # question confirms nothing; the retraction after it is read
+        return retraction(tail[asked.end() :], answer)
     if confirm is not None or _tick_confirms(tail, m.end()):
         return False, None
     fixed = _corrected_value(tail, m.end())
@@ -1046,6 +1051,9 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
         return True, None
     nums = [n.group(0) for n in _PLAIN_NUM_RE.finditer(tail, m.end())]
     return bool(nums) and nums[-1] != answer.strip().strip("$").strip(), None
+
+
+_ASKED_CONFIRM_RE = re.compile(r"[^.!?\n]{0,30}\?")  # "right?": the word in a question
 
 
 CHECK_MARK_RE = re.compile("[\u2705\u2713\u2714\u2611]")  # also read by ._extract
