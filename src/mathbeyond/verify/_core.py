@@ -12,6 +12,7 @@ import re
 from fractions import Fraction
 
 from . import _lexicon as lx
+from ._everyday import everyday_equal
 from ._extract import recap_after_box, restated_box_pair, squash
 from ._fast import answer as _extract_answer
 from ._normalize import (
@@ -38,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.131.0"  # core_v208-v211: verdicts, questions, based chains, of-phrases
+VERIFIER_VERSION = "2.132.0"  # core_v212: everyday forms (durations, 24-hour times, dates, words)
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -460,30 +461,10 @@ def _judge_answer(
         labelled = _judge_labelled(answer, gold, question)
         if labelled is not None:
             return Status.CORRECT, labelled[1], labelled[0]
-        if _duration_seconds(gold) is not None:
-            spent = _duration_seconds(answer)  # ``equal-duration``: "200 minutes" for "3 hours
-            if spent is not None and spent == _duration_seconds(gold):  # 20 minutes"
-                return Status.CORRECT, "the same duration", "answer-equal-duration"
+        everyday = everyday_equal(answer, gold, question)
+        if everyday is not None:  # "200 minutes" for "3 hours 20 minutes", "2115 hours"
+            return Status.CORRECT, everyday[1], everyday[0]
     return status, reason, None
-
-
-_DURATION_RE = re.compile(  # "3 hours 20 minutes", "3 h and 20 min", "200 \text{ minutes}"
-    r"(?:(?P<h>\d{1,4}(?:\.\d{1,3})?)[ \t]*(?:hours?|hrs?|h)\b[ \t,]*(?:and[ \t]+)?)?"
-    r"(?:(?P<m>\d{1,5}(?:\.\d{1,3})?)[ \t]*(?:minutes?|mins?)\b[ \t,]*(?:and[ \t]+)?)?"
-    r"(?:(?P<s>\d{1,6}(?:\.\d{1,3})?)[ \t]*(?:seconds?|secs?)\b)?",
-    re.IGNORECASE,
-)
-
-
-def _duration_seconds(text: str) -> Fraction | None:
-    """A duration written with time units ("3 hours 20 minutes", "200 minutes", "2 h and 5
-    min") in seconds, or None (a bare number, any other text)."""
-    plain = re.sub(r"\\text\{([^{}]{0,40})\}|\\(?:,|;|!| )|\$", r" \1", text).strip().rstrip(".")
-    m = _DURATION_RE.fullmatch(" ".join(plain.split()))
-    if m is None or not any(m.group(k) for k in ("h", "m", "s")):
-        return None
-    units = (("h", 3600), ("m", 60), ("s", 1))
-    return sum((Fraction(m.group(k)) * n for k, n in units if m.group(k)), Fraction(0))
 
 
 def _judge_labelled(answer: str, gold: str, question: str | None) -> tuple[str, str] | None:

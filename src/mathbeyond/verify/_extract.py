@@ -265,6 +265,11 @@ _MATH_SEG_RE = re.compile(r"\\\((.+?)\\\)|\$([^$]+)\$")
 _STATEMENT_RE = re.compile(  # a closing statement "The remainder is 2."
     r"\W*(?:the|our|my|its|this)\b[^.\n=$\\]{0,120}?\b(?:is|are|equals)\b", re.IGNORECASE
 )
+_RESTATED_TAIL_RE = re.compile(  # ", i.e. **March 1, 2023**.": the marked value restating it
+    r",?[ \t]+(?:i\.e\.|that[ \t]+is|namely)[,:]?[ \t]+(?:\*\*(?P<b>[^*\n]{1,60})\*\*"
+    r"|\$(?P<m>[^$\n]{1,60})\$)[ \t]*[.!]?[ \t]*$",
+    re.IGNORECASE,
+)
 _CHANCE_FRAME_RE = re.compile(  # "a 7/8 (or 87.5%) chance of ...": the value framed
     r"(?:an?[ \t]+)?(?P<v>\$?-?\d[\d.,/]*\$?|\$[^$]{1,40}\$)[ \t]*(?:\([ \t]*or[ \t][^()]{1,30}\))?"
     r"[ \t]+(?:chance|probability|likelihood)\b[^$]{0,120}",
@@ -5586,6 +5591,7 @@ def _closing(
             # asked for a rounded value: "... is $10\pi$ units, which is approximately $31.4$
             # units." answers with 31.4 (``exact-then-approximation``, the other way round)
             return Extracted(rounded.group("v").strip("$ "), "conclusion", "closing-sentence")
+        restated = _RESTATED_TAIL_RE.search(last) if "**" in last or "$" in last else None
         last = _REASON_CLAUSE_RE.sub("", last)
         aside = _TRAILING_ASIDE_RE.search(last)
         if aside is not None and _HAS_VALUE_RE.search(last, 0, aside.start()):
@@ -5612,7 +5618,10 @@ def _closing(
             ans = _clean_tail(_math_value_first(last[verb.end() :]))
             if "ing " in ans[:16]:  # ``participle-before-value``: "is moving at 60 miles per hour"
                 ans = _PARTICIPLE_LEAD_RE.sub("", ans, count=1)
-            if conc and _ANSWER_NOUN_RE.fullmatch(ans):  # "Thus, 9 is the answer."
+            if restated is not None:  # ``restated-after-ie``: "day 60 is the first day of
+                # March, i.e. **March 1, 2023**.": the marked value
+                ans = (restated.group("b") or restated.group("m")).strip()
+            elif conc and _ANSWER_NOUN_RE.fullmatch(ans):  # "Thus, 9 is the answer."
                 ans = _clean_tail(last[conc.end() : verb.start()])
             elif conc and (
                 (not _VALUE_RE.search(ans) and not _NUMBER_WORD_RE.match(ans))

@@ -1811,10 +1811,12 @@ ONE_LETTER_UNIT = {
 }
 """One-letter SI units and the word a question names each by ("250 m" when asked in meters)."""
 
-CLOSED_ANSWER_WORD = (
-    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+MONTH = (
     "january", "february", "march", "april", "may", "june", "july", "august", "september",
     "october", "november", "december",
+)
+CLOSED_ANSWER_WORD = (
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", *MONTH,
 )
 """An answer word of a closed kind (a weekday, a month): bold alone in the closing sentence
 ("... fell on a **Saturday**."), it is the answer (``bold-answer-word``)."""

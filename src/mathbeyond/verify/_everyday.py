@@ -1,0 +1,116 @@
+"""Everyday answer forms compared with a gold of the same kind, once the usual comparison has
+found them unequal: durations, 24-hour clock times, calendar dates and one-word answers given
+in a sentence.
+
+- ``equal-duration``: "200 minutes" for "3 hours 20 minutes".
+- ``bare-number-duration``: a value read without its unit ("6.5" of "6.5 hours", "390" of
+  "390 minutes") against a gold in two units ("6 hours 30 minutes") is that duration in one of
+  the gold's units.
+- ``military-time``: asked for 24-hour time, "2115 hours" (or "2115") is 21:15.
+- ``date-with-asked-year``: "March 1, 2023" for "March 1" when the question names 2023.
+- ``word-answer-sentence``: "\\text{The series diverges.}" for "diverges": a short sentence,
+  not negated and no list of choices, that ends on the gold's words (three letters or more:
+  an option letter is no word answer).
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from . import _lexicon as lx
+
+_DURATION_RE = re.compile(  # "3 hours 20 minutes", "3 h and 20 min", "200 \text{ minutes}"
+    r"(?:(?P<h>\d{1,4}(?:\.\d{1,3})?)[ \t]*(?:hours?|hrs?|h)\b[ \t,]*(?:and[ \t]+)?)?"
+    r"(?:(?P<m>\d{1,5}(?:\.\d{1,3})?)[ \t]*(?:minutes?|mins?)\b[ \t,]*(?:and[ \t]+)?)?"
+    r"(?:(?P<s>\d{1,6}(?:\.\d{1,3})?)[ \t]*(?:seconds?|secs?)\b)?",
+    re.IGNORECASE,
+)
+_UNIT_SECONDS = (("h", 3600), ("m", 60), ("s", 1))
+_TEXT_RE = re.compile(r"\\(?:text|mathrm|textbf|mathbf)\{([^{}]{0,80})\}|\\(?:,|;|!| )|\$")
+_BARE_NUMBER_RE = re.compile(r"\d{1,5}(?:\.\d{1,3})?")
+_MILITARY_RE = re.compile(r"(?P<h>[01]\d|2[0-3])(?P<m>[0-5]\d)(?:[ \t]*(?:hours|hrs|h))?")
+_CLOCK_GOLD_RE = re.compile(r"(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)")
+_MILITARY_ASKED_RE = re.compile(r"\b24[- ]hour\b|\bmilitary\b", re.IGNORECASE)
+_MONTH = lx.alternation(lx.MONTH)
+_DATE_GOLD_RE = re.compile(r"(?P<md>" + _MONTH + r"[ \t]+\d{1,2})", re.IGNORECASE)
+_DATED_ANSWER_RE = re.compile(
+    r"(?P<md>" + _MONTH + r"[ \t]+\d{1,2})(?:st|nd|rd|th)?,?[ \t]+(?P<y>\d{4})", re.IGNORECASE
+)
+_WORD_GOLD_RE = re.compile(r"[A-Za-z]+(?:[ \t-][A-Za-z]+){0,2}")
+_SENTENCE_RE = re.compile(r"[A-Za-z][A-Za-z' \t,-]{0,80}")
+_NEGATION_RE = re.compile(  # negated, or a list of choices ("A or C", "Saturday and Sunday")
+    r"\b(?:not|no|never|neither|nor|cannot|or|and)\b|n't\b|,", re.IGNORECASE
+)
+_MAX_SENTENCE_WORDS = 8
+
+
+def _plain(text: str) -> str:
+    """``text`` without font commands, spacing commands and dollar signs, spaces collapsed."""
+    return " ".join(_TEXT_RE.sub(r" \1", text).split()).strip().rstrip(".").strip()
+
+
+def duration_seconds(text: str) -> Fraction | None:
+    """A duration written with time units ("3 hours 20 minutes", "200 minutes", "2 h and 5
+    min") in seconds, or None (a bare number, any other text)."""
+    m = _DURATION_RE.fullmatch(_plain(text))
+    if m is None or not any(m.group(k) for k, _ in _UNIT_SECONDS):
+        return None
+    return sum((Fraction(m.group(k)) * n for k, n in _UNIT_SECONDS if m.group(k)), Fraction(0))
+
+
+def _bare_number_duration(answer: str, gold: str) -> bool:
+    m = _DURATION_RE.fullmatch(_plain(gold))
+    if m is None or sum(1 for k, _ in _UNIT_SECONDS if m.group(k)) < 2:
+        return False  # a gold in one unit: a bare number is compared as a number
+    bare = _plain(answer)
+    if not _BARE_NUMBER_RE.fullmatch(bare):
+        return False
+    total = duration_seconds(gold)
+    return any(Fraction(bare) * n == total for k, n in _UNIT_SECONDS if m.group(k))
+
+
+def _military_time(answer: str, gold: str, question: str | None) -> bool:
+    g = _CLOCK_GOLD_RE.fullmatch(gold.strip().strip("$"))
+    a = _MILITARY_RE.fullmatch(_plain(answer))
+    if g is None or a is None or not question or not _MILITARY_ASKED_RE.search(question):
+        return False
+    return (int(a.group("h")), int(a.group("m"))) == (int(g.group("h")), int(g.group("m")))
+
+
+def _date_with_asked_year(answer: str, gold: str, question: str | None) -> bool:
+    g = _DATE_GOLD_RE.fullmatch(_plain(gold))
+    a = _DATED_ANSWER_RE.fullmatch(_plain(answer))
+    if g is None or a is None or not question or a.group("y") not in question:
+        return False
+    return " ".join(a.group("md").lower().split()) == " ".join(g.group("md").lower().split())
+
+
+def _word_answer_sentence(answer: str, gold: str) -> bool:
+    word = _plain(gold).lower()
+    if len(word) < 3 or not _WORD_GOLD_RE.fullmatch(word):  # (not an option letter)
+        return False
+    sentence = _plain(answer)
+    words = sentence.lower().replace(",", " ").split()
+    if not _SENTENCE_RE.fullmatch(sentence) or not 2 <= len(words) <= _MAX_SENTENCE_WORDS:
+        return False
+    return words[-len(word.split()) :] == word.split() and not _NEGATION_RE.search(sentence)
+
+
+def everyday_equal(answer: str, gold: str, question: str | None) -> tuple[str, str] | None:
+    """(rule, reason) when ``answer`` is ``gold`` in one of the everyday forms above, else
+    None. Called only once the usual comparison has found them unequal."""
+    gold_duration = duration_seconds(gold)
+    if gold_duration is not None:
+        if duration_seconds(answer) == gold_duration:
+            return "answer-equal-duration", "the same duration"
+        if _bare_number_duration(answer, gold):
+            return "answer-bare-number-duration", "the same duration in one of the gold's units"
+        return None
+    if ":" in gold and _military_time(answer, gold, question):
+        return "answer-military-time", "the same 24-hour time"
+    if _date_with_asked_year(answer, gold, question):
+        return "answer-date-with-asked-year", "the same date, with the asked year"
+    if _word_answer_sentence(answer, gold):
+        return "answer-word-sentence", "a sentence that ends on the gold's words"
+    return None
