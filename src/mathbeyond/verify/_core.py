@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.132.0"  # core_v212: everyday forms (durations, 24-hour times, dates, words)
+VERIFIER_VERSION = "2.133.0"  # core_v213: redo cues, grader sentences, roots, descriptions
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -578,6 +578,8 @@ def _chain_value(answer: str, gold: str, question: str | None) -> str | None:
     ):
         return None
     first, *middle, last = members
+    if any("$" in m for m in (*middle, last)):
+        return None  # "the area under $y = x$ from $x = 0$ to $x = 2$": equations in prose
     if not middle and _GIVEN_QUANTITY_RE.fullmatch(last) and _given_quantity(first, question):
         return last  # ``given-quantity-converted``: "77°F = 25°C", "5 km = 5000 m"
     last = _UNIT_TAIL_RE.sub("", last)  # "= 120 ways": the number

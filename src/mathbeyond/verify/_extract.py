@@ -35,6 +35,7 @@ from ._rules import (
     OTHER_PROBLEM_RE,
     RECONSIDER_RE,
     RECOUNT_RE,
+    REDO_RE,
     RETRACT_RE,
     REVISE_RE,
     ROUNDING_ASKED_RE,
@@ -1281,8 +1282,10 @@ def _sentence_answer(text: str) -> str:
             result.group("c") or result.group("m1") or result.group("m2") or result.group("n")
         ).strip()
     last = None
+    spans = [m.span() for m in _MATH_SEG_RE.finditer(text)] if "$" in text or "\\(" in text else []
     for m in _SENTENCE_VERB_RE.finditer(text):
-        last = m
+        if not any(a <= m.start() < b for a, b in spans):  # ``description-anchor``: not the "="
+            last = m  # of "$x = 2$" in "the area under $y = x$ from $x = 0$ to $x = 2$"
     if last is None:  # "Each interior angle measures \\(120^\\circ\\)": its one math segment
         maths = _MATH_SEG_RE.findall(text)
         if not maths:  # "Jane started growing it 3 hours ago": its one number
@@ -1518,7 +1521,10 @@ _GRADER_NOTE_RE = re.compile(
     r"|^[ \t*_>#]*" + _TO_GRADER + r"[^\n]*"
     r"|(?:(?<=[.!?])|(?<=[.!?]\*\*))[ \t]+" + _TO_GRADER + r"[^\n]*"  # "**Final.** Note to ..."
     r"|(?:^|(?<=[.!?:;,])[*_]{0,2}[ \t]+(?:(?:so|and|thus|hence|therefore|then)[ \t]+)?)"
-    r"[ \t*_>#]*(?:" + lx.alternation(lx.GRADER_INSTRUCTION) + r")\b[^\n]*",
+    r"[ \t*_>#]*(?:" + lx.alternation(lx.GRADER_INSTRUCTION) + r")\b[^\n]*?"
+    # ``grader-instruction-sentence``: up to the model's own conclusion on the same line
+    r"(?=[.!?][ \t]+(?:therefore|thus|hence|so),?[ \t]+(?:the|my|our)[ \t]+(?:final[ \t]+)?"
+    r"answer\b|$)",
     re.IGNORECASE | re.MULTILINE,
 )
 
@@ -1985,6 +1991,8 @@ def decide_in_turn(
     found = _decide(region, question, finish_reason)
     if found.kind != "none" and declines_answer(region):
         return Extracted("", "none", "declined-to-answer", found.decisions)
+    if found.kind != "none" and _conditional_finals(region):
+        return Extracted("", "none", "conditional-final-lines", found.decisions)
     if found.kind != "none":
         unowned = unowned_answer(region, found.text)
         if unowned is not None:  # ``value-from-source`` / ``answer-under-one-reading``
@@ -2015,6 +2023,25 @@ def decide_in_turn(
     if earlier.kind not in ("boxed", "anchor"):  # a box or an anchor, not an unanchored closing
         return found
     return Extracted(earlier.text, earlier.kind, "think-answer-before-cut-off", earlier.decisions)
+
+
+_CONDITIONAL_FINAL_RE = re.compile(  # "**Final Answer (if rotations are distinct):** 720"
+    r"^[ \t*_#>-]*(?:the[ \t]+)?(?:final[ \t]+)?answer[ \t*_]*\([ \t]*(?:if|when|assuming|"
+    r"under|with|for)\b[^()\n]{1,80}\)[ \t*_]*:?[ \t*_]*(?P<v>[^\n]{1,60}?)[ \t*_.$]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_CONDITIONAL_TAIL_CHARS = 2000
+
+
+def _conditional_finals(region: str) -> bool:
+    """``conditional-final-lines``: two final-answer lines or more, each under its own condition
+    ("**Final Answer (if rotations are distinct):** 720", "**Final Answer (if rotations are
+    equivalent):** 120"), with different values: the choice is left open, no answer."""
+    tail = region[-_CONDITIONAL_TAIL_CHARS:]
+    if "nswer" not in tail or "(" not in tail:
+        return False
+    values = {squash(m.group("v")).strip("$*_.") for m in _CONDITIONAL_FINAL_RE.finditer(tail)}
+    return len(values) >= 2
 
 
 _LATER_ASSISTANT_RE = re.compile(
@@ -3845,7 +3872,7 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     subject is in the question, or it names the answer) with another value ("... so the number
     of divisors is 7."): that value. A closing statement about another quantity ("as a check,
     the sum of the exponents is 4"), or repeating the box, keeps the box."""
-    cue = REVISE_RE.search(region, box.end)
+    cue = REVISE_RE.search(region, box.end) or REDO_RE.search(region, box.end)
     recount = RECOUNT_RE.search(region, box.end) is not None
     concluded = cue is None and not recount and concludes_asked_after(region, box.end, question)
     if cue is None and not recount and not concluded:

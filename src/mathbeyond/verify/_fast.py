@@ -117,6 +117,7 @@ from ._rules import (
     PRESENTED_MISTAKE_RE,
     QUOTED_SOURCE_RE,
     RECOUNT_RE,
+    REDO_RE,
     RETRACT_RE,
     REVISE_RE,
     UNASKED_RE,
@@ -517,7 +518,7 @@ def after_box_defers(
         )
         or (question and (
             REVISE_RE.search(region, end) or RECOUNT_RE.search(region, end)
-            or concludes_asked_after(region, end, question)
+            or REDO_RE.search(region, end) or concludes_asked_after(region, end, question)
         ))
     )
 
@@ -747,7 +748,7 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
         return None
     tail = region[boxes[idx].end :]
     if (
-        (question and (REVISE_RE.search(tail) or RECOUNT_RE.search(tail)))
+        (question and (REVISE_RE.search(tail) or RECOUNT_RE.search(tail) or REDO_RE.search(tail)))
         or revision_correction(tail, boxes[idx].text) is not None
         or rejects_chosen(tail, boxes[idx].text) is not None
         or (question and concludes_asked_after(region, boxes[idx].end, question))

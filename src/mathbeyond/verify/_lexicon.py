@@ -169,6 +169,15 @@ RECOUNT = (
 redo it another way"); read like :data:`REVISION`, only for ``revised-after-box``: a closing
 statement of the asked quantity with another value then answers."""
 
+REDO = (
+    "let me re-?(?:add|compute|calculate|multiply|evaluate|sum)",
+    "let me (?:add|compute|calculate|multiply|sum)(?: [^.\n]{1,40}?)? again",
+)
+"""``redo-verbs``: after the box, the writer works a step again ("Let me re-add the
+y-coordinates", "let me add the y-values again"): a revision cue for ``revised-after-box``
+only (a closing statement of the asked quantity with another value answers; a statement of
+another quantity, "So the remainder is indeed 3", keeps the box)."""
+
 RECONSIDERATION = (
     "reconsider", "re-?think", "re-?do (?:the|this|it|that|my)", "redo", "re-?examine",
     "(?:i|we) (?:may|might) have (?:mis|made|double|over|under|got)",

@@ -125,6 +125,7 @@ MISTAKE_RE = GuardedAny(  # (one literal cap each)
 _WITHDRAWN_ANSWER_RE = Guarded(lx.stems(lx.WITHDRAWN_ANSWER))
 REVISE_RE = Guarded(lx.words(lx.REVISION))
 RECOUNT_RE = Guarded(lx.words(lx.RECOUNT))
+REDO_RE = Guarded(lx.words(lx.REDO))
 RECONSIDER_RE = Guarded(lx.stems(lx.RECONSIDERATION))
 SIDE_RE = Guarded(lx.stems(lx.SIDE_REMARK))
 UNASKED_RE = Guarded(lx.stems(lx.UNASKED_REMARK))
@@ -3317,9 +3318,10 @@ def unevaluated_functions(answer: str, gold: str, question: str | None) -> bool:
     if _DETERMINANT_RE.search(answer):
         return True  # ``determinant-unevaluated``: "\begin{vmatrix} 2 & 3 \\ 1 & 4 \end{vmatrix}"
     root = _ROOT_RE.search(answer) if "\\sqrt" in answer else None
-    if root is not None and root.group(0) in question and not _LETTER_RE.search(
-        _COMMAND_RE.sub(" ", answer)
-    ):  # "Compute $\sqrt[3]{27 \cdot 8}$." answered "\sqrt[3]{216}": the asked root, not taken
+    if root is not None and not _LETTER_RE.search(_COMMAND_RE.sub(" ", answer)) and (
+        root.group(0) in question or _root_asked_in_words(answer, question)
+    ):  # "Compute $\sqrt[3]{27 \cdot 8}$." answered "\sqrt[3]{216}", "What is the cube root of
+        # 343?" answered "\sqrt[3]{343}": the asked root, not taken (``root-asked-not-taken``)
         return True
     if not _FUNCTION_RE.search(answer):
         return False
@@ -3329,6 +3331,21 @@ def unevaluated_functions(answer: str, gold: str, question: str | None) -> bool:
         _VALUE_QUESTION_RE.search(question, max(0, m.start() - 30), m.start())
         for m in _MATH_SEGMENT_RE.finditer(question)
     )
+_ROOT_WORDS_RE = re.compile(  # "the cube root of 343", "the 4th root of 1296"
+    r"\b(?:square|cube|fourth|fifth|sixth|\d(?:st|nd|rd|th))[ \t]+root[ \t]+of[ \t]+\$?"
+    r"(?P<n>\d{1,12})(?!\d|\.\d)",
+    re.IGNORECASE,
+)
+_RADICAND_RE = re.compile(r"\\sqrt(?:\[[^\]]{1,4}\])?\{[ \t]*(?P<n>\d{1,12})[ \t]*\}")
+
+
+def _root_asked_in_words(answer: str, question: str) -> bool:
+    """The question asks in words for a root of a number ("What is the cube root of 343?") and
+    ``answer`` is a radical of that same number."""
+    asked = {m.group("n") for m in _ROOT_WORDS_RE.finditer(question)}
+    return bool(asked) and any(m.group("n") in asked for m in _RADICAND_RE.finditer(answer))
+
+
 _LETTER_RE = re.compile(r"[A-Za-z]")
 _ROOT_RE = re.compile(r"\\sqrt(?:\[[^\]]{1,4}\])?")
 _COUNTING_FORMULA_RE = re.compile(r"\d!|\\binom|\\choose")
