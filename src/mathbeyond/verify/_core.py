@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.133.0"  # core_v213: redo cues, grader sentences, roots, descriptions
+VERIFIER_VERSION = "2.134.0"  # core_v214: located recaps, tuple recaps, markup attributes
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -193,10 +193,14 @@ def _recap_differs(completion: str, answer: str, question: str | None) -> bool:
     """``summary-contradicts-answer`` in any form: the text closes on a summary line whose
     stated value (:func:`._extract.recap_after_box`) is not equal to the boxed answer (a
     correct box does not make a sample whose closing summary says otherwise correct)."""
-    if "\n" not in completion or "," in answer:  # (lists and tuples: not read from prose)
+    if "\n" not in completion:
         return False
     recap = recap_after_box(completion, question)
     if recap is None or len(recap) > MAX_ANSWER_CHARS:
+        return False
+    if "," in answer and not (  # a list is not read from prose; a tuple only as a tuple
+        recap.startswith("(") and recap.endswith(")") and recap.count(",") == answer.count(",")
+    ):  # ("..., the vertex, at $(4, 3)$" after $\boxed{(3, 4)}$)
         return False
     return _judge(recap, answer, None)[0] is Status.INCORRECT
 

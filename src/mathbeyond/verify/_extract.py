@@ -1009,6 +1009,9 @@ def _find_anchor_word(
         if m is not None:
             adverb = _ANCHOR_ADVERB_RE.match(s, m.end())
             text, end = _anchor_value(s, adverb.end() if adverb else m.end())
+            attr = _ATTRIBUTE_VALUE_RE.match(text) if text[:1] in ("'", '"') else None
+            if attr is not None:  # ``markup-answer-attribute``: '<solution answer="98">'
+                text = attr.group("v").strip()
             if (
                 text
                 and not _JUDGEMENT_RE.match(text)
@@ -2044,6 +2047,10 @@ def _conditional_finals(region: str) -> bool:
     return len(values) >= 2
 
 
+_ATTRIBUTE_VALUE_RE = re.compile(  # '"98">', "'98'/>": an attribute's quoted value, the tag's end
+    r"""(?P<q>["'])(?P<v>[^"'<>\n]{1,60})(?P=q)(?:[ \t]+[\w:-]+=(?:"[^"\n]*"|'[^'\n]*'))*"""
+    r"[ \t]*/?>"
+)
 _LATER_ASSISTANT_RE = re.compile(
     r"<\|im_start\|>[ \t]*assistant\b|<\|start_header_id\|>[ \t]*assistant[ \t]*<\|end_header_id\|>"
     r"|<\|assistant\|>|" + _ASSISTANT_TURN_RE.pattern
@@ -3751,7 +3758,9 @@ def _recap_line_value(line: str, question: str | None, stated: bool = False) -> 
         return None  # "$x = 2$ and $x = 3$": a list, not one value
     value = (m.group("m") or m.group("b") or m.group("n") or "").strip().strip("$ ")
     sentence = max(start, text.rfind(". ", start, m.start()) + 2)
-    if ("=" not in value or stated) and not _STATING_VERB_RE.search(text, sentence, m.start()):
+    if ("=" not in value or stated) and not _STATING_VERB_RE.search(text, sentence, m.start()) and (
+        not _located_asked(text[sentence : m.start()], question)
+    ):
         return None  # "the formula needs only $n = 30$ and one multiplication, 30 times 31"
     if "=" in value:
         value = value.rsplit("=", 1)[1].strip()
@@ -3762,6 +3771,17 @@ def _recap_line_value(line: str, question: str | None, stated: bool = False) -> 
     if question and value.replace(",", "") in _numbers(question):
         return None
     return value
+
+
+_LOCATED_HEAD_RE = re.compile(r"([A-Za-z]{4,})[ \t,]*\bat[ \t]*\$?[ \t]*\Z")
+
+
+def _located_asked(before: str, question: str | None) -> bool:
+    """``recap-located-value``: the words before a summary's value place the asked quantity
+    at it ("..., the vertex, at", "with their intersection point at"): its head noun, right
+    before "at", is a word of the question."""
+    head = _LOCATED_HEAD_RE.search(before) if question and "at" in before else None
+    return head is not None and question is not None and _in_question(head.group(1), question)
 
 
 def _unevaluated(text: str) -> bool:
