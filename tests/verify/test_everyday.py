@@ -20,6 +20,8 @@ Q_SERIES = "Does the series converge or diverge?"
         ("510", "8 hours 30 minutes", Q_SHIFT, "answer-bare-number-duration"),
         ("2115 hours", "21:15", Q_CLOCK, "answer-military-time"),
         ("\\text{March 1, 2023}", "March 1", Q_DATE, "answer-date-with-asked-year"),
+        ("9 June 2023", "June 9, 2023", Q_DATE, "answer-date-order"),
+        ("\\text{the 9th of June, 2023}", "\\text{June 9, 2023}", Q_DATE, "answer-date-order"),
         ("\\text{The series diverges.}", "diverges", Q_SERIES, "answer-word-sentence"),
     ],
 )
@@ -36,6 +38,8 @@ def test_equal_forms(answer: str, gold: str, question: str, rule: str) -> None:
         ("2015 hours", "21:15", Q_CLOCK),
         ("2115", "21:15", "What time is it?"),  # 24-hour time not asked: digits are a number
         ("\\text{March 1, 2024}", "March 1", Q_DATE),  # not the asked year
+        ("9 June 2024", "June 9, 2023", Q_DATE),
+        ("June 9", "June 9, 2023", Q_DATE),  # a year the answer leaves out is not given
         ("\\text{The series does not diverge.}", "diverges", Q_SERIES),
         ("\\text{It converges or diverges}", "diverges", Q_SERIES),
         ("A or C", "C", "Which option?"),

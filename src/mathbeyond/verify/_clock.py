@@ -87,10 +87,19 @@ def closing_clock_time(sentence: str, question: str, clause: str | None = None) 
     return _written(minutes, named)
 
 
+_TEXT_WRAP_RE = re.compile(r"\$?[ \t]*\\(?:text|mathrm)\{([^{}]{1,40})\}[ \t]*\$?")
+
+
+def _unwrapped(text: str) -> str:
+    """``text`` without a whole-text font wrapper: "\\text{6:15 PM}" is "6:15 PM"."""
+    m = _TEXT_WRAP_RE.fullmatch(text.strip())
+    return (m.group(1) if m is not None else text).strip()
+
+
 def same_clock_time(answer: str, gold: str) -> bool | None:
     """Whether two texts that are each one clock time (nothing else) are the same time; None when
     either is not a clock time or neither names its half of the day (left to the caller)."""
-    a, g = _CLOCK_RE.fullmatch(answer.strip()), _CLOCK_RE.fullmatch(gold.strip())
+    a, g = _CLOCK_RE.fullmatch(_unwrapped(answer)), _CLOCK_RE.fullmatch(_unwrapped(gold))
     if a is None or g is None:
         return None
     (am, a_named), (gm, g_named) = _minutes(a), _minutes(g)

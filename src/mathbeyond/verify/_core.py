@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.134.0"  # core_v214: located recaps, tuple recaps, markup attributes
+VERIFIER_VERSION = "2.135.0"  # core_v215: dates in either order, clock times in \text{}
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

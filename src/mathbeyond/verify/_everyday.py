@@ -7,6 +7,7 @@ in a sentence.
   "390 minutes") against a gold in two units ("6 hours 30 minutes") is that duration in one of
   the gold's units.
 - ``military-time``: asked for 24-hour time, "2115 hours" (or "2115") is 21:15.
+- ``date-order``: "9 June 2023" (or "the 9th of June, 2023") for "June 9, 2023".
 - ``date-with-asked-year``: "March 1, 2023" for "March 1" when the question names 2023.
 - ``word-answer-sentence``: "\\text{The series diverges.}" for "diverges": a short sentence,
   not negated and no list of choices, that ends on the gold's words (three letters or more:
@@ -32,10 +33,16 @@ _BARE_NUMBER_RE = re.compile(r"\d{1,5}(?:\.\d{1,3})?")
 _MILITARY_RE = re.compile(r"(?P<h>[01]\d|2[0-3])(?P<m>[0-5]\d)(?:[ \t]*(?:hours|hrs|h))?")
 _CLOCK_GOLD_RE = re.compile(r"(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)")
 _MILITARY_ASKED_RE = re.compile(r"\b24[- ]hour\b|\bmilitary\b", re.IGNORECASE)
-_MONTH = lx.alternation(lx.MONTH)
-_DATE_GOLD_RE = re.compile(r"(?P<md>" + _MONTH + r"[ \t]+\d{1,2})", re.IGNORECASE)
-_DATED_ANSWER_RE = re.compile(
-    r"(?P<md>" + _MONTH + r"[ \t]+\d{1,2})(?:st|nd|rd|th)?,?[ \t]+(?P<y>\d{4})", re.IGNORECASE
+_MONTH = r"(?P<mo>" + lx.alternation(lx.MONTH) + r")"
+_DAY = r"(?P<d>\d{1,2})(?:st|nd|rd|th)?"
+_YEAR = r"(?:,?[ \t]+(?P<y>\d{4}))?"
+_WEEKDAY = r"(?:[A-Za-z]{6,9},?[ \t]+)?"  # "Friday, June 9, 2023"
+_DATE_RES = (
+    re.compile(_WEEKDAY + _MONTH + r"[ \t]+" + _DAY + _YEAR, re.IGNORECASE),  # June 9, 2023
+    re.compile(  # 9 June 2023, the 9th of June
+        _WEEKDAY + r"(?:the[ \t]+)?" + _DAY + r"[ \t]+(?:of[ \t]+)?" + _MONTH + _YEAR,
+        re.IGNORECASE,
+    ),
 )
 _WORD_GOLD_RE = re.compile(r"[A-Za-z]+(?:[ \t-][A-Za-z]+){0,2}")
 _SENTENCE_RE = re.compile(r"[A-Za-z][A-Za-z' \t,-]{0,80}")
@@ -78,12 +85,30 @@ def _military_time(answer: str, gold: str, question: str | None) -> bool:
     return (int(a.group("h")), int(a.group("m"))) == (int(g.group("h")), int(g.group("m")))
 
 
-def _date_with_asked_year(answer: str, gold: str, question: str | None) -> bool:
-    g = _DATE_GOLD_RE.fullmatch(_plain(gold))
-    a = _DATED_ANSWER_RE.fullmatch(_plain(answer))
-    if g is None or a is None or not question or a.group("y") not in question:
-        return False
-    return " ".join(a.group("md").lower().split()) == " ".join(g.group("md").lower().split())
+def _date(text: str) -> tuple[str, int, str | None] | None:
+    """(month, day, year or None) of a text that is one calendar date in words, either order
+    ("June 9, 2023", "9 June 2023", "the 9th of June"), else None."""
+    plain = _plain(text)
+    for pattern in _DATE_RES:
+        m = pattern.fullmatch(plain)
+        if m is not None:
+            return m.group("mo").lower(), int(m.group("d")), m.group("y")
+    return None
+
+
+def _same_date(answer: str, gold: str, question: str | None) -> str | None:
+    """The rule by which ``answer`` is the gold's date: ``date-order`` (the same month, day and
+    year in either order), ``date-with-asked-year`` (a year the gold leaves out, the one the
+    question names); else None."""
+    g = _date(gold) if any(ch.isdigit() for ch in gold) else None
+    a = _date(answer) if g is not None else None
+    if g is None or a is None or a[:2] != g[:2]:
+        return None
+    if a[2] == g[2]:
+        return "answer-date-order"
+    if g[2] is None and a[2] is not None and question and a[2] in question:
+        return "answer-date-with-asked-year"
+    return None
 
 
 def _word_answer_sentence(answer: str, gold: str) -> bool:
@@ -109,8 +134,9 @@ def everyday_equal(answer: str, gold: str, question: str | None) -> tuple[str, s
         return None
     if ":" in gold and _military_time(answer, gold, question):
         return "answer-military-time", "the same 24-hour time"
-    if _date_with_asked_year(answer, gold, question):
-        return "answer-date-with-asked-year", "the same date, with the asked year"
+    dated = _same_date(answer, gold, question)
+    if dated is not None:
+        return dated, "the same calendar date"
     if _word_answer_sentence(answer, gold):
         return "answer-word-sentence", "a sentence that ends on the gold's words"
     return None

@@ -1673,6 +1673,7 @@ def _blank_comments(text: str) -> str:
     return "".join(out)
 
 
+_MONTH_NAME_RE = re.compile(r"\b(?:" + "|".join(m.capitalize() for m in lx.MONTH) + r")\b")
 _TEXT_ANCHOR_LEAD_RE = re.compile(r"\s*\\text\{[^{}]*\banswer\b[^{}]*\}", re.IGNORECASE)
 _TEXT_CMD_RE = re.compile(r"\\text\{([^{}]*)\}")
 
@@ -1696,6 +1697,7 @@ def _with_inner_anchor(found: Extracted) -> Extracted:
         len(numbers) == 1 and "=" not in plain and "\\" not in plain.replace("\\,", "")
         and len(_PROSE_WORD_RE.findall(plain[: plain.find(numbers[0])])) >= 2
         and not _BOX_SENTENCE_QUALIFIER_RE.search(plain)
+        and not _MONTH_NAME_RE.search(plain)  # \boxed{\text{31st May 2023}}: a date, whole
     ):
         # ``sentence-in-box``: \boxed{\text{There are } 924 \text{ paths}}: its one value
         return Extracted(numbers[0], "boxed", "sentence-in-box", found.decisions)
