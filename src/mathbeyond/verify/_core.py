@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.135.0"  # core_v215: dates in either order, clock times in \text{}
+VERIFIER_VERSION = "2.136.0"  # core_v216: according-to sources, undecided closing remarks
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

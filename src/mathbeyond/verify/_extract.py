@@ -40,6 +40,7 @@ from ._rules import (
     REVISE_RE,
     ROUNDING_ASKED_RE,
     SIDE_RE,
+    UNDECIDED_RE,
     Candidate,
     Decision,
     asked_unit_number,
@@ -1552,6 +1553,11 @@ _REFERENCE_SENTENCE_RE = Guarded(re.compile(
     r"(?:(?:provided|given|supplied|stored)[ \t]+)?(?:"
     + lx.alternation(lx.REFERENCE_ANSWER) + r")[ \t]+answers?\b[^.!?\n]{0,60}?(?:\bis\b|=|:"
     r"|\b(?:lists?|says|gives|states|shows|reads)\b|(?<=answer[ \t]of)(?=[ \t]))"
+    r"[^\n]*?(?:[.!?](?=\s|$)|$)"
+    # ``according-to-source``: "Note: according to the answer key the correct answer is 28"
+    r"|(?:^|(?<=[.!?])[ \t]+)[^.!?\n]{0,60}?\baccording[ \t]+to[ \t]+(?:the|an?)[ \t]+"
+    r"(?:[a-z'-]+[ \t]+){0,2}?(?:answer[ \t]+key|key|textbook|book|reference|official[ \t]+"
+    r"solution|solutions?[ \t]+manual|solution[ \t]+key)\b[^.!?\n]{0,60}?(?:\bis\b|=|:)"
     r"[^\n]*?(?:[.!?](?=\s|$)|$)",
     re.IGNORECASE | re.MULTILINE,
 ))
@@ -2709,6 +2715,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 or _COUNTERFACTUAL_REMARK_RE.match(dropped)
             ):
                 break
+            if UNDECIDED_RE.search(dropped):  # ``undecided-closing-remark``: "..., so I'm not
+                late = Extracted("", "none", "closing-undecided")  # sure which of these is
+                break  # intended": the readings before it are left open
             again = _conclusion(shorter, question=question)
             if again is not None and again.kind == "conclusion" and not (
                 again.rule == "closing-sentence" and _valueless(again.text)

@@ -1704,7 +1704,7 @@ _GUESS_WINDOW_CHARS = 160
 FORCED_GUESS_RE = lx.words(lx.FORCED_GUESS)
 
 
-_UNDECIDED_RE = lx.words(lx.UNDECIDED)
+UNDECIDED_RE = lx.words(lx.UNDECIDED)
 
 
 def undecided_between(region: str, cands: list[Candidate], idx: int) -> bool:
@@ -1712,7 +1712,7 @@ def undecided_between(region: str, cands: list[Candidate], idx: int) -> bool:
     between values ("I'm not sure which of these the problem intends", "I can't decide
     between them") and another candidate holds a different value."""
     chosen = cands[idx]
-    found = _UNDECIDED_RE.search(region, chosen.end)
+    found = UNDECIDED_RE.search(region, chosen.end)
     if found is None:
         return False
     picked = _PICKED_AFTER_RE.search(region, found.end())
