@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.136.0"  # core_v216: according-to sources, undecided closing remarks
+VERIFIER_VERSION = "2.137.0"  # core_v217-v218: checks confirmed at a cut, undecided named values
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -1984,6 +1984,30 @@ def _extract(
     return found
 
 
+_CROSS_MARK_RE = re.compile("[\u2717\u2718\u274c\u274e]")
+_TICKED_TAIL_CHARS = 12
+
+
+def _tick_confirms_value(after: str, value: str) -> bool:
+    """``verified-after-doubt-at-cut``: the working after a committed answer, cut off by the
+    token limit, doubts ("Hmm wait, for a = 1 ...") but its last check mark follows the answer's
+    own value ("Total: 0 + 9 + 54 = 63 ✓"), with no cross mark and no number after that mark:
+    the check confirmed the answer, the cut fell in the write-up."""
+    if after.isascii():
+        return False
+    ticks = list(_CHECK_MARK_CHARS_RE.finditer(after))
+    if not ticks or _CROSS_MARK_RE.search(after) or any(
+        ch.isdigit() for ch in after[ticks[-1].end() :]
+    ):
+        return False
+    v = value.strip().strip("$*_ ").rstrip(".").strip()
+    before = after[: ticks[-1].start()].rstrip(" \t$.")
+    return bool(v) and re.search(
+        r"(?<![\d.])" + re.escape(v) + r"(?![\d.])[^\n]{0," + str(_TICKED_TAIL_CHARS) + r"}\Z",
+        before,
+    ) is not None
+
+
 _ANSWER_LINE_WORD_RE = re.compile(r"\b(?:answer|final)\b|\*\*|\\boxed", re.IGNORECASE)
 _NO_ANSWER_BEFORE_CUT = frozenset({"cut-off-no-unanchored-answer", "no-candidate"})
 
@@ -2515,7 +2539,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             sel.rule in ("last-box", "last-anchor") and _restated_commitment(cands, chosen, after)
         ) and not _doubt_answered_no(after) and (
             chosen.kind != "boxed" or _strong_doubt(after) or _proposes_other_value(after, chosen)
-        ):
+        ) and not _tick_confirms_value(after, chosen.text):
             # cut off by the token limit while doubting or redoing the answer (a doubt that
             # neither admits a mistake nor puts another value forward leaves the answer:
             # ``cut-off-musing-after-commit``)

@@ -121,6 +121,7 @@ from ._rules import (
     RETRACT_RE,
     REVISE_RE,
     UNASKED_RE,
+    UNDECIDED_NAMED_RE,
     UNOWNED_WORDS_RE,
     Candidate,
     alternative_after,
@@ -520,6 +521,7 @@ def after_box_defers(
             REVISE_RE.search(region, end) or RECOUNT_RE.search(region, end)
             or REDO_RE.search(region, end) or concludes_asked_after(region, end, question)
         ))
+        or UNDECIDED_NAMED_RE.search(region, end)  # ``undecided-between-named-values``
     )
 
 

@@ -1707,18 +1707,32 @@ FORCED_GUESS_RE = lx.words(lx.FORCED_GUESS)
 UNDECIDED_RE = lx.words(lx.UNDECIDED)
 
 
+UNDECIDED_NAMED_RE = Guarded(re.compile(  # "I can't decide between 25 and 20"
+    r"\b(?:(?:can(?:not|'t)|could(?:n't|[ \t]+not))[ \t]+(?:really[ \t]+)?(?:decide|tell|choose|"
+    r"pick)|not[ \t]+sure|unsure|uncertain|undecided)[ \t]+between[ \t]+\$?(?P<a>-?\d+(?:\.\d+)?)"
+    r"\$?[ \t]+(?:and|or)[ \t]+\$?(?P<b>-?\d+(?:\.\d+)?)(?![\d.])",
+    re.IGNORECASE,
+))
+
+
 def undecided_between(region: str, cands: list[Candidate], idx: int) -> bool:
     """``undecided-between-values``: after the chosen candidate the writer says it has not chosen
     between values ("I'm not sure which of these the problem intends", "I can't decide
-    between them") and another candidate holds a different value."""
+    between them") and another candidate holds a different value; or
+    (``undecided-between-named-values``) the undecided sentence itself names the chosen value
+    and another ("I can't decide between 25 and 20")."""
     chosen = cands[idx]
     found = UNDECIDED_RE.search(region, chosen.end)
-    if found is None:
-        return False
-    picked = _PICKED_AFTER_RE.search(region, found.end())
-    if picked is not None and any(_plain(c.text) == picked.group("v") for c in cands):
-        return False  # "Both numbers are written out above; ..., so the count is 56.": chosen
-    return any(_plain(c.text) != _plain(chosen.text) for c in cands if c is not chosen)
+    if found is not None:
+        picked = _PICKED_AFTER_RE.search(region, found.end())
+        if picked is not None and any(_plain(c.text) == picked.group("v") for c in cands):
+            return False  # "Both numbers are written out above; ..., so the count is 56."
+        if any(_plain(c.text) != _plain(chosen.text) for c in cands if c is not chosen):
+            return True
+    named = UNDECIDED_NAMED_RE.search(region, chosen.end)
+    return named is not None and named.group("a") != named.group("b") and (
+        _plain(chosen.text) in (named.group("a"), named.group("b"))
+    )
 
 
 _PICKED_AFTER_RE = re.compile(  # the text closing on one value after the undecided phrase
