@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.137.0"  # core_v217-v218: checks confirmed at a cut, undecided named values
+VERIFIER_VERSION = "2.138.0"  # core_v219-v220: JSON grading reports, inferred errors, conditions
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

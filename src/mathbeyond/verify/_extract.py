@@ -562,6 +562,14 @@ _JSON_VALUE_KEYS = frozenset(("value", "answer", "final_answer", "result", "numb
 """The key of an answer object's own value ('"result": {"value": 8, "units": "m"}')."""
 
 
+_JSON_VERDICT_KEYS = frozenset((
+    "status", "verdict", "is_correct", "correct", "grade", "graded", "evaluation", "judgement",
+    "judgment", "assessment",
+))
+_JSON_VERDICT_VALUES = frozenset((
+    "correct", "right", "pass", "passed", "accepted", "accept", "true", "yes", "full credit",
+    "verified",
+))
 _ALTERNATIVES_KEY_FULL_RE = re.compile(lx.alternation(lx.ALTERNATIVES_KEY), re.IGNORECASE)
 
 
@@ -605,6 +613,12 @@ def json_answer(text: str) -> str | None:
         _ALTERNATIVES_KEY_FULL_RE.fullmatch(str(k).strip()) and v not in (None, "", [], {})
         for k, v in data.items()
     ):  # ``structured-alternatives``: '{"answer": 4, "alternatives": [7, 4.8]}': no commitment
+        return ""
+    if any(
+        str(k).strip().lower() in _JSON_VERDICT_KEYS
+        and (v is True or (isinstance(v, str) and v.strip().lower() in _JSON_VERDICT_VALUES))
+        for k, v in data.items()
+    ):  # ``json-grading-report``: '{"answer": 45, "status": "correct"}' grades, it does not answer
         return ""
     stated = [v for k, v in data.items() if str(k).strip().lower() in _JSON_ANSWER_KEYS]
     if not stated:  # a tool call: '{"tool": "submit_answer", "args": {"answer": 35}}'
@@ -984,6 +998,7 @@ def _find_anchor_word(
     s: str, low: str, word: str, cands: list[Candidate], question: str | None
 ) -> None:
     pos = low.find(word)
+    conditional = "if " in low or "assum" in low or "suppos" in low or "provided" in low
     while pos >= 0:
         after = pos + len(word)
         word_start = pos == 0 or not low[pos - 1].isalnum()
@@ -1007,6 +1022,12 @@ def _find_anchor_word(
             m = None  # "(not the final answer: that is the width)": no answer is given
         if m is not None and _HEDGED_ANCHOR_RE.search(low, max(0, pos - 64), pos):
             m = None  # "Maybe the answer is 120": a guess (``anchor-hedged``)
+        if m is not None and conditional and _CONDITIONAL_ANCHOR_RE.search(
+            low, max(0, pos - 90), pos
+        ) and (
+            _SHORT_END_RE.fullmatch(s, m.end()) is not None
+        ):  # ``conditional-anchor``: "If 97 is prime, then the answer is 97." ending the text
+            m = None
         if m is not None:
             adverb = _ANCHOR_ADVERB_RE.match(s, m.end())
             text, end = _anchor_value(s, adverb.end() if adverb else m.end())
@@ -1029,6 +1050,14 @@ _HEDGED_ANCHOR_RE = re.compile(  # the answer word's clause opens with a hedge (
     r"\b(?:" + lx.alternation(lx.UNCOMMITTED_LEAD) + r")\b,?[^.;:!?,\n]{0,40}\Z"
 )
 _NEGATED_ANCHOR_RE = re.compile(r"[*_ \t]*not[ \t]+(?:\$|\\\(|-?\d)", re.IGNORECASE)
+_CONDITION_OPENER_RE = re.compile(
+    r"[\W_]*(?:if|assuming|supposing|provided)\b[^.;:!?\n]{1,60},", re.IGNORECASE
+)
+_SHORT_END_RE = re.compile(r"[^\n.!?]{1,40}[.!]?\s*")  # the anchored value ends the text
+_CONDITIONAL_ANCHOR_RE = re.compile(  # "if 97 is prime, then the ", "assuming 97 has no factor, "
+    r"(?:^|[.!?\n][ \t*_]*)(?:if|assuming|supposing|provided(?:[ \t]+that)?)[ \t]+[^.;:!?\n]{1,60}"
+    r",[ \t]*(?:then[ \t]+)?(?:the|my|our)[ \t]+(?:final[ \t]+)?\Z"
+)
 _METHOD_OBJECT_RE = re.compile(
     r"\b(?:" + lx.alternation(lx.METHOD_OBJECT) + r")\s+(?:the|this|that|our|my)\s+(?:final\s+)?\Z"
 )
@@ -6908,6 +6937,7 @@ def _lone_new_value(region: str, question: str) -> str | None:
     if (
         len(sentence) > MAX_ANSWER_CHARS or _TENTATIVE_RE.match(sentence)
         or _HEDGE_RE.search(sentence) or _CONDITIONAL_TAIL_RE.search(sentence)
+        or _CONDITION_OPENER_RE.match(sentence)  # "Assuming 97 has no small factor, ... 97."
         or "?" in sentence or "|" in sentence or _NEG_WORD_RE.search(sentence)
         or _DOUBT_MODAL_RE.search(sentence) or len(_PROSE_WORD_RE.findall(sentence)) < 2
     ):

@@ -630,6 +630,12 @@ _FINAL_COMMITMENT_RE = re.compile(
     re.IGNORECASE,
 )
 _FINAL_COMMITMENT_CHARS = 60
+_ERROR_INFERRED_RE = re.compile(
+    r"\bmust[ \t]+have[ \t]+(?:dropped|missed|lost|skipped|double[- ]?counted|miscounted|"
+    r"over-?counted|under-?counted|made[ \t]+(?:an?[ \t]+)?(?:error|mistake|slip))\b"
+    r"|\b(?:is|was)[ \t]+off[ \t]+by[ \t]+(?:one|\d+)\b",
+    re.IGNORECASE,
+)
 
 
 def side_note_rule(
@@ -658,7 +664,9 @@ def side_note_rule(
     remark = region[para + 2 if para >= 0 else lo : cand.start]
     if APPROX_RE.search(remark) and "." not in prev.text and not ROUNDING_ASKED_RE.search(
         question or ""
-    ) and not _FINAL_COMMITMENT_RE.search(remark[-_FINAL_COMMITMENT_CHARS:]):
+    ) and not _FINAL_COMMITMENT_RE.search(remark[-_FINAL_COMMITMENT_CHARS:]) and (
+        not _ERROR_INFERRED_RE.search(remark)  # ``error-inferred-then-box``: "the count must
+    ):  # have dropped one somewhere, so the answer is \boxed{27}": a revision, no estimate
         # (``final-anchor-over-approximation``: "..., so my final answer is \boxed{4.65} m^2"
         # makes the approximation the answer)
         return "later-box-is-approximation"  # "2\sqrt{2} \approx \boxed{2.828}"
