@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.138.0"  # core_v219-v220: JSON grading reports, inferred errors, conditions
+VERIFIER_VERSION = "2.139.0"  # core_v221-v222: powers for remainders, hypotheticals, restated pairs
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -450,6 +450,12 @@ def _judge_answer(
     ):  # "What is 3 to the power of 7?" answered "3^7": the question restated
         return Status.INCORRECT, "restates the question's expression unevaluated", (
             "answer-restates-question"
+        )
+    if power is not None and question and _INTEGER_GOLD_RE.fullmatch(gold) and (
+        _ASKS_RESIDUE_RE.search(question)
+    ):  # ``remainder-as-power``: "everything reduces to $2^2$" for the remainder: not reduced
+        return Status.INCORRECT, "a power left where a remainder is asked", (
+            "answer-unevaluated-arithmetic"
         )
     if unevaluated_functions(answer, gold, question):
         reason = "functions left unevaluated"

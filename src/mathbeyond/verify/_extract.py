@@ -269,7 +269,10 @@ _STATEMENT_RE = re.compile(  # a closing statement "The remainder is 2."
 )
 _RESTATED_TAIL_RE = re.compile(  # ", i.e. **March 1, 2023**.": the marked value restating it
     r",?[ \t]+(?:i\.e\.|that[ \t]+is|namely)[,:]?[ \t]+(?:\*\*(?P<b>[^*\n]{1,60})\*\*"
-    r"|\$(?P<m>[^$\n]{1,60})\$)[ \t]*[.!]?[ \t]*$",
+    r"|\$(?P<m>[^$\n]{1,60})\$"
+    # ``restated-pair-after-ie``: "x = 7 and y = 3, i.e. the solution is (7, 3)."
+    r"|(?:the[ \t]+[a-z]+(?:[ \t]+[a-z]+)?[ \t]+(?:is|are)[ \t]+)?(?P<p>\([^()\n]{1,40}\)))"
+    r"[ \t]*[.!]?[ \t]*$",
     re.IGNORECASE,
 )
 _CHANCE_FRAME_RE = re.compile(  # "a 7/8 (or 87.5%) chance of ...": the value framed
@@ -5702,7 +5705,9 @@ def _closing(
             # asked for a rounded value: "... is $10\pi$ units, which is approximately $31.4$
             # units." answers with 31.4 (``exact-then-approximation``, the other way round)
             return Extracted(rounded.group("v").strip("$ "), "conclusion", "closing-sentence")
-        restated = _RESTATED_TAIL_RE.search(last) if "**" in last or "$" in last else None
+        restated = _RESTATED_TAIL_RE.search(last) if (
+            "**" in last or "$" in last or "i.e." in last
+        ) else None
         last = _REASON_CLAUSE_RE.sub("", last)
         aside = _TRAILING_ASIDE_RE.search(last)
         if aside is not None and _HAS_VALUE_RE.search(last, 0, aside.start()):
@@ -5731,7 +5736,7 @@ def _closing(
                 ans = _PARTICIPLE_LEAD_RE.sub("", ans, count=1)
             if restated is not None:  # ``restated-after-ie``: "day 60 is the first day of
                 # March, i.e. **March 1, 2023**.": the marked value
-                ans = (restated.group("b") or restated.group("m")).strip()
+                ans = (restated.group("b") or restated.group("m") or restated.group("p")).strip()
             elif conc and _ANSWER_NOUN_RE.fullmatch(ans):  # "Thus, 9 is the answer."
                 ans = _clean_tail(last[conc.end() : verb.start()])
             elif conc and (

@@ -982,6 +982,13 @@ def _rejection_cue(tail: str, low: str | None = None) -> bool:
     return False
 
 
+_HYPOTHETICAL_CLAUSE_RE = re.compile(  # "if the limit were 0", "had it been ..., would have"
+    r"\bif\b[^.!?\n]{0,80}?\b(?:were|had)\b|\bhad\b[^.!?\n]{0,80}?\bwould\b"
+    r"|\bwould[ \t]+have\b",
+    re.IGNORECASE,
+)
+
+
 def rejects_chosen(tail: str, answer: str) -> str | None:
     """``later-rejects-box``: after the chosen answer, a sentence rejects that very value in
     favour of another ("the remainder should be 4, not 5", "it is 5 rather than 14", "not 5
@@ -1000,6 +1007,10 @@ def rejects_chosen(tail: str, answer: str) -> str | None:
         new, rejected = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
         if rejected != old or new == old:
             continue
+        start = max(tail.rfind(". ", 0, m.start()), tail.rfind("\n", 0, m.start())) + 1
+        stop = tail.find(".", m.end())
+        if _HYPOTHETICAL_CLAUSE_RE.search(tail, start, stop if stop >= 0 else len(tail)):
+            continue  # ``hypothetical-instead``: "If the lower limit were 0 instead of 1, ..."
         end = _ASSERTION_END_RE.search(tail, m.end())
         if end is not None and end.group(0) == "?":
             continue
