@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.139.0"  # core_v221-v222: powers for remainders, hypotheticals, restated pairs
+VERIFIER_VERSION = "2.140.0"  # core_v223: powers of i, noted conflicts, whether-clauses
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -267,6 +267,7 @@ _POWER_WORDS_RE = re.compile(  # "3 to the power of 7", "3 raised to the 7th pow
     r"\b(?P<b>\d+)\s+(?:to\s+the\s+power\s+of|raised\s+to\s+(?:the\s+)?(?:power\s+of\s+)?)"
     r"\s*(?P<e>\d+)", re.IGNORECASE,
 )
+_IMAGINARY_POWER_RE = re.compile(r"\s*i\s*\^\s*\{?\s*(?:[2-9]|\d{2,})\s*\}?\s*")
 _POWER_ANSWER_RE = re.compile(r"\s*(?P<b>\d+)\s*\^\s*\{?\s*(?P<e>\d+)\s*\}?\s*")
 _INTEGER_GOLD_RE = re.compile(r"\s*-?\d+\s*")
 _ARITHMETIC_SEG_RE = re.compile(  # a question's expression of numbers only, with an operator
@@ -451,6 +452,11 @@ def _judge_answer(
         return Status.INCORRECT, "restates the question's expression unevaluated", (
             "answer-restates-question"
         )
+    if _IMAGINARY_POWER_RE.fullmatch(answer.strip().strip("$").rstrip(".").strip("$")) and not (
+        _IMAGINARY_POWER_RE.fullmatch(gold.strip().strip("$"))
+    ):
+        # ``imaginary-power-unreduced``: "i^3" for -i, "i^{2}" for -1: the power not reduced
+        return Status.INCORRECT, "a power of i left unreduced", "answer-unevaluated-arithmetic"
     if power is not None and question and _INTEGER_GOLD_RE.fullmatch(gold) and (
         _ASKS_RESIDUE_RE.search(question)
     ):  # ``remainder-as-power``: "everything reduces to $2^2$" for the remainder: not reduced

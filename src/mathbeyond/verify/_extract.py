@@ -1001,7 +1001,9 @@ def _find_anchor_word(
     s: str, low: str, word: str, cands: list[Candidate], question: str | None
 ) -> None:
     pos = low.find(word)
-    conditional = "if " in low or "assum" in low or "suppos" in low or "provided" in low
+    conditional = (
+        "if " in low or "assum" in low or "suppos" in low or "provided" in low or "whether" in low
+    )
     while pos >= 0:
         after = pos + len(word)
         word_start = pos == 0 or not low[pos - 1].isalnum()
@@ -1031,6 +1033,8 @@ def _find_anchor_word(
             _SHORT_END_RE.fullmatch(s, m.end()) is not None
         ):  # ``conditional-anchor``: "If 97 is prime, then the answer is 97." ending the text
             m = None
+        if m is not None and conditional and _WHETHER_ANCHOR_RE.search(low, max(0, pos - 30), pos):
+            m = None  # ``whether-clause-anchor``: "So whether the answer is 100 depends on ..."
         if m is not None:
             adverb = _ANCHOR_ADVERB_RE.match(s, m.end())
             text, end = _anchor_value(s, adverb.end() if adverb else m.end())
@@ -1056,6 +1060,7 @@ _NEGATED_ANCHOR_RE = re.compile(r"[*_ \t]*not[ \t]+(?:\$|\\\(|-?\d)", re.IGNOREC
 _CONDITION_OPENER_RE = re.compile(
     r"[\W_]*(?:if|assuming|supposing|provided)\b[^.;:!?\n]{1,60},", re.IGNORECASE
 )
+_WHETHER_ANCHOR_RE = re.compile(r"\bwhether[ \t]+(?:the|my|our)[ \t]+(?:final[ \t]+)?\Z")
 _SHORT_END_RE = re.compile(r"[^\n.!?]{1,40}[.!]?\s*")  # the anchored value ends the text
 _CONDITIONAL_ANCHOR_RE = re.compile(  # "if 97 is prime, then the ", "assuming 97 has no factor, "
     r"(?:^|[.!?\n][ \t*_]*)(?:if|assuming|supposing|provided(?:[ \t]+that)?)[ \t]+[^.;:!?\n]{1,60}"

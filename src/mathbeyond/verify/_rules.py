@@ -982,6 +982,11 @@ def _rejection_cue(tail: str, low: str | None = None) -> bool:
     return False
 
 
+_CONFLICT_NOTED_RE = re.compile(
+    r"\bone[ \t]+of[ \t]+(?:the|these|those|my)[ \t]+(?:two[ \t]+)?(?:computations|calculations|"
+    r"methods|approaches|results|answers|derivations|values)\b",
+    re.IGNORECASE,
+)
 _HYPOTHETICAL_CLAUSE_RE = re.compile(  # "if the limit were 0", "had it been ..., would have"
     r"\bif\b[^.!?\n]{0,80}?\b(?:were|had)\b|\bhad\b[^.!?\n]{0,80}?\bwould\b"
     r"|\bwould[ \t]+have\b",
@@ -1016,6 +1021,9 @@ def rejects_chosen(tail: str, answer: str) -> str | None:
             continue
         if any(n.group(0) == old for n in _PLAIN_NUM_RE.finditer(tail, m.end())):
             return None  # the rejected value is stated again: no settled replacement
+        if _CONFLICT_NOTED_RE.search(tail, m.end()):
+            return None  # ``conflict-noted-unsettled``: "that's 35, not 37. So one of the two
+            # computations has ...": the two results are compared, neither settled
         fixed = new
     return fixed
 
