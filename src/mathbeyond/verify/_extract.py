@@ -275,6 +275,13 @@ _RESTATED_TAIL_RE = re.compile(  # ", i.e. **March 1, 2023**.": the marked value
     r"[ \t]*[.!]?[ \t]*$",
     re.IGNORECASE,
 )
+_SET_WORDS = ("all", "eve", "any")  # the first letters of a set-builder phrase
+_SET_BUILDER_RE = re.compile(  # "all $x$ with $-3 < x < 3$", "every real x such that $x > 2$"
+    r"(?:all|every|any)[ \t]+(?:real[ \t]+)?(?:numbers?[ \t]+)?\$?[a-z]\$?[ \t]+"
+    r"(?:with|such[ \t]+that|satisfying|where|for[ \t]+which)[ \t]+"
+    r"\$(?P<m>[^$\n]{1,80}?[<>][^$\n]{0,80}?)\$?[ \t]*\.?",
+    re.IGNORECASE,
+)
 _CHANCE_FRAME_RE = re.compile(  # "a 7/8 (or 87.5%) chance of ...": the value framed
     r"(?:an?[ \t]+)?(?P<v>\$?-?\d[\d.,/]*\$?|\$[^$]{1,40}\$)[ \t]*(?:\([ \t]*or[ \t][^()]{1,30}\))?"
     r"[ \t]+(?:chance|probability|likelihood)\b[^$]{0,120}",
@@ -5751,6 +5758,9 @@ def _closing(
                 # "So $k = 8$ is the least value that works.": the one value before the verb
                 subject = _single_value(last[conc.end() : verb.start()])
                 ans = subject if subject is not None else ans
+            described = _SET_BUILDER_RE.fullmatch(ans) if ans[:3].lower() in _SET_WORDS else None
+            if described is not None:  # ``inequality-solution-set``: "all $x$ with $-3 < x < 3$"
+                ans = described.group("m").strip()
             chance = _CHANCE_FRAME_RE.fullmatch(ans) if "chance" in ans or "proba" in ans else None
             if chance is not None:  # "... is a 7/8 (or 87.5%) chance of getting one head"
                 ans = chance.group("v")
@@ -6353,6 +6363,8 @@ def _fragment_after_chain(lines: list[str]) -> str | None:
     return m.group("v") if end is not None and end.group("v") == m.group("v") else None
 
 
+_WHEN_INTO_LINE_RE = re.compile(r"\b(?:exactly|precisely|only|i\.e\.,?)[ \t]+when[ \t]*$")
+_RELATION_IN_RE = re.compile(r"[<>]|\\[lg]eq?\b")
 _RUNS_INTO_LINE_RE = re.compile(  # "Putting these together, the domain is": value below
     r"\b(?:the|an?|our|its)\b[^\n.;:]{0,80}\b(?:is|are|equals|becomes)[ \t]*:?[ \t]*$",
     re.IGNORECASE,
@@ -6400,6 +6412,11 @@ def _lone_value(lines: list[str], question: str | None = None) -> str | None:
         equated = _asked_equation_line(last, question)
         if equated is not None:  # "A^2 = [[1, 4], [0, 1]]", "f⁻¹(x) = (4x + 1)/3" closing it
             return equated
+    when = _WHEN_INTO_LINE_RE.search(above) if above.rstrip().endswith("when") else None
+    shown = _MATH_ONLY_LINE_RE.fullmatch(last) if when is not None else None
+    if shown is not None and _RELATION_IN_RE.search(shown.group("v")):
+        # ``inequality-solution-set``: "... exactly when\n$$2 < x < 3.$$": the set it solves to
+        return shown.group("v").strip().rstrip(".").strip()
     if _RUNS_INTO_LINE_RE.search(above) and not _HEDGE_RE.search(above):
         plain = _TEXT_CMD_RE.sub(" ", last).strip().strip("$").strip().rstrip(".").strip()
         if plain and not _WORD3_RE.search(re.sub(r"\\[A-Za-z]+", " ", plain)):
