@@ -65,6 +65,7 @@ from ._rules import (
 )
 from ._rules import ATTRIB_RE as _ATTRIB_RE
 from ._rules import CHECK_MARK_RE as _CHECK_MARK_CHARS_RE
+from ._rules import CROSS_MARK_RE as _CROSS_MARK_RE
 from ._rules import agreed_after as _agreed_after
 from ._words import (
     foreign_number,
@@ -2028,7 +2029,6 @@ def _extract(
     return found
 
 
-_CROSS_MARK_RE = re.compile("[\u2717\u2718\u274c\u274e]")
 _TICKED_TAIL_CHARS = 12
 
 

@@ -1085,7 +1085,7 @@ _ASKED_CONFIRM_RE = re.compile(r"[^.!?\n]{0,30}\?")  # "right?": the word in a q
 
 
 CHECK_MARK_RE = re.compile("[\u2705\u2713\u2714\u2611]")  # also read by ._extract
-_CROSS_RE = re.compile("[\u2717\u2718\u274c\u274e]")
+CROSS_MARK_RE = re.compile("[\u2717\u2718\u274c\u274e]")  # also read by ._extract
 
 
 def _tick_confirms(tail: str, start: int) -> bool:
@@ -1094,7 +1094,7 @@ def _tick_confirms(tail: str, start: int) -> bool:
     mark in it: the answer is confirmed, not corrected."""
     if not tail.isascii():
         ticks = list(CHECK_MARK_RE.finditer(tail, start))
-        return bool(ticks) and not _CROSS_RE.search(tail, start) and not any(
+        return bool(ticks) and not CROSS_MARK_RE.search(tail, start) and not any(
             ch.isdigit() for ch in tail[ticks[-1].end() :]
         )
     return False
