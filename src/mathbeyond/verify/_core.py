@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.141.0"  # core_v224: solution sets given as inequalities
+VERIFIER_VERSION = "2.142.0"  # core_v225: remarks after a concluding statement
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -5068,6 +5068,17 @@ _OTHER_QUANTITY_OPENER_RE = Guarded(re.compile(
     r"(?P<s>[A-Za-z][A-Za-z-]{2,30})",
     re.IGNORECASE,
 ))
+_CONTRAST = lx.alternation(lx.CONTRAST_OPENER)
+_CONTRAST_SENTENCE_RE = re.compile(  # ``closing-contrast-sentence``: another quantity set against
+    # the answer: "In contrast, the mean is 8.", "For comparison, a hexagon has only 9.", "The
+    # area, by contrast, would be 55.", "There is no maximum, since ..."
+    r"(?:(?:" + _CONTRAST + r")[ \t]*,?[ \t]*(?:the|its|their|an?)[ \t]+"
+    r"(?P<s>[A-Za-z][A-Za-z-]{2,30})"
+    r"|(?:the|its|their)[ \t]+(?P<m>[A-Za-z][A-Za-z-]{2,30})[ \t]*,[ \t]*(?:" + _CONTRAST
+    + r")[ \t]*,"
+    r"|there[ \t]+(?:is|are|exists?)[ \t]+no[ \t]+(?P<n>[A-Za-z][A-Za-z-]{2,30})\b(?![ \t]+other))",
+    re.IGNORECASE,
+)
 _AFTER_SENTENCE_RE = re.compile(r"(?<=[.!])[ \t]+(?=[A-Z])")
 
 
@@ -5083,10 +5094,12 @@ def _without_other_quantity_sentence(region: str, question: str) -> str:
     starts = [m.end() for m in _AFTER_SENTENCE_RE.finditer(line)]
     keep = None
     for at in reversed(starts):
-        m = _OTHER_QUANTITY_OPENER_RE.pattern.match(line, at)
-        if m is None or _in_question(m.group("s"), question) or _REMARK_ANSWER_RE.search(
+        m = _OTHER_QUANTITY_OPENER_RE.pattern.match(line, at) or _CONTRAST_SENTENCE_RE.match(
             line, at
-        ):
+        )
+        if m is None or _in_question(
+            m.group("s") or m.group("m") or m.group("n"), question
+        ) or _REMARK_ANSWER_RE.search(line, at):
             break
         keep = at
     if keep is None or not _HAS_VALUE_RE.search(line, 0, keep):
@@ -5094,8 +5107,10 @@ def _without_other_quantity_sentence(region: str, question: str) -> str:
     return region[: cut + keep].rstrip()
 
 
-_REMARK_PARAGRAPH_RE = Guarded(re.compile(
-    r"[ \t*_#>]*(?:" + lx.alternation(lx.REMARK_PARAGRAPH) + r")", re.IGNORECASE
+_POSTSCRIPT_LABEL = r"(?:(?:p\.[ \t]?s\.|ps\b)[ \t]*[:,\u2014-]?[ \t*_]*)"
+_REMARK_PARAGRAPH_RE = Guarded(re.compile(  # "P.S. As a check, ...": a remark under a P.S. too
+    r"[ \t*_#>]*" + _POSTSCRIPT_LABEL + r"?(?:" + lx.alternation(lx.REMARK_PARAGRAPH) + r")",
+    re.IGNORECASE,
 ))
 _MISTAKE_REMARK_RE = re.compile(
     r"[ \t*_#>]*(?:" + lx.alternation(lx.MISTAKE_REMARK) + r")\b", re.IGNORECASE
@@ -6061,6 +6076,15 @@ _DASH_REMARK_RE = re.compile(
 )
 
 
+_PS_CONCLUDES_RE = re.compile(  # an apologising P.S. ending on a concluding clause with a value
+    r"[ \t*_#>]*" + _POSTSCRIPT_LABEL + r"[^\n]{0,40}?\b(?:" + lx.alternation(lx.APOLOGY)
+    + r")\b[^\n]*\b(?:so|thus|therefore|hence)\b,?[ \t]+"
+    r"(?:the[ \t]+)?[A-Za-z][\w \t-]{0,40}?[ \t]+(?:is|are|equals|=)[ \t]+"
+    r"(?:actually[ \t]+|really[ \t]+)?\$?-?\d[^\n]{0,30}?[.!]?[ \t*_]*$",
+    re.IGNORECASE,
+)
+
+
 def _without_remark_section(lines: list[str]) -> list[str]:
     """``closing-remark-section``: a closing section of remarks ("Extra: ...", "Note: for
     reference, ...", "**Bonus facts** (not asked, but fun):" and its list lines, a rule line
@@ -6073,6 +6097,8 @@ def _without_remark_section(lines: list[str]) -> list[str]:
         ):  # ``ps-correction``: "P.S. I miscounted ... the total is 122", "P.S. On second
             # thought, ... so the median is actually 8": no remark
             return lines
+        if _PS_CONCLUDES_RE.match(lines[k]) and not _REMARK_PARAGRAPH_RE.match(lines[k]):
+            return lines  # "P.S. Sorry, I slipped: ..., so the LCM is 72.": a correction
         if not all(_LIST_LINE_RE.match(ln) for ln in lines[k + 1 :]):
             return lines  # a conclusion after the remark: it is no closing section
         kept = lines[:k]

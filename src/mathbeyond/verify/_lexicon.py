@@ -653,6 +653,18 @@ OTHER_QUANTITY_OPENER = (
 """Opens a closing sentence about another quantity after the asked one's ("The hypotenuse is 13.
 With that, the perimeter is 30 and the area is 30."): cut (``closing-other-quantity-sentence``)."""
 
+APOLOGY = ("sorry", "oops", "whoops", "apologies", "my bad", "my mistake", "correction", "erratum")
+"""Early in a P.S. that ends on a concluding clause with a value ("P.S. Sorry, I slipped: ..., so
+the LCM is 72."): the postscript corrects the answer, it is no remark (``ps-correction``)."""
+
+CONTRAST_OPENER = (
+    "in contrast", "by contrast", "for comparison", "by comparison", "in comparison",
+    "incidentally", "by the way",
+)
+"""Sets another quantity against the answer in a closing sentence ("In contrast, the mean is 8.",
+"The area, by contrast, would be 55."): cut when the question does not name that quantity
+(``closing-contrast-sentence``)."""
+
 QUANTITY_DETERMINER = ("the", "its", "their", "his", "her", "our", "each")
 """Opens the named quantity a box states ("the largest of them is \\boxed{9}")."""
 
