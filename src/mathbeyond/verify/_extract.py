@@ -532,9 +532,10 @@ def _strip_code_blocks(s: str) -> str:
     return "".join(out)
 
 
-_YAML_ANSWER_RE = re.compile(
-    r"^[ \t]*(?:final[_ ]?)?answer[ \t]*:[ \t]*[\"']?(?P<v>[^\n\"']{1,80})[\"']?[ \t]*$",
-    re.IGNORECASE | re.MULTILINE,
+_YAML_FIELD_RE = re.compile(  # "result: 48   # 2 * 24": a top-level key, its value, no comment
+    r"^(?P<k>[A-Za-z][\w ]{0,20}?)[ \t]*:[ \t]*[\"']?(?P<v>[^\n\"'#]{1,80}?)[\"']?[ \t]*"
+    r"(?:#[^\n]*)?$",
+    re.MULTILINE,
 )
 _FENCE_TAG_RE = re.compile(r"[ \t]*(?:text|plaintext|plain|txt|markdown|md|output)?[ \t]*\n")
 _CODE_MARK_RE = re.compile(
@@ -754,7 +755,10 @@ def _fenced_answer_line(body: str) -> str | None:
     if stated is not None:  # ``answer-in-json``: '```json\n{"answer": 55}\n```'
         return f"Final answer: {stated}" if stated else None
     if body.startswith(("yaml", "yml", "YAML")):  # ``structured-answer-field``: "answer: 32"
-        field = _YAML_ANSWER_RE.search(body)
+        field = next((
+            f for f in _YAML_FIELD_RE.finditer(body)
+            if f.group("k").strip().lower() in _JSON_ANSWER_KEYS and f.group("v").strip()
+        ), None)  # the keys a JSON object's answer has ("answer", "final_answer", "result", ...)
         return f"Final answer: {field.group('v').strip()}" if field is not None else None
     tag = _FENCE_TAG_RE.match(body)
     text = body[tag.end() :] if tag is not None else body
@@ -903,6 +907,12 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
         nxt = stripped.lstrip()
         off = len(rest) - len(nxt)
         stripped = nxt
+    listed = _listed_values(stripped) if stripped[:1] in "-*\u2022" and (
+        "\n" in s[max(0, i - 2) : i + off]
+    ) else None
+    if listed is not None:  # ``answer-label-then-value-list``: "### Answer\n- $x = 4$\n-
+        # $x = -4$": every listed value
+        return listed[0], i + off + listed[1]
     for open_, close in (("$$", "$$"), ("\\[", "\\]"), ("$", "$"), ("\\(", "\\)")):
         if stripped.startswith(open_):
             parts: list[str] = []
@@ -930,6 +940,30 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
     if m:
         line = line[: m.start()]
     return line, i + off + len(line)
+
+
+def _listed_values(text: str) -> tuple[str, int] | None:
+    """The values of the bullet lines opening ``text``, one value each ("- $x = 4$", "* 3"),
+    joined with commas, and where the list ends; None unless there are two or more."""
+    items: list[str] = []
+    pos = 0
+    while len(items) < _MAX_LISTED_VALUES:
+        end = text.find("\n", pos)
+        end = len(text) if end < 0 else end
+        item = _BULLET_VALUE_RE.fullmatch(text, pos, end)
+        if item is None:
+            break
+        name = item.group("n")
+        items.append(item.group("v") if name is None else f"{name} = {item.group('v')}")
+        pos = end + 1
+        if pos >= len(text) or text[pos : pos + 1] == "\n":
+            break
+    if len(items) < 2:
+        return None
+    return ", ".join(items), min(pos, len(text))
+
+
+_MAX_LISTED_VALUES = 12
 
 
 def _find_close(s: str, close: str, start: int) -> int:
@@ -2700,9 +2734,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 or _EARLIER_DISOWNED_RE.search(region, sel.decisions[-1].candidate.end)
             )
             and not SIDE_RE.search(region, region.rstrip().rfind("\n") + 1)  # "(not asked)"
-            and _without_afterword_section(region.rstrip(), question).rfind("\n")
-            >= sel.decisions[-1].candidate.end
-        ):  # (the closing line is not the anchor's own line once an afterword is cut)
+            and _without_pleasantries(
+                _without_afterword_section(region.rstrip(), question)
+            ).rstrip().rfind("\n") >= sel.decisions[-1].candidate.end
+        ):  # (the closing line is not the anchor's own line once an afterword or a sign-off
+            # is cut: "**Answer: 86,400 seconds**\n\nHave a great day!" keeps the anchor)
             # a stray early "Answer:" label followed by a concluding final line
             return Extracted(late.text, late.kind, "closing-sentence-over-stray-anchor", trace)
         if defers_to_reference(sel.texts[0]):  # "Answer: see reference (237).": no own value
@@ -7143,8 +7179,8 @@ _RESTATED_VALUE_RE = re.compile(  # "the area is $63\pi$ ...": a quantity named 
     r"[ \t]+[$\\\d-]",
     re.IGNORECASE,
 )
-_POINTED_VALUE_RE = re.compile(  # "42 inches, which is our answer": the value pointed at
-    r"(?:\$(?P<m>[^$]{1,60})\$|(?<![\w.^_])(?P<n>-?\d+(?:\.\d+)?(?:/\d+)?))"
+_POINTED_VALUE_RE = re.compile(  # "42 inches, which is our answer", "`28`, which is ..."
+    r"(?:\$(?P<m>[^$]{1,60})\$|(?<![\w.^_])(?P<n>-?\d+(?:\.\d+)?(?:/\d+)?)[`*_]{0,2})"
     r"(?:[ \t]+[A-Za-z]+){0,3},?[ \t]+(?:and[ \t]+)?(?:which|that)(?:['’]s|[ \t]+is)[ \t]+"
     r"(?:our|the|my)[ \t]+(?:final[ \t]+)?(?:answer|value|result|number)\b(?![ \t]+(?:of|for)\b)",
     re.IGNORECASE,

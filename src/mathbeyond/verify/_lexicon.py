@@ -345,6 +345,9 @@ EXPLANATION_OPENER = (
     "here(?:'s| is) (?:why|how)", "explanation", "reasoning", "justification", "proof",
     "derivation", "why", "let me explain", "to see (?:why|this)",
     "how (?:we|i) (?:got|get|found|find) (?:it|there|this|that)",
+    # a labelled reason ("**Answer: 8**\n\nReason: 8 x 8 x 8 = 512."); not "Check:", "Work:" or
+    # "Verification:", which as often end on a corrected value
+    "reasons?", "rationale",
 )
 """Opens an explanation of an answer just given ("**Answer: 601**\n\nHere's why. ..."):
 ``answer-first-then-explanation``."""
