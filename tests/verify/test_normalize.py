@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from mathbeyond.verify._normalize import BLANK_LINES_CAP, BLANK_RUN_CAP, cap_blank_runs
+from mathbeyond.verify._normalize import BLANK_LINES_CAP, BLANK_RUN_CAP, cap_blank_runs, clean
 
 _SPACES_RE = re.compile(rf"[ \t]{{{BLANK_RUN_CAP + 1},}}")
 _LINES_RE = re.compile(rf"(?:[ \t]*\n){{{BLANK_LINES_CAP + 1},}}")
@@ -52,3 +52,31 @@ def test_cap_keeps_short_runs_and_caps_long_ones() -> None:
     assert cap_blank_runs("a" + " \t" * 20 + "b") == "a" + (" \t" * 20)[:BLANK_RUN_CAP] + "b"
     assert cap_blank_runs("a" + "\n \n" * 6 + "b") == "a" + "\n" * BLANK_LINES_CAP + "b"
     assert cap_blank_runs("a\n\n\nb") == "a\n\n\nb"
+
+
+@pytest.mark.parametrize(
+    ("raw", "union"),
+    [
+        ("all real numbers except $x = 2$ and $x = -2$",
+         "(-\\infty, -2) \\cup (-2, 2) \\cup (2, \\infty)"),
+        ("All real $x$ with $x \\neq \\pm 1$", "(-\\infty, -1) \\cup (-1, 1) \\cup (1, \\infty)"),
+        ("every real number other than $-2$, $0$ and $2$",
+         "(-\\infty, -2) \\cup (-2, 0) \\cup (0, 2) \\cup (2, \\infty)"),
+        ("$x \\ne 3$ and $x \\ne 1/2$", "(-\\infty, 1/2) \\cup (1/2, 3) \\cup (3, \\infty)"),
+    ],
+)
+def test_reals_except_in_words_is_a_union_of_intervals(raw: str, union: str) -> None:
+    assert clean(raw).text == clean(union).text
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "all real numbers except $x = 2$ and $y = -2$",  # two variables: no one set
+        "all real $x$ with $x > 2$",  # an inequality, not an exclusion
+        "all real numbers except the roots of $p$",  # no numbers named
+        "all real $x$ with $x = 2$",  # "with x = 2" is no exclusion
+    ],
+)
+def test_reals_except_leaves_other_texts(raw: str) -> None:
+    assert "\\cup" not in clean(raw).text

@@ -5143,6 +5143,9 @@ def _without_other_quantity_sentence(region: str, question: str) -> str:
     return region[: cut + keep].rstrip()
 
 
+_WORDED_REALS_RE = re.compile(  # the copula before "all real numbers except ..."
+    r"\b(?:is|are)[ \t]+(?=(?:all|every|any)[ \t]+(?:the[ \t]+)?real)", re.IGNORECASE
+)
 _POSTSCRIPT_LABEL = r"(?:(?:p\.[ \t]?s\.|ps\b)[ \t]*[:,\u2014-]?[ \t*_]*)"
 _REMARK_PARAGRAPH_RE = Guarded(re.compile(  # "P.S. As a check, ...": a remark under a P.S. too
     r"[ \t*_#>]*" + _POSTSCRIPT_LABEL + r"?(?:" + lx.alternation(lx.REMARK_PARAGRAPH) + r")",
@@ -5789,6 +5792,10 @@ def _closing(
                 later = _COPULA_VALUE_RE.search(last, verb.end())
                 if later is not None:
                     verb = later
+        copula = _WORDED_REALS_RE.search(last) if verb is not None and "real" in last else None
+        if copula is not None and verb is not None and copula.start() < verb.start():
+            # ``reals-except-in-words``: "... is all real numbers except $x = 2$ and $x = -2$.":
+            verb = copula  # the copula before the set, not the last "=" inside it
         if verb is not None and _DENIED_AFTER_VERB_RE.match(last, verb.end()):
             return Extracted("", "none", "closing-value-denied")  # "the answer is not $8$."
         if verb is not None and _hedged_before(last, verb.end(), question):

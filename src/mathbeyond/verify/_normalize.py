@@ -277,6 +277,64 @@ _COMPLEMENT_RE = re.compile(
 _COMPLEMENT_ITEM_RE = re.compile(r"\s*(-?\d{1,12}(?:\.\d{1,12})?(?:/\d{1,12})?)\s*")
 
 
+_REALS_EXCEPT_RE = re.compile(  # "all real numbers except ...", "every real x with ..."
+    r"[ \t]*(?:all|every|any)[ \t]+(?:the[ \t]+)?real(?:s|[ \t]+numbers?)?(?:[ \t]+(?P<v>[a-z]))?"
+    r"[ \t]+(?:(?P<x>except(?:[ \t]+for)?|other[ \t]+than|but|besides|apart[ \t]+from|"
+    r"excluding)|with|such[ \t]+that|where|for[ \t]+which)[ \t]+(?P<e>[^\n]{1,160}?)[ \t.]*",
+    re.IGNORECASE,
+)
+_EXCLUDED_ITEM_RE = re.compile(
+    r"[ \t]*(?:(?P<v>[a-z])[ \t]*(?P<op>=|\\ne)[ \t]*)?(?P<pm>\\pm[ \t]*)?"
+    r"(?P<n>-?[ \t]*\d{1,12}(?:\.\d{1,12})?(?:/\d{1,12})?)[ \t]*"
+)
+_ITEM_SPLIT_RE = re.compile(r",?[ \t]*\b(?:and|or|nor)\b[ \t]*|,", re.IGNORECASE)
+
+
+def _excluded(text: str, op: str | None, var: str | None) -> list[str] | None:
+    """The numbers a list of exclusions names ("x = 2 and x = -2", "-2, 2 and 0", "x \\ne \\pm 2"
+    with ``op`` "\\ne"): each item of one variable, with ``op`` (or none where ``op`` is "=");
+    a ``\\pm`` gives both signs. None when an item is anything else."""
+    out: list[str] = []
+    for part in _ITEM_SPLIT_RE.split(text):
+        if not part.strip():
+            continue
+        item = _EXCLUDED_ITEM_RE.fullmatch(part)
+        if item is None or (item.group("op") or "=") != (op or "=") or (
+            op == "\\ne" and item.group("op") is None
+        ):
+            return None
+        if item.group("v") is not None:
+            if var is not None and item.group("v") != var:
+                return None
+            var = item.group("v")
+        n = item.group("n").replace(" ", "")
+        out.append(n)
+        if item.group("pm") is not None:
+            out.append(n[1:] if n.startswith("-") else "-" + n)
+    return out or None
+
+
+def _reals_except(s: str) -> str:
+    """``reals-except-in-words``: the reals without finitely many numbers said in words ("all real
+    numbers except x = 2 and x = -2", "every real number other than -2 and 2", "all real x with x
+    \\ne \\pm 2") or as exclusions alone ("x \\ne \\pm 2", "x \\ne 2 and x \\ne -2"), written as
+    ``(-\\infty, \\infty) \\setminus \\{...\\}``; any other text is left as it is."""
+    m = _REALS_EXCEPT_RE.fullmatch(s)
+    if m is not None:
+        values = _excluded(m.group("e"), None if m.group("x") else "\\ne", m.group("v"))
+    elif "\\ne" in s and ("\\pm" in s or _ITEM_SPLIT_RE.search(s)):
+        values = _excluded(s.strip().rstrip("."), "\\ne", None)
+    else:
+        return s
+    if values is None:
+        return s
+    try:
+        ordered = sorted(set(values), key=Fraction)
+    except (ValueError, ZeroDivisionError):
+        return s
+    return "(-\\infty, \\infty) \\setminus \\{" + ", ".join(ordered) + "\\}"
+
+
 def _complement(m: re.Match[str]) -> str:
     """The reals without finitely many plain numbers, as a union of open intervals (``(-\\infty,
     \\infty) \\setminus \\{1, 3\\}`` -> ``(-\\infty, 1) \\cup (1, 3) \\cup (3, \\infty)``);
@@ -366,6 +424,8 @@ def clean(raw: str) -> Cleaned:
     s = _SPACING_RE.sub(" ", s)
     for rx, rep in _RENAMES:
         s = rx.sub(rep, s) if "\\1" in rep else rx.sub(_const(rep), s)
+    if "real" in s or "Real" in s or "\\ne" in s:
+        s = _reals_except(s)  # "all real numbers except x = 2 and x = -2" -> R \ {-2, 2}
     if "\\setminus" in s or "\\backslash" in s or "infty) -" in s:
         s = _COMPLEMENT_RE.sub(_complement, s)  # R \ {3} -> (-inf, 3) U (3, inf)
     degree = False

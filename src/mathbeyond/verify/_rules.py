@@ -2597,9 +2597,14 @@ _SQRT_INT_RE = re.compile(r"\\sqrt\s*(?:\{\s*(\d{1,9})\s*\}|(\d))")
 _SQRT_TERM_RE = re.compile(  # \sqrt{300x^3}, \sqrt{12y}: a coefficient, one variable, a power
     r"\\sqrt\s*\{\s*(?P<c>\d{1,9})?\s*[a-z]\s*(?:\^\s*\{?\s*(?P<p>\d{1,3})\s*\}?)?\s*\}"
 )
-_NUMBER_PRODUCT_RE = re.compile(  # "36 \\cdot 2", "16 \\times 3", "2 * 6": not multiplied out
-    r"(?<![\^_\w.])\d{1,18}(?:\.\d{1,18})?[ \t]*(?:\\cdot|\\times|\*|\u00d7|\u00b7)[ \t]*"
-    r"(?P<r>\d{1,18}(?:\.\d{1,18})?)(?![\d.])(?P<p>[ \t]*\^)?"
+_NUMERIC_FRACTION = (  # "\\frac{\\sqrt{3}}{4}", "\\frac{1}{2}": a fraction over a number
+    r"\\[dt]?frac[ \t]*\{(?:[^{}\n]|\{[^{}\n]{0,20}\}){1,30}\}[ \t]*\{\d{1,18}\}"
+)
+_NUMBER_PRODUCT_RE = re.compile(  # "36 \\cdot 2", "16 \\times 3", "2 * 6": not multiplied out;
+    # "\\frac{\\sqrt3}{4} \\cdot 16", "\\frac{1}{2} \\cdot 10": a fraction's coefficient too
+    r"(?:(?<![\^_\w.])\d{1,18}(?:\.\d{1,18})?|" + _NUMERIC_FRACTION + r")[ \t]*"
+    r"(?:\\cdot|\\times|\*|\u00d7|\u00b7)[ \t]*"
+    r"(?:(?P<r>\d{1,18}(?:\.\d{1,18})?)(?![\d.])(?P<p>[ \t]*\^)?|" + _NUMERIC_FRACTION + r")"
 )
 
 
@@ -2857,6 +2862,7 @@ _PERCENT_ASKED_RE = re.compile(  # asks for a percent ("What percent of 40 is 10
     re.IGNORECASE,
 )
 _INTERVAL_ASKED_RE = lx.words(lx.ASKED_INTERVAL)
+_WORDED_SET_RE = re.compile(r"\b(?:reals?|real\s+numbers?|except|other\s+than)\b|\\neq?\b", re.I)
 _TUPLE_FORM_ASKED_RE = lx.words(lx.ASKED_TUPLE_FORM)
 _TUPLE_GOLD_RE = re.compile(r"\s*\$?\s*(?:\\left)?\(\s*[^()]+,[^()]+(?:\\right)?\)\s*\$?\s*")
 _TUPLE_ANSWER_RE = re.compile(r"\([^()]*,[^()]*\)")
@@ -3224,6 +3230,11 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         and _RELATION_MARK_RE.search(answer)
     ):
         return "asked for interval notation: the answer is an inequality"
+    if (
+        asks.interval and _INTERVAL_GOLD_RE.search(gold) and _WORDED_SET_RE.search(answer)
+        and not _WORDED_SET_RE.search(gold)
+    ):  # "all reals except 3" where "(-\infty, 3) \cup (3, \infty)" is asked for
+        return "asked for interval notation: the answer is in words"
     if question and "e^" in answer and _ARG_RANGE_ASKED_RE.search(question):
         coefficient = _exponent_pi_multiple(answer)
         if coefficient is not None and not _in_asked_arg_range(question, coefficient):
