@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.144.0"  # core_v227-v228: products in simplest form, reals except
+VERIFIER_VERSION = "2.145.0"  # core_v229: postfix answers, hedged or before a cut
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -4670,6 +4670,7 @@ def _committed_before_cut_check(region: str, question: str | None) -> Extracted 
             continue  # ``cut-off-check-no-commit``: "Using ...: $20 \cdot 21 = 420$." is work
         if found is not None and found.kind != "none" and (
             found.rule in _CONCLUDING_RULES or found.rule in _STATED_VALUE_RULES
+            or found.rule == "closing-value-is-answer"  # "So 9 is our final answer."
         ) and squash(found.text.strip("$ .*")) in squash(before[before.rfind("\n") + 1 :]):
             return found  # (the closing line right before the check, not a value above it)
     return None
@@ -5467,6 +5468,11 @@ def _closing(
         # "No -- that counts each handshake twice. 21 is right.": the value it confirms
         value = confirmed.group("m") or confirmed.group("n")
         return Extracted(value.strip(), "conclusion", "closing-value-confirmed")
+    hedged_answer = _HEDGED_POSTFIX_ANSWER_RE.search(_last_value_sentence(last)) if (
+        "answer" in last
+    ) else None
+    if hedged_answer is not None:  # ``hedged-postfix-answer``: "$m = 8$ might be the answer.",
+        return Extracted("", "none", "closing-hedged")  # "9 is probably the answer": candidates
     named_answer = _VALUE_IS_ANSWER_RE.search(last) if "answer" in last else None
     if named_answer is not None and not _NEG_WORD_RE.search(named_answer.group(0)):
         # "... and 125 - 16 = 109 is the answer of this question"
@@ -6083,6 +6089,12 @@ _VALUE_CONFIRMED_RE = re.compile(  # "21 is right.", "So $x = 4$ stands."
     r"(?:^|(?<=[.!?])[ \t]+)(?:so,?[ \t]+)?(?:\$(?P<m>[^$]{1,40})\$|(?P<n>-?\d[\d,]*(?:\.\d+)?"
     r"(?:/\d+)?))[ \t]+(?:is|stands|holds)[ \t]+(?:right|correct|confirmed|the[ \t]+answer)"
     r"[ \t]*[.!]?[ \t]*$",
+    re.IGNORECASE,
+)
+_HEDGED_POSTFIX_ANSWER_RE = re.compile(  # a value named the answer under a modal or a hedge
+    r"(?:\$|\d)[ \t]*,?[ \t]+(?:(?:might|may|could)(?:[ \t]+(?:well|also|still))?[ \t]+be"
+    r"|is[ \t]+(?:probably|likely|possibly|perhaps|maybe|presumably|plausibly))[ \t]+"
+    r"(?:the|my|our)[ \t]+(?:final[ \t]+|correct[ \t]+|intended[ \t]+)?answer\b",
     re.IGNORECASE,
 )
 _VALUE_IS_ANSWER_RE = re.compile(  # "125 - 16 = 109 is the answer of this question"
@@ -7858,8 +7870,9 @@ def _clean_tail(text: str) -> str:
     return ans
 
 
-_LEAD_BOLD_VALUE_RE = re.compile(
-    r"[ \t]*(?:[\d \t+\-\u00d7\u00b7/().,]{1,80}=[ \t]*)?\*\*(?P<v>\$?-?\d[^*\n]{0,30}?)\*\*"
+_LEAD_BOLD_VALUE_RE = re.compile(  # (after an adverb too: "is actually **$45**.")
+    r"[ \t]*(?:(?:" + lx.alternation(lx.VALUE_ADVERB) + r")[ \t]+)?"
+    r"(?:[\d \t+\-\u00d7\u00b7/().,]{1,80}=[ \t]*)?\*\*(?P<v>\\?\$?-?\d[^*\n]{0,30}?)\*\*"
     r"(?:[ \t]+[A-Za-z][A-Za-z \t]{0,40})?[ \t]*[.!]?[ \t]*\Z"
 )
 _SUM_THEN_WORDS_RE = re.compile(

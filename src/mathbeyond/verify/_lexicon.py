@@ -660,6 +660,9 @@ APOLOGY = ("sorry", "oops", "whoops", "apologies", "my bad", "my mistake", "corr
 """Early in a P.S. that ends on a concluding clause with a value ("P.S. Sorry, I slipped: ..., so
 the LCM is 72."): the postscript corrects the answer, it is no remark (``ps-correction``)."""
 
+VALUE_ADVERB = ("actually", "really", "now", "then", "just", "exactly", "indeed", "still")
+"""Between a copula and its bold value ("the new price is actually **$45**."): the value."""
+
 CONTRAST_OPENER = (
     "in contrast", "by contrast", "for comparison", "by comparison", "in comparison",
     "incidentally", "by the way",
@@ -1825,6 +1828,8 @@ ASIDE_INTRO = (
     # a side remark about another quantity: "(It also has 12 vertices, since ..."
     "\\(?(?:it|this|that|they|the [a-z]+) also (?:has|have|is|are|equals)",
     "\\(?incidentally", "\\(?by the way", "\\(?side note",
+    # a confirmation or a comparison after the statement: "Indeed, with $k=6$ the equation ..."
+    "indeed", "for comparison", "by comparison",
 )
 """Opens a paragraph aside from the answer before it (an extension, an observation, a second
 presentation): a sample cut off there keeps the statement before it."""
