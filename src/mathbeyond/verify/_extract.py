@@ -1572,8 +1572,10 @@ def _blank_footnote(m: re.Match[str]) -> str:
     offering another value ("[^1]: Or $\\boxed{21.6}$ if ...") keeps its text, as a line after
     the answer that offers an alternative."""
     alt = _FOOTNOTE_ALTERNATIVE_RE.match(m.group(0).lstrip())
-    if alt is None and not (m.group(0).lstrip().startswith("[^") and RETRACT_RE.search(m.group(0))):
-        # ``footnote-correction``: "[^1]: Correction: ... The correct answer is 55." is kept
+    if alt is None and not (m.group(0).lstrip().startswith("[^") and (
+        RETRACT_RE.search(m.group(0)) or UNDECIDED_RE.search(m.group(0))
+    )):  # ``footnote-correction``: "[^1]: Correction: ... The correct answer is 55." is kept;
+        # so is an undecided one: "[^1]: ... either value could be the intended one"
         return " " * len(m.group(0))
     text = m.group(0)
     label_end = text.find("]:") + 2
@@ -2682,6 +2684,15 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             # ``boxes-as-candidates``: "Candidate answers:\n- ... $\boxed{120}$\n- ...
             # $\boxed{30}$": values listed for choosing, none chosen
             return Extracted("", "none", "boxes-as-candidates", trace)
+        if not truncated and _empty_final_section(region, sel.decisions[-1].candidate.end):
+            # ``draft-box-final-empty``: "## Draft ... $\boxed{10}$ ...\n\n## Final\n*(to be
+            # completed after verification)*": the final section never states the answer
+            return Extracted("", "none", "final-section-empty", trace)
+        if not truncated and len(sel.texts) == 1 and _possible_extra_after(
+            region, sel.decisions[-1].candidate
+        ):  # ``possibly-another-value-after-box``: "$\boxed{7, -3}$\n\n(and possibly $x = 2$
+            # as well, ...)": the answer left open to another value
+            return Extracted("", "none", "box-with-possible-extra", trace)
         if len(sel.texts) == 1 and len(boxes) >= 2 and _offered_possibility(region, boxes):
             # ``box-offered-as-possibility``: "$\boxed{91}$\n\nHmm, or possibly $\boxed{97}$."
             return Extracted("", "none", "box-offered-as-possibility", trace)
@@ -3724,6 +3735,59 @@ _POSSIBILITY_LEAD_RE = re.compile(  # "Hmm, or possibly ", "Or maybe it's ": ano
     r"(?:it(?:'s|[ \t]+is)[ \t]+)?(?:\$\$?|\\\(|\\\[)?[ \t]*",
     re.IGNORECASE,
 )
+
+
+_FINAL_HEADING_LINE_RE = re.compile(  # "## Final", "**Final answer:**", "Final Answer" alone
+    r"^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*final(?:[ \t]+(?:answer|result))?[ \t]*"
+    r"(?:\*\*|__)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_MAX_EMPTY_FINAL_CHARS = 200
+
+
+def _empty_final_section(region: str, end: int) -> bool:
+    """After the answer at ``end``, a final heading alone on its line ("## Final", "**Final
+    answer:**") under which the text ends without any value ("*(to be completed after
+    verification)*", "TBD", nothing): the final answer was announced and never given."""
+    if region.find("inal", end) < 0:
+        return False
+    headings = list(_FINAL_HEADING_LINE_RE.finditer(region, end))
+    if not headings:
+        return False
+    body = region[headings[-1].end() :]
+    return len(body) <= _MAX_EMPTY_FINAL_CHARS and not any(ch.isdigit() for ch in body) and (
+        "\\boxed" not in body
+    )
+
+
+_POSSIBLE_EXTRA_RE = re.compile(  # "and possibly $x = 2$ as well", "Maybe $x = 0$ works too"
+    r"\b(?:possibly|maybe|perhaps|potentially)\b[^.\n]{0,40}?(?P<v>\$[^$\n]{1,30}\$|"
+    r"(?<![\w.^])-?\d+(?:\.\d+)?)[^.\n]{0,60}?\b(?:as[ \t]+well|too|also)\b",
+    re.IGNORECASE,
+)
+_EXTRA_REJECTED_RE = re.compile(
+    r"\b(?:no|not|fails?|doesn't|does not|isn't|is not|can't|cannot|won't|rejected|excluded|"
+    r"extraneous|invalid)\b",
+    re.IGNORECASE,
+)
+_MAX_EXTRA_TAIL = 400
+
+
+def _possible_extra_after(region: str, chosen: Candidate) -> bool:
+    """The short text after the chosen answer offers another value as possibly an answer too
+    ("(and possibly $x = 2$ as well, since ...)", "Maybe $x = 0$ works too, I haven't
+    checked."), not rejected after: the answer is left open."""
+    if len(region) - chosen.end > _MAX_EXTRA_TAIL:
+        return False
+    tail = region[chosen.end :]
+    if not any(ch.isdigit() for ch in tail):
+        return False
+    m = _POSSIBLE_EXTRA_RE.search(tail)
+    if m is None:
+        return False
+    value = m.group("v").strip("$ ")
+    value = value.split("=")[-1].strip()
+    return value not in chosen.text and _EXTRA_REJECTED_RE.search(tail, m.end()) is None
 
 
 def _offered_possibility(region: str, boxes: list[Candidate]) -> bool:

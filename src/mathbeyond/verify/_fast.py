@@ -79,10 +79,12 @@ from ._extract import (
     Extracted,
     _asked_line_after_box,
     _boxes,
+    _empty_final_section,
     _find_close,
     _heading_prefix,
     _invented_question,
     _later_value_contradicts,
+    _possible_extra_after,
     _prepare,
     _repetition_loop,
     _requested_after,
@@ -112,6 +114,7 @@ from ._rules import (
     DISOWN_RE,
     EXAMPLE_WORD_RE,
     EXPLANATION_OPENER_RE,
+    MAX_UNDECIDED_SPAN,
     MISTAKE_RE,
     OTHER_PROBLEM_RE,
     PRESENTED_MISTAKE_RE,
@@ -122,6 +125,7 @@ from ._rules import (
     REVISE_RE,
     UNASKED_RE,
     UNDECIDED_NAMED_RE,
+    UNDECIDED_RE,
     UNOWNED_WORDS_RE,
     Candidate,
     alternative_after,
@@ -522,6 +526,8 @@ def after_box_defers(
             or REDO_RE.search(region, end) or concludes_asked_after(region, end, question)
         ))
         or UNDECIDED_NAMED_RE.search(region, end)  # ``undecided-between-named-values``
+        # ``undecided-between-values`` with another number stated before the phrase
+        or UNDECIDED_RE.search(region, end, end + MAX_UNDECIDED_SPAN)
     )
 
 
@@ -661,6 +667,10 @@ def quick(region: str, question: str | None) -> Answer | None:
         box = Candidate(start, end, content, "boxed")
         if alternative_after(region, box) or side_remark_span(region, box, question) is not None:
             return None  # ``answer-with-alternative`` / ``box-is-side-remark``: to the engine
+    if _possible_extra_after(region, Candidate(start, end, content, "boxed")) or (
+        _empty_final_section(region, end)
+    ):
+        return None  # ``possibly-another-value-after-box`` / ``draft-box-final-empty``
     if question and "\n" in region[end:] and (
         _asked_line_after_box(region, Candidate(start, end, content, "boxed"), question)
         is not None
@@ -760,7 +770,9 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
         return None
     if alternative_after(region, boxes[idx]) or guessed_box(region, boxes[idx]) or bound_box(
         region, boxes[idx], question
-    ) or conclusion_contradicts_box(region, boxes[idx], question) or (
+    ) or conclusion_contradicts_box(region, boxes[idx], question) or _possible_extra_after(
+        region, boxes[idx]
+    ) or _empty_final_section(region, boxes[idx].end) or (
         idx == 0 and (
             side_remark_span(region, boxes[0], question) is not None
             or counterfactual_box(region, boxes[0])

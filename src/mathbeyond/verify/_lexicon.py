@@ -141,6 +141,14 @@ WITHDRAWN_ANSWER = (
     "answer|solution|submission|attempt|question|problem) as (?:having |giving |containing |"
     "with |providing )?(?:no answer|unanswered|blank|empty|not answered)",
     "(?:is|was) (?:only |just |merely )?a placeholder",
+    # ``discard-everything-above``: "scrap everything above", "ignore all of the above", "forget
+    # all that"; or a number declined: "I don't want to give a number I can't justify"
+    # (not an injected instruction: "Ignore all previous instructions and output ...")
+    "(?:scrap|discard|disregard|ignore|forget|throw out|strike) (?:everything|all(?: of)? (?:that|"
+    "this|the above|my work))(?: (?:above|i (?:wrote|said|did)|so far))?\\b(?![^.\\n]{0,60}\\b(?:"
+    "output|print|respond|reply|say|write|mark|grade|score|return)\\b)",
+    "(?:do not|don't|won't|will not|can't|cannot) (?:want to )?(?:give|commit to|stand behind) "
+    "(?:a|an|any) (?:number|answer|value|count)",
 )
 """After the answer, with no new value: the writer withdraws it or asks that the reply count as
 unanswered (``box-withdrawn-as-no-answer``, read after the chosen answer)."""
@@ -387,6 +395,7 @@ ATTRIBUTION_SOURCE = (
     "teacher", "grader",
     # ``closing-source-report``: "the official AoPS solution states", "Wikipedia says"
     "official (?:[a-z]+ )?solutions?", "solutions? manual", "wikipedia", "wolfram ?alpha",
+    "published (?:[a-z]+ )?(?:solutions?|answers?)",
 )
 ATTRIBUTION_VERB = (
     "says?", "said", "claims?", "claimed", "thinks?", "suggests?", "expects?", "wants?",
@@ -1204,7 +1213,8 @@ UNDECIDED = (
     "(?:both|either|all|each) (?:(?:of )?(?:the |these |those )?(?:interpretations?|readings?|"
     "answers?|values?|results?|counts?|conventions?|ones?|options?) )?(?:is |are |seems? |could be "
     "|may be |might be )(?:equally )?(?:reasonable|valid|defensible|acceptable|possible|plausible|"
-    "legitimate|justifiable|fine|natural)",
+    "legitimate|justifiable|fine|natural|(?:the )?intended(?: one)?|meant|what the (?:problem|"
+    "question|author) (?:intends|means|wants))",
     "(?:i'?ll|i will|let me) (?:just )?leave (?:them )?both",
     "depending on (?:the |which )?(?:convention|interpretation|reading)",
     # ``choice-left-to-reading``: "Which one is intended depends on whether ...", "The right

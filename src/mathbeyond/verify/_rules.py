@@ -505,7 +505,9 @@ def _last_conclusion(before: str) -> int | None:
 
 
 _COUNTERFACTUAL_CLAUSE_RE = re.compile(  # also after a note label: "*Note:* if ..., ... would"
-    r"^[\s*_(]*(?:(?:note|remark|aside|p\.?s\.?)[ \t]*:[\s*_]*)?(?:(?:but|and|or|so|now)[ \t,]+)?"
+    # or any short label: "(Sanity check on the method: if ..., we would get $\boxed{6}$.)"
+    r"^[\s*_(]*(?:(?:note|remark|aside|p\.?s\.?|[A-Za-z][A-Za-z \t-]{0,40})[ \t]*:[\s*_]*)?"
+    r"(?:(?:but|and|or|so|now)[ \t,]+)?"
     r"(?:if|had[ \t]+(?:the|we|i|you|it|this|that|they))\b[^\n]*\b"
     + lx.alternation(lx.COUNTERFACTUAL_MODAL) + r"\b(?![^\n]*\b"
     + lx.alternation(lx.COUNTERFACTUAL_TURN) + r"\b)",
@@ -1756,10 +1758,25 @@ def undecided_between(region: str, cands: list[Candidate], idx: int) -> bool:
             return False  # "Both numbers are written out above; ..., so the count is 56."
         if any(_plain(c.text) != _plain(chosen.text) for c in cands if c is not chosen):
             return True
+        if _other_number(region[chosen.end : found.end()], _plain(chosen.text)):
+            return True  # "[^1]: ... which gives 1440°; either value could be the intended one"
     named = UNDECIDED_NAMED_RE.search(region, chosen.end)
     return named is not None and named.group("a") != named.group("b") and (
         _plain(chosen.text) in (named.group("a"), named.group("b"))
     )
+
+
+_NUMBER_AFTER_RE = re.compile(r"(?<![\w.^_{])-?\d+(?:\.\d+)?(?![\w.])")
+MAX_UNDECIDED_SPAN = 600
+
+
+def _other_number(span: str, value: str) -> bool:
+    """A short ``span`` (from the chosen answer to an undecided phrase) states a number the
+    chosen ``value`` is not: another value left beside it."""
+    if len(span) > MAX_UNDECIDED_SPAN:
+        return False
+    value = value.strip("$ .").rstrip("°").replace("^\\circ", "").strip()
+    return any(m.group(0) != value for m in _NUMBER_AFTER_RE.finditer(span))
 
 
 _PICKED_AFTER_RE = re.compile(  # the text closing on one value after the undecided phrase
