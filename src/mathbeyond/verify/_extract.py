@@ -1134,9 +1134,12 @@ _CUT_VALUE_RE = re.compile(r"-?\d+(?:[./]\d+)?")
 _READING_WORD_RE = re.compile(
     r"\b(?:reading|interpretation|interpreted|intended|meant|otherwise)\b", re.IGNORECASE
 )
-_OR_HEDGE_RE = re.compile(  # "... or possibly no solution", "... or one of the other two values"
+_OR_HEDGE_RE = re.compile(  # "... or possibly no solution", "... or one of the other two values",
+    # "**(C)** or, if the question intends $3x$, **(E)**" (not "or, if you prefer, ...")
     r"\bor[ \t]+(?:possibly|maybe|perhaps|potentially|(?:one[ \t]+of[ \t]+)?the[ \t]+other"
-    r"(?:[ \t]+\w+)?[ \t]+(?:values?|answers?|options?|ones?))\b",
+    r"(?:[ \t]+\w+)?[ \t]+(?:values?|answers?|options?|ones?))\b"
+    r"|\bor[ \t]*,?[ \t]*if[ \t]+(?!you[ \t]+(?:prefer|like|want|wish))[^,.;\n]{1,80},[ \t]*"
+    r"(?:\*\*|\$|\(|\\|\d)",
     re.IGNORECASE,
 )
 _HYPOTHETICAL_ASIDE_RE = re.compile(
@@ -2697,6 +2700,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             # ``box-offered-as-possibility``: "$\boxed{91}$\n\nHmm, or possibly $\boxed{97}$."
             return Extracted("", "none", "box-offered-as-possibility", trace)
         return _with_inner_anchor(Extracted(", ".join(sel.texts), "boxed", sel.rule, trace))
+    if sel.kind == "anchor" and not truncated and _answers_per_reading(region):
+        # ``answers-per-reading-in-one-sentence``: "So if it's simple interest the answer is
+        # \$1200, and if it's compound interest the answer is \$1215.51.": none chosen
+        return Extracted("", "none", "answers-per-reading", trace)
     if sel.kind == "anchor" and _qualified_other_answer(region, sel.decisions[-1].candidate):
         # ``qualified-second-answer``: "**Final Answer:** 79\n\n**Final Answer (alternative
         # indexing):** 83": a second final answer under another reading, none chosen
@@ -3788,6 +3795,26 @@ def _possible_extra_after(region: str, chosen: Candidate) -> bool:
     value = m.group("v").strip("$ ")
     value = value.split("=")[-1].strip()
     return value not in chosen.text and _EXTRA_REJECTED_RE.search(tail, m.end()) is None
+
+
+_READING_ANSWER_RE = re.compile(  # "if it's compound interest the answer is \$1215.51"
+    r"\bif[ \t]+[^.;:!?\n]{1,80}?,?[ \t]+(?:then[ \t]+)?(?:the|my|our)[ \t]+(?:final[ \t]+)?"
+    r"answer[ \t]+(?:is|would[ \t]+be|=)[ \t]*(?:\*\*)?[ \t]*\\?\$?[ \t]*"
+    r"(?P<v>-?\d[\d,]*(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+
+
+def _answers_per_reading(region: str) -> bool:
+    """The last line gives an answer under each of two or more conditions ("if it's simple
+    interest the answer is \\$1200, and if it's compound interest the answer is \\$1215.51"),
+    with different values: none is chosen."""
+    line = region.rstrip()
+    line = line[line.rfind("\n") + 1 :]
+    if line.lower().count("if ") < 2:
+        return False
+    values = {m.group("v").replace(",", "") for m in _READING_ANSWER_RE.finditer(line)}
+    return len(values) >= 2
 
 
 def _offered_possibility(region: str, boxes: list[Candidate]) -> bool:

@@ -335,8 +335,10 @@ the first, only box as such a remark when the answer was stated in words before 
 (``box-is-side-remark``)."""
 
 PRESENTED_MISTAKE = (
-    "an? (?:common|typical|frequent|classic|tempting|easy|natural) (?:mistake|error|pitfall|trap|"
-    "misconception|slip|(?:shortcut )?answer|shortcut)",
+    "(?:an?|another|one) (?:common|typical|frequent|classic|tempting|easy|natural|popular) "
+    "(?:mistake|error|pitfall|trap|misconception|slip|(?:shortcut |wrong )?answer|shortcut)",
+    # someone else's work: "A student solution I've seen goes: ...", "One classmate's answer ..."
+    "(?:an?|another|one) (?:student|classmate)(?:'s)? (?:solution|answer|attempt|work)",
     "(?:one|some|many|students) (?:might|may|often|would) "
     "(?:wrongly|mistakenly|incorrectly|naively)",
     "a naive (?:approach|attempt|count|answer|reading)",
@@ -1032,6 +1034,10 @@ DECLINE_ANSWER = (
     "result))",
     # ``answer-deferred``: "I'll need to recount the cycle before committing to anything", "I'd
     # need to revisit the setup before giving a final answer"
+    # ``unable-to-complete``: "Unfortunately I am unable to complete this count reliably."
+    "(?:unable to|not able to|can't|cannot|can not|couldn't|could not) (?:complete|finish) "
+    "(?:this|the|my) (?:count|computation|calculation|problem|work|solution|enumeration|sum|"
+    "listing|case analysis)",
     "(?:need|have|want|would want|'d want|would have|'d have) to [^.!?\n]{1,80}? before "
     "(?:committing to|giving|stating|settling on|offering) (?:anything|an answer|a (?:final |"
     "definite |firm )?(?:answer|number|value|result)|my (?:final )?answer)",

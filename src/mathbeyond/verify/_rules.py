@@ -1432,7 +1432,7 @@ def declines_answer(text: str) -> bool:
         "answer" not in tail and "between" not in tail and "commit" not in tail
         and "vouch" not in tail and "stand" not in tail and "endorse" not in tail
         and "hold" not in tail and "value" not in tail and "number" not in tail
-        and "result" not in tail
+        and "result" not in tail and "complete" not in tail and "finish" not in tail
     ):
         return False
     found = None
