@@ -512,12 +512,23 @@ def _inequality(pieces: list[str], ops: list[str]) -> Value:
     return SetVal(result)
 
 
+_CONDITION_JOIN_RE = re.compile(r"\s+and\s+|\\(?:land|wedge)(?![A-Za-z])")
+_MAX_CONDITIONS = 4
+
+
 def _condition_set(cond: str, ctx: _Ctx) -> Value:
-    v = parse_item(cond, ctx)
-    s = as_set(v)
-    if s is None:
+    """``set-builder-with-several-conditions``: the conditions of a set-builder, joined by commas
+    or "and" ("x \\ge 2, x \\ne 5"), describe the intersection of their sets."""
+    parts = [p for c in split_top(cond, (",",)) for p in _CONDITION_JOIN_RE.split(c)]
+    if not parts or len(parts) > _MAX_CONDITIONS:
         raise ParseError("unsupported set-builder")
-    return SetVal(s)
+    sets = []
+    for part in parts:
+        s = as_set(parse_item(part.strip(), ctx))
+        if s is None:
+            raise ParseError("unsupported set-builder")
+        sets.append(s)
+    return SetVal(sets[0] if len(sets) == 1 else sympy.Intersection(*sets))
 
 
 def as_set(v: Value) -> Any:

@@ -70,6 +70,7 @@ from ._rules import agreed_after as _agreed_after
 from ._words import (
     foreign_number,
     numbers_named,
+    scaled_numerals,
     spelled_in_digits,
     unicode_digits,
     unicode_fractions,
@@ -1327,7 +1328,9 @@ def _apposed_value(text: str) -> str | None:
 
 def _sentence_answer(text: str) -> str:
     """Reduce 'The height of the cylinder is 5 centimeters' to '5 centimeters'; an anchored
-    sentence with one bold number ("The club can form **66** different committees") to it."""
+    sentence with one bold number ("The club can form **66** different committees") to it. A
+    numeral with a scale word is read in digits first ("12 thousand minutes")."""
+    text = scaled_numerals(text)
     if ", " in text:
         apposed = _apposed_value(text.strip())
         if apposed is not None:
@@ -4823,6 +4826,10 @@ def _conclusion(
     if question:
         region = _without_other_quantity_sentence(region, question)
     cut = region.rfind("\n") + 1
+    last_line = region[cut:]
+    scaled = scaled_numerals(last_line)  # "... = 12 thousand minutes." reads 12000
+    if scaled is not last_line:
+        region = region[:cut] + scaled
     spelled = spelled_in_digits(region[cut:])
     if spelled is not None:  # kept when it reads a value: prose answers stay as written
         found = _closing(region[:cut] + spelled, allow_bare, question)

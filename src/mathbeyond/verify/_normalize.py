@@ -11,6 +11,7 @@ from fractions import Fraction
 from ._lexicon import PROSE_CLAUSE
 from ._words import (
     foreign_number,
+    scaled_numerals,
     spelled_in_digits,
     spoken_math,
     unicode_digits,
@@ -391,6 +392,7 @@ def clean(raw: str) -> Cleaned:
         s = unicode_fractions(unicode_digits(s))
         s = _CJK_UNIT_TAIL_RE.sub("", s)  # "150 英里", "24 种": the number without its unit
     s = _UNICODE_RE.sub(lambda m: _UNICODE[m.group(0)], s)
+    s = scaled_numerals(s)  # "12 thousand" -> "12000", "2.5 million" -> "2500000"
     if not s.isascii():
         s = _superscripts(s)
     if "`" in s:  # code style: "`0xFF`"
@@ -634,13 +636,20 @@ def split_top(s: str, seps: tuple[str, ...] = (",", ";")) -> list[str]:
     return [p.strip() for p in parts]
 
 
-_WORD_SEP_RE = re.compile(r"\s+(?:and|or)\s+|^\s*(?:and|or)\s+|\s+(?:and|or)\s*$")
+_WORD_SEP_RE = re.compile(  # not before a part of a worded number: "three and a half"
+    r"\s+(?:and(?!\s+(?:a|one|two|three)[\s-]+(?:half|halves|thirds?|quarters?|fourths?)\b)|or)"
+    r"\s+|^\s*(?:and|or)\s+|\s+(?:and|or)\s*$"
+)
 
 
 def split_items(s: str) -> list[str]:
-    """Split a cleaned answer into its top-level items (commas, semicolons, 'and', 'or')."""
+    """Split a cleaned answer into its top-level items (commas, semicolons, 'and', 'or'); a
+    set-builder's conditions ("\\{x | x \\ge 2 and x \\ne 5\\}") stay one item."""
     items: list[str] = []
     for part in split_top(s):
+        if part.startswith("\\{") and part.endswith("\\}"):
+            items.append(part.strip())
+            continue
         items.extend(sub.strip() for sub in _WORD_SEP_RE.split(part) if sub.strip())
     return items
 

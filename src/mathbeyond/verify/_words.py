@@ -143,6 +143,33 @@ def _match_value(m: re.Match[str], allow_one: bool) -> Fraction | None:
     return None if value is None else Fraction(value)
 
 
+_PART_TAIL_RE = re.compile(  # "and a half", "and one-half", "and a quarter", "and two thirds"
+    r"and[ \t]+(?P<num>a|one|two|three)[ \t-]+(?P<den>half|halves|thirds?|quarters?|fourths?)\b"
+    r"[ \t]*",
+    re.IGNORECASE,
+)
+_PART_COUNT = {"a": 1, "one": 1, "two": 2, "three": 3}
+_SCALED_NUMERAL_RE = re.compile(  # "12 thousand", "2.5 million", "3 billion"
+    r"(?<![\w.,])(?P<n>\d{1,6}(?:\.\d{1,6})?)[ \t]+(?P<s>thousand|million|billion)\b",
+    re.IGNORECASE,
+)
+_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9}
+
+
+def scaled_numerals(text: str) -> str:
+    """``number-words-with-parts-and-scales``: a numeral with a scale word in digits ("12
+    thousand minutes" -> "12000 minutes", "2.5 million" -> "2500000"); other text as it is."""
+    if "illion" not in text and "housand" not in text:
+        return text
+
+    def scaled(m: re.Match[str]) -> str:
+        value = Fraction(m.group("n")) * _SCALES[m.group("s").lower()]
+        return str(value.numerator) if value.denominator == 1 else str(float(value))
+
+    out = _SCALED_NUMERAL_RE.sub(scaled, text)
+    return text if out == text else out  # the same object when nothing is scaled
+
+
 def worded_value(phrase: str) -> Fraction | None:
     """``number-words-as-values`` for an answer: a worded number ("forty-five", "three
     quarters", "two thousand and twelve") followed by at most two unit words, optionally "per"
@@ -154,12 +181,23 @@ def worded_value(phrase: str) -> Fraction | None:
     if m is None:
         return None
     tail = text[m.end() :].strip()
+    part = _PART_TAIL_RE.match(tail) if (
+        tail[:4].lower() == "and " and m.group("den") is None
+    ) else None
+    extra = Fraction(0)
+    if part is not None:  # "three and a half", "two and a quarter hours": the whole and its part
+        den = _DENOMINATORS.get(part.group("den").lower())
+        if den is None or (part.group("num").lower() in ("two", "three") and den == 2):
+            return None
+        extra = Fraction(_PART_COUNT[part.group("num").lower()], den)
+        tail = tail[part.end() :].strip()
     if tail and (
         _UNIT_TAIL_RE.fullmatch(tail) is None
         or any(w.lower() in _NOT_UNIT for w in tail.split() if w.lower() != "per")
     ):
         return None
-    return _match_value(m, allow_one=True)
+    value = _match_value(m, allow_one=True)
+    return None if value is None else value + extra
 
 
 def spelled_in_digits(line: str) -> str | None:
