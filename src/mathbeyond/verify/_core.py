@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.148.0"  # core_v232: worded parts and scales, set-builders
+VERIFIER_VERSION = "2.149.0"  # core_v233: references listed, whichever, explanations
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

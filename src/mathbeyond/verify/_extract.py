@@ -2703,6 +2703,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             # ``box-offered-as-possibility``: "$\boxed{91}$\n\nHmm, or possibly $\boxed{97}$."
             return Extracted("", "none", "box-offered-as-possibility", trace)
         return _with_inner_anchor(Extracted(", ".join(sel.texts), "boxed", sel.rule, trace))
+    if sel.rule == "answer-first-then-explanation" and question and not truncated and (
+        _explanation_concludes_other(region, _sentence_answer(sel.texts[0]).strip("* "), question)
+    ):  # ``explanation-concludes-other-value``: "**Answer: 66**\n\nReasoning: ... the total
+        # number of handshakes is 132.": two final values, neither chosen
+        return Extracted("", "none", "explanation-concludes-other", trace)
     if sel.kind == "anchor" and not truncated and _answers_per_reading(region):
         # ``answers-per-reading-in-one-sentence``: "So if it's simple interest the answer is
         # \$1200, and if it's compound interest the answer is \$1215.51.": none chosen
@@ -3806,6 +3811,32 @@ _READING_ANSWER_RE = re.compile(  # "if it's compound interest the answer is \$1
     r"(?P<v>-?\d[\d,]*(?:\.\d+)?)",
     re.IGNORECASE,
 )
+
+
+_ASKED_NOUN_VALUE_END_RE = re.compile(  # "..., the total number of handshakes is 132."
+    r"\b(?:the[ \t]+)?(?:total[ \t]+)?(?:number[ \t]+of[ \t]+)?(?P<noun>[A-Za-z]{3,})[ \t]+"
+    r"(?:is|are|equals|comes[ \t]+to)[ \t]+\$?(?P<v>-?\d[\d,]*(?:\.\d+)?)\$?[ \t]*[.!]?[ \t]*\Z"
+)
+_CONCLUSION_DOUBT_RE = re.compile(r"\b(?:not|if|would|might|could|may|maybe|perhaps)\b", re.I)
+
+
+def _explanation_concludes_other(region: str, answer: str, question: str) -> bool:
+    """The text, after an answer given first and its explanation, closes on a sentence stating
+    the asked quantity (its noun in the question) at another value than ``answer``, without
+    doubt or condition."""
+    body = region.rstrip()
+    start = max(body.rfind("\n"), body.rfind(". ", 0, len(body) - 1)) + 1
+    sentence = body[start:]
+    m = _ASKED_NOUN_VALUE_END_RE.search(sentence)
+    if m is None or _CONCLUSION_DOUBT_RE.search(sentence):
+        return False
+    noun = m.group("noun").lower().rstrip("s")
+    value = m.group("v").replace(",", "")
+    return (
+        noun not in ("answer", "value", "result")
+        and re.search(r"\b" + re.escape(noun), question.lower()) is not None
+        and value != answer.strip("$ ").replace(",", "")
+    )
 
 
 def _answers_per_reading(region: str) -> bool:
