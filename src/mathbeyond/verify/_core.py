@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.149.0"  # core_v233: references listed, whichever, explanations
+VERIFIER_VERSION = "2.150.0"  # core_v234: recaps naming the asked sum or pair
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

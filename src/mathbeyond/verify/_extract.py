@@ -3897,7 +3897,7 @@ _RECAP_LINE_RE = re.compile(  # "**To recap**, the GCD of 84 and 126 is 21." (on
     r"[ \t*_>#-]*(?:" + lx.alternation(lx.RECAP_OPENER) + r")[ \t*_]*[,:][ \t*_]*"
     r"(?P<s>(?:(?!\b(?:is|are|equals|was|were)\b)[^\n$=]){3,120}?)[ \t]*"
     r"(?:\bis|\bare|\bequals|=|:)[ \t*_$]*"
-    r"(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)[ \t*_$]*[.!]?[ \t*_]*",
+    r"(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?|\([ \t]*-?\d[^()\n$]{0,40}\))[ \t*_$]*[.!]?[ \t*_]*",
     re.IGNORECASE,
 )
 _OTHER_QUANTITY_WORD_RE = re.compile(  # "In summary, the sum of its digits is also 6": a side value
@@ -3905,6 +3905,11 @@ _OTHER_QUANTITY_WORD_RE = re.compile(  # "In summary, the sum of its digits is a
     re.IGNORECASE,
 )
 _SIMPLE_NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?(?:/\d+)?")
+_NAMED_TOTAL_ROW_RE = re.compile(  # "| **Sum of first 30 terms** | **1356** |": a named sum row
+    r"\|[ \t*_]*(?P<l>(?:grand[ \t]+)?(?:total|sum)\b[^|\n*]{1,60}?)[ \t*_:]*\|(?:[^|\n]*\|)*?"
+    r"[ \t*_$]*(?P<v>-?\d[\d,]*(?:\.\d+)?)[ \t*_$]*\|",
+    re.IGNORECASE,
+)
 _TOTAL_ROW_RE = re.compile(  # "| **Total** | | **173** |": a table's closing total row
     r"\|[ \t*_]*(?:grand[ \t]+)?(?:total|sum)[ \t*_:]*\|(?:[^|\n]*\|)*?[ \t*_$]*"
     r"(?P<v>-?\d[\d,]*(?:\.\d+)?)[ \t*_$]*\|",
@@ -4043,10 +4048,18 @@ def _later_value_contradicts(region: str, box: Candidate, question: str) -> bool
     total = _TOTAL_ROW_RE.fullmatch(lines[-1].strip())
     if total is not None:  # a recap table closing on "| **Total** | **173** |" after the box
         return _plain_value(total.group("v")) != _plain_value(box.text)
+    row = _NAMED_TOTAL_ROW_RE.fullmatch(lines[-1].strip()) if lines[-1].count("|") >= 3 else None
+    if row is not None and all(  # "| **Sum of first 30 terms** | **1356** |": the asked sum's row
+        w in question.lower() for w in re.findall(r"[a-z]{4,}", row.group("l").lower())
+    ):
+        return _plain_value(row.group("v")) != _plain_value(box.text)
     recap = _RECAP_LINE_RE.fullmatch(lines[-1].strip())
-    if recap is not None and _SIMPLE_NUMBER_RE.fullmatch(_plain_value(box.text)) and not (
-        _OTHER_QUANTITY_WORD_RE.search(recap.group("s"))
-    ):  # "**In summary**, the least common multiple of 12 and 18 is 72." after $\boxed{36}$
+    if recap is not None and (
+        _SIMPLE_NUMBER_RE.fullmatch(_plain_value(box.text))
+        or (recap.group("v").startswith("(") and _plain_value(box.text).startswith("("))
+    ) and not _OTHER_QUANTITY_WORD_RE.search(recap.group("s")):
+        # "**In summary**, the least common multiple of 12 and 18 is 72." after $\boxed{36}$;
+        # "**Recap:** ..., so the midpoint is (1, 5)." after $\boxed{(5, 1)}$
         return _plain_value(recap.group("v")) != _plain_value(box.text)
     named = _labelled_value_line(lines[-1])
     words = re.findall(r"[a-z]{3,}", named[0].lower()) if named is not None else []
