@@ -2630,6 +2630,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             # neither admits a mistake nor puts another value forward leaves the answer:
             # ``cut-off-musing-after-commit``)
             return Extracted("", "none", "cut-off-while-reconsidering", trace)
+    if truncated and sel.kind == "boxed" and question and sel.decisions and (
+        cut_before_asked_expression(region, sel.decisions[-1].candidate, question)
+    ):  # ``cut-off-before-asked-expression``: "$$x = \boxed{4}.$$\n\nNow substitute: $$x^2 - 3x
+        # = 16 - " cut off: the box holds x, the asked x^2 - 3x was never reached
+        return Extracted("", "none", "cut-off-before-asked-expression", trace)
     if truncated and sel.kind == "none" and sel.rule == "retracted":
         withdrawn = sel.decisions[-1].candidate
         after = region[withdrawn.start + 1 :]
@@ -4847,9 +4852,13 @@ def _conclusion(
     if worded is not None:  # "**No**, 221 is not prime.", "... fell on a **Saturday**."
         return Extracted(worded, "conclusion", "closing-answer-word")
     if question and whole.count("\n") >= 2 and ":" in whole[-400:]:
-        listed = _asked_list_item([ln for ln in whole.split("\n") if ln.strip()], question)
+        kept_lines = [ln for ln in whole.split("\n") if ln.strip()]
+        listed = _asked_list_item(kept_lines, question)
         if listed is not None:  # "Summary of its measurements:\n- Perimeter: ... = 36 units"
             return Extracted(listed, "conclusion", "closing-asked-list-item")
+        if _reading_list_open(kept_lines):  # ``answers-per-reading-list``: "The problem doesn't
+            # specify, so:\n- without replacement: 1/221\n- with replacement: 1/169"
+            return Extracted("", "none", "closing-answers-per-reading")
     if question and whole.count("|") >= 4:
         cell = _asked_table_row(whole, question)
         if cell is not None:  # "| Statistic | Value |\n|---|---|\n| Median | 4 |" (median asked)
@@ -6194,6 +6203,51 @@ _LABELLED_ITEM_RE = re.compile(
     r"[ \t]*(?P<v>[^\n]{1,100}?)[ \t*_]*\.?[ \t]*"
 )
 _MAX_LIST_ITEMS = 8
+
+
+_READING_OPEN_RE = re.compile(  # the line before a list of values per reading leaves it open
+    r"\b(?:(?:doesn'?t|does[ \t]+not|didn'?t|did[ \t]+not)[ \t]+(?:specify|say|state|tell)"
+    r"|not[ \t]+(?:specified|stated|clear)|depends[ \t]+(?:on|upon)|ambiguous|unclear"
+    r"|either[ \t]+(?:way|reading))\b",
+    re.IGNORECASE,
+)
+
+
+_ASKED_EXPRESSION_RE = re.compile(  # "what is the value of $x^2 - 3x$?"
+    r"\bvalue[ \t]+of[ \t]+\$(?P<e>[^$]{2,60})\$", re.IGNORECASE
+)
+_VARIABLE_BOX_LABEL_RE = re.compile(  # "$$x = \boxed{", "y = $\boxed{": a letter before the box
+    r"(?<![A-Za-z\\])(?P<v>[A-Za-z])[ \t]*=[ \t]*(?:\$\$?|\\\[|\\\()?[ \t]*\Z"
+)
+
+
+def cut_before_asked_expression(region: str, box: Candidate, question: str) -> bool:
+    """A sample cut off after boxing one variable ("$$x = \\boxed{4}.$$") while the question asks
+    for the value of an expression in it ("the value of $x^2 - 3x$"), the text after the box
+    going on to that expression: the box is an intermediate value."""
+    asked = _ASKED_EXPRESSION_RE.search(question) if "value" in question else None
+    if asked is None:
+        return False
+    label = _VARIABLE_BOX_LABEL_RE.search(region, max(0, box.start - 12), box.start)
+    expr = asked.group("e").replace(" ", "")
+    if label is None or expr == label.group("v") or label.group("v") not in expr:
+        return False
+    return expr in region[box.end :].replace(" ", "")
+
+
+def _reading_list_open(lines: list[str]) -> bool:
+    """``answers-per-reading-list``: the text closes on a list of two or more labelled values
+    that differ, right after a line that leaves the reading open ("The problem doesn't specify,
+    so:", "It depends on the reading:"): a value per reading, none chosen."""
+    values: list[str] = []
+    k = len(lines) - 1
+    while k >= 0 and len(values) < _MAX_LIST_ITEMS:
+        m = _LABELLED_ITEM_RE.fullmatch(lines[k])
+        if m is None:
+            break
+        values.append(_plain_value(m.group("v")))
+        k -= 1
+    return len(set(values)) >= 2 and k >= 0 and _READING_OPEN_RE.search(lines[k]) is not None
 
 
 def _asked_list_item(lines: list[str], question: str) -> str | None:

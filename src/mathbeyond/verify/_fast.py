@@ -192,6 +192,9 @@ def answer(
             # ``cut-at-answer-heading``: cut off right after "ANSWER:", the value never came
             # (the fuzz comparison found the quick path reading the box before it)
             or _ANSWER_HEADING_END_RE.search(region.rstrip()[-200:]) is not None
+            # ``cut-off-before-asked-expression``: a box of a variable, the asked expression
+            # in it evaluated after it when the cut fell
+            or (question is not None and "value" in question and _boxed_variable_hint(region))
         )
     ) and not (
         question and _invented_question(region, 0, len(region), question) is not None
@@ -207,6 +210,16 @@ def answer(
             return _unless_re_answered(found, completion, question)
     decided = finish(decide_in_turn(completion, region, question, finish_reason))
     return _unless_re_answered((decided.text, decided.kind, decided.rule), completion, question)
+
+
+def _boxed_variable_hint(region: str) -> bool:
+    """Where :func:`._extract.cut_before_asked_expression` could fire: a box right after "= "."""
+    at = region.find("\\boxed")
+    while at >= 0:
+        if "=" in region[max(0, at - 6) : at]:
+            return True
+        at = region.find("\\boxed", at + 6)
+    return False
 
 
 def _answer_marks(region: str) -> int:
