@@ -1389,6 +1389,10 @@ def _sentence_answer(text: str) -> str:
 _PARTICIPLE_LEAD_RE = re.compile(  # "moving at ", "selling for ": before the value
     r"\A[a-z]{2,12}ing[ \t]+(?:at|for|to|by|around|about)[ \t]+(?=(?:\\\$|\$)?-?\d)"
 )
+_CHANGE_BY_LEAD_RE = re.compile(  # "discounted by ", "increased by ": the change's amount follows
+    r"\A(?:" + lx.alternation(lx.CHANGE_PARTICIPLE) + r")[ \t]+by[ \t]+(?=(?:\\\$|\$)?-?\d)",
+    re.IGNORECASE,
+)
 _BOUND_BEFORE_RE = re.compile(
     r"\b" + lx.alternation(lx.BOUND_QUALIFIER) + r"[ \t]*(?:\$|\\\(|\*\*)?[ \t]*\Z", re.IGNORECASE
 )
@@ -5961,6 +5965,8 @@ def _closing(
             ans = _clean_tail(_math_value_first(last[verb.end() :]))
             if "ing " in ans[:16]:  # ``participle-before-value``: "is moving at 60 miles per hour"
                 ans = _PARTICIPLE_LEAD_RE.sub("", ans, count=1)
+            elif " by " in ans[:24]:  # ``participle-by-value``: "is discounted by 25 percent"
+                ans = _CHANGE_BY_LEAD_RE.sub("", ans, count=1)
             if restated is not None:  # ``restated-after-ie``: "day 60 is the first day of
                 # March, i.e. **March 1, 2023**.": the marked value
                 ans = (restated.group("b") or restated.group("m") or restated.group("p")).strip()

@@ -673,6 +673,14 @@ APOLOGY = ("sorry", "oops", "whoops", "apologies", "my bad", "my mistake", "corr
 """Early in a P.S. that ends on a concluding clause with a value ("P.S. Sorry, I slipped: ..., so
 the LCM is 72."): the postscript corrects the answer, it is no remark (``ps-correction``)."""
 
+CHANGE_PARTICIPLE = (
+    "increased", "decreased", "reduced", "raised", "lowered", "discounted", "marked (?:up|down)",
+    "shortened", "lengthened", "extended", "cut", "dropped", "grown", "risen", "fallen",
+    "shrunk", "changed", "inflated", "deflated", "diluted",
+)
+"""After a closing copula and before "by" ("the jacket is discounted by 25 percent"): the
+change's amount follows (``participle-by-value``); "divided by", "multiplied by" are no change."""
+
 VALUE_ADVERB = ("actually", "really", "now", "then", "just", "exactly", "indeed", "still")
 """Between a copula and its bold value ("the new price is actually **$45**."): the value."""
 
