@@ -4960,6 +4960,11 @@ def _conclusion(
     return found
 
 
+_DECLINED_LISTING_RE = re.compile(
+    r"(?:but |and |so )?(?:" + lx.alternation(lx.DECLINED_LISTING) + r") (?:bother (?:to )?)?"
+    r"(?:" + lx.alternation(lx.LISTING_VERB) + r")\b[^.!?\n]*[.!]?[ \t]*\Z",
+    re.IGNORECASE,
+)
 _CHECK_SENTENCE_RE = re.compile(  # a closing sentence that checks the value before it
     r"(?:(?:plugging|substituting|putting)[ \t]+"
     r"(?:(?:it|this|that|these|them|[a-z][ \t]*=[^,]{1,12})[ \t]+)?(?:back[ \t]+)?in(?:to)?\b"
@@ -5558,7 +5563,7 @@ def _closing(
         counted = _count_of_asked(denied.group("rest"), question) if question else None
         if counted is not None:  # "... not 6 as I first said: Jan, Mar, ... give 7 months."
             return Extracted(counted, "conclusion", "closing-after-denied-value")
-    if "leave" in lines[-1] or "left" in lines[-1] or "time" in lines[-1] or "finish" in lines[-1]:
+    if any(w in lines[-1] for w in _WORK_LEFT_HINTS):
         left = _LEFT_TO_READER_RE.search(lines[-1])
         if left is not None:  # "I'll leave the final multiplication as an exercise ..."
             opened = max(lines[-1].rfind(p, 0, left.start()) for p in (". ", "! ", "? ", ", "))
@@ -5580,6 +5585,13 @@ def _closing(
             kept = lines[-1][: lines[-1].rfind(parts[-1].strip())].rstrip()
             if _HAS_VALUE_RE.search(kept):  # ``closing-before-check-sentence``: "..., which
                 # gives x = 5. Plugging back in, 5(5) - 3 = 22 and ..., so it checks out."
+                lines = [*lines[:-1], kept]
+    if lines[-1].count(". ") >= 1 and _DECLINED_LISTING_RE.search(lines[-1]):
+        parts = [p for p in _SENTENCE_SPLIT_RE.split(lines[-1]) if p.strip()]
+        if len(parts) >= 2 and _DECLINED_LISTING_RE.match(parts[-1].strip()):
+            kept = lines[-1][: lines[-1].rfind(parts[-1].strip())].rstrip()
+            if _HAS_VALUE_RE.search(kept):  # ``closing-before-declined-listing``: "... so the
+                # count is $5! = 120$. Not going to list all 120 orders."
                 lines = [*lines[:-1], kept]
     last = lines[-1].strip()
     if " and " in last:  # "The son is 12 and Mary is 36.": two statements, as with a comma
@@ -6402,7 +6414,11 @@ _EXAMPLE_SENTENCE_RE = re.compile(
     r"(?<=[.!])[ \t]+(?:" + lx.alternation(lx.ILLUSTRATION_OPENER) + r")[ \t]*,", re.IGNORECASE
 )
 _LEFT_TO_READER_RE = re.compile(lx.alternation(lx.LEFT_TO_READER), re.IGNORECASE)
-_WORKED_VALUE_END_RE = re.compile(r"=[ \t]*\$?[ \t]*-?\d[\d,]*(?:\.\d+)?(?:/\d+)?[ \t]*$")
+_WORKED_VALUE_END_RE = re.compile(  # "... = 14", "So the product is 391": a value worked out
+    r"(?:=|\b(?:is|are|was|equals|gives|get|be)\b)[ \t]*\$?[ \t]*-?\d[\d,]*(?:\.\d+)?"
+    r"(?:/\d+)?[ \t]*$"
+)
+_WORK_LEFT_HINTS = ("leave", "left", "time", "finish", "bother", "skip", "going to", "won't")
 _ILLUSTRATION_HINTS = ("xampl", "nstance", "e.g.", "illustrat")
 _EXAMPLE_CONCLUDES_RE = re.compile(
     r"\b(?:so|therefore|thus|hence|answer|altogether|in all|in total)\b", re.IGNORECASE

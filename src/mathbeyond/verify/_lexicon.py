@@ -1277,6 +1277,21 @@ UNVERIFIED_AFTER = (
 "211, though I haven't ruled out every divisor"): the value is not yet committed to
 (``closing-hedged``)."""
 
+DECLINED_LISTING = (
+    "(?:(?:i'?m|we'?re|i am|we are) )?not going to", "(?:i )?won't", "(?:i )?will not",
+    "(?:there's |there is )?no need to", "(?:i'?ll|we'?ll) not", "(?:i )?don't need to",
+)
+"""Opens a closing sentence that declines to list what was counted ("... is $5! = 120$. Not going
+to list all 120 orders.", "I won't write them all out."), with a listing verb after it: a remark,
+the sentence before it closes (``closing-before-declined-listing``)."""
+LISTING_VERB = (
+    "list(?:ing)?", "writ(?:e|ing) (?:out|down|them|these|each|every)", "enumerat(?:e|ing)",
+    "spell(?:ing)? out",
+    "(?:finish(?:ing)?|mak(?:e|ing)|writ(?:e|ing) out) (?:the |a )?(?:full |complete )?"
+    "(?:table|list)",
+)
+"""What :data:`DECLINED_LISTING` declines to do."""
+
 LEFT_TO_READER = (
     "(?:i'?ll|i will|we'?ll|we will|let me|i'?d like to) leave (?:[a-z]+ ){0,4}?(?:as an "
     "exercise|to the reader|to you|for you|up to you)",
@@ -1287,9 +1302,17 @@ LEFT_TO_READER = (
     "(?:no|not enough) time (?:left )?to (?:finish|complete)",
     "(?:can(?:'t|not)|could(?:n't| not)|won't be able to) (?:finish|complete) (?:the|this|my) "
     "(?:computation|calculation|work|sum|count)",
+    # the writer declines to finish: "... is (6 + 1)(1 + 1)... I won't bother finishing."
+    "(?:won't|will not|not going to) bother (?:to )?"
+    "(?:finish|complet|comput|multiply|multiplie|evaluat|simplif|work)[a-z]*",
+    "(?:won't|will not|not going to) (?:finish|complete|do|compute|evaluate|multiply out) "
+    "(?:it|this|that|the (?:multiplication|arithmetic|computation|calculation|addition|product))",
+    "(?:i'?ll|i will|let me|we'?ll|we will) skip (?:the rest\\b|the (?:final|last|remaining) "
+    "(?:arithmetic|multiplication|computation|calculation|addition|step))",
 )
 """A closing that leaves the last step undone ("I'll leave the final multiplication as an
-exercise for the reader."): with no worked-out value before it, no answer (``closing-work-left``).
+exercise for the reader.", "... I won't bother finishing."): with no worked-out value before it
+("= 14", "is 14"), no answer (``closing-work-left``).
 """
 
 DISQUALIFYING_VERB = (
