@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.153.0"  # core_v237: declined to finish; declined listings
+VERIFIER_VERSION = "2.154.0"  # core_v238: tuples after "i.e."; boxes in other units
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

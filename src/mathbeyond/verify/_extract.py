@@ -272,8 +272,10 @@ _STATEMENT_RE = re.compile(  # a closing statement "The remainder is 2."
 _RESTATED_TAIL_RE = re.compile(  # ", i.e. **March 1, 2023**.": the marked value restating it
     r",?[ \t]+(?:i\.e\.|that[ \t]+is|namely)[,:]?[ \t]+(?:\*\*(?P<b>[^*\n]{1,60})\*\*"
     r"|\$(?P<m>[^$\n]{1,60})\$"
-    # ``restated-pair-after-ie``: "x = 7 and y = 3, i.e. the solution is (7, 3)."
-    r"|(?:the[ \t]+[a-z]+(?:[ \t]+[a-z]+)?[ \t]+(?:is|are)[ \t]+)?(?P<p>\([^()\n]{1,40}\)))"
+    # ``restated-pair-after-ie``: "x = 7 and y = 3, i.e. the solution is (7, 3).", "..., i.e.
+    # the ordered triple is $(3, 2, 1)$."
+    r"|(?:the[ \t]+[a-z]+(?:[ \t]+[a-z]+)?[ \t]+(?:is|are)[ \t]+)?"
+    r"(?:(?P<p>\([^()\n]{1,40}\))|\$(?P<t>\([^()$\n]{1,40}\))\$))"
     r"[ \t]*[.!]?[ \t]*$",
     re.IGNORECASE,
 )
@@ -5981,7 +5983,7 @@ def _closing(
                 ans = _CHANGE_BY_LEAD_RE.sub("", ans, count=1)
             if restated is not None:  # ``restated-after-ie``: "day 60 is the first day of
                 # March, i.e. **March 1, 2023**.": the marked value
-                ans = (restated.group("b") or restated.group("m") or restated.group("p")).strip()
+                ans = next(g for g in restated.group("b", "m", "p", "t") if g).strip()
             elif conc and _ANSWER_NOUN_RE.fullmatch(ans):  # "Thus, 9 is the answer."
                 ans = _clean_tail(last[conc.end() : verb.start()])
             elif conc and (

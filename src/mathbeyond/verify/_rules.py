@@ -693,6 +693,10 @@ def side_note_rule(
         return "later-box-is-side-remark"
     if prev.kind == cand.kind == "boxed" and _in_side_parenthetical(region, prev, cand):
         return "later-box-in-parenthetical"
+    if prev.kind == cand.kind == "boxed" and question and (
+        converted_box(region, prev, cand, question)
+    ):  # "$\\boxed{9000}$ seconds. In milliseconds, that's $\\boxed{9000000}$."
+        return "later-box-other-unit"
     if prev.kind == cand.kind == "boxed":
         return other_quantity_rule(region, prev, cand, question)
     return None
@@ -828,6 +832,52 @@ def side_remark_span(region: str, c: Candidate, question: str | None) -> tuple[i
     end = c.end + len(after)
     close = re.match(r"[ \t]*[.!?]?[ \t]*\)?", region[end:])
     return start, end + (close.end() if close else 0)
+
+
+_BOX_UNIT_AFTER_RE = re.compile(  # "$\\boxed{9000}$ seconds", "\\boxed{6} \\text{ square feet}"
+    r"[$ \t]*(?:\\[,;: ]|~)?[ \t]*(?:\\(?:text|mathrm|mbox)\{[ \t]*)?"
+    r"(?P<pow>(?:square|cubic)[ \t]+)?(?P<u>[A-Za-z]{2,}(?:/[A-Za-z]+)?)"
+)
+_BOX_UNIT_BEFORE_RE = re.compile(  # "In milliseconds, that's", "which in centimeters is"
+    r"\bin[ \t]+(?P<pow>(?:square|cubic)[ \t]+)?(?P<u>[A-Za-z]{2,})\b", re.IGNORECASE
+)
+
+
+def box_unit(region: str, c: Candidate) -> tuple[str, bool] | None:
+    """The unit a box's value is stated in (canonical unit, squared or cubed): the unit word
+    right after the box ("$\\boxed{9000}$ seconds") or else the last "in <unit>" of its sentence
+    before it ("In milliseconds, that's $\\boxed{9000000}$"), or None."""
+    after = _BOX_UNIT_AFTER_RE.match(region, c.end)
+    if after is not None and after.group("u").lower() != "in":
+        found = _unit(after.group("u"))
+        if found is not None:
+            return found[0], after.group("pow") is not None
+    before = None
+    for before in _BOX_UNIT_BEFORE_RE.finditer(_sentence_before(region, c.start, 0)):  # noqa: B007
+        pass
+    found = _unit(before.group("u")) if before is not None else None
+    return None if found is None or before is None else (found[0], before.group("pow") is not None)
+
+
+def converted_box(region: str, prev: Candidate, cand: Candidate, question: str) -> bool:
+    """``later-box-other-unit``: after a box stated in the unit the question asks in ("$2.5$
+    hours $= \\boxed{9000}$ seconds" for "How many seconds ..."), a box of the same amount in
+    another unit ("In milliseconds, that's $\\boxed{9000000}$."): an un-asked extra."""
+    asked = _asked_unit(question[:4000])
+    if asked is None:
+        return False
+    first, later = box_unit(region, prev), box_unit(region, cand)
+    return (
+        first is not None and later is not None
+        and first == (asked[0], asked[2]) and later != first
+    )
+
+
+def converted_from_other_unit(region: str, prev: Candidate, chosen: Candidate, q: str) -> bool:
+    """The chosen box is stated in the asked unit and the box before it in another ("is
+    $\\boxed{150}$ minutes, and in seconds that is $\\boxed{9000}$" for "How many seconds"): a
+    conversion to the asked unit, not an alternative answer."""
+    return converted_box(region, chosen, prev, q) if q else False
 
 
 def other_quantity_rule(
@@ -1623,7 +1673,9 @@ _OR_LINE_RE = re.compile(r"\n[ \t*_>]*or[ \t]*[,:]", re.IGNORECASE)
 _ALTERNATIVE_BOX_RE = lx.words(lx.ALTERNATIVE_BOX_INTRO)
 
 
-def boxes_as_alternatives(region: str, cands: list[Candidate], idx: int) -> bool:
+def boxes_as_alternatives(
+    region: str, cands: list[Candidate], idx: int, question: str | None = None
+) -> bool:
     """``boxes-as-alternatives``: the chosen box ``cands[idx]`` is introduced, after the box
     before it (a different value), as another possible answer (lexicon ALTERNATIVE_BOX_INTRO)."""
     if idx == 0:
@@ -1636,6 +1688,8 @@ def boxes_as_alternatives(region: str, cands: list[Candidate], idx: int) -> bool
         return False
     if _plain(prev.text) == _plain(chosen.text):
         return False
+    if question and converted_from_other_unit(region, prev, chosen, question):
+        return False  # ``box-in-asked-unit``: "\\boxed{150} minutes, in seconds \\boxed{9000}"
     return _ALTERNATIVE_BOX_RE.search(region, prev.end, chosen.start) is not None or (
         # a line opening with "Or," between them: "Or, reading them as squares:"
         _OR_LINE_RE.search(region, prev.end, chosen.start) is not None
@@ -2349,7 +2403,7 @@ def _select_kept(
     uncommitted: tuple[tuple[str, Callable[[], bool]], ...] = (  # named rules, in order, each
         ("conditional-boxes", lambda: conditional_boxes(region, cands, idx)),  # leaving no answer
         ("answer-with-alternative", lambda: alternative_after(region, chosen)),
-        ("boxes-as-alternatives", lambda: boxes_as_alternatives(region, cands, idx)),
+        ("boxes-as-alternatives", lambda: boxes_as_alternatives(region, cands, idx, question)),
         ("answers-per-reading", lambda: answers_per_reading(region, cands, idx)),
         ("box-is-guess", lambda: guessed_box(region, chosen)),
         ("box-is-bound", lambda: bound_box(region, chosen, question)),
