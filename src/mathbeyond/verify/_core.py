@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.154.0"  # core_v238: tuples after "i.e."; boxes in other units
+VERIFIER_VERSION = "2.155.0"  # core_v239: accompanying clauses; decimals in questions
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

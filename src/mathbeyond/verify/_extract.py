@@ -3197,7 +3197,11 @@ _SENTENCE_BREAK_RE = re.compile(r"[.!?;][ \t]+\S")
 _ASKED_LABEL_LINE_RE = re.compile(  # "**End time: 3:30 PM**", "Midpoint = (-2, 5)"
     r"[ \t*_>#-]*(?:(?P<label>[A-Za-z][A-Za-z \t-]{1,30}?)[ \t]*:"
     r"|(?P<eqlabel>[A-Za-z]{3,}(?:[ \t-][A-Za-z]{2,}){0,3})[ \t]*=)[ \t*_]*"
-    r"(?P<v>[^\n*=]{0,20}[\d∞][^\n*=]{0,40}?)[ \t*_]*\.?[ \t*_]*"
+    r"(?P<v>(?:\$?[ \t]*[A-Za-z][ \t]*=[ \t]*)?"  # "Vertex form: y = 2(x - 2)^2 - 5"
+    r"[^\n*=]{0,20}[\d∞][^\n*=]{0,40}?)[ \t*_]*\.?[ \t*_]*"
+)
+_ACCOMPANYING_TAIL_RE = re.compile(  # "..., with vertex (2, -5).": a fact about another quantity
+    r",[ \t]+(?:with|where|whose)[ \t][^\n]{1,80}$"
 )
 
 
@@ -5854,6 +5858,8 @@ def _closing(
     labelled_line = (  # "**Motorcycles: 15** (cars: 25)": the label without the aside after it
         _TRAILING_PAREN_ASIDE_RE.sub("", last) if last.endswith((")", ").")) else last
     )
+    if ", w" in labelled_line:  # "Vertex form: y = 2(x - 2)^2 - 5, with vertex (2, -5)."
+        labelled_line = _ACCOMPANYING_TAIL_RE.sub("", labelled_line)
     asked_label = _ASKED_LABEL_LINE_RE.fullmatch(labelled_line) if question else None
     if (
         asked_label is not None and question is not None
@@ -5861,7 +5867,10 @@ def _closing(
         and _label_in_question(asked_label["label"] or asked_label["eqlabel"], question)
         and not _NEG_WORD_RE.search(last) and not _HEDGE_RE.search(last)
     ):  # "**End time: 3:30 PM**", "Domain: (-∞, 1) ∪ (1, ∞)": the asked quantity, labelled
-        return Extracted(asked_label.group("v").strip(), "conclusion", "closing-asked-label")
+        value = asked_label.group("v").strip()
+        if value.count("$") == 2 and value.startswith("$") and value.endswith("$"):
+            value = value[1:-1].strip()  # "Vertex form: $y = 2(x-2)^2 - 5$"
+        return Extracted(value, "conclusion", "closing-asked-label")
     if not bare and not _TRUNCATION_END_RE.search(last):
         return None
     m = _BOLD_LINE_RE.match(last)
@@ -8148,6 +8157,7 @@ _TRAILING_ASIDE_RE = re.compile(  # a closing parenthetical in words: "(consiste
 _ASIDE_AFTER_RE = re.compile(  # " (half the rectangle", " Fridays in the year. (For", " for a pair"
     r"(?:[ \t]*[A-Za-z]+){0,4}[ \t]*[.,;]?[ \t]*\("
     r"|[ \t]+(?:for|in|on|per|from|over|with|at|across|among)\b"
+    r"|,[ \t]+(?:with|where|whose)[ \t]"  # ", with vertex $(2, -5)$": another quantity
 )
 _UNIT_WORDS_RE = re.compile(r"[ \t]*(?:[A-Za-z]+[ \t]*){0,3}[.!]?[ \t]*")
 _OF_PHRASE_RE = re.compile(r"[ \t]+of[ \t]+(?:[A-Za-z]+[ \t]*){1,4}[.!]?[ \t]*")

@@ -501,8 +501,10 @@ def _anchors_introduce(
                 tail := _ANCHOR_TAIL_RE.match(region, after)
                 if _tail_may_match(region, after) else None
             ) is None:
-                if _heading_prefix(low, pos):
-                    return None  # a heading anchor ("**Final Answer**"): to the engine
+                if _heading_prefix(low, pos) or low.startswith(
+                    "|", low.rfind("\n", 0, pos) + 1
+                ):  # a heading anchor ("**Final Answer**") or a table's answer row ("|
+                    return None  # **Answer** | **3/8** |"): to the engine
             else:
                 adverb = _ANCHOR_ADVERB_RE.match(region, tail.end())
                 start = adverb.end() if adverb else tail.end()

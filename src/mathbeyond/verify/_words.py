@@ -286,11 +286,14 @@ def _amount(m: re.Match[str]) -> str:
     return f"${m.group(1)}.{int(m.group(2)):02d}"
 
 
+_WHOLE_OR_DECIMAL_RE = re.compile(r"\d+(?:\.\d+)?")
+
+
 def numbers_named(text: str) -> set[str]:
     """The whole numbers ``text`` names, in digits or in words ("What is the least three-digit
     9-heavy number?" -> {"3", "9"}), as digit strings; at most the first 4,000 characters."""
     text = text[:4000]
-    found = set(re.findall(r"\d+", text))
+    found = set(_WHOLE_OR_DECIMAL_RE.findall(text))  # "2.75" names 2.75, not 2 and 75
     for m in _LOOSE_WHOLE_RE.finditer(text):
         value = _whole_value([w.lower() for w in _PIECE_RE.findall(m.group("whole"))])
         if value is not None:
