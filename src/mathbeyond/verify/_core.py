@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.155.0"  # core_v239: accompanying clauses; decimals in questions
+VERIFIER_VERSION = "2.156.0"  # core_v240: counted members after a colon; option words
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

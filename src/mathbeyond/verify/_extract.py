@@ -942,7 +942,15 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
     m = re.search(r"\.(?=\s|$)(?<!\d\.)|\.(?=\s+[A-Z])|\.(?=[ \t]+\([ \t]*[A-Za-z])", line)
     if m:
         line = line[: m.start()]
+    members = _VALUE_THEN_MEMBERS_RE.match(line) if ": " in line else None
+    if members is not None:  # ``value-then-colon-list``: "7: January, March, ..., and December"
+        return members.group("v"), i + off + members.end("v")
     return line, i + off + len(line)
+
+
+_VALUE_THEN_MEMBERS_RE = re.compile(  # "7: January, March, ...", "**7**: the months with ..."
+    r"[ \t*_]*(?P<v>-?\d[\d,]*(?:\.\d+)?)[ \t*_]*:[ \t]+[*_]*[A-Za-z]"
+)
 
 
 def _listed_values(text: str) -> tuple[str, int] | None:
@@ -5429,12 +5437,17 @@ _TRAILING_RULE_RE = re.compile(r"(?:\n[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*\.?)+\Z"
 _BOLD_YES_NO_LEAD_RE = re.compile(r"[ \t]*\*\*(yes|no)\*\*[ \t]*[,.:!;\u2014\u2013-]", re.I)
 _BOLD_WORD_RE = re.compile(r"\*\*([A-Za-z]{3,12})\*\*")
 _CLOSED_WORDS = frozenset(lx.CLOSED_ANSWER_WORD)
-_LISTED_WORDS_RE = re.compile(  # "... arithmetic, geometric, or neither?"
-    r"\b([a-z]{3,15}),[ \t]+([a-z]{3,15}),?[ \t]+or[ \t]+([a-z]{3,15})[ \t]*\?", re.I
+_LISTED_WORDS_RE = re.compile(  # "... arithmetic, geometric, or neither?", "Classify it as
+    # acute, right, or obtuse."
+    r"\b([a-z]{3,15}),[ \t]+([a-z]{3,15}),?[ \t]+or[ \t]+([a-z]{3,15})[ \t]*(?:\?|\.[ \t]*$)",
+    re.I,
 )
 
 
-_TWO_WORDS_RE = re.compile(r"\b([a-z]{3,15})[ \t]+or[ \t]+([a-z]{3,15})[ \t]*\?", re.I)
+_TWO_WORDS_RE = re.compile(  # "... converge or diverge?", "Determine whether f is even or odd."
+    r"\b([a-z]{3,15})[ \t]+or[ \t]+([a-z]{3,15})[ \t]*(?:\?|(?P<stop>\.)[ \t]*$)", re.I
+)
+_WHETHER_RE = re.compile(r"\b(?:whether|classify|decide|determine if|state if)\b", re.I)
 _DAY_ASKED_RE = re.compile(r"\b(?:what|which)\s+day\s+of\s+the\s+week\b", re.I)
 _WEEKDAY_RE = re.compile(
     r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.IGNORECASE
@@ -5463,10 +5476,14 @@ def _closed_answer_word(line: str, question: str) -> str | None:
             return named[0]
     else:
         pair = _TWO_WORDS_RE.search(question[-300:])
+        if pair is not None and pair.group("stop") and not _WHETHER_RE.search(
+            question, max(0, pair.start() + len(question) - 300 - 120)
+        ):
+            pair = None  # "... is even or odd." asks only after "whether", "classify", ...
         if pair is not None and pair.group(1).lower() != pair.group(2).lower():
             # "... converge or diverge?": "Therefore the series **diverges**." (as written)
             forms = [
-                m.group(0) for w in pair.groups() for m in re.finditer(
+                m.group(0) for w in pair.group(1, 2) for m in re.finditer(
                     r"\b" + re.escape(w.lower()) + r"(?:s|es|d|ed)?\b", line.lower()
                 )
             ]
@@ -5580,6 +5597,8 @@ def _closing(
         lines = _without_example_sentences(lines)
     if question and ": " in lines[-1]:
         lines = _without_colon_elaboration(lines, question)
+    if ": " in lines[-1]:
+        lines = _without_colon_members(lines)
     inline = _INLINE_CHECK_RE.search(lines[-1]) if ":" in lines[-1] else None
     if inline is not None and _HAS_VALUE_RE.search(lines[-1], 0, inline.start()):
         # ``closing-before-inline-check``: "So x equals seven. Check: 2(7)+1 = 15, correct."
@@ -6467,6 +6486,22 @@ _NOT_ASKED_WORDS = frozenset({
     "what", "many", "much", "does", "have", "that", "this", "with", "from", "there", "their",
     "which", "when", "where", "your", "answer", "find", "checks", "check",
 })
+
+
+def _without_colon_members(lines: list[str]) -> list[str]:
+    """``closing-colon-members``: the last line states a count and then, after a colon, only
+    names what it counts ("Counting them, there are 7: January, March, ..., and December."): the
+    closing is read before the colon. Not when the part after the colon holds a number."""
+    last = lines[-1]
+    colon = last.rfind(": ")
+    before, after = last[:colon].rstrip(" \t*_"), last[colon + 2 :]
+    if (
+        not before[-1:].isdigit() or any(ch.isdigit() for ch in after)
+        or not after.lstrip(" \t*_")[:1].isalpha()
+        or not ("," in after or " and " in after or " or " in after)
+    ):
+        return lines
+    return [*lines[:-1], last[:colon].rstrip() + "."]
 
 
 def _without_colon_elaboration(lines: list[str], question: str) -> list[str]:
