@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.156.0"  # core_v240: counted members after a colon; option words
+VERIFIER_VERSION = "2.157.0"  # core_v241: bracketed terms; choice marks; asked actions
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -356,7 +356,7 @@ _VERB_NUMBER_RE = re.compile(
     r"only\s+|precisely\s+)?(?:\$|\\\()?\s*(-?\d+(?:\.\d+)?(?:/\d+)?"
     r"(?:\s*\\[dt]?frac\{\d+\}\{\d+\})?)"  # a mixed number: "$2\frac{1}{2}$"
     r"\s*(?:\$|\\\))?(?![\w.^_/]|\.\d)"
-    r"(?!\s*(?:,|;|\bor\b|\band\b|\bto\b|-|\+|\\pm)\s*(?:\$|\\\()?\s*-?\d)"
+    r"(?!\s*(?:,|;|\bor\b|\band\b|\bto\b|-|\+|\\pm)\s*(?:\$|\\\(|\()?\s*-?\d)"  # "4 + (-3)"
     r"(?!\s*(?:\\times|\\cdot|\u00d7|\*|\^|\\div))"  # "is $1.008 \times 10^4$": not 1.008
 )
 _LABEL_VALUE_RE = re.compile(r"(?:=|:)\s*([^=:]{1,80}?)\s*\.?\s*$")
@@ -4962,7 +4962,7 @@ def _conclusion(
         if found.text and found.text in line:
             if disqualified_value(line, found.text, question):
                 return Extracted("", "none", "closing-value-disqualified")
-            if pending_value(line, found.text):
+            if pending_value(line, found.text, question):
                 return Extracted("", "none", "closing-work-pending")
             if hedged_value(line, found.text):  # "So most likely 211, but I'd want to confirm"
                 return Extracted("", "none", "closing-hedged")
@@ -8193,6 +8193,7 @@ _ASIDE_AFTER_RE = re.compile(  # " (half the rectangle", " Fridays in the year. 
     r"(?:[ \t]*[A-Za-z]+){0,4}[ \t]*[.,;]?[ \t]*\("
     r"|[ \t]+(?:for|in|on|per|from|over|with|at|across|among)\b"
     r"|,[ \t]+(?:with|where|whose)[ \t]"  # ", with vertex $(2, -5)$": another quantity
+    r"|,[ \t]+(?:choice|option|answer)\b"  # ", choice $\textbf{(C)}$": the option it matches
 )
 _UNIT_WORDS_RE = re.compile(r"[ \t]*(?:[A-Za-z]+[ \t]*){0,3}[.!]?[ \t]*")
 _OF_PHRASE_RE = re.compile(r"[ \t]+of[ \t]+(?:[A-Za-z]+[ \t]*){1,4}[.!]?[ \t]*")

@@ -2463,16 +2463,29 @@ _MATH_CLOSE_RE = re.compile(r"[ \t]*(?:\$|\\\))")
 _PENDING_RE = lx.words(lx.PENDING_WORK)
 
 
-def pending_value(line: str, value: str) -> bool:
+def pending_value(line: str, value: str, question: str | None = None) -> bool:
     """``closing-work-pending``: in a closing line, the clause before ``value`` announces work
-    still to do and no ``=`` follows it ("So we need to compute $7 \\times 10$.")."""
+    still to do and no ``=`` follows it ("So we need to compute $7 \\times 10$."). Not when the
+    question asks for that action's amount (``asked-action-value``: "So we need to add 6 liters
+    of water." for "How many liters ... must be added ...?")."""
     clause = _clause_before(line, value)
     if clause is None:
         return False
     last = None
     for last in _PENDING_RE.finditer(clause):  # noqa: B007 - keep the final match
         pass
-    return last is not None and "=" not in clause[last.end() :]
+    if last is None or "=" in clause[last.end() :]:
+        return False
+    action = last.group(0).rsplit(None, 1)[-1].lower()
+    return not (
+        question is not None and action in _PHYSICAL_ACTIONS
+        and re.search(r"\b" + action, question, re.IGNORECASE) is not None
+        and _AMOUNT_AFTER_RE.match(line, line.rfind(value.strip()) + len(value.strip())) is not None
+    )
+
+
+_PHYSICAL_ACTIONS = frozenset({"add", "subtract"})
+_AMOUNT_AFTER_RE = re.compile(r"[ \t]+(?:more[ \t]+)?[A-Za-z]{2,}")  # "6 liters", "3 more cups"
 
 
 _UNCOMMITTED_LEAD_RE = re.compile(
