@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.157.0"  # core_v241: bracketed terms; choice marks; asked actions
+VERIFIER_VERSION = "2.158.0"  # core_v242: recap lists; notes to graders; open readings
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -1689,6 +1689,7 @@ _REPORT_TAIL_CHARS = 1200
 _REPORT_HINTS = (
     "auto", "report", "eference", "xpected", "truth", "gold", "answer key", "answer-key",
     "fficial", "rubric", "verification", "student", "validation", "system", "xternal",
+    "note t", "note f",
 )
 
 
@@ -1705,6 +1706,7 @@ def _report_hint(text: str, low: str | None = None) -> bool:
         or "answer-key" in tail
         or "rubric" in tail or "verification" in tail or "student" in tail
         or "validation" in tail or "system" in tail or "xternal" in tail
+        or "note t" in tail or "note f" in tail
     ) and _REPORT_BLOCK_RE.may_match(text)
 
 
@@ -3941,7 +3943,8 @@ _TOTAL_ROW_RE = re.compile(  # "| **Total** | | **173** |": a table's closing to
 
 
 _RECAP_LABEL_RE = re.compile(  # "**In summary:**", "To recap,", "Summary:" opening a line
-    r"[ \t*_>#-]*(?:" + lx.alternation(lx.RECAP_OPENER) + r")[ \t*_]*[,:][ \t*_]*",
+    r"[ \t*_>#-]*(?:(?:final|quick|brief|short)[ \t]+)?(?:" + lx.alternation(lx.RECAP_OPENER)
+    + r")[ \t*_]*[,:][ \t*_]*",
     re.IGNORECASE,
 )
 _VALUE_MARKUP_RE = re.compile(  # LaTeX a value may hold: dropped before looking for words
@@ -3969,7 +3972,8 @@ _STATING_VERB_RE = re.compile(  # "is", "are", "gives", "works out to": a value 
 
 
 _RECAP_HEADING_RE = re.compile(  # "### Summary", "**Recap**", "__In summary:__"
-    r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*(?:summary|recap|in[ \t]+summary|to[ \t]+"
+    r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*(?:(?:final|quick|brief|short)[ \t]+)?"
+    r"(?:summary|recap|in[ \t]+summary|to[ \t]+"
     r"summari[sz]e|tl;?dr)[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*",
     re.IGNORECASE,
 )
@@ -3991,12 +3995,61 @@ def recap_after_box(completion: str, question: str | None) -> str | None:
         return None
     if _RECAP_LABEL_RE.match(line) is None:
         head_at = last.rfind("\n", 0, at)  # ``summary-heading``: "### Summary" on its own line
-        if head_at < 0 or not _RECAP_HEADING_RE.fullmatch(last, head_at + 1, at) or (
-            "\\boxed" not in completion[:head_at]
+        if head_at >= 0 and _RECAP_HEADING_RE.fullmatch(last, head_at + 1, at) and (
+            "\\boxed" in completion[:head_at]
         ):
-            return None
-        return _recap_line_value(line, question, stated=True)  # (a step's "$3! = 6$" is none)
+            return _recap_line_value(line, question, stated=True)  # (a step's "$3! = 6$": none)
+        return _recap_list_value(last, at, line, question)
     return _recap_line_value(line, question)
+
+
+_RECAP_LIST_ITEM_RE = re.compile(r"[ \t]*(?:\d{1,2}[.)]|[-*\u2022])[ \t]+\S")
+_RECAP_ITEM_LABEL_RE = re.compile(  # "3. Result: ", "- **Answer:** "
+    r"[ \t]*(?:\d{1,2}[.)]|[-*\u2022])[ \t]+[*_]*(?:[A-Za-z]+[ \t]*){1,3}:[*_]*[ \t]*"
+)
+_MAX_RECAP_ITEMS = 6
+
+
+def _recap_list_value(last: str, at: int, line: str, question: str | None) -> str | None:
+    """``recap-list-restates-asked``: a recap heading ("**Recap**", "### Summary") over a list
+    after the box, whose last item restates the asked expression with a value ("3. Result:
+    $x^2 + y^2 = 39$" for "find $x^2 + y^2$"): that value, or None."""
+    if question is None or not _RECAP_LIST_ITEM_RE.match(line):
+        return None
+    end = at
+    for _ in range(_MAX_RECAP_ITEMS):
+        start = last.rfind("\n", 0, end)
+        if start < 0:
+            return None
+        text = last[start + 1 : end]
+        if _RECAP_HEADING_RE.fullmatch(text):
+            break
+        if text.strip() and not _RECAP_LIST_ITEM_RE.match(text):
+            return None
+        end = start
+    else:
+        return None
+    if "\\boxed" not in last[:start]:
+        return None
+    item = _RECAP_ITEM_LABEL_RE.match(line)
+    body = line[item.end() if item else 0 :].strip().strip(".").strip()
+    if not (body.startswith("$") and body.endswith("$") and body.count("$") == 2):
+        return None
+    sides = [p.strip() for p in body.strip("$").split("=")]
+    if len(sides) < 2 or not _asked_expression_in(sides[0], question):
+        return None
+    value = sides[-1]
+    return value if _HAS_VALUE_RE.search(value) else None
+
+
+def _asked_expression_in(expr: str, question: str) -> bool:
+    """``expr`` (an equation's left side) is an expression of the question's own math, with a
+    letter or a command in it ("x^2 + y^2", "\\binom{10}{4}"): the asked quantity restated."""
+    compact = re.sub(r"\s+", "", expr)
+    if len(compact) < 2 or not re.search(r"[A-Za-z\\]", compact):
+        return False
+    return any(compact == re.sub(r"\s+", "", seg) or compact in re.sub(r"\s+", "", seg)
+               for seg in re.findall(r"\$([^$]{1,200})\$", question))
 
 
 def _recap_line_value(line: str, question: str | None, stated: bool = False) -> str | None:

@@ -1712,14 +1712,16 @@ _DEPENDS_RE = lx.words(lx.DEPENDS_ON)
 
 def _depends_before(region: str, prev: Candidate, chosen: Candidate) -> bool:
     """The two boxes sit side by side (one line, a short gap of labels) and the text just before
-    the first says the answer depends on something (lexicon DEPENDS_ON)."""
+    the first says the answer depends on something or leaves the reading open (lexicon
+    DEPENDS_ON: "Since the problem doesn't say, here are both:")."""
     gap = region[prev.end : chosen.start]
     if len(gap) > 100 or "\n" in gap.strip() or ". " in gap:
         return False
     window = region[max(0, prev.start - 160) : prev.start]
-    return ("epend" in window or "aries" in window or "inges" in window) and (
-        _DEPENDS_RE.search(window) is not None
-    )
+    return (
+        "epend" in window or "aries" in window or "inges" in window
+        or "n't" in window or " not " in window or "each" in window
+    ) and _DEPENDS_RE.search(window) is not None
 
 
 def answers_per_reading(region: str, cands: list[Candidate], idx: int) -> bool:
