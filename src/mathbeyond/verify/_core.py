@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.158.0"  # core_v242: recap lists; notes to graders; open readings
+VERIFIER_VERSION = "2.159.0"  # core_v243: JSON answer fields; restated equation boxes
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -183,6 +183,8 @@ def _restated_differs(completion: str, answer: str) -> bool:
     if pair is None or pair[1] != answer or pair[0] == answer:
         return False
     first, second = strip_grouping(pair[0]), strip_grouping(pair[1])
+    if 1 <= second.count("=") <= 3:  # ``restated-equation-box``: "\\tfrac{3}{8} = 0.375" after
+        second = strip_grouping(second.rsplit("=", 1)[1])  # 0.375: its last side is the value
     return _judge(first, second, None)[0] is Status.INCORRECT
 
 

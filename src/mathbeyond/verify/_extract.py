@@ -567,6 +567,7 @@ _JSON_ANSWER_KEYS = (
     "answer", "final_answer", "finalanswer", "final answer", "final", "result", "solutions",
     "solution", "roots", "choice", "option",
 )
+_JSON_PRIMARY_KEYS = frozenset(("answer", "final_answer", "finalanswer", "final answer", "final"))
 _MAX_JSON_ITEMS = 12
 _MAX_JSON_CHARS = 20_000
 _JSON_ARGUMENT_KEYS = ("args", "arguments", "parameters", "input")
@@ -636,6 +637,10 @@ def json_answer(text: str) -> str | None:
     ):  # ``json-grading-report``: '{"answer": 45, "status": "correct"}' grades, it does not answer
         return ""
     stated = [v for k, v in data.items() if str(k).strip().lower() in _JSON_ANSWER_KEYS]
+    if len(stated) > 1:  # ``json-answer-field-first``: '"roots": [3, 4], "answer": 4': the
+        primary = [v for k, v in data.items() if str(k).strip().lower() in _JSON_PRIMARY_KEYS]
+        if len(primary) == 1:  # explicit answer field over data fields
+            stated = primary
     if not stated:  # a tool call: '{"tool": "submit_answer", "args": {"answer": 35}}'
         for key in _JSON_ARGUMENT_KEYS:
             args = data.get(key)
