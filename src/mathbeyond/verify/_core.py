@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.159.0"  # core_v243: JSON answer fields; restated equation boxes
+VERIFIER_VERSION = "2.160.0"  # core_v244: Unicode scientific; gcd/lcm left to do
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -244,6 +244,12 @@ _POWER_SUM_RE = re.compile(  # "1^2 + 2^2 + 3^2 + 4^2 + 5^2": the asked sum writ
 )
 _OPERATOR = r"(?:[+\-−*·×]|\\cdot|\\times)"
 _FRACTION = r"\s*-?\\[dt]?frac\s*(?:\{\s*\d+\s*\}|\d)\s*(?:\{\s*\d+\s*\}|\d)\s*"
+_FRACTION_TERM = r"\s*\\[dt]?frac\s*\{\s*\d+\s*\}\s*\{\s*\d+\s*\}\s*"
+_TIMES = r"(?:\\times|\\cdot|[×·*])"
+_FRACTION_TIMES_RE = re.compile(  # "\frac{20}{80}\times 100\%", "100 \cdot \frac{1}{4}"
+    _FRACTION_TERM + _TIMES + r"\s*\d+(?:\.\d+)?\s*(?:\\?%)?\s*"
+    + r"|\s*\d+(?:\.\d+)?\s*" + _TIMES + _FRACTION_TERM + r"(?:\\?%)?\s*"
+)
 _UNEVALUATED_DECIMAL_RE = re.compile(  # ``unevaluated-arithmetic-answer``: "24 \cdot 0.75",
     # "12 * 25 - 189": two operations, or one with a decimal, left undone ("15 × 15" alone may
     # restate the question's "15 squared")
@@ -443,7 +449,11 @@ def _judge_answer(
     ) or (
         "=" not in answer and "^" in answer and _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$"))
         and _POWER_SUM_RE.fullmatch(answer.strip().strip("$").rstrip(".").strip("$"))
-    ):  # "Final Answer: The final answer is $24 \cdot 0.75$.": the product is not worked out
+    ) or (
+        "=" not in answer and _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$"))
+        and _FRACTION_TIMES_RE.fullmatch(answer.strip().strip("$").rstrip(".").strip("$"))
+    ):  # "Final Answer: The final answer is $24 \cdot 0.75$.": the product is not worked out;
+        # "\frac{20}{80}\times 100\%" (``fraction-times-number``)
         return Status.INCORRECT, "unevaluated arithmetic", "answer-unevaluated-arithmetic"
     power = _POWER_ANSWER_RE.fullmatch(answer.strip().strip("$").rstrip(".").strip("$"))
     asked_power = _POWER_WORDS_RE.search(question) if power is not None and question else None

@@ -6882,6 +6882,11 @@ def _lone_value(lines: list[str], question: str | None = None) -> str | None:
 
 
 _TARGET_BASE_RE = re.compile(lx.TARGET_BASE, re.IGNORECASE)
+_FORM_CONVERSION_LINE_RE = re.compile(  # "0.00045 = 4.5 × 10⁻⁴", "0.375 = 3/8"
+    r"[ \t*$`]*(?P<lhs>\d{1,12}(?:\.\d{1,12})?(?:/\d{1,12})?)[ \t`]*=[ \t*_`]*"
+    r"(?P<v>[^=\n$*_`]{1,40}?)[ \t*_$`]*\.?[ \t]*"
+)
+_CONVERT_VERB_RE = re.compile(r"\b(?:write|express|convert|rewrite)\b", re.IGNORECASE)
 _BASE_CONVERSION_LINE_RE = re.compile(  # "255 = 0xFF", "$255_{10} = \text{FF}_{16}$"
     r"[ \t*$]*(?:\\\(|\\\[)?[ \t]*(?P<lhs>\d{1,12})(?:_\{?10\}?)?[ \t]*=[ \t]*(?P<v>"
     r"(?:\\(?:text|mathrm)\{[0-9A-Za-z]{1,40}\}|[0-9A-Za-z]{1,40})_\{?\d{1,2}\}?"
@@ -6896,7 +6901,11 @@ def _conversion_line(line: str, question: str) -> str | None:
     0xFF", "$200 = 11001000_2$", "$255 = \\text{FF}_{16}$"): the numeral."""
     m = _BASE_CONVERSION_LINE_RE.fullmatch(line)
     if m is None or _TARGET_BASE_RE.search(question) is None:
-        return None
+        m = _FORM_CONVERSION_LINE_RE.fullmatch(line)  # "0.00045 = 4.5 × 10⁻⁴" asked to write
+        if m is None or not _CONVERT_VERB_RE.search(question) or not _HAS_VALUE_RE.search(
+            m.group("v")  # 0.00045 in scientific notation
+        ):
+            return None
     given = re.search(r"(?<![\w.,])" + m.group("lhs") + r"(?![\w]|[.,]\d)", question)
     return m.group("v") if given is not None else None
 

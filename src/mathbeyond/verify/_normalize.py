@@ -263,6 +263,15 @@ _CLOCK_RE = re.compile(
 )
 
 
+def with_superscript_powers(s: str) -> str:
+    """Unicode superscripts written as powers ("10⁻⁴" -> "10^{-4}"), as :func:`clean` reads them
+    (a unit's ² or ³ is dropped)."""
+    return _superscripts(s) if any(ch in _SUPERSCRIPT_CHARS for ch in s) else s
+
+
+_SUPERSCRIPT_CHARS = frozenset("⁰¹²³⁴⁵⁶⁷⁸⁹⁻₀₁₂₃₄₅₆₇₈₉")
+
+
 def _superscripts(s: str) -> str:
     """``55 cm²`` -> ``55``, ``3²`` -> ``3^{2}`` (see :data:`_SUPERSCRIPT_UNIT_RE`), ``a₂`` ->
     ``a_{2}``."""

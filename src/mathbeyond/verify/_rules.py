@@ -69,7 +69,7 @@ from . import _lexicon as lx
 from . import _prefilter
 from ._boxes import box_spans
 from ._clock import TWENTY_FOUR_HOUR_RE
-from ._normalize import simple_rational
+from ._normalize import simple_rational, with_superscript_powers
 from ._prefilter import Guarded, GuardedAny, fold_lower, lowered, trie_pattern
 
 LINE_WINDOW = 400
@@ -3239,8 +3239,8 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
             return "asked to factor completely: a factor can still be factored"
     if (
         asks.scientific and _SCIENTIFIC_RE.fullmatch(gold.strip().strip("$"))
-        and not _SCIENTIFIC_RE.fullmatch(answer.strip().strip("$"))
-    ):
+        and not _SCIENTIFIC_RE.fullmatch(with_superscript_powers(answer.strip().strip("$")))
+    ):  # ("4.5 × 10⁻⁴" is in it: ``unicode-scientific``)
         return "asked for scientific notation: the answer is not in it"
     if asks.lowest and _unreduced_fraction(answer) and not _unreduced_fraction(gold):
         return "asked for lowest terms: the fraction is not reduced"
@@ -3455,6 +3455,10 @@ def unevaluated_functions(answer: str, gold: str, question: str | None) -> bool:
         return False
     if _COUNTING_FORMULA_RE.search(answer):
         return True  # "\binom{9}{4}", "\frac{9!}{4!\,5!}" for a count: never evaluated
+    if _NUMBER_FUNCTION_RE.search(answer) and not _LETTER_RE.search(
+        _COMMAND_RE.sub(" ", _NUMBER_FUNCTION_RE.sub(" ", answer))
+    ):  # ``number-function-unevaluated``: "\gcd(252, 198)", "\operatorname{lcm}(4, 6)"
+        return True
     if _DETERMINANT_RE.search(answer):
         return True  # ``determinant-unevaluated``: "\begin{vmatrix} 2 & 3 \\ 1 & 4 \end{vmatrix}"
     root = _ROOT_RE.search(answer) if "\\sqrt" in answer else None
@@ -3489,6 +3493,10 @@ def _root_asked_in_words(answer: str, question: str) -> bool:
 _LETTER_RE = re.compile(r"[A-Za-z]")
 _ROOT_RE = re.compile(r"\\sqrt(?:\[[^\]]{1,4}\])?")
 _COUNTING_FORMULA_RE = re.compile(r"\d!|\\binom|\\choose")
+_NUMBER_FUNCTION_RE = re.compile(  # a gcd or lcm of numbers, left to evaluate
+    r"\\gcd(?![A-Za-z])|\\operatorname\*?\{(?:lcm|gcd)\}|\\(?:text|mathrm)\{(?:lcm|gcd)\}"
+    r"|(?<![A-Za-z\\])(?:gcd|lcm|GCD|LCM)(?=[ \t]*\()"
+)
 _DETERMINANT_RE = re.compile(r"\\begin\{[vV]matrix\}|\\det(?![A-Za-z])")
 _INTEGER_GOLD_RE = re.compile(r"-?\d+")
 _ARITHMETIC_RE = re.compile(r"[+\-*/^]|\\frac")
