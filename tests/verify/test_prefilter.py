@@ -112,7 +112,7 @@ def texts() -> list[str]:
     script = _equivalence_script()
     rng = random.Random(3)
     out = []
-    for _, (completion, *_rest) in script.fuzz_cases(5, 700, []):
+    for _, (completion, *_rest) in script.fuzz_cases(5, 900, []):
         out.append(completion)
         cut = rng.randint(0, len(completion))
         noisy = completion[:cut] + rng.choice(["İ", "ı", "ſ", "K", "É", "ß", " WAIT ", "\n"])

@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.160.0"  # core_v244: Unicode scientific; gcd/lcm left to do
+VERIFIER_VERSION = "2.161.0"  # core_v245: step-number boxes; "one" before the noun
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

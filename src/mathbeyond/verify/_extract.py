@@ -7992,6 +7992,12 @@ def _count_of_asked(sentence: str, question: str) -> str | None:
     }
     # "There are 6 of them: 11, 13, 17, ...": the count before "of them", not its members
     found.update(m.group(1) for m in _COUNT_OF_THEM_RE.finditer(sentence))
+    if not found and re.search(  # ``one-before-asked-noun``: "has exactly one real root"
+        r"\b(?:exactly|only|just|precisely)?[ \t]*(?<![\w-])(?:one|a[ \t]+single)[ \t]+(?!of\b)"
+        r"(?:[a-z-]+[ \t]+){0,2}?(?:\$?[a-z]\$?-)?" + _noun_alternation(noun) + r"\b",
+        sentence, re.IGNORECASE,
+    ) and not re.search(r"\b(?:no|not|than)[ \t]+(?:exactly[ \t]+|only[ \t]+)?one\b", sentence):
+        found.add("1")
     if not found and re.search(
         r"\b(?:has|have|had|are|is|there[ \t]+(?:are|is))[ \t]+no[ \t]+(?:[a-z$-]+[ \t]+){0,2}?"
         r"(?:\$?[a-z]\$?-)?" + _noun_alternation(noun) + r"(?:s|es)?\b",

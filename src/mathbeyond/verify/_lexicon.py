@@ -815,6 +815,7 @@ NOT_A_COUNT_FOLLOWER = (
 CLOSING_ADVERB = (
     "therefore", "thus", "hence", "then", "so", "also", "indeed", "exactly", "actually", "simply",
     "really", "just", "still", "currently", "now", "presently", "precisely", "now exactly",
+    "only",
 )
 """Dropped from the front of a closing sentence's value."""
 ANSWER_NOUN = ("(?:the|our|my) (?:final |correct )?(?:answer|result|solution|value)",)

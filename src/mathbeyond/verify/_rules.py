@@ -403,6 +403,10 @@ def drop_rules(region: str, cands: list[Candidate], out: list[Decision]) -> list
         cands, [c.kind == "boxed" and box_mid_expression(region, c.end) for c in cands],
         "box-mid-expression", out,
     )
+    if sum(c.kind == "boxed" for c in cands) >= 2 and "**" in region:
+        steps = step_number_boxes(region, cands)
+        if steps:  # "$\\boxed{1}$ **Derivative.** ...\n\n$\\boxed{2}$ **Critical values.** ..."
+            cands = _drop(cands, [c in steps for c in cands], "box-is-step-number", out)
     if (
         cands and len(region) > cands[-1].end + 20
         and _EXAMPLE_ANY_RE.search(region, 0, cands[-1].end) is not None
@@ -413,6 +417,25 @@ def drop_rules(region: str, cands: list[Candidate], out: list[Decision]) -> list
     return _drop(
         cands, [presented_mistake(region, c) for c in cands], "box-in-presented-mistake", out
     )
+
+
+_STEP_TITLE_AFTER_RE = re.compile(r"[ \t]*(?:\$|\\\))?[ \t]*(?:\*\*|__)[ \t]*[A-Z]")
+
+
+def step_number_boxes(region: str, cands: list[Candidate]) -> list[Candidate]:
+    """``box-is-step-number``: boxes that each open a line and are followed by a bold step title
+    ("$\\boxed{1}$ **Derivative.**", "$\\boxed{2}$ **Critical values.**"), numbered 1, 2, ...
+    in order: step numbers, no candidates. At least two, or none is."""
+    steps: list[Candidate] = []
+    for c in cands:
+        line_start = region.rfind("\n", 0, c.start) + 1
+        if (
+            c.kind == "boxed" and c.text.strip() == str(len(steps) + 1)
+            and not region[line_start : c.start].strip(" \t$\\(")
+            and _STEP_TITLE_AFTER_RE.match(region, c.end)
+        ):
+            steps.append(c)
+    return steps if len(steps) >= 2 else []
 
 
 _EXAMPLE_MARK_RE = re.compile(  # "... could be accepted, e.g. $", "for instance $"
