@@ -1741,6 +1741,9 @@ NOT_YET_COMMITTED = (
     "confident|convinced)|unsure|uncertain)",
     "(?:is|was|are|were) (?:not (?:right|correct)|wrong|incorrect)", "mixed up", "redoing",
     "changes (?:things|the (?:answer|count|result))",
+    # "so 9 is not the final count. Let me redo this including the negative pairs"
+    "not the final (?:answer|count|result|value|total|number|tally)",
+    "(?:let me|let's|i'?ll|i need to|we need to) redo (?:this|it|the (?:count|computation))",
 )
 """After a committed answer in a sample cut off: the writer says it is not final, or announces a
 correction (``cut-off-musing-after-commit`` keeps an answer only after musing without these)."""

@@ -573,6 +573,16 @@ _FORMAT_LIKE_RE = re.compile(
 )
 
 
+_FORMAT_PREVIEW_RE = re.compile(
+    r"\b(?:in|using)[ \t]+(?:the|this)[ \t]+format\b[^\n]{0,60}\Z", re.IGNORECASE
+)
+_AFTER_VERIFYING_RE = re.compile(  # "$ once I've verified it", " after checking"
+    r"[ \t$]*\.?[ \t]*(?:once|after|when)\b[^\n.]{0,30}?\b(?:verif|check|confirm|finish|"
+    r"done|sure)",
+    re.IGNORECASE,
+)
+
+
 def quoted_format_box(region: str, c: Candidate) -> bool:
     """``quoted-format-box``: the box stands inside quotation marks on its line (one opened
     before it, closed after it) after a format or example word ('Example of the required format:
@@ -581,6 +591,10 @@ def quoted_format_box(region: str, c: Candidate) -> bool:
     before = region[line_start : c.start]
     if _FORMAT_LIKE_RE.search(before):  # ``format-reminder-box``: "Format reminder for myself:
         return True  # the final result goes in a box, like $\boxed{8}$."
+    if "format" in before.lower() and _FORMAT_PREVIEW_RE.search(before) and (
+        _AFTER_VERIFYING_RE.match(region, c.end)
+    ):  # ``format-preview-box``: "I will present my response in the format **Final Answer:**
+        return True  # $\boxed{7}$ once I've verified it.": an answer still to come
     if not (before.count('"') % 2 == 1 or before.count("\u201c") > before.count("\u201d")):
         return False
     line_end = region.find("\n", c.end)
