@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.162.0"  # core_v246: "not the final count"; format previews
+VERIFIER_VERSION = "2.163.0"  # core_v247: quantities with units converted; "No —"
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

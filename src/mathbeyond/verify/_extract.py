@@ -6883,7 +6883,8 @@ def _lone_value(lines: list[str], question: str | None = None) -> str | None:
 
 _TARGET_BASE_RE = re.compile(lx.TARGET_BASE, re.IGNORECASE)
 _FORM_CONVERSION_LINE_RE = re.compile(  # "0.00045 = 4.5 × 10⁻⁴", "0.375 = 3/8"
-    r"[ \t*$`]*(?P<lhs>\d{1,12}(?:\.\d{1,12})?(?:/\d{1,12})?)[ \t`]*=[ \t*_`]*"
+    r"[ \t*$`]*(?P<lhs>\d{1,12}(?:\.\d{1,12})?(?:/\d{1,12})?)(?:[ \t]+[A-Za-z]{1,12})?"
+    r"[ \t`]*=[ \t*_`]*"  # ("3.2 hours = 3 hr 12 min": the quantity with its unit)
     r"(?P<v>[^=\n$*_`]{1,40}?)[ \t*_$`]*\.?[ \t]*"
 )
 _CONVERT_VERB_RE = re.compile(r"\b(?:write|express|convert|rewrite)\b", re.IGNORECASE)
@@ -7721,7 +7722,9 @@ _MEMBER_LIST_RE = re.compile(  # a count, then its members listed in parentheses
 _YES_NO_ASKED_RE = re.compile(r"\byes\s+or\s+no\b", re.IGNORECASE)
 _YES_NO_SENTENCE_RE = re.compile(  # the last sentence opens with the verdict
     r"(?:^|[.!?][ \t]+|[,;][ \t]*(?:so|thus|hence|therefore)[ \t]+)[*_]*(?P<v>yes|no)\b[*_]*"
-    r"(?:[,.!:;\u2014\u2013-][^.!?]*[.!]?)?[ \t]*$",
+    # (not "No, wait, ...": a correction opens; "No — 221 = 13 × 17, ...": the verdict)
+    r"(?![ \t]*[,.!:;\u2014\u2013-]?[ \t]*(?:wait|hold on|actually|hmm|scratch|let me)\b)"
+    r"(?:[ \t]*[,.!:;\u2014\u2013-][^.!?]*[.!]?)?[ \t]*$",
     re.IGNORECASE,
 )
 _CLAUSE_SPLIT_RE = re.compile(
