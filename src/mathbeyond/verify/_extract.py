@@ -4053,8 +4053,8 @@ def _asked_expression_in(expr: str, question: str) -> bool:
     compact = re.sub(r"\s+", "", expr)
     if len(compact) < 2 or not re.search(r"[A-Za-z\\]", compact):
         return False
-    return any(compact == re.sub(r"\s+", "", seg) or compact in re.sub(r"\s+", "", seg)
-               for seg in re.findall(r"\$([^$]{1,200})\$", question))
+    segments = re.findall(r"\$([^$]{1,200})\$", question)
+    return any(compact in re.sub(r"\s+", "", seg) for seg in segments)
 
 
 def _recap_line_value(line: str, question: str | None, stated: bool = False) -> str | None:
@@ -5534,8 +5534,9 @@ def _closed_answer_word(line: str, question: str) -> str | None:
             return named[0]
     else:
         pair = _TWO_WORDS_RE.search(question[-300:])
+        tail_at = max(0, len(question) - 300)  # where question[-300:] starts
         if pair is not None and pair.group("stop") and not _WHETHER_RE.search(
-            question, max(0, pair.start() + len(question) - 300 - 120)
+            question, max(0, tail_at + pair.start() - 120)
         ):
             pair = None  # "... is even or odd." asks only after "whether", "classify", ...
         if pair is not None and pair.group(1).lower() != pair.group(2).lower():
@@ -5662,20 +5663,12 @@ def _closing(
         # ``closing-before-inline-check``: "So x equals seven. Check: 2(7)+1 = 15, correct."
         check = [p for p in _SENTENCE_SPLIT_RE.split(lines[-1][inline.end() :]) if p.strip()]
         lines = [*lines[:-1], lines[-1][: inline.start()], *check]
-    if lines[-1].count(". ") >= 1:
-        parts = [p for p in _SENTENCE_SPLIT_RE.split(lines[-1]) if p.strip()]
-        if len(parts) >= 2 and _CHECK_SENTENCE_RE.match(parts[-1].strip()):
-            kept = lines[-1][: lines[-1].rfind(parts[-1].strip())].rstrip()
-            if _HAS_VALUE_RE.search(kept):  # ``closing-before-check-sentence``: "..., which
-                # gives x = 5. Plugging back in, 5(5) - 3 = 22 and ..., so it checks out."
-                lines = [*lines[:-1], kept]
+    if lines[-1].count(". ") >= 1:  # ``closing-before-check-sentence``: "..., which gives x = 5.
+        # Plugging back in, 5(5) - 3 = 22 and ..., so it checks out."
+        lines = _without_closing_remark(lines, _CHECK_SENTENCE_RE)
     if lines[-1].count(". ") >= 1 and _DECLINED_LISTING_RE.search(lines[-1]):
-        parts = [p for p in _SENTENCE_SPLIT_RE.split(lines[-1]) if p.strip()]
-        if len(parts) >= 2 and _DECLINED_LISTING_RE.match(parts[-1].strip()):
-            kept = lines[-1][: lines[-1].rfind(parts[-1].strip())].rstrip()
-            if _HAS_VALUE_RE.search(kept):  # ``closing-before-declined-listing``: "... so the
-                # count is $5! = 120$. Not going to list all 120 orders."
-                lines = [*lines[:-1], kept]
+        # ``closing-before-declined-listing``: "... so the count is $5! = 120$. Not going to
+        lines = _without_closing_remark(lines, _DECLINED_LISTING_RE)  # list all 120 orders."
     last = lines[-1].strip()
     if " and " in last:  # "The son is 12 and Mary is 36.": two statements, as with a comma
         last = _VALUE_AND_CLAUSE_RE.sub(",", last)
@@ -6544,6 +6537,17 @@ _NOT_ASKED_WORDS = frozenset({
     "what", "many", "much", "does", "have", "that", "this", "with", "from", "there", "their",
     "which", "when", "where", "your", "answer", "find", "checks", "check",
 })
+
+
+def _without_closing_remark(lines: list[str], remark: re.Pattern[str]) -> list[str]:
+    """The last line without its last sentence when ``remark`` matches that sentence and a value
+    stands before it (a check, a declined listing after the closing value)."""
+    parts = [p for p in _SENTENCE_SPLIT_RE.split(lines[-1]) if p.strip()]
+    if len(parts) >= 2 and remark.match(parts[-1].strip()):
+        kept = lines[-1][: lines[-1].rfind(parts[-1].strip())].rstrip()
+        if _HAS_VALUE_RE.search(kept):
+            return [*lines[:-1], kept]
+    return lines
 
 
 def _without_colon_members(lines: list[str]) -> list[str]:

@@ -266,10 +266,7 @@ _CLOCK_RE = re.compile(
 def with_superscript_powers(s: str) -> str:
     """Unicode superscripts written as powers ("10⁻⁴" -> "10^{-4}"), as :func:`clean` reads them
     (a unit's ² or ³ is dropped)."""
-    return _superscripts(s) if any(ch in _SUPERSCRIPT_CHARS for ch in s) else s
-
-
-_SUPERSCRIPT_CHARS = frozenset("⁰¹²³⁴⁵⁶⁷⁸⁹⁻₀₁₂₃₄₅₆₇₈₉")
+    return _superscripts(s)
 
 
 def _superscripts(s: str) -> str:

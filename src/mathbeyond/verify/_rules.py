@@ -910,13 +910,6 @@ def converted_box(region: str, prev: Candidate, cand: Candidate, question: str) 
     )
 
 
-def converted_from_other_unit(region: str, prev: Candidate, chosen: Candidate, q: str) -> bool:
-    """The chosen box is stated in the asked unit and the box before it in another ("is
-    $\\boxed{150}$ minutes, and in seconds that is $\\boxed{9000}$" for "How many seconds"): a
-    conversion to the asked unit, not an alternative answer."""
-    return converted_box(region, chosen, prev, q) if q else False
-
-
 def other_quantity_rule(
     region: str, prev: Candidate, cand: Candidate, question: str | None
 ) -> str | None:
@@ -1725,8 +1718,9 @@ def boxes_as_alternatives(
         return False
     if _plain(prev.text) == _plain(chosen.text):
         return False
-    if question and converted_from_other_unit(region, prev, chosen, question):
-        return False  # ``box-in-asked-unit``: "\\boxed{150} minutes, in seconds \\boxed{9000}"
+    if question and converted_box(region, chosen, prev, question):
+        # ``box-in-asked-unit``: "\\boxed{150} minutes, in seconds \\boxed{9000}": the chosen box
+        return False  # converts the one before it to the asked unit, no alternative answer
     return _ALTERNATIVE_BOX_RE.search(region, prev.end, chosen.start) is not None or (
         # a line opening with "Or," between them: "Or, reading them as squares:"
         _OR_LINE_RE.search(region, prev.end, chosen.start) is not None
