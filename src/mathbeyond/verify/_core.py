@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.163.0"  # core_v247: quantities with units converted; "No —"
+VERIFIER_VERSION = "2.164.0"  # core_v248: compound quantities, numbered notes, JSON candidates
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -271,10 +271,32 @@ _CLOSED_FORM_RE = re.compile(  # numbers, fractions, radicals, pi: no function l
     r"(?:[\d\s{}()+\-*/^]|\\[dt]?frac|\\sqrt|\\pi|\\cdot|\[\d\])+"
 )
 _APPROX_NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?")
-_POWER_WORDS_RE = re.compile(  # "3 to the power of 7", "3 raised to the 7th power"
+_POWER_WORDS_RE = re.compile(  # "3 to the power of 7", "3 raised to the 7th power", "the cube
+    # of 4", "13 squared", "2 to the tenth power"
     r"\b(?P<b>\d+)\s+(?:to\s+the\s+power\s+of|raised\s+to\s+(?:the\s+)?(?:power\s+of\s+)?)"
-    r"\s*(?P<e>\d+)", re.IGNORECASE,
+    r"\s*(?P<e>\d+)"
+    r"|\b(?P<w1>square|cube)[ \t]+of[ \t]+\$?(?P<b1>\d{1,6})(?!\d|\.\d)"
+    r"|(?<![\d.])(?P<b2>\d{1,6})\$?[ \t]+(?P<w2>squared|cubed)\b"
+    r"|(?<![\d.])(?P<b3>\d{1,6})\$?[ \t]+(?:raised[ \t]+)?to[ \t]+the[ \t]+(?P<w3>"
+    + lx.alternation(lx.POWER_ORDINAL) + r")[ \t]+power\b",
+    re.IGNORECASE,
 )
+
+
+def _powers_asked(question: str) -> set[tuple[str, str]]:
+    """(base, exponent) of each power the question names in words ("3 to the power of 7", "the
+    cube of 4", "2 to the tenth power"), as digit strings."""
+    found = set()
+    for m in _POWER_WORDS_RE.finditer(question):
+        if m.group("b"):
+            found.add((m.group("b"), m.group("e")))
+            continue
+        word = (m.group("w1") or m.group("w2") or m.group("w3")).lower()
+        exp = 2 if word.startswith("squ") else 3 if word.startswith("cub") else (
+            lx.POWER_ORDINAL.index(word) + 2
+        )
+        found.add((m.group("b1") or m.group("b2") or m.group("b3"), str(exp)))
+    return found
 _IMAGINARY_POWER_RE = re.compile(r"\s*i\s*\^\s*\{?\s*(?:[2-9]|\d{2,})\s*\}?\s*")
 _POWER_ANSWER_RE = re.compile(r"\s*(?P<b>\d+)\s*\^\s*\{?\s*(?P<e>\d+)\s*\}?\s*")
 _INTEGER_GOLD_RE = re.compile(r"\s*-?\d+\s*")
@@ -456,11 +478,11 @@ def _judge_answer(
         # "\frac{20}{80}\times 100\%" (``fraction-times-number``)
         return Status.INCORRECT, "unevaluated arithmetic", "answer-unevaluated-arithmetic"
     power = _POWER_ANSWER_RE.fullmatch(answer.strip().strip("$").rstrip(".").strip("$"))
-    asked_power = _POWER_WORDS_RE.search(question) if power is not None and question else None
     if (
-        power is not None and asked_power is not None
-        and (power.group("b"), power.group("e")) == (asked_power.group("b"), asked_power.group("e"))
-    ):  # "What is 3 to the power of 7?" answered "3^7": the question restated
+        power is not None and question is not None
+        and (power.group("b"), power.group("e")) in _powers_asked(question)
+    ):  # "What is 3 to the power of 7?", "What is the cube of 4?" answered "3^7", "4^3": the
+        # question restated (``power-asked-not-taken``)
         return Status.INCORRECT, "restates the question's expression unevaluated", (
             "answer-restates-question"
         )

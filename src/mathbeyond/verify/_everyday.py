@@ -3,6 +3,9 @@ found them unequal: durations, 24-hour clock times, calendar dates and one-word 
 in a sentence.
 
 - ``equal-duration``: "200 minutes" for "3 hours 20 minutes".
+- ``equal-mixed-quantity``: "5 feet 7 inches" for "5 ft 7 in", "4 pounds 4 ounces" for
+  "4 lb 4 oz": the same amount in the same units of one system (lexicon MIXED_UNITS; only time
+  may change its units: "67 inches" is not an answer in feet and inches).
 - ``bare-number-duration``: a value read without its unit ("6.5" of "6.5 hours", "390" of
   "390 minutes") against a gold in two units ("6 hours 30 minutes") is that duration in one of
   the gold's units.
@@ -21,13 +24,53 @@ from fractions import Fraction
 
 from . import _lexicon as lx
 
-_DURATION_RE = re.compile(  # "3 hours 20 minutes", "3 h and 20 min", "200 \text{ minutes}"
-    r"(?:(?P<h>\d{1,4}(?:\.\d{1,3})?)[ \t]*(?:hours?|hrs?|h)\b[ \t,]*(?:and[ \t]+)?)?"
-    r"(?:(?P<m>\d{1,5}(?:\.\d{1,3})?)[ \t]*(?:minutes?|mins?)\b[ \t,]*(?:and[ \t]+)?)?"
-    r"(?:(?P<s>\d{1,6}(?:\.\d{1,3})?)[ \t]*(?:seconds?|secs?)\b)?",
-    re.IGNORECASE,
+_DURATION_UNIT_MAX = 3600  # a duration gold is written in hours, minutes and seconds ("3 hours
+# 20 minutes"); days and weeks are read only as a mixed quantity
+
+
+def _system_re(units: tuple[tuple[str, int], ...]) -> re.Pattern[str]:
+    """Each unit of one system at most once, largest first, each after its amount: "6 hours 35
+    minutes", "3 h and 20 min", "5 feet, 7 inches"."""
+    return re.compile(
+        "".join(
+            rf"(?:(?P<u{k}>\d{{1,6}}(?:\.\d{{1,3}})?)[ \t]*(?:{alt})\b[ \t,]*(?:and[ \t]+)?)?"
+            for k, (alt, _) in enumerate(units)
+        ),
+        re.IGNORECASE,
+    )
+
+
+_MIXED = tuple(
+    (name, _system_re(units), tuple(Fraction(size) for _, size in units))
+    for name, units in lx.MIXED_UNITS.items()
 )
-_UNIT_SECONDS = (("h", 3600), ("m", 60), ("s", 1))
+
+
+_Mixed = tuple[str, Fraction, tuple[tuple[int, Fraction], ...]]
+
+
+def mixed_quantity(text: str) -> _Mixed | None:
+    """(system, amount in its smallest unit, (unit, amount) of each unit used) of a text that
+    is one amount written in units of one system of lexicon MIXED_UNITS ("6 hours 35 minutes",
+    "5 ft 7 in", "200 minutes"), else None (a bare number, any other text)."""
+    plain = _plain(text)
+    if not plain[:1].isdigit():
+        return None
+    for name, pattern, sizes in _MIXED:
+        m = pattern.fullmatch(plain)
+        if m is None:
+            continue
+        used = tuple((k, Fraction(m.group(f"u{k}"))) for k in range(len(sizes)) if m.group(f"u{k}"))
+        if used:
+            return name, sum((n * sizes[k] for k, n in used), Fraction(0)), used
+    return None
+
+
+def is_mixed_quantity(text: str) -> bool:
+    """``text`` is one amount written in two or more units of one system ("6 hours 35
+    minutes", "5 feet 7 inches")."""
+    found = mixed_quantity(text)
+    return found is not None and len(found[2]) >= 2
 _TEXT_RE = re.compile(r"\\(?:text|mathrm|textbf|mathbf)\{([^{}]{0,80})\}|\\(?:,|;|!| )|\$")
 _BARE_NUMBER_RE = re.compile(r"\d{1,5}(?:\.\d{1,3})?")
 _MILITARY_RE = re.compile(r"(?P<h>[01]\d|2[0-3])(?P<m>[0-5]\d)(?:[ \t]*(?:hours|hrs|h))?")
@@ -57,24 +100,31 @@ def _plain(text: str) -> str:
     return " ".join(_TEXT_RE.sub(r" \1", text).split()).strip().rstrip(".").strip()
 
 
+def _duration(text: str) -> _Mixed | None:
+    found = mixed_quantity(text)
+    if found is None or found[0] != "time":
+        return None
+    sizes = lx.MIXED_UNITS["time"]
+    if any(sizes[k][1] > _DURATION_UNIT_MAX for k, _ in found[2]):
+        return None
+    return found
+
+
 def duration_seconds(text: str) -> Fraction | None:
     """A duration written with time units ("3 hours 20 minutes", "200 minutes", "2 h and 5
     min") in seconds, or None (a bare number, any other text)."""
-    m = _DURATION_RE.fullmatch(_plain(text))
-    if m is None or not any(m.group(k) for k, _ in _UNIT_SECONDS):
-        return None
-    return sum((Fraction(m.group(k)) * n for k, n in _UNIT_SECONDS if m.group(k)), Fraction(0))
+    found = _duration(text)
+    return found[1] if found is not None else None
 
 
-def _bare_number_duration(answer: str, gold: str) -> bool:
-    m = _DURATION_RE.fullmatch(_plain(gold))
-    if m is None or sum(1 for k, _ in _UNIT_SECONDS if m.group(k)) < 2:
+def _bare_number_mixed(answer: str, gold: _Mixed) -> bool:
+    if len(gold[2]) < 2:
         return False  # a gold in one unit: a bare number is compared as a number
     bare = _plain(answer)
     if not _BARE_NUMBER_RE.fullmatch(bare):
         return False
-    total = duration_seconds(gold)
-    return any(Fraction(bare) * n == total for k, n in _UNIT_SECONDS if m.group(k))
+    sizes = next(sizes for name, _, sizes in _MIXED if name == gold[0])
+    return any(Fraction(bare) * sizes[k] == gold[1] for k, _ in gold[2])
 
 
 def _military_time(answer: str, gold: str, question: str | None) -> bool:
@@ -125,12 +175,17 @@ def _word_answer_sentence(answer: str, gold: str) -> bool:
 def everyday_equal(answer: str, gold: str, question: str | None) -> tuple[str, str] | None:
     """(rule, reason) when ``answer`` is ``gold`` in one of the everyday forms above, else
     None. Called only once the usual comparison has found them unequal."""
-    gold_duration = duration_seconds(gold)
+    gold_duration = _duration(gold)
     if gold_duration is not None:
-        if duration_seconds(answer) == gold_duration:
+        if duration_seconds(answer) == gold_duration[1]:
             return "answer-equal-duration", "the same duration"
-        if _bare_number_duration(answer, gold):
+        if _bare_number_mixed(answer, gold_duration):
             return "answer-bare-number-duration", "the same duration in one of the gold's units"
+        return None
+    gold_mixed = mixed_quantity(gold) if len(gold) < 80 else None
+    if gold_mixed is not None and len(gold_mixed[2]) >= 2:
+        if mixed_quantity(answer) == gold_mixed:
+            return "answer-equal-mixed-quantity", "the same amount in the same units"
         return None
     if ":" in gold and _military_time(answer, gold, question):
         return "answer-military-time", "the same 24-hour time"

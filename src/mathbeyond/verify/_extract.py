@@ -21,6 +21,7 @@ from . import _lexicon as lx
 from . import _prefilter
 from ._boxes import box_spans
 from ._clock import clock_asked, closing_clock_time
+from ._everyday import is_mixed_quantity
 from ._normalize import simple_rational
 from ._prefilter import Guarded, lowered, rare_chars
 from ._rules import (
@@ -708,7 +709,47 @@ def _json_block_disagrees(text: str, question: str | None) -> bool:
         return False
     return squash(said.text).rstrip(".") != squash(stated) and not _same_final_number(
         said.text, stated
-    ) and not _same_rational(said.text, stated)
+    ) and not _same_rational(said.text, stated) and not _same_power(said.text, stated)
+
+
+_INT_POWER_RE = re.compile(r"[ \t$]*(\d{1,4})[ \t]*\^[ \t]*\{?[ \t]*(\d{1,2})[ \t]*\}?[ \t$.]*")
+
+
+def _same_power(a: str, b: str) -> bool:
+    """One text is a small power of integers ("2^6") and the other its value ("64")."""
+    for power, value in ((a, b), (b, a)):
+        m = _INT_POWER_RE.fullmatch(power.rsplit("=", 1)[-1])
+        v = value.strip(" \t$.").replace(",", "")
+        if m is not None and v.isdigit() and len(v) <= 30:
+            return bool(int(m.group(1)) ** int(m.group(2)) == int(v))
+    return False
+
+
+def _json_block_candidates(text: str) -> bool:
+    """``json-block-candidates``: a JSON block ending the text with no answer field, only a
+    list of candidates ('{"answer_candidates": [63, 64], "confidence": 0.5}'): values offered
+    for choosing, none chosen (a block with an answer field: ``structured-alternatives``)."""
+    end = text.rstrip()
+    if not end.endswith("```"):
+        return False
+    a = end.rfind("```", 0, len(end) - 3)
+    body = end[a + 3 : len(end) - 3].strip() if a >= 0 else ""
+    body = body[4:].strip() if body[:4].lower() == "json" else body
+    if not body.startswith("{") or len(body) > _MAX_JSON_CHARS:
+        return False
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return False
+    if not isinstance(data, dict) or any(
+        str(k).strip().lower() in _JSON_ANSWER_KEYS for k in data
+    ):
+        return False
+    return any(
+        _ALTERNATIVES_KEY_FULL_RE.fullmatch(str(k).strip()) is not None and isinstance(v, list)
+        and len({json.dumps(x) for x in v}) >= 2
+        for k, v in data.items()
+    )
 
 
 def _same_rational(a: str, b: str) -> bool:
@@ -1607,6 +1648,55 @@ def _blank_footnote(m: re.Match[str]) -> str:
     return " " * label_end + text[label_end:]
 
 
+_NOTE_MARK_RE = re.compile(  # an inline footnote mark: "\boxed{10}^{[1]}", "**12**.[2]", "15.¹"
+    r"\^\{?\[(?P<a>[1-9])\]\}?|(?<![\w\\\[])\[(?P<b>[1-9])\](?![(:\[])"
+    r"|(?P<c>[\u00b9\u00b2\u00b3\u2074-\u2079])|(?P<d>\u2020|\^\{?\\dagger\}?)"
+)
+_NOTE_LINE_RE = re.compile(  # a footnote's definition: a line opening with its mark
+    r"^[ \t]*(?:\[(?P<a>[1-9])\]|(?P<c>[\u00b9\u00b2\u00b3\u2074-\u2079])|(?P<d>\u2020|\\dagger))"
+    r"[ \t:.)]+(?P<t>\S[^\n]*)$",
+    re.MULTILINE,
+)
+_NOTE_HINT_RE = re.compile(  # a line opening with a footnote mark
+    r"\n[ \t]*(?:\[[1-9]\]|[\u00b9\u00b2\u00b3\u2074-\u2079\u2020]|\\dagger)"
+)
+
+
+def _note_key(m: re.Match[str]) -> str:
+    """The footnote a mark or a definition names: "1" for "[1]", "^{[1]}" and "\u00b9"."""
+    if m.group("c"):
+        return str(_SUPERSCRIPT_DIGITS.index(m.group("c")) + 1)
+    if m.group("d"):
+        return "\u2020"
+    return m.group("a") or (m.groupdict().get("b") or "")
+
+
+def _blank_numbered_notes(text: str) -> str:
+    """``numbered-footnote``: a line opening with a footnote mark used earlier in the text
+    ("$\boxed{10}^{[1]}$" ... "[1] Some sources give 15.", "15.\u00b9" ... "\u00b9 ...") is a
+    note, not a value: the marks and the note are blanked. A note that corrects or offers another
+    value ("\u00b9 Correction: ... the correct total is 14.", "[1] Or 21.6 if ...") keeps its
+    text after the mark, as a line after the answer (see :func:`_blank_footnote`)."""
+    out = text
+    for line in _NOTE_LINE_RE.finditer(text):
+        key = _note_key(line)
+        marks = [
+            m for m in _NOTE_MARK_RE.finditer(text, 0, line.start())
+            if _note_key(m) == key and text[text.rfind("\n", 0, m.start()) + 1 : m.start()].strip()
+        ]
+        if not marks:
+            continue
+        note = line.group("t")
+        kept = _FOOTNOTE_ALTERNATIVE_RE.match("[^1]: " + note) is not None or bool(
+            RETRACT_RE.search(note) or UNDECIDED_RE.search(note) or _NOTE_REVISION_RE.search(note)
+        )  # (a note that revises: "¹ On recount, ... so there are actually 4, not 5.")
+        cut = line.start("t") if kept else line.end()
+        out = out[: line.start()] + " " * (cut - line.start()) + out[cut:]
+        for m in marks:
+            out = out[: m.start()] + " " * (m.end() - m.start()) + out[m.end() :]
+    return out
+
+
 _ASCII_GRADER_HINTS = tuple(h for h in lx.FOREIGN_GRADER_HINTS if h.isascii())
 _TAG_MARKS = ("\\tag", "\\label", "\\nonumber", "\\notag", "quad")
 _IFFALSE_RE = re.compile(r"\\iffalse(?![A-Za-z]).*?(?:\\fi(?![A-Za-z])|\Z)", re.S)
@@ -1719,11 +1809,22 @@ def _blank_report(m: re.Match[str]) -> str:
     """``grader-report``: the block blanked (positions stay), unless the model answers after it
     ("Reference answer: 99 (from the key) ... My answer: **24**") or it opens the text."""
     block = m.group(0)
-    if _OWN_ANSWER_RE.search(block) or (
-        not m.string[: m.start()].strip() and not _REPORT_VERDICT_RE.search(block)
-    ):
+    opens = not m.string[: m.start()].strip() and not _REPORT_VERDICT_RE.search(block)
+    first_end = block.find("\n") if opens else -1
+    if first_end > 0 and (
+        _OWN_RESULT_RE.search(block, first_end) or _OWN_ANSWER_RE.search(block, first_end)
+    ):  # ``attributed-answer-label``: "**Official answer: 22**\n\n(My own count gives 20 ...)":
+        return " " * first_end + block[first_end:]  # the model's own value, after the label
+    if _OWN_ANSWER_RE.search(block) or opens:
         return block
     return re.sub(r"[^\n]", " ", block)
+
+
+_OWN_RESULT_RE = re.compile(  # "My own count gives 20", "our calculation comes to 20"
+    r"\b(?:my|our)[ \t]+(?:own[ \t]+)?(?:count|calculation|computation|result|work|tally|"
+    r"answer)[ \t]+(?:gives|is|yields|comes[ \t]+to|agrees|says|shows|was)\b",
+    re.IGNORECASE,
+)
 
 
 _REPORT_VERDICT_RE = re.compile(  # a fabricated verdict line: "[Model answer matches ...: YES]"
@@ -1947,6 +2048,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         )
     if "[^" in completion:  # ``footnote``: "... = 35.[^1]" and "[^1]: note" are no values
         completion = _FOOTNOTE_RE.sub(_blank_footnote, completion)
+    if "\n" in completion and _NOTE_HINT_RE.search(completion):
+        completion = _blank_numbered_notes(completion)
     if "%" in completion or "\\iffalse" in completion:
         completion = _blank_comments(completion)
     if any(mark in completion for mark in _TAG_MARKS):
@@ -1987,6 +2090,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
     if "`" in region:  # see _strip_code_blocks
         if _json_block_disagrees(region, question):
             return Extracted("", "none", "json-block-disagrees")
+        if _json_block_candidates(region):
+            return Extracted("", "none", "json-block-candidates")
         region = _strip_code_blocks(region)
     elif region.startswith("{") or region.endswith("}"):
         stated = json_answer(region)
@@ -3736,7 +3841,7 @@ _PARTS_ASKED_RE = re.compile(r"\((?:a|b|i|ii|1|2)\)|\b(?:part|parts)\s+\(?[ab1]\
 
 
 _QUALIFIED_ANSWER_LINE_RE = re.compile(  # "**Final Answer (zero-based count):** 486"
-    r"^[ \t*_#>-]*(?:final[ \t]+)?answer[ \t*_]*\((?P<q>[^()\n]{2,60})\)[ \t*_]*:[ \t*_$]*"
+    r"^[ \t*_#>-]*(?:final[ \t]+)?answer[ \t*_]*\((?P<q>[^()\n]{2,120})\)[ \t*_]*:[ \t*_$]*"
     r"(?P<v>[^\n]{1,300}?)[ \t*_$.]*$",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -3754,6 +3859,7 @@ def _qualified_other_answer(region: str, chosen: Candidate) -> bool:
     return any(  # (a worked line "... = 3 + 4 = 7" ending on the chosen value restates it)
         _plain_value(m.group("v")) != _plain_value(chosen.text)
         and not _same_final_number(m.group("v"), chosen.text)
+        and not _same_rational(m.group("v"), chosen.text)  # "(as a decimal): 6.0" restates 6
         for m in _QUALIFIED_ANSWER_LINE_RE.finditer(region, line_end)
     )
 
@@ -3843,9 +3949,12 @@ _READING_ANSWER_RE = re.compile(  # "if it's compound interest the answer is \$1
 )
 
 
-_ASKED_NOUN_VALUE_END_RE = re.compile(  # "..., the total number of handshakes is 132."
-    r"\b(?:the[ \t]+)?(?:total[ \t]+)?(?:number[ \t]+of[ \t]+)?(?P<noun>[A-Za-z]{3,})[ \t]+"
-    r"(?:is|are|equals|comes[ \t]+to)[ \t]+\$?(?P<v>-?\d[\d,]*(?:\.\d+)?)\$?[ \t]*[.!]?[ \t]*\Z"
+_ASKED_NOUN_VALUE_END_RE = re.compile(  # "..., the total number of handshakes is 132.", "the
+    # least common multiple of 8 and 12 is 48.", "the number of codes is 6 + 5 = 11."
+    r"\b(?:the[ \t]+)?(?:total[ \t]+)?(?:number[ \t]+of[ \t]+)?(?P<noun>[A-Za-z]{3,})"
+    r"(?:[ \t]+(?:of|for|between)[ \t]+(?P<of>[^.!?\n=]{1,40}?))?[ \t]+"
+    r"(?:is|are|equals|comes[ \t]+to)[ \t]+(?:\$?[^.!?\n=$]{1,40}=[ \t]*)?"
+    r"\$?(?P<v>-?\d[\d,]*(?:\.\d+)?)\$?[ \t]*[.!]?[ \t]*\Z"
 )
 _CONCLUSION_DOUBT_RE = re.compile(r"\b(?:not|if|would|might|could|may|maybe|perhaps)\b", re.I)
 
@@ -3860,13 +3969,13 @@ def _explanation_concludes_other(region: str, answer: str, question: str) -> boo
     m = _ASKED_NOUN_VALUE_END_RE.search(sentence)
     if m is None or _CONCLUSION_DOUBT_RE.search(sentence):
         return False
-    noun = m.group("noun").lower().rstrip("s")
+    nouns = [m.group("noun"), *re.findall(r"[A-Za-z]{3,}", m.group("of") or "")]
     value = m.group("v").replace(",", "")
-    return (
-        noun not in ("answer", "value", "result")
-        and re.search(r"\b" + re.escape(noun), question.lower()) is not None
-        and value != answer.strip("$ ").replace(",", "")
-    )
+    return any(
+        noun.lower().rstrip("s") not in ("answer", "value", "result", "number", "the", "and")
+        and re.search(r"\b" + re.escape(noun.lower().rstrip("s")), question.lower()) is not None
+        for noun in nouns
+    ) and value != answer.strip("$ ").replace(",", "") and not _same_final_number(answer, value)
 
 
 def _answers_per_reading(region: str) -> bool:
@@ -4017,8 +4126,9 @@ _MAX_RECAP_ITEMS = 6
 
 def _recap_list_value(last: str, at: int, line: str, question: str | None) -> str | None:
     """``recap-list-restates-asked``: a recap heading ("**Recap**", "### Summary") over a list
-    after the box, whose last item restates the asked expression with a value ("3. Result:
-    $x^2 + y^2 = 39$" for "find $x^2 + y^2$"): that value, or None."""
+    after the box, whose one item labelled with what the question asks ("- Area: 45", see
+    :func:`_asked_list_item`) or whose last item restating the asked expression with a value
+    ("3. Result: $x^2 + y^2 = 39$" for "find $x^2 + y^2$") gives that value, or None."""
     if question is None or not _RECAP_LIST_ITEM_RE.match(line):
         return None
     end = at
@@ -4036,6 +4146,9 @@ def _recap_list_value(last: str, at: int, line: str, question: str | None) -> st
         return None
     if "\\boxed" not in last[:start]:
         return None
+    labelled = _asked_list_item([x for x in last[start + 1 :].split("\n") if x.strip()], question)
+    if labelled is not None:  # ``summary-item-disagrees``: "### Summary\n- Length: 9\n- Area: 45"
+        return labelled  # for "What is its area?": the item the question asks for
     item = _RECAP_ITEM_LABEL_RE.match(line)
     body = line[item.end() if item else 0 :].strip().strip(".").strip()
     if not (body.startswith("$") and body.endswith("$") and body.count("$") == 2):
@@ -7671,11 +7784,20 @@ def _last_value(sentence: str, question: str | None) -> str | None:
     if not _HAS_DIGIT_OR_MACRO_RE.search(value):
         return None  # "$x$": a name, not a value
     words = m.group("words").split()
+    mixed = _MIXED_TAIL_RE.search(sentence, 0, m.end() + 2) if words else None
+    if mixed is not None and is_mixed_quantity(mixed.group("q")):
+        return mixed.group("q")  # ``compound-quantity``: "Total: 6 hours 35 minutes."
     if question and words and not _UNIT_WORD_RE.fullmatch(words[0]) and not any(
         _in_question(w, question) for w in words if len(w) >= 4
     ):
         return None  # "the whole thing took 2 steps.": it counts something not asked about
     return value
+
+
+_MIXED_TAIL_RE = re.compile(  # "... 6 hours 35 minutes.": two to four amounts with their units
+    r"(?<![\w.])(?P<q>(?:\d{1,6}(?:\.\d{1,3})?[ \t]*[A-Za-z]{1,12}[ \t,]*(?:and[ \t]+)?){1,3}"
+    r"\d{1,6}(?:\.\d{1,3})?[ \t]*[A-Za-z]{1,12})[ \t]*[.!]?[ \t]*$"
+)
 
 
 _HYPOTHETICAL_TAIL_RE = re.compile(  # a clause working out a hypothetical after the value
@@ -8397,6 +8519,8 @@ def _bold_value(line: str, question: str | None = None) -> str | None:
     counted = _counted(value, question)
     if counted is not None:
         return counted
+    if value[:1].isdigit() and is_mixed_quantity(value):  # ``compound-quantity``: "**6 hours
+        return value  # 35 minutes**", "**5 feet 7 inches**": one amount in two units
     if _NAME_RE.fullmatch(value) and _COPULA_BEFORE_BOLD_RE.search(line):
         return value  # "It will be a **Wednesday**."
     plain = re.sub(r"\\[A-Za-z]+", " ", value)

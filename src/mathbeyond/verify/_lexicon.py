@@ -935,6 +935,9 @@ ALTERNATIVES_KEY = (
     "alternatives?", "alternative_(?:answers?|values?)", "other_(?:possible_)?(?:answers?|"
     "candidates?|values?|options?)", "possible_answers", "candidate_answers", "candidates",
     "backup_answers?",
+    # the answer's own candidates: "answer_candidates", "possible_values", "candidate_results"
+    "(?:answers?|values?|results?|solutions?)_(?:candidates|options|alternatives|possibilities|"
+    "guesses)", "(?:candidate|possible)_(?:values?|results?|solutions?)", "guesses",
 )
 """A structured answer's key listing other values beside the answer (``{"answer": 4,
 "alternatives": [7, 4.8]}``): several values offered, no commitment (``structured-alternatives``;
@@ -1450,6 +1453,20 @@ UNIT_WORD = (
 )
 """Measurement units: after a closing value they name its unit, not another quantity."""
 
+MIXED_UNITS: dict[str, tuple[tuple[str, int], ...]] = {
+    "time": (("weeks?|wks?", 604800), ("days?", 86400), ("hours?|hrs?|h", 3600),
+             ("minutes?|mins?", 60), ("seconds?|secs?", 1)),
+    "length-us": (("miles?|mi", 63360), ("yards?|yds?", 36), ("feet|foot|ft", 12),
+                  ("inch(?:es)?|in", 1)),
+    "mass-us": (("pounds?|lbs?", 16), ("ounces?|oz", 1)),
+    "volume-us": (("gallons?|gal", 8), ("quarts?|qts?", 2), ("pints?|pts?", 1)),
+    "length-metric": (("kilomet(?:er|re)s?|km", 100000), ("met(?:er|re)s?|m", 100),
+                      ("centimet(?:er|re)s?|cm", 1)),
+    "mass-metric": (("kilograms?|kg", 1000), ("grams?|g", 1)),
+}
+"""Units of one system, largest first, with their size in the smallest: a quantity written in
+several of them ("6 hours 35 minutes", "5 feet 7 inches", "4 lb 4 oz") is one value."""
+
 RESULT_PREDICATE = (
     "fewest", "smallest", "least", "largest", "greatest", "most", "minimum", "maximum", "only",
     "answer", "result", "required", "desired", "correct", "final", "larger", "bigger", "smaller",
@@ -1936,6 +1953,12 @@ UNIT = {  # canonical unit: (dimension, its spellings)
 """Units of measure by dimension (``unit-mismatch``): an answer in one unit where the question
 asks in another of the same dimension ("60 m/s" asked in km/h) is not the asked value; an answer
 in the asked unit is its number ("45 min" asked for minutes)."""
+
+POWER_ORDINAL = (
+    "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+)
+"""Exponents named in words, from 2 ("2 to the tenth power"): a power asked in words
+(``power-asked-not-taken``)."""
 
 REFERENCE_ANSWER = (
     "reference", "official", "gold", "golden", "expected", "ground[- ]truth", "textbook'?s?",
