@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.164.0"  # core_v248: compound quantities, numbered notes, JSON candidates
+VERIFIER_VERSION = "2.165.0"  # core_v249: numbered word subjects, quadrants, base numerals
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

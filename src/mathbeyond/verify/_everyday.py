@@ -88,7 +88,7 @@ _DATE_RES = (
     ),
 )
 _WORD_GOLD_RE = re.compile(r"[A-Za-z]+(?:[ \t-][A-Za-z]+){0,2}")
-_SENTENCE_RE = re.compile(r"[A-Za-z][A-Za-z' \t,-]{0,80}")
+_SENTENCE_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9' \t,-]{0,80}")  # "221 is composite"
 _NEGATION_RE = re.compile(  # negated, or a list of choices ("A or C", "Saturday and Sunday")
     r"\b(?:not|no|never|neither|nor|cannot|or|and)\b|n't\b|,", re.IGNORECASE
 )
@@ -172,6 +172,28 @@ def _word_answer_sentence(answer: str, gold: str) -> bool:
     return words[-len(word.split()) :] == word.split() and not _NEGATION_RE.search(sentence)
 
 
+_QUADRANT_RE = re.compile(  # "II", "Quadrant 2", "the second quadrant (Quadrant II)"
+    r"(?:the[ \t]+)?(?P<o>first|second|third|fourth|1st|2nd|3rd|4th)[ \t]+quadrant"
+    r"(?:[ \t]*\((?:quadrant[ \t]+)?(?:I{1,3}|IV|[1-4])\))?"
+    r"|(?:quadrant[ \t]+)?(?P<n>I{1,3}|IV|[1-4])",
+    re.IGNORECASE,
+)
+_QUADRANT_NUMBER = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "1": 1, "2": 2, "3": 3, "4": 4,
+                    "first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2,
+                    "3rd": 3, "4th": 4}
+
+
+def _quadrant(text: str, question: str | None) -> int | None:
+    """``same-quadrant``: the quadrant a text names ("II", "Quadrant 2", "the second quadrant"),
+    when the question asks about quadrants; else None. A bare numeral names one only then."""
+    if not question or "quadrant" not in question.lower():
+        return None
+    m = _QUADRANT_RE.fullmatch(_plain(text))
+    if m is None:
+        return None
+    return _QUADRANT_NUMBER[(m.group("o") or m.group("n")).lower()]
+
+
 def everyday_equal(answer: str, gold: str, question: str | None) -> tuple[str, str] | None:
     """(rule, reason) when ``answer`` is ``gold`` in one of the everyday forms above, else
     None. Called only once the usual comparison has found them unequal."""
@@ -192,6 +214,9 @@ def everyday_equal(answer: str, gold: str, question: str | None) -> tuple[str, s
     dated = _same_date(answer, gold, question)
     if dated is not None:
         return dated, "the same calendar date"
+    gold_quadrant = _quadrant(gold, question)
+    if gold_quadrant is not None and _quadrant(answer, question) == gold_quadrant:
+        return "answer-same-quadrant", "the same quadrant"
     if _word_answer_sentence(answer, gold):
         return "answer-word-sentence", "a sentence that ends on the gold's words"
     return None

@@ -1424,7 +1424,8 @@ def _sentence_answer(text: str) -> str:
     if result is not None and not _NEG_WORD_RE.search(text):
         # "**Revised answer:** The acute angle measures **45°**.": the value after the verb
         return (
-            result.group("c") or result.group("m1") or result.group("m2") or result.group("n")
+            result.group("c") or result.group("m1") or result.group("m2") or result.group("e")
+            or result.group("n") or ""
         ).strip()
     last = None
     spans = [m.span() for m in _MATH_SEG_RE.finditer(text)] if "$" in text or "\\(" in text else []
@@ -5747,6 +5748,9 @@ def _closing(
     worded = _closed_answer_word(lines[-1], question) if question else None
     if worded is not None:  # "**No**, 221 is not prime.", "... fell on a **Saturday**."
         return Extracted(worded, "conclusion", "closing-answer-word")
+    numeral = _base_numeral_end(lines[-1], question) if question else None
+    if numeral is not None:  # "255 in hexadecimal is FF.", asked in base 16
+        return Extracted(numeral, "conclusion", "closing-base-numeral")
     equation = _asked_equation(lines, question) if question and "=" in region else None
     if equation is not None:  # asked "the equation of the circle": "$$x^2 + ... - 3 = 0.$$"
         return Extracted(equation, "conclusion", "closing-asked-equation")
@@ -5787,6 +5791,10 @@ def _closing(
         last = _VALUE_AND_CLAUSE_RE.sub(",", last)
     if hedged_two_values(last):  # "So there are either 14 or 15, depending on ...": no one value
         return Extracted("", "none", "closing-hedged-alternatives")
+    stands = _VALUE_STANDS_END_RE.search(last) if " of " in last else None
+    if stands is not None:  # ``earlier-answer-of-value-stands``: "..., so that reading doesn't
+        # apply, and my original answer of 120 stands.": the value it keeps
+        return Extracted(stands.group("v"), "conclusion", "closing-answer-of-value-stands")
     if question and " no " in last and _HOW_MANY_RE.search(question):
         final_sentence = [p for p in _SENTENCE_SPLIT_RE.split(last) if p.strip()][-1]
         none = _NONE_OF_ASKED_RE.search(final_sentence)
@@ -6204,6 +6212,9 @@ def _closing(
             appositive = _APPOSITIVE_VALUE_RE.fullmatch(ans) if "," in ans else None
             if appositive is not None:  # "... is the value listed twice, 5.": the value named
                 ans = appositive.group("v")
+            elif "," in ans:
+                in_words = _described_value(ans, question)
+                ans = in_words if in_words is not None else ans
             given = _GIVEN_TAIL_RE.search(ans) if question and " " in ans else None
             if given is not None and question and given.start() > 0 and re.search(
                 r"\b" + re.escape(given.group("g")) + r"s?\b", question, re.IGNORECASE
@@ -6389,6 +6400,30 @@ _APPROX_TAIL_RE = re.compile(  # ", roughly $8.49$.", " (about 8.49)": an approx
     r"[ \t]*[.!]?[ \t]*$",
     re.IGNORECASE,
 )
+_DESCRIBED_VALUE_RE = re.compile(  # "half their product, 30 square units": a description, its value
+    r"(?P<d>[A-Za-z][A-Za-z' \t-]{2,60}),[ \t]*"
+    r"(?P<v>\$[^$]{1,40}\$|-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)(?P<u>(?:[ \t]+[A-Za-z]+){0,3})[ \t]*\.?"
+)
+
+
+def _described_value(ans: str, question: str | None) -> str | None:
+    """``described-value``: a closing sentence's answer that describes the value in words, then
+    gives it after a comma ("its area is half their product, 30 square units."): the value, when
+    the words after it are units or the question's own, and the description neither negates,
+    hedges nor lists ("either 3 or 4, 5")."""
+    m = _DESCRIBED_VALUE_RE.fullmatch(ans)
+    if m is None or _NEG_WORD_RE.search(m.group("d")) or _HEDGE_RE.search(m.group("d")) or (
+        re.search(r"\b(?:or|and|either)\b", m.group("d"))
+    ):
+        return None
+    if not all(
+        _UNIT_WORD_RE.fullmatch(w) or (question is not None and _in_question(w, question))
+        for w in m.group("u").split()
+    ):
+        return None
+    return m.group("v").strip("$ ")
+
+
 _APPOSITIVE_VALUE_RE = re.compile(  # "the bolded value above, 6": a referring phrase, its value
     r"(?:the|this|that)[ \t]+[A-Za-z][A-Za-z \t'-]{2,60},[ \t]*"
     r"(?P<v>\$[^$]{1,40}\$|-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)[ \t]*\.?",
@@ -6643,6 +6678,9 @@ _ELABORATION_REVISES_RE = re.compile(
     re.IGNORECASE,
 )
 _WORD_RUN_RE = re.compile(r"[A-Za-z]{2,}")
+_STATEMENT_REVISED_RE = re.compile(  # the statement itself turns back: the colon part corrects
+    r"\b(?:wait|actually|oops|sorry|mistake|error|correction)\b", re.IGNORECASE
+)
 _TRAILING_PAREN_ASIDE_RE = re.compile(  # "(cars: 25)": words in it, after a word or bold
     r"(?<=[\w*.!])[ \t]+\([^()\n]{0,30}[A-Za-z]{2,}[^()\n]{0,30}\)[ \t]*\.?[ \t]*$"
 )
@@ -6695,6 +6733,7 @@ def _without_colon_elaboration(lines: list[str], question: str) -> list[str]:
         or not _ELABORATED_STATEMENT_RE.search(stmt) or not re.search(r"\d", after)
         or _ELABORATION_REVISES_RE.search(after)
         or _ELABORATION_REVISES_RE.search(stmt[stmt.rfind(",") + 1 :])  # "so we round up: 2.72"
+        or _STATEMENT_REVISED_RE.search(stmt)  # "= √11… no wait, they must be squared first:"
         or (len(_WORD_RUN_RE.findall(after)) < 2 and "=" not in after)
         or not any(
             _in_question(w, question) for w in _SUBJECT_WORD_RE.findall(stmt)
@@ -7800,6 +7839,38 @@ _MIXED_TAIL_RE = re.compile(  # "... 6 hours 35 minutes.": two to four amounts w
 )
 
 
+_ASKED_HIGH_BASE_RE = re.compile(  # an answer asked in a base with letter digits
+    r"\bhexadecimal\b|\bbase[ \t-]*\$?(?P<n>1[1-9]|[23]\d)\b", re.IGNORECASE
+)
+_BASE_NUMERAL_END_RE = re.compile(  # "255 in hexadecimal is FF.", "26 is written 1A in base 16."
+    r"\b(?:is|are|equals|=|becomes|gives|written(?:[ \t]+as)?)[ \t]+\$?(?:\\text\{)?"
+    r"(?P<v>[0-9A-Z]{1,16})\}?(?:_\{?\d{1,2}\}?|[\u2080-\u2089]{1,2})?\$?"
+    r"(?:[ \t]+in[ \t]+(?:base[ \t]+\d{1,2}|hexadecimal))?[ \t]*[.!]?[ \t]*\Z"
+)
+
+
+def _base_numeral_end(line: str, question: str) -> str | None:
+    """``closing-base-numeral``: asked for a numeral in a base above ten, a closing statement
+    ending on it ("255 in hexadecimal is FF.", "In base 16, 26 is written 1A."): the numeral,
+    with at least one letter digit and every digit below the base."""
+    asked = _ASKED_HIGH_BASE_RE.search(question)
+    if asked is None or not any(ch.isupper() for ch in line):
+        return None
+    base = int(asked.group("n")) if asked.group("n") else 16
+    m = _BASE_NUMERAL_END_RE.search(line.strip())
+    if m is None or not any(ch.isalpha() for ch in m.group("v")):
+        return None
+    digits = m.group("v")
+    return digits if all(int(ch, 36) < base for ch in digits) else None
+
+
+_VALUE_STANDS_END_RE = re.compile(  # "my original answer of 120 stands.", "the answer of $7$ holds"
+    r"\b(?:my|our|the)[ \t]+(?:(?:original|first|earlier|previous|initial)[ \t]+)?(?:final[ \t]+)?"
+    r"(?:answer|count|result|total)[ \t]+of[ \t]+\$?(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\$?[ \t]+"
+    r"(?:still[ \t]+)?(?:stands|holds|remains|is[ \t]+(?:still[ \t]+)?(?:right|correct|unchanged))"
+    r"[ \t]*[.!]?[ \t]*\Z",
+    re.IGNORECASE,
+)
 _HYPOTHETICAL_TAIL_RE = re.compile(  # a clause working out a hypothetical after the value
     r",[ \t]+(?:so|and|which[ \t]+means|meaning)[ \t]+[^!?\n]{0,80}?\b(?:would|could|might)\b"
     r"[^!?\n]{0,80}?[.!]?[ \t]*$",

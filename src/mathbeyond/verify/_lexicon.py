@@ -244,8 +244,8 @@ SOFT_CONFIRMATION = (
 
 RETURN_TO_EARLIER = (
     "(?:my|the|our) (?:original|first|earlier|previous|initial) (?:answer|count|result|value|"
-    "computation|calculation)s? (?:holds|stands|is (?:right|correct)|was (?:right|correct)|"
-    "remains)",
+    "computation|calculation)s? (?:of \\$?-?\\d[\\d,./]{0,12}\\$? )?(?:holds|stands|is (?:right|"
+    "correct)|was (?:right|correct)|remains)",
     "(?:go|going|went) back to (?:my|the|our) (?:original|first|earlier|previous|initial)",
     "(?:original|first|earlier|previous|initial) (?:answer|count|result|value) (?:of )?"
     "(?:is|was) (?:right|correct)",
