@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.165.0"  # core_v249: numbered word subjects, quadrants, base numerals
+VERIFIER_VERSION = "2.166.0"  # core_v250: conditions, loops, alternatives, prime factors
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -300,6 +300,22 @@ def _powers_asked(question: str) -> set[tuple[str, str]]:
 _IMAGINARY_POWER_RE = re.compile(r"\s*i\s*\^\s*\{?\s*(?:[2-9]|\d{2,})\s*\}?\s*")
 _POWER_ANSWER_RE = re.compile(r"\s*(?P<b>\d+)\s*\^\s*\{?\s*(?P<e>\d+)\s*\}?\s*")
 _INTEGER_GOLD_RE = re.compile(r"\s*-?\d+\s*")
+_DOWN_WORDS = ("decrease", "drop", "reduction", "loss", "discount", "decline", "fall")
+_PERCENT_CHANGE_RE = re.compile(  # "a 4% decrease", "an 8 percent increase"
+    r"(?:an?[ \t]+)?(?:net[ \t]+|overall[ \t]+|total[ \t]+)?\$?(?P<v>\d[\d,]*(?:\.\d+)?[ \t]*"
+    r"(?:\\?%|percent))\$?[ \t]+(?:net[ \t]+|overall[ \t]+)?"
+    r"(?P<w>decrease|increase|drop|reduction|rise|gain|loss|discount|markup|decline|growth|fall)",
+    re.IGNORECASE,
+)
+_CHANGE_DIRECTION_RE = re.compile(
+    r"\b(decrease|increase|drop|reduction|rise|gain|loss|discount|markup|decline|growth|fall)"
+    r"(?:d|s|n)?\b"
+)
+
+
+def _direction(word: str) -> int:
+    """-1 for a word of a decrease ("drop", "discount"), 1 for one of an increase."""
+    return -1 if word.startswith(_DOWN_WORDS) else 1
 _ARITHMETIC_SEG_RE = re.compile(  # a question's expression of numbers only, with an operator
     r"(?=[^$]*(?:[+\-*^·×!]|\\cdot|\\times|\\div))(?:[\d\s+\-*^·×(){}/.,!]|\\cdot|\\times"
     r"|\\div|\\left|\\right|\\[dt]?frac)+"
@@ -426,6 +442,20 @@ def _judge_answer(
         status, reason, own = _judge_answer(same.group("v").strip(), gold, question)
         if status is Status.CORRECT and own is None:
             own = "answer-same-value-alternative"
+        return status, reason, own
+    change = _PERCENT_CHANGE_RE.fullmatch(answer.strip().rstrip(".")) if "%" in answer or (
+        "percent" in answer
+    ) else None
+    if change is not None and question:  # ``percent-change-answer``: "a 4% decrease" for "By
+        # what percent has the price decreased?": its percent; "a 4% increase" answers no decrease
+        asking = [p for p in re.split(r"(?<=[.!?])\s+", question.lower()) if "?" in p]
+        asked = _CHANGE_DIRECTION_RE.findall(asking[-1] if asking else question.lower())
+        said = change.group("w").lower()
+        if asked and all(_direction(a) != _direction(said) for a in asked):
+            return Status.INCORRECT, "a change in the other direction", "answer-percent-change"
+        status, reason, own = _judge_answer(change.group("v"), gold, question)
+        if status is Status.CORRECT and own is None:
+            own = "answer-percent-change"
         return status, reason, own
     divided = _QUOTIENT_REMAINDER_RE.fullmatch(answer) if question else None
     if divided is not None and question:  # ``remainder-of-division``: "28 with remainder 4"

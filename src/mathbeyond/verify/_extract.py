@@ -727,8 +727,9 @@ def _same_power(a: str, b: str) -> bool:
 
 def _json_block_candidates(text: str) -> bool:
     """``json-block-candidates``: a JSON block ending the text with no answer field, only a
-    list of candidates ('{"answer_candidates": [63, 64], "confidence": 0.5}'): values offered
-    for choosing, none chosen (a block with an answer field: ``structured-alternatives``)."""
+    list of candidates ('{"answer_candidates": [63, 64], "confidence": 0.5}'), or an answer
+    field beside a list of other values ('{"answer": 3, "alternatives": [2, 4]}'): values
+    offered for choosing, none chosen, whatever the prose before it says."""
     end = text.rstrip()
     if not end.endswith("```"):
         return False
@@ -741,15 +742,18 @@ def _json_block_candidates(text: str) -> bool:
         data = json.loads(body)
     except ValueError:
         return False
-    if not isinstance(data, dict) or any(
-        str(k).strip().lower() in _JSON_ANSWER_KEYS for k in data
-    ):
+    if not isinstance(data, dict):
         return False
-    return any(
-        _ALTERNATIVES_KEY_FULL_RE.fullmatch(str(k).strip()) is not None and isinstance(v, list)
-        and len({json.dumps(x) for x in v}) >= 2
-        for k, v in data.items()
-    )
+    lists = [
+        v for k, v in data.items()
+        if _ALTERNATIVES_KEY_FULL_RE.fullmatch(str(k).strip()) is not None and isinstance(v, list)
+    ]
+    stated = [v for k, v in data.items() if str(k).strip().lower() in _JSON_ANSWER_KEYS]
+    if not stated:
+        return any(len({json.dumps(x) for x in v}) >= 2 for v in lists)
+    # ``structured-alternatives`` beside the answer: '{"answer": 3, "alternatives": [2, 4]}'
+    # offers other values (a candidates list that holds the answer is the pool it chose from)
+    return len(stated) == 1 and any(v and stated[0] not in v for v in lists)
 
 
 def _same_rational(a: str, b: str) -> bool:
@@ -1634,6 +1638,34 @@ _FOOTNOTE_ALTERNATIVE_RE = re.compile(  # "[^1]: Or $\boxed{21.6}$ if we divide 
 )
 
 
+_CONDITIONAL_ALTERNATIVE_RE = re.compile(  # "if your key uses that convention, then $540^\circ$
+    # is the intended answer", "if ..., the expected answer would be 31"
+    r"\bif\b[^.!?\n]{1,120}?,[ \t]*(?:then[ \t]+)?"
+    r"(?:\$(?P<m>[^$\n]{1,30})\$|(?P<n>-?\d[\d,./]*))[ \t]+"
+    r"(?:is|would[ \t]+be)[ \t]+the[ \t]+(?:intended|correct|right|expected|official|accepted)"
+    r"[ \t]+answer"
+    r"|\bif\b[^.!?\n]{1,120}?,[ \t]*(?:then[ \t]+)?the[ \t]+(?:intended|correct|expected|accepted|"
+    r"official)[ \t]+answer[ \t]+(?:is|would[ \t]+be)[ \t]+(?:\$(?P<m2>[^$\n]{1,30})\$|"
+    r"(?P<n2>-?\d[\d,./]*))",
+    re.IGNORECASE,
+)
+
+
+def conditional_other_answer(region: str, end: int, chosen: str) -> bool:
+    r"""``conditional-other-answer``: after the chosen answer (ending at ``end``), a sentence
+    names another value as the answer under a condition ("Some answer keys list $540^\circ$;
+    if your key uses that convention, then $540^\circ$ is the intended answer."): two answers
+    offered, none committed. Words first (most texts have none)."""
+    tail = region[end : end + 1200]
+    if "answer" not in tail or "if" not in tail.lower():
+        return False
+    for m in _CONDITIONAL_ALTERNATIVE_RE.finditer(tail):
+        value = m.group("m") or m.group("n") or m.group("m2") or m.group("n2") or ""
+        if _plain_value(value) != _plain_value(chosen) and not _same_final_number(value, chosen):
+            return True
+    return False
+
+
 def _blank_footnote(m: re.Match[str]) -> str:
     """A footnote's mark, or its definition, blanked; ``footnote-alternative``: a definition
     offering another value ("[^1]: Or $\\boxed{21.6}$ if ...") keeps its text, as a line after
@@ -1641,8 +1673,11 @@ def _blank_footnote(m: re.Match[str]) -> str:
     alt = _FOOTNOTE_ALTERNATIVE_RE.match(m.group(0).lstrip())
     if alt is None and not (m.group(0).lstrip().startswith("[^") and (
         RETRACT_RE.search(m.group(0)) or UNDECIDED_RE.search(m.group(0))
+        or _CONDITIONAL_ALTERNATIVE_RE.search(m.group(0))
     )):  # ``footnote-correction``: "[^1]: Correction: ... The correct answer is 55." is kept;
-        # so is an undecided one: "[^1]: ... either value could be the intended one"
+        # so is an undecided one: "[^1]: ... either value could be the intended one", and one
+        # naming another answer under a condition ("if your key uses that convention, then
+        # $540^\circ$ is the intended answer")
         return " " * len(m.group(0))
     text = m.group(0)
     label_end = text.find("]:") + 2
@@ -2834,6 +2869,14 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if len(sel.texts) == 1 and len(boxes) >= 2 and _offered_possibility(region, boxes):
             # ``box-offered-as-possibility``: "$\boxed{91}$\n\nHmm, or possibly $\boxed{97}$."
             return Extracted("", "none", "box-offered-as-possibility", trace)
+        if len(sel.texts) == 1 and "f " in region and _boxes_per_condition(region, boxes):
+            # ``boxes-per-condition``: "If ..., then the answer is $\boxed{32}$. If only ...,
+            # it would be $\boxed{31}$ instead.": the answer left to a reading
+            return Extracted("", "none", "boxes-per-condition", trace)
+        if len(sel.texts) == 1 and not truncated and conditional_other_answer(
+            region, sel.decisions[-1].candidate.end, sel.texts[-1]
+        ):  # ``conditional-other-answer`` (see below)
+            return Extracted("", "none", "conditional-other-answer", trace)
         return _with_inner_anchor(Extracted(", ".join(sel.texts), "boxed", sel.rule, trace))
     if sel.rule == "answer-first-then-explanation" and question and not truncated and (
         _explanation_concludes_other(region, _sentence_answer(sel.texts[0]).strip("* "), question)
@@ -2844,6 +2887,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         # ``answers-per-reading-in-one-sentence``: "So if it's simple interest the answer is
         # \$1200, and if it's compound interest the answer is \$1215.51.": none chosen
         return Extracted("", "none", "answers-per-reading", trace)
+    if sel.kind == "anchor" and not truncated and conditional_other_answer(
+        region, sel.decisions[-1].candidate.end, sel.texts[-1]
+    ):  # ``conditional-other-answer``: "**Answer:** $720^\circ$ ... if your key uses that
+        # convention, then $540^\circ$ is the intended answer.": another answer offered
+        return Extracted("", "none", "conditional-other-answer", trace)
     if sel.kind == "anchor" and _qualified_other_answer(region, sel.decisions[-1].candidate):
         # ``qualified-second-answer``: "**Final Answer:** 79\n\n**Final Answer (alternative
         # indexing):** 83": a second final answer under another reading, none chosen
@@ -3197,8 +3245,8 @@ def _asked_statement(unit: str, question: str) -> Extracted | None:
 
 
 _LOOP_PIECE_RE = re.compile(r"\n|(?<=[.!?])[ \t]+")
-_LOOP_SUBJECT_VALUE_RE = re.compile(  # "The square root of 81 is 9.": its subject and value
-    r"(?P<s>[^\n]{3,80}?)[ \t]+(?:is|equals)[ \t]+\$?(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?)\$?"
+_LOOP_SUBJECT_VALUE_RE = re.compile(  # "The square root of 81 is 9.", "4^4 = 128.": subject, value
+    r"(?P<s>[^\n]{3,80}?)[ \t]+(?:is|equals|=)[ \t]+\$?(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?)\$?"
     r"[ \t]*[.!]?",
     re.IGNORECASE,
 )
@@ -3478,6 +3526,12 @@ def _unboxed_correction(region: str, decisions: tuple[Decision, ...]) -> str | N
     rest = tail[m.end() :].lstrip(" \t:,;.!-—")
     if "\n" not in rest.strip():
         rest = "So, " + rest  # the words after a retraction conclude it: read them as one
+    closing = rest.rstrip()
+    closing = closing[max(closing.rfind(". "), closing.rfind("\n")) + 1 :]
+    intent = RECONSIDER_RE.search(closing) or REDO_RE.search(closing)
+    if intent is not None and not re.search(r"\d", closing[intent.end() :]):
+        return None  # ``retraction-then-intent``: "... I need to reconsider how the overlap
+        # affects the count.": a value before it is part of the diagnosis, no correction
     late = _conclusion(rest, allow_bare=False)
     if late is not None and late.kind != "none" and m.group(0).lower() == "wait" and (
         late.text.strip() == retracted[-1].text.strip()
@@ -3516,7 +3570,7 @@ _STATED_RULES = frozenset({
     "closing-result-verb", "closing-value-remains",
 })
 _SUBJECT_WORD_RE = re.compile(r"[A-Za-z]{4,}")
-_GENERIC_SUBJECT = frozenset({"answer", "result", "final"})
+_GENERIC_SUBJECT = frozenset({"answer", "result", "final", "count", "total"})
 
 
 _UNIT_ASKED = (  # the asked noun's unit, then the question's end: "... speed in km/h?"
@@ -3991,6 +4045,65 @@ def _answers_per_reading(region: str) -> bool:
     return len(values) >= 2
 
 
+_BOX_CONDITION_RE = re.compile(  # "If the argument is in radians, ", "Assuming ..., then "
+    r"[ \t*_>-]*(?:if|assuming|when)\b(?:[^.?\n]|[.?](?=\S)){1,150},"  # ("0! = 1": a factorial)
+    r"(?:[^.?\n]|[.?](?=\S)){0,160}\Z",
+    re.IGNORECASE
+)
+_OTHER_CONDITION_RE = re.compile(  # "Without that convention, ...", "Otherwise, ...", "If instead"
+    r"[ \t*_>-]*(?:without[ \t]+(?:that|this|the|such)[ \t]+[a-z]+|otherwise|if[ \t]+not|"
+    r"if[ \t]+instead|in[ \t]+(?:that|the[ \t]+other)[ \t]+case)\b[^.!?\n]{0,200}?"
+    r"(?:\d|\\boxed|\b(?:undefined|not[ \t]+defined|does[ \t]+not[ \t]+exist)\b)",
+    re.IGNORECASE,
+)
+
+
+_SENTENCE_BOUNDARY_RE = re.compile(r"[.!?][ \t]+(?=[A-Z*_(])|\n")  # ("0! = 1": no boundary)
+
+
+def _sentence_start(region: str, at: int) -> int:
+    """Where the sentence holding offset ``at`` starts (after ". " before a capital, or a
+    newline), looking back at most 400 characters."""
+    start = max(0, at - 400)
+    for m in _SENTENCE_BOUNDARY_RE.finditer(region, start, at):
+        start = m.end()
+    return start
+
+
+def _boxes_per_condition(region: str, boxes: list[Candidate]) -> bool:
+    """``boxes-per-condition``: boxes of two values, each in a sentence opened by a condition
+    ("If the problem intends to count the empty set, then the answer is $\boxed{32}$. If only
+    nonempty subsets are wanted, it would be $\boxed{31}$ instead."), or one box so opened and
+    the next sentence giving another value under the other condition ("Without that
+    convention, $0!$ is simply undefined."): the answer depends on a reading left open."""
+    conditional = [
+        b for b in boxes[-4:]
+        if _BOX_CONDITION_RE.match(region, _sentence_start(region, b.start), b.start)
+    ]
+    if not conditional or conditional[-1] is not boxes[-1]:
+        return False  # (a last box that chooses: "The problem says identical, so $\boxed{5}$")
+    if len({_plain_value(b.text) for b in conditional}) >= 2:
+        return True
+    return other_condition_after(region, boxes[-1].end)
+
+
+_OTHER_CONDITION_WORDS = (
+    "without", "otherwise", "if not", "if instead", "in that case", "other case",
+)
+
+
+def other_condition_after(region: str, end: int) -> bool:
+    """The sentence after offset ``end`` gives a value under another condition ("Without that
+    convention, $0!$ is simply undefined.", "Otherwise, it is 31."); see
+    :func:`_boxes_per_condition`. Words first (most texts have none)."""
+    after = region[end : end + 400]
+    low = after.lower()
+    if not any(w in low for w in _OTHER_CONDITION_WORDS):
+        return False
+    nxt = re.search(r"[.!?][ \t]+|\n", after)
+    return nxt is not None and _OTHER_CONDITION_RE.match(after, nxt.end()) is not None
+
+
 def _offered_possibility(region: str, boxes: list[Candidate]) -> bool:
     """``box-offered-as-possibility``: the last box closes the text on a line of its own that
     offers it as another possibility ("Hmm, or possibly $\\boxed{97}$.") after a box of
@@ -4323,9 +4436,9 @@ def _count_is_lhs(sentence: str, counted: str) -> bool:
     return found is not None and _COUNT_IS_LHS_RE.match(sentence, found.end()) is not None
 
 
-_REVISING_RULES = frozenset({"closing-lone-value", "closing-count-noun"})
+_REVISING_RULES = frozenset({"closing-lone-value", "closing-count-noun", "closing-bold-value"})
 """Closing rules (besides ``_STATED_RULES``) whose value can revise a box: "It's $56 / 2 = 28$
-handshakes, not 56." (the asked count noun with its number)."""
+handshakes, not 56." (the asked count noun with its number), "The correct count is **4**."."""
 
 
 _ASSIGNMENTS_ONLY_RE = re.compile(  # "x = 5, y = 3", "a = 4 and b = 3"
@@ -5791,6 +5904,12 @@ def _closing(
         last = _VALUE_AND_CLAUSE_RE.sub(",", last)
     if hedged_two_values(last):  # "So there are either 14 or 15, depending on ...": no one value
         return Extracted("", "none", "closing-hedged-alternatives")
+    if "epends" in last and last.lower().count("if ") >= 2:
+        final = [p for p in _SENTENCE_SPLIT_RE.split(last) if p.strip()]
+        if final and _DEPENDS_REMARK_RE.fullmatch(final[-1].strip()):
+            # ``closing-depends-on-reading``: "If it means ..., then the net change is 0. If it
+            # means ..., then it is a 4% decrease. It depends on the interpretation.": none
+            return Extracted("", "none", "closing-depends-on-reading")
     stands = _VALUE_STANDS_END_RE.search(last) if " of " in last else None
     if stands is not None:  # ``earlier-answer-of-value-stands``: "..., so that reading doesn't
         # apply, and my original answer of 120 stands.": the value it keeps
@@ -7864,6 +7983,12 @@ def _base_numeral_end(line: str, question: str) -> str | None:
     return digits if all(int(ch, 36) < base for ch in digits) else None
 
 
+_DEPENDS_REMARK_RE = re.compile(  # "It depends on the interpretation.", "So it depends on which
+    # reading is intended."
+    r"(?:(?:so|thus|therefore|ultimately|really)[, \t]+)?(?:it|the[ \t]+answer|this|that|the[ \t]+"
+    r"result)[ \t]+(?:really[ \t]+|all[ \t]+)?depends[ \t]+on[ \t]+[^\d\n]{2,80}?[.!]?",
+    re.IGNORECASE,
+)
 _VALUE_STANDS_END_RE = re.compile(  # "my original answer of 120 stands.", "the answer of $7$ holds"
     r"\b(?:my|our|the)[ \t]+(?:(?:original|first|earlier|previous|initial)[ \t]+)?(?:final[ \t]+)?"
     r"(?:answer|count|result|total)[ \t]+of[ \t]+\$?(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\$?[ \t]+"

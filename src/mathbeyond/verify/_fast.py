@@ -92,6 +92,7 @@ from ._extract import (
     _tail_may_match,
     _with_inner_anchor,
     concludes_asked_after,
+    conditional_other_answer,
     decide_in_turn,
     doubts,
     exercise_hint,
@@ -100,6 +101,7 @@ from ._extract import (
     foreign_anchor_hint,
     heading_other_problem,
     may_re_answer,
+    other_condition_after,
     re_answer_conflicts,
 )
 from ._prefilter import Guarded, lowered
@@ -540,6 +542,8 @@ def after_box_defers(
             REVISE_RE.search(region, end) or RECOUNT_RE.search(region, end)
             or REDO_RE.search(region, end) or concludes_asked_after(region, end, question)
         ))
+        or other_condition_after(region, end)  # ``boxes-per-condition``, one box
+        or conditional_other_answer(region, end, content)  # ``conditional-other-answer``
         or UNDECIDED_NAMED_RE.search(region, end)  # ``undecided-between-named-values``
         # ``undecided-between-values`` with another number stated before the phrase
         or UNDECIDED_RE.search(region, end, end + MAX_UNDECIDED_SPAN)

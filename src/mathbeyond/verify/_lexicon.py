@@ -335,7 +335,8 @@ the first, only box as such a remark when the answer was stated in words before 
 (``box-is-side-remark``)."""
 
 PRESENTED_MISTAKE = (
-    "(?:an?|another|one) (?:common|typical|frequent|classic|tempting|easy|natural|popular) "
+    "(?:an?|another|one) (?:(?:very|really|quite|particularly|especially|all too) )?"
+    "(?:common|typical|frequent|classic|tempting|easy|natural|popular) "
     "(?:mistake|error|pitfall|trap|misconception|slip|(?:shortcut |wrong )?answer|shortcut)",
     # someone else's work: "A student solution I've seen goes: ...", "One classmate's answer ..."
     "(?:an?|another|one) (?:student|classmate)(?:'s)? (?:solution|answer|attempt|work)",

@@ -502,6 +502,10 @@ def presented_mistake_at(region: str, at: int) -> bool:
         return False
     start = lo
     for m in _SENTENCE_START_RE.finditer(region, lo, at):
+        if m.group(0) == "\n" and region.startswith(("$$", "\\["), m.end()) and (
+            region[max(lo, m.start() - 1) : m.start()].isalpha()
+        ):  # "... and write\n$$ ... = \boxed{24}.$$": the display goes on with the sentence
+            continue
         start = m.end()
     sentence = region[start : start + 120].lstrip(" \t*#>-")
     return PRESENTED_MISTAKE_RE.pattern.match(sentence) is not None
@@ -3208,6 +3212,40 @@ def asked_unit_number(answer: str, question: str | None) -> str | None:
 _MERIDIEM_RE = re.compile(r"\d[ \t]*(?:\\text\{[ \t]*)?(?:a|p)\.?[ \t]*m\b\.?", re.IGNORECASE)
 
 
+_PRIME_FACTORIZATION_ASKED_RE = re.compile(
+    r"\bprime[ \t-]+factori[sz]ation\b|\bproducts?[ \t]+of[ \t]+(?:its[ \t]+)?(?:prime|primes|"
+    r"powers[ \t]+of[ \t]+primes)\b|\bfactor[ \t]+\$?\d+\$?[ \t]+into[ \t]+primes\b",
+    re.IGNORECASE,
+)
+_FACTOR_SPLIT_RE = re.compile(r"\\cdot|\\times|\*|\u00d7|\u00b7")
+_FACTOR_BASE_RE = re.compile(  # "2^3", "{9}", "(7)": a base and its power
+    r"[ \t{(]*(\d{1,7})[ \t})]*(?:\^[ \t]*\{?[ \t]*\d{1,4}[ \t]*\}?)?[ \t]*"
+)
+
+
+def _composite_factor(text: str) -> bool:
+    """``text`` is a product of numbers and powers of numbers ("2^3 \\cdot 9") with a factor
+    whose base is neither 1 nor prime."""
+    parts = _FACTOR_SPLIT_RE.split(text.strip().strip("$"))
+    bases = [_FACTOR_BASE_RE.fullmatch(p) for p in parts]
+    if len(parts) < 2 or any(b is None for b in bases):
+        return False
+    return any(
+        int(b.group(1)) != 1 and not _is_prime(int(b.group(1))) for b in bases if b is not None
+    )
+
+
+def _is_prime(n: int) -> bool:
+    if n < 2:
+        return False
+    k = 2
+    while k * k <= n:
+        if n % k == 0:
+            return False
+        k += 1
+    return True
+
+
 def asked_form_violation(answer: str, gold: str, question: str | None) -> str | None:
     """``answer-not-in-asked-form``: the question asks for a form (factor, expand, simplest
     radical form, a common or improper fraction, a rational denominator, simplified (like terms
@@ -3220,6 +3258,11 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
     unit = unit_mismatch(answer, question)
     if unit is not None:
         return unit
+    if _PRIME_FACTORIZATION_ASKED_RE.search(question) and _composite_factor(answer) and not (
+        _composite_factor(gold)
+    ):  # ``prime-factorization-not-prime``: "Write 72 as a product of prime powers." answered
+        # "2^3 \cdot 9": 9 is no prime
+        return "asked for a prime factorization: a factor is not prime"
     asks = _asks(question)
     if (asks.fraction or asks.lowest) and _FRACTION_EXPRESSION_RE.search(answer) and not (
         _FRACTION_EXPRESSION_RE.search(gold)
@@ -3445,6 +3488,14 @@ def restates_question(answer: str, gold: str, question: str | None) -> bool:
         return False
     if a == _norm_math(gold):
         return False
+    chooser = _CHOOSER_RE.fullmatch(a) if "max" in a or "min" in a else None
+    if chooser is not None:  # ``choice-left-to-max``: "Which is larger: $2^{30}$ or $3^{20}$?"
+        # answered "\max(2^{30}, 3^{20})": the question's options, none chosen
+        asked = {_norm_math(seg) for m in _MATH_SEGMENT_RE.finditer(question)
+                 for seg in m.groups() if seg is not None}
+        options = [x for x in chooser.group("args").split(",") if x]
+        if len(options) >= 2 and all(x in asked for x in options):
+            return True
     evaluate = _asks(question).evaluate
     if evaluate and _COUNTING_FORMULA_RE.search(a) and _INTEGER_GOLD_RE.fullmatch(gold.strip()):
         return True  # "Compute $\binom{9}{3}$." answered "\frac{9!}{3!\,6!}": left unevaluated
@@ -3466,6 +3517,7 @@ def restates_question(answer: str, gold: str, question: str | None) -> bool:
     return False
 
 
+_CHOOSER_RE = re.compile(r"\\?(?:max|min|operatorname\{(?:max|min)\})\((?P<args>[^()]{3,200})\)")
 _OPTION_LABEL_BEFORE_RE = re.compile(r"\(\s*[A-E]\s*\)\s*$")
 _VALUE_QUESTION_RE = re.compile(
     r"\b" + lx.alternation(lx.VALUE_QUESTION) + r"\s+(?:the\s+value\s+of\s+)?$", re.IGNORECASE
