@@ -25,7 +25,10 @@ _CLOCK_RE = re.compile(
     re.IGNORECASE,
 )
 _ASKED_RE = re.compile(
-    r"\b(?:what|which)[ \t]+time\b|\bwhat[ \t]+is[ \t]+the[ \t]+(?:latest|earliest)[ \t]+time\b",
+    r"\b(?:what|which)[ \t]+time\b|\bwhat[ \t]+is[ \t]+the[ \t]+(?:latest|earliest)[ \t]+time\b"
+    # "What is the arrival time on a 24-hour clock?": a time of day named by its event
+    r"|\bwhat[ \t]+(?:is|was|will[ \t]+be)[ \t]+the[ \t]+(?:arrival|departure|start(?:ing)?|"
+    r"end(?:ing)?|finish(?:ing)?|landing|meeting|closing|opening|local)[ \t]+time\b",
     re.IGNORECASE,
 )
 

@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.166.0"  # core_v250: conditions, loops, alternatives, prime factors
+VERIFIER_VERSION = "2.167.0"  # core_v251-v252: counted members, hedged boxes, alternates
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -116,6 +116,14 @@ def verify_fields(
     answer = text.strip()
     if kind == "none" or not answer:
         return _verdict(Status.NO_ANSWER, None, "no committed final answer", rule)
+    if kind == "boxed" and _BOX_HEDGE_RE.search(answer):
+        # ``hedged-box``: "\boxed{42 \text{ (probably)}}", "\boxed{42?}": the box doubts itself
+        return _verdict(Status.NO_ANSWER, None, "the boxed answer is hedged", "hedged-box")
+    if kind == "boxed" and "\\text" in answer and "(" in answer:
+        # ``box-with-text-aside``: "\boxed{42 \text{ (the 6th term)}}": the value, its aside
+        aside = _TEXT_ASIDE_TAIL_RE.search(answer)
+        if aside is not None and not _ASIDE_DOUBT_RE.search(aside.group(0)):
+            answer = answer[: aside.start()].strip() or answer
     if answer[0] in "\"'\u201c\u2018":  # ``quoted-answer``: '"72"' is 72
         answer = strip_quotes(answer)
     if answer[0] == "{":  # strip_grouping returns any other (stripped) text unchanged
@@ -299,6 +307,17 @@ def _powers_asked(question: str) -> set[tuple[str, str]]:
     return found
 _IMAGINARY_POWER_RE = re.compile(r"\s*i\s*\^\s*\{?\s*(?:[2-9]|\d{2,})\s*\}?\s*")
 _POWER_ANSWER_RE = re.compile(r"\s*(?P<b>\d+)\s*\^\s*\{?\s*(?P<e>\d+)\s*\}?\s*")
+_TEXT_ASIDE_TAIL_RE = re.compile(r"[ \t]*\\text\{[ \t]*\([^(){}]{1,60}\)[ \t]*\}[ \t.]*\Z")
+_ASIDE_DOUBT_RE = re.compile(  # an aside that doubts, offers another value or pleads
+    r"\b(?:or|if|unless|may|might|could|would|should|not|unverified|accept\w*|prefer\w*|"
+    r"depend\w*|possibl\w*|probabl\w*|maybe|perhaps|guess\w*|approx\w*)\b",
+    re.IGNORECASE,
+)
+_BOX_HEDGE_RE = re.compile(  # a box that doubts itself: "42 \text{ (probably)}", "42?"
+    r"\b(?:probably|maybe|perhaps|possibly|i[ \t]+think|i[ \t]+guess|not[ \t]+sure|unsure)\b"
+    r"|\?[ \t})]*\Z",
+    re.IGNORECASE,
+)
 _INTEGER_GOLD_RE = re.compile(r"\s*-?\d+\s*")
 _DOWN_WORDS = ("decrease", "drop", "reduction", "loss", "discount", "decline", "fall")
 _PERCENT_CHANGE_RE = re.compile(  # "a 4% decrease", "an 8 percent increase"

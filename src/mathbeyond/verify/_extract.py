@@ -2869,6 +2869,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if len(sel.texts) == 1 and len(boxes) >= 2 and _offered_possibility(region, boxes):
             # ``box-offered-as-possibility``: "$\boxed{91}$\n\nHmm, or possibly $\boxed{97}$."
             return Extracted("", "none", "box-offered-as-possibility", trace)
+        if len(boxes) >= 2 and _ALTERNATE_ANSWER_LINE_RE.search(region) and len(
+            {_plain_value(b.text) for b in boxes}
+        ) >= 2:  # ``alternate-answer-offered``: "Final Answer: $\boxed{200}$\nAlternate Final
+            # Answer: $\boxed{210}$": two answers offered, one as a fallback
+            return Extracted("", "none", "alternate-answer-offered", trace)
         if len(sel.texts) == 1 and "f " in region and _boxes_per_condition(region, boxes):
             # ``boxes-per-condition``: "If ..., then the answer is $\boxed{32}$. If only ...,
             # it would be $\boxed{31}$ instead.": the answer left to a reading
@@ -4045,6 +4050,11 @@ def _answers_per_reading(region: str) -> bool:
     return len(values) >= 2
 
 
+_ALTERNATE_ANSWER_LINE_RE = re.compile(  # "Alternate Final Answer: $\boxed{210}$"
+    r"^[ \t*_#>-]*(?:alternate|alternative|backup|fallback|second|other)[ \t]+(?:final[ \t]+)?"
+    r"answer[ \t*_]*:",
+    re.IGNORECASE | re.MULTILINE,
+)
 _BOX_CONDITION_RE = re.compile(  # "If the argument is in radians, ", "Assuming ..., then "
     r"[ \t*_>-]*(?:if|assuming|when)\b(?:[^.?\n]|[.?](?=\S)){1,150},"  # ("0! = 1": a factorial)
     r"(?:[^.?\n]|[.?](?=\S)){0,160}\Z",
@@ -5888,6 +5898,8 @@ def _closing(
         lines = _without_colon_elaboration(lines, question)
     if ": " in lines[-1]:
         lines = _without_colon_members(lines)
+    if question and ": " in lines[-1] and _HOW_MANY_RE.search(question):
+        lines = _without_counted_members(lines)
     inline = _INLINE_CHECK_RE.search(lines[-1]) if ":" in lines[-1] else None
     if inline is not None and _HAS_VALUE_RE.search(lines[-1], 0, inline.start()):
         # ``closing-before-inline-check``: "So x equals seven. Check: 2(7)+1 = 15, correct."
@@ -6797,6 +6809,19 @@ _ELABORATION_REVISES_RE = re.compile(
     re.IGNORECASE,
 )
 _WORD_RUN_RE = re.compile(r"[A-Za-z]{2,}")
+_CHAIN_RESULT_NOUN_END_RE = re.compile(  # "... = 150 seconds.": a chain's result and its noun
+    r"=[ \t]*\$?[ \t]*-?\d[\d,]*(?:\.\d+)?[ \t]*\$?[ \t]+(?P<w>[A-Za-z]{3,})[ \t]*[.!]?[ \t]*\Z"
+)
+
+
+def _concludes_asked_chain(after: str, question: str) -> bool:
+    """The part after a closing colon works a chain out to a value with a noun of the question
+    ("Each minute has 60 seconds: 2.5 × 60 = 150 seconds."): it concludes, it does not break
+    the statement before it down."""
+    m = _CHAIN_RESULT_NOUN_END_RE.search(after) if "=" in after else None
+    return m is not None and _in_question(m.group("w"), question)
+
+
 _STATEMENT_REVISED_RE = re.compile(  # the statement itself turns back: the colon part corrects
     r"\b(?:wait|actually|oops|sorry|mistake|error|correction)\b", re.IGNORECASE
 )
@@ -6818,6 +6843,32 @@ def _without_closing_remark(lines: list[str], remark: re.Pattern[str]) -> list[s
         if _HAS_VALUE_RE.search(kept):
             return [*lines[:-1], kept]
     return lines
+
+
+_COUNT_THEN_NOUN_END_RE = re.compile(  # "There are 5 such numbers", "we get 6 numbers in all"
+    r"(?<![\d.,])(?P<n>\d{1,3})[ \t*_]+(?:[A-Za-z][A-Za-z-]*[ \t]+){0,3}[A-Za-z][A-Za-z-]*"
+    r"[ \t*_]*\Z"
+)
+_COUNTED_MEMBER_SPLIT_RE = re.compile(r"[ \t]*,[ \t]*(?:and[ \t]+|or[ \t]+)?|[ \t]+and[ \t]+")
+_COUNTED_MEMBER_RE = re.compile(r"[ \t$]*-?\d[\d.]*[ \t$]*|\$[^$]{1,30}\$")
+
+
+def _without_counted_members(lines: list[str]) -> list[str]:
+    """``closing-count-then-members``: asked how many, the last line states a count with its
+    noun and then, after a colon, exactly that many values ("There are 5 such numbers: 14, 23,
+    32, 41, and 50."): the closing is read before the colon (the count, not the list)."""
+    last = lines[-1]
+    colon = last.rfind(": ")
+    head = _COUNT_THEN_NOUN_END_RE.search(last, 0, colon)
+    if head is None:
+        return lines
+    listed = last[colon + 2 :].strip().rstrip(".")
+    members = [x for x in _COUNTED_MEMBER_SPLIT_RE.split(listed) if x]
+    if len(members) != int(head.group("n")) or not all(
+        _COUNTED_MEMBER_RE.fullmatch(x) for x in members
+    ):
+        return lines
+    return [*lines[:-1], last[:colon].rstrip() + "."]
 
 
 def _without_colon_members(lines: list[str]) -> list[str]:
@@ -6853,6 +6904,7 @@ def _without_colon_elaboration(lines: list[str], question: str) -> list[str]:
         or _ELABORATION_REVISES_RE.search(after)
         or _ELABORATION_REVISES_RE.search(stmt[stmt.rfind(",") + 1 :])  # "so we round up: 2.72"
         or _STATEMENT_REVISED_RE.search(stmt)  # "= √11… no wait, they must be squared first:"
+        or _concludes_asked_chain(after, question)  # "...: 2.5 × 60 = 150 seconds."
         or (len(_WORD_RUN_RE.findall(after)) < 2 and "=" not in after)
         or not any(
             _in_question(w, question) for w in _SUBJECT_WORD_RE.findall(stmt)
@@ -8080,7 +8132,7 @@ _ASKED_PERSON_RE = re.compile(  # "How old is Sarah?", "How much does Maya pay?"
     r"[^?]{0,40}\?"
 )
 _CLAUSE_SUBJECT_RE = re.compile(
-    r"[ \t]*(?:(?i:so|thus|hence|therefore|then)\b[ \t,]*)?(?P<subject>[A-Z][a-z]{2,}|"
+    r"[ \t]*(?:(?i:so|thus|hence|therefore|then)\b[ \t,]*)?(?P<subject>[A-Z][a-z]{1,}|"
     r"(?:his|her|their|its|the)[ \t]+[a-z]+)\b"
 )
 
@@ -8293,6 +8345,11 @@ def _count_of_asked(sentence: str, question: str) -> str | None:
     closing sentence's one count right before that noun ("needs to sell 54 more cookies to
     reach exactly $250", "exactly $40$ integers from 1 to 100 are coprime")."""
     noun = _asked_count_noun(question)
+    person = (
+        _asked_person_clause(sentence, question) if noun is not None and "," in sentence else None
+    )
+    if person is not None:  # "Jo has 12 marbles, and Maria has 36." asked how many Maria has
+        sentence = person
     if noun is None and _NOUNLESS_COUNT_RE.search(question) and not _HEDGE_RE.search(sentence):
         # "how many are divisible by ...": "..., leaving 17 of them that are ..." counts them
         them = {m.group(1) for m in _COUNT_OF_THEM_RE.finditer(sentence)}

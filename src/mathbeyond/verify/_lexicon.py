@@ -161,6 +161,8 @@ REVISION = (
     "on (?:further |second )?(?:reflection|thought)", "on second thoughts",
     "come to think of it", "thinking (?:about it |it over )?(?:again|more carefully)",
     "hold on",
+    # a slip owned after the box: "the boxed value above has a typo — the correct total is 1368"
+    "(?:has|had|is|was|contains|with) (?:a |an obvious |a small )?typo",
     # the asked quantity realised after the box: "Oh, the question asks for the *larger* one"
     "(?:oh|ah),? the (?:question|problem) (?:actually |really )?(?:asks|asked|wants|wanted|"
     "is asking|was asking) (?:for )?",

@@ -232,7 +232,7 @@ _SPAM_GAP_RE = re.compile(
     r"|(?i:\bthe\b))*"  # "... is 20. The answer is 10. The answer is 20.": anchors back to back
 )
 _CONNECTOR_RE = re.compile(
-    r"(?:[\s,;$.&]|\\[()\[\]]|\\q?quad|\\text\{\s*(?:and|or)\s*\}|and|or|\\,|"
+    r"(?:[\s,;$.&/]|\\[()\[\]]|\\q?quad|\\text\{\s*(?:and|or)\s*\}|and|or|\\,|"
     r"\\?[a-zA-Z]+(?:_\{?\w{1,3}\}?)?\s*=|" + lx.alternation(lx.HEDGED_ALTERNATIVE) + ")*"
 )
 _CONDITION_AFTER_RE = re.compile(
