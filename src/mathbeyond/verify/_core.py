@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.167.0"  # core_v251-v252: counted members, hedged boxes, alternates
+VERIFIER_VERSION = "2.168.0"  # core_v253: radicals, prose recaps, decimal quotients
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -264,6 +264,8 @@ _UNEVALUATED_DECIMAL_RE = re.compile(  # ``unevaluated-arithmetic-answer``: "24 
     _OPERAND + _OPERATOR + _OPERAND + "(?:" + _OPERATOR + _OPERAND + ")+"
     + r"|\s*\(?-?\d+(?:\.\d+)?\)?\s*" + _OPERATOR + r"\s*\(?-?\d+\.\d+\)?\s*"
     + r"|\s*\(?-?\d+\.\d+\)?\s*" + _OPERATOR + _OPERAND
+    # ``unevaluated-decimal-quotient``: "150 / 2.5", "7.5 / 3" (a quotient with a decimal in it)
+    + r"|\s*\(?-?\d+(?:\.\d+)?\)?\s*/\s*\(?-?\d+\.\d+\)?\s*|\s*\(?-?\d+\.\d+\)?\s*/" + _OPERAND
     # ``unevaluated-fraction-product``: "\frac{2}{3} \times 36", "\tfrac34(120)"
     + "|" + _FRACTION + _OPERATOR + _OPERAND + "|" + _OPERAND + _OPERATOR + _FRACTION
     + "|" + _FRACTION + r"\(\s*-?\d+(?:\.\d+)?\s*\)\s*"

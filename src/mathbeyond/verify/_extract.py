@@ -4027,6 +4027,11 @@ def _explanation_concludes_other(region: str, answer: str, question: str) -> boo
     start = max(body.rfind("\n"), body.rfind(". ", 0, len(body) - 1)) + 1
     sentence = body[start:]
     m = _ASKED_NOUN_VALUE_END_RE.search(sentence)
+    if m is None and not _CONCLUSION_DOUBT_RE.search(sentence):
+        counted = _count_of_asked(sentence.replace("**", ""), question)
+        return counted is not None and not _same_final_number(answer, counted) and (
+            counted != answer.strip("$ ").replace(",", "")
+        )  # "**TL;DR: 7** ... So $30!$ ends in **6** zeros.": the asked count, another value
     if m is None or _CONCLUSION_DOUBT_RE.search(sentence):
         return False
     nouns = [m.group("noun"), *re.findall(r"[A-Za-z]{3,}", m.group("of") or "")]
@@ -4164,7 +4169,9 @@ _RECAP_LINE_RE = re.compile(  # "**To recap**, the GCD of 84 and 126 is 21." (on
     re.IGNORECASE,
 )
 _OTHER_QUANTITY_WORD_RE = re.compile(  # "In summary, the sum of its digits is also 6": a side value
-    r"\b(?:also|other|another|side|extra|bonus|additionally|incidentally|not[ \t]+asked)\b",
+    r"\b(?:also|other(?![ \t]*[,.;:])|another|side(?:[ \t-]*(?:note|remark|value|quantity|"
+    r"result|calculation|question)s?)|extra|bonus|additionally|incidentally|not[ \t]+asked)\b",
+    # ("... terms to one side and the constants to the other, ...": no other quantity)
     re.IGNORECASE,
 )
 _SIMPLE_NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?(?:/\d+)?")
@@ -5649,7 +5656,11 @@ def _without_remark_paragraph(region: str) -> str:
     ):
         return region
     if body.lstrip(" \t*_#>").lower().startswith(("recap", "summary")):
-        return region[:para].rstrip()  # a recap table after the statement
+        read = _closing(body, allow_bare=False) if "|" not in body and not _boxes(region) else None
+        if read is None or read.kind != "conclusion" or not _HAS_VALUE_RE.search(read.text):
+            return region[:para].rstrip()  # a recap table after the statement
+        return region  # ``recap-prose-closes``: with no box before it, a prose recap's value
+        # ("**Recap:** ... so the count is a factorial: $6! = 720$ ways.") is the closing one
     if "\n\n" in body.strip() or len(body) > _MAX_CLOSING_REMARK_CHARS:
         return region
     return region[:para].rstrip()
@@ -7955,8 +7966,12 @@ def _value_list(sentence: str) -> str | None:
 
 _END_VALUE_RE = re.compile(  # a value, then at most four plain words: "16 gallons of fuel."
     r"(?:\$(?P<m1>[^$]{1,80})\$|\\\((?P<m2>.{1,80}?)\\\)"
-    r"|(?P<n>(?:\\\$)?-?" + _MIXED_WHOLE + r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?))"
+    r"|(?P<n>(?:\\\$)?-?" + _MIXED_WHOLE + r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?)"
+    r"|(?P<r>-?(?:\d+(?:\.\d+)?)?[ \t]*\u221a[ \t]*(?:\d+|\([^()\n]{1,20}\))))"  # "8√2"
     r"(?P<words>(?:[ \t]+[A-Za-z][A-Za-z'-]*){0,4})[ \t]*[.!]?[ \t]*$"
+)
+_RADICAL_STATED_RE = re.compile(  # "... simplifies to 8√2", "the answer is 8√2"
+    r"(?:\b(?:is|are|equals|gives|becomes|be|get|(?<!up )to)|=)[ \t]*\Z", re.IGNORECASE
 )
 _OPERATOR_BEFORE_RE = re.compile(r"(?:[+\-*/^(\u00d7\u00b7]|\\cdot|\\times)[ \t]*$")
 
@@ -7990,7 +8005,9 @@ def _last_value(sentence: str, question: str | None) -> str | None:
         sentence, 0, m.start()
     ):
         return None  # an operand ("256 \cdot 256"), or "we get 27 after 3 steps"
-    value = (m.group("m1") or m.group("m2") or m.group("n")).strip()
+    if m.group("r") and not _RADICAL_STATED_RE.search(sentence, 0, m.start()):
+        return None  # "... no prime divisor up to √29.": a bound, not a stated value
+    value = (m.group("m1") or m.group("m2") or m.group("n") or m.group("r")).strip()
     if not _HAS_DIGIT_OR_MACRO_RE.search(value):
         return None  # "$x$": a name, not a value
     words = m.group("words").split()

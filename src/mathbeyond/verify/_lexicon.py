@@ -1250,6 +1250,12 @@ UNDECIDED = (
     "legitimate|justifiable|fine|natural|(?:the )?intended(?: one)?|meant|what the (?:problem|"
     "question|author) (?:intends|means|wants))",
     "(?:i'?ll|i will|let me) (?:just )?leave (?:them )?both",
+    # ``readings-left-open``: "Since the intended interpretation isn't fully clear, I'll leave the
+    # table as my answer."
+    "(?:the )?intended (?:interpretation|reading|meaning) (?:is(?:n't| not)|remains un)(?:fully |"
+    "entirely |quite )?clear",
+    "(?:i'?ll|i will|let me) (?:just )?leave (?:the|this) (?:table|list) as (?:my|the) (?:final )?"
+    "answer",
     "depending on (?:the |which )?(?:convention|interpretation|reading)",
     # ``choice-left-to-reading``: "Which one is intended depends on whether ...", "The right
     # count depends on how the letters are regarded."
