@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.168.0"  # core_v253: radicals, prose recaps, decimal quotients
+VERIFIER_VERSION = "2.169.0"  # core_v254: an answer under a reading of the problem
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

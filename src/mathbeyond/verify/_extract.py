@@ -5927,6 +5927,16 @@ def _closing(
         last = _VALUE_AND_CLAUSE_RE.sub(",", last)
     if hedged_two_values(last):  # "So there are either 14 or 15, depending on ...": no one value
         return Extracted("", "none", "closing-hedged-alternatives")
+    if (("f " in last or "ssuming" in last) and ("problem" in last or "question" in last)) or (
+        "epending" in last and "under" in last
+    ):
+        final = [p for p in _SENTENCE_SPLIT_RE.split(last) if p.strip()]
+        if final and (
+            _READING_CONDITION_RE.match(final[-1]) or _UNDER_ONE_READING_RE.search(final[-1])
+        ):
+            # ``closing-conditional-reading``: "If the problem means positive divisors, the
+            # answer is 6." (another count raised before it): an answer under a reading only
+            return Extracted("", "none", "closing-conditional-reading")
     if "epends" in last and last.lower().count("if ") >= 2:
         final = [p for p in _SENTENCE_SPLIT_RE.split(last) if p.strip()]
         if final and _DEPENDS_REMARK_RE.fullmatch(final[-1].strip()):
@@ -8052,6 +8062,18 @@ def _base_numeral_end(line: str, question: str) -> str | None:
     return digits if all(int(ch, 36) < base for ch in digits) else None
 
 
+_READING_CONDITION_RE = re.compile(  # "If the problem means positive divisors, "
+    r"[\W_]*(?:if|assuming)\b[^.;:!?\n]{0,20}\b(?:problem|question)\b[^.;:!?\n]{0,15}\b(?:means?|"
+    r"meant|intends?|asks?|is[ \t]+asking|wants?|refers?[ \t]+to)\b[^.;:!?\n]{0,80},",
+    re.IGNORECASE,
+)
+_UNDER_ONE_READING_RE = re.compile(  # "depending on the interpretation, it's 60 under the first
+    # reading": a value for one reading of several
+    r"\bdepending[ \t]+on[ \t]+(?:the[ \t]+|which[ \t]+)?(?:interpretation|reading|convention)s?\b"
+    r"[^.!?\n]{0,80}\bunder[ \t]+(?:the|this|that|one)[ \t]+(?:[a-z]+[ \t]+)?(?:reading|"
+    r"interpretation|convention)\b",
+    re.IGNORECASE,
+)
 _DEPENDS_REMARK_RE = re.compile(  # "It depends on the interpretation.", "So it depends on which
     # reading is intended."
     r"(?:(?:so|thus|therefore|ultimately|really)[, \t]+)?(?:it|the[ \t]+answer|this|that|the[ \t]+"

@@ -1245,11 +1245,15 @@ UNDECIDED = (
     # several readings declared all acceptable: "Both interpretations are reasonable.", "Either
     # answer is defensible", "Both are valid answers depending on the convention"
     "(?:both|either|all|each) (?:(?:of )?(?:the |these |those )?(?:interpretations?|readings?|"
-    "answers?|values?|results?|counts?|conventions?|ones?|options?) )?(?:is |are |seems? |could be "
-    "|may be |might be )(?:equally )?(?:reasonable|valid|defensible|acceptable|possible|plausible|"
+    "answers?|values?|results?|counts?|conventions?|ones?|options?|approach(?:es)?|methods?) )?"
+    "(?:is |are |seems? |could be |may be |might be )(?:equally )?(?:reasonable|valid|defensible|"
+    "acceptable|possible|plausible|"
     "legitimate|justifiable|fine|natural|(?:the )?intended(?: one)?|meant|what the (?:problem|"
     "question|author) (?:intends|means|wants))",
     "(?:i'?ll|i will|let me) (?:just )?leave (?:them )?both",
+    # "I'll leave it to you to decide which interpretation is intended."
+    "(?:i'?ll|i will|let me) leave (?:it )?(?:up )?to (?:you|the reader|the grader) to (?:decide|"
+    "choose|pick|judge)",
     # ``readings-left-open``: "Since the intended interpretation isn't fully clear, I'll leave the
     # table as my answer."
     "(?:the )?intended (?:interpretation|reading|meaning) (?:is(?:n't| not)|remains un)(?:fully |"
