@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.169.0"  # core_v254: an answer under a reading of the problem
+VERIFIER_VERSION = "2.170.0"  # core_v255: a guess word before the box; a box then another value
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -322,16 +322,15 @@ _BOX_HEDGE_RE = re.compile(  # a box that doubts itself: "42 \text{ (probably)}"
 )
 _INTEGER_GOLD_RE = re.compile(r"\s*-?\d+\s*")
 _DOWN_WORDS = ("decrease", "drop", "reduction", "loss", "discount", "decline", "fall")
+_CHANGE_WORDS = (  # a change and its direction ("decrease" down, "markup" up): see _DOWN_WORDS
+    "decrease|increase|drop|reduction|rise|gain|loss|discount|markup|decline|growth|fall"
+)
 _PERCENT_CHANGE_RE = re.compile(  # "a 4% decrease", "an 8 percent increase"
     r"(?:an?[ \t]+)?(?:net[ \t]+|overall[ \t]+|total[ \t]+)?\$?(?P<v>\d[\d,]*(?:\.\d+)?[ \t]*"
-    r"(?:\\?%|percent))\$?[ \t]+(?:net[ \t]+|overall[ \t]+)?"
-    r"(?P<w>decrease|increase|drop|reduction|rise|gain|loss|discount|markup|decline|growth|fall)",
+    r"(?:\\?%|percent))\$?[ \t]+(?:net[ \t]+|overall[ \t]+)?(?P<w>" + _CHANGE_WORDS + ")",
     re.IGNORECASE,
 )
-_CHANGE_DIRECTION_RE = re.compile(
-    r"\b(decrease|increase|drop|reduction|rise|gain|loss|discount|markup|decline|growth|fall)"
-    r"(?:d|s|n)?\b"
-)
+_CHANGE_DIRECTION_RE = re.compile(r"\b(" + _CHANGE_WORDS + r")(?:d|s|n)?\b")
 
 
 def _direction(word: str) -> int:

@@ -2874,6 +2874,13 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         ) >= 2:  # ``alternate-answer-offered``: "Final Answer: $\boxed{200}$\nAlternate Final
             # Answer: $\boxed{210}$": two answers offered, one as a fallback
             return Extracted("", "none", "alternate-answer-offered", trace)
+        chosen_box = sel.decisions[-1].candidate
+        if len(sel.texts) == 1 and not truncated and (
+            guessed_before_box(region, chosen_box.start)
+            or restated_other_after_box(region, chosen_box.end, chosen_box.text)
+        ):  # ``box-after-guess-word``: "most likely $\boxed{22}$, give or take a couple";
+            # ``box-then-restated-other``: "$\boxed{225}$, so 15 squared is 252."
+            return Extracted("", "none", "box-guessed-or-contradicted", trace)
         if len(sel.texts) == 1 and "f " in region and _boxes_per_condition(region, boxes):
             # ``boxes-per-condition``: "If ..., then the answer is $\boxed{32}$. If only ...,
             # it would be $\boxed{31}$ instead.": the answer left to a reading
@@ -4053,6 +4060,39 @@ def _answers_per_reading(region: str) -> bool:
         return False
     values = {m.group("v").replace(",", "") for m in _READING_ANSWER_RE.finditer(line)}
     return len(values) >= 2
+
+
+_GUESS_BEFORE_BOX_RE = re.compile(  # "most likely $", "it's probably ", "maybe \\("
+    r"\b(?:most[ \t]+likely|probably|maybe|perhaps|possibly|"
+    r"(?:my[ \t]+)?best[ \t]+guess(?:[ \t]+is)?|i'?d[ \t]+guess|i[ \t]+guess)"
+    r"[ \t,:]*(?:it(?:'s|[ \t]+is)[ \t]+)?(?:\$\$?|\\[(\[])?[ \t]*\Z",
+    re.IGNORECASE,
+)
+_RESTATED_OTHER_TAIL_RE = re.compile(  # "$, so 15 squared is 252." right after the box
+    r"[ \t$)\]]*,[ \t]*(?:so|thus|i\.e\.,?|that[ \t]+is,?)[ \t]+(?P<s>[^.!?\n=]{2,60}?)[ \t]+"
+    r"(?:is|equals|=)[ \t]+\$?(?P<v>-?\d[\d,]*(?:\.\d+)?)\$?[ \t]*[.!]?[ \t]*(?:\n|\Z)",
+    re.IGNORECASE,
+)
+
+
+def guessed_before_box(region: str, start: int) -> bool:
+    """``box-after-guess-word``: the box right after a guess word in its sentence ("most likely
+    $\boxed{22}$", "it's probably $\boxed{21}$"): a guess, not a commitment."""
+    return _GUESS_BEFORE_BOX_RE.search(region, max(0, start - 40), start) is not None
+
+
+def restated_other_after_box(region: str, end: int, text: str) -> bool:
+    """``box-then-restated-other``: the box's sentence goes on to state a quantity named by
+    the question's own expression at another value ("$\boxed{225}$, so 15 squared is 252." for
+    "What is $15^2$?"): its subject holds a number of the box's sentence or the question, the
+    value differs from the box."""
+    m = _RESTATED_OTHER_TAIL_RE.match(region, end)
+    if m is None:
+        return False
+    value = m.group("v").replace(",", "")
+    if value == text.strip().strip("$ ").replace(",", ""):
+        return False
+    return bool(re.search(r"\d", m.group("s")))  # ("15 squared": the asked expression restated)
 
 
 _ALTERNATE_ANSWER_LINE_RE = re.compile(  # "Alternate Final Answer: $\boxed{210}$"

@@ -99,10 +99,12 @@ from ._extract import (
     finish,
     finished_turn,
     foreign_anchor_hint,
+    guessed_before_box,
     heading_other_problem,
     may_re_answer,
     other_condition_after,
     re_answer_conflicts,
+    restated_other_after_box,
 )
 from ._prefilter import Guarded, lowered
 from ._prefilter import trie_pattern as _trie
@@ -550,12 +552,24 @@ def after_box_defers(
     )
 
 
+_GUESS_WORDS = ("likely", "probabl", "maybe", "perhaps", "possibly", "guess")  # (literals of
+# _extract._GUESS_BEFORE_BOX_RE: a box with none of them before it is no guess)
+
+
 def hypothetical_box(region: str, low: str, start: int, end: int, content: str) -> bool:
     """``box-is-hypothetical`` for the one box (``start``..``end``): a supposition ("if ...
     would", "if you'd") or a box under test ("check whether") on its line, by the engine's own
     :func:`counterfactual_box` where the words it needs are there. Shared by :func:`quick` and
     the in-caller path (:mod:`._plain`)."""
     own = start - RULES_LINE_WINDOW if start > RULES_LINE_WINDOW else 0
+    near = low[max(0, start - 40) : start]
+    if any(w in near for w in _GUESS_WORDS) and guessed_before_box(region, start):
+        return True  # ``box-after-guess-word``: the engine decides
+    if (
+        low.find(", so ", end, end + 12) >= 0 or low.find(", thus ", end, end + 12) >= 0
+        or low.find("i.e.", end, end + 12) >= 0 or low.find("that is", end, end + 14) >= 0
+    ) and restated_other_after_box(region, end, content):
+        return True  # ``box-then-restated-other``: the engine decides
     if (  # a word counterfactual_before or under_test needs first ("if"/"had" ... "would",
         # "were" (``hypothetical-box-were``: "Suppose the answer were $\boxed{6}$"), "whether",
         # "guess"): a superset of their own tests, then the engine's function decides
