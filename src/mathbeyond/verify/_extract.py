@@ -612,19 +612,36 @@ def _cut_json_answer(region: str) -> str | None:
     return m.group("n") or m.group("s").strip() or None
 
 
-def json_answer(text: str) -> str | None:
-    """``answer-in-json``: the answer a JSON object states in its answer field ("answer",
-    "final_answer", "result", ...) when that field holds one scalar; "" for any other JSON
-    object (data, a list of values: no answer); None when ``text`` is no JSON object. The text
-    is bounded before it is parsed; ``json`` only builds data (nothing is evaluated)."""
+def _json_object(text: str) -> dict[str, object] | None:
+    """``text`` parsed as one JSON object, bounded first (``json`` only builds data); None for
+    anything else (a LaTeX group, a set written with braces, a list)."""
     body = text.strip()
     if not (body.startswith("{") and body.endswith("}")) or len(body) > _MAX_JSON_CHARS:
         return None
     try:
         data = json.loads(body)
-    except ValueError:  # not JSON (a LaTeX group, a set written with braces)
+    except ValueError:
         return None
-    if not isinstance(data, dict):
+    return data if isinstance(data, dict) else None
+
+
+def _closing_fence(text: str) -> tuple[int, str] | None:
+    """Where the fenced block ending ``text`` opens (its opening ``` mark), and what is
+    between its marks; None when ``text`` does not end with a closed fenced block."""
+    end = text.rstrip()
+    if not end.endswith("```"):
+        return None
+    a = end.rfind("```", 0, len(end) - 3)
+    return (a, end[a + 3 : len(end) - 3]) if a >= 0 else None
+
+
+def json_answer(text: str) -> str | None:
+    """``answer-in-json``: the answer a JSON object states in its answer field ("answer",
+    "final_answer", "result", ...) when that field holds one scalar; "" for any other JSON
+    object (data, a list of values: no answer); None when ``text`` is no JSON object. The text
+    is bounded before it is parsed; ``json`` only builds data (nothing is evaluated)."""
+    data = _json_object(text)
+    if data is None:
         return None
     if any(
         _ALTERNATIVES_KEY_FULL_RE.fullmatch(str(k).strip()) and v not in (None, "", [], {})
@@ -683,11 +700,11 @@ def _json_block_disagrees(text: str, question: str | None) -> bool:
     """``json-block-disagrees``: a JSON block ending the text states an answer ('```json
     {"final_answer": 12}```') other than the value the prose before it concludes ("So there are
     11 ways."): two final answers, no commitment."""
-    end = text.rstrip()
-    if not end.endswith("```"):
+    fence = _closing_fence(text)
+    if fence is None:
         return False
-    a = end.rfind("```", 0, len(end) - 3)
-    stated = _fenced_json_answer(end[a + 3 : len(end) - 3].lstrip()) if a >= 0 else None
+    a, inner = fence
+    stated = _fenced_json_answer(inner.lstrip())
     if not stated or "```" in text[:a]:
         return False
     prose = text[:a].rstrip()
@@ -730,19 +747,10 @@ def _json_block_candidates(text: str) -> bool:
     list of candidates ('{"answer_candidates": [63, 64], "confidence": 0.5}'), or an answer
     field beside a list of other values ('{"answer": 3, "alternatives": [2, 4]}'): values
     offered for choosing, none chosen, whatever the prose before it says."""
-    end = text.rstrip()
-    if not end.endswith("```"):
-        return False
-    a = end.rfind("```", 0, len(end) - 3)
-    body = end[a + 3 : len(end) - 3].strip() if a >= 0 else ""
-    body = body[4:].strip() if body[:4].lower() == "json" else body
-    if not body.startswith("{") or len(body) > _MAX_JSON_CHARS:
-        return False
-    try:
-        data = json.loads(body)
-    except ValueError:
-        return False
-    if not isinstance(data, dict):
+    fence = _closing_fence(text)
+    body = fence[1].strip() if fence is not None else ""
+    data = _json_object(body[4:] if body[:4].lower() == "json" else body)
+    if data is None:
         return False
     lists = [
         v for k, v in data.items()
