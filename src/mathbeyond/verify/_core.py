@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.170.0"  # core_v255: a guess word before the box; a box then another value
+VERIFIER_VERSION = "2.171.0"  # core_v256: functions restated, unworked powers, expand:, predicate
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

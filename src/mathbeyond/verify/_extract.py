@@ -4679,7 +4679,7 @@ def _continuation(
             # (a warm-up question: "How many ... less than 100 ...? ... Now the actual problem.")
             return invented, "after-invented-question"
     if first_commit < cut:  # "Follow-up problem: ...", "Next exercise: ...": another problem
-        other = OTHER_PROBLEM_RE.search(region, first_commit, cut)
+        other = _other_problem(region, first_commit, cut)
         if other is not None and not BACK_TO_PROBLEM_RE.search(region, other.end(), cut):
             return other.start(), "after-other-problem"
     if question and first_commit < cut:
@@ -4702,6 +4702,22 @@ def _continuation(
     if matter is not None and _VALUE_RE.search(region, 0, matter.start()):
         return matter.start(), "after-page-matter"
     return (cut if cut < len(region) else None), "after-continuation"
+
+
+_OTHER_PROBLEM_PREDICATE_RE = re.compile(
+    r"\b" + lx.alternation(lx.OTHER_PROBLEM_PREDICATE) + r"\s+(?:an?\s+)?(?:\w+ly\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _other_problem(region: str, start: int, end: int) -> re.Match[str] | None:
+    """The first phrase introducing another problem in ``region[start:end]``, skipping one that
+    is a remark's predicate (``other-problem-as-predicate``: "that's a different problem
+    entirely", "which would be a separate question"): it names another reading, opens none."""
+    for m in OTHER_PROBLEM_RE.finditer(region, start, end):
+        if not _OTHER_PROBLEM_PREDICATE_RE.search(region, max(0, m.start() - 40), m.start()):
+            return m
+    return None
 
 
 _QUESTION_VERB_RE = re.compile(

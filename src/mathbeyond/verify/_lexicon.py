@@ -632,6 +632,16 @@ READER_EXERCISE = (
 """Opening a line after worked text: an exercise the text sets for the reader, with its own
 answer ("Now you try: ...", "Your turn: ...", "Exercise: ..."): cut there."""
 
+OTHER_PROBLEM_PREDICATE = (
+    "(?:that|this|it|which|those|these)(?:['\u2019]s|['\u2019]d be|['\u2019]ll be| is| was"
+    "| would be| will be| becomes"
+    "| are| were)",
+    "(?:would|could|might|may) (?:be|make)",  # "Counting those would be a separate question"
+)
+"""Before an other-problem phrase: the phrase is a remark's predicate ("that's a different
+problem entirely", "which would be a separate question"), naming another reading, not opening
+another problem."""
+
 BACK_TO_PROBLEM = (
     "back to (?:the|our) (?:original |given |main )?(?:problem|question)",
     "(?:for|in|to) (?:the|our) (?:original|given|main|actual|real) (?:problem|question)",

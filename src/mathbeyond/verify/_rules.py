@@ -2646,8 +2646,9 @@ _FACTOR_ASKED_RE = re.compile(
     re.IGNORECASE,
 )
 _EXPAND_ASKED_RE = re.compile(
-    r"(?:^|[.!?:]\s+|\b(?:to|and)\s+)" + lx.alternation(lx.ASKED_EXPANDED)
-    + r"\s+(?:and\s+simplify\s+)?(?:the|\$|\\\()",
+    r"(?:^|[.!?:]\s+|\b(?:to|and|fully|completely)\s+)" + lx.alternation(lx.ASKED_EXPANDED)
+    # "Expand and simplify: $...$", "Expand: $...$" (``expand-asked-after-colon``)
+    + r"(?:\s*:\s*|\s+)(?:and\s+simplify(?:\s*:\s*|\s+))?(?:the|\$|\\\()",
     re.IGNORECASE,
 )
 _EXPANDED_FORM_ASKED_RE = lx.words(lx.ASKED_EXPANDED_FORM)
@@ -2801,14 +2802,23 @@ def _radicals_simplest(text: str) -> bool:
     return True
 
 
-_FRACTION_PARTS_RE = re.compile(r"\\[dt]?frac\s*\{(?P<n>[^{}]{1,60})\}\s*\{(?P<d>[^{}]{1,60})\}")
-_OPERATION_IN_PART_RE = re.compile(r"\d\s*(?:[-+*/]|\\cdot|\\times|\\div)\s*\d")  # "3/4" too
+_FRACTION_PARTS_RE = re.compile(  # one level of braces inside a part: "\frac{1}{2^{3}}"
+    r"\\[dt]?frac\s*\{(?P<n>(?:[^{}]|\{[^{}]{0,20}\}){1,60})\}"
+    r"\s*\{(?P<d>(?:[^{}]|\{[^{}]{0,20}\}){1,60})\}"
+)
+_OPERATION_IN_PART_RE = re.compile(  # "3/4" too; a power or factorial of a number: "2^3", "3!"
+    r"\d\s*(?:[-+*/]|\\cdot|\\times|\\div)\s*\d|\d\s*\^|\d\s*!"
+)
+_SLASH_POWER_RE = re.compile(  # "1/2^3", "3^2/16": a power of a number beside a slash
+    r"(?<![\w.^])\d{1,12}\s*/\s*\d{1,12}\s*\^|\d\s*\^\s*\{?\s*\d{1,4}\s*\}?\s*/\s*\d"
+)
 
 
 def _unevaluated_fraction(text: str) -> bool:
     """A fraction whose numerator or denominator still holds arithmetic between numbers
-    (``\\frac{2\\cdot 4 + 3\\cdot 3}{12}``): not a common fraction."""
-    return any(
+    (``\\frac{2\\cdot 4 + 3\\cdot 3}{12}``), a power or a factorial of a number
+    (``\\frac{1}{2^3}``, ``\\frac{1}{3!}``, ``1/2^3``): not a common fraction."""
+    return bool(_SLASH_POWER_RE.search(text)) or any(
         _OPERATION_IN_PART_RE.search(m.group("n")) or _OPERATION_IN_PART_RE.search(m.group("d"))
         for m in _FRACTION_PARTS_RE.finditer(text)
     )
@@ -3362,7 +3372,9 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         return "asked for a common fraction: the answer is a decimal"
     if decimal_answer and "overline" not in answer and _AS_FRACTION_ASKED_RE.search(question):
         return "asked for a fraction: the answer is a decimal"  # ``decimal-not-fraction-asked``
-    if (asks.fraction or asks.lowest) and _unevaluated_fraction(answer):
+    if (asks.fraction or asks.lowest) and _unevaluated_fraction(answer) and not (
+        _unevaluated_fraction(gold)
+    ):  # ``common-fraction-unworked-power``: "\frac{1}{2^3}", "\frac{1}{3!}" for 1/8, 1/6
         return "asked for a common fraction: its numerator or denominator is not worked out"
     if (asks.fraction or asks.lowest) and (mixed_answer or percent_answer):
         kind = "mixed number" if mixed_answer else "percent"
@@ -3533,9 +3545,20 @@ def unevaluated_functions(answer: str, gold: str, question: str | None) -> bool:
     r"""``answer-unevaluated-functions``: an integer gold asked to be evaluated ("Evaluate
     $\log_3 81$.", "What is $\sin^2 x + \cos^2 x$ ...?") answered with logarithms or
     trigonometric functions left in it ("\frac{\ln 81}{\ln 3}", "\log_2 8"): not an answer,
-    however equal."""
-    if not question or "=" in answer or not _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$")):
+    however equal. A gold that is another number with no function in it (1/2, pi/4) is not
+    answered by functions of the question's own numbers ("2\sin^2 30^\circ" for "Evaluate
+    $\sin^2 30^\circ + \cos^2 60^\circ$", "\frac{\ln 3}{\ln 9}" for "$\log_9 3$"): that
+    restates the question; a new exact form ("\sin 15^\circ" for "$\cos 75^\circ$") is
+    left to equivalence."""
+    if not question or "=" in answer:
         return False
+    if not _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$")):
+        # ``unevaluated-function-restated``: "2\sin^2 30^\circ" for 1/2 (the question's own
+        # function arguments), where the gold is a number with no function in it
+        return bool(_FUNCTION_RE.search(answer)) and not (
+            _FUNCTION_RE.search(gold) or _LETTER_RE.search(_COMMAND_RE.sub(" ", gold))
+            or _LETTER_RE.search(_COMMAND_RE.sub(" ", answer))
+        ) and _arguments_from_question(answer, question)
     if _COUNTING_FORMULA_RE.search(answer):
         return True  # "\binom{9}{4}", "\frac{9!}{4!\,5!}" for a count: never evaluated
     if _NUMBER_FUNCTION_RE.search(answer) and not _LETTER_RE.search(
@@ -3558,6 +3581,25 @@ def unevaluated_functions(answer: str, gold: str, question: str | None) -> bool:
         _VALUE_QUESTION_RE.search(question, max(0, m.start() - 30), m.start())
         for m in _MATH_SEGMENT_RE.finditer(question)
     )
+_FUNCTION_ARGUMENT_RE = re.compile(  # the number a function is applied to ("\log_9 3": 9, 3)
+    r"(?:_\{?(?P<b>\d{1,12})\}?)?[ \t]*(?:\^[ \t]*\{?-?\d{1,3}\}?)?[ \t]*[({]?[ \t]*"
+    r"(?P<a>\d{1,12}(?:\.\d{1,12})?)"
+)
+_QUESTION_NUMBER_RE = re.compile(r"\d{1,12}(?:\.\d{1,12})?")
+
+
+def _arguments_from_question(answer: str, question: str) -> bool:
+    """Every number a function in ``answer`` is applied to is one of the question's numbers
+    (and there is one): the answer restates the question's functions, unevaluated."""
+    args = []
+    for m in _FUNCTION_RE.finditer(answer):
+        arg = _FUNCTION_ARGUMENT_RE.match(answer, m.end())
+        if arg is not None:
+            args += [g for g in (arg.group("b"), arg.group("a")) if g is not None]
+    numbers = set(_QUESTION_NUMBER_RE.findall(question))
+    return bool(args) and all(a in numbers for a in args)
+
+
 _ROOT_WORDS_RE = re.compile(  # "the cube root of 343", "the 4th root of 1296"
     r"\b(?:square|cube|fourth|fifth|sixth|\d(?:st|nd|rd|th))[ \t]+root[ \t]+of[ \t]+\$?"
     r"(?P<n>\d{1,12})(?!\d|\.\d)",
