@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.171.0"  # core_v256: functions restated, unworked powers, expand:, predicate
+VERIFIER_VERSION = "2.172.0"  # core_v257: a box as one end of a range; "I hope it is correct."
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -2886,7 +2886,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if len(sel.texts) == 1 and not truncated and (
             guessed_before_box(region, chosen_box.start)
             or restated_other_after_box(region, chosen_box.end, chosen_box.text)
+            or range_end_box(region, chosen_box.start, chosen_box.end)
         ):  # ``box-after-guess-word``: "most likely $\boxed{22}$, give or take a couple";
+            # ``box-as-range-end``: "at least 8 and at most $\boxed{11}$";
             # ``box-then-restated-other``: "$\boxed{225}$, so 15 squared is 252."
             return Extracted("", "none", "box-guessed-or-contradicted", trace)
         if len(sel.texts) == 1 and "f " in region and _boxes_per_condition(region, boxes):
@@ -4083,10 +4085,33 @@ _RESTATED_OTHER_TAIL_RE = re.compile(  # "$, so 15 squared is 252." right after 
 )
 
 
+_RANGE_BEFORE_BOX_RE = re.compile(  # "at least 8 and at most $", "between 8 and ", "anywhere from"
+    r"\b(?:at[ \t]+least|no[ \t]+(?:less|fewer)[ \t]+than|between"
+    r"|(?:somewhere|anywhere)[ \t]+from)[ \t]+\$?-?\d[\d,]*(?:\.\d+)?\$?[ \t]+(?:and|to)[ \t]+"
+    r"(?:at[ \t]+most[ \t]+|no[ \t]+more[ \t]+than[ \t]+)?(?:\$\$?|\\[(\[])?[ \t]*\Z",
+    re.IGNORECASE,
+)
+_RANGE_AFTER_BOX_RE = re.compile(  # "$ and no more than 12": the box the range's lower end
+    r"[ \t$)\]]{0,4}(?:and|but)[ \t]{1,3}(?:at[ \t]{1,3}most|no[ \t]{1,3}more[ \t]{1,3}than)"
+    r"[ \t]+\$?-?\d",
+    re.IGNORECASE,
+)
+
+
 def guessed_before_box(region: str, start: int) -> bool:
     """``box-after-guess-word``: the box right after a guess word in its sentence ("most likely
     $\boxed{22}$", "it's probably $\boxed{21}$"): a guess, not a commitment."""
     return _GUESS_BEFORE_BOX_RE.search(region, max(0, start - 40), start) is not None
+
+
+def range_end_box(region: str, start: int, end: int) -> bool:
+    """``box-as-range-end``: the box is one end of a range stated in its sentence ("at least 8
+    and at most $\boxed{11}$", "between 8 and $\boxed{11}$", "$\boxed{11}$ and no more than
+    12"): bounds, not a committed value. ("rises from 7 to $\boxed{11}$" is a change, no
+    range.)"""
+    return _RANGE_BEFORE_BOX_RE.search(region, max(0, start - 60), start) is not None or (
+        _RANGE_AFTER_BOX_RE.match(region, end) is not None
+    )
 
 
 def restated_other_after_box(region: str, end: int, text: str) -> bool:

@@ -103,6 +103,7 @@ from ._extract import (
     heading_other_problem,
     may_re_answer,
     other_condition_after,
+    range_end_box,
     re_answer_conflicts,
     restated_other_after_box,
 )
@@ -556,13 +557,17 @@ _GUESS_WORDS = ("likely", "probabl", "maybe", "perhaps", "possibly", "guess")  #
 # _extract._GUESS_BEFORE_BOX_RE: a box with none of them before it is no guess)
 
 
+_RANGE_WORDS = ("least", "than", "between", "from")  # (literals of
+# _extract._RANGE_BEFORE_BOX_RE, whose window is the 60 characters before the box)
+
+
 def hypothetical_box(region: str, low: str, start: int, end: int, content: str) -> bool:
     """``box-is-hypothetical`` for the one box (``start``..``end``): a supposition ("if ...
     would", "if you'd") or a box under test ("check whether") on its line, by the engine's own
     :func:`counterfactual_box` where the words it needs are there. Shared by :func:`quick` and
     the in-caller path (:mod:`._plain`)."""
     own = start - RULES_LINE_WINDOW if start > RULES_LINE_WINDOW else 0
-    near = low[max(0, start - 40) : start]
+    near = low[max(0, start - 60) : start]
     if any(w in near for w in _GUESS_WORDS) and guessed_before_box(region, start):
         return True  # ``box-after-guess-word``: the engine decides
     if (
@@ -570,6 +575,11 @@ def hypothetical_box(region: str, low: str, start: int, end: int, content: str) 
         or low.find("i.e.", end, end + 12) >= 0 or low.find("that is", end, end + 14) >= 0
     ) and restated_other_after_box(region, end, content):
         return True  # ``box-then-restated-other``: the engine decides
+    if (
+        any(w in near for w in _RANGE_WORDS) or low.find("most", end, end + 24) >= 0
+        or low.find("than", end, end + 30) >= 0
+    ) and range_end_box(region, start, end):
+        return True  # ``box-as-range-end``: the engine decides
     if (  # a word counterfactual_before or under_test needs first ("if"/"had" ... "would",
         # "were" (``hypothetical-box-were``: "Suppose the answer were $\boxed{6}$"), "whether",
         # "guess"): a superset of their own tests, then the engine's function decides

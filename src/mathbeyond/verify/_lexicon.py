@@ -1454,6 +1454,9 @@ HEDGED_ALTERNATIVE = (
 PLEASANTRY = (
     "let me know if", "feel free to", "i hope (?:this|that|it) helps", "hope (?:this|that|it) "
     "helps", "happy to help", "glad to help", "good luck",
+    # the Minerva format's sign-off, also alone: "I hope it is correct.", "Hope I got it right."
+    "(?:i )?hope (?:it|this|that|my answer|the answer)(?: is|'s|\u2019s| was) (?:correct|right)",
+    "(?:i )?hope i got (?:it|this|that|everything) right",
     "have a (?:great|nice|good|wonderful|lovely|fantastic|fun) (?:day|time|evening|week)",
     "happy (?:learning|studying|solving|calculating)",
     "if you(?:'d| would) like,? i can", "i can also (?:show|explain|check|walk)",
