@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.172.0"  # core_v257: a box as one end of a range; "I hope it is correct."
+VERIFIER_VERSION = "2.173.0"  # core_v258: an answer under an open condition; "this AIME problem"
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

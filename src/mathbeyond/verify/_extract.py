@@ -1142,7 +1142,9 @@ def _find_anchor_word(
             low, max(0, pos - 90), pos
         ) and (
             _SHORT_END_RE.fullmatch(s, m.end()) is not None
-        ):  # ``conditional-anchor``: "If 97 is prime, then the answer is 97." ending the text
+            or _OTHERWISE_END_RE.fullmatch(s, m.end()) is not None
+        ):  # ``conditional-anchor``: "If 97 is prime, then the answer is 97." ending the text;
+            # ``conditional-anchor-left-open``: "...; otherwise it could be a different base."
             m = None
         if m is not None and conditional and _WHETHER_ANCHOR_RE.search(low, max(0, pos - 30), pos):
             m = None  # ``whether-clause-anchor``: "So whether the answer is 100 depends on ..."
@@ -1174,8 +1176,13 @@ _CONDITION_OPENER_RE = re.compile(
 _WHETHER_ANCHOR_RE = re.compile(r"\bwhether[ \t]+(?:the|my|our)[ \t]+(?:final[ \t]+)?\Z")
 _SHORT_END_RE = re.compile(r"[^\n.!?]{1,40}[.!]?\s*")  # the anchored value ends the text
 _CONDITIONAL_ANCHOR_RE = re.compile(  # "if 97 is prime, then the ", "assuming 97 has no factor, "
-    r"(?:^|[.!?\n][ \t*_]*)(?:if|assuming|supposing|provided(?:[ \t]+that)?)[ \t]+[^.;:!?\n]{1,60}"
+    r"(?:^|[.!?\n][ \t*_]*)(?:(?:so|thus|hence|therefore|and|but)[ \t]*,?[ \t]+)?"  # "So if ..."
+    r"(?:if|assuming|supposing|provided(?:[ \t]+that)?)[ \t]+[^.;:!?\n]{1,60}"
     r",[ \t]*(?:then[ \t]+)?(?:the|my|our)[ \t]+(?:final[ \t]+)?\Z"
+)
+_OTHERWISE_END_RE = re.compile(  # "$211$; otherwise it could be a different base.": the text's end
+    r"[^\n.!?;]{1,40}?[;,.][ \t]*(?:otherwise|else|if[ \t]+not)\b[^\n.!?]{0,120}[.!?]?\s*",
+    re.IGNORECASE,
 )
 _METHOD_OBJECT_RE = re.compile(
     r"\b(?:" + lx.alternation(lx.METHOD_OBJECT) + r")\s+(?:the|this|that|our|my)\s+(?:final\s+)?\Z"
@@ -6026,6 +6033,10 @@ def _closing(
             # ``closing-conditional-reading``: "If the problem means positive divisors, the
             # answer is 6." (another count raised before it): an answer under a reading only
             return Extracted("", "none", "closing-conditional-reading")
+    if ("f " in last or "ssuming" in last or "rovided" in last) and _left_open_condition(last):
+        # ``closing-conditional-left-open``: "So if my counting formula is exactly right, the
+        # answer is $211$; otherwise it could be a different base.": a condition left open
+        return Extracted("", "none", "closing-conditional-left-open")
     if "epends" in last and last.lower().count("if ") >= 2:
         final = [p for p in _SENTENCE_SPLIT_RE.split(last) if p.strip()]
         if final and _DEPENDS_REMARK_RE.fullmatch(final[-1].strip()):
@@ -7904,6 +7915,46 @@ def _clock_time(sentence: str, question: str) -> str | None:
     that of its concluding clause ("13:20 + 3:30 = 16:50, so the landing time is 16:50.")."""
     clause = _closing_clause(sentence)
     return closing_clock_time(sentence, question, clause if clause != sentence else None)
+
+
+_CONDITIONED_CLOSING_RE = re.compile(  # "So if my formula is right, ", "If none fall below, "
+    r"[ \t*_>-]*(?:(?:so|thus|hence|therefore|and|but)[ \t]*,?[ \t]+)?"
+    r"(?:if|assuming|supposing|provided)\b(?P<c>[^.;:!?\n]{1,80}),[ \t]*(?P<t>then\b)?",
+    re.IGNORECASE,
+)
+_OTHERWISE_REST_RE = re.compile(
+    r"[\s$;,.]*(?:otherwise|else|if[ \t]+not)\b[^\n.!?]{0,120}[.!?]?\s*", re.IGNORECASE
+)
+_CORRECTNESS_CONDITION_RE = re.compile(  # "my counting formula is exactly right", "it holds"
+    r"\b(?:(?:is|are)[ \t]+(?:\w+[ \t]+)?(?:right|correct|accurate|valid)|holds?|works?"
+    r"|(?:i|we)[ \t]+(?:didn'?t|did[ \t]+not|haven'?t)[ \t]+(?:make|made)|i'?m[ \t]+right)\b",
+    re.IGNORECASE,
+)
+
+
+def _left_open_condition(last: str) -> bool:
+    """``closing-conditional-left-open``: the closing line's last value sentence states its
+    value under a condition the text leaves open: the sentence opens (after "So", "Thus", ...)
+    with "if"/"assuming"/... and either an "otherwise" clause ends the text ("...; otherwise it
+    could be a different base.", "... Otherwise it might be larger."), or the condition is the
+    writer's own correctness ("if my formula is right"), or "then" opens the consequent. ("So if
+    we add the two counts, we get 27." states a step, not a condition.)"""
+    sentence = _last_value_sentence(last)
+    at = last.rfind(sentence)
+    if at < 0:
+        return False
+    m = _CONDITIONED_CLOSING_RE.match(sentence)
+    if m is None:
+        return False
+    rest = last[at + len(sentence) :]
+    own = _OTHERWISE_REST_RE.search(sentence, m.end())
+    if own is not None and own.end() == len(sentence):
+        return True  # "...; otherwise it could be a different base."
+    if rest.strip() and _OTHERWISE_REST_RE.fullmatch(rest) is None:
+        return False  # more text after the sentence: not the text's last word
+    return bool(
+        rest.strip() or m.group("t") or _CORRECTNESS_CONDITION_RE.search(m.group("c"))
+    )
 
 
 def _last_value_sentence(line: str) -> str:

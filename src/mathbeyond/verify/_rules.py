@@ -133,7 +133,9 @@ APPROX_RE = Guarded(re.compile(lx.alternation(lx.APPROXIMATION), re.IGNORECASE))
 ROUNDING_ASKED_RE = Guarded(lx.stems(lx.ROUNDING_ASKED))
 ATTRIB_RE = Guarded(re.compile(
     r"\b(?:" + lx.alternation(lx.ATTRIBUTION_SOURCE)
-    + r"(?:\s+(?:for|to|of)\s+(?:this|the)\s+(?:problem|question|exercise))?\s+"
+    # "the answer key for this AIME problem lists", "the official solution to the 2017 problem"
+    + r"(?:\s+(?:for|to|of)\s+(?:this|the)\s+(?:[A-Za-z0-9-]+\s+){0,2}"
+    + r"(?:problem|question|exercise))?\s+"
     + lx.alternation(lx.ATTRIBUTION_VERB)
     + r"|" + lx.alternation(lx.ATTRIBUTION_CROWD) + r")\b",
     re.IGNORECASE,
