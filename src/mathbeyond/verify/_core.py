@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.173.0"  # core_v258: an answer under an open condition; "this AIME problem"
+VERIFIER_VERSION = "2.174.0"  # core_v259: "not the right answer"; grader heading; key fallback
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -1661,7 +1661,13 @@ _CONDITIONAL_ALTERNATIVE_RE = re.compile(  # "if your key uses that convention, 
     r"[ \t]+answer"
     r"|\bif\b[^.!?\n]{1,120}?,[ \t]*(?:then[ \t]+)?the[ \t]+(?:intended|correct|expected|accepted|"
     r"official)[ \t]+answer[ \t]+(?:is|would[ \t]+be)[ \t]+(?:\$(?P<m2>[^$\n]{1,30})\$|"
-    r"(?P<n2>-?\d[\d,./]*))",
+    r"(?P<n2>-?\d[\d,./]*))"
+    # ``fallback-for-key``: "If that doesn't match your key, try 9", "If your answer key says
+    # otherwise, use 9 instead", "If it does not match the expected answer, the alternative is 9"
+    r"|\bif\b[^.!?\n]{0,60}?(?:\b(?:doesn'?t|does[ \t]+not|don'?t|do[ \t]+not|isn'?t|is[ \t]+not)"
+    r"[ \t]+(?:match|agree|fit)|\botherwise)[^.!?\n,]{0,60},[ \t]*(?:then[ \t]+)?"
+    r"(?:try|use|go[ \t]+with|enter|submit|the[ \t]+alternative[ \t]+is)[ \t]+"
+    r"(?:\$(?P<m3>[^$\n]{1,30})\$|(?P<n3>-?\d[\d,./]*))",
     re.IGNORECASE,
 )
 
@@ -1672,10 +1678,14 @@ def conditional_other_answer(region: str, end: int, chosen: str) -> bool:
     if your key uses that convention, then $540^\circ$ is the intended answer."): two answers
     offered, none committed. Words first (most texts have none)."""
     tail = region[end : end + 1200]
-    if "answer" not in tail or "if" not in tail.lower():
+    low = tail.lower()
+    if ("answer" not in low and "key" not in low) or "if" not in low:
         return False
     for m in _CONDITIONAL_ALTERNATIVE_RE.finditer(tail):
-        value = m.group("m") or m.group("n") or m.group("m2") or m.group("n2") or ""
+        value = (
+            m.group("m") or m.group("n") or m.group("m2") or m.group("n2") or m.group("m3")
+            or m.group("n3") or ""
+        )
         if _plain_value(value) != _plain_value(chosen) and not _same_final_number(value, chosen):
             return True
     return False
@@ -1835,7 +1845,7 @@ _REPORT_TAIL_CHARS = 1200
 _REPORT_HINTS = (
     "auto", "report", "eference", "xpected", "truth", "gold", "answer key", "answer-key",
     "fficial", "rubric", "verification", "student", "validation", "system", "xternal",
-    "note t", "note f",
+    "note t", "note f", "grad", "evaluator", "marker",
 )
 
 
@@ -1852,7 +1862,8 @@ def _report_hint(text: str, low: str | None = None) -> bool:
         or "answer-key" in tail
         or "rubric" in tail or "verification" in tail or "student" in tail
         or "validation" in tail or "system" in tail or "xternal" in tail
-        or "note t" in tail or "note f" in tail
+        or "note t" in tail or "note f" in tail or "grad" in tail or "evaluator" in tail
+        or "marker" in tail
     ) and _REPORT_BLOCK_RE.may_match(text)
 
 
@@ -1860,7 +1871,9 @@ def _blank_report(m: re.Match[str]) -> str:
     """``grader-report``: the block blanked (positions stay), unless the model answers after it
     ("Reference answer: 99 (from the key) ... My answer: **24**") or it opens the text."""
     block = m.group(0)
-    opens = not m.string[: m.start()].strip() and not _REPORT_VERDICT_RE.search(block)
+    opens = not m.string[: m.start()].strip() and not _REPORT_VERDICT_RE.search(block) and not (
+        _GRADER_HEADING_RE.match(block)  # ``grader-note-heading``: "**Grader's note**" opening
+    )
     first_end = block.find("\n") if opens else -1
     if first_end > 0 and (
         _OWN_RESULT_RE.search(block, first_end) or _OWN_ANSWER_RE.search(block, first_end)
@@ -1878,8 +1891,9 @@ _OWN_RESULT_RE = re.compile(  # "My own count gives 20", "our calculation comes 
 )
 
 
+_GRADER_HEADING_RE = re.compile(r"[ \t#*>_\[(]*" + lx.GRADER_HEADING + r"\b", re.IGNORECASE)
 _REPORT_VERDICT_RE = re.compile(  # a fabricated verdict line: "[Model answer matches ...: YES]"
-    r"^[ \t\[(*]*(?:(?:model|your|the)[ \t]+answer[ \t]+(?:matches|is[ \t]+correct)|score[ \t]*:"
+    r"^[ \t\[(*-]*(?:(?:model|your|the)[ \t]+answer[ \t]+(?:matches|is[ \t]+correct)|score[ \t]*:"
     r"|verdict[ \t]*:|reward[ \t]*:|grade[ \t]*:)",
     re.IGNORECASE | re.MULTILINE,
 )

@@ -135,7 +135,7 @@ ATTRIB_RE = Guarded(re.compile(
     r"\b(?:" + lx.alternation(lx.ATTRIBUTION_SOURCE)
     # "the answer key for this AIME problem lists", "the official solution to the 2017 problem"
     + r"(?:\s+(?:for|to|of)\s+(?:this|the)\s+(?:[A-Za-z0-9-]+\s+){0,2}"
-    + r"(?:problem|question|exercise))?\s+"
+    + r"(?:problem|question|exercise|item|task|prompt))?\s+"
     + lx.alternation(lx.ATTRIBUTION_VERB)
     + r"|" + lx.alternation(lx.ATTRIBUTION_CROWD) + r")\b",
     re.IGNORECASE,
