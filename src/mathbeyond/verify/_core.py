@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.174.0"  # core_v259: "not the right answer"; grader heading; key fallback
+VERIFIER_VERSION = "2.175.0"  # core_v260-v261: display alternatives, asked values, asked verb
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -423,6 +423,11 @@ def congruence_residue(answer: str, question: str | None) -> str | None:
     return m.group("r")
 
 
+_VALUE_LABEL_RE = re.compile(  # "p(2)", "f(-3)", "N", "a_5": a name for one value
+    r"[A-Za-z](?:_\{?\w{1,3}\}?)?(?:\([ \t]*-?\d{1,6}[ \t]*\))?"
+)
+
+
 def _judge_answer(
     answer: str, gold: str, question: str | None
 ) -> tuple[Status, str, str | None]:
@@ -440,6 +445,13 @@ def _judge_answer(
         if status is Status.CORRECT and own is None:
             own = "answer-equation-chain"
         return status, reason, own
+    if chained is None and answer.count("=") == 1:
+        left, right = (p.strip().strip("$").strip() for p in answer.split("="))
+        if right and _VALUE_LABEL_RE.fullmatch(left):  # ``label-equation-unevaluated``:
+            # "p(2) = 2^3 + 2\cdot 2 + 1": the named value's arithmetic, left unworked
+            status, reason, own = _judge_answer(right, gold, question)
+            if own == "answer-unevaluated-arithmetic":
+                return status, reason, own
     approx = _APPROX_SIGN_RE.split(answer) if "approx" in answer or "≈" in answer else None
     if approx is not None and len(approx) > 1 and question and ROUNDING_ASKED_RE.search(question):
         # asked "to the nearest tenth": "$\sqrt{80} \approx 8.9$" answers with 8.9

@@ -1823,7 +1823,9 @@ _REFERENCE_SENTENCE_RE = Guarded(re.compile(
 _REPORT_BLOCK_RE = Guarded(re.compile(
     # ``grader-report``: a fabricated grading block and all after it, or a statement of the
     # reference answer ("The reference answer for this problem is 720, which matches ...")
-    r"(?:^|(?<=[.!?])[ \t]+)[ \t#*>_\[(]*(?:\[\^[^\]\n]{1,12}\]:?[ \t]*)?(?:"
+    # (a list bullet may open its line: "- Student answer: 540", ``report-block-bullet``)
+    r"(?:^|(?<=[.!?])[ \t]+)[ \t#*>_\[(]*(?:[-+\u2022][ \t]+[*_]*)?"
+    r"(?:\[\^[^\]\n]{1,12}\]:?[ \t]*)?(?:"
     + lx.alternation(lx.REPORT_BLOCK_OPENER)
     + r")[\s\S]*\Z",
     re.IGNORECASE | re.MULTILINE,
@@ -3670,6 +3672,29 @@ def _question_math(question: str) -> tuple[str, ...]:
     )
 
 
+_ASKED_VERB_RE = re.compile(  # "How much does she spend", "How far did the train travel"
+    r"\bhow[ \t]+(?:much|far|long|fast|many[ \t]+[a-z]+)[ \t]+(?:money[ \t]+)?"
+    r"(?:does|did|do|will|would|can|could)[ \t]+(?:[A-Za-z']+[ \t]+){1,3}?(?P<v>[a-z]{3,})\b"
+    r"(?![ \t]+(?:to|be)\b)",
+    re.IGNORECASE,
+)
+
+
+@functools.lru_cache(maxsize=1024)
+def _asked_verb_re(question: str) -> re.Pattern[str] | None:
+    """The verb of a "How much does she spend?" question, as a pattern for its forms ("spend",
+    "spends", "spent"; irregular past forms from lexicon IRREGULAR_PAST), or None."""
+    m = _ASKED_VERB_RE.search(question)
+    if m is None:
+        return None
+    verb = m.group("v").lower()
+    if verb in lx.AUXILIARY_VERBS:
+        return None
+    forms = [re.escape(verb[:-1] if verb.endswith("e") else verb) + r"\w{0,3}"]
+    forms += [re.escape(f) for f in lx.IRREGULAR_PAST.get(verb, ())]
+    return re.compile(r"\b(?:" + "|".join(forms) + r")\b", re.IGNORECASE)
+
+
 @functools.lru_cache(maxsize=1024)
 def _asked_noun(question: str) -> str | None:
     """The noun of the quantity a question asks for ("How many different outcomes are
@@ -3809,6 +3834,9 @@ def concludes_asked_after(region: str, end: int, question: str) -> bool:
     noun = _asked_noun(question)
     if noun is not None and re.search(r"\b" + re.escape(noun), last_line, re.IGNORECASE):
         return True
+    verb = _asked_verb_re(question) if "how" in question.lower() else None
+    if verb is not None and verb.search(last_line) and _HAS_VALUE_RE.search(last_line):
+        return True  # ``asked-verb-concluded``: "How much does she spend?": "So Maria spent \$54"
     if "count" in last_line and _COUNT_SUBJECT_RE.match(last_line) and _HOW_MANY_RE.search(
         question
     ):  # "..., so the count is 56." asked "In how many ways ...": the count asked for
@@ -6351,6 +6379,10 @@ def _closing(
         return Extracted("", "none", "closing-value-held-back")
     if _TRUNCATION_END_RE.search(last) and (not bare or _WORDS2_RE.search(last)):
         closing_sentence = _last_value_sentence(last)
+        if closing_sentence != last and closing_sentence.rstrip(" \t*_").endswith("?"):
+            # ``closing-value-as-question``: "For 30 cookies that gives 5 cups? I'm not totally
+            # sure ...": the value is asked, not stated
+            return Extracted("", "none", "closing-value-asked")
         subject = None if _NEG_WORD_RE.search(closing_sentence) else _subject_value(
             closing_sentence
         )

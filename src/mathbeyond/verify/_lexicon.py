@@ -530,7 +530,8 @@ OTHER_READING = (
 inclusively, ... for 9.", "If instead it was meant as $2^{x+2} = 34$, ...")."""
 READING_CASE = (
     "reading", "interpretation", "case", "convention", "sense", "meaning", "version", "first",
-    "second", "other", "former", "latter", "one",
+    "second", "other", "former", "latter", "one", "rule", "identity", "definition", "method",
+    "assumption",
 )
 """After "under the", "in the", "for the": a reading or case that a value holds under ("n = 6.5
 under the first reading and n = 9 under the second": one value per reading, none committed to,
@@ -2001,6 +2002,21 @@ GRADER_HEADING = (
 )
 """A heading for a grader's block ("**Grader's note**", "Grader feedback:"): what it heads is a
 fabricated grading block, never the model's answer, even opening the text."""
+IRREGULAR_PAST: dict[str, tuple[str, ...]] = {
+    "spend": ("spent",), "buy": ("bought",), "pay": ("paid",), "make": ("made",),
+    "get": ("got", "gotten"), "have": ("had",), "take": ("took", "taken"),
+    "give": ("gave", "given"),
+    "sell": ("sold",), "run": ("ran",), "drive": ("drove", "driven"), "eat": ("ate", "eaten"),
+    "swim": ("swam",), "ride": ("rode", "ridden"), "fly": ("flew", "flown"), "lose": ("lost",),
+    "win": ("won",), "keep": ("kept",), "leave": ("left",), "read": ("read",), "write": ("wrote",),
+    "build": ("built",), "bring": ("brought",), "catch": ("caught",), "grow": ("grew", "grown"),
+}
+"""A verb asked about ("How much does she spend?") and its irregular past forms: a closing
+"So Maria spent \\$54 in total." concludes the asked quantity (``asked-verb-concluded``)."""
+AUXILIARY_VERBS = frozenset({"have", "has", "had", "need", "cost", "get", "take", "make", "weigh"})
+"""Verbs that ask no quantity of their own in "How much does it ... ?" (auxiliaries, and verbs
+whose forms name too many other quantities): the asked-verb test is skipped for them."""
+
 REPORT_BLOCK_OPENER = (
     # "### Automatic check", "[System verification: final answer validated = 36. Marked correct.]"
     "(?:automatic|automated|auto|system|external)[- ]?(?:check|grad(?:er|ing)|evaluation|"

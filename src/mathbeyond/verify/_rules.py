@@ -1267,7 +1267,7 @@ _UNDER_CASE = (
 )
 _READING_PAIR_RE = re.compile(  # "n = 6.5 under the first reading and n = 9 under the second"
     r"(?<![\w.])\$?(?P<a>" + _PAIR_VALUE + r")" + _UNDER_CASE
-    + r"[^.;\n]{0,60}?(?:\band\b|,|;|\bbut\b|\bwhile\b|\bwhereas\b)[^.;\n\d]{0,40}?"
+    + r"[^.;\n]{0,60}?(?:\band\b|\bor\b|,|;|\bbut\b|\bwhile\b|\bwhereas\b)[^.;\n\d]{0,40}?"
     r"(?<![\w.])\$?(?P<b>" + _PAIR_VALUE + r")" + _UNDER_CASE,
     re.IGNORECASE,
 )
@@ -1394,12 +1394,20 @@ def _ordinal_case_split(region: str, c: Candidate) -> bool:
     return m is not None and _plain(m.group("v")) != _plain(c.text)
 
 
+_DISPLAY_WORDS_RE = re.compile(  # "\text{or }" -> "or ", "\left(" -> "(", "\quad" -> " "
+    r"\\(?:text|textrm|mathrm)\{([^{}]{0,80})\}|\\(?:q?quad|[,;:!])|\\(?:left|right)(?=[()\[\]])"
+)
+
+
 def alternative_after(region: str, c: Candidate) -> bool:
     """``answer-with-alternative``: in the answer's own sentence after it, 'or' and another value
     with a condition or hedge ("\\boxed{24} (or $22$ if we exclude 1 and 360)", "$n=1$ (if ...)
     or $n = 3$ if ..."): two conditional alternatives, no commitment. Not an equivalent form
     ("or equivalently $4!$", "or $0.5$ as a decimal") nor the same value again."""
     rest = region[c.end : c.end + ALT_AFTER_CHARS]
+    if "\\text" in rest[:200]:  # ``alternative-in-display-text``: "\quad \left(\text{or }
+        # \frac{9}{4}, \text{ depending on the order}\right)$$" read as its words
+        rest = _DISPLAY_WORDS_RE.sub(lambda m: m.group(1) or " ", rest)
     end = _SENTENCE_END_RE.search(rest)
     sentence = rest[: end.start() if end else len(rest)]
     if _hedged_other_value(rest, end, c):
