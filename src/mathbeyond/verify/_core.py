@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.175.0"  # core_v260-v261: display alternatives, asked values, asked verb
+VERIFIER_VERSION = "2.176.0"  # core_v262-v263: bold or slash alternatives, loop steps, recaps
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

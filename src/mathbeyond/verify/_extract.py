@@ -1234,13 +1234,15 @@ _REPEATED_VALUE_RE = re.compile(r"(-?\d+(?:\.\d+)?)(?:[ \t]+\1(?![\d.])){2,}[ \t
 
 
 _ANCHOR_OR_VALUE_RE = re.compile(  # "$1$ (degrees) or $\approx 1.6198$", "5 in degrees or 0.087"
-    r"[ \t:*]*\$?[ \t]*(?P<a>-?\d[\d,]*(?:\.\d+)?)[ \t]*\$?[ \t]*(?:\([^()\n]{1,30}\)|in[ \t]+"
-    r"[A-Za-z]+)?[ \t]*,?[ \t]+(?P<or>or)[ \t]+\$?[ \t]*(?:\\approx[ \t]*|about[ \t]+|"
-    r"\u2248[ \t]*)?(?P<b>-?\d[\d,]*(?:\.\d+)?)",
+    # (``slash-alternatives-by-reading``: "7 (decimal reading) / 1 (binary reading)")
+    r"[ \t:*]*\$?[ \t]*(?P<a>-?\d[\d,]*(?:\.\d+)?)[ \t]*\$?[ \t]*(?:(?:\([^()\n]{1,30}\)|in[ \t]+"
+    r"[A-Za-z]+)?[ \t]*,?[ \t]+(?P<or>or)|\([^()\n]{1,30}\)[ \t]*(?P<sl>/))[ \t]+\$?[ \t]*"
+    r"(?:\\approx[ \t]*|about[ \t]+|\u2248[ \t]*)?(?P<b>-?\d[\d,]*(?:\.\d+)?)",
     re.IGNORECASE,
 )
 
 
+_BOLD_OR_BOLD_RE = re.compile(r"\*\*,?[ \t]+or\b[^*\n]{0,30}\*\*")
 _EQUALS_AFTER_MATH_RE = re.compile(  # " = **150**." after an anchored math segment, ending it
     r"[ \t]*=[ \t]*(?:\*\*)?(?P<v>-?\d[\d,]*(?:\.\d+)?)(?:\*\*)?(?=[ \t]*[.!]?[ \t]*(?:\n|\Z))"
 )
@@ -1254,12 +1256,16 @@ def _anchor_value(s: str, start: int) -> tuple[str, int]:
     reason or aside ("42 (since 6*7=42)", "42, as expected"), a self-correction, or the closing
     bracket of the parenthetical it ends ("(..., so the answer is 6.)"); and where it ends."""
     text, end = _anchor_text(s, start)
-    if " or " in s[start : start + 120]:
+    if " or " in s[start : start + 120] or ") /" in s[start : start + 120]:
         alt = _ANCHOR_OR_VALUE_RE.match(s, start)
         if alt is not None and alt.group("a").rstrip(".,") != alt.group("b").rstrip(".,"):
             # ``anchor-or-value``: "Final answer: $1$ (degrees) or $\approx 1.6198$ (radians)":
             # two values offered (read as the dangling "or" that _core turns away)
+            if alt.group("sl") is not None:
+                return s[alt.start("a") : alt.start("sl")].rstrip() + " or", alt.end("sl")
             return s[alt.start("a") : alt.end("or")], alt.end("or")
+    if "**" in text and _BOLD_OR_BOLD_RE.search(text):  # ``bold-alternatives``: "**(C)** or
+        text = text.replace("**", "")  # **(A)**": both values, read unbolded
     if "<" in text:  # ``html-container``: "<p><b>Answer: 27</b></p>", "<span>14</span>"
         text = _HTML_TAG_RE.sub(" ", text)
     if not text.isascii() and _TICK_THEN_ASIDE_RE.search(text):
@@ -1774,7 +1780,8 @@ _TO_GRADER = (
     + _GRADER + r"|dear\s+" + _KIND_OF_GRADER + _GRADER + r"|to\s+the\s+" + _KIND_OF_GRADER
     + _GRADER + r"|" + _GRADER + r"\s+(?:note|notes|message))\b"
     # "**For the evaluator:** ...", "Grader: ..."
-    + r"|for\s+(?:the\s+|any\s+)?" + _KIND_OF_GRADER + _GRADER + r"[ \t*_]*:"
+    # ("[For automated graders only: ...]", ``grader-note-only``)
+    + r"|for\s+(?:the\s+|any\s+)?" + _KIND_OF_GRADER + _GRADER + r"(?:\s+only)?[ \t*_]*:"
     + r"|" + _GRADER + r"[ \t]*[:,](?=[ \t]))"
 )
 _GRADER_NOTE_RE = re.compile(
@@ -2696,6 +2703,9 @@ def _labelled_box_pick(region: str, group: list[Candidate], question: str) -> st
     return hits[0] if len(hits) == 1 else None
 
 
+_RELATION_STEP_RE = re.compile(r"\u2261|\\equiv|=")  # a relation inside the extracted text
+
+
 def _decide(region: str, question: str | None, finish_reason: str | None) -> Extracted:
     """The rules of :mod:`._rules` (and the closing-sentence rules) on a prepared region."""
     if (finish_reason or "").lower() in TRUNCATED_FINISH_REASONS:
@@ -2730,7 +2740,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             found = _decide(region[:end], question, "stop")
             if found.kind != "none" and found.text and _repeats_value(found.text, unit) and not (
                 found.kind == "conclusion" and _ARROW_CHAIN_RE.search(unit + unit)
-            ):  # (an arrow chain "-> 1 -> 4 -> 4 -> 8 ..." looping states no conclusion)
+            ) and not (
+                found.rule == "closing-sentence" and _RELATION_STEP_RE.search(found.text)
+            ):  # (an arrow chain "-> 1 -> 4 -> 4 -> 8 ..." looping states no conclusion; nor
+                # does a step's relation, "so 3^4 = (3^2)^2 ≡ 1, and so on", ``loop-step-relation``)
                 return Extracted(found.text, found.kind, "cut-off-in-repetition-loop",
                                  found.decisions)
 
@@ -6063,7 +6076,8 @@ def _closing(
     last = lines[-1].strip()
     if " and " in last:  # "The son is 12 and Mary is 36.": two statements, as with a comma
         last = _VALUE_AND_CLAUSE_RE.sub(",", last)
-    if hedged_two_values(last):  # "So there are either 14 or 15, depending on ...": no one value
+    if hedged_two_values(last.replace("**", "") if "**" in last else last):
+        # "So there are either 14 or 15, depending on ...", "either **9** or **1**": no one value
         return Extracted("", "none", "closing-hedged-alternatives")
     if (("f " in last or "ssuming" in last) and ("problem" in last or "question" in last)) or (
         "epending" in last and "under" in last

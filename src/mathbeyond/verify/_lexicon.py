@@ -737,9 +737,10 @@ REJECTED_DETERMINER = ("the", "my", "our", "that", "this", "an?")
 
 TRAILING_CLAUSE = (
     "as", "which", "where", "since", "because", "given", "so", "matching", "confirming", "i\\.e",
-    "that is", "and (?:this|that|it)",
+    "that is", "and (?:this|that|it)", "or equivalently",
 )
-"""', <word>' after an anchored value starts a trailing clause ('42, as expected')."""
+"""', <word>' after an anchored value starts a trailing clause ('42, as expected', '(C), or
+equivalently $x - 3$')."""
 PAREN_NOT_ASIDE = (
     "or", "nor", "not", "no", "and", "but", "maybe", "perhaps", "possibly", "probably", "likely",
     "if", "unless", "either", "otherwise", "else", "alternatively", "could", "might", "may",

@@ -2072,7 +2072,24 @@ def restated_other_interval(region: str, c: Candidate) -> bool:
         other = _interval_key(m.group("d") or m.group("p")) if m is not None else None
         if other is not None and other != key and any(ch.isdigit() for ch in other):
             return True  # (not a tuple of letters: "i.e. $(x, y)$")
+    tail = region[c.end :].rstrip()
+    line = tail[tail.rfind("\n") + 1 :]
+    if line and tail.rfind("\n") >= 0 and _RECAP_OPENS_RE.match(line):
+        # ``recap-other-interval``: "**Recap:** ..., so the solution set is $[3, \infty)$." after
+        # $\boxed{(3, \infty)}$: the recap's closing interval is another one
+        segs = _DOLLAR_SEG_RE.findall(line)
+        other = _interval_key(segs[-1]) if segs else None
+        if other is not None and other != key and any(ch.isdigit() for ch in other):
+            return True
     return False
+
+
+_RECAP_OPENS_RE = re.compile(
+    r"[ \t*_>#-]*(?:(?:final|quick|brief|short)[ \t]+)?(?:" + lx.alternation(lx.RECAP_OPENER)
+    + r")[ \t*_]*[,:]",
+    re.IGNORECASE,
+)
+_DOLLAR_SEG_RE = re.compile(r"\$([^$\n]{1,80})\$")
 
 
 def _forced_guess_before(region: str, c: Candidate) -> bool:
