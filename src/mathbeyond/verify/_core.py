@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.176.0"  # core_v262-v263: bold or slash alternatives, loop steps, recaps
+VERIFIER_VERSION = "2.177.0"  # core_v264: fractional powers, chains ending unworked, hedged option
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -273,6 +273,10 @@ _UNEVALUATED_DECIMAL_RE = re.compile(  # ``unevaluated-arithmetic-answer``: "24 
 _DEGREE_MARK_RE = re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\u00b0|\\degree")
 _OPTION_IN_ANSWER_RE = re.compile(r"\(([A-E])\)")
 _LETTER_GOLD_RE = re.compile(r"\s*\(?[A-E]\)?\s*")
+_HEDGED_SECOND_OPTION_RE = re.compile(  # "B, and maybe D", "B, possibly D", "C or perhaps A"
+    r"[\s*]*\(?([A-E])\)?[\s*]*,?[ \t]*(?:(?:and|or)[ \t]+)?(?:maybe|perhaps|possibly|probably"
+    r"|also)[ \t]+(?:also[ \t]+)?\(?(?!\1)[A-E]\)?[\s*.]*"
+)
 _DECIMAL_IN_RE = re.compile(r"\d\.\d")
 _SCIENTIFIC_FORM_RE = re.compile(  # "1.728 \times 10^5": scientific notation, a written number
     r"\s*-?\d+(?:\.\d+)?\s*(?:\\times|\\cdot|[×·*])\s*10\s*\^\s*\{?\s*-?\d+\s*\}?\s*"
@@ -423,6 +427,11 @@ def congruence_residue(answer: str, question: str | None) -> str | None:
     return m.group("r")
 
 
+_NUMBER_OPERATION_RE = re.compile(  # "5 \\cdot 180", "12 + 3", "2 \\times 7": still operated on
+    r"\d[ \t]*(?:\^\\circ|\^\{\\circ\})?[ \t]*"
+    r"(?:\\cdot|\\times|[*\u00d7\u00b7+]|(?<=\d)[ \t]+-[ \t]+)[ \t]*\(?\d"
+)
+_PLAIN_MEMBER_RE = re.compile(r"[\s$]*-?\d[\d,]*(?:\.\d+)?[\s$.]*")
 _VALUE_LABEL_RE = re.compile(  # "p(2)", "f(-3)", "N", "a_5": a name for one value
     r"[A-Za-z](?:_\{?\w{1,3}\}?)?(?:\([ \t]*-?\d{1,6}[ \t]*\))?"
 )
@@ -433,13 +442,24 @@ def _judge_answer(
 ) -> tuple[Status, str, str | None]:
     """Status, reason and, when one decided, the answer rule's name, for an extracted answer
     (stripped of grouping braces, at most ``MAX_ANSWER_CHARS``) against ``gold``."""
-    if len(gold.strip()) <= 3 and len(set(_OPTION_IN_ANSWER_RE.findall(answer))) >= 2 and (
-        _LETTER_GOLD_RE.fullmatch(gold)
-    ):  # ``two-options-joined``: "Final: (B)/(C)" names two options, picks none
+    if len(gold.strip()) <= 3 and (
+        len(set(_OPTION_IN_ANSWER_RE.findall(answer))) >= 2
+        or _HEDGED_SECOND_OPTION_RE.fullmatch(answer) is not None
+    ) and _LETTER_GOLD_RE.fullmatch(gold):  # ``two-options-joined``: "Final: (B)/(C)" names two
+        # options, picks none; so does "B, and maybe D" (``hedged-second-option``)
         return Status.INCORRECT, "several options named", "answer-several-options"
     if question and "(" in question:
         answer, gold, question = _upper_case_options(answer, gold, question)
     chained = _chain_value(answer, gold, question) if "=" in answer else None
+    if chained is not None and _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$")) and (
+        _NUMBER_OPERATION_RE.search(chained)
+        and not _SCIENTIFIC_FORM_RE.fullmatch(chained.strip().strip("$").rstrip(".").strip("$"))
+        and not any(  # "2520 = 2^3 \\cdot 3^2 \\cdot 5 \\cdot 7": the value stated, then factored
+            _PLAIN_MEMBER_RE.fullmatch(m) for m in answer.split("=")
+        )
+    ):  # ``chain-ends-unworked``: "(7-2)\\cdot 180^\\circ = 5 \\cdot 180^\\circ": a chain whose
+        # last member is still arithmetic never reached its value
+        return Status.INCORRECT, "unevaluated arithmetic", "answer-unevaluated-arithmetic"
     if chained is not None:  # "25% of 360 = 0.25 × 360 = 90", "$A = \\pi r^2 = 16\\pi$"
         status, reason, own = _judge_answer(chained, gold, question)
         if status is Status.CORRECT and own is None:

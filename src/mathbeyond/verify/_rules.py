@@ -3594,6 +3594,10 @@ def unevaluated_functions(answer: str, gold: str, question: str | None) -> bool:
         return True
     if _DETERMINANT_RE.search(answer):
         return True  # ``determinant-unevaluated``: "\begin{vmatrix} 2 & 3 \\ 1 & 4 \end{vmatrix}"
+    if "^" in answer and _NUMBER_ROOT_POWER_RE.search(answer) and not _LETTER_RE.search(
+        _COMMAND_RE.sub(" ", answer)
+    ):  # ``fractional-power-unevaluated``: "343^{1/3}", "64^{1/2}" for an integer: a root not taken
+        return True
     root = _ROOT_RE.search(answer) if "\\sqrt" in answer else None
     if root is not None and not _LETTER_RE.search(_COMMAND_RE.sub(" ", answer)) and (
         root.group(0) in question or _root_asked_in_words(answer, question)
@@ -3648,6 +3652,10 @@ _COUNTING_FORMULA_RE = re.compile(r"\d!|\\binom|\\choose")
 _NUMBER_FUNCTION_RE = re.compile(  # a gcd or lcm of numbers, left to evaluate
     r"\\gcd(?![A-Za-z])|\\operatorname\*?\{(?:lcm|gcd)\}|\\(?:text|mathrm)\{(?:lcm|gcd)\}"
     r"|(?<![A-Za-z\\])(?:gcd|lcm|GCD|LCM)(?=[ \t]*\()"
+)
+_NUMBER_ROOT_POWER_RE = re.compile(  # a number to a fractional power: "343^{1/3}", "8^{(2/3)}"
+    r"\d[ \t]*\^[ \t]*\{?[ \t]*\(?[ \t]*-?\d{1,3}[ \t]*/[ \t]*\d{1,3}[ \t]*\)?[ \t]*\}?"
+    r"|\d[ \t]*\^[ \t]*\{[ \t]*\\[dt]?frac\{\d{1,3}\}\{\d{1,3}\}[ \t]*\}"
 )
 _DETERMINANT_RE = re.compile(r"\\begin\{[vV]matrix\}|\\det(?![A-Za-z])")
 _INTEGER_GOLD_RE = re.compile(r"-?\d+")
