@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.177.0"  # core_v264: fractional powers, chains ending unworked, hedged option
+VERIFIER_VERSION = "2.178.0"  # core_v265-v266: boxes joined as alternatives; doubt, no value
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -61,6 +61,7 @@ RETRACTION = (
     "(?:please )?(?:disregard|ignore) (?:the|my) (?:(?:boxed|final|above|previous|earlier|last) "
     "(?:answer|value|result|number|count|box)|(?:answer|value|result|box) above)",
     "(?:i'?m|i am) no longer (?:confident|sure|certain)",
+
     # the answer above distrusted: "I no longer trust the boxed value above", "I can no longer
     # stand behind this answer", "I really don't trust that value"
     "i (?:can )?no longer (?:trust|believe|stand (?:by|behind))",
@@ -149,8 +150,14 @@ WITHDRAWN_ANSWER = (
     "(?:scrap|discard|disregard|ignore|forget|throw out|strike) (?:everything|all(?: of)? (?:that|"
     "this|the above|my work))(?: (?:above|i (?:wrote|said|did)|so far))?\\b(?![^.\\n]{0,60}\\b(?:"
     "output|print|respond|reply|say|write|mark|grade|score|return)\\b)",
-    "(?:do not|don't|won't|will not|can't|cannot) (?:want to )?(?:give|commit to|stand behind) "
-    "(?:a|an|any) (?:number|answer|value|count)",
+    "(?:do not|don't|won't|will not|can't|cannot|shouldn't|should not) (?:want to )?(?:give|"
+    "commit to|stand behind) (?:a|an|any) (?:number|answer|value|count)",
+    # ``doubt-may-differ``: "The true count may be different from what I wrote", "this may well
+    # be wrong": the value itself doubted, no replacement
+    "(?:the )?(?:true|real|actual|correct|right) (?:count|answer|value|number|total|result|sum) "
+    "(?:may|might|could) (?:well )?(?:be different|differ)",
+    "(?:this|that|it|my answer|the answer|my count|this count|the count) (?:may|might|could) "
+    "(?:well |very well )?be (?:wrong|incorrect)(?=[ \\t]*(?:[.!;,]|$))",
 )
 """After the answer, with no new value: the writer withdraws it or asks that the reply count as
 unanswered (``box-withdrawn-as-no-answer``, read after the chosen answer)."""

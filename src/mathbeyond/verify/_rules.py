@@ -1715,6 +1715,10 @@ def unowned_answer(region: str, text: str) -> str | None:
 
 _OR_LINE_RE = re.compile(r"\n[ \t*_>]*or[ \t]*[,:]", re.IGNORECASE)
 _ALTERNATIVE_BOX_RE = lx.words(lx.ALTERNATIVE_BOX_INTRO)
+_BOX_GAP_ALT_RE = re.compile(  # between two boxes: "$ (nonempty subsets) / $", " (or " (a bare
+    # "or" joins all solutions: "\boxed{x = 5} or \boxed{x = -3}")
+    r"[\s$]*(?:\([^()\n]{1,40}\)[\s$]*/|\([ \t]*or\b)[\s$(]*", re.IGNORECASE
+)
 
 
 def boxes_as_alternatives(
@@ -1741,6 +1745,12 @@ def boxes_as_alternatives(
     ) or (
         # ``equivalently-other-value``: "$\boxed{2}$ (equivalently, $\boxed{3}$)": two values
         _equivalent_intro(region, prev, chosen) and _values_differ(prev.text, chosen.text)
+    ) or (  # ``boxes-joined-as-alternatives``: "$\boxed{31}$ (nonempty subsets) / $\boxed{32}$",
+        # "\boxed{5}\quad(\text{or } \boxed{9} ...": a slash or an "or" between two boxes
+        chosen.start - prev.end <= 80
+        and _BOX_GAP_ALT_RE.fullmatch(
+            _DISPLAY_WORDS_RE.sub(lambda m: m.group(1) or " ", region[prev.end : chosen.start])
+        ) is not None
     ) or (  # ``boxes-after-depends-on``: "It depends on whether ...:\n$$\boxed{12} \text{
         # (roles distinct)} \qquad \boxed{6} \text{ (roles identical)}$$"
         _depends_before(region, prev, chosen)
