@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.178.0"  # core_v265-v266: boxes joined as alternatives; doubt, no value
+VERIFIER_VERSION = "2.179.0"  # core_v267: a convention that applies; unworked fractions; i powers
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -312,6 +312,10 @@ def _powers_asked(question: str) -> set[tuple[str, str]]:
         found.add((m.group("b1") or m.group("b2") or m.group("b3"), str(exp)))
     return found
 _IMAGINARY_POWER_RE = re.compile(r"\s*i\s*\^\s*\{?\s*(?:[2-9]|\d{2,})\s*\}?\s*")
+_IMAGINARY_POWER_TERM_RE = re.compile(  # "+ i^2", "i^{4} -": a power of i as a term of a sum
+    r"[-+]\s*i\s*\^\s*\{?\s*(?:[2-9]|\d{2,})"
+    r"|(?<![\w\\])i\s*\^\s*\{?\s*(?:[2-9]|\d{2,})\s*\}?\s*[-+]"
+)
 _POWER_ANSWER_RE = re.compile(r"\s*(?P<b>\d+)\s*\^\s*\{?\s*(?P<e>\d+)\s*\}?\s*")
 _TEXT_ASIDE_TAIL_RE = re.compile(r"[ \t]*\\text\{[ \t]*\([^(){}]{1,60}\)[ \t]*\}[ \t.]*\Z")
 _ASIDE_DOUBT_RE = re.compile(  # an aside that doubts, offers another value or pleads
@@ -568,9 +572,13 @@ def _judge_answer(
         return Status.INCORRECT, "restates the question's expression unevaluated", (
             "answer-restates-question"
         )
-    if _IMAGINARY_POWER_RE.fullmatch(answer.strip().strip("$").rstrip(".").strip("$")) and not (
+    if (
+        _IMAGINARY_POWER_RE.fullmatch(answer.strip().strip("$").rstrip(".").strip("$"))
+        or ("i" in answer and _IMAGINARY_POWER_TERM_RE.search(answer) is not None)
+    ) and not (
         _IMAGINARY_POWER_RE.fullmatch(gold.strip().strip("$"))
-    ):
+        or _IMAGINARY_POWER_TERM_RE.search(gold) is not None
+    ):  # (``imaginary-power-in-sum``: "1 + 2i + i^2" for 2i: a term still a power of i)
         # ``imaginary-power-unreduced``: "i^3" for -i, "i^{2}" for -1: the power not reduced
         return Status.INCORRECT, "a power of i left unreduced", "answer-unevaluated-arithmetic"
     if power is not None and question and _INTEGER_GOLD_RE.fullmatch(gold) and (

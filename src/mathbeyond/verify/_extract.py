@@ -7986,7 +7986,9 @@ _OTHERWISE_REST_RE = re.compile(
     r"[\s$;,.]*(?:otherwise|else|if[ \t]+not)\b[^\n.!?]{0,120}[.!?]?\s*", re.IGNORECASE
 )
 _CORRECTNESS_CONDITION_RE = re.compile(  # "my counting formula is exactly right", "it holds"
-    r"\b(?:(?:is|are)[ \t]+(?:\w+[ \t]+)?(?:right|correct|accurate|valid)|holds?|works?"
+    # (a reading or convention in force: "if the first convention applies", "is intended")
+    r"\b(?:(?:is|are)[ \t]+(?:\w+[ \t]+)?(?:right|correct|accurate|valid|intended|meant)"
+    r"|holds?|works?|applies"
     r"|(?:i|we)[ \t]+(?:didn'?t|did[ \t]+not|haven'?t)[ \t]+(?:make|made)|i'?m[ \t]+right)\b",
     re.IGNORECASE,
 )

@@ -3604,6 +3604,8 @@ def unevaluated_functions(answer: str, gold: str, question: str | None) -> bool:
         return True
     if _DETERMINANT_RE.search(answer):
         return True  # ``determinant-unevaluated``: "\begin{vmatrix} 2 & 3 \\ 1 & 4 \end{vmatrix}"
+    if "." in answer and _DECIMAL_FRACTION_RE.fullmatch(answer.strip().strip("$").strip()):
+        return True  # ``fraction-of-decimal-unworked``: "\frac{150}{2.5}" for 60: still to divide
     if "^" in answer and _NUMBER_ROOT_POWER_RE.search(answer) and not _LETTER_RE.search(
         _COMMAND_RE.sub(" ", answer)
     ):  # ``fractional-power-unevaluated``: "343^{1/3}", "64^{1/2}" for an integer: a root not taken
