@@ -67,6 +67,7 @@ from ._rules import (
 from ._rules import ATTRIB_RE as _ATTRIB_RE
 from ._rules import CHECK_MARK_RE as _CHECK_MARK_CHARS_RE
 from ._rules import CROSS_MARK_RE as _CROSS_MARK_RE
+from ._rules import RECAP_LABEL_RE as _RECAP_LABEL_RE
 from ._rules import agreed_after as _agreed_after
 from ._words import (
     foreign_number,
@@ -4322,11 +4323,6 @@ _TOTAL_ROW_RE = re.compile(  # "| **Total** | | **173** |": a table's closing to
 )
 
 
-_RECAP_LABEL_RE = re.compile(  # "**In summary:**", "To recap,", "Summary:" opening a line
-    r"[ \t*_>#-]*(?:(?:final|quick|brief|short)[ \t]+)?(?:" + lx.alternation(lx.RECAP_OPENER)
-    + r")[ \t*_]*[,:][ \t*_]*",
-    re.IGNORECASE,
-)
 _VALUE_MARKUP_RE = re.compile(  # LaTeX a value may hold: dropped before looking for words
     r"\\(?:[dt]?frac|sqrt|pi|cdot|times|left|right|circ|infty|pm|mp)(?![A-Za-z])"
 )

@@ -2084,7 +2084,7 @@ def restated_other_interval(region: str, c: Candidate) -> bool:
             return True  # (not a tuple of letters: "i.e. $(x, y)$")
     tail = region[c.end :].rstrip()
     line = tail[tail.rfind("\n") + 1 :]
-    if line and tail.rfind("\n") >= 0 and _RECAP_OPENS_RE.match(line):
+    if line and tail.rfind("\n") >= 0 and RECAP_LABEL_RE.match(line):
         # ``recap-other-interval``: "**Recap:** ..., so the solution set is $[3, \infty)$." after
         # $\boxed{(3, \infty)}$: the recap's closing interval is another one
         segs = _DOLLAR_SEG_RE.findall(line)
@@ -2094,9 +2094,9 @@ def restated_other_interval(region: str, c: Candidate) -> bool:
     return False
 
 
-_RECAP_OPENS_RE = re.compile(
+RECAP_LABEL_RE = re.compile(  # "**In summary:**", "To recap,", "Summary:" opening a line
     r"[ \t*_>#-]*(?:(?:final|quick|brief|short)[ \t]+)?(?:" + lx.alternation(lx.RECAP_OPENER)
-    + r")[ \t*_]*[,:]",
+    + r")[ \t*_]*[,:][ \t*_]*",
     re.IGNORECASE,
 )
 _DOLLAR_SEG_RE = re.compile(r"\$([^$\n]{1,80})\$")
