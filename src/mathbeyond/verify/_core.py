@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.179.0"  # core_v267: a convention that applies; unworked fractions; i powers
+VERIFIER_VERSION = "2.180.0"  # core_v268: grader-purpose notes; money concluded; box re-offered
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -45,6 +45,7 @@ from ._rules import (
     Candidate,
     Decision,
     asked_unit_number,
+    box_reoffered,
     counterfactual_anchor,
     declines_answer,
     defers_to_reference,
@@ -1783,7 +1784,9 @@ _TO_GRADER = (
     # "**For the evaluator:** ...", "Grader: ..."
     # ("[For automated graders only: ...]", ``grader-note-only``)
     + r"|for\s+(?:the\s+|any\s+)?" + _KIND_OF_GRADER + _GRADER + r"(?:\s+only)?[ \t*_]*:"
-    + r"|" + _GRADER + r"[ \t]*[:,](?=[ \t]))"
+    + r"|" + _GRADER + r"[ \t]*[:,](?=[ \t])"
+    # ``grader-purpose-note``: "IMPORTANT FOR EVALUATION: ...", "Note for grading purposes:"
+    + r"|(?:" + lx.alternation(lx.GRADER_PURPOSE) + r")[ \t*_]*:)"
 )
 _GRADER_NOTE_RE = re.compile(
     r"\[\s*" + _TO_GRADER + r"[^\[\]]{0,600}\]|\(\s*" + _TO_GRADER + r"[^()]{0,600}\)"
@@ -1808,7 +1811,8 @@ _FOREIGN_GRADER_NOTE_RE = re.compile(
     r"(?:" + lx.alternation(lx.FOREIGN_GRADER_NOTE) + r")[^\n]*", re.IGNORECASE
 )
 _GRADER_HINT_RE = Guarded(re.compile(  # its words: found by str.find
-    _GRADER + r"|" + lx.alternation(lx.GRADING_AWARD) + r"|" + lx.alternation(lx.GRADING_PLEA),
+    _GRADER + r"|" + lx.alternation(lx.GRADING_AWARD) + r"|" + lx.alternation(lx.GRADING_PLEA)
+    + r"|" + lx.alternation(lx.GRADER_PURPOSE),
     re.IGNORECASE,
 ))
 _REFERENCE_SENTENCE_RE = Guarded(re.compile(
@@ -2911,6 +2915,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         ):  # ``possibly-another-value-after-box``: "$\boxed{7, -3}$\n\n(and possibly $x = 2$
             # as well, ...)": the answer left open to another value
             return Extracted("", "none", "box-with-possible-extra", trace)
+        if len(sel.texts) == 1 and not truncated and box_reoffered(
+            region, sel.decisions[-1].candidate.end, sel.texts[-1]
+        ):  # ``box-reoffered-as-candidate``: "$\boxed{300}$ ... Possibly 300 or 480."
+            return Extracted("", "none", "box-reoffered-as-candidate", trace)
         if len(sel.texts) == 1 and len(boxes) >= 2 and _offered_possibility(region, boxes):
             # ``box-offered-as-possibility``: "$\boxed{91}$\n\nHmm, or possibly $\boxed{97}$."
             return Extracted("", "none", "box-offered-as-possibility", trace)
@@ -3788,6 +3796,44 @@ _SUMMARY_LABEL_RE = re.compile(  # "**Summary:** ", "Recap: ", "**In short:** ":
 )
 
 
+_IN_SHORT_RE = re.compile(r"\W*in[ \t]+(?:short|brief|sum)[ \t]*,", re.IGNORECASE)
+_MONEY_END_RE = re.compile(  # "... costs **$45**.", "... cost \$16.50.": a dollar amount closing
+    r"(?:\*\*)?(?:\\\$|\$)[ \t]*(?:\*\*)?[ \t]*\d[\d,]*(?:\.\d{1,2})?[ \t]*(?:\*\*)?[ \t]*[.!]?"
+    r"[ \t]*(?:\*\*)?[ \t]*\Z"
+)
+_MONEY_QUESTION_RE = re.compile(  # the question's money: "\$1", "$50", "dollars", "cents"
+    r"\\\$[ \t]*\d|(?<![\w$\\])\$\d[\d,]*(?:\.\d\d)?(?![\d^_])|\b(?:dollars?|cents?)\b",
+    re.IGNORECASE,
+)
+_MONEY_ASKED_RE = re.compile(  # an asking sentence asking an amount of money
+    r"\b(?:how[ \t]+many[ \t]+dollars|how[ \t]+much|in[ \t]+dollars|cost|costs|price|pay|paid|"
+    r"spend|spent|earn|earned|save|saved|total|bill|change|profit|left|owe|charge|money)\b",
+    re.IGNORECASE,
+)
+_PER_ITEM_RE = re.compile(r"\b(?:each|per|apiece|a[ \t]+piece|every|unit[ \t]+price)\b", re.I)
+_MONEY_STOP_WORDS = frozenset({
+    "therefore", "thus", "hence", "summary", "recap", "short", "total", "final", "answer",
+    "after", "with", "that", "this", "then", "which", "comes", "ends",
+})
+
+
+def _closes_in_money(line: str, question: str) -> bool:
+    """``money-concluded``: the concluding line ends on a dollar amount ("the jacket costs
+    **$45**.", "45 pencils cost \\$16.50."), the question asks an amount of money (its asking
+    sentence a money word, the question a dollar amount or "dollars") and the line names a thing
+    of the question; not a price per item ("each pencil costs \\$0.33")."""
+    if "$" not in line or _MONEY_END_RE.search(line[-40:]) is None or _PER_ITEM_RE.search(line):
+        return False
+    if _MONEY_QUESTION_RE.search(question) is None:
+        return False
+    if _MONEY_ASKED_RE.search(_asking_sentence(question)) is None:
+        return False
+    return any(
+        len(w) >= 4 and w.lower() not in _MONEY_STOP_WORDS and _in_question(w, question)
+        for w in re.findall(r"[A-Za-z]+", line.replace("**", ""))
+    )
+
+
 def _closes_in_asked_unit(line: str, question: str) -> bool:
     """The line's last value carries the unit the question asks in ("32 minutes", asked "in
     minutes")."""
@@ -3828,11 +3874,15 @@ def concludes_asked_after(region: str, end: int, question: str) -> bool:
             return True  # "... so the time it takes is 32 minutes." asked "in minutes"
     elif bold is not None:  # "**The area of the triangle is 84.**": a bold closing statement
         last_line = bold.group(1)
-    elif last_line and not _CONCLUSION_RE.match(last_line):
+    elif last_line and not _CONCLUSION_RE.match(last_line) and not (
+        _IN_SHORT_RE.match(last_line) and _closes_in_money(last_line, question)
+    ):  # (``money-concluded``: "In short, the jacket ends up costing \$46.")
         clause = _CLOSING_SO_CLAUSE_RE.search(last_line)  # "..., so the largest is **25**."
         last_line = last_line[clause.end() :] if clause is not None else ""
     if not last_line:
         return False
+    if _closes_in_money(last_line, question):
+        return True  # "**Summary:** ..., the jacket costs **$45**." asked "in dollars"
     if any(f"{e} =" in last_line or f"{e}=" in last_line for e in _asked_expressions(question)):
         return True  # "So $g(f(1)) = 16$.": the question's own expression, equated
     restated = _RESTATED_LHS_RE.match(last_line)
@@ -4116,11 +4166,21 @@ def _explanation_concludes_other(region: str, answer: str, question: str) -> boo
         return False
     nouns = [m.group("noun"), *re.findall(r"[A-Za-z]{3,}", m.group("of") or "")]
     value = m.group("v").replace(",", "")
-    return any(
+    named = not m.group("of") and m.group("noun").lower() == "number" and (
+        _ASKED_THE_NUMBER_RE.search(_asking_sentence(question)) is not None
+    )  # ``number-asked-by-name``: "What is the number?" closed "Therefore the number is 17."
+    return (named or any(
         noun.lower().rstrip("s") not in ("answer", "value", "result", "number", "the", "and")
         and re.search(r"\b" + re.escape(noun.lower().rstrip("s")), question.lower()) is not None
         for noun in nouns
-    ) and value != answer.strip("$ ").replace(",", "") and not _same_final_number(answer, value)
+    )) and value != answer.strip("$ ").replace(",", "") and not _same_final_number(answer, value)
+
+
+_ASKED_THE_NUMBER_RE = re.compile(  # "What is the number?", "Find the original number."
+    r"\bthe[ \t]+(?:(?:original|unknown|mystery|secret|missing|first|starting)[ \t]+)?number"
+    r"\b(?![ \t]+of\b)",  # (not "the number of ...": a count of something else)
+    re.IGNORECASE,
+)
 
 
 def _answers_per_reading(region: str) -> bool:

@@ -138,6 +138,7 @@ from ._rules import (
     bound_box,
     box_group,
     box_mid_expression,
+    box_reoffered,
     conclusion_contradicts_box,
     counterfactual_box,
     decision_after,
@@ -547,6 +548,7 @@ def after_box_defers(
         ))
         or other_condition_after(region, end)  # ``boxes-per-condition``, one box
         or conditional_other_answer(region, end, content)  # ``conditional-other-answer``
+        or box_reoffered(region, end, content)  # ``box-reoffered-as-candidate``
         or UNDECIDED_NAMED_RE.search(region, end)  # ``undecided-between-named-values``
         # ``undecided-between-values`` with another number stated before the phrase
         or UNDECIDED_RE.search(region, end, end + MAX_UNDECIDED_SPAN)
@@ -815,7 +817,9 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
         region, boxes[idx], question
     ) or conclusion_contradicts_box(region, boxes[idx], question) or _possible_extra_after(
         region, boxes[idx]
-    ) or _empty_final_section(region, boxes[idx].end) or (
+    ) or _empty_final_section(region, boxes[idx].end) or box_reoffered(
+        region, boxes[idx].end, boxes[idx].text
+    ) or (
         idx == 0 and (
             side_remark_span(region, boxes[0], question) is not None
             or counterfactual_box(region, boxes[0])

@@ -2124,6 +2124,30 @@ def hedged_two_values(text: str) -> bool:
     return m is not None and _plain(m.group("a")) != _plain(m.group("b"))
 
 
+_REOFFERED_PAIR_RE = re.compile(  # "Possibly 300 or 480.", "it could be 300 or 480."
+    r"\b(?:possibly|maybe|perhaps|either|probably|(?:could|might|may)[ \t]+(?:also[ \t]+)?be)"
+    r"[ \t]+(?:\*\*)?\$?(?P<a>-?\d[\d,]*(?:\.\d+)?)\$?(?:\*\*)?(?:[ \t]+[a-z]+)?,?[ \t]+or"
+    r"[ \t]+(?:\*\*)?\$?(?P<b>-?\d[\d,]*(?:\.\d+)?)\$?(?:\*\*)?(?:[ \t]+[a-z]+)?[ \t]*[.!]?"
+    r"[ \t]*\Z",
+    re.IGNORECASE,
+)
+
+
+def box_reoffered(region: str, end: int, content: str) -> bool:
+    """``box-reoffered-as-candidate``: the text after a box (ending at ``end``) closes on a
+    sentence offering the boxed value and another one as candidates ("Possibly 300 or 480.",
+    "..., it could be 300 or 480."): the answer is reopened and left open."""
+    tail = region[end:].rstrip()
+    if " or " not in tail[-200:]:
+        return False
+    m = _REOFFERED_PAIR_RE.search(tail, max(0, len(tail) - 200))
+    if m is None:
+        return False
+    a, b = _plain(m.group("a")).replace(",", ""), _plain(m.group("b")).replace(",", "")
+    boxed = _plain(content).replace(",", "")
+    return a != b and boxed in (a, b)
+
+
 _PAREN_ALT_VALUE_RE = re.compile(  # "25 (or 15 under the other reading)", "12 (or 10 if ...)"
     r"(?<![\w.])\$?(?P<a>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\$?[ \t]*\([ \t]*or[ \t]+\$?"
     r"(?P<b>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\$?(?![\d%])[^()]{0,60}?\b(?:if|under|depending|unless|"
