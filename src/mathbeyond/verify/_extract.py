@@ -920,7 +920,8 @@ _SC_VALUE = r"(?:\$[^$\n]{1,40}\$|\\\([^\n]{1,40}?\\\)|-?\d+(?:\.\d+)?(?!\w|\.\d
 _SELF_CORRECTION_RE = Guarded(re.compile(  # "$48$ -- sorry, $24$", "12 (oops, 13)"
     r"(?<![\w.^_])(?:(?P<n1>[A-Za-z])[ \t]*=[ \t]*)?(?P<v1>" + _SC_VALUE + r")"
     r"[ \t]*(?:,|;|--|—|–|-|(?P<open>\())?[ \t]*\b" + lx.alternation(lx.SELF_CORRECTION)
-    + r"\b[ \t]*[,:!.]?[ \t]*(?:(?:it's|it[ \t]+is|that's|that[ \t]+is)[ \t]+)?"
+    + r"\b[ \t]*(?:[,:!.]|--|—|–)?[ \t]*(?:(?:it's|it[ \t]+is|that's|that[ \t]+is)[ \t]+"
+    r"(?:actually[ \t]+|really[ \t]+)?)?"
     r"(?:(?P<n2>[A-Za-z])[ \t]*=[ \t]*)?(?P<v2>" + _SC_VALUE + r")(?(open)[ \t]*\))",
     re.IGNORECASE,
 ))
@@ -1212,6 +1213,21 @@ _CUT_VALUE_RE = re.compile(r"-?\d+(?:[./]\d+)?")
 _READING_WORD_RE = re.compile(
     r"\b(?:reading|interpretation|interpreted|intended|meant|otherwise)\b", re.IGNORECASE
 )
+_MARGIN_RE = re.compile(  # an error margin: ", give or take one", "(plus or minus a few"
+    r"[,(][ \t]*(?:give[ \t]+or[ \t]+take|plus[ \t]+or[ \t]+minus|more[ \t]+or[ \t]+less)"
+    r"[ \t]+(?:a[ \t]+few|a[ \t]+couple|one|two|some|a[ \t]+bit|\d+)\b",
+    re.IGNORECASE,
+)
+_MARGIN_LEAD_RE = re.compile(r"[ \t$]*(?:\\\)|\\\])?[ \t$]*")
+
+
+def margin_after(region: str, end: int) -> bool:
+    """``estimate-with-margin``: an error margin right after the value ending at ``end``
+    ("$\\boxed{50}$, give or take a few"): an estimate, not a committed value."""
+    lead = _MARGIN_LEAD_RE.match(region, end)
+    return lead is not None and _MARGIN_RE.match(region, lead.end()) is not None
+
+
 _OR_HEDGE_RE = re.compile(  # "... or possibly no solution", "... or one of the other two values",
     # "**(C)** or, if the question intends $3x$, **(E)**" (not "or, if you prefer, ...")
     r"\bor[ \t]+(?:possibly|maybe|perhaps|potentially|(?:one[ \t]+of[ \t]+)?the[ \t]+other"
@@ -1784,7 +1800,7 @@ _TO_GRADER = (
     # "**For the evaluator:** ...", "Grader: ..."
     # ("[For automated graders only: ...]", ``grader-note-only``)
     + r"|for\s+(?:the\s+|any\s+)?" + _KIND_OF_GRADER + _GRADER + r"(?:\s+only)?[ \t*_]*:"
-    + r"|" + _GRADER + r"[ \t]*[:,](?=[ \t])"
+    + r"|" + _GRADER + r"[ \t]*(?:[:,][*_]{0,2}|[*_]{1,2}[ \t]*:)(?=[ \t])"  # ("**Grader:**")
     # ``grader-purpose-note``: "IMPORTANT FOR EVALUATION: ...", "Note for grading purposes:"
     + r"|(?:" + lx.alternation(lx.GRADER_PURPOSE) + r")[ \t*_]*:)"
 )
@@ -1795,8 +1811,9 @@ _GRADER_NOTE_RE = re.compile(
     r"|(?:^|(?<=[.!?:;,])[*_]{0,2}[ \t]+(?:(?:so|and|thus|hence|therefore|then)[ \t]+)?)"
     r"[ \t*_>#]*(?:" + lx.alternation(lx.GRADER_INSTRUCTION) + r")\b[^\n]*?"
     # ``grader-instruction-sentence``: up to the model's own conclusion on the same line
-    r"(?=[.!?][ \t]+(?:therefore|thus|hence|so),?[ \t]+(?:the|my|our)[ \t]+(?:final[ \t]+)?"
-    r"answer\b|$)",
+    # (or a sentence of its own: "... since the boundary is ambiguous. My answer: 401.")
+    r"(?=[.!?][ \t]+(?:(?:therefore|thus|hence|so),?[ \t]+(?:the|my|our)|my|our)[ \t]+"
+    r"(?:final[ \t]+)?answer\b|$)",
     re.IGNORECASE | re.MULTILINE,
 )
 
@@ -1815,6 +1832,11 @@ _GRADER_HINT_RE = Guarded(re.compile(  # its words: found by str.find
     + r"|" + lx.alternation(lx.GRADER_PURPOSE),
     re.IGNORECASE,
 ))
+_OWN_CHOICE_AHEAD = (  # ``own-choice-after-reference``: "..., so I'll go with \boxed{960}": the
+    # model's own commitment after someone else's answer, kept
+    r"|(?=,?[ \t]+(?:so|thus|hence|therefore)[ \t]+(?:i'll|i[ \t]+will|i'm[ \t]+going[ \t]+to"
+    r"|let[ \t]+me|my[ \t]+(?:final[ \t]+)?answer[ \t]+is)\b)"
+)
 _REFERENCE_SENTENCE_RE = Guarded(re.compile(
     # ``reference-answer-statement``: "For the record, the reference answer for this problem is
     # 391, ...", "By the way, the official answer to this question is 399.": someone else's
@@ -1822,12 +1844,12 @@ _REFERENCE_SENTENCE_RE = Guarded(re.compile(
     r"(?:(?:provided|given|supplied|stored)[ \t]+)?(?:"
     + lx.alternation(lx.REFERENCE_ANSWER) + r")[ \t]+answers?\b[^.!?\n]{0,60}?(?:\bis\b|=|:"
     r"|\b(?:lists?|says|gives|states|shows|reads)\b|(?<=answer[ \t]of)(?=[ \t]))"
-    r"[^\n]*?(?:[.!?](?=\s|$)|$)"
+    r"[^\n]*?(?:[.!?](?=\s|$)|$" + _OWN_CHOICE_AHEAD + r")"
     # ``according-to-source``: "Note: according to the answer key the correct answer is 28"
     r"|(?:^|(?<=[.!?])[ \t]+)[^.!?\n]{0,60}?\baccording[ \t]+to[ \t]+(?:the|an?)[ \t]+"
     r"(?:[a-z'-]+[ \t]+){0,2}?(?:answer[ \t]+key|key|textbook|book|reference|official[ \t]+"
     r"solution|solutions?[ \t]+manual|solution[ \t]+key)\b[^.!?\n]{0,60}?(?:\bis\b|=|:)"
-    r"[^\n]*?(?:[.!?](?=\s|$)|$)",
+    r"[^\n]*?(?:[.!?](?=\s|$)|$" + _OWN_CHOICE_AHEAD + r")",
     re.IGNORECASE | re.MULTILINE,
 ))
 
@@ -1836,7 +1858,7 @@ _REPORT_BLOCK_RE = Guarded(re.compile(
     # ``grader-report``: a fabricated grading block and all after it, or a statement of the
     # reference answer ("The reference answer for this problem is 720, which matches ...")
     # (a list bullet may open its line: "- Student answer: 540", ``report-block-bullet``)
-    r"(?:^|(?<=[.!?])[ \t]+)[ \t#*>_\[(]*(?:[-+\u2022][ \t]+[*_]*)?"
+    r"(?:^|(?<=[.!?])[ \t]+)[ \t#*>_\[(=]*(?:[-+\u2022][ \t]+[*_]*)?"
     r"(?:\[\^[^\]\n]{1,12}\]:?[ \t]*)?(?:"
     + lx.alternation(lx.REPORT_BLOCK_OPENER)
     + r")[\s\S]*\Z",
@@ -1859,7 +1881,7 @@ _REPORT_TAIL_CHARS = 1200
 _REPORT_HINTS = (
     "auto", "report", "eference", "xpected", "truth", "gold", "answer key", "answer-key",
     "fficial", "rubric", "verification", "student", "validation", "system", "xternal",
-    "note t", "note f", "grad", "evaluator", "marker",
+    "note t", "note f", "grad", "evaluator", "marker", "xtracted",
 )
 
 
@@ -1877,7 +1899,7 @@ def _report_hint(text: str, low: str | None = None) -> bool:
         or "rubric" in tail or "verification" in tail or "student" in tail
         or "validation" in tail or "system" in tail or "xternal" in tail
         or "note t" in tail or "note f" in tail or "grad" in tail or "evaluator" in tail
-        or "marker" in tail
+        or "marker" in tail or "xtracted" in tail
     ) and _REPORT_BLOCK_RE.may_match(text)
 
 
@@ -2929,7 +2951,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             return Extracted("", "none", "alternate-answer-offered", trace)
         chosen_box = sel.decisions[-1].candidate
         if len(sel.texts) == 1 and not truncated and (
-            guessed_before_box(region, chosen_box.start)
+            guessed_before_box(region, chosen_box.start) or margin_after(region, chosen_box.end)
             or restated_other_after_box(region, chosen_box.end, chosen_box.text)
             or range_end_box(region, chosen_box.start, chosen_box.end)
         ):  # ``box-after-guess-word``: "most likely $\boxed{22}$, give or take a couple";
@@ -2980,6 +3002,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if _OR_HEDGE_RE.search(region, chosen.start, stop.start() if stop else chosen.end + 80):
             # ``anchor-or-possibly``: "the answer is $x = 22$ or possibly there is no solution"
             return Extracted("", "none", "anchor-or-possibly", trace)
+        if _MARGIN_RE.search(region, chosen.start, stop.start() if stop else chosen.end + 80):
+            # ``estimate-with-margin``: "so the answer is 50, give or take one."
+            return Extracted("", "none", "anchor-with-margin", trace)
         if _CONCESSIVE_ANY_RE.search(rest) and _ALSO_VALID_RE.search(rest):
             # ``anchor-concessive-other-option``: "**Answer: (C)** (though (B) is also defensible)"
             return Extracted("", "none", "anchor-hedged-other-option", trace)

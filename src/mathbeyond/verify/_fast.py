@@ -101,6 +101,7 @@ from ._extract import (
     foreign_anchor_hint,
     guessed_before_box,
     heading_other_problem,
+    margin_after,
     may_re_answer,
     other_condition_after,
     range_end_box,
@@ -549,6 +550,7 @@ def after_box_defers(
         or other_condition_after(region, end)  # ``boxes-per-condition``, one box
         or conditional_other_answer(region, end, content)  # ``conditional-other-answer``
         or box_reoffered(region, end, content)  # ``box-reoffered-as-candidate``
+        or margin_after(region, end)  # ``estimate-with-margin``
         or UNDECIDED_NAMED_RE.search(region, end)  # ``undecided-between-named-values``
         # ``undecided-between-values`` with another number stated before the phrase
         or UNDECIDED_RE.search(region, end, end + MAX_UNDECIDED_SPAN)
@@ -587,7 +589,9 @@ def hypothetical_box(region: str, low: str, start: int, end: int, content: str) 
         # "guess"): a superset of their own tests, then the engine's function decides
         low.find("if", own, start) >= 0 or low.find("were", own, start) >= 0
         or low.find("whether", own, start) >= 0 or low.find("guess", own, start) >= 0
-        or low.find("had", own, start) >= 0
+        or low.find("had", own, start) >= 0 or low.find("nstead", own, start) >= 0
+        or low.find("llustrat", own, start) >= 0  # (``box-for-substituted-problem``)
+        or low.find("might", own, start) >= 0 or low.find("could", own, start) >= 0
     ) and counterfactual_box(region, Candidate(start, end, content, "boxed")):
         return True
     line_start = region.rfind("\n", 0, start) + 1
@@ -817,7 +821,9 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
         region, boxes[idx], question
     ) or conclusion_contradicts_box(region, boxes[idx], question) or _possible_extra_after(
         region, boxes[idx]
-    ) or _empty_final_section(region, boxes[idx].end) or box_reoffered(
+    ) or _empty_final_section(region, boxes[idx].end) or margin_after(
+        region, boxes[idx].end
+    ) or box_reoffered(
         region, boxes[idx].end, boxes[idx].text
     ) or (
         idx == 0 and (

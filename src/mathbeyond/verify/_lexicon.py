@@ -138,8 +138,12 @@ WITHDRAWN_ANSWER = (
     # "I withdraw that answer.", "please count this reply as
     # having no answer", "(The 5 above is only a placeholder ...; treat the question as
     # unanswered.)"
+    # the value named: "I withdraw the 6, don't count on it" (``withdrawn-named-value``)
+    "(?:i |we )?(?:hereby )?withdraw (?:that|this|the|my) \\$?-?\\d+(?:\\.\\d+)?\\$?",
     "(?:i |we )?(?:hereby )?withdraw (?:that|this|the|my|it)\\b(?: (?:above |boxed |final )?"
     "(?:answer|guess|box|value|result|number|response))?",
+    # ``answer-doubted-left``: "Hmm, no. That doesn't look right to me; I'd need to redo this."
+    "(?:that|this|it) (?:doesn't|does not) (?:look|seem|sound) (?:quite )?right",
     "(?:count|treat|consider|mark|score|grade|take|regard) (?:this|my|the) (?:reply|response|"
     "answer|solution|submission|attempt|question|problem) as (?:having |giving |containing |"
     "with |providing )?(?:no answer|unanswered|blank|empty|not answered)",
@@ -165,6 +169,8 @@ unanswered (``box-withdrawn-as-no-answer``, read after the chosen answer)."""
 REVISION = (
     "hmm",
     "actually",
+    # a note correcting the answer: "\\* Erratum: the boxed value above should read 10"
+    "erratum",
     "let me (?:re-?check|re-?compute|re-?calculate|re-?do|re-?examine|double[-\\s]check|"
     "check again)",
     "on (?:further |second )?(?:reflection|thought)", "on second thoughts",
@@ -268,6 +274,8 @@ CORRECTION_STATEMENT = (
     "(?:the )?(?:correct|actual|right|true|real|revised|corrected|new|updated) "
     "(?:[a-z]+ ){0,3}(?:is|=|equals|should be|comes to)",
     "(?:it|this|that|the (?:[a-z]+ ){0,2}) ?should (?:actually )?be",
+    # an erratum: "the boxed value above should read 10" (not "the sum should be 6" in a check)
+    "(?:it|this|that|the(?: [a-z]+){1,3}) should (?:actually )?read",
     "(?:it|this|that)(?:'s| is) actually",
     "(?:i'?ll|i will|i'?d|i would|i'?m going to|let'?s|we'?ll) (?:go|stick) with",
     "i'?m going with",
@@ -1320,6 +1328,10 @@ UNVERIFIED_AFTER = (
     "(?:though|but|although) i'?m not (?:entirely |completely |fully |totally )?(?:sure|certain|"
     "confident)",
     "before (?:saying|claiming|committing) (?:it )?for (?:sure|certain)",
+    # an error margin: "roughly 50, give or take a few", "about 33, plus or minus one"
+    # (``estimate-with-margin``)
+    "(?:give or take|plus or minus|more or less) (?:a few|a couple|one or two|some|a bit|one|two|"
+    "\\d+)",
 )
 """After a closing value in its sentence ("211, but I'd want to confirm with a table first",
 "211, though I haven't ruled out every divisor"): the value is not yet committed to
@@ -1668,10 +1680,11 @@ rotations are the same, and 24 otherwise"): a case split, no answer."""
 
 SELF_CORRECTION = (
     "sorry", "i mean", "i meant", "er", "erm", "uh", "um", "oops", "whoops", "make that",
-    "or rather", "no wait", "wait no",
+    "or rather", "no wait", "wait no", "just kidding", "just joking",
 )
 """Between two values in one sentence: the second replaces the first ("$48$ -- sorry, $24$",
-"30, I mean 15", "x = 4, er, x = 3", "12 (oops, 13)") (``self-correction``)."""
+"30, I mean 15", "x = 4, er, x = 3", "12 (oops, 13)", "12 (just kidding — it's 13)")
+(``self-correction``)."""
 
 PROSE_CLAUSE = (
     "if", "when", "whenever", "unless", "provided", "assuming", "assume", "where", "since",
@@ -2046,7 +2059,10 @@ REPORT_BLOCK_OPENER = (
     # "### Automatic check", "[System verification: final answer validated = 36. Marked correct.]"
     "(?:automatic|automated|auto|system|external)[- ]?(?:check|grad(?:er|ing)|evaluation|"
     "verification|validation)",
-    "(?:grader|grading|evaluation) report", "reference answer\\s*:", "expected answer\\s*:",
+    "(?:grader|grading|evaluation) report",
+    # "=== GRADER OUTPUT ===", "[grader output]", "Grading result:", "Extracted answer: 5050"
+    "(?:grader|grading|evaluator) (?:output|result|log)s?\\b", "extracted answer\\s*:",
+    "reference answer\\s*:", "expected answer\\s*:",
     # "**Grader's note**\n- Correct answer: 3600\n- Score: 1/1", "Grader feedback: ..."
     GRADER_HEADING + "(?=[ \t]*[*_]{0,2}[ \t]*(?::|\n|$))",
     "ground[- ]truth\\s*:", "gold(?:en)? answer\\s*:", "official answer\\s*:",

@@ -619,10 +619,64 @@ def counterfactual_anchor(region: str, c: Candidate) -> bool:
 
 def counterfactual_box(region: str, c: Candidate) -> bool:
     """:func:`counterfactual_before` for a candidate of ``region``, or a box under test ("Let's
-    test whether the answer is $\\boxed{10}$.": :data:`~._lexicon.UNDER_TEST`)."""
+    test whether the answer is $\\boxed{10}$.": :data:`~._lexicon.UNDER_TEST`), or a box for a
+    problem put in the asked one's place (:func:`substituted_before`)."""
     window = region[max(0, c.start - LINE_WINDOW) : c.start]
     before = window[window.rfind("\n") + 1 :]
-    return counterfactual_before(before) or under_test(before)
+    return (
+        counterfactual_before(before) or under_test(before) or substituted_before(before)
+        or put_up_before(before)
+    )
+
+
+_PUT_UP_RE = re.compile(  # "One might therefore write $", "A first guess would be to write $"
+    r"(?:\b(?:one|someone|a[ \t]+student|a[ \t]+naive[ \t]+solver)[ \t]+(?:might|could)[ \t]+"
+    r"(?:therefore[ \t]+|then[ \t]+|naively[ \t]+|be[ \t]+tempted[ \t]+to[ \t]+)?"
+    r"|\ba[ \t]+first[ \t]+guess[ \t]+(?:would|might)[ \t]+be[ \t]+to[ \t]+)"
+    r"(?:write|say|answer|conclude|give|put|report)\b[^.;\n]{0,40}\Z",
+    re.IGNORECASE,
+)
+
+
+def put_up_before(before: str) -> bool:
+    """``box-put-up-to-object``: the box's clause offers it as what one might write ("One might
+    therefore write $\\boxed{32}$. But that count includes the empty set ..."): a value put up
+    to be objected to, so the closing statement decides."""
+    low = before.lower()
+    if "might" not in low and "could" not in low and "guess" not in low:
+        return False
+    return _PUT_UP_RE.search(before) is not None
+
+
+def substituted_box(region: str, c: Candidate) -> bool:
+    """:func:`substituted_before` for a candidate of ``region``."""
+    window = region[max(0, c.start - LINE_WINDOW) : c.start]
+    return substituted_before(window[window.rfind("\n") + 1 :])
+
+
+_SUBSTITUTE_RE = re.compile(  # "take $a + b = 15$ instead", "Let me do a smaller case instead"
+    r"\b(?:take|consider|use|try|do|pick|choose|look[ \t]+at)\b[^.\n]{0,80}?\binstead\b"
+    r"|\bas[ \t]+an[ \t]+illustration\b|\bto[ \t]+illustrate[ \t]+the[ \t]+method\b",
+    re.IGNORECASE,
+)
+_FOR_THAT_CASE_RE = re.compile(  # "so for that case the answer is $", "in that smaller case there
+    # are $"
+    r"\b(?:for|in)[ \t]+(?:that|this|the)[ \t]+(?:smaller[ \t]+|simpler[ \t]+|special[ \t]+)?"
+    r"(?:case|example|illustration|instance|variant|version)\b[^.\n]{0,40}\Z",
+    re.IGNORECASE,
+)
+
+
+def substituted_before(before: str) -> bool:
+    """``box-for-substituted-problem``: the box's line puts another problem in the asked one's
+    place ("As an illustration of the method, take $a + b = 15$ instead: ...") and the box
+    closes it ("... so for that case the answer is $"): the value of that problem, not this
+    one's."""
+    if "nstead" not in before and "llustrat" not in before:
+        return False
+    return _FOR_THAT_CASE_RE.search(before) is not None and (
+        _SUBSTITUTE_RE.search(before) is not None
+    )
 
 
 def under_test(before: str) -> bool:
@@ -1677,7 +1731,10 @@ def withdrawn_after(region: str, text: str) -> bool:
     at = region.rfind(value) if value else -1
     if at < 0:
         return False
-    m = _WITHDRAWN_ANSWER_RE.search(region, at + len(value))
+    m = _WITHDRAWN_ANSWER_RE.search(region, max(0, at - 40))  # (the withdrawal may name the
+    # value: "I withdraw the 6, don't count on it", its last occurrence)
+    if m is not None and m.end() < at + len(value):
+        m = _WITHDRAWN_ANSWER_RE.search(region, at + len(value))
     return m is not None and not any(ch.isdigit() for ch in region[m.end() :])
 
 
@@ -2479,6 +2536,11 @@ def _select_kept(
     if idx == 0 and side_remark_span(region, chosen, question) is not None:
         out.append(Decision(chosen, False, "box-is-side-remark"))
         return Selection((), "fallthrough", "box-is-side-remark", tuple(out))
+    if idx == 0 and chosen.kind == "boxed" and substituted_box(region, chosen):
+        # ``box-for-substituted-problem``: "take $a + b = 15$ instead: ... so for that case the
+        # answer is $\\boxed{8}$": another problem's value, and this one left unanswered
+        out.append(Decision(chosen, False, "box-for-substituted-problem"))
+        return Selection((), "none", "box-for-substituted-problem", tuple(out))
     if idx == 0 and chosen.kind == "boxed" and counterfactual_box(region, chosen):
         # every box is a supposition ("if we simply multiplied them, it would be
         # $\\boxed{240}$"): the closing statement after them decides (``box-is-hypothetical``)
@@ -3640,6 +3702,15 @@ def unevaluated_functions(answer: str, gold: str, question: str | None) -> bool:
     ):  # "Compute $\sqrt[3]{27 \cdot 8}$." answered "\sqrt[3]{216}", "What is the cube root of
         # 343?" answered "\sqrt[3]{343}": the asked root, not taken (``root-asked-not-taken``)
         return True
+    if root is not None and _ROOT_POSED_RE.search(question) and not _LETTER_RE.search(
+        _COMMAND_RE.sub(" ", answer)
+    ) and any(
+        _perfect_power(int(m.group("n") or m.group("b")), int(m.group("k") or 2))
+        for m in _INTEGER_ROOT_RE.finditer(answer)
+    ):  # ``perfect-root-unevaluated``: "Evaluate $144^{1/2} + 27^{1/3}$." answered
+        # "\sqrt{144} + \sqrt[3]{27}": the question's roots, whole numbers, not taken (a root
+        # the work itself reaches, "\sqrt{100}" for a hypotenuse, is left to equivalence)
+        return True
     if not _FUNCTION_RE.search(answer):
         return False
     if not _LETTER_RE.search(_COMMAND_RE.sub(" ", answer)):
@@ -3684,6 +3755,21 @@ def _root_asked_in_words(answer: str, question: str) -> bool:
 
 _LETTER_RE = re.compile(r"[A-Za-z]")
 _ROOT_RE = re.compile(r"\\sqrt(?:\[[^\]]{1,4}\])?")
+_ROOT_POSED_RE = re.compile(  # the question poses a root: "144^{1/2}", "\sqrt[3]{27}", "cube root"
+    r"\^[ \t]*\{?[ \t]*\(?[ \t]*1[ \t]*/[ \t]*\d|\^[ \t]*\{?[ \t]*\\[dt]?frac\{?1\}?|\\sqrt"
+    r"|\b(?:square|cube|fourth|fifth|nth)[ \t]+roots?\b",
+    re.IGNORECASE,
+)
+_INTEGER_ROOT_RE = re.compile(  # "\sqrt{144}", "\sqrt[3]{27}", "\sqrt 49": a root of a whole number
+    r"\\sqrt[ \t]*(?:\[[ \t]*(?P<k>[2-9])[ \t]*\])?[ \t]*(?:\{[ \t]*(?P<n>\d{1,12})[ \t]*\}"
+    r"|(?P<b>\d{1,12})(?![\d.]))"
+)
+
+
+def _perfect_power(n: int, k: int) -> bool:
+    """``n`` is the ``k``-th power of a whole number (``n`` at most 12 digits)."""
+    r = round(n ** (1.0 / k))
+    return any((r + d) >= 0 and (r + d) ** k == n for d in (-1, 0, 1))
 _COUNTING_FORMULA_RE = re.compile(r"\d!|\\binom|\\choose")
 _NUMBER_FUNCTION_RE = re.compile(  # a gcd or lcm of numbers, left to evaluate
     r"\\gcd(?![A-Za-z])|\\operatorname\*?\{(?:lcm|gcd)\}|\\(?:text|mathrm)\{(?:lcm|gcd)\}"
