@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.181.0"  # core_v269-v270: substituted problems; margins; grader blocks
+VERIFIER_VERSION = "2.182.0"  # core_v271: recap labels; format demos; residue classes; angles
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -64,6 +64,7 @@ from ._rules import (
     tuple_form_asked,
     under_test,
     unowned_answer,
+    withdrawn_after,
 )
 from ._rules import ATTRIB_RE as _ATTRIB_RE
 from ._rules import CHECK_MARK_RE as _CHECK_MARK_CHARS_RE
@@ -2796,11 +2797,15 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     if boxes and (
         '"' in region or "\u201c" in region or "format" in low_region
         or "reminder" in low_region or "template" in low_region
+        or "for example" in low_region or "for instance" in low_region or "e.g." in low_region
     ):
         shown = [quoted_format_box(region, b) for b in boxes]
         if any(shown):  # 'the required format: "Answer: \boxed{5}"': a format, no answer
             decisions += [Decision(b, False, "box-in-quoted-format")
                           for b, x in zip(boxes, shown, strict=True) if x]
+            for b, x in zip(boxes, shown, strict=True):  # (blanked, positions kept: no
+                if x:  # closing sentence reads the format's value either)
+                    region = region[: b.start] + " " * (b.end - b.start) + region[b.end :]
             boxes = [b for b, x in zip(boxes, shown, strict=True) if not x]
     anchors = _anchors(region, question)
     if anchors and ("if" in region or "If" in region):
@@ -3124,6 +3129,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             if again is not None and again.kind == "conclusion" and not (
                 again.rule == "closing-sentence" and _valueless(again.text)
             ):
+                if withdrawn_after(region, again.text):  # ``declines-to-commit``: "..., so
+                    # I'll refrain from committing to a single value here."
+                    late = Extracted("", "none", "closing-withdrawn")
+                    break
                 late = Extracted(again.text, again.kind, "closing-remark-walk-back")
                 break
     bold = _bold_commitment(region, question) if "**" in region or "bf{" in region else None
@@ -3816,7 +3825,7 @@ _SUBJECT_HEAD_RE = re.compile(  # "the least common multiple of 12 and 18 is": h
 )
 _SUMMARY_LABEL_RE = re.compile(  # "**Summary:** ", "Recap: ", "**In short:** ": a summing-up line
     r"[ \t>]*(?:\*\*|__)?[ \t]*(?:" + lx.alternation(lx.SUMMARY_LABEL) + r")[ \t]*"
-    r"(?::[ \t]*(?:\*\*|__)|(?:\*\*|__)[ \t]*:|:)[ \t]*",
+    r"(?::[ \t]*(?:\*\*|__)|(?:\*\*|__)[ \t]*:|:|\.[ \t]*(?:\*\*|__))[ \t]*",  # ("**Recap.**")
     re.IGNORECASE,
 )
 
@@ -3859,6 +3868,27 @@ def _closes_in_money(line: str, question: str) -> bool:
     )
 
 
+_SO_SUBJECT_RE = re.compile(  # ", so the altitude from $B$ to $AC$ is $12$.": its subject
+    r"[,;][ \t]+(?:so|therefore|thus|hence)[ \t,]+(?P<s>the[ \t][^.;!?\n=\d]{3,80}?)[ \t]+"
+    r"(?:is|equals)[ \t]+[^.;!?\n]{0,40}?\d[^;!?\n]{0,20}\Z",
+    re.IGNORECASE,
+)
+
+
+def _so_clause_names_asked(line: str, question: str) -> bool:
+    """``summary-so-clause``: a summary line closes on "..., so the <subject> is <value>" whose
+    subject has a word of five letters or more from the question's asking sentence ("the
+    altitude from $B$ to $AC$", asked "Find the length of the altitude ...")."""
+    m = _SO_SUBJECT_RE.search(line.rstrip())
+    if m is None:
+        return False
+    asking = _asking_sentence(question)
+    return any(
+        _in_question(w, asking) for w in re.findall(r"[A-Za-z]{5,}", m.group("s"))
+        if w.lower() not in _GENERIC_SUBJECT and w.lower() != "number"
+    )
+
+
 def _closes_in_asked_unit(line: str, question: str) -> bool:
     """The line's last value carries the unit the question asks in ("32 minutes", asked "in
     minutes")."""
@@ -3897,6 +3927,8 @@ def concludes_asked_after(region: str, end: int, question: str) -> bool:
         last_line = last_line[summary.end() :]
         if _closes_in_asked_unit(last_line, question):
             return True  # "... so the time it takes is 32 minutes." asked "in minutes"
+        if _so_clause_names_asked(last_line, question):
+            return True  # "**Recap.** ..., so the altitude from $B$ to $AC$ is $12$."
     elif bold is not None:  # "**The area of the triangle is 84.**": a bold closing statement
         last_line = bold.group(1)
     elif last_line and not _CONCLUSION_RE.match(last_line) and not (
@@ -4607,7 +4639,12 @@ def _later_value_contradicts(region: str, box: Candidate, question: str) -> bool
     if named is None or not words or words[-1].rstrip("s") not in question.lower():
         return False  # the label's head noun ("... positive divisors") is the asked one
     if not any(w in ("total", "number", "count", "answer", "result", "final") for w in words):
-        return False
+        noun = _asked_noun(question)  # ``summary-item-names-asked``: "**Key takeaways**\n-
+        # side length: 7\n- perimeter: 49" asked the perimeter: the label is the asked noun,
+        if noun is None or not words[-1].startswith(noun[:5].lower()) or not any(  # under a
+            _SUMMARY_HEADING_RE.fullmatch(ln) for ln in lines[:-1]  # summary heading
+        ):
+            return False
     return _plain_value(named[1]) != _plain_value(box.text)
 
 

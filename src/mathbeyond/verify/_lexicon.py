@@ -142,6 +142,8 @@ WITHDRAWN_ANSWER = (
     "(?:i |we )?(?:hereby )?withdraw (?:that|this|the|my) \\$?-?\\d+(?:\\.\\d+)?\\$?",
     "(?:i |we )?(?:hereby )?withdraw (?:that|this|the|my|it)\\b(?: (?:above |boxed |final )?"
     "(?:answer|guess|box|value|result|number|response))?",
+    # ``declines-to-commit``: "so I'll refrain from committing to a single value here"
+    "refrain from (?:committing|giving|stating|naming|settling)",
     # ``answer-doubted-left``: "Hmm, no. That doesn't look right to me; I'd need to redo this."
     "(?:that|this|it) (?:doesn't|does not) (?:look|seem|sound) (?:quite )?right",
     "(?:count|treat|consider|mark|score|grade|take|regard) (?:this|my|the) (?:reply|response|"
@@ -909,9 +911,10 @@ CONCLUSION = (
 
 SUMMARY_LABEL = (
     "summary", "in summary", "to summari[sz]e", "recap", "to recap", "in short", "in brief",
-    "bottom line", "tl;?dr",
+    "bottom line", "tl;?dr", "key (?:takeaways?|points)", "takeaways?",
 )
-"""Labels a closing line that sums up the work ("**Summary:** ...", "Recap: ...")."""
+"""Labels a closing line that sums up the work ("**Summary:** ...", "Recap: ...", "**Key
+takeaways**")."""
 
 GLUED_CONCLUSION = ("Therefore", "Thus", "Hence", "Consequently", "So")
 """Capitalised, these start a closing sentence even with no full stop before it ("... p = 2/3
@@ -1883,7 +1886,11 @@ ASKED_AS_FRACTION = (
 """The answer asked as a fraction ("Write $2^{-3}$ as a fraction."): a terminating decimal is
 not in that form (a repeating one, "0.\\overline{142857}", names the fraction exactly: only
 "common fraction" turns it away); "as a fraction of an hour" asks for a ratio, not a form."""
-ASKED_SIMPLIFIED = ("simplify", "combine like terms")
+ASKED_SIMPLIFIED = (
+    "simplify", "combine like terms",
+    # "Express your answer as a simplified expression in terms of $\\pi$."
+    "(?:as|in) (?:a |its )?simplified (?:expression|form|fraction|answer)",
+)
 ASKED_RATIONAL_DENOMINATOR = (
     "rational denominator", "rationali[sz]e the denominator", "rationali[sz]ed denominator",
     "denominator rationali[sz]ed",

@@ -579,6 +579,12 @@ _FORMAT_LIKE_RE = re.compile(
 )
 
 
+_FORMAT_DEMO_RE = re.compile(  # "For example, if the answer were 12, you would write it as $"
+    r"\b(?:for[ \t]+example|for[ \t]+instance|e\.g\.)[ \t,:]+if[ \t]+(?:the[ \t]+)?"
+    r"(?:final[ \t]+)?(?:answer|result)[ \t]+(?:were|was|is)\b[^\n]{0,80}?\b(?:write|put|"
+    r"enter|box|format|present)\b[^\n.]{0,30}\Z",
+    re.IGNORECASE,
+)
 _FORMAT_PREVIEW_RE = re.compile(
     r"\b(?:in|using)[ \t]+(?:the|this)[ \t]+format\b[^\n]{0,60}\Z", re.IGNORECASE
 )
@@ -597,6 +603,10 @@ def quoted_format_box(region: str, c: Candidate) -> bool:
     before = region[line_start : c.start]
     if _FORMAT_LIKE_RE.search(before):  # ``format-reminder-box``: "Format reminder for myself:
         return True  # the final result goes in a box, like $\boxed{8}$."
+    if ("xample" in before or "nstance" in before or "e.g" in before) and (
+        _FORMAT_DEMO_RE.search(before)
+    ):  # ``format-demonstration-box``: "For example, if the answer were 12, you would write it
+        return True  # as $\boxed{12}$; if it were 8 you'd write $\boxed{8}$."
     if "format" in before.lower() and _FORMAT_PREVIEW_RE.search(before) and (
         _AFTER_VERIFYING_RE.match(region, c.end)
     ):  # ``format-preview-box``: "I will present my response in the format **Final Answer:**
@@ -723,6 +733,16 @@ def own_line_rule(s: str, c: Candidate) -> str | None:
     return None
 
 
+def _far_numbers(a: str, b: str) -> bool:
+    """Both texts are plain numbers more than 30% apart: the second approximates no first (an
+    estimate "about 13" of a count of 14 still approximates it)."""
+    x, y = _PLAIN_NUMBER_RE.fullmatch(a), _PLAIN_NUMBER_RE.fullmatch(b)
+    if x is None or y is None:
+        return False
+    u, v = float(x.group(1)), float(y.group(1))
+    return abs(u - v) > 0.3 * max(1.0, abs(u))
+
+
 _FINAL_COMMITMENT_RE = re.compile(
     r"\b(?:my|our|the)\s+final\s+answer\s*(?:is|will\s+be|:)\s*\$*\s*\Z"
     r"|\bfinal\s+answer\s*:\s*\$*\s*\Z",
@@ -763,7 +783,9 @@ def side_note_rule(
     remark = region[para + 2 if para >= 0 else lo : cand.start]
     if APPROX_RE.search(remark) and "." not in prev.text and not ROUNDING_ASKED_RE.search(
         question or ""
-    ) and not _FINAL_COMMITMENT_RE.search(remark[-_FINAL_COMMITMENT_CHARS:]) and (
+    ) and not _FINAL_COMMITMENT_RE.search(remark[-_FINAL_COMMITMENT_CHARS:]) and not (
+        _far_numbers(prev.text, cand.text)  # ``approximation-of-other-value``: "$\boxed{1}$.
+    ) and (  # But if the 45 is in radians, $\tan(45) \approx 1.62$, so $\boxed{1.62}$."
         not _ERROR_INFERRED_RE.search(remark)  # ``error-inferred-then-box``: "the count must
     ):  # have dropped one somewhere, so the answer is \boxed{27}": a revision, no estimate
         # (``final-anchor-over-approximation``: "..., so my final answer is \boxed{4.65} m^2"
@@ -2765,7 +2787,9 @@ def disqualified_value(line: str, value: str, question: str | None) -> bool:
 # --- answer rules: after extraction, before comparison ------------------------------------------
 _FACTOR_ASKED_RE = re.compile(
     r"(?:^|[.!?:]\s+|\b(?:to|and)\s+)" + lx.alternation(lx.ASKED_FACTORED)
-    + r"\s+(?!of\b)(?:the|completely|fully|each|\$|\\\()",
+    + r"\s+(?!of\b)(?:the|completely|fully|each|\$|\\\("
+    # plain-text math: "Factor x^2 − 9 completely." (``factor-asked-plain-text``)
+    + r"|[0-9]{0,3}[a-z](?:\^\{?\d+\}?)?[ \t]*[-+\u2212][ \t]*[0-9a-z])",
     re.IGNORECASE,
 )
 _EXPAND_ASKED_RE = re.compile(
@@ -3345,6 +3369,14 @@ def asked_unit_number(answer: str, question: str | None) -> str | None:
 _MERIDIEM_RE = re.compile(r"\d[ \t]*(?:\\text\{[ \t]*)?(?:a|p)\.?[ \t]*m\b\.?", re.IGNORECASE)
 
 
+_RESIDUE_CLASS_RE = re.compile(  # the whole answer a class: "n \equiv 8 \pmod{15}", "8 (mod 15)"
+    r"[ \t$]*(?:[a-z][ \t]*(?:\\equiv|=|\u2261)[ \t]*)?-?\d+[ \t]*"
+    r"(?:\\pmod[ \t]*\{?[ \t]*\d+[ \t]*\}?|\([ \t]*(?:\\bmod|\\mod|mod)[ \t]*\d+[ \t]*\)"
+    r"|(?:\\bmod|mod)[ \t]+\d+)[ \t$.]*"
+)
+_LEAST_OR_GREATEST_RE = re.compile(
+    r"\b(?:smallest|least|minimum|minimal|largest|greatest|maximum|maximal)\b", re.IGNORECASE
+)
 _PRIME_FACTORIZATION_ASKED_RE = re.compile(
     r"\bprime[ \t-]+factori[sz]ation\b|\bproducts?[ \t]+of[ \t]+(?:its[ \t]+)?(?:prime|primes|"
     r"powers[ \t]+of[ \t]+primes)\b|\bfactor[ \t]+\$?\d+\$?[ \t]+into[ \t]+primes\b",
@@ -3391,6 +3423,11 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
     unit = unit_mismatch(answer, question)
     if unit is not None:
         return unit
+    if "mod" in answer and _RESIDUE_CLASS_RE.fullmatch(answer) and _LEAST_OR_GREATEST_RE.search(
+        question
+    ) and _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$")):
+        # ``congruence-class-for-least``: "n \equiv 8 \pmod{15}" asked the smallest such n
+        return "asked for one integer (the least or greatest): the answer is a residue class"
     if _PRIME_FACTORIZATION_ASKED_RE.search(question) and _composite_factor(answer) and not (
         _composite_factor(gold)
     ):  # ``prime-factorization-not-prime``: "Write 72 as a product of prime powers." answered
@@ -3681,7 +3718,7 @@ def unevaluated_functions(answer: str, gold: str, question: str | None) -> bool:
         return bool(_FUNCTION_RE.search(answer)) and not (
             _FUNCTION_RE.search(gold) or _LETTER_RE.search(_COMMAND_RE.sub(" ", gold))
             or _LETTER_RE.search(_COMMAND_RE.sub(" ", answer))
-        ) and _arguments_from_question(answer, question)
+        ) and _arguments_from_question(answer, question, gold)
     if _COUNTING_FORMULA_RE.search(answer):
         return True  # "\binom{9}{4}", "\frac{9!}{4!\,5!}" for a count: never evaluated
     if _NUMBER_FUNCTION_RE.search(answer) and not _LETTER_RE.search(
@@ -3726,7 +3763,7 @@ _FUNCTION_ARGUMENT_RE = re.compile(  # the number a function is applied to ("\lo
 _QUESTION_NUMBER_RE = re.compile(r"\d{1,12}(?:\.\d{1,12})?")
 
 
-def _arguments_from_question(answer: str, question: str) -> bool:
+def _arguments_from_question(answer: str, question: str, gold: str = "") -> bool:
     """Every number a function in ``answer`` is applied to is one of the question's numbers
     (and there is one): the answer restates the question's functions, unevaluated."""
     args = []
@@ -3735,7 +3772,44 @@ def _arguments_from_question(answer: str, question: str) -> bool:
         if arg is not None:
             args += [g for g in (arg.group("b"), arg.group("a")) if g is not None]
     numbers = set(_QUESTION_NUMBER_RE.findall(question))
-    return bool(args) and all(a in numbers for a in args)
+    if args and all(a in numbers for a in args):
+        return True
+    # ``function-of-converted-argument``: the question's angle in the other unit
+    # ("\cos(\frac{\pi}{3})" for "Evaluate $\cos 60^\circ$", "\sin 30^\circ" for
+    # "$\sin \frac{\pi}{6}$")
+    if not _RATIONAL_GOLD_RE.fullmatch(gold.strip().strip("$")):
+        return False  # (an irrational gold: "\cos\frac{\pi}{5}" for "$\cos 36^\circ$" is
+        # an exact form of its own)
+    angles = [_angle_at(answer, m.end()) for m in _FUNCTION_RE.finditer(answer)]
+    asked = {_angle_value(m) for m in _ANGLE_RE.finditer(question[:4000])}
+    return bool(angles) and all(a is not None and a in asked for a in angles)
+
+
+_RATIONAL_GOLD_RE = re.compile(  # "1/2", "\\frac{1}{2}", "-\\dfrac{3}{4}", "0.5", "-1"
+    r"-?(?:\d+(?:\.\d+)?(?:/\d+)?|\\[dt]?frac\{\d+\}\{\d+\}|\\[dt]?frac\d\d)"
+)
+_ANGLE_RE = re.compile(  # "60^\circ", "60°", "\frac{\pi}{3}", "\frac{2\pi}{3}", "\pi/3"
+    r"(?P<d>\d{1,4}(?:\.\d{1,4})?)[ \t]*(?:\^[ \t]*\{?[ \t]*\\circ[ \t]*\}?|\u00b0|\\degree)"
+    r"|\\[dt]?frac[ \t]*\{[ \t]*(?P<k>\d{0,3})[ \t]*\\pi[ \t]*\}[ \t]*"
+    r"\{[ \t]*(?P<n>\d{1,3})[ \t]*\}"
+    r"|(?P<k2>\d{0,3})[ \t]*\\pi[ \t]*/[ \t]*(?P<n2>\d{1,3})"
+)
+_ANGLE_LEAD_RE = re.compile(r"(?:[ \t{(]|\\left[ \t]*\(|\\left\\?[{(])*")
+
+
+def _angle_value(m: re.Match[str]) -> float:
+    """An :data:`_ANGLE_RE` match in degrees."""
+    if m.group("d") is not None:
+        return round(float(m.group("d")), 6)
+    k, n = (m.group("k"), m.group("n")) if m.group("n") else (m.group("k2"), m.group("n2"))
+    return round(int(k or "1") * 180 / int(n), 6) if int(n) else -1.0
+
+
+def _angle_at(text: str, pos: int) -> float | None:
+    """The angle (degrees) a function applied at ``pos`` takes, or None."""
+    lead = _ANGLE_LEAD_RE.match(text, pos)
+    m = _ANGLE_RE.match(text, lead.end() if lead else pos)
+    return None if m is None else _angle_value(m)
 
 
 _ROOT_WORDS_RE = re.compile(  # "the cube root of 343", "the 4th root of 1296"
