@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.182.0"  # core_v271: recap labels; format demos; residue classes; angles
+VERIFIER_VERSION = "2.183.0"  # core_v272: reference solutions; guesses cut off; method lists
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

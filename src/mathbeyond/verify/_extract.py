@@ -57,6 +57,7 @@ from ._rules import (
     or_alternative,
     pending_value,
     quoted_format_box,
+    reading_other_after,
     retracted_value,
     retraction_in,
     select,
@@ -2942,9 +2943,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         ):  # ``possibly-another-value-after-box``: "$\boxed{7, -3}$\n\n(and possibly $x = 2$
             # as well, ...)": the answer left open to another value
             return Extracted("", "none", "box-with-possible-extra", trace)
-        if len(sel.texts) == 1 and not truncated and box_reoffered(
-            region, sel.decisions[-1].candidate.end, sel.texts[-1]
-        ):  # ``box-reoffered-as-candidate``: "$\boxed{300}$ ... Possibly 300 or 480."
+        if len(sel.texts) == 1 and not truncated and (
+            box_reoffered(region, sel.decisions[-1].candidate.end, sel.texts[-1])
+            or reading_other_after(region, sel.decisions[-1].candidate.end, sel.texts[-1])
+        ):  # ``box-reoffered-as-candidate``: "$\boxed{300}$ ... Possibly 300 or 480.";
+            # ``other-reading-after-box``: "... in which case it would be 12 instead."
             return Extracted("", "none", "box-reoffered-as-candidate", trace)
         if len(sel.texts) == 1 and len(boxes) >= 2 and _offered_possibility(region, boxes):
             # ``box-offered-as-possibility``: "$\boxed{91}$\n\nHmm, or possibly $\boxed{97}$."
@@ -2955,6 +2958,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             # Answer: $\boxed{210}$": two answers offered, one as a fallback
             return Extracted("", "none", "alternate-answer-offered", trace)
         chosen_box = sel.decisions[-1].candidate
+        if len(sel.texts) == 1 and truncated and guessed_before_box(region, chosen_box.start):
+            # ``guess-box-cut-off``: "My first instinct is $\boxed{55}$, but I should verify
+            # this ..." and the text cut off in the verification: no commitment
+            return Extracted("", "none", "guessed-box-cut-off", trace)
         if len(sel.texts) == 1 and not truncated and (
             guessed_before_box(region, chosen_box.start) or margin_after(region, chosen_box.end)
             or restated_other_after_box(region, chosen_box.end, chosen_box.text)
@@ -2999,6 +3006,20 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         return Extracted("", "none", "summary-contradicts-answer", trace)
     if sel.kind == "anchor":
         chosen = sel.decisions[-1].candidate
+        listed = _answer_list_items(region, chosen) if question and not truncated else None
+        if question and listed is not None and len({_plain_value(v) for _, v in listed}) >= 2:
+            if all(_ALTERNATIVE_LABEL_RE.match(label) for label, _ in listed):
+                # ``final-answer-lists-methods``: "**Final Answer**\n- Method 1: $\frac{13}{90}$
+                # \n- Method 2: $\frac{7}{45}$": a value per method, none chosen
+                return Extracted("", "none", "anchor-lists-alternatives", trace)
+            asking = _asking_sentence(question)
+            asked_items = [v for label, v in listed if any(
+                _in_question(w, asking) for w in re.findall(r"[A-Za-z]{4,}", label)
+                if w.lower() not in _GENERIC_SUBJECT and w.lower() not in ("value", "number")
+            )]
+            if len(asked_items) == 1:  # ``final-answer-list-asked-item``: "- Count: 13\n-
+                # Probability: $\frac{13}{90}$" asked the probability: its item
+                return Extracted(asked_items[0], "anchor", "anchor-list-asked-item", trace)
         line_end = region.find("\n", chosen.start)
         rest = region[chosen.start : line_end if line_end >= 0 else len(region)]  # its line on
         if _EITHER_OR_RE.match(region, chosen.start, chosen.start + 100):  # "... is either **13**
@@ -4254,7 +4275,10 @@ def _answers_per_reading(region: str) -> bool:
 
 _GUESS_BEFORE_BOX_RE = re.compile(  # "most likely $", "it's probably ", "maybe \\("
     r"\b(?:most[ \t]+likely|probably|maybe|perhaps|possibly|"
-    r"(?:my[ \t]+)?best[ \t]+guess(?:[ \t]+is)?|i'?d[ \t]+guess|i[ \t]+guess)"
+    r"(?:my[ \t]+)?best[ \t]+guess(?:[ \t]+is)?|i'?d[ \t]+guess|i[ \t]+guess"
+    # "My first instinct is $", "My gut says $" (``guess-box-cut-off``)
+    r"|(?:my[ \t]+)?first[ \t]+instinct(?:[ \t]+(?:is|says))?"
+    r"|my[ \t]+gut[ \t]+(?:says|tells[ \t]+me))"
     r"[ \t,:]*(?:it(?:'s|[ \t]+is)[ \t]+)?(?:\$\$?|\\[(\[])?[ \t]*\Z",
     re.IGNORECASE,
 )
@@ -4717,6 +4741,44 @@ _ASSIGNMENTS_ONLY_RE = re.compile(  # "x = 5, y = 3", "a = 4 and b = 3"
 )
 
 
+_GIVE_INTENT_RE = re.compile(  # "I'll give the round figure.", "so I'll go with this:"
+    r"\b(?:i'll|i[ \t]+will|i'm[ \t]+going[ \t]+to|let[ \t]+me)[ \t]+(?:give|go[ \t]+with|answer"
+    r"|put|write|report|state|submit)\b[^\n]{0,60}[.:]?[ \t]*\n\s*\Z",
+    re.IGNORECASE,
+)
+
+
+_LIST_ITEM_LABELLED_RE = re.compile(  # "- Method 1: $\frac{13}{90}$", "* **Count:** 13"
+    r"[ \t]*(?:[-*\u2022+]|\d{1,2}[.)])[ \t]+(?:\*\*)?(?P<l>[A-Za-z][A-Za-z0-9 ()'-]{0,30}?)"
+    r"(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*(?P<v>\S[^\n]{0,60}?)[ \t]*"
+)
+_ALTERNATIVE_LABEL_RE = re.compile(
+    r"(?:method|approach|way|attempt|option|reading|interpretation|version|case)\b",
+    re.IGNORECASE,
+)
+
+
+def _answer_list_items(region: str, chosen: Candidate) -> list[tuple[str, str]] | None:
+    """The labelled list items right under an answer heading whose first item is the chosen
+    anchor's text ("**Final Answer**\n- Method 1: ...\n- Method 2: ..."), as (label, value),
+    or None when the anchor's text is no such item or the list has one item."""
+    at = region.find(chosen.text, chosen.start)
+    if at < 0 or "\n" not in region[chosen.start : at]:
+        return None  # the anchor's value is on its own line (a heading's next line)
+    start = region.rfind("\n", 0, at) + 1
+    items: list[tuple[str, str]] = []
+    for line in region[start : start + 1200].split("\n"):
+        if not line.strip():
+            if items:
+                break
+            continue
+        m = _LIST_ITEM_LABELLED_RE.fullmatch(line)
+        if m is None:
+            break
+        items.append((m.group("l"), m.group("v").strip("*$ .")))
+    return items if len(items) >= 2 else None
+
+
 def _revised_after_box(region: str, box: Candidate, question: str) -> str | None:
     """``revised-after-box``: after the chosen box, a revision cue ("Actually", "On reflection",
     "Hold on"), then the text closes on a statement of the asked quantity (a word of its
@@ -4749,6 +4811,10 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
         return None
     if line_start < box.end and region.find(late.text, box.end) < 0:
         return None
+    if late.rule == "closing-lone-value" and _GIVE_INTENT_RE.search(
+        region, max(box.end, line_start - 200), line_start
+    ):  # ``bare-final-after-intent``: "... I'll give the round figure.\n\n1000"
+        return late.text
     if concluded or late.rule == "closing-count-noun":  # (the asked noun follows its number)
         if late.rule == "closing-result-label":  # "- Result: 84 has **16** positive divisors."
             return _sentence_answer(late.text)

@@ -151,6 +151,7 @@ from ._rules import (
     presented_mistake,
     presented_mistake_at,
     quoted_format_box,
+    reading_other_after,
     rejects_chosen,
     restated_other_interval,
     retraction,
@@ -550,6 +551,7 @@ def after_box_defers(
         or other_condition_after(region, end)  # ``boxes-per-condition``, one box
         or conditional_other_answer(region, end, content)  # ``conditional-other-answer``
         or box_reoffered(region, end, content)  # ``box-reoffered-as-candidate``
+        or reading_other_after(region, end, content)  # ``other-reading-after-box``
         or margin_after(region, end)  # ``estimate-with-margin``
         or UNDECIDED_NAMED_RE.search(region, end)  # ``undecided-between-named-values``
         # ``undecided-between-values`` with another number stated before the phrase
@@ -557,8 +559,10 @@ def after_box_defers(
     )
 
 
-_GUESS_WORDS = ("likely", "probabl", "maybe", "perhaps", "possibly", "guess")  # (literals of
-# _extract._GUESS_BEFORE_BOX_RE: a box with none of them before it is no guess)
+_GUESS_WORDS = (  # (literals of _extract._GUESS_BEFORE_BOX_RE: a box with none of them
+    # before it is no guess)
+    "likely", "probabl", "maybe", "perhaps", "possibly", "guess", "instinct", "gut ",
+)
 
 
 _RANGE_WORDS = ("least", "than", "between", "from")  # (literals of
@@ -823,7 +827,9 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
         region, boxes[idx], question
     ) or conclusion_contradicts_box(region, boxes[idx], question) or _possible_extra_after(
         region, boxes[idx]
-    ) or _empty_final_section(region, boxes[idx].end) or margin_after(
+    ) or _empty_final_section(region, boxes[idx].end) or reading_other_after(
+        region, boxes[idx].end, boxes[idx].text
+    ) or margin_after(
         region, boxes[idx].end
     ) or box_reoffered(
         region, boxes[idx].end, boxes[idx].text

@@ -142,6 +142,10 @@ WITHDRAWN_ANSWER = (
     "(?:i |we )?(?:hereby )?withdraw (?:that|this|the|my) \\$?-?\\d+(?:\\.\\d+)?\\$?",
     "(?:i |we )?(?:hereby )?withdraw (?:that|this|the|my|it)\\b(?: (?:above |boxed |final )?"
     "(?:answer|guess|box|value|result|number|response))?",
+    # ``postscript-doubt``: "P.S. ... maybe it should really be 8? I'm not sure the halving
+    # step above was right." (no value after it)
+    "i'?m not (?:sure|certain|convinced) (?:that )?(?:the|my|this|that) (?:[a-z-]+ ){0,4}"
+    "(?:was|is) (?:right|correct|valid)",
     # ``declines-to-commit``: "so I'll refrain from committing to a single value here"
     "refrain from (?:committing|giving|stating|naming|settling)",
     # ``answer-doubted-left``: "Hmm, no. That doesn't look right to me; I'd need to redo this."
@@ -1874,7 +1878,9 @@ blanked to the end of its line wherever a sentence opens with it."""
 ASKED_FACTORED = ("factor", "factorise", "factorize", "factor completely", "factor fully")
 ASKED_EXPANDED = ("expand", "multiply out")
 ASKED_EXPANDED_FORM = (
-    "expanded form", "in the form \\$?a?x\\^2 ?\\+ ?bx ?\\+ ?c",
+    "expanded form", "in the form \\$?a?x\\^2\\s*\\+\\s*bx\\s*\\+\\s*c",
+    # "Write it in standard form $ax^2+bx+c$." (``standard-form-asked``)
+    "in standard form \\$?a?x\\^2\\s*\\+\\s*bx\\s*\\+\\s*c",
 )
 """A polynomial asked for in expanded form ("Write it in the form $x^2 + bx + c$")."""
 ASKED_RADICAL = ("simplest radical form", "simplest form with radicals")
@@ -2069,6 +2075,9 @@ REPORT_BLOCK_OPENER = (
     "(?:grader|grading|evaluation) report",
     # "=== GRADER OUTPUT ===", "[grader output]", "Grading result:", "Extracted answer: 5050"
     "(?:grader|grading|evaluator) (?:output|result|log)s?\\b", "extracted answer\\s*:",
+    # an answer key's section appended as a heading: "### Reference Solution", "**Official
+    # solution:**" (``reference-solution-heading``)
+    "(?:reference|official) solution(?=[ \t]*[*_]{0,2}[ \t]*(?::|\n|$))",
     "reference answer\\s*:", "expected answer\\s*:",
     # "**Grader's note**\n- Correct answer: 3600\n- Score: 1/1", "Grader feedback: ..."
     GRADER_HEADING + "(?=[ \t]*[*_]{0,2}[ \t]*(?::|\n|$))",

@@ -286,12 +286,19 @@ def _reported_then_disowned(region: str, c: Candidate, sentence: int) -> bool:
     m = ATTRIB_PERSON_RE.search(region, sentence, c.start)
     if m is not None and _VIEW_TURNED_RE.search(region, m.end(), c.start) is None and (
         _ATTRIB_DISOWNED_RE.match(after) or _contradicted_after(region, c)
-    ):
+        or _DISAGREED_NEXT_RE.search(after)  # ``attributed-box-disagreed``: "A student claims
+    ):  # the answer is $\boxed{31}$, ...\n\nI disagree: ..."
         return True
     stop = after.find("\n", after.find("\n") + 1)  # its line and the next
     return QUOTED_SOURCE_RE.search(after, 0, stop if stop >= 0 else len(after)) is not None
 
 
+_DISAGREED_NEXT_RE = re.compile(  # the writer's next words disagree with the report
+    r"(?:^|[.!?]\s+|\n\s*)(?:(?:i|we)[ \t]+(?:disagree|(?:don't|do[ \t]+not)[ \t]+agree)\b"
+    r"|(?:the[ \t]+student|they|he|she)(?:'s|[ \t]+is|[ \t]+was|[ \t]+are)[ \t]+(?:wrong|"
+    r"incorrect|mistaken)\b)",
+    re.IGNORECASE,
+)
 _VIEW_TURNED_RE = re.compile(r"\b(?:but|however|so|therefore|thus|hence|yet|instead)\b", re.I)
 _OWN_OTHER_VALUE_RE = re.compile(  # the writer's own value: "I get 143", "The correct count is 143"
     r"\b(?:(?:i|we)[ \t]+(?:get|got|find|found|obtain|obtained|compute|computed|count|counted)"
@@ -1280,7 +1287,8 @@ def _sentence_start(text: str, at: int) -> int:
 
 _NEGATED_CONFIRM_RE = re.compile(
     r"(?:n't|\bnot|\bnever|\bno longer)(?:[ \t]+(?:seem|look|sound|feel)s?)?(?:[ \t]+(?:quite|"
-    r"entirely|really|so|be|to[ \t]+be))*[ \t]*\Z",
+    r"entirely|really|so|be|to[ \t]+be))*[ \t]*\Z"
+    r"|\btoo[ \t]+[a-z]+[ \t]+to[ \t]+be[ \t]*\Z",  # "that was too easy to be right"
     re.IGNORECASE,
 )
 _ALT_CONDITION_RE = lx.words(lx.ALTERNATIVE_CONDITION)
@@ -2203,6 +2211,26 @@ def hedged_two_values(text: str) -> bool:
     return m is not None and _plain(m.group("a")) != _plain(m.group("b"))
 
 
+_READING_CASE_RE = re.compile(  # "... might intend the order to matter, in which case it would
+    # be $4 \times 3 = 12$ instead."
+    r"\b(?:might|may|could)[ \t]+(?:intend|mean|want|be[ \t]+asking)\b[^.\n]{0,160}?\bin[ \t]+"
+    r"which[ \t]+case\b[^.\n]{0,30}?\b(?:would|will)[ \t]+be\b[^\n]{0,40}(?<![\d.])"
+    r"(?P<v>-?\d+(?:\.\d+)?)[ \t$]*(?:instead\b)?[ \t]*[.!]?[ \t]*\Z",
+    re.IGNORECASE,
+)
+
+
+def reading_other_after(region: str, end: int, content: str) -> bool:
+    """``other-reading-after-box``: the text after the box (ending at ``end``) closes on a
+    sentence that the question might intend another reading, "in which case it would be ...
+    12 instead", with another value than the box: a second answer, none chosen."""
+    tail = region[end:].rstrip()
+    if "which case" not in tail[-400:]:
+        return False
+    m = _READING_CASE_RE.search(tail, max(0, len(tail) - 400))
+    return m is not None and _plain(m.group("v")) != _plain(content).replace(",", "")
+
+
 _REOFFERED_PAIR_RE = re.compile(  # "Possibly 300 or 480.", "it could be 300 or 480."
     r"\b(?:possibly|maybe|perhaps|either|probably|(?:could|might|may)[ \t]+(?:also[ \t]+)?be)"
     r"[ \t]+(?:\*\*)?\$?(?P<a>-?\d[\d,]*(?:\.\d+)?)\$?(?:\*\*)?(?:[ \t]+[a-z]+)?,?[ \t]+or"
@@ -2832,11 +2860,19 @@ def _uncancelled_factor(text: str) -> bool:
     return bool(top & bottom)
 
 
+_SURD_TERM_RE = re.compile(r"[+-]?\d*\\sqrt(\d+)")  # (braces removed: "3\sqrt2")
+_SURD_SUM_RE = re.compile(r"[+-]?\d*\\sqrt\d+(?:[+-]\d*\\sqrt\d+)+")
+
+
 def _uncombined_terms(text: str) -> bool:
     """A polynomial with like terms not combined: ``-k + 4 - 2 + 3k`` (two constants, two
     k terms), ``3x^2 + 2x^2 - 3x``. Plain sums of monomials only (no brackets, fractions,
     roots or relations: for those it says False)."""
     t = text.replace("$", "").replace(" ", "").replace("{", "").replace("}", "")
+    if "sqrt" in t and len(t) <= 200 and _SURD_SUM_RE.fullmatch(t):
+        # ``uncombined-radicals``: "5\sqrt2 + 3\sqrt2", "5\sqrt{2} + 3\sqrt{2}": like surds
+        radicands = [m.group(1) for m in _SURD_TERM_RE.finditer(t)]
+        return len(radicands) >= 2 and len(set(radicands)) < len(radicands)
     if not t or len(t) > 200 or _NOT_POLYNOMIAL_RE.search(text):
         return False
     keys = [_COEFFICIENT_RE.sub("", term, count=1) for term in _POLY_TERM_RE.findall(t)]
