@@ -37,6 +37,13 @@ TWENTY_FOUR_HOUR_RE = re.compile(r"\b24[- ]hour\b|\bHH:MM\b", re.IGNORECASE)
 """A question asking for a 24-hour time ("Give your answer in 24-hour format (HH:MM).")."""
 
 
+TWELVE_HOUR_RE = re.compile(
+    r"\b12[- ]hour\b|\bAM/PM\b|\b(?:AM|a\.m\.)[ \t]+or[ \t]+(?:PM|p\.m\.)", re.IGNORECASE
+)
+"""A question asking for a 12-hour time ("(Use a 12-hour clock.)", "Give the time with AM or
+PM.")."""
+
+
 def clock_asked(question: str) -> bool:
     """Whether the question asks for a time of day."""
     return _ASKED_RE.search(question) is not None
@@ -83,10 +90,17 @@ def closing_clock_time(sentence: str, question: str, clause: str | None = None) 
     if len(times) != 1:
         return None
     minutes, named = times[0]
+    written = [m for m in _CLOCK_RE.finditer(clause or sentence) if _minutes(m) == times[0]]
     if TWENTY_FOUR_HOUR_RE.search(question) and not any(
         m.group("mer") or m.group("part") for m in _CLOCK_RE.finditer(clause or sentence)
     ):  # asked for a 24-hour time and written as one ("20:15"): kept in that form
         return f"{minutes // 60:02d}:{minutes % 60:02d}"
+    if TWELVE_HOUR_RE.search(question) and written and all(
+        not (m.group("mer") or m.group("part")) and (int(m.group("h")) > 12 or m.group("h") == "0"
+                                                       or m.group("h") == "00")
+        for m in written
+    ):  # ``twenty-four-hour-where-twelve-asked``: "(Use a 12-hour clock.)" answered "13:05":
+        return f"{minutes // 60:02d}:{minutes % 60:02d}"  # kept as written, not the asked form
     return _written(minutes, named)
 
 

@@ -51,6 +51,7 @@ from ._rules import (
     defers_to_reference,
     disqualified_value,
     example_box,
+    hedge_in_box,
     hedged_two_values,
     hedged_value,
     number_with_unit,
@@ -2964,6 +2965,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             return Extracted("", "none", "guessed-box-cut-off", trace)
         if len(sel.texts) == 1 and not truncated and (
             guessed_before_box(region, chosen_box.start) or margin_after(region, chosen_box.end)
+            or hedge_in_box(region, chosen_box.start, chosen_box.end)
             or restated_other_after_box(region, chosen_box.end, chosen_box.text)
             or range_end_box(region, chosen_box.start, chosen_box.end)
         ):  # ``box-after-guess-word``: "most likely $\boxed{22}$, give or take a couple";

@@ -146,6 +146,7 @@ from ._rules import (
     declines_answer,
     example_before,
     guessed_box,
+    hedge_in_box,
     in_worked_example,
     labelled_wrong,
     presented_mistake,
@@ -578,6 +579,8 @@ def hypothetical_box(region: str, low: str, start: int, end: int, content: str) 
     near = low[max(0, start - 60) : start]
     if any(w in near for w in _GUESS_WORDS) and guessed_before_box(region, start):
         return True  # ``box-after-guess-word``: the engine decides
+    if hedge_in_box(region, start, end):
+        return True  # ``hedge-inside-box``: the engine decides
     if (
         low.find(", so ", end, end + 12) >= 0 or low.find(", thus ", end, end + 12) >= 0
         or low.find("i.e.", end, end + 12) >= 0 or low.find("that is", end, end + 14) >= 0
@@ -827,7 +830,9 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
         region, boxes[idx], question
     ) or conclusion_contradicts_box(region, boxes[idx], question) or _possible_extra_after(
         region, boxes[idx]
-    ) or _empty_final_section(region, boxes[idx].end) or reading_other_after(
+    ) or _empty_final_section(region, boxes[idx].end) or hedge_in_box(
+        region, boxes[idx].start, boxes[idx].end
+    ) or reading_other_after(
         region, boxes[idx].end, boxes[idx].text
     ) or margin_after(
         region, boxes[idx].end

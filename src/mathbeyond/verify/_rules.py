@@ -68,7 +68,7 @@ from fractions import Fraction
 from . import _lexicon as lx
 from . import _prefilter
 from ._boxes import box_spans
-from ._clock import TWENTY_FOUR_HOUR_RE
+from ._clock import TWELVE_HOUR_RE, TWENTY_FOUR_HOUR_RE
 from ._normalize import simple_rational, with_superscript_powers
 from ._prefilter import Guarded, GuardedAny, fold_lower, lowered, trie_pattern
 
@@ -731,6 +731,8 @@ def own_line_rule(s: str, c: Candidate) -> str | None:
         return "hypothetical"
     if c.kind != "boxed":
         return None
+    if _DOUBTED_BOX_BEFORE_RE.search(before) and _DOUBTED_BOX_AFTER_RE.match(s, c.end):
+        return "box-in-doubt"  # ``box-in-doubt``: "I don't think $\boxed{73}$ is right after all"
     if _inline_check(before):
         return "inline-check"
     if _ARITH_FACT_RE.fullmatch(c.text):
@@ -750,6 +752,14 @@ def _far_numbers(a: str, b: str) -> bool:
     return abs(u - v) > 0.3 * max(1.0, abs(u))
 
 
+_DOUBTED_BOX_BEFORE_RE = re.compile(
+    r"\bi[ \t]+(?:(?:don't|do[ \t]+not)[ \t]+(?:really[ \t]+)?(?:think|believe)|(?:seriously[ \t]+"
+    r"|really[ \t]+)?doubt)(?:[ \t]+that)?[ \t]*\$*[ \t]*\Z",
+    re.IGNORECASE,
+)
+_DOUBTED_BOX_AFTER_RE = re.compile(
+    r"[ \t$]*(?:is|was)[ \t]+(?:quite[ \t]+|really[ \t]+)?(?:right|correct|true)\b", re.IGNORECASE
+)
 _FINAL_COMMITMENT_RE = re.compile(
     r"\b(?:my|our|the)\s+final\s+answer\s*(?:is|will\s+be|:)\s*\$*\s*\Z"
     r"|\bfinal\s+answer\s*:\s*\$*\s*\Z",
@@ -1236,7 +1246,16 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
         # ``confirmation-in-question``: "Wait, is that right? ... I retract this answer.": the
         # question confirms nothing; the retraction after it is read
         return retraction(tail[asked.end() :], answer)
-    if confirm is not None or _tick_confirms(tail, m.end()):
+    if confirm is not None:
+        rest = tail[confirm.end() :]
+        later = next((r for r in RETRACT_RE.finditer(rest)
+                      if _EXPLICIT_RETRACTION_RE.match(r.group(0))), None)
+        if later is not None and _retraction_of(rest[later.start() :], answer) is not None:
+            # ``retraction-after-confirmation``: "... so yes. Actually I'm not fully sure ...,
+            # so I'll retract the boxed value above": the explicit retraction after it stands
+            return retraction(rest[later.start() :], answer)
+        return False, None
+    if _tick_confirms(tail, m.end()):
         return False, None
     fixed = _corrected_value(tail, m.end())
     if fixed is not None:
@@ -1252,6 +1271,9 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     return bool(nums) and nums[-1] != answer.strip().strip("$").strip(), None
 
 
+_EXPLICIT_RETRACTION_RE = re.compile(
+    r"\b(?:retract|withdraw|scratch|disregard|ignore|strike)", re.IGNORECASE
+)
 _ASKED_CONFIRM_RE = re.compile(r"[^.!?\n]{0,30}\?")  # "right?": the word in a question
 
 
@@ -2238,6 +2260,21 @@ _REOFFERED_PAIR_RE = re.compile(  # "Possibly 300 or 480.", "it could be 300 or 
     r"[ \t]*\Z",
     re.IGNORECASE,
 )
+
+
+_HEDGE_IN_BOX_RE = re.compile(  # "\boxed{0.06 \text{ (most likely)}}": a guess word inside
+    r"\\(?:text|mathrm|textrm)\{[^{}]{0,40}\b(?:most[ \t]+likely|probably|maybe|perhaps|i[ \t]+"
+    r"think|i[ \t]+guess|i[ \t]+believe|guess|tentative|unverified|not[ \t]+sure)\b[^{}]{0,40}\}",
+    re.IGNORECASE,
+)
+
+
+def hedge_in_box(region: str, start: int, end: int) -> bool:
+    """``hedge-inside-box``: the box holds a guess word in its text ("\\boxed{0.06 \\text{ (most
+    likely)}}"): a guess, no commitment."""
+    if "\\text" not in region[start:end] and "\\mathrm" not in region[start:end]:
+        return False
+    return _HEDGE_IN_BOX_RE.search(region, start, end) is not None
 
 
 def box_reoffered(region: str, end: int, content: str) -> bool:
@@ -3402,6 +3439,8 @@ def asked_unit_number(answer: str, question: str | None) -> str | None:
     return stated[0].replace(",", "")
 
 
+_SUBTRACTED_GROUP_RE = re.compile(r"-[ \t]*(?:\\left)?\([^()]*[+-][^()]*\)")
+_TWENTY_FOUR_TIME_RE = re.compile(r"(?:1[3-9]|2[0-3]|00?):[0-5]\d(?::[0-5]\d)?")
 _MERIDIEM_RE = re.compile(r"\d[ \t]*(?:\\text\{[ \t]*)?(?:a|p)\.?[ \t]*m\b\.?", re.IGNORECASE)
 
 
@@ -3492,6 +3531,10 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         _MERIDIEM_RE.search(gold)
     ):  # ``twelve-hour-time``: asked "in 24-hour format (HH:MM)", answered "8:15 PM"
         return "asked for a 24-hour time: the answer is a 12-hour time"
+    if ":" in answer and _MERIDIEM_RE.search(gold) and TWELVE_HOUR_RE.search(question) and (
+        _TWENTY_FOUR_TIME_RE.fullmatch(answer.strip().strip("$").strip())
+    ):  # ``twenty-four-hour-where-twelve-asked``: "(Use a 12-hour clock.)" answered "13:05"
+        return "asked for a 12-hour time: the answer is a 24-hour time"
     if asks.degrees and "\\pi" in answer and "\\pi" not in gold:
         return "asked for degrees: the answer is in radians"
     pct = _PERCENT_NUMBER_RE.fullmatch(answer.strip()) if "%" in answer else None
@@ -3549,6 +3592,10 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         return "asked for a mixed number: the answer is not one"
     if asks.expand and not _has_grouped_sum(gold) and _has_grouped_sum(answer):
         return "asked to expand: the answer still has a bracketed sum"
+    if asks.simplify and "(" not in gold and "-" in answer and _SUBTRACTED_GROUP_RE.search(
+        answer
+    ):  # ``simplify-left-bracketed``: "x^2 + 2x + 1 - (x^2 - 2x + 1)" asked to simplify
+        return "asked to simplify: a bracketed sum is still subtracted"
     if asks.radical and _radicals_simplest(gold) and not _radicals_simplest(answer):
         return "asked for simplest radical form: the answer is not"
     if (
