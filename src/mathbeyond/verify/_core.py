@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.184.0"  # core_v273: 12-hour clocks; late retractions; hedges in boxes
+VERIFIER_VERSION = "2.185.0"  # core_v274: reported finals; recap items; traps; torn between
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -4058,10 +4058,12 @@ def _anchor_lines_disagree(region: str, anchors: list[Candidate]) -> bool:
 
 
 _LINE_LABEL_RE = re.compile(  # "Perimeter: ...", "**Area** $= ...", "- Total number of ...: "
-    r"[ \t*_#>-]*(?P<l>[A-Za-z][A-Za-z \t-]{2,40}?)[ \t*_]*(?::|(?=\$?[ \t]*=))"
+    r"[ \t*_#>-]*(?:\d{1,2}[.)][ \t]+)?(?P<l>[A-Za-z][A-Za-z \t-]{2,40}?)[ \t*_]*"  # ("2. ")
+    r"(?::|(?=\$?[ \t]*=))"
 )
 _LINE_LAST_VALUE_RE = re.compile(
     r"(?:=|:)[ \t*_$]*(?P<v>-?\d[\d,]*(?:\.\d+)?|\\[dt]?frac\{\d+\}\{\d+\}|\\sqrt\{\d+\})"
+    r"(?:\^\{?\\circ\}?|\u00b0)?"  # (a degree mark: "134^\circ")
     r"[ \t*_$]*(?:[A-Za-z][A-Za-z \t]{0,30})?[ \t]*[.!]?[ \t]*$"
 )
 
@@ -4666,10 +4668,14 @@ def _later_value_contradicts(region: str, box: Candidate, question: str) -> bool
         return False  # the label's head noun ("... positive divisors") is the asked one
     if not any(w in ("total", "number", "count", "answer", "result", "final") for w in words):
         noun = _asked_noun(question)  # ``summary-item-names-asked``: "**Key takeaways**\n-
-        # side length: 7\n- perimeter: 49" asked the perimeter: the label is the asked noun,
-        if noun is None or not words[-1].startswith(noun[:5].lower()) or not any(  # under a
-            _SUMMARY_HEADING_RE.fullmatch(ln) for ln in lines[:-1]  # summary heading
-        ):
+        # side length: 7\n- perimeter: 49" asked the perimeter: the label is the asked noun
+        # (with no noun read, every label word is in the asking sentence: "2. Interior angle:
+        # ... = 134°" asked "each interior angle"), under a summary heading
+        asking = _asking_sentence(question).lower()
+        asked_label = words[-1].startswith(noun[:5].lower()) if noun is not None else all(
+            w.rstrip("s") in asking for w in words if len(w) >= 4
+        )
+        if not asked_label or not any(_SUMMARY_HEADING_RE.fullmatch(ln) for ln in lines[:-1]):
             return False
     return _plain_value(named[1]) != _plain_value(box.text)
 

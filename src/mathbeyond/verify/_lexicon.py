@@ -474,6 +474,9 @@ ATTRIBUTION_DISOWNED = (
     "but", "however", "though", "although", "yet", "i disagree", "i don'?t agree",
     "(?:that|this|which|it)(?:'s| is| was) (?:wrong|incorrect|not (?:right|correct))",
     "(?:is|was) (?:wrong|incorrect)", "i think (?:it|that|this)(?:'s| is) wrong",
+    # "... and write $\\boxed{3}$. That is the classic trap: ..." (``box-as-students-trap``)
+    "(?:that|this|which|it)(?:'s| is| was) (?:the |a )?(?:classic |common |usual |typical )?"
+    "(?:trap|mistake|error|pitfall|slip)",
 )
 """Right after a reported box (first words of the rest of its sentence or a parenthesis): the
 report is disowned."""
@@ -1282,6 +1285,8 @@ UNDECIDED = (
     "(?:i )?(?:can(?:not|'t)|could(?:n't| not)) (?:really )?(?:decide|tell|choose|pick) (?:which|"
     "between)",
     "(?:i )?(?:don'?t|do not) know which",
+    # "I keep going back and forth. I'm torn between 45 and 55." (``torn-between-values``)
+    "(?:i'?m|i am) (?:still |really |honestly )?torn between",
     # several readings declared all acceptable: "Both interpretations are reasonable.", "Either
     # answer is defensible", "Both are valid answers depending on the convention"
     "(?:both|either|all|each) (?:(?:of )?(?:the |these |those )?(?:interpretations?|readings?|"

@@ -1092,6 +1092,12 @@ _CORRECTED_LETTER_RE = re.compile(
     r"[ \t]*(?:\*\*|__)?[ \t]*(?:(?:option|choice)[ \t]+)?\(?([A-E])\)?(?:\*\*|__)?"
     r"[ \t]*(?=[.!,;]|\n|\Z)"
 )
+_REPORT_AS_ANSWER_RE = re.compile(
+    r"\b(?:i'?ll|i[ \t]+will|i'?m[ \t]+going[ \t]+to|let[ \t]+me)[ \t]+(?:report|give|submit|"
+    r"use|put[ \t]+down|take)[ \t]+\$?(?P<v>-?\d+(?:\.\d+)?)\$?[ \t]+as[ \t]+(?:the|my|our)[ \t]+"
+    r"(?:final[ \t]+)?answer\b",
+    re.IGNORECASE,
+)
 _HEDGED_CORRECTION_RE = re.compile(r"\b(?:maybe|perhaps|possibly)\b[^.!?\n]{0,20}\Z", re.I)
 
 
@@ -1113,6 +1119,10 @@ def _corrected_value(tail: str, pos: int) -> str | None:
         lm = _CORRECTED_LETTER_RE.match(tail, cm.end())  # ``choice-switched-after-box``
         if lm is not None:  # "So I'd go with **B**."
             fixed = lm.group(1)
+    if "answer" in tail:  # ``report-as-final-after-revision``: "I'll report 13.2 as the final
+        for rm in _REPORT_AS_ANSWER_RE.finditer(tail, pos):  # answer."
+            if fixed is None or rm.start() > tail.rfind(fixed):
+                fixed = rm.group("v")
     return fixed
 
 
