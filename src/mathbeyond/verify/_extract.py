@@ -3834,8 +3834,9 @@ _RESTATED_LHS_RE = re.compile(  # "So, $p(x) = ", "Therefore $a_{20} = ": the eq
     r"(?P<l>[A-Za-z](?:_\{?\w{1,4}\}?)?(?:\([^()=$]{1,12}\))?)[ \t]*=(?!=)",
     re.IGNORECASE,
 )
+_LIST_MARKER = r"[ \t]*(?:[-*\u2022+]|\d{1,2}[.)])[ \t]+(?:\*\*)?"  # "- ", "4. ", "* **"
 _LIST_ITEM_LEAD_RE = re.compile(  # "- Result: ", "4. ": a list item's marker and label
-    r"[ \t]*(?:[-*\u2022+]|\d{1,2}[.)])[ \t]+(?:\*\*)?(?:[A-Za-z][A-Za-z ]{0,20}:(?:\*\*)?[ \t]+)?"
+    _LIST_MARKER + r"(?:[A-Za-z][A-Za-z ]{0,20}:(?:\*\*)?[ \t]+)?"
 )
 _SUMMARY_HEADING_RE = re.compile(  # "### Summary", "**Recap**", "Conclusion:" on a line
     r"[ \t#*_>]*(?:" + lx.alternation(lx.SUMMARY_LABEL) + r"|conclusion)[ \t*_:]*",
@@ -4757,7 +4758,7 @@ _GIVE_INTENT_RE = re.compile(  # "I'll give the round figure.", "so I'll go with
 
 
 _LIST_ITEM_LABELLED_RE = re.compile(  # "- Method 1: $\frac{13}{90}$", "* **Count:** 13"
-    r"[ \t]*(?:[-*\u2022+]|\d{1,2}[.)])[ \t]+(?:\*\*)?(?P<l>[A-Za-z][A-Za-z0-9 ()'-]{0,30}?)"
+    _LIST_MARKER + r"(?P<l>[A-Za-z][A-Za-z0-9 ()'-]{0,30}?)"
     r"(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*(?P<v>\S[^\n]{0,60}?)[ \t]*"
 )
 _ALTERNATIVE_LABEL_RE = re.compile(

@@ -625,21 +625,26 @@ def quoted_format_box(region: str, c: Candidate) -> bool:
     return ('"' in after or "\u201d" in after) and _FORMAT_EXAMPLE_RE.search(before) is not None
 
 
+def line_before(region: str, start: int) -> str:
+    """The text of ``start``'s line before it (at most :data:`LINE_WINDOW` characters): what a
+    candidate's own-line rules read."""
+    window = region[max(0, start - LINE_WINDOW) : start]
+    return window[window.rfind("\n") + 1 :]
+
+
 def counterfactual_anchor(region: str, c: Candidate) -> bool:
     """``anchor-is-hypothetical``: an anchor phrase inside a supposition ("if the question had
     asked for the perimeter instead, the answer would be 26"): its line up to the anchor and the
     anchor's own head ("answer would be") make a counterfactual clause."""
-    window = region[max(0, c.start - LINE_WINDOW) : c.start]
     head = re.split(r"[\n.;!?]", region[c.start : c.start + 24], maxsplit=1)[0]
-    return counterfactual_before(window[window.rfind("\n") + 1 :] + head)
+    return counterfactual_before(line_before(region, c.start) + head)
 
 
 def counterfactual_box(region: str, c: Candidate) -> bool:
     """:func:`counterfactual_before` for a candidate of ``region``, or a box under test ("Let's
     test whether the answer is $\\boxed{10}$.": :data:`~._lexicon.UNDER_TEST`), or a box for a
     problem put in the asked one's place (:func:`substituted_before`)."""
-    window = region[max(0, c.start - LINE_WINDOW) : c.start]
-    before = window[window.rfind("\n") + 1 :]
+    before = line_before(region, c.start)
     return (
         counterfactual_before(before) or under_test(before) or substituted_before(before)
         or put_up_before(before)
@@ -667,8 +672,7 @@ def put_up_before(before: str) -> bool:
 
 def substituted_box(region: str, c: Candidate) -> bool:
     """:func:`substituted_before` for a candidate of ``region``."""
-    window = region[max(0, c.start - LINE_WINDOW) : c.start]
-    return substituted_before(window[window.rfind("\n") + 1 :])
+    return substituted_before(line_before(region, c.start))
 
 
 _SUBSTITUTE_RE = re.compile(  # "take $a + b = 15$ instead", "Let me do a smaller case instead"
@@ -707,8 +711,7 @@ def under_test(before: str) -> bool:
 def own_line_rule(s: str, c: Candidate) -> str | None:
     """Why a candidate is not an answer by its own line, or None."""
     line = line_of(s, c.start, c.end)
-    window = s[max(0, c.start - LINE_WINDOW) : c.start]
-    before = window[window.rfind("\n") + 1 :]
+    before = line_before(s, c.start)
     if under_test(before):
         return "hypothetical"  # "Let's test whether the answer is $\boxed{10}$."
     concluded = _last_conclusion(before)
