@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.185.0"  # core_v274: reported finals; recap items; traps; torn between
+VERIFIER_VERSION = "2.186.0"  # core_v275: closing hedges; fallbacks; bare "no"; placeholders
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -258,6 +258,7 @@ _FRACTION_TIMES_RE = re.compile(  # "\frac{20}{80}\times 100\%", "100 \cdot \fra
     _FRACTION_TERM + _TIMES + r"\s*\d+(?:\.\d+)?\s*(?:\\?%)?\s*"
     + r"|\s*\d+(?:\.\d+)?\s*" + _TIMES + _FRACTION_TERM + r"(?:\\?%)?\s*"
 )
+_PRODUCT = r"\s*\d+(?:\s*" + _TIMES + r"\s*\d+)+\s*"  # "20 \cdot 21 \cdot 41"
 _UNEVALUATED_DECIMAL_RE = re.compile(  # ``unevaluated-arithmetic-answer``: "24 \cdot 0.75",
     # "12 * 25 - 189": two operations, or one with a decimal, left undone ("15 × 15" alone may
     # restate the question's "15 squared")
@@ -269,6 +270,11 @@ _UNEVALUATED_DECIMAL_RE = re.compile(  # ``unevaluated-arithmetic-answer``: "24 
     # ``unevaluated-fraction-product``: "\frac{2}{3} \times 36", "\tfrac34(120)"
     + "|" + _FRACTION + _OPERATOR + _OPERAND + "|" + _OPERAND + _OPERATOR + _FRACTION
     + "|" + _FRACTION + r"\(\s*-?\d+(?:\.\d+)?\s*\)\s*"
+    # ``unevaluated-fraction-of-products``: "\frac{20\cdot 21\cdot 41}{6}", "\dfrac{100}{4 \times
+    # 5}", "20 \cdot 21 \cdot 41 / 6": a product over a number (or the reverse) not worked out
+    + r"|\s*\\[dt]?frac\s*\{" + _PRODUCT + r"\}\s*\{(?:" + _PRODUCT + r"|\s*\d+\s*)\}\s*"
+    + r"|\s*\\[dt]?frac\s*\{\s*\d+\s*\}\s*\{" + _PRODUCT + r"\}\s*"
+    + "|" + _PRODUCT + r"/\s*\d+\s*"
 )
 _DEGREE_MARK_RE = re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\u00b0|\\degree")
 _OPTION_IN_ANSWER_RE = re.compile(r"\(([A-E])\)")

@@ -45,7 +45,9 @@ from ._rules import (
     Candidate,
     Decision,
     asked_unit_number,
+    bare_closing_retraction,
     box_reoffered,
+    called_placeholder,
     counterfactual_anchor,
     declines_answer,
     defers_to_reference,
@@ -271,7 +273,9 @@ _LEAD_RE = re.compile(  # "the answer is given by 12": keep what follows the lea
 )
 _MATH_JOIN_RE = re.compile(r"[ \t]*(?:,|;|\band\b|\bor\b)[ \t]*(?:(?:and|or)[ \t]+)?")
 _CONCLUSION_RE = re.compile(r"\W*" + lx.alternation(lx.CONCLUSION) + r"\b", re.IGNORECASE)
-_MATH_SEG_RE = re.compile(r"\\\((.+?)\\\)|\$([^$]+)\$")
+_MATH_SEG_RE = re.compile(  # ``escaped-dollar-in-math``: "$\$60$" is one segment, "\$60"
+    r"\\\((.+?)\\\)|(?<!\\)\$((?:[^$\\]|\\.)+)\$"
+)
 _STATEMENT_RE = re.compile(  # a closing statement "The remainder is 2."
     r"\W*(?:the|our|my|its|this)\b[^.\n=$\\]{0,120}?\b(?:is|are|equals)\b", re.IGNORECASE
 )
@@ -1341,7 +1345,30 @@ def _anchor_value(s: str, start: int) -> tuple[str, int]:
     lead = _LEAD_RE.match(text)
     if lead:
         text = text[lead.end() :].strip()
+    if "(" in text:
+        text = _count_with_items(text) or text
     return text, end
+
+
+_COUNT_ITEMS_RE = re.compile(  # "4 integers (24, 48, 72, 96)", "4 (24, 48, 72 and 96)"
+    r"[ \t]*(?P<n>\d{1,2})(?:[ \t]+[A-Za-z-]+){0,2}[ \t]*\((?P<items>[^()\n]{1,200})\)"
+    r"[ \t]*\.?[ \t]*"
+)
+_ITEM_SPLIT_RE = re.compile(r"[ \t]*,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+")
+_ITEM_RE = re.compile(r"\$?-?\d[\d.,/]{0,12}\$?|\$?[A-Za-z]\$?|\$?\([^()]{1,20}\)\$?")
+
+
+def _count_with_items(text: str) -> str | None:
+    """``count-with-its-items``: a count followed by exactly that many items in brackets ("4
+    integers (24, 48, 72, 96)"): the count. A bracket holding anything else ("4 (or 5 counting
+    0)", three items after a count of 4) keeps the text."""
+    m = _COUNT_ITEMS_RE.fullmatch(text)
+    if m is None:
+        return None
+    items = _ITEM_SPLIT_RE.split(m.group("items").strip())
+    if len(items) != int(m.group("n")) or not all(_ITEM_RE.fullmatch(i) for i in items):
+        return None
+    return m.group("n")
 
 
 _TELEGRAPH_LEADS = ("so ", "thus ", "hence ", "therefore ", "so final ")
@@ -1699,13 +1726,35 @@ _CONDITIONAL_ALTERNATIVE_RE = re.compile(  # "if your key uses that convention, 
 )
 
 
+_FALLBACK_VALUE_RE = re.compile(  # ``conditional-fallback``: "(If that's wrong, try 66.)",
+    # "If not, then 55.", "Failing that, 55.", "Should that be marked wrong, go with 28."
+    r"(?:\b(?:" + lx.alternation(lx.ERROR_CONDITION) + r")\b[^.!?;\n]{0,60}?\b(?:"
+    + lx.alternation(lx.OWN_ERROR) + r"|(?:doesn'?t|does[ \t]+not|don'?t|isn'?t|is[ \t]+not)"
+    r"[ \t]+(?:match|agree|fit|accepted|right|correct))\b|\bif[ \t]+not\b|\bfailing[ \t]+that\b)"
+    r"[^.!?;\n,]{0,40},[ \t]*(?:then[ \t]+)?(?:(?:try|use|go[ \t]+with|enter|submit|pick|take|"
+    r"it'?s|it[ \t]+is|it[ \t]+would[ \t]+be|it'?d[ \t]+be|(?:my|the)[ \t]+(?:next[ \t]+best|"
+    r"backup|second|fallback|alternative)(?:[ \t]+(?:guess|answer|choice))?[ \t]+is)[ \t]+)?"
+    r"(?:\$(?P<m>[^$\n]{1,30})\$|(?P<n>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?))(?![\w^])"
+    r"(?:[ \t]+instead)?[ \t]*(?=[.!)\n]|\Z)",
+    re.IGNORECASE,
+)
+
+
 def conditional_other_answer(region: str, end: int, chosen: str) -> bool:
     r"""``conditional-other-answer``: after the chosen answer (ending at ``end``), a sentence
     names another value as the answer under a condition ("Some answer keys list $540^\circ$;
     if your key uses that convention, then $540^\circ$ is the intended answer."): two answers
-    offered, none committed. Words first (most texts have none)."""
+    offered, none committed; ``conditional-fallback``: another value offered for the case the
+    answer is wrong ("(If that's wrong, try 66.)", "If not, then 55.", "Failing that, 55.").
+    Words first (most texts have none)."""
     tail = region[end : end + 1200]
     low = tail.lower()
+    if ("if" in low or "should" in low or "failing" in low or "in case" in low) and any(
+        _plain_value(value) != _plain_value(chosen) and not _same_final_number(value, chosen)
+        for m in _FALLBACK_VALUE_RE.finditer(tail)
+        if (value := m.group("m") or m.group("n") or "")
+    ):
+        return True
     if ("answer" not in low and "key" not in low) or "if" not in low:
         return False
     for m in _CONDITIONAL_ALTERNATIVE_RE.finditer(tail):
@@ -2878,7 +2927,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     if truncated and sel.kind == "none" and sel.rule == "retracted":
         withdrawn = sel.decisions[-1].candidate
         after = region[withdrawn.start + 1 :]
-        if withdrawn.kind in ("boxed", "anchor") and (not doubts_beyond_checking(after) or (
+        if withdrawn.kind in ("boxed", "anchor") and not (
+            # ``box-disowned-then-cut``: "$\boxed{10}$\n\nis incorrect, because ..." cut off:
+            # the box's own clause calls it wrong, no check is under way
+            withdrawn.kind == "boxed" and DISOWN_RE.match(region, withdrawn.end)
+        ) and (not doubts_beyond_checking(after) or (
             # ``cut-off-musing-after-commit``: a box, then only musing ("Hmm, wait. Let me think
             # about whether ...") without a mistake admitted or another value put forward
             withdrawn.kind == "boxed" and not _strong_doubt(after)
@@ -2897,6 +2950,18 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         return Extracted("", "none", sel.rule, trace)
     if sel.kind == "spam":
         return Extracted(", ".join(sel.texts), "spam", sel.rule, trace)
+    if not truncated and _alternate_line_offered(region, cands):
+        # ``alternate-answer-offered``: "Final answer: 20\nBackup answer: 28": two answers
+        # offered, one as a fallback
+        return Extracted("", "none", "alternate-answer-offered", trace)
+    if sel.kind in ("boxed", "anchor") and sel.decisions:
+        chosen = sel.decisions[-1].candidate
+        if not truncated and bare_closing_retraction(region, chosen.end):
+            # ``bare-closing-retraction``: "The answer is 17.\n\nHmm, no.": nothing in its place
+            return Extracted("", "none", "bare-closing-retraction", trace)
+        if len(sel.texts) == 1 and called_placeholder(region, chosen):
+            # ``box-called-placeholder``: "I'll put $\boxed{9}$ here as a placeholder."
+            return Extracted("", "none", "box-called-placeholder", trace)
     if sel.kind == "boxed":
         requested = _requested_after(region, sel.decisions[-1].candidate.end)
         if requested is not None:  # "The requested probability ... is $\frac{5}{14}$."
@@ -4342,6 +4407,36 @@ _ALTERNATE_ANSWER_LINE_RE = re.compile(  # "Alternate Final Answer: $\boxed{210}
     r"answer[ \t*_]*:",
     re.IGNORECASE | re.MULTILINE,
 )
+
+
+_LINE_VALUE_RE = re.compile(r"\\boxed\{(?P<b>[^{}\n]*)\}|(?P<n>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)")
+
+
+def _alternate_line_offered(region: str, cands: list[Candidate]) -> bool:
+    """``alternate-answer-offered``: a line labelled as another answer ("Backup answer: 28",
+    "Alternate Final Answer: $\\boxed{210}$") whose value differs from a candidate's outside it:
+    two answers offered, one as a fallback. Words first (most texts have none)."""
+    if "answer" not in region or not (
+        "lternat" in region or "ackup" in region or "allback" in region or "econd" in region
+        or "ther" in region
+    ):
+        return False
+    for m in _ALTERNATE_ANSWER_LINE_RE.finditer(region):
+        stop = region.find("\n", m.end())
+        stop = len(region) if stop < 0 else stop
+        first = _LINE_VALUE_RE.search(region, m.end(), stop)
+        if first is None:
+            continue
+        value = _plain_value(first.group("b") or first.group("n") or "")
+        others = {
+            _plain_value(c.text.replace("\\boxed", "")) for c in cands
+            if not m.start() <= c.start < stop
+        }
+        if others and value not in others:
+            return True
+    return False
+
+
 _BOX_CONDITION_RE = re.compile(  # "If the argument is in radians, ", "Assuming ..., then "
     r"[ \t*_>-]*(?:if|assuming|when)\b(?:[^.?\n]|[.?](?=\S)){1,150},"  # ("0! = 1": a factorial)
     r"(?:[^.?\n]|[.?](?=\S)){0,160}\Z",
@@ -7007,6 +7102,9 @@ def _asked_list_item(lines: list[str], question: str) -> str | None:
     "- **Area:** $\\tfrac12 \\cdot 7 \\cdot 24 = 84$", "- Circumradius: 12.5") where exactly one
     label names what the question's asking clause asks for: that item's value (the last side
     of its equation)."""
+    if _SUMMARY_LABEL_RE.match(lines[-1]):
+        return None  # ``summary-after-listed-item``: "Vertex: $(2, -3)$. ... **Summary:** The
+        # vertex is at $(-3, 2)$.": the summing-up line closes, the closing sentence rules read it
     items: list[tuple[str, str]] = []
     for line in reversed(lines[-_MAX_LIST_ITEMS:]):
         m = _LABELLED_ITEM_RE.fullmatch(line)

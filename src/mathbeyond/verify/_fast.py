@@ -123,6 +123,7 @@ from ._rules import (
     MAX_UNDECIDED_SPAN,
     MISTAKE_RE,
     OTHER_PROBLEM_RE,
+    PLACEHOLDER_RE,
     PRESENTED_MISTAKE_RE,
     QUOTED_SOURCE_RE,
     RECOUNT_RE,
@@ -136,10 +137,12 @@ from ._rules import (
     Candidate,
     alternative_after,
     attributed,
+    bare_closing_retraction,
     bound_box,
     box_group,
     box_mid_expression,
     box_reoffered,
+    called_placeholder,
     conclusion_contradicts_box,
     counterfactual_box,
     decision_after,
@@ -258,7 +261,7 @@ def _trigger_re() -> re.Pattern[str] | None:
         _NEGATED_RE, _RESTATE_RE, ATTRIB_RE, ATTRIB_PERSON_RE, QUOTED_SOURCE_RE,
         OTHER_PROBLEM_RE, RETRACT_RE, _WRONG_LABEL_RE,
         _WRONG_CLAUSE_RE, MISTAKE_RE, CORRECTION_STATEMENT_RE, PRESENTED_MISTAKE_RE,
-        EXAMPLE_WORD_RE,
+        EXAMPLE_WORD_RE, PLACEHOLDER_RE,
     )
     literals: set[str] = set()
     for guard in guards:
@@ -539,6 +542,7 @@ def after_box_defers(
     return bool(
         DISOWN_RE.pattern.match(region, end)
         or box_mid_expression(region, end)
+        or bare_closing_retraction(region, end)  # ``bare-closing-retraction``
         or EXPLANATION_OPENER_RE.match(region, end)
         or rejects_chosen(region[end:], content) is not None
         or (  # ``restated-other-interval``: a boxed interval restated as another after "i.e."
@@ -696,6 +700,7 @@ def quick(region: str, question: str | None) -> Answer | None:
         or labelled_wrong(region, Candidate(start, end, content, "boxed"))  # the engine decides
         or presented_mistake_at(region, start)  # ``box-in-presented-mistake``
         or in_worked_example(region, Candidate(start, end, content, "boxed"))
+        or called_placeholder(region, Candidate(start, end, content, "boxed"))  # the engine's
     ):
         return None
     if after_box_defers(region, end, content, question, start):
@@ -720,6 +725,8 @@ def quick(region: str, question: str | None) -> Answer | None:
         not short or bits & 2 or "or" in after or _HEDGED_MODAL_RE.search(after)
         or "if" in after or "when" in after or "unless" in after  # a value per condition
         or "alternat" in after or "other" in after or "ossib" in after  # answers listed after
+        or "equally" in after or "plausib" in after or "likely" in after  # "59 is also possible"
+        or "valid" in after or "defensib" in after
         or "first" in after or "former" in after  # a value per ordinal case
     ):
         box = Candidate(start, end, content, "boxed")

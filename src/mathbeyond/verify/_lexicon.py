@@ -168,6 +168,10 @@ WITHDRAWN_ANSWER = (
     "(?:may|might|could) (?:well )?(?:be different|differ)",
     "(?:this|that|it|my answer|the answer|my count|this count|the count) (?:may|might|could) "
     "(?:well |very well )?be (?:wrong|incorrect)(?=[ \\t]*(?:[.!;,]|$))",
+    # ``declines-to-commit``: "..., so I won't commit.", "I can't commit without knowing which
+    # reading is meant" (not "I won't commit to anything else": that keeps the value)
+    "i (?:won't|will not|can't|cannot) commit(?: (?:to (?:it|that|this|one|either|a (?:single )?"
+    "(?:value|number|answer))|yet|here|without [a-z\\x20]{1,60}))?(?=[ \\t]*(?:[.!;,)]|$))",
 )
 """After the answer, with no new value: the writer withdraws it or asks that the reply count as
 unanswered (``box-withdrawn-as-no-answer``, read after the chosen answer)."""
@@ -944,7 +948,7 @@ exclude 1)", "the answer is $n=1$ (if ...) or $n=3$ if ..."): the answer is one 
 conditional alternatives, no commitment (``answer-with-alternative``)."""
 
 HEDGED_OTHER_VALUE = (
-    "(?:could|might|may) (?:also |well |instead |just as well )?(?:be|equal)",
+    "(?:could|might|may) (?:also |well |instead |just as well |equally )?(?:be|equal)",
 )
 """In the answer's sentence or the next one, before another value ("\\boxed{69}, though ...; it
 could also be 70", "On second thought, it might be 72"): the answer is hedged, no commitment
@@ -1654,7 +1658,9 @@ left, the stated result (``closing-value-remains``)."""
 
 INTRO = ("so", "therefore", "thus", "hence", "finally", "final", "result", "answer", "conclusion")
 SETUP = (
-    "let", "let's", "we (?:want|must|have to)", "to \\w+", "first", "next", "now", "then",
+    "let", "let's", "we (?:want|must|have to)",
+    "to (?!the nearest )\\w+",  # (not "To the nearest whole number, the car gets about 7 ...")
+    "first", "next", "now", "then",
     "step", "if", "suppose", "assume", "consider", "note", "recall",
 )
 """Opens a sentence that sets up work, not one that states a result."""

@@ -226,6 +226,8 @@ def verdict(
             "or" in after or _fast._HEDGED_MODAL_RE.search(after)
             or "if" in after or "when" in after or "unless" in after
             or "alternat" in after or "other" in after or "ossib" in after
+            or "equally" in after or "plausib" in after or "likely" in after
+            or "valid" in after or "defensib" in after
             or "first" in after or "former" in after
         ):
             return None

@@ -454,6 +454,58 @@ _EXAMPLE_MARK_RE = re.compile(  # "... could be accepted, e.g. $", "for instance
 )
 
 
+_BARE_NO_RE = re.compile(  # "Hmm, no.", "Actually, no.", "Hmm... no, that's not it."
+    r"(?:(?:hmm+|hm+|um+|uh+|actually|wait|oh|ah|well)[ \t,.\u2026!]{0,8})*no\b[ \t.!\u2026]{0,6}"
+    r"(?:,?[ \t]*(?:that'?s|that[ \t]+is|this[ \t]+is|it'?s)[ \t]+(?:not[ \t]+(?:it|right|correct)"
+    r"|wrong)[ \t.!\u2026]{0,6})?",
+    re.IGNORECASE,
+)
+_BARE_NO_ENDS = ("no", "no.", "no!", "no...", "no\u2026", "it.", "right.", "correct.", "wrong.")
+
+
+def bare_closing_retraction(region: str, end: int) -> bool:
+    """``bare-closing-retraction``: the text's last paragraph, after the answer (ending at
+    ``end``), is a bare "no" ("Hmm, no.", "Actually, no.", "Hmm... no, that's not it."): the
+    stated answer retracted with nothing in its place. A "No." right after a question answers
+    that question ("Does 8 divide 12? No."), and a paragraph holding more is read by the other
+    rules. Ends first (most texts end otherwise)."""
+    tail = region[end:].rstrip().rstrip("*_").rstrip()
+    if len(tail) > 400 or not tail.lower().endswith(_BARE_NO_ENDS):
+        return False
+    para = tail.rfind("\n\n")
+    if para < 0 or tail[:para].rstrip().endswith("?"):
+        return False
+    return _BARE_NO_RE.fullmatch(tail[para:].strip().strip("*_").strip()) is not None
+
+
+PLACEHOLDER_RE = Guarded(re.compile(  # a box called a stand-in for an answer
+    r"\b(?:place-?holder|stand-in|stand[ \t]in\b(?![ \t]+(?:for|the|a)\b)|dummy[ \t]+"
+    r"(?:value|answer|number|entry)|filler[ \t]+(?:value|answer))\b",
+    re.IGNORECASE,
+))
+_REPLACED_RE = re.compile(r"\b(?:replac\w*|instead[ \t]+of|no[ \t]+longer)\b", re.IGNORECASE)
+_SENTENCE_STOP_RE = re.compile(r"[.!?](?=\s|\Z)|\n")
+
+
+def called_placeholder(region: str, c: Candidate) -> bool:
+    """``box-called-placeholder``: the candidate's sentence, or the sentence after it, calls it a
+    placeholder, a stand-in or a dummy value ("I'll put $\\boxed{9}$ here as a placeholder",
+    "$\\boxed{9}$\n\n(This is a stand-in, not my answer.)", "Placeholder answer:
+    $\\boxed{720}$"): not an answer. A placeholder replaced by the worked value ("I replaced my
+    placeholder with the real count") is. Literal first."""
+    lo = max(0, c.start - 160)
+    opening = max(region.rfind("\n", lo, c.start), region.rfind(". ", lo, c.start))
+    lo = opening + 1 if opening >= 0 else lo
+    stop = _SENTENCE_STOP_RE.search(region, c.end)
+    hi = stop.end() if stop is not None else len(region)
+    while hi < len(region) and region[hi] in " \t\n$)*":
+        hi += 1
+    nxt = _SENTENCE_STOP_RE.search(region, hi)
+    hi = min(nxt.end() if nxt is not None else len(region), c.end + 240)
+    m = PLACEHOLDER_RE.search(region, lo, hi)
+    return m is not None and _REPLACED_RE.search(region, lo, hi) is None
+
+
 def example_box(region: str, c: Candidate) -> bool:
     """``box-as-example``: a box right after "e.g." / "for instance" / "such as" ("any
     reasonable value could be accepted -- e.g. $\\boxed{3}$") is an instance, not the answer."""
@@ -1058,6 +1110,9 @@ _OTHERS_SUBJECT_RE = re.compile(  # someone else's possible slip, before a retra
 )
 
 
+_CONDITIONED_RE = re.compile(r"\b(?:if|in[ \t]+case|unless)[ \t]+\Z", re.IGNORECASE)
+
+
 def _retraction_of(tail: str, answer: str) -> re.Match[str] | None:
     """The first retraction in ``tail``; "15 is wrong" retracts only an answer of 15. An admitted
     mistake ("I double-counted ...", ``MISTAKE_ADMISSION``) is one too."""
@@ -1067,6 +1122,9 @@ def _retraction_of(tail: str, answer: str) -> re.Match[str] | None:
         if _OTHERS_SUBJECT_RE.search(tail, max(0, m.start() - 40), m.start()):
             pos = m.end()  # "Some might misread '22 percent less' as ...": not the writer's own
             continue
+        if _CONDITIONED_RE.search(tail, max(0, m.start() - 12), m.start()):
+            pos = m.end()  # ``conditional-not-retraction``: "(If that's wrong, try 66.)": a
+            continue  # condition on the value being wrong withdraws nothing
         value = _DISOWNED_VALUE_RE.match(m.group(0))
         if value is None or value.group(1) in (
             _plain_value(answer), _plain_value(answer.rsplit("=", 1)[-1])  # "9 + 12 = 21": 21
@@ -1529,7 +1587,7 @@ def alternative_after(region: str, c: Candidate) -> bool:
         rest = _DISPLAY_WORDS_RE.sub(lambda m: m.group(1) or " ", rest)
     end = _SENTENCE_END_RE.search(rest)
     sentence = rest[: end.start() if end else len(rest)]
-    if _hedged_other_value(rest, end, c):
+    if _hedged_other_value(rest, end, c) or _closing_paragraph_hedge(region, c):
         return True
     if ("first" in region[c.start : c.end + 80] or "former" in region[c.start : c.end + 80]) and (
         _ordinal_case_split(region, c)
@@ -2333,6 +2391,39 @@ def _hedged_other_value(rest: str, end: re.Match[str] | None, c: Candidate) -> b
         return False
     other, mine = _plain(m.group("v")).rstrip("0").rstrip("."), _plain(c.text)
     return other != mine and _plain(m.group("v")) != mine
+
+
+_ALSO_POSSIBLE_RE = re.compile(  # "59 is also possible", "8 is equally plausible"
+    r"(?<![\w.])\$?(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\$?[ \t]+(?:is|seems)[ \t]+"
+    r"(?:also|equally)[ \t]+(?:possible|plausible|likely|valid|defensible)\b",
+    re.IGNORECASE,
+)
+_HEDGE_SUBJECT_RE = re.compile(  # the hedge's subject right before its modal verb
+    r"\b(?:it|that|this|answer|result|value|count|total|number|sum)[ \t]+\Z", re.IGNORECASE
+)
+
+
+def _closing_paragraph_hedge(region: str, c: Candidate) -> bool:
+    """``hedge-in-closing-paragraph``: the answer ends its paragraph, and the paragraph after it
+    is the text's last (at most ALT_AFTER_CHARS after the answer) and hedges another value ("It
+    could also be 59, though.", "the answer could equally be 59 if ...", "59 is also
+    possible"): two answers offered, no commitment. The same value again ("could also be
+    written as 53.0") or a subject other than the answer ("A hasty reader might be tempted by
+    51") is no hedge."""
+    rest = region[c.end :]
+    head = rest.find("\n\n")
+    if head < 0 or len(rest) > ALT_AFTER_CHARS or rest[:head].strip(" \t$.\\])*"):
+        return False
+    body = rest[head:].strip()
+    if not body or "\n\n" in body:
+        return False
+    mine = _plain(c.text)
+    for m in _HEDGED_OTHER_RE.finditer(body):
+        if _HEDGE_SUBJECT_RE.search(body, 0, m.start()) and _plain(m.group("v")) != mine and (
+            _plain(m.group("v")).rstrip("0").rstrip(".") != mine
+        ):
+            return True
+    return any(_plain(m.group("v")) != mine for m in _ALSO_POSSIBLE_RE.finditer(body))
 
 
 _POSTSCRIPT_RE = re.compile(
