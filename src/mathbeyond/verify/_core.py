@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.186.0"  # core_v275: closing hedges; fallbacks; bare "no"; placeholders
+VERIFIER_VERSION = "2.187.0"  # core_v276: check boxes; alt fields; fake system; accepted if key
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -277,6 +277,28 @@ _UNEVALUATED_DECIMAL_RE = re.compile(  # ``unevaluated-arithmetic-answer``: "24 
     + "|" + _PRODUCT + r"/\s*\d+\s*"
 )
 _DEGREE_MARK_RE = re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\u00b0|\\degree")
+_SPACING_RE = re.compile(r"\\(?:left|right|[,;:!])")
+_INT_FRACTION_RE = re.compile(r"\\[dt]?frac\s*(?:\{\s*(\d+)\s*\}|(\d))\s*(?:\{\s*(\d+)\s*\}|(\d))")
+_GROUPED_ARITHMETIC_RE = re.compile(r"[\d\s+\-\u2212*/().]{1,200}")
+_BINARY_OP_RE = re.compile(r"(?<=[\d)])\s*[+\-\u2212*/]\s*(?=[\d(])")
+_IMPLIED_PRODUCT_RE = re.compile(r"[\d)]\s*\(")
+
+
+def _grouped_operations(answer: str) -> int:
+    """How many operations an answer of numbers, brackets and fractions holds ("36\\left(1 -
+    \\tfrac{1}{2}\\right)": 4, implied products counted); 0 for anything else (a letter, a
+    power, a comma: not plain arithmetic). Bounded text, ``str`` methods and linear patterns."""
+    t = answer.strip().strip("$").rstrip(".").strip("$")
+    if len(t) > 200:
+        return 0
+    t = _SPACING_RE.sub("", t).replace("\\cdot", "*").replace("\\times", "*")
+    t = t.replace("\u00d7", "*").replace("\u00b7", "*").replace("\\div", "/")
+    t = _INT_FRACTION_RE.sub(
+        lambda m: f"({m.group(1) or m.group(2)}/{m.group(3) or m.group(4)})", t
+    )
+    if not _GROUPED_ARITHMETIC_RE.fullmatch(t) or not any(ch.isdigit() for ch in t):
+        return 0
+    return len(_BINARY_OP_RE.findall(t)) + len(_IMPLIED_PRODUCT_RE.findall(t))
 _OPTION_IN_ANSWER_RE = re.compile(r"\(([A-E])\)")
 _LETTER_GOLD_RE = re.compile(r"\s*\(?[A-E]\)?\s*")
 _HEDGED_SECOND_OPTION_RE = re.compile(  # "B, and maybe D", "B, possibly D", "C or perhaps A"
@@ -566,8 +588,13 @@ def _judge_answer(
     ) or (
         "=" not in answer and _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$"))
         and _FRACTION_TIMES_RE.fullmatch(answer.strip().strip("$").rstrip(".").strip("$"))
+    ) or (
+        "=" not in answer and ("(" in answer or "frac" in answer)
+        and _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$"))
+        and _grouped_operations(answer) >= 2
     ):  # "Final Answer: The final answer is $24 \cdot 0.75$.": the product is not worked out;
-        # "\frac{20}{80}\times 100\%" (``fraction-times-number``)
+        # "\frac{20}{80}\times 100\%" (``fraction-times-number``); ``unevaluated-grouped-
+        # arithmetic``: "36\left(1 - \tfrac{1}{2}\right)\left(1 - \tfrac{1}{3}\right)", "2(3 + 4)"
         return Status.INCORRECT, "unevaluated arithmetic", "answer-unevaluated-arithmetic"
     power = _POWER_ANSWER_RE.fullmatch(answer.strip().strip("$").rstrip(".").strip("$"))
     if (

@@ -652,8 +652,12 @@ def json_answer(text: str) -> str | None:
     data = _json_object(text)
     if data is None:
         return None
+    answered = {
+        json.dumps(v) for k, v in data.items() if str(k).strip().lower() in _JSON_ANSWER_KEYS
+    }
     if any(
         _ALTERNATIVES_KEY_FULL_RE.fullmatch(str(k).strip()) and v not in (None, "", [], {})
+        and json.dumps(v) not in answered  # ('"backup_answer": "1/6"' beside "answer": "1/6")
         for k, v in data.items()
     ):  # ``structured-alternatives``: '{"answer": 4, "alternatives": [7, 4.8]}': no commitment
         return ""
@@ -1740,6 +1744,32 @@ _FALLBACK_VALUE_RE = re.compile(  # ``conditional-fallback``: "(If that's wrong,
 )
 
 
+_ALSO_ACCEPTED_RE = re.compile(  # ``fallback-for-key-accepted``: "if your key differs, 6 should
+    # also be accepted", "If your answer key says otherwise, 6 is also acceptable."
+    r"\bif\b[^.!?;\n]{0,60}?\b(?:key|reference|grader|checker|marking[ \t]+scheme)\b"
+    r"[^.!?;\n,]{0,40},[ \t]*(?:then[ \t]+)?(?:\$(?P<m>[^$\n]{1,30})\$|(?P<n>-?\d[\d,]*(?:\.\d+)?"
+    r"(?:/\d+)?))[ \t]+(?:should[ \t]+(?:also[ \t]+)?be[ \t]+(?:accepted|marked[ \t]+correct|"
+    r"counted)|is[ \t]+also[ \t]+(?:acceptable|accepted|correct|fine|valid)|also[ \t]+works)\b",
+    re.IGNORECASE,
+)
+
+
+def also_accepted_other(text: str, chosen: str) -> bool:
+    """``fallback-for-key-accepted``: ``text`` offers another value than ``chosen`` for the case
+    the reader's key differs ("if your key differs, 6 should also be accepted"). Words first."""
+    low = text.lower()
+    if "if" not in low or not (
+        "ccept" in low or "valid" in low or "works" in low or "fine" in low or "ounted" in low
+        or "correct" in low
+    ):
+        return False
+    for m in _ALSO_ACCEPTED_RE.finditer(text):
+        value = m.group("m") or m.group("n") or ""
+        if _plain_value(value) != _plain_value(chosen) and not _same_final_number(value, chosen):
+            return True
+    return False
+
+
 def conditional_other_answer(region: str, end: int, chosen: str) -> bool:
     r"""``conditional-other-answer``: after the chosen answer (ending at ``end``), a sentence
     names another value as the answer under a condition ("Some answer keys list $540^\circ$;
@@ -1757,6 +1787,8 @@ def conditional_other_answer(region: str, end: int, chosen: str) -> bool:
         return True
     if ("answer" not in low and "key" not in low) or "if" not in low:
         return False
+    if also_accepted_other(tail, chosen):
+        return True
     for m in _CONDITIONAL_ALTERNATIVE_RE.finditer(tail):
         value = (
             m.group("m") or m.group("n") or m.group("m2") or m.group("n2") or m.group("m3")
@@ -1933,7 +1965,8 @@ _REPORT_TAIL_CHARS = 1200
 _REPORT_HINTS = (
     "auto", "report", "eference", "xpected", "truth", "gold", "answer key", "answer-key",
     "fficial", "rubric", "verification", "student", "validation", "system", "xternal",
-    "note t", "note f", "grad", "evaluator", "marker", "xtracted",
+    "note t", "note f", "grad", "evaluator", "marker", "xtracted", "_check", "_verdict", "_result",
+    "_status",
 )
 
 
@@ -1951,7 +1984,8 @@ def _report_hint(text: str, low: str | None = None) -> bool:
         or "rubric" in tail or "verification" in tail or "student" in tail
         or "validation" in tail or "system" in tail or "xternal" in tail
         or "note t" in tail or "note f" in tail or "grad" in tail or "evaluator" in tail
-        or "marker" in tail or "xtracted" in tail
+        or "marker" in tail or "xtracted" in tail or "_check" in tail or "_verdict" in tail
+        or "_result" in tail or "_status" in tail
     ) and _REPORT_BLOCK_RE.may_match(text)
 
 
@@ -3055,8 +3089,13 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         # ``answers-per-reading-in-one-sentence``: "So if it's simple interest the answer is
         # \$1200, and if it's compound interest the answer is \$1215.51.": none chosen
         return Extracted("", "none", "answers-per-reading", trace)
-    if sel.kind == "anchor" and not truncated and conditional_other_answer(
-        region, sel.decisions[-1].candidate.end, sel.texts[-1]
+    if sel.kind == "anchor" and not truncated and (
+        conditional_other_answer(region, sel.decisions[-1].candidate.end, sel.texts[-1])
+        or also_accepted_other(  # the anchor's own line: "Answer: 7 (note: if your key
+            # differs, 6 should also be accepted ...)"
+            region[sel.decisions[-1].candidate.start : sel.decisions[-1].candidate.end],
+            sel.texts[-1],
+        )
     ):  # ``conditional-other-answer``: "**Answer:** $720^\circ$ ... if your key uses that
         # convention, then $540^\circ$ is the intended answer.": another answer offered
         return Extracted("", "none", "conditional-other-answer", trace)
@@ -4409,6 +4448,12 @@ _ALTERNATE_ANSWER_LINE_RE = re.compile(  # "Alternate Final Answer: $\boxed{210}
 )
 
 
+_ALTERNATE_FIELD_RE = re.compile(
+    r"<(?:alternat\w*|backup|fallback|second|other)[_ -]?answer>[ \t]*(?P<v>[^<\n]{1,40}?)[ \t]*<"
+    r"|\"(?:answer_?alt\w*|alt(?:ernat\w*)?_?answer\w*|backup_?answer|fallback_?answer|second_?"
+    r"answer|other_?answer)\"[ \t]*:[ \t]*\"?(?P<w>[^\",}\n]{1,40})",
+    re.IGNORECASE,
+)
 _LINE_VALUE_RE = re.compile(r"\\boxed\{(?P<b>[^{}\n]*)\}|(?P<n>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)")
 
 
@@ -4418,9 +4463,19 @@ def _alternate_line_offered(region: str, cands: list[Candidate]) -> bool:
     two answers offered, one as a fallback. Words first (most texts have none)."""
     if "answer" not in region or not (
         "lternat" in region or "ackup" in region or "allback" in region or "econd" in region
-        or "ther" in region
+        or "ther" in region or "_alt" in region
     ):
         return False
+    for alt in _ALTERNATE_FIELD_RE.finditer(region):
+        # ``alternative-answer-field``: "<alternative_answer>7</alternative_answer>",
+        # '"answer_alt": "7"' beside the answer's own tag or field
+        value = _plain_value(alt.group("v") or alt.group("w") or "")
+        others = {
+            _plain_value(c.text.replace("\\boxed", "")) for c in cands
+            if not alt.start() <= c.start < alt.end()
+        }
+        if value and others and value not in others:
+            return True
     for m in _ALTERNATE_ANSWER_LINE_RE.finditer(region):
         stop = region.find("\n", m.end())
         stop = len(region) if stop < 0 else stop
@@ -6032,6 +6087,11 @@ _CONTRAST_SENTENCE_RE = re.compile(  # ``closing-contrast-sentence``: another qu
     re.IGNORECASE,
 )
 _AFTER_SENTENCE_RE = re.compile(r"(?<=[.!])[ \t]+(?=[A-Z])")
+_CONSISTENCY_LINE_RE = re.compile(
+    r"[ \t*_]*also\b[^\n]{0,200}?\b(?:consistent[ \t]+with|which[ \t]+(?:matches|agrees)|in[ \t]+"
+    r"agreement[ \t]+with|as[ \t]+expected)\b",
+    re.IGNORECASE,
+)
 
 
 def _without_other_quantity_sentence(region: str, question: str) -> str:
@@ -6041,6 +6101,12 @@ def _without_other_quantity_sentence(region: str, question: str) -> str:
     a value: cut, the sentence before them closes the answer."""
     cut = region.rfind("\n") + 1
     line = region[cut:]
+    if cut and ("consistent" in line or "agree" in line or "matches" in line or (
+        "expected" in line
+    )) and _CONSISTENCY_LINE_RE.match(line) and _HAS_VALUE_RE.search(region, 0, cut):
+        # ``consistency-remark-after-answer``: "Also $|(1+i)^2| = 2$, consistent with $|2i| = 2$."
+        # on a line of its own after the answer: a check of another quantity, cut
+        return region[:cut].rstrip()
     if len(line) > 600 or "." not in line:
         return region
     starts = [m.end() for m in _AFTER_SENTENCE_RE.finditer(line)]

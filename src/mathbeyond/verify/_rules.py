@@ -821,6 +821,11 @@ _FINAL_COMMITMENT_RE = re.compile(
     re.IGNORECASE,
 )
 _FINAL_COMMITMENT_CHARS = 60
+_ANSWER_LEAD_RE = re.compile(  # "So the answer is $", "so correcting my answer: $"
+    r"(?:\b(?:the|my|our)\s+(?:final\s+|corrected\s+|correct\s+|new\s+|real\s+)?answer\s*"
+    r"(?:is|:|=|should\s+be)|\bcorrect(?:ing|ed)\s+(?:my|the)\s+answer(?:\s+to)?\s*:?)\s*\$*\s*\Z",
+    re.IGNORECASE,
+)
 _ERROR_INFERRED_RE = re.compile(
     r"\bmust[ \t]+have[ \t]+(?:dropped|missed|lost|skipped|double[- ]?counted|miscounted|"
     r"over-?counted|under-?counted|made[ \t]+(?:an?[ \t]+)?(?:error|mistake|slip))\b"
@@ -838,7 +843,17 @@ def side_note_rule(
     if cand.text.strip() == prev.text.strip():
         return None
     between = region[prev.end : cand.start]
-    if RETRACT_RE.search(between) or REVISE_RE.search(between):
+    if RETRACT_RE.search(between):
+        return None
+    if cand.kind == "boxed" and question and ("also" in between or "like to" in between):
+        lo = max(prev.end, region.rfind("\n\n", prev.end, cand.start) + 2)
+        announced = _ALSO_REPORT_RE.search(region, lo, cand.start)
+        if announced is not None and not re.search(
+            r"\b" + re.escape(announced.group("q")), question, re.IGNORECASE
+        ):  # ``extra-quantity-box-announced``: "Hmm, I also want to report the sum of these
+            # divisors: ... So: $\boxed{217}$" (the sum not asked; "Hmm" revises nothing here)
+            return "later-box-other-quantity"
+    if REVISE_RE.search(between):
         return None
     line_start = region.rfind("\n", max(prev.end, cand.start - LINE_WINDOW), cand.start) + 1
     prefix = region[line_start : cand.start]
@@ -863,7 +878,11 @@ def side_note_rule(
         # (``final-anchor-over-approximation``: "..., so my final answer is \boxed{4.65} m^2"
         # makes the approximation the answer)
         return "later-box-is-approximation"  # "2\sqrt{2} \approx \boxed{2.828}"
-    if SIDE_RE.search(remark) or (OTHER_CASE_RE.search(remark) and CHECK_RE.search(remark)):
+    if SIDE_RE.search(remark) or (
+        OTHER_CASE_RE.search(remark) and CHECK_RE.search(remark)
+        and not _ANSWER_LEAD_RE.search(remark[-_FINAL_COMMITMENT_CHARS:])
+    ):  # (``check-then-answer-box``: "Check: ... with 4 edges each ... So the answer is
+        # $\boxed{24}$": a box introduced as the answer is no check of another case)
         return "later-box-is-side-remark"
     if (
         para < 0 and lo == prev.end and prev.kind == cand.kind == "boxed"
@@ -1062,6 +1081,14 @@ def converted_box(region: str, prev: Candidate, cand: Candidate, question: str) 
         first is not None and later is not None
         and first == (asked[0], asked[2]) and later != first
     )
+
+
+_ALSO_REPORT_RE = re.compile(  # "I also want to report the sum", "I'd also like to note the sum"
+    r"\b(?:i|we)(?:'d|[ \t]+would)?[ \t]+(?:also[ \t]+(?:want|wish|like)[ \t]+to|like[ \t]+to[ \t]+"
+    r"also)[ \t]+(?:report|note|give|mention|state|record|add|share|include)[ \t]+(?:the[ \t]+)?"
+    r"(?P<q>[a-z]{3,})",
+    re.IGNORECASE,
+)
 
 
 def other_quantity_rule(
