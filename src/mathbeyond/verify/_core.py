@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.187.0"  # core_v276: check boxes; alt fields; fake system; accepted if key
+VERIFIER_VERSION = "2.188.0"  # core_v277: cut doubts; or-aside boxes; depends; TL;DR vs work
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -277,10 +277,15 @@ _UNEVALUATED_DECIMAL_RE = re.compile(  # ``unevaluated-arithmetic-answer``: "24 
     + "|" + _PRODUCT + r"/\s*\d+\s*"
 )
 _DEGREE_MARK_RE = re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\u00b0|\\degree")
+_COMPUTE_ASKED_RE = re.compile(
+    r"\W*(?:compute|evaluate|calculate|what[ \t]+is[ \t]+the[ \t]+value[ \t]+of|find[ \t]+the[ \t]+"
+    r"value[ \t]+of)\b",
+    re.IGNORECASE,
+)
 _SPACING_RE = re.compile(r"\\(?:left|right|[,;:!])")
 _INT_FRACTION_RE = re.compile(r"\\[dt]?frac\s*(?:\{\s*(\d+)\s*\}|(\d))\s*(?:\{\s*(\d+)\s*\}|(\d))")
-_GROUPED_ARITHMETIC_RE = re.compile(r"[\d\s+\-\u2212*/().]{1,200}")
-_BINARY_OP_RE = re.compile(r"(?<=[\d)])\s*[+\-\u2212*/]\s*(?=[\d(])")
+_GROUPED_ARITHMETIC_RE = re.compile(r"[\d\s+\-\u2212*/^().]{1,200}")
+_BINARY_OP_RE = re.compile(r"(?<=[\d)])\s*[+\-\u2212*/^]\s*(?=[\d(])")
 _IMPLIED_PRODUCT_RE = re.compile(r"[\d)]\s*\(")
 
 
@@ -296,9 +301,12 @@ def _grouped_operations(answer: str) -> int:
     t = _INT_FRACTION_RE.sub(
         lambda m: f"({m.group(1) or m.group(2)}/{m.group(3) or m.group(4)})", t
     )
+    roots = t.count("\\sqrt")  # ``unevaluated-radical-arithmetic``: "\sqrt{3^2 + 4^2}"
+    t = t.replace("\\sqrt", "").replace("{", "(").replace("}", ")")
     if not _GROUPED_ARITHMETIC_RE.fullmatch(t) or not any(ch.isdigit() for ch in t):
         return 0
-    return len(_BINARY_OP_RE.findall(t)) + len(_IMPLIED_PRODUCT_RE.findall(t))
+    operations = len(_BINARY_OP_RE.findall(t)) + len(_IMPLIED_PRODUCT_RE.findall(t))
+    return roots + operations if operations else 0  # (roots alone, "\sqrt{\sqrt{256}}": none)
 _OPTION_IN_ANSWER_RE = re.compile(r"\(([A-E])\)")
 _LETTER_GOLD_RE = re.compile(r"\s*\(?[A-E]\)?\s*")
 _HEDGED_SECOND_OPTION_RE = re.compile(  # "B, and maybe D", "B, possibly D", "C or perhaps A"
@@ -572,6 +580,8 @@ def _judge_answer(
         and (
             any(_ARITHMETIC_SEG_RE.fullmatch(seg) for seg in _math_segments(question))
             or _FACTORIAL_WORDS_RE.search(question) is not None
+            or _COMPUTE_ASKED_RE.match(question) is not None  # ``single-operation-left-where-
+            # computed``: "Compute $\binom{5}{2} \cdot \binom{4}{2}$." answered "10 \cdot 6"
         )
     ):  # "What is $3^4 - 4^3$?" answered "3·3·3·3 − 4·4·4" or "81 - 64", "Compute $7!$."
         # answered "7! = 7 \cdot 6 \cdots 1": still to evaluate
@@ -589,7 +599,7 @@ def _judge_answer(
         "=" not in answer and _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$"))
         and _FRACTION_TIMES_RE.fullmatch(answer.strip().strip("$").rstrip(".").strip("$"))
     ) or (
-        "=" not in answer and ("(" in answer or "frac" in answer)
+        "=" not in answer and ("(" in answer or "frac" in answer or "sqrt" in answer)
         and _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$"))
         and _grouped_operations(answer) >= 2
     ):  # "Final Answer: The final answer is $24 \cdot 0.75$.": the product is not worked out;

@@ -3080,7 +3080,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         ):  # ``conditional-other-answer`` (see below)
             return Extracted("", "none", "conditional-other-answer", trace)
         return _with_inner_anchor(Extracted(", ".join(sel.texts), "boxed", sel.rule, trace))
-    if sel.rule == "answer-first-then-explanation" and question and not truncated and (
+    if question and not truncated and (
+        sel.rule == "answer-first-then-explanation" or (
+            sel.kind == "anchor" and _opening_value_line(region, sel.decisions[-1].candidate)
+        )
+    ) and (
         _explanation_concludes_other(region, _sentence_answer(sel.texts[0]).strip("* "), question)
     ):  # ``explanation-concludes-other-value``: "**Answer: 66**\n\nReasoning: ... the total
         # number of handshakes is 132.": two final values, neither chosen
@@ -3249,9 +3253,12 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 or _COUNTERFACTUAL_REMARK_RE.match(dropped)
             ):
                 break
-            if UNDECIDED_RE.search(dropped):  # ``undecided-closing-remark``: "..., so I'm not
-                late = Extracted("", "none", "closing-undecided")  # sure which of these is
-                break  # intended": the readings before it are left open
+            if UNDECIDED_RE.search(dropped) or _DEPENDS_CLOSING_RE.search(dropped):
+                # ``undecided-closing-remark``: "..., so I'm not sure which of these is
+                # intended", "It depends on which definition the problem intends.": the
+                # readings before it are left open
+                late = Extracted("", "none", "closing-undecided")
+                break
             again = _conclusion(shorter, question=question)
             if again is not None and again.kind == "conclusion" and not (
                 again.rule == "closing-sentence" and _valueless(again.text)
@@ -3281,6 +3288,12 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     return Extracted(late.text, late.kind, late.rule, trace)
 
 
+_DEPENDS_CLOSING_RE = re.compile(  # "It depends on which definition the problem intends."
+    r"\b(?:it|this|that|the[ \t]+answer|which(?:[ \t]+one)?(?:[ \t]+is[ \t]+(?:right|correct|"
+    r"intended))?)[ \t]+depends[ \t]+on[ \t]+(?:which|how|whether|what|the[ \t]+(?:intended|"
+    r"definition|interpretation|reading|convention))\b",
+    re.IGNORECASE,
+)
 _ARROW = r"(?:\\(?:Rightarrow|rightarrow|to|implies|mapsto)|->|=>|\u2192|\u21d2)"
 _ARROW_CHAIN_RE = re.compile(_ARROW + r"[ \t]*\$?[ \t]*-?\d+[ \t]*\$?[ \t]*" + _ARROW)
 _REASON_AFTER_VALUE_RE = re.compile(r"\$?[ \t]*,?[ \t]+(?:because|since)\b[^\n]{3,}")
@@ -4331,9 +4344,33 @@ _ASKED_NOUN_VALUE_END_RE = re.compile(  # "..., the total number of handshakes i
     r"\b(?:the[ \t]+)?(?:total[ \t]+)?(?:number[ \t]+of[ \t]+)?(?P<noun>[A-Za-z]{3,})"
     r"(?:[ \t]+(?:of|for|between)[ \t]+(?P<of>[^.!?\n=]{1,40}?))?[ \t]+"
     r"(?:is|are|equals|comes[ \t]+to)[ \t]+(?:\$?[^.!?\n=$]{1,40}=[ \t]*)?"
-    r"\$?(?P<v>-?\d[\d,]*(?:\.\d+)?)\$?[ \t]*[.!]?[ \t]*\Z"
+    r"\$?(?P<v>-?\d[\d,]*(?:\.\d+)?)\$?(?:[ \t]*(?:\u00b0|\^\{?\\circ\}?|degrees?\b))?"
+    r"[ \t]*[.!]?[ \t]*\Z"
 )
 _CONCLUSION_DOUBT_RE = re.compile(r"\b(?:not|if|would|might|could|may|maybe|perhaps)\b", re.I)
+
+
+def _opening_value_line(region: str, cand: Candidate) -> bool:
+    """``answer-first-contradicted-by-work``: the chosen anchor opens the text with a bare value
+    ("**TL;DR: 45°**", "Answer: 14") and nothing after it retracts, revises or corrects it (a
+    work section that says "my TL;DR above was off" corrects it; one that only concludes another
+    value contradicts it: :func:`_explanation_concludes_other`)."""
+    if region[: cand.start].strip(" \t\n*_#>") or len(cand.text.strip(" *$")) > 24:
+        return False
+    rest = region[cand.end :]
+    last_line = rest.rstrip().rsplit("\n", 1)[-1].lstrip(" \t>")
+    if last_line[:1] in "-*\u2022+" or _LIST_NUMBER_RE.match(last_line):
+        return False  # a recap list's last item ("- Pages still left after 10 days: 100")
+    return not (
+        RETRACT_RE.search(rest) or REVISE_RE.search(rest) or MISTAKE_RE.search(rest)
+        or CORRECTION_STATEMENT_RE.search(rest) or _CALLED_WRONG_RE.search(rest)
+    )
+
+
+_LIST_NUMBER_RE = re.compile(r"\d{1,2}[.)][ \t]")
+_CALLED_WRONG_RE = re.compile(  # "(my TL;DR above was wrong)", "the figure at the top is off"
+    r"\b(?:was|is)[ \t]+(?:wrong|off|incorrect|mistaken|a[ \t]+typo)\b", re.IGNORECASE
+)
 
 
 def _explanation_concludes_other(region: str, answer: str, question: str) -> bool:
@@ -5890,6 +5927,11 @@ def _without_afterword_section(region: str, question: str | None) -> str:
         at = _afterword_start(before)
         if at is None:
             return region
+        if question and _SUMMARY_LABEL_RE.match(before, at + len(before[at:]) - len(
+            before[at:].lstrip()
+        )) and _so_clause_names_asked(before[at:].rstrip(), question):
+            return region  # ``recap-section-restates-asked``: "Recap: ..., so the percent
+            # increase is 20%.": its closing statement of the asked quantity is read
         before = before[:at].rstrip()
         found = _conclusion(before, allow_bare=False, question=question) if before else None
         if found is not None and found.kind == "conclusion":

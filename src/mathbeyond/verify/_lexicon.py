@@ -1554,6 +1554,10 @@ WITHDRAWAL = (
     "can(?:'t|not) be right", "(?:is|was|seems) (?:probably )?(?:wrong|off|too (?:low|high))",
     "no longer trust", "(?:don't|do not) trust", "undercount", "overcount",
     "can(?:'t|not) (?:pin down|determine|find|be sure of) (?:the|a|any|this|that)",
+    # ``cut-off-after-doubting-box``: "so my boxed answer may not be right. Let me reconsider the
+    # setup from scratch", "might not be correct. Let me start over"
+    "(?:may|might|could) not be (?:right|correct)",
+    "(?:reconsider|redo|rethink|rework)(?: [a-z]+){0,3} from scratch", "start (?:over|again)\\b",
 )
 """After a closing value, in the sentences that end the text: the value is withdrawn and no other
 is committed to (``closing-withdrawn``)."""

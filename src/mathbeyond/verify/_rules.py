@@ -871,6 +871,11 @@ def side_note_rule(
     if APPROX_RE.search(remark) and "." not in prev.text and not ROUNDING_ASKED_RE.search(
         question or ""
     ) and not _FINAL_COMMITMENT_RE.search(remark[-_FINAL_COMMITMENT_CHARS:]) and not (
+        # ``final-answer-value-on-next-line``: "..., so the final answer is\n\n**0.306**" (an
+        # anchor naming the final answer commits to the approximation)
+        cand.kind == "anchor"
+        and "final answer" in region[max(prev.end, cand.start - 30) : cand.start + 30].lower()
+    ) and not (
         _far_numbers(prev.text, cand.text)  # ``approximation-of-other-value``: "$\boxed{1}$.
     ) and (  # But if the 45 is in radians, $\tan(45) \approx 1.62$, so $\boxed{1.62}$."
         not _ERROR_INFERRED_RE.search(remark)  # ``error-inferred-then-box``: "the count must
@@ -1923,8 +1928,11 @@ def unowned_answer(region: str, text: str) -> str | None:
 _OR_LINE_RE = re.compile(r"\n[ \t*_>]*or[ \t]*[,:]", re.IGNORECASE)
 _ALTERNATIVE_BOX_RE = lx.words(lx.ALTERNATIVE_BOX_INTRO)
 _BOX_GAP_ALT_RE = re.compile(  # between two boxes: "$ (nonempty subsets) / $", " (or " (a bare
-    # "or" joins all solutions: "\boxed{x = 5} or \boxed{x = -3}")
-    r"[\s$]*(?:\([^()\n]{1,40}\)[\s$]*/|\([ \t]*or\b)[\s$(]*", re.IGNORECASE
+    # "or" joins all solutions: "\boxed{x = 5} or \boxed{x = -3}"); "$ or, counting via the
+    # formula, $" (``boxes-joined-by-or-with-aside``: an "or" with an aside of its own)
+    r"[\s$]*(?:\([^()\n]{1,40}\)[\s$]*/|\([ \t]*or\b)[\s$(]*"
+    r"|[\s$]*,?[ \t]*or[ \t]*,[^\n]{1,80}?,[\s$]*",
+    re.IGNORECASE,
 )
 
 
