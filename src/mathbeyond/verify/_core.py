@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.188.0"  # core_v277: cut doubts; or-aside boxes; depends; TL;DR vs work
+VERIFIER_VERSION = "2.189.0"  # core_v278: system notices; cut after heading; dash hedge; cbrt
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

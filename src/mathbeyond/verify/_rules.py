@@ -3142,6 +3142,9 @@ _RADICAL_OVER_INT_RE = re.compile(  # \frac{16\sqrt{3}}{4}, 16\sqrt{3}/4: over a
 )
 
 
+_CUBE_ROOT_INT_RE = re.compile(r"\\sqrt\s*\[\s*3\s*\]\s*\{\s*(\d{1,9})\s*\}")
+
+
 def _radicals_simplest(text: str) -> bool:
     if _SQRT_DENOM_RE.search(text):
         return False
@@ -3153,6 +3156,10 @@ def _radicals_simplest(text: str) -> bool:
     for m in _SQRT_INT_RE.finditer(text):
         n = int(m.group(1) or m.group(2))
         if n < 2 or _square_factor(n):
+            return False
+    for m in _CUBE_ROOT_INT_RE.finditer(text):  # ``cube-root-not-simplest``: "\sqrt[3]{16}"
+        n = int(m.group(1))
+        if n >= 8 and any(n % (k * k * k) == 0 for k in range(2, round(n ** (1 / 3)) + 2)):
             return False
     for m in _SQRT_TERM_RE.finditer(text):  # \sqrt{300x^3}: a square in the coefficient or a power
         coeff, power = m.group("c"), m.group("p")
