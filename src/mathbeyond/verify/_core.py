@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.189.0"  # core_v278: system notices; cut after heading; dash hedge; cbrt
+VERIFIER_VERSION = "2.190.0"  # core_v279: unless-in-which-case; PS fixes; approx box; asked box
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -116,6 +116,17 @@ def verify_fields(
     answer = text.strip()
     if kind == "none" or not answer:
         return _verdict(Status.NO_ANSWER, None, "no committed final answer", rule)
+    if kind == "boxed" and answer[:1] in "\\\u2248~" and _APPROX_BOX_RE.match(answer) and not (
+        question and ROUNDING_ASKED_RE.search(question)
+    ):  # ``approximate-box``: "\boxed{\approx 15}": an estimate, not the value asked
+        return _verdict(Status.NO_ANSWER, None, "the boxed answer is approximate", "hedged-box")
+    if (
+        kind == "boxed" and "=" not in answer and _PRODUCT_LEFT_RE.fullmatch(answer)
+        and _INTEGER_GOLD_RE.fullmatch(gold if isinstance(gold, str) else gold.text)
+    ):  # ``unevaluated-product-in-box``: "\boxed{24 \times 7 \text{ hours}}" for a count: not
+        # worked out (a closing sentence's "15 squared is 15 × 15" is read by equivalence)
+        return _verdict(Status.INCORRECT, answer, "unevaluated arithmetic",
+                        "answer-unevaluated-arithmetic")
     if kind == "boxed" and _BOX_HEDGE_RE.search(answer):
         # ``hedged-box``: "\boxed{42 \text{ (probably)}}", "\boxed{42?}": the box doubts itself
         return _verdict(Status.NO_ANSWER, None, "the boxed answer is hedged", "hedged-box")
@@ -359,6 +370,11 @@ _ASIDE_DOUBT_RE = re.compile(  # an aside that doubts, offers another value or p
     r"depend\w*|possibl\w*|probabl\w*|maybe|perhaps|guess\w*|approx\w*)\b",
     re.IGNORECASE,
 )
+_PRODUCT_LEFT_RE = re.compile(
+    r"\s*\d+\s*(?:\\times|\\cdot|\u00d7|\u00b7|\*)\s*\d+\s*"
+    r"(?:\\(?:text|mathrm|mbox)\{[^{}]{0,30}\}|[A-Za-z][A-Za-z ]{0,20})?\s*"
+)
+_APPROX_BOX_RE = re.compile(r"[ \t]*(?:\\approx|\\sim|\u2248|~)[ \t]*-?\d")
 _BOX_HEDGE_RE = re.compile(  # a box that doubts itself: "42 \text{ (probably)}", "42?"
     r"\b(?:probably|maybe|perhaps|possibly|i[ \t]+think|i[ \t]+guess|not[ \t]+sure|unsure)\b"
     r"|\?[ \t})]*\Z",

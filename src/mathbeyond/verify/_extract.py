@@ -3108,6 +3108,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     ):  # ``explanation-concludes-other-value``: "**Answer: 66**\n\nReasoning: ... the total
         # number of handshakes is 132.": two final values, neither chosen
         return Extracted("", "none", "explanation-concludes-other", trace)
+    if sel.kind == "anchor" and not truncated and sel.decisions and len(_UNDER_ORDINAL_RE.findall(
+        _line_of(region, sel.decisions[-1].candidate.start)
+    )) >= 2:  # ``answers-per-interpretation``: "So under the first interpretation the answer is
+        # $\frac{1}{6}$, and under the second it is $\frac{1}{7}$.": none chosen
+        return Extracted("", "none", "answers-per-reading", trace)
     if sel.kind == "anchor" and not truncated and _answers_per_reading(region):
         # ``answers-per-reading-in-one-sentence``: "So if it's simple interest the answer is
         # \$1200, and if it's compound interest the answer is \$1215.51.": none chosen
@@ -3317,6 +3322,23 @@ _DEPENDS_CLOSING_RE = re.compile(  # "It depends on which definition the problem
     r"definition|interpretation|reading|convention))\b",
     re.IGNORECASE,
 )
+_IN_WHICH_CASE_VALUE_RE = re.compile(
+    r"\bin[ \t]+which[ \t]+case\b[^.!?\n$\d]{0,40}?(?P<v>\$[^$\n]{1,30}\$|-?\d[\d,]*(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+
+_UNDER_ORDINAL_RE = re.compile(
+    r"\bunder[ \t]+the[ \t]+(?:first|second|former|latter|other)\b", re.IGNORECASE
+)
+
+
+def _line_of(region: str, at: int) -> str:
+    """The line of ``region`` holding offset ``at``."""
+    start = region.rfind("\n", 0, at) + 1
+    end = region.find("\n", at)
+    return region[start : end if end >= 0 else len(region)]
+
+
 _ONE_READING_RE = re.compile(
     r"\b(?:under|on|with|in)[ \t]+the[ \t]+(?:first|second|former|latter|other|1st|2nd)[ \t]+"
     r"(?:interpretation|reading|case|convention|assumption)\b",
@@ -5788,8 +5810,13 @@ def _conclusion(
                 # ``closing-value-per-reading``: "... is 11 if the first reading is intended, and
                 # 13.5 under the second reading": a value per reading, none chosen
                 found = Extracted("", "none", "closing-value-per-reading")
-            elif late is not None and late.kind == "conclusion" and other is not None and (
-                _plain_value(other.group("v")) != _plain_value(late.text)
+            elif late is not None and late.kind == "conclusion" and (
+                (other is not None and _plain_value(other.group("v")) != _plain_value(late.text))
+                or any(  # ``unless-in-which-case``: "90, unless leading zeros are allowed, in
+                    # which case it's 100"
+                    _plain_value(v.group("v")) != _plain_value(late.text)
+                    for v in _IN_WHICH_CASE_VALUE_RE.finditer(cut_off)
+                )
             ):  # ``closing-value-per-case``: "... is 64 if 8 is the side length, and 4 if 8 is
                 # the perimeter": a value per condition, none chosen
                 found = Extracted("", "none", "closing-value-per-case")

@@ -31,7 +31,8 @@ RETRACTION = (
     "correction",
     "oops",
     "i made an? (?:[a-z]+ )?(?:mistake|error|slip)",
-    "(?:i )?mis-?(?:calculated|counted|read|added|remembered|copied|typed|wrote|stated)",
+    "(?:i )?mis-?(?:calculated|counted|read|added|remembered|copied|typed|wrote|stated|substituted|"
+    "multiplied|simplified|applied|placed)",  # (not "could be misinterpreted": a reading mused on)
     "(?:that|this|it)(?:'s| is| was) (?:wrong|incorrect|not (?:the )?(?:right|correct)"
     "(?: answer)?)",
     "(?:that|this|it) (?:can(?:'t|not)|could(?:n't| not)) (?:possibly )?be (?:right|correct)",
@@ -172,6 +173,9 @@ WITHDRAWN_ANSWER = (
     # reading is meant" (not "I won't commit to anything else": that keeps the value)
     "i (?:won't|will not|can't|cannot) commit(?: (?:to (?:it|that|this|one|either|a (?:single )?"
     "(?:value|number|answer))|yet|here|without [a-z\\x20]{1,60}))?(?=[ \\t]*(?:[.!;,)]|$))",
+    # ``declines-committing-to-box``: "I'd rather not commit to $-i$; it could be $i$."
+    "i(?:'d| would) rather not commit(?: to (?:it|that|this|\\$[^$\\n]{1,30}\\$|-?\\d[\\d.,/]*))?"
+    "(?=[ \\t]*[.!;,)])",
 )
 """After the answer, with no new value: the writer withdraws it or asks that the reply count as
 unanswered (``box-withdrawn-as-no-answer``, read after the chosen answer)."""

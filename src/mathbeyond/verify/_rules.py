@@ -2058,6 +2058,11 @@ def _values_differ(a: str, b: str) -> bool:
     return x is not None and y is not None and x != y
 _BOX_ASKED_RE = re.compile(r"[ \t]*(?:\$\$|\$|\\\]|\\\))?[ \t]*\?")
 _GUESS_WINDOW_CHARS = 160
+_QUESTION_OPENER_RE = re.compile(  # the box's sentence opens as a question: "Would $", "Is $"
+    r"(?:^|[.!?][ \t]+|\n)[ \t*_]*(?:would|will|could|can|is|does|should|may)\b[^.!?\n]{0,60}\Z",
+    re.IGNORECASE,
+)
+_ASKED_AFTER_RE = re.compile(r"[^.!?\n]{0,80}\?")
 FORCED_GUESS_RE = lx.words(lx.FORCED_GUESS)
 
 
@@ -2145,6 +2150,10 @@ def guessed_box(region: str, c: Candidate) -> bool:
     # reflection I'm not confident in this ...")
     window = rest.split("\n\n", 1)[0] if not head.strip(" \t$.\\])") and rest else head
     if _BOX_ASKED_RE.match(window):
+        return True
+    if "?" in window and _QUESTION_OPENER_RE.search(region, max(0, c.start - 80), c.start) and (
+        _ASKED_AFTER_RE.match(window)
+    ):  # ``box-asked-to-grader``: "Would $\boxed{90}$ be accepted as the answer?"
         return True
     return ("sure" in window or "guess" in window or "wrong" in window or "certain" in window
             or "verify" in window or "confi" in window or "quote" in window
