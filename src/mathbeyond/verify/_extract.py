@@ -56,6 +56,7 @@ from ._rules import (
     hedge_in_box,
     hedged_two_values,
     hedged_value,
+    line_of,
     number_with_unit,
     or_alternative,
     pending_value,
@@ -3109,7 +3110,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         # number of handshakes is 132.": two final values, neither chosen
         return Extracted("", "none", "explanation-concludes-other", trace)
     if sel.kind == "anchor" and not truncated and sel.decisions and len(_UNDER_ORDINAL_RE.findall(
-        _line_of(region, sel.decisions[-1].candidate.start)
+        line_of(region, sel.decisions[-1].candidate.start, sel.decisions[-1].candidate.start)
     )) >= 2:  # ``answers-per-interpretation``: "So under the first interpretation the answer is
         # $\frac{1}{6}$, and under the second it is $\frac{1}{7}$.": none chosen
         return Extracted("", "none", "answers-per-reading", trace)
@@ -3330,13 +3331,6 @@ _IN_WHICH_CASE_VALUE_RE = re.compile(
 _UNDER_ORDINAL_RE = re.compile(
     r"\bunder[ \t]+the[ \t]+(?:first|second|former|latter|other)\b", re.IGNORECASE
 )
-
-
-def _line_of(region: str, at: int) -> str:
-    """The line of ``region`` holding offset ``at``."""
-    start = region.rfind("\n", 0, at) + 1
-    end = region.find("\n", at)
-    return region[start : end if end >= 0 else len(region)]
 
 
 _ONE_READING_RE = re.compile(
