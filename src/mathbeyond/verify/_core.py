@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.190.0"  # core_v279: unless-in-which-case; PS fixes; approx box; asked box
+VERIFIER_VERSION = "2.191.0"  # core_v280: per-method boxes; asides; guesses; common fractions
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -26,6 +26,7 @@ from ._normalize import simple_rational
 from ._prefilter import Guarded, lowered, rare_chars
 from ._rules import (
     _ANSWERED_NO_RE,
+    _UNSURE_RE,
     BACK_TO_PROBLEM_RE,
     CONDITIONED_VALUE_RE,
     CORRECTION_STATEMENT_RE,
@@ -62,6 +63,7 @@ from ._rules import (
     pending_value,
     quoted_format_box,
     reading_other_after,
+    remarked_mistake,
     retracted_value,
     retraction_in,
     select,
@@ -945,6 +947,15 @@ _SELF_CORRECTION_RE = Guarded(re.compile(  # "$48$ -- sorry, $24$", "12 (oops, 1
     re.IGNORECASE,
 ))
 _SC_LABEL_RE = re.compile(r"[$\\(\s]*([A-Za-z])\s*=")
+_SELF_CORRECTION_CLAUSE_RE = re.compile(  # "13 -- no wait, the question asks for the largest,
+    # which is 17." (``self-correction-with-clause``): the value closing the correction's sentence
+    r"(?P<v1>" + _SC_VALUE + r")[ \t]*(?:,|;|--|\u2014|\u2013|-)[ \t]*"
+    r"(?:no[ \t,]+wait|wait[ \t,]+no|sorry|oops|whoops|i[ \t]+mean|i[ \t]+meant|make[ \t]+that|"
+    r"or[ \t]+rather|scratch[ \t]+that)"
+    r"\b[^.\n]{0,120}?(?:\bwhich[ \t]+is|\bso[ \t]+it(?:'s|[ \t]+is)|\bit(?:'s|[ \t]+is)|"
+    r"\bthat(?:'s|[ \t]+is)|\bis|=|:)[ \t]*(?P<v2>" + _SC_VALUE + r")[ \t]*[.!]?[ \t]*(?:\n|\Z)",
+    re.IGNORECASE,
+)
 
 
 def _self_corrected(text: str) -> str:
@@ -985,6 +996,13 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
     redone = _SELF_CORRECTION_RE.pattern.match(stripped)
     if redone is not None and _corrects(redone):  # "the answer is $60$ -- sorry, $30$."
         return _anchor_text(s, i + off + redone.start("v2"))
+    head = stripped[:120]  # the correction word's literals first (no call: the common case)
+    if "ait" in head or "orry" in head or "oops" in head or " mean" in head or (
+        "ake that" in head or "rather" in head or "cratch" in head
+    ):
+        clause = _SELF_CORRECTION_CLAUSE_RE.match(stripped)
+        if clause is not None:  # "13 -- no wait, ..., which is 17."
+            return _anchor_text(s, i + off + clause.start("v2"))
     if stripped.startswith("\n"):
         # "**Final Answer**\n\n 42": take the next non-empty line
         nxt = stripped.lstrip()
@@ -3287,6 +3305,13 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             again = _conclusion(shorter, question=question)
             if again is not None and again.kind == "conclusion" and not (
                 again.rule == "closing-sentence" and _valueless(again.text)
+            ) and _doubted_restatement(dropped, again.text):
+                # ``closing-doubted-restatement``: "If I've got the cycle right, the units digit
+                # would be 3, but I'm not fully sure ...": the value restated, held in doubt
+                late = Extracted("", "none", "closing-doubted-restatement")
+                break
+            if again is not None and again.kind == "conclusion" and not (
+                again.rule == "closing-sentence" and _valueless(again.text)
             ):
                 if withdrawn_after(region, again.text):  # ``declines-to-commit``: "..., so
                     # I'll refrain from committing to a single value here."
@@ -3393,6 +3418,23 @@ _VERIFY_PLAN_AFTER_RE = re.compile(
 _NEGATED_DOUBT_RE = re.compile(r"\b(?:haven't|have\s+not|didn't|did\s+not)\s+\Z", re.IGNORECASE)
 
 
+_SELF_CONDITION_RE = re.compile(  # "If I've got the cycle right", "assuming my count is correct"
+    r"\b(?:if|assuming|provided)[ \t]+(?:that[ \t]+)?(?:i'?ve|i[ \t]+have|i|my)\b[^.,;\n]{0,40}?"
+    r"\b(?:right|correct|accurate)\b",
+    re.IGNORECASE,
+)
+
+
+def _doubted_restatement(remark: str, value: str) -> bool:
+    """The closing remark restates ``value`` under a condition on the writer's own work ("If
+    I've got the cycle right, ...") or beside the writer's doubt ("..., but I'm not fully sure
+    ...")."""
+    plain = value.strip().strip("$ .")
+    if not plain or re.search(r"(?<![\w.])" + re.escape(plain) + r"(?![\w]|\.\d)", remark) is None:
+        return False
+    return _SELF_CONDITION_RE.search(remark) is not None or _UNSURE_RE.search(remark) is not None
+
+
 def doubts_beyond_checking(text: str) -> bool:
     """:func:`doubts`, less the doubt words that only open a check ("Hmm, wait. Now I want to
     double-check ...", lexicon VERIFY_PLAN) or are negated ("I haven't misread"):
@@ -3403,7 +3445,7 @@ def doubts_beyond_checking(text: str) -> bool:
         for m in pattern.finditer(text):
             if _VERIFY_PLAN_AFTER_RE.match(text, m.end()) or _NEGATED_DOUBT_RE.search(
                 text, max(0, m.start() - 24), m.start()
-            ):
+            ) or remarked_mistake(text, m):
                 continue
             return True
     return False
@@ -3413,7 +3455,10 @@ def _strong_doubt(text: str) -> bool:
     """The text retracts, withdraws, admits a mistake or announces a correction or that the
     answer is not final (not only muses or re-checks), or its last, unfinished sentence begins
     another value ("..., in which case the answer would be")."""
-    if any(m.group(0).lower() != "wait" for m in RETRACT_RE.finditer(text)):
+    if any(
+        m.group(0).lower() != "wait" and not remarked_mistake(text, m)
+        for m in RETRACT_RE.finditer(text)
+    ):
         return True  # (a bare "wait" opens a re-check as often as a retraction)
     if MISTAKE_RE.search(text) or _WITHDRAWAL_RE.search(text) or _UNCOMMITTED_RE.search(text):
         return True
@@ -4468,7 +4513,11 @@ _GUESS_BEFORE_BOX_RE = re.compile(  # "most likely $", "it's probably ", "maybe 
     r"(?:my[ \t]+)?best[ \t]+guess(?:[ \t]+is)?|i'?d[ \t]+guess|i[ \t]+guess"
     # "My first instinct is $", "My gut says $" (``guess-box-cut-off``)
     r"|(?:my[ \t]+)?first[ \t]+instinct(?:[ \t]+(?:is|says))?"
-    r"|my[ \t]+gut[ \t]+(?:says|tells[ \t]+me))"
+    r"|my[ \t]+gut[ \t]+(?:says|tells[ \t]+me)"
+    # "Initial guess (to be verified below): $", "First guess, before checking: $" (``guess-label-
+    # box``)
+    r"|(?:initial|first|rough|quick|preliminary|tentative|educated|wild)[ \t]+guess"
+    r"(?:[ \t]+(?:is|was))?(?:[ \t]*\([^()\n]{1,40}\)|[ \t]*,[^,:;.\n$]{1,30}(?=:))?)"
     r"[ \t,:]*(?:it(?:'s|[ \t]+is)[ \t]+)?(?:\$\$?|\\[(\[])?[ \t]*\Z",
     re.IGNORECASE,
 )
@@ -4495,7 +4544,7 @@ _RANGE_AFTER_BOX_RE = re.compile(  # "$ and no more than 12": the box the range'
 def guessed_before_box(region: str, start: int) -> bool:
     """``box-after-guess-word``: the box right after a guess word in its sentence ("most likely
     $\boxed{22}$", "it's probably $\boxed{21}$"): a guess, not a commitment."""
-    return _GUESS_BEFORE_BOX_RE.search(region, max(0, start - 40), start) is not None
+    return _GUESS_BEFORE_BOX_RE.search(region, max(0, start - 64), start) is not None
 
 
 def range_end_box(region: str, start: int, end: int) -> bool:
@@ -5025,7 +5074,8 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     subject is in the question, or it names the answer) with another value ("... so the number
     of divisors is 7."): that value. A closing statement about another quantity ("as a check,
     the sum of the exponents is 4"), or repeating the box, keeps the box."""
-    cue = REVISE_RE.search(region, box.end) or REDO_RE.search(region, box.end)
+    redo = REDO_RE.search(region, box.end)
+    cue = REVISE_RE.search(region, box.end) or redo
     recount = RECOUNT_RE.search(region, box.end) is not None
     concluded = cue is None and not recount and concludes_asked_after(region, box.end, question)
     if cue is None and not recount and not concluded:
@@ -5033,7 +5083,7 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     late = _closing(region, allow_bare=False, question=question)
     if late is None or late.kind != "conclusion" or (
         late.rule not in _STATED_RULES and late.rule not in _REVISING_RULES and not concluded
-        and not (recount and late.rule == "closing-stated-value")
+        and not ((recount or redo is not None) and late.rule == "closing-stated-value")
         and not (cue is not None and late.rule == "closing-fragment-after-chain"
                  and _counts_asked_noun(region, late.text, question))
     ):
@@ -8786,7 +8836,8 @@ _MEMBER_LIST_RE = re.compile(  # a count, then its members listed in parentheses
 )
 _YES_NO_ASKED_RE = re.compile(r"\byes\s+or\s+no\b", re.IGNORECASE)
 _YES_NO_SENTENCE_RE = re.compile(  # the last sentence opens with the verdict
-    r"(?:^|[.!?][ \t]+|[,;][ \t]*(?:so|thus|hence|therefore)[ \t]+)[*_]*(?P<v>yes|no)\b[*_]*"
+    r"(?:(?:^|[.!?][ \t]+)(?:(?:so|thus|hence|therefore)[ \t]*,?[ \t]+)?"  # ("So no, 91 is not
+    r"|[,;][ \t]*(?:so|thus|hence|therefore)[ \t]+)[*_]*(?P<v>yes|no)\b[*_]*"  # prime.")
     # (not "No, wait, ...": a correction opens; "No — 221 = 13 × 17, ...": the verdict)
     r"(?![ \t]*[,.!:;\u2014\u2013-]?[ \t]*(?:wait|hold on|actually|hmm|scratch|let me)\b)"
     r"(?:[ \t]*[,.!:;\u2014\u2013-][^.!?]*[.!]?)?[ \t]*$",

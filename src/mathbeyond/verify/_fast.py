@@ -580,7 +580,7 @@ def hypothetical_box(region: str, low: str, start: int, end: int, content: str) 
     :func:`counterfactual_box` where the words it needs are there. Shared by :func:`quick` and
     the in-caller path (:mod:`._plain`)."""
     own = start - RULES_LINE_WINDOW if start > RULES_LINE_WINDOW else 0
-    near = low[max(0, start - 60) : start]
+    near = low[max(0, start - 64) : start]
     if any(w in near for w in _GUESS_WORDS) and guessed_before_box(region, start):
         return True  # ``box-after-guess-word``: the engine decides
     if hedge_in_box(region, start, end):
@@ -603,6 +603,7 @@ def hypothetical_box(region: str, low: str, start: int, end: int, content: str) 
         or low.find("had", own, start) >= 0 or low.find("nstead", own, start) >= 0
         or low.find("llustrat", own, start) >= 0  # (``box-for-substituted-problem``)
         or low.find("might", own, start) >= 0 or low.find("could", own, start) >= 0
+        or low.find("would", own, start) >= 0 or low.find("'d", own, start) >= 0
     ) and counterfactual_box(region, Candidate(start, end, content, "boxed")):
         return True
     line_start = region.rfind("\n", 0, start) + 1

@@ -560,6 +560,16 @@ OTHER_READING = (
 )
 """In another sentence with another value: another reading of the problem answered ("Read
 inclusively, ... for 9.", "If instead it was meant as $2^{x+2} = 34$, ...")."""
+METHOD_NOUN = (
+    "method", "approach", "way", "route", "formula", "technique", "calculation", "computation",
+    "argument",
+)
+"""After "one" / "another" around two boxes of one sentence ("I get $\\boxed{11}$ by one method and
+$\\boxed{5}$ by another", "One approach gives ..., while another approach gives ..."): a value per
+method, none chosen (``boxes-per-method``)."""
+METHOD_FIRST = ("one", "the first", "a first", "my first")
+METHOD_OTHER = ("another", "the other", "the second", "a second", "a different")
+"""The determiners of :data:`METHOD_NOUN` naming the first and the other method."""
 READING_CASE = (
     "reading", "interpretation", "case", "convention", "sense", "meaning", "version", "first",
     "second", "other", "former", "latter", "one", "rule", "identity", "definition", "method",
@@ -1153,13 +1163,19 @@ result is 4% less. ..., so I'd need clarification on which reading is intended."
 asks which reading holds instead of answering (``clarification-request``)."""
 
 UNSURE = (
-    "i'?m not (?:entirely |completely |fully |100% )?(?:sure|certain|confident)",
-    "i am not (?:entirely |completely |fully |100% )?(?:sure|certain|confident)",
-    "not (?:entirely |completely |100% )?sure (?:about|of) (?:this|that|it)",
+    # (with an intensifier: "I'm not at all sure", "I'm really not sure")
+    "i'?m (?:really |honestly )?not (?:entirely |completely |fully |100% |at all |really |quite |"
+    "totally |so |that |very )?(?:sure|certain|confident)",
+    "i am (?:really |honestly )?not (?:entirely |completely |fully |100% |at all |really |quite |"
+    "totally |so |that |very )?(?:sure|certain|confident)",
+    "not (?:entirely |completely |100% |at all )?sure (?:about|of) (?:this|that|it)",
     "i (?:can't|cannot|couldn't|could not) (?:verify|confirm|check|be sure)",
     "(?:this|that|it) is (?:just|only) a guess", "(?:just|only) a (?:rough |wild )?guess",
-    "i(?:'m| am) guessing", "i could be wrong", "i might be wrong", "i may be wrong",
+    "i(?:'m| am) guessing",
+    "i (?:could|might|may) (?:easily |well |very well |certainly |definitely )?be wrong",
     "don't quote me",
+    # a plea not to rely on the value: "so please don't rely on it"
+    "(?:please )?(?:don'?t|do not) (?:rely on|trust) (?:it|this|that|this answer|that answer|me)",
     # the value held as provisional: "treat 12 as tentative", "Consider 12 a provisional answer"
     VALUE_PROVISIONAL,
     "(?:is|as) (?:only |just |still )?(?:tentative|provisional)",

@@ -196,14 +196,14 @@ def verdict(
     if _fast._word_bits(low) or (
         # hypothetical_box's first words ("if", "were", ...) and a quoted format box's quote
         ("if" in low or "whether" in low or "guess" in low or '"' in low or "were" in low
-         or "had" in low)
+         or "had" in low or "would" in low or "'d" in low)
         and _fast.hypothetical_box(completion, low, start, end, content)
     ) or (
         "candidate" in low or "possib" in low or "guess" in low or "forced" in low
         or "had to" in low
     ) or (  # guessed_box's box asked as a question or doubted after it (its own words)
         ("?" in tail or "sure" in tail or "wrong" in tail or "certain" in tail
-         or "verify" in tail or "confi" in tail or "quote" in tail)
+         or "verify" in tail or "confi" in tail or "quote" in tail or "rely" in tail)
         and guessed_box(completion, Candidate(start, end, content, "boxed"))
     ) or (  # bound_box's own literal test first (its words: "at", "than", "up to", "imum")
         ("at" in completion or "than" in completion or "up to" in completion

@@ -601,7 +601,9 @@ _COUNTERFACTUAL_CLAUSE_RE = re.compile(  # also after a note label: "*Note:* if 
     + lx.alternation(lx.COUNTERFACTUAL_TURN) + r"\b)",
     re.IGNORECASE,
 )
-_OWN_CLAUSE_BREAK_RE = re.compile(r"[.;!?](?:\s|\$)")
+_OWN_CLAUSE_BREAK_RE = re.compile(  # (not the full stop of "i.e.", "e.g.", "etc.", "vs.", "cf.")
+    r"(?<!\bi\.e)(?<!\be\.g)(?<!\betc)(?<!\bvs)(?<!\bcf)[.;!?](?:\s|\$)"
+)
 
 
 def _own_clause(before: str) -> str:
@@ -612,6 +614,12 @@ def _own_clause(before: str) -> str:
     return before[cut + 1 :]
 
 
+_ASIDE_WOULD_RE = re.compile(  # "(under the problem's own indexing one would get $"
+    r"\([ \t]*(?:with|under|using|in|for|by|on|at)\b[^()\n]{0,100}?"
+    r"(?:\bwould|'d)[ \t]+(?:get|be|give|obtain|have|find|see|come[ \t]+to|end[ \t]+up[ \t]+with)\b"
+    r"[^()\n$]{0,30}?[ \t:]*(?:\$\$?|\\\(|\\\[)?[ \t]*\Z",
+    re.IGNORECASE,
+)
 _SUBJUNCTIVE_VALUE_RE = re.compile(  # the supposed value itself: "If the answer were $"
     r"^[\s*_(]*(?:(?:but|and|or|so|now)[ \t,]+)?(?:even[ \t]+)?(?:if|suppose|supposing)\b"
     r"[^\n]{0,80}\bwere[ \t]*(?:equal[ \t]+to[ \t]*)?[$\\(\[ \t]*$",
@@ -621,8 +629,12 @@ _SUBJUNCTIVE_VALUE_RE = re.compile(  # the supposed value itself: "If the answer
 
 def counterfactual_before(before: str) -> bool:
     """The candidate's clause (``before``: its line up to it) opens with 'if' and states what
-    a supposition 'would' give ("If we simply multiplied them, it would be $\\boxed{240}$")."""
+    a supposition 'would' give ("If we simply multiplied them, it would be $\\boxed{240}$"), or
+    the candidate closes a parenthetical of what another reading would give ("(with the
+    problem's own indexing you would get $\\boxed{144}$)", ``hypothetical-box-in-aside``)."""
     low = before.lower()
+    if ("would" in low or "'d" in low) and "(" in before and _ASIDE_WOULD_RE.search(before):
+        return True
     if "were" in low and _SUBJUNCTIVE_VALUE_RE.search(_own_clause(before)):
         return True  # ``hypothetical-box-were``: "If the answer were $\boxed{101}$, ..."
     if ("if" not in low and "had" not in low) or ("would" not in low and "'d" not in low):
@@ -1145,6 +1157,23 @@ _OTHERS_SUBJECT_RE = re.compile(  # someone else's possible slip, before a retra
 _CONDITIONED_RE = re.compile(r"\b(?:if|in[ \t]+case|unless)[ \t]+\Z", re.IGNORECASE)
 
 
+_MISTAKE_REMARK_RE = re.compile(r"\b" + lx.alternation(lx.MISTAKE_REMARK) + r"\b", re.IGNORECASE)
+_REMARK_SPAN_CHARS = 300
+_DEMONSTRATIVE_END_RE = re.compile(r"\b(?:this|that|which|it)[ \t]*\Z", re.IGNORECASE)
+
+
+def remarked_mistake(text: str, m: re.Match[str]) -> bool:
+    """``common-mistake-remark``: the retraction ``m`` ("This is incorrect because ...") calls
+    wrong the mistake a remark just described ("A common mistake here is ... 66."), not the
+    answer: its subject is a demonstrative and the remark opens earlier in its paragraph."""
+    if not m.group(0).lower().startswith(("this", "that", "which", "it ", "it'")) and (
+        _DEMONSTRATIVE_END_RE.search(text, max(0, m.start() - 12), m.start()) is None
+    ):  # ("That | is wrong": the subject just before the match)
+        return False
+    start = max(0, m.start() - _REMARK_SPAN_CHARS, text.rfind("\n\n", 0, m.start()) + 2)
+    return _MISTAKE_REMARK_RE.search(text, start, m.start()) is not None
+
+
 def _retraction_of(tail: str, answer: str) -> re.Match[str] | None:
     """The first retraction in ``tail``; "15 is wrong" retracts only an answer of 15. An admitted
     mistake ("I double-counted ...", ``MISTAKE_ADMISSION``) is one too."""
@@ -1157,6 +1186,9 @@ def _retraction_of(tail: str, answer: str) -> re.Match[str] | None:
         if _CONDITIONED_RE.search(tail, max(0, m.start() - 12), m.start()):
             pos = m.end()  # ``conditional-not-retraction``: "(If that's wrong, try 66.)": a
             continue  # condition on the value being wrong withdraws nothing
+        if remarked_mistake(tail, m):
+            pos = m.end()  # "A common mistake here is ... This is incorrect because ..."
+            continue
         value = _DISOWNED_VALUE_RE.match(m.group(0))
         if value is None or value.group(1) in (
             _plain_value(answer), _plain_value(answer.rsplit("=", 1)[-1])  # "9 + 12 = 21": 21
@@ -1973,7 +2005,44 @@ def boxes_as_alternatives(
         # ..., then it's $\boxed{512}$.": one value per reading of the problem
         _READING_RE.search(_sentence_up_to(region, prev.start)) is not None
         and _READING_RE.search(_sentence_up_to(region, chosen.start, prev.end)) is not None
+    ) or _per_method(region, prev, chosen)
+
+
+_METHOD_FIRST_RE = re.compile(
+    r"\b" + lx.alternation(lx.METHOD_FIRST) + r"[ \t]+" + lx.alternation(lx.METHOD_NOUN) + r"\b",
+    re.IGNORECASE,
+)
+_METHOD_OTHER_RE = re.compile(
+    r"\b" + lx.alternation(lx.METHOD_OTHER) + r"(?:[ \t]+" + lx.alternation(lx.METHOD_NOUN)
+    + r")?\b",
+    re.IGNORECASE,
+)
+_METHOD_SENTENCE_END_RE = re.compile(r"[.!?](?:\s|$)|\n")
+_METHOD_GAP_CHARS = 160
+
+
+def _per_method(region: str, prev: Candidate, chosen: Candidate) -> bool:
+    """``boxes-per-method``: two boxes of one sentence each given as what one method yields ("I
+    get $\\boxed{11}$ by one method and $\\boxed{5}$ by another", "One approach gives ...,
+    while another approach gives ..."): a value per method, none chosen. A method called wrong
+    between them ("..., which is a mistake; the correct value ...") chooses."""
+    between = region[prev.end : chosen.start]
+    if len(between) > _METHOD_GAP_CHARS or _METHOD_SENTENCE_END_RE.search(between.strip(" \t$")):
+        return False
+    end = _METHOD_SENTENCE_END_RE.search(region, chosen.end, chosen.end + _METHOD_GAP_CHARS)
+    after = region[chosen.end : end.start() if end is not None else chosen.end + 80]
+    first = _METHOD_FIRST_RE.search(_sentence_up_to(region, prev.start) + " " + between)
+    if first is None or _METHOD_OTHER_RE.search(between + " " + after) is None:
+        return False
+    return _METHOD_JUDGED_RE.search(between) is None and not (
+        MISTAKE_RE.search(between) or RETRACT_RE.search(between)
     )
+
+
+_METHOD_JUDGED_RE = re.compile(  # a method judged between the boxes: "..., which is a mistake"
+    r"\b(?:mistake|mistaken|wrong|incorrect|error|erroneous|slip|invalid|flawed|correct|right)\b",
+    re.IGNORECASE,
+)
 
 
 _READING_RE = lx.words(lx.READING_INTRO)
@@ -2156,7 +2225,7 @@ def guessed_box(region: str, c: Candidate) -> bool:
     ):  # ``box-asked-to-grader``: "Would $\boxed{90}$ be accepted as the answer?"
         return True
     return ("sure" in window or "guess" in window or "wrong" in window or "certain" in window
-            or "verify" in window or "confi" in window or "quote" in window
+            or "verify" in window or "confi" in window or "quote" in window or "rely" in window
             or "tentativ" in window or "provision" in window) and (
         _UNSURE_RE.search(window) is not None
     )
@@ -3722,6 +3791,10 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         return "asked for scientific notation: the answer is not in it"
     if asks.lowest and _unreduced_fraction(answer) and not _unreduced_fraction(gold):
         return "asked for lowest terms: the fraction is not reduced"
+    if asks.fraction and _unreduced_fraction(answer) and not _unreduced_fraction(gold):
+        # ``common-fraction-reduced``: a common (or improper) fraction is written in lowest
+        # terms ("\frac{12}{2652}" for 1/221 is not one)
+        return "asked for a common fraction: the fraction is not reduced"
     if asks.simplify and _unreduced_fraction(answer) and not _unreduced_fraction(gold):
         return "asked to simplify: the fraction is not reduced"
     if asks.power_form and "^" in gold and "^" not in answer:
