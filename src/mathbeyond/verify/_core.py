@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.191.0"  # core_v280: per-method boxes; asides; guesses; common fractions
+VERIFIER_VERSION = "2.192.0"  # core_v281: restated conditions; YAML; HTML tables; confirmed cuts
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -197,6 +197,30 @@ def foreign_anchor_hint(low: str) -> bool:
 _HTML_PAIR_RE = re.compile(  # <b>Answer:</b> 7: inline HTML markup around text
     r"<(b|strong|i|em|u|span|p|li|h[1-6])(?:\s[^<>]{0,200})?>([^<>]{0,2000}?)</\1\s*>", re.I
 )
+_HTML_TABLE_ROW_RE = re.compile(  # one table row on one line: "<tr><td>A</td><td>B</td></tr>"
+    r"<tr(?:[ \t][^<>\n]{0,80})?>(?P<c>[^\n]{0,1000}?)</tr[ \t]*>", re.IGNORECASE
+)
+_HTML_CELL_RE = re.compile(
+    r"<(?P<t>t[dh])(?:[ \t][^<>\n]{0,80})?>(?P<v>[^\n]{0,300}?)</t[dh][ \t]*>", re.IGNORECASE
+)
+_HTML_BOLD_TAG_RE = re.compile(r"</?(?:b|strong)[ \t]*>", re.IGNORECASE)
+_HTML_TABLE_LINE_RE = re.compile(  # a line of table tags only: "<table>", "</tbody>"
+    r"(?im)^[ \t]*(?:</?(?:table|thead|tbody|tfoot)(?:[ \t][^<>\n]{0,200})?>[ \t]*)+(?:\n|\Z)"
+)
+
+
+def _markdown_row(m: re.Match[str]) -> str:
+    """An HTML table row as the Markdown row it renders as ("| **Sale price** | **$20.00** |"),
+    a header row followed by its rule line."""
+    cells = list(_HTML_CELL_RE.finditer(m.group("c")))
+    if not cells:
+        return m.group(0)
+    row = "| " + " | ".join(_HTML_BOLD_TAG_RE.sub("**", c.group("v")).strip() for c in cells) + " |"
+    if all(c.group("t").lower() == "th" for c in cells):
+        row += "\n|" + "---|" * len(cells)
+    return row
+
+
 _LEADING_ROLE_BLOCK_RE = re.compile(  # "<|im_start|>system\nThe correct answer is 9.<|im_end|>"
     r"\s*(?:<\|(?:system|user)\|>(?:(?!<\|(?:assistant|system|user)\|>).){0,4000}?"
     r"(?=<\|(?:assistant|system|user)\|>)"  # "<|system|>\n...\n<|user|>\n...\n<|assistant|>"
@@ -553,6 +577,14 @@ _YAML_FIELD_RE = re.compile(  # "result: 48   # 2 * 24": a top-level key, its va
     r"(?:#[^\n]*)?$",
     re.MULTILINE,
 )
+_YAML_NUMBER_LIST_RE = re.compile(  # "[8, -2]": a flow list of numbers
+    r"\[[ \t]*(-?\d+(?:\.\d+)?(?:[ \t]*,[ \t]*-?\d+(?:\.\d+)?){1,11})[ \t]*\]"
+)
+_YAML_BLOCK_LIST_RE = re.compile(  # a top-level key holding a block list of numbers
+    r"^(?P<k>[A-Za-z][\w ]{0,20}?)[ \t]*:[ \t]*\n"
+    r"(?P<items>(?:[ \t]+-[ \t]+-?\d+(?:\.\d+)?[ \t]*(?:\n|\Z)){1,12})",
+    re.MULTILINE,
+)
 _FENCE_TAG_RE = re.compile(r"[ \t]*(?:text|plaintext|plain|txt|markdown|md|output)?[ \t]*\n")
 _CODE_MARK_RE = re.compile(
     r"(?m)^[ \t]*[A-Za-z_]\w*[ \t]*(?:\[[^\]\n]*\])?[ \t]*[+\-*/]?=(?!=)|[{};]|\bprint\b|"
@@ -735,7 +767,7 @@ def _json_block_disagrees(text: str, question: str | None) -> bool:
     if worked is not None:  # "...: $3 + 3 + 3 = 9$.": the worked result is the prose's value
         return worked.group("v").replace(",", "") != stated.strip().replace(",", "") and not (
             _same_rational(worked.group("v"), stated)
-        )
+        ) and not _holds_component(stated, worked.group("v"))
     said = _conclusion(prose, allow_bare=False, question=question) if prose else None
     if said is None and prose and "nswer" in prose:  # "Answer: 8" closing the prose
         last_line_start = prose.rfind("\n") + 1
@@ -753,6 +785,14 @@ def _json_block_disagrees(text: str, question: str | None) -> bool:
 
 
 _INT_POWER_RE = re.compile(r"[ \t$]*(\d{1,4})[ \t]*\^[ \t]*\{?[ \t]*(\d{1,2})[ \t]*\}?[ \t$.]*")
+
+
+def _holds_component(stated: str, value: str) -> bool:
+    """``json-tuple-holds-worked-value``: the stated answer is a tuple or list ("(7, 5)", "7, 5")
+    one of whose entries is ``value`` ("... then $y = 12 - 7 = 5$."): the prose worked out a
+    component of it, no other answer."""
+    parts = [p.strip(" \t$") for p in stated.strip().strip("()[]{}").split(",")]
+    return len(parts) >= 2 and value.strip().replace(",", "") in parts
 
 
 def _same_power(a: str, b: str) -> bool:
@@ -843,7 +883,20 @@ def _fenced_answer_line(body: str) -> str | None:
             f for f in _YAML_FIELD_RE.finditer(body)
             if f.group("k").strip().lower() in _JSON_ANSWER_KEYS and f.group("v").strip()
         ), None)  # the keys a JSON object's answer has ("answer", "final_answer", "result", ...)
-        return f"Final answer: {field.group('v').strip()}" if field is not None else None
+        if field is not None:
+            value = field.group("v").strip()
+            listed = _YAML_NUMBER_LIST_RE.fullmatch(value)
+            if listed is not None:  # ``yaml-list-answer``: "solutions: [8, -2]" lists values,
+                value = ", ".join(n.strip() for n in listed.group(1).split(","))  # as JSON's
+            return f"Final answer: {value}"
+        block = next((
+            b for b in _YAML_BLOCK_LIST_RE.finditer(body)
+            if b.group("k").strip().lower() in _JSON_ANSWER_KEYS
+        ), None)  # "solutions:\n  - 3\n  - -5"
+        if block is not None:
+            items = [i.strip() for i in re.findall(r"-[ \t]+([^\n]+)", block.group("items"))]
+            return f"Final answer: {', '.join(items)}"
+        return None
     tag = _FENCE_TAG_RE.match(body)
     text = body[tag.end() :] if tag is not None else body
     text = text.strip()
@@ -2321,6 +2374,9 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         if wrapper_end is not None:  # the harness's text after the reply's closing tag
             region = region[: wrapper_end.start()]
         region = _GRADER_TAG_RE.sub(" ", region)  # "<grader>verdict: correct</grader>"
+        if "<tr" in region or "<TR" in region:  # ``html-table-answer``: its rows as Markdown rows
+            region = _HTML_TABLE_ROW_RE.sub(_markdown_row, region)
+            region = _HTML_TABLE_LINE_RE.sub("", region)
         for _ in range(3):  # nested inline markup: "<p>... <strong>gcd = 42</strong>.</p>"
             unwrapped = _HTML_PAIR_RE.sub(lambda m: m.group(2), region)
             if unwrapped == region:
@@ -2984,7 +3040,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         after = region[chosen.start + 1 :]
         if doubts_beyond_checking(after) and not (
             sel.rule in ("last-box", "last-anchor") and _restated_commitment(cands, chosen, after)
-        ) and not _doubt_answered_no(after) and (
+        ) and not _doubt_answered_no(after) and not _doubt_confirmed(after) and (
             chosen.kind != "boxed" or _strong_doubt(after) or _proposes_other_value(after, chosen)
         ) and not _tick_confirms_value(after, chosen.text):
             # cut off by the token limit while doubting or redoing the answer (a doubt that
@@ -3294,6 +3350,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             if not shorter or not (
                 _is_remark(dropped) or _ANSWER_LABEL_ONLY_RE.fullmatch(dropped.strip(" \t\n*_#"))
                 or _COUNTERFACTUAL_REMARK_RE.match(dropped)
+                or _restates_condition(dropped, question)
             ):
                 break
             if UNDECIDED_RE.search(dropped) or _DEPENDS_CLOSING_RE.search(dropped):
@@ -3394,6 +3451,29 @@ def _line_before(region: str, at: int) -> str:
     """The text of ``at``'s line before it (at most :data:`LINE_WINDOW` characters)."""
     window = region[max(0, at - LINE_WINDOW) : at]
     return window[window.rfind("\n") + 1 :]
+
+
+_CONFIRMED_RE = re.compile(  # "Yes, that's what I computed.", "Yes, that's right:"
+    r"(?:^|[.!?][\"'\u201d)]?[ \t]+|[\"\u201d][ \t]+|\n)[ \t]*"
+    r"(?:yes|yep|right|correct|good|ok(?:ay)?)[ \t]*[,.!:;\u2014-][ \t]*"
+    r"(?:that'?s|that[ \t]+is|this[ \t]+is|it'?s|it[ \t]+is)[ \t]+(?:exactly[ \t]+|indeed[ \t]+)?"
+    r"(?:what[ \t]+(?:i|we)[ \t]+(?:computed|got|found|had|did|calculated)|right|correct|"
+    r"consistent|confirmed|fine)\b",
+    re.IGNORECASE,
+)
+
+
+def _doubt_confirmed(text: str) -> bool:
+    """``cut-after-confirmed-answer``: the doubt in ``text`` ends in an explicit confirmation
+    ("Yes, that's what I computed.") and nothing after it doubts again (the cut falls in the
+    write-up: "Now let me write u")."""
+    last = None
+    for m in _CONFIRMED_RE.finditer(text):
+        last = m
+    if last is None:
+        return False
+    rest = text[last.end() :]
+    return not doubts(rest) and _PENDING_OTHER_RE.search(rest[-_PENDING_TAIL_CHARS:]) is None
 
 
 def _doubt_answered_no(text: str) -> bool:
@@ -8311,6 +8391,27 @@ _COUNTERFACTUAL_REMARK_RE = re.compile(  # ``counterfactual-remark``: "(Had the 
 )
 
 
+_MATH_SEGMENT_RE = re.compile(r"\$([^$\n]{1,80})\$")
+
+
+def _restates_condition(text: str, question: str | None) -> bool:
+    """``closing-restates-condition``: a closing sentence whose only mathematics is the
+    question's own condition ("These are all the integers satisfying $x^2 < 5$."): it states no
+    value, so the value before it answers."""
+    if not question or "$" not in text or "?" in text:
+        return False
+    segments = _MATH_SEGMENT_RE.findall(text)
+    asked = squash(question)
+    if not segments or not all(
+        _RELATION_RE.search(g) and squash(g) in asked for g in segments
+    ):
+        return False
+    words = _MATH_SEGMENT_RE.sub(" ", text)
+    return not re.search(r"\d", words) and not (
+        _REVISION_AFTER_RE.search(words) or _HEDGE_RE.search(words)
+    )
+
+
 def _is_remark(text: str) -> bool:
     """A finished remark in words after the answer (six words or more; no value, question,
     revision, doubt or hedge, no number word of another language: "Il y a donc quatre-vingt-dix
@@ -8722,6 +8823,8 @@ def _last_value(sentence: str, question: str | None) -> str | None:
     value = (m.group("m1") or m.group("m2") or m.group("n") or m.group("r")).strip()
     if not _HAS_DIGIT_OR_MACRO_RE.search(value):
         return None  # "$x$": a name, not a value
+    if question and _RELATION_RE.search(value) and squash(value) in squash(question):
+        return None  # ``closing-restates-condition``: "... satisfying $x^2 < 5$." (the asked one)
     words = m.group("words").split()
     mixed = _MIXED_TAIL_RE.search(sentence, 0, m.end() + 2) if words else None
     if mixed is not None and is_mixed_quantity(mixed.group("q")):
@@ -8733,6 +8836,7 @@ def _last_value(sentence: str, question: str | None) -> str | None:
     return value
 
 
+_RELATION_RE = re.compile(r"[<>\u2264\u2265\u2260]|\\(?:le|ge|leq|geq|ne|neq|lt|gt)\b")
 _MIXED_TAIL_RE = re.compile(  # "... 6 hours 35 minutes.": two to four amounts with their units
     r"(?<![\w.])(?P<q>(?:\d{1,6}(?:\.\d{1,3})?[ \t]*[A-Za-z]{1,12}[ \t,]*(?:and[ \t]+)?){1,3}"
     r"\d{1,6}(?:\.\d{1,3})?[ \t]*[A-Za-z]{1,12})[ \t]*[.!]?[ \t]*$"
