@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.192.0"  # core_v281: restated conditions; YAML; HTML tables; confirmed cuts
+VERIFIER_VERSION = "2.193.0"  # core_v282: TL;DR contradicted; nested boxes; unsettled
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -970,7 +970,28 @@ def _boxes(s: str) -> list[Candidate]:
             continue  # "The answer will look like \\boxed{n}" ... "Therefore $n = 15$."
         if not _NEGATED_RE.search(s, max(0, start - 12), start):
             cands.append(Candidate(start, end, content, "boxed"))
+    if "boxed" in s and any("\\boxed" in c.text for c in cands):
+        cands = _unnested(cands)
     return cands[-MAX_CANDIDATES:]
+
+
+def _unnested(cands: list[Candidate]) -> list[Candidate]:
+    """``nested-boxes-several-values``: a box holding two or more boxes of different values
+    ("$\\boxed{\\boxed{1}\\ \\boxed{5}}$") is one candidate listing them ("1, 5"), not its
+    last inner box; one box inside another is left as it is."""
+    out: list[Candidate] = []
+    skip: set[int] = set()
+    for i, c in enumerate(cands):
+        if i in skip:
+            continue
+        inner = [j for j, d in enumerate(cands) if c.start < d.start and d.end <= c.end]
+        values = {cands[j].text.strip() for j in inner}
+        if len(inner) >= 2 and len(values) >= 2:
+            out.append(Candidate(c.start, c.end, ", ".join(cands[j].text for j in inner), c.kind))
+            skip.update(inner)
+        else:
+            out.append(c)
+    return out
 
 
 def placeholder_box(text: str, content: str) -> bool:
@@ -3173,7 +3194,17 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             region, sel.decisions[-1].candidate.end, sel.texts[-1]
         ):  # ``conditional-other-answer`` (see below)
             return Extracted("", "none", "conditional-other-answer", trace)
+        if len(sel.texts) == 1 and question and not truncated and _opening_label_box(
+            region, chosen_box
+        ) and _explanation_concludes_other(region, chosen_box.text.strip(), question):
+            # ``explanation-concludes-other-value`` for a box under a label opening the text:
+            # "**TL;DR: $\boxed{12}$** ... Hence 72 has 10 divisors."
+            return Extracted("", "none", "explanation-concludes-other", trace)
         return _with_inner_anchor(Extracted(", ".join(sel.texts), "boxed", sel.rule, trace))
+    if sel.kind == "anchor" and not truncated and sel.decisions and boxes and _tldr_after_box(
+        region, sel.decisions[-1].candidate, boxes
+    ):  # ``summary-label-contradicts-box``: "The answer is $\boxed{31}$.\n\n**TL;DR:** 32"
+        return Extracted("", "none", "summary-contradicts-answer", trace)
     if question and not truncated and (
         sel.rule == "answer-first-then-explanation" or (
             sel.kind == "anchor" and _opening_value_line(region, sel.decisions[-1].candidate)
@@ -4300,9 +4331,10 @@ def _asked_variable(question: str) -> str | None:
     return None if m is None else (m.group("m") or m.group("p"))
 
 
-_VARIABLE_SUBJECT_RE = re.compile(
-    r"[ \t]*(?:(?:so|thus|hence|therefore)[ \t]*,?[ \t]+)?\$?[ \t]*(?P<v>[A-Za-z])[ \t]*=[ \t]*"
-    r"\$?[ \t]*",
+_VARIABLE_SUBJECT_RE = re.compile(  # "Thus $x = ", "So the solution is $x = "
+    r"[ \t]*(?:(?:so|thus|hence|therefore)[ \t]*,?[ \t]+)?"
+    r"(?:the[ \t]+(?:solution|answer|value|result)[ \t]+is[ \t]+)?"
+    r"\$?[ \t]*(?P<v>[A-Za-z])[ \t]*=[ \t]*\$?[ \t]*",
     re.IGNORECASE,
 )
 _PRONOUN_SUBJECT_RE = re.compile(
@@ -4516,7 +4548,45 @@ _ASKED_NOUN_VALUE_END_RE = re.compile(  # "..., the total number of handshakes i
     r"\$?(?P<v>-?\d[\d,]*(?:\.\d+)?)\$?(?:[ \t]*(?:\u00b0|\^\{?\\circ\}?|degrees?\b))?"
     r"[ \t]*[.!]?[ \t]*\Z"
 )
+_ASKED_EXPRESSION_END_RE = re.compile(  # "So $2^{12} = 4086$.": an expression and its value
+    r"\$(?P<e>[^$=\n]{1,40}?[\d^+*/\\-][^$=\n]{0,40}?)[ \t]*=[ \t]*"
+    r"(?P<v>-?\d[\d,]*(?:\.\d+)?)[ \t]*\$[ \t]*[.!]?[ \t]*\Z"
+)
 _CONCLUSION_DOUBT_RE = re.compile(r"\b(?:not|if|would|might|could|may|maybe|perhaps)\b", re.I)
+
+
+_TLDR_LINE_RE = re.compile(r"[ \t*_#>]*tl;?dr\b", re.IGNORECASE)
+
+
+def _tldr_after_box(region: str, chosen: Candidate, boxes: list[Candidate]) -> bool:
+    """The chosen anchor is a TL;DR line closing the text ("**TL;DR:** 32") after a box of
+    another value, with no revision, retraction or correction between them: two final values."""
+    line_start = region.rfind("\n", 0, chosen.start) + 1
+    if _TLDR_LINE_RE.match(region, line_start) is None or region[chosen.end :].strip(" \t\n*_.$"):
+        return False
+    prior = [b for b in boxes if b.end <= line_start]
+    if not prior or _plain_value(prior[-1].text) == _plain_value(_sentence_answer(chosen.text)):
+        return False
+    between = region[prior[-1].end : line_start]
+    return not (
+        REVISE_RE.search(between) or RETRACT_RE.search(between) or MISTAKE_RE.search(between)
+        or CORRECTION_STATEMENT_RE.search(between)
+    )
+
+
+_OPENING_LABEL_RE = re.compile(  # "**TL;DR: $", "# Answer: $$", "Short answer: \("
+    r"[ \t*_#>]*(?:tl;?dr|(?:short[ \t]+|final[ \t]+)?answer)[ \t*_]*:?[ \t*_]*"
+    r"(?:\$\$?|\\[(\[])?[ \t]*",
+    re.IGNORECASE,
+)
+
+
+def _opening_label_box(region: str, cand: Candidate) -> bool:
+    """The box opens the text after a short answer label ("**TL;DR: $\\boxed{12}$**") and
+    nothing after it retracts, revises or corrects it (:func:`_opening_value_line`)."""
+    if _OPENING_LABEL_RE.fullmatch(region[: cand.start]) is None:
+        return False
+    return _opening_value_line(region, Candidate(0, cand.end, cand.text, cand.kind))
 
 
 def _opening_value_line(region: str, cand: Candidate) -> bool:
@@ -4550,6 +4620,14 @@ def _explanation_concludes_other(region: str, answer: str, question: str) -> boo
     start = max(body.rfind("\n"), body.rfind(". ", 0, len(body) - 1)) + 1
     sentence = body[start:]
     m = _ASKED_NOUN_VALUE_END_RE.search(sentence)
+    restated = _ASKED_EXPRESSION_END_RE.search(sentence) if m is None else None
+    if restated is not None and not _CONCLUSION_DOUBT_RE.search(sentence) and (
+        squash(restated.group("e")) in squash(question)
+    ):  # ``expression-restated-other-value``: "# Answer: 4096 ... So $2^{12} = 4086$."
+        value = restated.group("v").replace(",", "")
+        return value != answer.strip("$ ").replace(",", "") and not _same_final_number(
+            answer, value
+        )
     if m is None and not _CONCLUSION_DOUBT_RE.search(sentence):
         counted = _count_of_asked(sentence.replace("**", ""), question)
         return counted is not None and not _same_final_number(answer, counted) and (
@@ -5862,6 +5940,22 @@ def _dozens(m: re.Match[str]) -> str:
     return str(lx.DOZEN_COUNT[" ".join(m.group(1).lower().split())])
 
 
+def _unsettled_after(region: str, value: str) -> bool:
+    """After the sentence stating ``value`` last, the text (no other number in it) says the
+    writer cannot settle or decide (lexicon UNDECIDED)."""
+    at = region.rfind(value.strip()) if value.strip() else -1
+    if at < 0 or UNDECIDED_RE.search(region, at) is None:
+        return False
+    end = _VALUE_SENTENCE_STOP_RE.search(region, at)
+    trailing = region[end.end() :] if end is not None else ""
+    return bool(trailing.strip()) and not _HAS_DIGIT_RE.search(trailing) and (
+        UNDECIDED_RE.search(trailing) is not None
+    )
+
+
+_VALUE_SENTENCE_STOP_RE = re.compile(r"[.!?](?=\s|$)")
+
+
 def _conclusion(
     region: str, allow_bare: bool = True, question: str | None = None
 ) -> Extracted | None:
@@ -5917,6 +6011,10 @@ def _conclusion(
             found = None
     if found is None:
         found = _closing(region, allow_bare, question)
+    if found is not None and found.kind == "conclusion" and _unsettled_after(region, found.text):
+        # ``unsettled-closing``: "That's 12.\n\nHmm, no, that can't be right ... I can't
+        # settle this.": the value left undecided
+        return Extracted("", "none", "closing-unsettled")
     if question and "ce" in region[cut:] and _HOW_MANY_RE.search(question):
         times = _COUNT_ADVERB_RE.search(region[cut:])
         if times is not None:  # ``count-adverb``: "... so it crosses zero exactly once there."
@@ -5944,6 +6042,10 @@ def _conclusion(
             ):  # ``closing-value-per-case``: "... is 64 if 8 is the side length, and 4 if 8 is
                 # the perimeter": a value per condition, none chosen
                 found = Extracted("", "none", "closing-value-per-case")
+            elif late is not None and late.kind == "conclusion" and _UNSURE_RE.search(cut_off):
+                # ``conditional-value-with-doubt``: "That gives 20 if no three of the points are
+                # collinear, which I can't confirm ...": the condition is doubted
+                found = Extracted("", "none", "closing-conditional-doubted")
             elif late is not None and late.kind == "conclusion":
                 found = Extracted(late.text, late.kind, "closing-conditional-qualifier")
                 region = qualified  # the clause cut off qualifies the value, never disqualifies it

@@ -604,6 +604,7 @@ def hypothetical_box(region: str, low: str, start: int, end: int, content: str) 
         or low.find("llustrat", own, start) >= 0  # (``box-for-substituted-problem``)
         or low.find("might", own, start) >= 0 or low.find("could", own, start) >= 0
         or low.find("would", own, start) >= 0 or low.find("'d", own, start) >= 0
+        or low.find("suppos", own, start) >= 0 or low.find("assum", own, start) >= 0
     ) and counterfactual_box(region, Candidate(start, end, content, "boxed")):
         return True
     line_start = region.rfind("\n", 0, start) + 1

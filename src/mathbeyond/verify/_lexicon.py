@@ -1315,6 +1315,8 @@ UNDECIDED = (
     "whether|between)",
     "(?:i )?(?:can(?:not|'t)|could(?:n't| not)) (?:really )?(?:decide|tell|choose|pick) (?:which|"
     "between)",
+    # "But I'm still not convinced the list is complete. I can't settle this."
+    "(?:i )?(?:can(?:not|'t)|could(?:n't| not)) (?:really )?settle (?:this|it|the question|on)",
     "(?:i )?(?:don'?t|do not) know which",
     # "I keep going back and forth. I'm torn between 45 and 55." (``torn-between-values``)
     "(?:i'?m|i am) (?:still |really |honestly )?torn between",

@@ -620,6 +620,12 @@ _ASIDE_WOULD_RE = re.compile(  # "(under the problem's own indexing one would ge
     r"[^()\n$]{0,30}?[ \t:]*(?:\$\$?|\\\(|\\\[)?[ \t]*\Z",
     re.IGNORECASE,
 )
+_SUPPOSED_ANSWER_RE = re.compile(  # "Suppose the answer is $", "Let's assume that the answer is $"
+    r"^[\s*_(]*(?:(?:but|and|so|now)[ \t,]+)?(?:let'?s[ \t]+|let[ \t]+us[ \t]+)?"
+    r"(?:suppose|assume)[ \t]+(?:that[ \t]+)?the[ \t]+(?:final[ \t]+)?answer[ \t]+(?:is|equals)"
+    r"[$\\(\[ \t]*$",
+    re.IGNORECASE,
+)
 _SUBJUNCTIVE_VALUE_RE = re.compile(  # the supposed value itself: "If the answer were $"
     r"^[\s*_(]*(?:(?:but|and|or|so|now)[ \t,]+)?(?:even[ \t]+)?(?:if|suppose|supposing)\b"
     r"[^\n]{0,80}\bwere[ \t]*(?:equal[ \t]+to[ \t]*)?[$\\(\[ \t]*$",
@@ -635,6 +641,8 @@ def counterfactual_before(before: str) -> bool:
     low = before.lower()
     if ("would" in low or "'d" in low) and "(" in before and _ASIDE_WOULD_RE.search(before):
         return True
+    if ("suppos" in low or "assum" in low) and _SUPPOSED_ANSWER_RE.search(_own_clause(before)):
+        return True  # ``supposed-box``: "Suppose the answer is $\boxed{128}$; we should verify"
     if "were" in low and _SUBJUNCTIVE_VALUE_RE.search(_own_clause(before)):
         return True  # ``hypothetical-box-were``: "If the answer were $\boxed{101}$, ..."
     if ("if" not in low and "had" not in low) or ("would" not in low and "'d" not in low):
@@ -1037,7 +1045,7 @@ def side_remark_span(region: str, c: Candidate, question: str | None) -> tuple[i
     start = max(
         region.rfind(". ", lo, c.start), region.rfind("\n", lo, c.start),
         region.rfind("! ", lo, c.start), region.rfind("? ", lo, c.start),
-        region.rfind("(", lo, c.start),
+        _open_paren(region, lo, c.start),  # (not one closed before the box: "2(8+5) = ")
     )
     start = (start if region[start] == "(" else start + 1) if start >= 0 else lo
     remark = region[start : c.start].lstrip("(")
@@ -1059,6 +1067,24 @@ def side_remark_span(region: str, c: Candidate, question: str | None) -> tuple[i
     end = c.end + len(after)
     close = re.match(r"[ \t]*[.!?]?[ \t]*\)?", region[end:])
     return start, end + (close.end() if close else 0)
+
+
+def _open_paren(region: str, lo: int, hi: int) -> int:
+    """The last "(" in ``region[lo:hi]`` not closed before ``hi`` (-1 if none)."""
+    depth = 0
+    i = region.rfind("(", lo, hi) if ")" not in region[lo:hi] else hi - 1
+    if ")" not in region[lo:hi]:
+        return i
+    while i >= lo:
+        ch = region[i]
+        if ch == ")":
+            depth += 1
+        elif ch == "(":
+            if depth == 0:
+                return i
+            depth -= 1
+        i -= 1
+    return -1
 
 
 _BOX_UNIT_AFTER_RE = re.compile(  # "$\\boxed{9000}$ seconds", "\\boxed{6} \\text{ square feet}"
@@ -3133,6 +3159,8 @@ def _uncombined_terms(text: str) -> bool:
     return len(keys) >= 2 and len(set(keys)) < len(keys)
 _RADICAL_DENOMINATOR_RE = re.compile(  # \frac{1}{\sqrt{3}}, \frac{\sqrt2}{\sqrt3}, 10/sqrt(5)
     r"\\[dt]?frac\s*\{(?:[^{}]|\{[^{}]*\})*\}\s*\{[^{}]*\\sqrt|/\s*(?:\(\s*)?\\?sqrt|\\over\s*\\sqrt"
+    # ``root-of-fraction-not-rationalized``: "\sqrt{\tfrac12}", "\sqrt{1/3}", "sqrt(1/3)"
+    r"|\\?sqrt\s*(?:\[[^\]]{0,10}\]\s*)?[{(]\s*(?:\\[dt]?frac(?![A-Za-z])|\d+\s*/\s*\d)"
 )
 _LOWEST_ASKED_RE = lx.words(lx.ASKED_LOWEST_TERMS)
 _MIXED_ASKED_RE = lx.words(lx.ASKED_MIXED_NUMBER)
