@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.193.0"  # core_v282: TL;DR contradicted; nested boxes; unsettled
+VERIFIER_VERSION = "2.194.0"  # core_v283: safety re-checks; attributed boxes; loops; was off by
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -249,6 +249,11 @@ _LETTER_CLAUSE_RE = re.compile(
 _SAME_ALTERNATIVE_RE = re.compile(
     r"(?P<v>[^()]{1,60}?)[ \t]*\([ \t]*(?:or|i\.e\.,?|equivalently|that is,?)[ \t]+"
     r"(?P<w>[^()\s]{1,40})(?:[ \t]+(?:if|when|as|in|written)\b[^()]*)?\)[ \t]*\.?"
+)
+_TEXT_WORDS_RE = re.compile(r"\\text\{[ \t]*([^{}]{0,40}?)[ \t]*\}")
+_SAME_ALTERNATIVE_WORDS_RE = re.compile(  # "\tfrac{3}{2}  or equivalently  1.5"
+    r"(?P<v>[^()]{1,60}?)[ \t]+\(?[ \t]*(?:or[ \t]+)?(?:equivalently|i\.e\.,?|that[ \t]+is,?)[ \t]+"
+    r"(?P<w>[^()\s]{1,40})[ \t]*\)?[ \t]*\.?"
 )
 _LOWER_OPTION_RE = re.compile(r"[ \t*$]*\(?[ \t]*([a-e])[ \t]*\)?[ \t*.$]*")
 _UNEVALUATED_RE = re.compile(
@@ -545,6 +550,9 @@ def _judge_answer(
         return status, reason, own or ("answer-exact-then-approximation"
                                        if status is Status.CORRECT else None)
     same = _SAME_ALTERNATIVE_RE.fullmatch(answer) if ")" in answer else None
+    if same is None and "quivalent" in answer and "\\text" in answer:
+        # "\tfrac{3}{2} \text{ or equivalently } 1.5": the same form with the words in text
+        same = _SAME_ALTERNATIVE_WORDS_RE.fullmatch(_TEXT_WORDS_RE.sub(r" \1 ", answer).strip())
     if same is not None and _judge(same.group("w"), same.group("v"), None)[0] is Status.CORRECT:
         # "12 (or 12.0 if written as a decimal)": one value written two ways
         status, reason, own = _judge_answer(same.group("v").strip(), gold, question)

@@ -2944,11 +2944,17 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 for piece in _LOOP_PIECE_RE.split(unit + unit)[1:-1]  # whole pieces of the cycle
             } - {()}
             said: dict[str, set[str]] = {}  # subject -> values: "7 times 8 is 56. 7 times 8 is 54."
+            bare: set[str] = set()  # "... 540. 600. 540. 600.": numbers alone, alternating
             for piece in _LOOP_PIECE_RE.split(unit + unit)[1:-1]:
                 sv = _LOOP_SUBJECT_VALUE_RE.fullmatch(piece.strip())
                 if sv is not None:
                     said.setdefault(" ".join(sv.group("s").lower().split()), set()).add(sv["v"])
-            if len(stated) >= 2 or any(len(values) >= 2 for values in said.values()):
+                number = _LOOP_BARE_NUMBER_RE.fullmatch(piece.strip())
+                if number is not None:
+                    bare.add(number.group(1))
+            if len(stated) >= 2 or len(bare) >= 2 or any(
+                len(values) >= 2 for values in said.values()
+            ):
                 # ``cut-off-loop-conflicting-values``: "x = 4 ... x = 5 ... x = 4 ...", "The
                 # answer is 4. So n = 5.", one subject said to be two values: the loop commits
                 # to neither
@@ -3378,6 +3384,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             if worded is not None:  # "Un cube possède donc douze arêtes.": its number words
                 late = Extracted(worded, "conclusion", "closing-foreign-number-words")
                 break
+            if shorter and RETRACT_RE.search(dropped) and not _HAS_DIGIT_RE.search(dropped):
+                # ``closing-retraction-remark``: "P.S. ... so please disregard the number
+                # above.": the value before it withdrawn, nothing in its place
+                late = Extracted("", "none", "closing-retracted")
+                break
             if not shorter or not (
                 _is_remark(dropped) or _ANSWER_LABEL_ONLY_RE.fullmatch(dropped.strip(" \t\n*_#"))
                 or _COUNTERFACTUAL_REMARK_RE.match(dropped)
@@ -3408,6 +3419,8 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 late = Extracted(again.text, again.kind, "closing-remark-walk-back")
                 break
     bold = _bold_commitment(region, question) if "**" in region or "bf{" in region else None
+    if bold is not None and late is not None and late.rule == "closing-retracted":
+        bold = None  # (the bold value is what the closing remark withdrew)
     if bold is not None and (late is None or late.kind == "none" or "**" in late.text or (
         _restates_before(late.text, region, bold[1])
     )):  # (a value read across bold marks, "12, and **Mary is 36 years old", is no one value)
@@ -3556,10 +3569,29 @@ def doubts_beyond_checking(text: str) -> bool:
         for m in pattern.finditer(text):
             if _VERIFY_PLAN_AFTER_RE.match(text, m.end()) or _NEGATED_DOUBT_RE.search(
                 text, max(0, m.start() - 24), m.start()
-            ) or remarked_mistake(text, m):
+            ) or remarked_mistake(text, m) or _safety_recheck(text, m):
                 continue
             return True
     return False
+
+
+_SAFETY_CHECK_RE = re.compile(  # "... just to be safe.", "... to be thorough", "for safety"
+    r"\b(?:just[ \t]+)?to[ \t]+be[ \t]+(?:safe|sure|thorough|certain|careful)\b"
+    r"|\bfor[ \t]+safety\b",
+    re.IGNORECASE,
+)
+_CHECK_PLAN_LEAD_RE = re.compile(r"\b(?:let[ \t]+me|let's|i'll|i[ \t]+will)[ \t]+\S*[ \t]*\Z", re.I)
+_CLAUSE_END_RE = re.compile(r"[.!?;](?:\s|$)|\n")
+
+
+def _safety_recheck(text: str, m: re.Match[str]) -> bool:
+    """``safety-recheck-cut``: the doubt word ``m`` opens a redo announced as a safety check
+    ("Let me redo the computation from scratch just to be safe."): a check, not a doubt."""
+    end = _CLAUSE_END_RE.search(text, m.end())
+    sentence = text[m.start() : end.start() if end is not None else len(text)]
+    if _SAFETY_CHECK_RE.search(sentence) is None:
+        return False
+    return _CHECK_PLAN_LEAD_RE.search(text, max(0, m.start() - 24), m.start()) is not None
 
 
 def _strong_doubt(text: str) -> bool:
@@ -3686,6 +3718,7 @@ def _asked_statement(unit: str, question: str) -> Extracted | None:
 
 
 _LOOP_PIECE_RE = re.compile(r"\n|(?<=[.!?])[ \t]+")
+_LOOP_BARE_NUMBER_RE = re.compile(r"\$?(-?\d+(?:\.\d+)?)\$?[ \t]*[.!?]?")
 _LOOP_SUBJECT_VALUE_RE = re.compile(  # "The square root of 81 is 9.", "4^4 = 128.": subject, value
     r"(?P<s>[^\n]{3,80}?)[ \t]+(?:is|equals|=)[ \t]+\$?(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?)\$?"
     r"[ \t]*[.!]?",
@@ -6462,6 +6495,11 @@ _MISTAKE_REMARK_RE = re.compile(
 _REMARK_ANSWER_RE = re.compile(r"\b(?:answer|therefore|thus|hence)\b", re.IGNORECASE)
 
 
+_CHECK_LABEL_RE = re.compile(
+    r"[ \t*_#>]*(?:side|consistency|cross)[- ]?check", re.IGNORECASE
+)
+
+
 def _without_remark_paragraph(region: str) -> str:
     """``closing-remark-paragraph``: a last paragraph that only remarks on other cases or
     quantities ("More generally, ... 6 lines give 22.", "If they sat around a round table
@@ -6477,8 +6515,10 @@ def _without_remark_paragraph(region: str) -> str:
         return region
     body = region[para + gap :]
     mistake = _MISTAKE_REMARK_RE.match(body) is not None  # "A common mistake is to ... answer 29"
-    if (
-        not (mistake or _REMARK_PARAGRAPH_RE.match(body))
+    checked = _CHECK_LABEL_RE.match(body) is not None and not REVISE_RE.search(body)
+    if (  # (``check-label-paragraph``: "Side check: the roots are ..." closing the text is a
+        # check; one that revises the answer, "... is actually ...", is not)
+        not (mistake or checked or _REMARK_PARAGRAPH_RE.match(body))
         or (not mistake and _REMARK_ANSWER_RE.search(body))
         or not _HAS_VALUE_RE.search(region, 0, para)
     ):

@@ -60,7 +60,8 @@ RETRACTION = (
     "(?:a |an )?ballpark (?:figure|number|value|estimate)",
     # "Please disregard the boxed answer above", "Disregard the final answer above"
     "(?:please )?(?:disregard|ignore) (?:the|my) (?:(?:boxed|final|above|previous|earlier|last) "
-    "(?:answer|value|result|number|count|box)|(?:answer|value|result|box) above)",
+    "(?:answer|value|result|number|count|box)|(?:answer|value|result|box|number|figure|count|"
+    "total) above)",
     "(?:i'?m|i am) no longer (?:confident|sure|certain)",
 
     # the answer above distrusted: "I no longer trust the boxed value above", "I can no longer
@@ -110,6 +111,8 @@ ERROR_ADMISSION = (
     # (one phrase per ending: the prefilter's literal is then the ending, not the first words)
     "(?:the|my|our) (?:quick|first|earlier|initial|previous|original|boxed|above) (?:answer|"
     "result|count|guess|estimate|total|value) (?:was|is) off",
+    # ``writer-was-off``: "So I was off by a factor of ten above -- the car actually uses 280"
+    "(?:i|we) (?:was|were) off by",
     "(?:the|my|our) (?:quick|first|earlier|initial|previous|original|boxed|above) (?:answer|"
     "result|count|guess|estimate|total|value) (?:was|is) too (?:high|low)",
     "(?:the|my|our) (?:quick|first|earlier|initial|previous|original|boxed|above) (?:answer|"

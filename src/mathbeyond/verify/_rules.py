@@ -854,6 +854,15 @@ _ERROR_INFERRED_RE = re.compile(
 )
 
 
+_ATTRIBUTED_BOX_RE = re.compile(  # "some solutions obtain $", "other sources give \("
+    r"(?:\breviewer'?s?[ \t]+note\b[^\n]{0,80}|"
+    r"\b(?:some|other|many|several)[ \t]+(?:solutions|solvers|students|sources|people|references"
+    r"|answer[ \t]+keys|textbooks)[ \t]+(?:\w+[ \t]+)?(?:obtain|get|give|claim|report|list|"
+    r"state|find|arrive[ \t]+at)\b[^.\n]{0,30})(?:\$\$?|\\[(\[])?[ \t]*\Z",
+    re.IGNORECASE,
+)
+
+
 def side_note_rule(
     region: str, prev: Candidate, cand: Candidate, question: str | None
 ) -> str | None:
@@ -877,6 +886,11 @@ def side_note_rule(
         return None
     line_start = region.rfind("\n", max(prev.end, cand.start - LINE_WINDOW), cand.start) + 1
     prefix = region[line_start : cand.start]
+    if ("solution" in prefix or "eview" in prefix or "ource" in prefix or "other" in prefix
+            or "student" in prefix or "people" in prefix) and _ATTRIBUTED_BOX_RE.search(prefix):
+        # ``later-box-attributed``: "*Reviewer's note: some solutions obtain $\boxed{9}$.*":
+        # a value others give, not the model's
+        return "later-box-attributed"
     if (
         prev.kind == cand.kind == "boxed"
         and line_start > prev.end
@@ -2180,6 +2194,10 @@ def undecided_between(region: str, cands: list[Candidate], idx: int) -> bool:
     and another ("I can't decide between 25 and 20")."""
     chosen = cands[idx]
     found = UNDECIDED_RE.search(region, chosen.end)
+    if found is not None and "," in chosen.text and found.group(0).lower().startswith(
+        ("both", "all", "each")
+    ) and all(_plain(c.text) == _plain(chosen.text) for c in cands if c is not chosen):
+        found = None  # ``both-listed-values-fine``: "$\boxed{2, 3}$ ... Both are fine."
     if found is not None:
         picked = _PICKED_AFTER_RE.search(region, found.end())
         if picked is not None and any(_plain(c.text) == picked.group("v") for c in cands):
