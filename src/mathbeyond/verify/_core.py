@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.194.0"  # core_v283: safety re-checks; attributed boxes; loops; was off by
+VERIFIER_VERSION = "2.195.0"  # core_v284: a value under one reading, the other left open
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -5987,6 +5987,30 @@ def _unsettled_after(region: str, value: str) -> bool:
 
 
 _VALUE_SENTENCE_STOP_RE = re.compile(r"[.!?](?=\s|$)")
+_OTHER_READING_OPEN_RE = re.compile(
+    r"[ \t*_>]*(?:" + lx.alternation(lx.ALTERNATIVE_CASE) + r")\b", re.IGNORECASE
+)
+_OTHER_READING_WORDS = ("instead", "otherwise", "other hand", "however", "alternatively")
+"""The literals of lexicon ALTERNATIVE_CASE (a superset test before its pattern)."""
+_IF_OPENING_RE = re.compile(r"[ \t*_>]*(?:(?:so|and|but|now)[ \t,]+)?if\b", re.IGNORECASE)
+
+
+def _reading_left_open(region: str, value: str) -> bool:
+    """The sentence stating ``value`` last opens with "If" (a reading of the problem) and the
+    text after it (no other number) opens the other reading ("If instead ...") without a value."""
+    at = region.rfind(value.strip()) if value.strip() else -1
+    rest = region[at:].lower()
+    if at < 0 or not any(w in rest for w in _OTHER_READING_WORDS):
+        return False
+    end = _VALUE_SENTENCE_STOP_RE.search(region, at)
+    trailing = region[end.end() :] if end is not None else ""
+    if not trailing.strip() or _HAS_DIGIT_RE.search(trailing):
+        return False
+    dot = region.rfind(". ", 0, at)
+    start = max(dot + 2 if dot >= 0 else 0, region.rfind("\n", 0, at) + 1)
+    return _OTHER_READING_OPEN_RE.match(trailing) is not None and (
+        _IF_OPENING_RE.match(region, start) is not None
+    )
 
 
 def _conclusion(
@@ -6044,6 +6068,10 @@ def _conclusion(
             found = None
     if found is None:
         found = _closing(region, allow_bare, question)
+    if found is not None and found.kind == "conclusion" and _reading_left_open(region, found.text):
+        # ``reading-left-open``: "If the problem means ..., giving 648. If instead it means
+        # something else, ..., the count would be different.": a value under one reading only
+        return Extracted("", "none", "closing-reading-left-open")
     if found is not None and found.kind == "conclusion" and _unsettled_after(region, found.text):
         # ``unsettled-closing``: "That's 12.\n\nHmm, no, that can't be right ... I can't
         # settle this.": the value left undecided
