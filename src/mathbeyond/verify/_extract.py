@@ -5973,17 +5973,22 @@ def _dozens(m: re.Match[str]) -> str:
     return str(lx.DOZEN_COUNT[" ".join(m.group(1).lower().split())])
 
 
+def _after_value_sentence(region: str, at: int) -> str | None:
+    """The text after the sentence holding ``region[at]``, when it is not empty and holds no
+    digit (nothing stated after the value); else None."""
+    end = _VALUE_SENTENCE_STOP_RE.search(region, at)
+    trailing = region[end.end() :] if end is not None else ""
+    return trailing if trailing.strip() and not _HAS_DIGIT_RE.search(trailing) else None
+
+
 def _unsettled_after(region: str, value: str) -> bool:
     """After the sentence stating ``value`` last, the text (no other number in it) says the
     writer cannot settle or decide (lexicon UNDECIDED)."""
     at = region.rfind(value.strip()) if value.strip() else -1
     if at < 0 or UNDECIDED_RE.search(region, at) is None:
         return False
-    end = _VALUE_SENTENCE_STOP_RE.search(region, at)
-    trailing = region[end.end() :] if end is not None else ""
-    return bool(trailing.strip()) and not _HAS_DIGIT_RE.search(trailing) and (
-        UNDECIDED_RE.search(trailing) is not None
-    )
+    trailing = _after_value_sentence(region, at)
+    return trailing is not None and UNDECIDED_RE.search(trailing) is not None
 
 
 _VALUE_SENTENCE_STOP_RE = re.compile(r"[.!?](?=\s|$)")
@@ -6002,9 +6007,8 @@ def _reading_left_open(region: str, value: str) -> bool:
     rest = region[at:].lower()
     if at < 0 or not any(w in rest for w in _OTHER_READING_WORDS):
         return False
-    end = _VALUE_SENTENCE_STOP_RE.search(region, at)
-    trailing = region[end.end() :] if end is not None else ""
-    if not trailing.strip() or _HAS_DIGIT_RE.search(trailing):
+    trailing = _after_value_sentence(region, at)
+    if trailing is None:
         return False
     dot = region.rfind(". ", 0, at)
     start = max(dot + 2 if dot >= 0 else 0, region.rfind("\n", 0, at) + 1)

@@ -1085,19 +1085,16 @@ def side_remark_span(region: str, c: Candidate, question: str | None) -> tuple[i
 
 def _open_paren(region: str, lo: int, hi: int) -> int:
     """The last "(" in ``region[lo:hi]`` not closed before ``hi`` (-1 if none)."""
-    depth = 0
-    i = region.rfind("(", lo, hi) if ")" not in region[lo:hi] else hi - 1
     if ")" not in region[lo:hi]:
-        return i
-    while i >= lo:
-        ch = region[i]
-        if ch == ")":
+        return region.rfind("(", lo, hi)
+    depth = 0
+    for i in range(hi - 1, lo - 1, -1):
+        if region[i] == ")":
             depth += 1
-        elif ch == "(":
+        elif region[i] == "(":
             if depth == 0:
                 return i
             depth -= 1
-        i -= 1
     return -1
 
 
