@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.195.0"  # core_v284: a value under one reading, the other left open
+VERIFIER_VERSION = "2.196.0"  # core_v285-v289: summary tables, conditions, footnotes, recaps
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

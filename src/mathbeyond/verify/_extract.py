@@ -78,6 +78,7 @@ from ._rules import CHECK_MARK_RE as _CHECK_MARK_CHARS_RE
 from ._rules import CROSS_MARK_RE as _CROSS_MARK_RE
 from ._rules import RECAP_LABEL_RE as _RECAP_LABEL_RE
 from ._rules import agreed_after as _agreed_after
+from ._rules import same_rational as _same_rational
 from ._words import (
     foreign_number,
     numbers_named,
@@ -825,15 +826,6 @@ def _json_block_candidates(text: str) -> bool:
     # ``structured-alternatives`` beside the answer: '{"answer": 3, "alternatives": [2, 4]}'
     # offers other values (a candidates list that holds the answer is the pool it chose from)
     return len(stated) == 1 and any(v and stated[0] not in v for v in lists)
-
-
-def _same_rational(a: str, b: str) -> bool:
-    """Both texts end on the same rational number written two ways ("... = \\frac{1}{2}", "1/2",
-    "0.5"): the value after a chain's last "=" counts."""
-    ra = simple_rational(a.rsplit("=", 1)[-1].strip(" \t.$").replace(",", ""), 40)
-    return ra is not None and ra == simple_rational(
-        b.rsplit("=", 1)[-1].strip(" \t.$").replace(",", ""), 40
-    )
 
 
 def _fenced_json_answer(body: str) -> str | None:
@@ -2180,6 +2172,11 @@ def _blank_comments(text: str) -> str:
 
 
 _MONTH_NAME_RE = re.compile(r"\b(?:" + "|".join(m.capitalize() for m in lx.MONTH) + r")\b")
+_CLOSING_DATE_RE = re.compile(  # "April 7", "April 7th, 2025", "7 April", "the 7th of April"
+    r"\b(?:" + "|".join(m.capitalize() for m in lx.MONTH) + r")[ \t]+\d{1,2}(?:st|nd|rd|th)?"
+    r"(?:,?[ \t]+\d{4})?\b|\b\d{1,2}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?(?:"
+    + "|".join(m.capitalize() for m in lx.MONTH) + r")(?:,?[ \t]+\d{4})?\b"
+)
 _TEXT_ANCHOR_LEAD_RE = re.compile(r"\s*\\text\{[^{}]*\banswer\b[^{}]*\}", re.IGNORECASE)
 _TEXT_CMD_RE = re.compile(r"\\text\{([^{}]*)\}")
 
@@ -5049,6 +5046,11 @@ def _asked_expression_in(expr: str, question: str) -> bool:
     return any(compact in re.sub(r"\s+", "", seg) for seg in segments)
 
 
+_ASSIGNED_NUMBER_RE = re.compile(  # "$p = 3$", "k = -2": an unknown given a number
+    r"(?<![\w\\])(?P<x>[A-Za-z])[ \t]*=[ \t]*(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?)(?![\w.]|\.\d)"
+)
+
+
 def _recap_line_value(line: str, question: str | None, stated: bool = False) -> str | None:
     """The one value a summary line ends on (a math segment, a bold span or a number, with at
     most three words after it: "... so there are **58** possible committees."; the right side
@@ -5075,6 +5077,16 @@ def _recap_line_value(line: str, question: str | None, stated: bool = False) -> 
     if listed is not None and _HAS_VALUE_RE.search(text, start, listed.start()):
         return None  # "$x = 2$ and $x = 3$": a list, not one value
     value = (m.group("m") or m.group("b") or m.group("n") or "").strip().strip("$ ")
+    unknown = (
+        _last_match(_ASSIGNED_NUMBER_RE, text[start : m.start()])
+        if question and "=" in text[start : m.start()] else None
+    )
+    if unknown is not None and not _SIMPLE_NUMBER_RE.fullmatch(
+        value.rsplit("=", 1)[-1].strip()
+    ) and re.search(
+        r"(?<![A-Za-z\\])" + unknown.group("x") + r"(?![A-Za-z])", question or ""
+    ):  # ``recap-unknown-then-side-fact``: "only $p = 3$ works, giving the prime triple $(3, 5,
+        return unknown.group("v")  # 7)$": the asked unknown's value, then another quantity
     sentence = max(start, text.rfind(". ", start, m.start()) + 2)
     if ("=" not in value or stated) and not _STATING_VERB_RE.search(text, sentence, m.start()) and (
         not _located_asked(text[sentence : m.start()], question)
@@ -5118,6 +5130,8 @@ def _later_value_contradicts(region: str, box: Candidate, question: str) -> bool
     lines = [ln for ln in region[line_end:].split("\n") if ln.strip()]
     if not lines:
         return False
+    if lines[-1].lstrip().startswith("|") and _asked_row_differs(region[line_end:], box, question):
+        return True  # "| Limit | $\\frac{1}{3}$ |" closing a summary table after $\\boxed{3}$
     total = _TOTAL_ROW_RE.fullmatch(lines[-1].strip())
     if total is not None:  # a recap table closing on "| **Total** | **173** |" after the box
         return _plain_value(total.group("v")) != _plain_value(box.text)
@@ -5130,7 +5144,9 @@ def _later_value_contradicts(region: str, box: Candidate, question: str) -> bool
     if recap is not None and (
         _SIMPLE_NUMBER_RE.fullmatch(_plain_value(box.text))
         or (recap.group("v").startswith("(") and _plain_value(box.text).startswith("("))
-    ) and not _OTHER_QUANTITY_WORD_RE.search(recap.group("s")):
+    ) and not _OTHER_QUANTITY_WORD_RE.search(recap.group("s")) and not _restates_box(
+        lines[-1][: lines[-1].rfind(recap.group("v"))], box
+    ):  # (not "only $p = 3$ works, giving the prime triple $(3, 5, 7)$": the box restated)
         # "**In summary**, the least common multiple of 12 and 18 is 72." after $\boxed{36}$;
         # "**Recap:** ..., so the midpoint is (1, 5)." after $\boxed{(5, 1)}$
         return _plain_value(recap.group("v")) != _plain_value(box.text)
@@ -5150,6 +5166,19 @@ def _later_value_contradicts(region: str, box: Candidate, question: str) -> bool
         if not asked_label or not any(_SUMMARY_HEADING_RE.fullmatch(ln) for ln in lines[:-1]):
             return False
     return _plain_value(named[1]) != _plain_value(box.text)
+
+
+def _asked_row_differs(tail: str, box: Candidate, question: str) -> bool:
+    """A closing two-column table's one row labelled with the asked quantity ("| Limit |
+    $\\frac{1}{3}$ |", asked "Evaluate $\\lim_{x \\to 0} ...$") holds a number other than the
+    box's number (both plain numbers: nothing is claimed of other forms)."""
+    nouns = " ".join(noun for op, noun in lx.OPERATOR_NOUN.items() if op in question)
+    cell = _asked_table_row(tail, question, nouns)
+    if cell is None:
+        return False
+    row = simple_rational(cell.strip(" \t*_").replace(",", ""), 40)
+    boxed = simple_rational(box.text.strip().replace(",", ""), 40)
+    return row is not None and boxed is not None and row != boxed
 
 
 _COUNTED_ANSWER_RE = re.compile(
@@ -5259,6 +5288,17 @@ def _answer_list_items(region: str, chosen: Candidate) -> list[tuple[str, str]] 
     return items if len(items) >= 2 else None
 
 
+def _restates_box(text: str, box: Candidate) -> bool:
+    """``recap-restates-box``: ``text`` assigns the boxed number to an unknown ("$k = 3$", "only
+    $p = 3$ works") for a box of that number ("\\boxed{3}", "\\boxed{k = 3}")."""
+    value = box.text.strip().strip("$ ").rsplit("=", 1)[-1].strip()
+    if not value or not _SIMPLE_NUMBER_RE.fullmatch(value) or "=" not in text:
+        return False
+    return re.search(
+        r"(?<![\w\\])[A-Za-z][ \t]*=[ \t]*" + re.escape(value) + r"(?![\w.]|\.\d)", text
+    ) is not None
+
+
 def _revised_after_box(region: str, box: Candidate, question: str) -> str | None:
     """``revised-after-box``: after the chosen box, a revision cue ("Actually", "On reflection",
     "Hold on"), then the text closes on a statement of the asked quantity (a word of its
@@ -5291,6 +5331,10 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     ):  # "In summary: arranging 5 books gives $5!$ orders.", "..., not asked here, is $\frac14$"
         return None
     if line_start < box.end and region.find(late.text, box.end) < 0:
+        return None
+    if line_start > box.end and _restates_box(
+        region[line_start : max(line_start, region.rfind(late.text))], box
+    ):  # "Recap: ... gives $k = 3$; the line is $y = 3x + 2$.": the box restated, then a side fact
         return None
     if late.rule == "closing-lone-value" and _GIVE_INTENT_RE.search(
         region, max(box.end, line_start - 200), line_start
@@ -6177,9 +6221,10 @@ _COUNT_ADVERB_RE = re.compile(  # the last sentence: a crossing verb, then "exac
 _TABLE_ROW_RE = re.compile(r"[ \t]*\|(?P<cells>[^\n]*)\|[ \t.]*")
 
 
-def _asked_table_row(text: str, question: str) -> str | None:
+def _asked_table_row(text: str, question: str, nouns: str = "") -> str | None:
     """``closing-asked-table-row``: a text ending with a two-column table ("| Median | 4 |") whose
-    one row labelled with a quantity the question asks for gives the value in that row."""
+    one row labelled with a quantity the question asks for (or one of ``nouns``) gives the value
+    in that row."""
     lines = text.rstrip().split("\n")
     rows: list[tuple[str, str]] = []
     for line in reversed(lines):
@@ -6192,7 +6237,7 @@ def _asked_table_row(text: str, question: str) -> str | None:
         rows.append((cells[0], cells[1]))
     if len(rows) < 2:
         return None
-    asking = _asking_sentence(question)
+    asking = _asking_sentence(question) + " " + nouns
     asked = [value for label, value in rows if _label_in_question(label, asking)]
     return asked[0] if len(asked) == 1 and _HAS_VALUE_RE.search(asked[0]) else None
 
@@ -6499,10 +6544,14 @@ def _without_other_quantity_sentence(region: str, question: str) -> str:
         return region
     starts = [m.end() for m in _AFTER_SENTENCE_RE.finditer(line)]
     keep = None
-    for at in reversed(starts):
+    for k in range(len(starts) - 1, -1, -1):
+        at = starts[k]
         m = _OTHER_QUANTITY_OPENER_RE.pattern.match(line, at) or _CONTRAST_SENTENCE_RE.match(
             line, at
         )
+        if m is None and _side_fact_after_asked(line, starts[k - 1] if k else 0, at, question):
+            keep = at  # ``closing-side-fact-sentence``: "So the vertex is $(2, -3)$. The axis
+            continue  # of symmetry is $x = 2$ ...", "... If it is regular, each angle is 108."
         if m is None or _in_question(
             m.group("s") or m.group("m") or m.group("n"), question
         ) or _REMARK_ANSWER_RE.search(line, at):
@@ -6511,6 +6560,38 @@ def _without_other_quantity_sentence(region: str, question: str) -> str:
     if keep is None or not _HAS_VALUE_RE.search(line, 0, keep):
         return region
     return region[: cut + keep].rstrip()
+
+
+_ASKED_HEAD_RE = re.compile(  # "Find the vertex of ...", "What is the sum of ..."
+    r"\b(?:find|what[ \t]+is|what's|compute|determine|calculate)[ \t]+(?:the[ \t]+)?"
+    r"(?P<n>(?!(?:the|an?|this|that|its)\b)[a-z][a-z-]{2,30})\b",
+    re.IGNORECASE,
+)
+_SIDE_FACT_SENTENCE_RE = re.compile(  # "The axis of symmetry is", "If it is regular, each angle is"
+    r"(?:if[ \t][^,.;\n]{1,80},[ \t]*(?:then[ \t]+)?)?(?:the|its|their|each|every)[ \t]+"
+    r"(?P<f>[A-Za-z][A-Za-z-]{2,30})\b[^.;\n]{0,40}?[ \t](?:is|are|equals|measures)[ \t]",
+    re.IGNORECASE,
+)
+_GENERIC_HEAD = frozenset(("answer", "result", "value", "total", "final", "number", "solution"))
+
+
+def _side_fact_after_asked(line: str, before: int, at: int, question: str) -> bool:
+    """The sentence at ``at`` states another quantity ("The axis of symmetry is $x = 2$ and the
+    $y$-intercept is $(0, 1)$.", "If the pentagon is regular, each angle is $108^\\circ$.") right
+    after a sentence naming the asked one ("So the vertex is $(2, -3)$.", asked "Find the vertex
+    ..."): a side fact."""
+    head = _ASKED_HEAD_RE.search(_asking_sentence(question))
+    side = _SIDE_FACT_SENTENCE_RE.match(line, at)
+    if head is None or side is None or head.group("n").lower() in _GENERIC_HEAD:
+        return False
+    noun = head.group("n").lower()
+    subject = side.group("f").lower()
+    return (
+        subject not in _GENERIC_HEAD and not subject.startswith(noun[:4])
+        and re.search(r"\b" + re.escape(noun), line[before:at], re.IGNORECASE) is not None
+        and _HAS_VALUE_RE.search(line, before, at) is not None
+        and not _REMARK_ANSWER_RE.search(line, at)
+    )
 
 
 _WORDED_REALS_RE = re.compile(  # the copula before "all real numbers except ..."
@@ -6828,13 +6909,16 @@ def _closing(
     if hedged_two_values(last.replace("**", "") if "**" in last else last):
         # "So there are either 14 or 15, depending on ...", "either **9** or **1**": no one value
         return Extracted("", "none", "closing-hedged-alternatives")
-    if (("f " in last or "ssuming" in last) and ("problem" in last or "question" in last)) or (
+    if (("f " in last or "ssuming" in last) and (
+        "problem" in last or "question" in last or " read " in last or " interpret " in last
+        or " take " in last
+    )) or (
         "epending" in last and "under" in last
     ):
         final = [p for p in _SENTENCE_SPLIT_RE.split(last) if p.strip()]
         if final and (
             _READING_CONDITION_RE.match(final[-1]) or _UNDER_ONE_READING_RE.search(final[-1])
-        ):
+        ) and not _AFFIRMED_CONDITION_RE.match(final[-1]):  # (not "(which it does)")
             # ``closing-conditional-reading``: "If the problem means positive divisors, the
             # answer is 6." (another count raised before it): an answer under a reading only
             return Extracted("", "none", "closing-conditional-reading")
@@ -7132,7 +7216,7 @@ def _closing(
         if _ANSWER_LABEL_ONLY_RE.fullmatch(ans):  # "**Final Answer.**" with nothing after it
             return Extracted("", "none", "closing-label-without-value")
         return Extracted(ans, "conclusion", "closing-bold-line")
-    negated = bool(_NEG_WORD_RE.search(_without_relative_clause(last)))
+    negated = bool(_NEG_WORD_RE.search(_without_relative_clause(_main_clause(last))))
     bold = None if negated else _bold_value(last, question)
     if bold is not None:  # "The number 36 has **9** positive divisors."
         return Extracted(bold, "conclusion", "closing-bold-value")
@@ -7140,6 +7224,13 @@ def _closing(
         return Extracted("", "none", "closing-withdrawn")
     if not bare and _held_back(_last_value_sentence(last)) and _held_back(lines[-1]):
         return Extracted("", "none", "closing-value-held-back")
+    dated = (
+        _last_match(_CLOSING_DATE_RE, _last_value_sentence(last))
+        if question and not negated and "date" in question and _MONTH_NAME_RE.search(last)
+        else None
+    )
+    if dated is not None and not _HEDGE_RE.search(last):  # ``closing-date``: "So the date will
+        return Extracted(dated.group(0), "conclusion", "closing-date")  # be April 7.": the date
     if _TRUNCATION_END_RE.search(last) and (not bare or _WORDS2_RE.search(last)):
         closing_sentence = _last_value_sentence(last)
         if closing_sentence != last and closing_sentence.rstrip(" \t*_").endswith("?"):
@@ -7158,7 +7249,8 @@ def _closing(
             _last_value_sentence(last),
             rounding_asked=bool(question and ROUNDING_ASKED_RE.search(question)),
         )
-        negated = bool(_NEG_WORD_RE.search(last))
+        main = len(last) - len(_main_clause(last))  # (a negation in a leading condition denies
+        negated = bool(_NEG_WORD_RE.search(last, main))  # no value: "Assuming they don't ...")
         assigned = None if negated or not question or "=" not in last else (
             _assignment_tuple(last, question)
         )
@@ -7166,7 +7258,7 @@ def _closing(
             return Extracted(assigned, "conclusion", "closing-assignments")
         counted = None if not question else _count_of_asked(last, question)
         at = max(last.find(counted), 0) if counted is not None else 0
-        if counted is not None and negated and _NEG_WORD_RE.search(last, 0, at):
+        if counted is not None and negated and _NEG_WORD_RE.search(last, main, at):
             counted = None  # "A hexagon does not have **18 diagonals**": a count denied
         if counted is not None and "=" in last and _count_is_lhs(last, counted):
             counted = None  # ``given-count-converted``: "3 square yards = 3 × 9 = 27 ft²."
@@ -7309,6 +7401,15 @@ def _closing(
         listed = _value_list("are " + last[values_label.end() :].strip())
         if listed is not None and "," in listed:  # both values
             return Extracted(listed, "conclusion", "closing-value-list")
+    label_list = (
+        _LABELLED_LIST_LINE_RE.fullmatch(last)
+        if not negated and question and ":" in last and _LIST_ASKED_RE.search(question) else None
+    )
+    if label_list is not None and not _NOT_LIST_LABEL_RE.search(label_list.group("l")):
+        items = _LABELLED_ITEM_SPLIT_RE.split(label_list.group("v").strip())  # "What remains: 1,
+        if len(items) >= 2 and all(_LIST_VALUE_ITEM_RE.fullmatch(i) for i in items):  # 3, 7, 9"
+            listed = ", ".join(i.strip("$") for i in items)  # for "List all ...": the values
+            return Extracted(listed, "conclusion", "closing-labelled-list")
     if not bare and not negated:
         stated = _stated_value(last)
         restated = _RESTATEMENT_TAIL_RE.search(last) if stated is None else None
@@ -8337,6 +8438,23 @@ _VALUES_LABEL_LINE_RE = re.compile(  # "Both solutions: $x = 1$ and $x = 7$.", "
 )
 
 
+_LIST_ASKED_RE = re.compile(  # "List all ...", "Find all primes ...", not "the sum of all ..."
+    r"\b(?:list|find|determine|give|name|identify|enumerate|what[ \t]+are)[ \t]+all\b|\blist\b",
+    re.IGNORECASE,
+)
+_LABELLED_LIST_LINE_RE = re.compile(  # "What remains: 1, 3, 7, 9", "Left over: 1, 5, 7, 11."
+    r"[ \t*_>#-]*(?P<l>[A-Za-z][A-Za-z' ]{1,40}?)[ \t]*(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?"
+    r"(?P<v>\$?-?\d[^\n:=]{0,200}?)[ \t*_]*\.?[ \t]*"
+)
+_LABELLED_ITEM_SPLIT_RE = re.compile(r"[ \t]*,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+")
+_LIST_VALUE_ITEM_RE = re.compile(r"\$?-?\d+(?:\.\d+)?(?:/\d+)?\$?")
+_NOT_LIST_LABEL_RE = re.compile(  # a list the text sets aside or tries, not its answer
+    r"\b(?:remov|exclud|discard|drop|check|verif|test|tr(?:y|ied)|candidate|reject|eliminat|"
+    r"cross|struck|not|possib|guess|option|maybe|perhaps)",
+    re.IGNORECASE,
+)
+
+
 def _before_check(lines: list[str]) -> list[str] | None:
     """``closing-before-check``: the lines before a closing check ("Check: $14 + 7 = 21$ ✓",
     "Verification: ..."), or None when the last line is no check. Lines after a "Check:" label
@@ -8426,6 +8544,23 @@ _RELATIVE_AFTER_VALUE_RE = re.compile(  # "72** seatings in which Alice and Bob 
     r"(?<=\d)(?:\*\*|\$)?[ \t]+(?:[A-Za-z-]+[ \t]+){0,3}?(?:in[ \t]+which|where|that|who|whose"
     r"|such[ \t]+that)\b[^.;!?\n]*"
 )
+
+
+_LEADING_CONDITION_RE = re.compile(  # "Assuming the workers don't get in each other's way, "
+    r"[ \t*_>-]*(?:(?:so|thus|hence|therefore|and|but)[ \t]*,?[ \t]+)?(?:assuming|supposing|"
+    r"provided|given[ \t]+that|since|because|as[ \t]+long[ \t]+as|if)\b[^.;:!?\n,]{1,120},",
+    re.IGNORECASE,
+)
+
+
+def _main_clause(line: str) -> str:
+    """``line`` without a leading condition or reason ("Assuming the workers don't get in each
+    other's way, 9 workers need 4 days." -> " 9 workers need 4 days."): a negation there states
+    the condition ("don't", "no two adjacent"), it denies no value of the main clause."""
+    if "n't" not in line and "not" not in line and "no" not in line:
+        return line
+    m = _LEADING_CONDITION_RE.match(line)
+    return line if m is None else line[m.end() :]
 
 
 def _without_relative_clause(line: str) -> str:
@@ -8568,6 +8703,9 @@ _COUNTERFACTUAL_REMARK_RE = re.compile(  # ``counterfactual-remark``: "(Had the 
 _MATH_SEGMENT_RE = re.compile(r"\$([^$\n]{1,80})\$")
 
 
+_INTERVAL_SEGMENT_RE = re.compile(r"[\[(][^\[\]()$]{1,40},[^\[\]()$]{1,40}[\])]")
+
+
 def _restates_condition(text: str, question: str | None) -> bool:
     """``closing-restates-condition``: a closing sentence whose only mathematics is the
     question's own condition ("These are all the integers satisfying $x^2 < 5$."): it states no
@@ -8576,8 +8714,9 @@ def _restates_condition(text: str, question: str | None) -> bool:
         return False
     segments = _MATH_SEGMENT_RE.findall(text)
     asked = squash(question)
-    if not segments or not all(
-        _RELATION_RE.search(g) and squash(g) in asked for g in segments
+    if not segments or not all(  # (a relation, or the question's interval: "Both lie in
+        (_RELATION_RE.search(g) or _INTERVAL_SEGMENT_RE.fullmatch(g.strip("$ \t")))  # $[0,
+        and squash(g) in asked for g in segments  # 2\pi)$, so those are all the solutions.")
     ):
         return False
     words = _MATH_SEGMENT_RE.sub(" ", text)
@@ -8781,8 +8920,8 @@ def _left_open_condition(last: str) -> bool:
     if at < 0:
         return False
     m = _CONDITIONED_CLOSING_RE.match(sentence)
-    if m is None:
-        return False
+    if m is None or _AFFIRMED_CONDITION_RE.match(sentence):
+        return False  # (a premise the writer affirms: "Assuming ... (which it must), ")
     rest = last[at + len(sentence) :]
     own = _OTHERWISE_REST_RE.search(sentence, m.end())
     if own is not None and own.end() == len(sentence):
@@ -8812,6 +8951,11 @@ def _closing_clause(sentence: str, rounding_asked: bool = False) -> str:
     committees."; "Adding everything, the total is 81." -> "The total is 81.". A clause that
     restates a value before it approximately ("..., which is about $7.07$") concludes nothing
     unless ``rounding_asked`` (the question asks for a rounded value)."""
+    affirmed = (
+        _AFFIRMED_CONDITION_RE.match(sentence) if "(" in sentence or ", " in sentence else None
+    )
+    if affirmed is not None:  # "Assuming ... applies to both (which it must), Bob is 14."
+        sentence = "So, " + sentence[affirmed.end() :].strip()
     that_is = _THAT_IS_RE.search(sentence)
     restated = _RESTATED_VALUE_RE.match(sentence, that_is.end()) if that_is is not None else None
     if restated is not None and that_is is not None and any(
@@ -8848,6 +8992,21 @@ def _closing_clause(sentence: str, rounding_asked: bool = False) -> str:
     return sentence
 
 
+_AFFIRMATION = (  # "which it must", "and they do", "as the problem states"
+    r"(?:(?:which|as|and)[ \t]+(?:it|they|this|that|we|both)[ \t]+(?:clearly[ \t]+|certainly[ \t]+"
+    r"|indeed[ \t]+)?(?:must|does|do|did|has[ \t]+to|have[ \t]+to)(?:[ \t]+here)?"
+    r"|as[ \t]+(?:the[ \t]+(?:problem|question)[ \t]+(?:states|says|intends|specifies)"
+    r"|stated|given|intended))"
+)
+_AFFIRMED_CONDITION_RE = re.compile(  # a leading condition the writer affirms: "Assuming "in 5
+    # years" applies to both of them (which it must), ", "If the years apply to both, as the
+    # problem states, ", "Assuming X -- and it does -- ": a premise, no open condition
+    r"[ \t*_>-]*(?:(?:so|thus|hence|therefore|and|but)[ \t]*,?[ \t]+)?(?:assuming|supposing|"
+    r"provided|if)\b[^.;:!?\n,()]{1,120}?(?:[ \t]*\([ \t]*" + _AFFIRMATION + r"[ \t]*\)[ \t]*"
+    r"|,[ \t]*" + _AFFIRMATION + r"[ \t]*|[ \t]*(?:--|\u2014|\u2013)[ \t]*" + _AFFIRMATION
+    + r"[ \t]*(?:--|\u2014|\u2013)[ \t]*),",
+    re.IGNORECASE,
+)
 _TIME_CLAUSE_RE = re.compile(r"\b(?:after|before|when|while|since)[ \t]+$", re.IGNORECASE)
 _THAT_IS_RE = re.compile(r",[ \t]+(?:that[ \t]+is|i\.e\.),?[ \t]+", re.IGNORECASE)
 _RESTATED_VALUE_RE = re.compile(  # "the area is $63\pi$ ...": a quantity named before it, restated
@@ -9042,9 +9201,12 @@ def _base_numeral_end(line: str, question: str) -> str | None:
     return digits if all(int(ch, 36) < base for ch in digits) else None
 
 
-_READING_CONDITION_RE = re.compile(  # "If the problem means positive divisors, "
-    r"[\W_]*(?:if|assuming)\b[^.;:!?\n]{0,20}\b(?:problem|question)\b[^.;:!?\n]{0,15}\b(?:means?|"
-    r"meant|intends?|asks?|is[ \t]+asking|wants?|refers?[ \t]+to)\b[^.;:!?\n]{0,80},",
+_READING_CONDITION_RE = re.compile(  # "If the problem means positive divisors, ", "So if the
+    # question intends the stated order, ", "If we read the sentence literally, "
+    r"[\W_]*(?:(?:so|thus|then|hence|therefore|and|but)[ \t]*,?[ \t]+)?(?:if|assuming)\b(?:"
+    r"[^.;:!?\n]{0,20}\b(?:problem|question)\b[^.;:!?\n]{0,15}\b(?:means?|meant|intends?|asks?|"
+    r"is[ \t]+asking|wants?|refers?[ \t]+to)|[ \t]+(?:we|you|one)[ \t]+(?:read|interpret|take)"
+    r"[ \t]+(?:the|this|it|that)\b)\b[^.;:!?\n]{0,80},",
     re.IGNORECASE,
 )
 _UNDER_ONE_READING_RE = re.compile(  # "depending on the interpretation, it's 60 under the first

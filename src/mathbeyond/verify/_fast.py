@@ -108,7 +108,7 @@ from ._extract import (
     re_answer_conflicts,
     restated_other_after_box,
 )
-from ._prefilter import Guarded, lowered
+from ._prefilter import Guarded, GuardedAny, lowered
 from ._prefilter import trie_pattern as _trie
 from ._rules import (
     _WRONG_CLAUSE_RE,
@@ -130,7 +130,7 @@ from ._rules import (
     REDO_RE,
     RETRACT_RE,
     REVISE_RE,
-    UNASKED_RE,
+    SIDE_REMARK_RE,
     UNDECIDED_NAMED_RE,
     UNDECIDED_RE,
     UNOWNED_WORDS_RE,
@@ -281,7 +281,7 @@ _MAX_WORDS = 100_000
 _MAX_WORD_CHARS = 64
 
 
-def _literals_re(guard: Guarded) -> re.Pattern[str] | None:
+def _literals_re(guard: Guarded | GuardedAny) -> re.Pattern[str] | None:
     """One guard's literals as a :func:`_triggered` pattern (None: no usable literal set)."""
     literals = guard.literals
     if literals is None or not guard.icase:
@@ -291,7 +291,7 @@ def _literals_re(guard: Guarded) -> re.Pattern[str] | None:
     return re.compile(_trie(sorted(literals)))
 
 
-_UNASKED_WORDS_RE = _literals_re(UNASKED_RE)
+_UNASKED_WORDS_RE = _literals_re(SIDE_REMARK_RE)  # (UNASKED_RE's and OTHER_INSTANCE_RE's)
 
 
 def _triggered(

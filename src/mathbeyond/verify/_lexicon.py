@@ -370,6 +370,15 @@ UNASKED_REMARK = (
 the first, only box as such a remark when the answer was stated in words before it
 (``box-is-side-remark``)."""
 
+OTHER_INSTANCE_CHECK = (
+    # a check on another instance: "Sanity check with a simpler quadratic: ... $\\boxed{5}$",
+    # "Check on a smaller case: a pentagon has ... $\\boxed{5}$ diagonals"
+    "(?:with|on|using|for|take|try|via) (?:a|an|another) (?:simpler|smaller|easier|toy|tiny) "
+    "(?:example|case|instance|version|quadratic|polynomial|equation|triangle|set|number|one)",
+)
+"""A check or illustration on another, simpler instance of the problem: a box in it, after the
+answer was stated, belongs to that instance (``box-is-side-remark``, with UNASKED_REMARK)."""
+
 PRESENTED_MISTAKE = (
     "(?:an?|another|one) (?:(?:very|really|quite|particularly|especially|all too) )?"
     "(?:common|typical|frequent|classic|tempting|easy|natural|popular) "
@@ -399,7 +408,7 @@ EXPLANATION_OPENER = (
 """Opens an explanation of an answer just given ("**Answer: 601**\n\nHere's why. ..."):
 ``answer-first-then-explanation``."""
 SIDE_REMARK = (
-    *UNASKED_REMARK,
+    *UNASKED_REMARK, *OTHER_INSTANCE_CHECK,
     "(?:for|by) comparison",
     "if\\b[^.\\n]{0,120}?\\b(?:were|had been)",
     "in general",
@@ -787,6 +796,9 @@ REJECTED_DETERMINER = ("the", "my", "our", "that", "this", "an?")
 TRAILING_CLAUSE = (
     "as", "which", "where", "since", "because", "given", "so", "matching", "confirming", "i\\.e",
     "that is", "and (?:this|that|it)", "or equivalently",
+    # a wish to check more, no other value: "15, though I'd want to double check the count of
+    # 2s too -- $15!$ has ..." (a hedge with a value, "though it might be 16", is read apart)
+    "(?:al)?though i(?:'d| would) (?:want|like|need) to (?:double[- ]?)?(?:check|verify|confirm)",
 )
 """', <word>' after an anchored value starts a trailing clause ('42, as expected', '(C), or
 equivalently $x - 3$')."""
@@ -808,6 +820,10 @@ TRAILING_PAREN = (
     "calculated", "we", "here", "note", "see",
     # an aside on something else: "42 (and, as a bonus, lcm(84, 126) = 252)"
     "and(?=\\s*,)", "incidentally", "by the way", "as a bonus", "as it happens",
+    # an "and" aside with no value, hedge or condition in it: "42 (and yes, it's also the answer
+    # to life, the universe, and everything)" (not "(and 43 if ...)", "(and forty-three if ...)")
+    "and(?=[^()\\d]*\\))(?![^()]*\\b(?:or|if|unless|otherwise|maybe|perhaps|possibly|could|"
+    "might|would|also be)\\b)",
     # a check of the value: "26 (check: 13 + 13 = 26)" (``anchor-then-parenthetical``)
     "check", "checking", "verif(?:y|ied|ying|ication)?", "sanity", "double-check", "proof",
     # a condition on the reader's key with no value in it: "7 (if your key differs, please
@@ -2165,3 +2181,10 @@ DOZEN_COUNT = {
     "seven": 84, "eight": 96, "nine": 108, "ten": 120,
 }
 """A count in dozens and its value ("two dozen cookies" -> 24)."""
+
+OPERATOR_NOUN = {
+    "\\lim": "limit", "\\int": "integral", "\\sum": "sum", "\\prod": "product",
+    "\\det": "determinant",
+}
+"""The quantity a LaTeX operator in the question asks for ("Evaluate $\\lim_{x \\to 0} ...$" asks
+a limit): a summary row labelled "Limit" names the asked quantity."""

@@ -129,6 +129,8 @@ REDO_RE = Guarded(lx.words(lx.REDO))
 RECONSIDER_RE = Guarded(lx.stems(lx.RECONSIDERATION))
 SIDE_RE = Guarded(lx.stems(lx.SIDE_REMARK))
 UNASKED_RE = Guarded(lx.stems(lx.UNASKED_REMARK))
+OTHER_INSTANCE_RE = Guarded(lx.stems(lx.OTHER_INSTANCE_CHECK))
+SIDE_REMARK_RE = GuardedAny(UNASKED_RE, OTHER_INSTANCE_RE)  # (one literal cap each)
 APPROX_RE = Guarded(re.compile(lx.alternation(lx.APPROXIMATION), re.IGNORECASE))
 ROUNDING_ASKED_RE = Guarded(lx.stems(lx.ROUNDING_ASKED))
 ATTRIB_RE = Guarded(re.compile(
@@ -483,7 +485,11 @@ PLACEHOLDER_RE = Guarded(re.compile(  # a box called a stand-in for an answer
     r"(?:value|answer|number|entry)|filler[ \t]+(?:value|answer))\b",
     re.IGNORECASE,
 ))
-_REPLACED_RE = re.compile(r"\b(?:replac\w*|instead[ \t]+of|no[ \t]+longer)\b", re.IGNORECASE)
+_REPLACED_RE = re.compile(  # a replacement done ("replaced", "this replaces"), not one meant
+    # ("I'll replace this once ...", "to be replaced", "will replace it after ...")
+    r"\b(?:(?<!be[ \t])replaced|replacing|replaces|instead[ \t]+of|no[ \t]+longer)\b",
+    re.IGNORECASE,
+)
 _SENTENCE_STOP_RE = re.compile(r"[.!?](?=\s|\Z)|\n")
 
 
@@ -1070,6 +1076,10 @@ def side_remark_span(region: str, c: Candidate, question: str | None) -> tuple[i
         or (
             UNASKED_RE.may_match(region, c.end, c.end + len(after))
             and UNASKED_RE.search(after)
+        )
+        or (  # "Sanity check with a simpler quadratic: ..." (lexicon OTHER_INSTANCE_CHECK)
+            OTHER_INSTANCE_RE.may_match(region, start, c.start)
+            and OTHER_INSTANCE_RE.search(remark)
         )
     ) or INTRO_RE.search(remark):
         return None
@@ -2018,8 +2028,8 @@ def boxes_as_alternatives(
         and region.startswith("<", chosen.start)
     )):
         return False
-    if _plain(prev.text) == _plain(chosen.text):
-        return False
+    if _plain(prev.text) == _plain(chosen.text) or same_rational(prev.text, chosen.text):
+        return False  # one value twice: "\\boxed{\\frac{5}{14}}" ... "\\boxed{\\tfrac{5}{14}}"
     if question and converted_box(region, chosen, prev, question):
         # ``box-in-asked-unit``: "\\boxed{150} minutes, in seconds \\boxed{9000}": the chosen box
         return False  # converts the one before it to the asked unit, no alternative answer
@@ -2155,6 +2165,15 @@ def _equivalent_intro(region: str, prev: Candidate, chosen: Candidate) -> bool:
 
 
 _EQUIVALENT_INTRO_RE = lx.words(lx.EQUIVALENCE_INTRO)
+
+
+def same_rational(a: str, b: str) -> bool:
+    """Both texts end on the same rational number written two ways ("... = \\frac{1}{2}", "1/2",
+    "0.5", "\\tfrac{5}{14}" and "\\frac{5}{14}"): the value after a chain's last "=" counts."""
+    ra = simple_rational(a.rsplit("=", 1)[-1].strip(" \t.$").replace(",", ""), 40)
+    return ra is not None and ra == simple_rational(
+        b.rsplit("=", 1)[-1].strip(" \t.$").replace(",", ""), 40
+    )
 
 
 def _values_differ(a: str, b: str) -> bool:
@@ -2557,6 +2576,14 @@ _HEDGE_SUBJECT_RE = re.compile(  # the hedge's subject right before its modal ve
 )
 
 
+_OR_OPENING_RE = re.compile(  # a paragraph opening with another value, hedged: "\* or 16,
+    # depending on whether ...", "Or 18 if both endpoints are included.", "Possibly 17 if ..."
+    r"(?:\\?\*[ \t]*)?(?:or|possibly|perhaps|maybe)\b[ \t,]*\$?(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)"
+    r"\$?(?![\d.,]\d)(?=[^\n]*\b(?:if|depending|unless|when)\b)",
+    re.IGNORECASE,
+)
+
+
 def _closing_paragraph_hedge(region: str, c: Candidate) -> bool:
     """``hedge-in-closing-paragraph``: the answer ends its paragraph, and the paragraph after it
     is the text's last (at most ALT_AFTER_CHARS after the answer) and hedges another value ("It
@@ -2572,6 +2599,9 @@ def _closing_paragraph_hedge(region: str, c: Candidate) -> bool:
     if not body or "\n\n" in body:
         return False
     mine = _plain(c.text)
+    opening = _OR_OPENING_RE.match(body)  # "\\* or 16, depending on ...", "Or 18 if ..." (a
+    if opening is not None and _plain(opening.group("v")) != mine:  # footnote's text after the
+        return True  # answer's mark: "Answer: 15*", "16\u2020", its mark blanked)
     for m in _HEDGED_OTHER_RE.finditer(body):
         if _HEDGE_SUBJECT_RE.search(body, 0, m.start()) and _plain(m.group("v")) != mine and (
             _plain(m.group("v")).rstrip("0").rstrip(".") != mine
