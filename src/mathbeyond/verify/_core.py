@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.196.0"  # core_v285-v289: summary tables, conditions, footnotes, recaps
+VERIFIER_VERSION = "2.197.0"  # core_v290-v295: containers, disclaimers, labelled boxes, doubts
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

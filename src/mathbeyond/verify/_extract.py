@@ -78,6 +78,7 @@ from ._rules import CHECK_MARK_RE as _CHECK_MARK_CHARS_RE
 from ._rules import CROSS_MARK_RE as _CROSS_MARK_RE
 from ._rules import RECAP_LABEL_RE as _RECAP_LABEL_RE
 from ._rules import agreed_after as _agreed_after
+from ._rules import restated_after as _restated_after
 from ._rules import same_rational as _same_rational
 from ._words import (
     foreign_number,
@@ -165,6 +166,10 @@ _HEADING_PREFIX_RE = re.compile(r"[ \t]*(?:#{1,4}[ \t]*(?:\*\*|__)?|\*\*|__)?[ \
 _ANSWER_TAG_RE = re.compile(  # ``answer-tags``: "<answer> 30 </answer>", "<final>12</final>"
     r"<(?P<t>answer|final|final_answer|finalanswer|result)>(?P<v>[^<]{1,400})</(?P=t)>",
     re.IGNORECASE,
+)
+_ANSWER_ENV_RE = re.compile(  # ``answer-environment``: "\\begin{answer} $3^4 = 81$ \\end{answer}"
+    r"\\begin\{(?P<t>answer|final|finalanswer|result)\}(?P<v>[^\n]{0,400}?(?:\n[^\n]{0,400}?){0,4})"
+    r"\\end\{(?P=t)\}",
 )
 _USE_AS_ANSWER_RE = re.compile(  # "Please use $50 as my answer.", "take 12 as the final answer"
     r"\b(?:use|take|accept|count|record|treat)[ \t]+(?P<v>\\?\$?[ \t]*-?\d[\d,]*(?:\.\d+)?\$?"
@@ -549,7 +554,27 @@ class Extracted:
     decisions: tuple[Decision, ...] = field(default=(), compare=False, repr=False)
 
 
-def _strip_code_blocks(s: str) -> str:
+_MAX_JSON_LINE_CHARS = 4000
+
+
+def _fenced_json_line(region: str) -> str:
+    """A reply closing, after its prose, on a line that is one JSON object ('{"answer": [1,
+    13]}'), with that line fenced as a JSON block, so the JSON block rules read it; else as
+    it is."""
+    at = region.rfind("\n")
+    line = region[at + 1 :].strip()
+    if not line.startswith("{") or len(line) > _MAX_JSON_LINE_CHARS or not region[:at].strip():
+        return region
+    try:
+        parsed = json.loads(line)
+    except ValueError:
+        return region
+    if not isinstance(parsed, dict):
+        return region
+    return region[: at + 1] + "```json\n" + line + "\n```"
+
+
+def _strip_code_blocks(s: str, question: str | None = None) -> str:
     if "`" not in s:  # no code fence (a fast check: one character)
         return s
     out: list[str] = []
@@ -563,7 +588,7 @@ def _strip_code_blocks(s: str) -> str:
         out.append(s[pos:a])
         if b < 0:
             break
-        prose = _fenced_answer_line(s[a + 3 : b])
+        prose = _fenced_answer_line(s[a + 3 : b], question)
         if prose is None and not s[b + 3 :].strip() and a > 0:
             prose = _printed_output(s[a + 3 : b], s[:a])
         if prose is None and _LABEL_BEFORE_FENCE_RE.search(s, max(0, a - 60), a):
@@ -687,6 +712,33 @@ def _closing_fence(text: str) -> tuple[int, str] | None:
     return (a, end[a + 3 : len(end) - 3]) if a >= 0 else None
 
 
+_NAMED_KEY_RE = re.compile(  # "with a key `x`", "with keys `work` and `slope`", 'key "vertex"'
+    r"\bkeys?[ \t]+(?P<ks>[`\"'][A-Za-z_][\w ]{0,20}[`\"'](?:[ \t]*(?:,|and|,[ \t]*and)[ \t]*"
+    r"[`\"'][A-Za-z_][\w ]{0,20}[`\"']){0,5})",
+    re.IGNORECASE,
+)
+_POINT_NAMED_RE = re.compile(r"\b(?:vertex|point|coordinates|ordered[ \t]+pair|center|midpoint)\b")
+
+
+def _named_answer_key(question: str | None, keys: list[str]) -> str | None:
+    """``structured-key-named-in-question``: of ``keys``, the one the question names as the
+    answer's key ("Reply in YAML with a key `x`"; with several named, "keys `work` and `slope`",
+    the one its asking sentence asks for), or None."""
+    if not question or "key" not in question.lower():
+        return None
+    m = _NAMED_KEY_RE.search(question.replace('\\"', '"'))
+    if m is None:
+        return None
+    named = [k.lower() for k in re.findall(r"[`\"']([A-Za-z_][\w ]{0,20})[`\"']", m.group("ks"))]
+    found = [k for k in keys if k.strip().lower() in named]
+    if len(found) > 1:
+        asking = _asking_sentence(question).lower()
+        found = [k for k in found if re.search(
+            r"(?<![a-z])" + re.escape(k.strip().lower()) + r"(?![a-z])", asking
+        )]
+    return found[0] if len(found) == 1 else None
+
+
 def json_answer(text: str) -> str | None:
     """``answer-in-json``: the answer a JSON object states in its answer field ("answer",
     "final_answer", "result", ...) when that field holds one scalar; "" for any other JSON
@@ -746,6 +798,27 @@ def json_answer(text: str) -> str | None:
     return ""
 
 
+def _named_json_value(text: str, question: str | None) -> str:
+    """``structured-key-named-in-question`` for a JSON reply: the value under the key the
+    question names ('{"vertex": [3, 4], ...}' for 'with key "vertex"': "(3, 4)", a point asked),
+    when it is one scalar or a list of numbers; "" otherwise."""
+    data = _json_object(text)
+    key = _named_answer_key(question, list(data)) if data is not None else None
+    if data is None or key is None or question is None:
+        return ""
+    value = data[key]
+    if isinstance(value, bool) or value is None:
+        return ""
+    if isinstance(value, int | float) or (isinstance(value, str) and "\n" not in value):
+        return str(value).strip()
+    if isinstance(value, list) and 0 < len(value) <= _MAX_JSON_ITEMS and all(
+        isinstance(v, int | float) and not isinstance(v, bool) for v in value
+    ):
+        listed = ", ".join(str(v) for v in value)
+        return f"({listed})" if _POINT_NAMED_RE.search(question.lower()) else listed
+    return ""
+
+
 _PROSE_CHAIN_END_RE = re.compile(  # the prose ends on a worked sum: "... = 9$." (one line)
     r"[\d)}][ \t]*(?:[-+*/\u00d7\u00b7]|\\times|\\cdot)[^\n=]{0,80}=[ \t]*"
     r"(?P<v>-?\d[\d,]*(?:\.\d+)?)[ \t]*(?:\$|\\\))?[ \t]*[.!]?[ \t]*\Z"
@@ -780,9 +853,15 @@ def _json_block_disagrees(text: str, question: str | None) -> bool:
         or "," in said.text  # "The primes below 30 are 2, 3, 5, ...": a list, not the answer
     ):
         return False
-    return squash(said.text).rstrip(".") != squash(stated) and not _same_final_number(
-        said.text, stated
-    ) and not _same_rational(said.text, stated) and not _same_power(said.text, stated)
+    value = said.text
+    if "\\equiv" in value:  # "$7^{100} \\equiv 2^{100} \\equiv 1 \\pmod 5$": the residue 1
+        value = _MODULUS_RE.sub("", value.rsplit("\\equiv", 1)[-1]).strip(" $.")
+    return squash(value).rstrip(".") != squash(stated) and not _same_final_number(
+        value, stated
+    ) and not _same_rational(value, stated) and not _same_power(value, stated)
+
+
+_MODULUS_RE = re.compile(r"\\pmod[ \t]*\{?[ \t]*\d+[ \t]*\}?|\([ \t]*\\?mod[ \t]*\d+[ \t]*\)")
 
 
 _INT_POWER_RE = re.compile(r"[ \t$]*(\d{1,4})[ \t]*\^[ \t]*\{?[ \t]*(\d{1,2})[ \t]*\}?[ \t$.]*")
@@ -863,7 +942,7 @@ def _printed_output(body: str, before: str) -> str | None:
     return f"Final answer: {value.group('v')}" if value is not None else None
 
 
-def _fenced_answer_line(body: str) -> str | None:
+def _fenced_answer_line(body: str, question: str | None = None) -> str | None:
     """``answer-in-code-fence``: a fenced block that is a short answer statement, not code
     ("```\nFinal answer: 7\n```", "```text\nThe answer is 8.\n```"), is read as text; any
     other fenced block (code, its output) is blanked. None: blank it."""
@@ -888,7 +967,17 @@ def _fenced_answer_line(body: str) -> str | None:
         if block is not None:
             items = [i.strip() for i in re.findall(r"-[ \t]+([^\n]+)", block.group("items"))]
             return f"Final answer: {', '.join(items)}"
-        return None
+        fields = {f.group("k").strip(): f.group("v").strip() for f in _YAML_FIELD_RE.finditer(body)}
+        key = _named_answer_key(question, list(fields))
+        if key is not None and fields[key]:  # "Reply in YAML with a key `x`": "x: 4"
+            return f"Final answer: {fields[key]}"
+        asking = _asking_sentence(question).lower() if question else ""
+        asked = [  # ``yaml-asked-field``: "probability: \"1/3\"" asked "What is the probability"
+            f for f in _YAML_FIELD_RE.finditer(body) if f.group("v").strip() and all(
+                w in asking for w in re.findall(r"[a-z]{4,}", f.group("k").lower())
+            ) and re.search(r"[a-z]{4,}", f.group("k").lower())
+        ]
+        return f"Final answer: {asked[0].group('v').strip()}" if len(asked) == 1 else None
     tag = _FENCE_TAG_RE.match(body)
     text = body[tag.end() :] if tag is not None else body
     text = text.strip()
@@ -1159,6 +1248,11 @@ def _anchors(s: str, question: str | None = None) -> list[Candidate]:
         _find_anchor_word(s, low, word, cands, question)
     if "<answer>" in low or "<final" in low or "<result>" in low:
         for m in _ANSWER_TAG_RE.finditer(s):  # the RL answer template (``answer-tags``)
+            text = m.group("v").strip()
+            if text:
+                cands.append(Candidate(m.start(), m.end(), text, "anchor"))
+    if "\\begin{" in s:
+        for m in _ANSWER_ENV_RE.finditer(s):  # "\\begin{answer} $3^4 = 81$ \\end{answer}"
             text = m.group("v").strip()
             if text:
                 cands.append(Candidate(m.start(), m.end(), text, "anchor"))
@@ -1909,17 +2003,19 @@ def _blank_footnote(m: re.Match[str]) -> str:
     return " " * label_end + text[label_end:]
 
 
-_NOTE_MARK_RE = re.compile(  # an inline footnote mark: "\boxed{10}^{[1]}", "**12**.[2]", "15.¹"
+_NOTE_MARK_RE = re.compile(  # an inline footnote mark: "\boxed{10}^{[1]}", "**12**.[2]", "15.¹",
+    # "= 391.*" (a star after a value, not bold or a product)
     r"\^\{?\[(?P<a>[1-9])\]\}?|(?<![\w\\\[])\[(?P<b>[1-9])\](?![(:\[])"
     r"|(?P<c>[\u00b9\u00b2\u00b3\u2074-\u2079])|(?P<d>\u2020|\^\{?\\dagger\}?)"
+    r"|(?<=[0-9.$)])(?<!\*)(?P<e>\*)(?![\w*])"
 )
-_NOTE_LINE_RE = re.compile(  # a footnote's definition: a line opening with its mark
-    r"^[ \t]*(?:\[(?P<a>[1-9])\]|(?P<c>[\u00b9\u00b2\u00b3\u2074-\u2079])|(?P<d>\u2020|\\dagger))"
-    r"[ \t:.)]+(?P<t>\S[^\n]*)$",
+_NOTE_LINE_RE = re.compile(  # a footnote's definition: a line opening with its mark ("\* ...")
+    r"^[ \t]*(?:\[(?P<a>[1-9])\]|(?P<c>[\u00b9\u00b2\u00b3\u2074-\u2079])|(?P<d>\u2020|\\dagger)"
+    r"|\\(?P<e>\*))[ \t:.)]+(?P<t>\S[^\n]*)$",
     re.MULTILINE,
 )
 _NOTE_HINT_RE = re.compile(  # a line opening with a footnote mark
-    r"\n[ \t]*(?:\[[1-9]\]|[\u00b9\u00b2\u00b3\u2074-\u2079\u2020]|\\dagger)"
+    r"\n[ \t]*(?:\[[1-9]\]|[\u00b9\u00b2\u00b3\u2074-\u2079\u2020]|\\dagger|\\\*)"
 )
 
 
@@ -1929,6 +2025,8 @@ def _note_key(m: re.Match[str]) -> str:
         return str(_SUPERSCRIPT_DIGITS.index(m.group("c")) + 1)
     if m.group("d"):
         return "\u2020"
+    if m.group("e"):
+        return "*"
     return m.group("a") or (m.groupdict().get("b") or "")
 
 
@@ -2375,14 +2473,18 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         if q in region:  # the question echoed, with its label ("Question: ...") if it has one
             region = re.sub(_ECHO_LABEL + re.escape(q), " ", region)
             region = region.replace(q, " ")
+    if "`" not in region and region.rstrip().endswith("}") and "\n" in region:
+        region = _fenced_json_line(region.rstrip())  # ``json-last-line``: '... {"answer": 7}'
     if "`" in region:  # see _strip_code_blocks
         if _json_block_disagrees(region, question):
             return Extracted("", "none", "json-block-disagrees")
         if _json_block_candidates(region):
             return Extracted("", "none", "json-block-candidates")
-        region = _strip_code_blocks(region)
+        region = _strip_code_blocks(region, question)
     elif region.startswith("{") or region.endswith("}"):
         stated = json_answer(region)
+        if stated == "":
+            stated = _named_json_value(region, question)
         if stated is not None:  # the whole reply is one JSON object: '{"answer": "1/6"}'
             region = f"Final answer: {stated}" if stated else ""
     if "<tool_call>" in region:  # ``tool-call-answer``: the answer a tool call submits
@@ -2828,10 +2930,11 @@ def _labelled_line_box(region: str, boxes: list[Candidate], question: str) -> st
     return asked[0].text.strip() if len(asked) == 1 else None
 
 
-_BOX_SENTENCE_LABEL_RE = re.compile(  # "the minimum value is $", "the minimizer is $x = "
-    r"\bthe[ \t]+(?P<l>[a-z][a-z \t-]{2,40}?)[ \t]+(?:is|equals|comes[ \t]+to)[ \t]+"
+_BOX_SENTENCE_LABEL_RE = re.compile(  # "the minimum value is $", "the minimizer is $x = ",
+    # "each interior angle is $", "The sum of interior angles is $(6-2)\cdot 180^\circ = "
+    r"\b(?:the|each|every)[ \t]+(?P<l>[a-z][a-z \t-]{2,40}?)[ \t]+(?:is|equals|comes[ \t]+to)[ \t]+"
     r"(?:\$|\\\()?[ \t]*(?:[A-Za-z][ \t]*=[ \t]*)?"
-    r"(?:(?:[\d \t+\-*/().{}]|\\cdot|\\times){1,40}?=[ \t]*)?"  # "the area is $7 \cdot 3 = "
+    r"(?:(?:[\d \t+\-*/().{}^]|\\cdot|\\times|\\circ){1,40}?=[ \t]*)?"  # "$7 \cdot 3 = "
     r"(?:\$|\\\()?[ \t]*\Z",
     re.IGNORECASE,
 )
@@ -2868,11 +2971,14 @@ def _labelled_sentence_box(region: str, boxes: list[Candidate], question: str) -
     its quantity ("the minimum value is $\\boxed{4}$. ... so the minimizer is $x =
     \\boxed{3}$."): the box of the one name whose words are all in the question."""
     named: list[tuple[str, Candidate]] = []
-    for c in boxes[-2:]:
-        start = max(  # (", ": "Area: $\boxed{26}$, Perimeter: $\boxed{40}$", one line)
-            region.rfind(". ", 0, c.start), region.rfind("\n", 0, c.start),
-            region.rfind("; ", 0, c.start), region.rfind(", ", 0, c.start),
+    for k, c in enumerate(boxes[-2:]):
+        start = max(  # (", ": "Area: $\boxed{26}$, Perimeter: $\boxed{40}$", one line; after
+            region.rfind(". ", 0, c.start), region.rfind("\n", 0, c.start),  # the box before:
+            region.rfind("; ", 0, c.start), region.rfind(", ", 0, c.start),  # "Area: $\boxed{24}$
+            boxes[-2].end if k else -1,  # Hypotenuse: $\boxed{10}$")
         ) + 1
+        while start < c.start and region[start] in "$)":
+            start += 1  # (the first box's closing "$")
         while start < c.start and region[start] in " \t":
             start += 1
         label = _BOX_SENTENCE_LABEL_RE.search(region, start, c.start) or (
@@ -2888,12 +2994,24 @@ def _labelled_sentence_box(region: str, boxes: list[Candidate], question: str) -
         or MISTAKE_RE.search(region, named[0][1].end, named[1][1].start)
     ):  # "... is \boxed{2}. I made a slip ... Corrected final answer: \boxed{4}": a revision
         return None
-    heads = [label.split()[-1].lower().rstrip("s") for label, _ in named]
+    heads = [  # the head noun: "sum of interior angles" -> "sum", "interior angle" -> "angle"
+        label.lower().split(" of ")[0].split()[-1].rstrip("s") for label, _ in named
+    ]
     if heads[0] == heads[1]:  # "the sum is 420 ... the correct sum is 400": one quantity, revised
         return None
     asking = _asking_sentence(question)
-    asked = [c for label, c in named if _label_in_question(label, asking)]
+    asked = [  # ("the required sum": the asked sum)
+        c for label, c in named if _label_in_question(_GENERIC_LABEL_RE.sub("", label), asking)
+    ]
+    head = _ASKED_HEAD_RE.search(asking) if len(asked) == 2 else None
+    if head is not None:  # both named in the question: the one whose head noun is asked ("What
+        # is the sum of the interior angles": "sum of interior angles", not "interior angle")
+        noun = head.group("n").lower().rstrip("s")
+        asked = [c for h, (_, c) in zip(heads, named, strict=True) if h == noun]
     return asked[0].text.strip() if len(asked) == 1 else None
+
+
+_GENERIC_LABEL_RE = re.compile(r"\b(?:required|requested|desired|asked)\b[ \t]*", re.I)
 
 
 def _labelled_box_pick(region: str, group: list[Candidate], question: str) -> str | None:
@@ -3064,7 +3182,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         after = region[chosen.start + 1 :]
         if doubts_beyond_checking(after) and not (
             sel.rule in ("last-box", "last-anchor") and _restated_commitment(cands, chosen, after)
-        ) and not _doubt_answered_no(after) and not _doubt_confirmed(after) and (
+        ) and not _doubt_answered_no(after) and not _doubt_confirmed(after) and not (
+            _doubt_restated(after, chosen.text)
+        ) and (
             chosen.kind != "boxed" or _strong_doubt(after) or _proposes_other_value(after, chosen)
         ) and not _tick_confirms_value(after, chosen.text):
             # cut off by the token limit while doubting or redoing the answer (a doubt that
@@ -3515,6 +3635,15 @@ def _doubt_confirmed(text: str) -> bool:
         return False
     rest = text[last.end() :]
     return not doubts(rest) and _PENDING_OTHER_RE.search(rest[-_PENDING_TAIL_CHARS:]) is None
+
+
+def _doubt_restated(text: str, answer: str) -> bool:
+    """``doubt-then-restated``: after the first doubt in ``text`` the work restates the answer's
+    value as a conclusion ("Wait, that's not right -- ... So 66.") and doubts nothing beyond
+    checking after that (the cut falls in a re-read or the write-up)."""
+    m = RETRACT_RE.search(text) or RECONSIDER_RE.search(text)
+    restated = _restated_after(text, m.end(), answer) if m is not None else None
+    return restated is not None and not doubts_beyond_checking(text[restated.end() :])
 
 
 def _doubt_answered_no(text: str) -> bool:
@@ -6061,6 +6190,28 @@ def _reading_left_open(region: str, value: str) -> bool:
     )
 
 
+_DISCLAIMER_RE = re.compile(  # the text's own word that a paragraph is about something else
+    r"\b(?:(?:that'?s|that[ \t]+is|this[ \t]+is|it'?s|it[ \t]+is)[ \t]+(?:just|only|merely)[ \t]+"
+    r"(?:for|an?)[ \t]+illustration|for[ \t]+illustration(?:[ \t]+only)?"
+    r"|(?:this|that)(?:'s|[ \t]+is)[ \t]+not[ \t]+our[ \t]+problem"
+    r"|(?:which|this|that)(?:'s|[ \t]+is)[ \t]+not[ \t]+what[ \t]+(?:is|was|'s)[ \t]+asked)\b",
+    re.IGNORECASE,
+)
+
+
+def _without_disclaimed_paragraph(region: str) -> str:
+    """``disclaimed-illustration``: the last paragraph works another instance and says so
+    ("Now if the triangle instead had sides 3, 4, 5, we'd get s = 60/47. That's just for
+    illustration.", "... This is not our problem.", "For illustration only: ..."): cut, when
+    the text before it states a value and the paragraph revises nothing."""
+    para = region.rstrip().rfind("\n\n")
+    last = region[para:]
+    if para < 0 or len(last) > 800 or not _DISCLAIMER_RE.search(last) or REVISE_RE.search(last):
+        return region
+    before = region[:para].rstrip()
+    return before if _HAS_VALUE_RE.search(before) else region
+
+
 def _conclusion(
     region: str, allow_bare: bool = True, question: str | None = None
 ) -> Extracted | None:
@@ -6096,6 +6247,10 @@ def _conclusion(
         )))
     )))
     region = _without_remark_paragraph(region)
+    if "\n\n" in region and ("llustrat" in region or "our problem" in region or (
+        "asked" in region
+    )):
+        region = _without_disclaimed_paragraph(region)
     if "\n" in region:
         region = _without_aside_line(region)
     if question and "\n" in region:
@@ -6554,7 +6709,9 @@ def _without_other_quantity_sentence(region: str, question: str) -> str:
             continue  # of symmetry is $x = 2$ ...", "... If it is regular, each angle is 108."
         if m is None or _in_question(
             m.group("s") or m.group("m") or m.group("n"), question
-        ) or _REMARK_ANSWER_RE.search(line, at):
+        ) or _REMARK_ANSWER_RE.search(line, at) or (
+            "defined" in line and _PREDICATE_WORD_END_RE.search(line, at)
+        ):  # ("There is no numerical value to give, ...: $f(2)$ is undefined." concludes)
             break
         keep = at
     if keep is None or not _HAS_VALUE_RE.search(line, 0, keep):
@@ -6833,6 +6990,25 @@ def _asked_equation(lines: list[str], question: str) -> str | None:
     return body
 
 
+_SCRATCHED_VALUE_END_RE = re.compile(  # "Scratch the 100.", "Strike my answer of 28."
+    r"(?:^|[.!?][ \t]+)[ \t*_]*(?:so[ \t]+)?(?:scratch|scrap|strike)[ \t]+(?:the|my|that)[ \t]+"
+    r"(?:(?:answer|value|result|number)[ \t]+(?:of[ \t]+)?)?\$?-?\d[\d,]*(?:\.\d+)?\$?"
+    r"(?:[ \t]+(?:answer|value|result))?[ \t]*[.!]?[ \t*_]*$",
+    re.IGNORECASE,
+)
+_PREDICATE_WORD_END_RE = re.compile(  # "$f(2)$ is undefined.", "the expression is undefined."
+    r"(?:\$(?P<m>[^$\n]{1,40})\$|\b(?:it|this|that|the[ \t]+(?:value|expression|quotient))"
+    r")[ \t]+(?:is|would[ \t]+be)[ \t]+(?:therefore[ \t]+|simply[ \t]+)?"
+    r"(?P<w>undefined|not[ \t]+defined|indeterminate)[ \t]*[.!]?[ \t*_]*$",
+    re.IGNORECASE,
+)
+_RESULT_HEADING_LINE_RE = re.compile(  # "## Result", "**Final result:**", "### Conclusion"
+    r"[ \t]*(?:#{1,6}[ \t]+)?(?:\*\*|__)?[ \t]*(?:final[ \t]+)?(?:results?|conclusion)[ \t]*:?"
+    r"[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*",
+    re.IGNORECASE,
+)
+
+
 def _closing(
     region: str, allow_bare: bool = True, question: str | None = None
 ) -> Extracted | None:
@@ -6848,6 +7024,11 @@ def _closing(
         # the closing line copies the question (an echo of its worked example): no answer
         return Extracted("", "none", "closing-copied-from-question")
     lines = _without_parenthetical_aside(lines)
+    if len(lines) >= 2 and lines[-1].lstrip()[:2] in ("- ", "* ", "\u2022 ") and (
+        _RESULT_HEADING_LINE_RE.fullmatch(lines[-2])
+    ):  # ``result-heading-bullet``: "## Result\n- $(x, y) = (-2, 5)$": the one item, unlisted
+        lines = [*lines[:-1], lines[-1].lstrip()[2:]]
+        region = "\n".join(lines)
     if len(lines) >= 2 and _CHECK_LABEL_LINE_RE.match(lines[-1]) and (
         lines[-1].rstrip().endswith(_CHECK_MARKS) and _DISPLAY_END_RE.search(lines[-2])
     ):  # ``closing-check-after-result``: "$$A^{-1} = ...$$\nCheck: $A A^{-1} = I$ ✓"
@@ -6860,9 +7041,21 @@ def _closing(
         and len({m.group("v") for m in part_lines if m is not None}) >= 2
     ):  # ``part-answers-one-question``: "Final answers:\n(a) 5\n(b) 6\n(c) 7" to one question
         return Extracted("", "none", "part-answers-one-question")
+    predicate = (
+        _PREDICATE_WORD_END_RE.search(lines[-1])
+        if question and ("defined" in lines[-1] or "indeterminate" in lines[-1]) else None
+    )
+    if predicate is not None and question and (
+        predicate.group("m") is None or squash(predicate.group("m")) in squash(question)
+    ):  # ``closing-predicate-word``: "So $f(2)$ is undefined.": the asked value is a word
+        return Extracted(predicate.group("w"), "conclusion", "closing-predicate-word")
     worded = _closed_answer_word(lines[-1], question) if question else None
     if worded is not None:  # "**No**, 221 is not prime.", "... fell on a **Saturday**."
         return Extracted(worded, "conclusion", "closing-answer-word")
+    if ("cratch" in lines[-1] or "crap" in lines[-1] or "trike" in lines[-1]) and (
+        _SCRATCHED_VALUE_END_RE.search(lines[-1])
+    ):  # ``closing-scratched-value``: "... Scratch the 100.": withdrawn, nothing in its place
+        return Extracted("", "none", "closing-scratched-value")
     numeral = _base_numeral_end(lines[-1], question) if question else None
     if numeral is not None:  # "255 in hexadecimal is FF.", asked in base 16
         return Extracted(numeral, "conclusion", "closing-base-numeral")
@@ -7258,7 +7451,9 @@ def _closing(
             return Extracted(assigned, "conclusion", "closing-assignments")
         counted = None if not question else _count_of_asked(last, question)
         at = max(last.find(counted), 0) if counted is not None else 0
-        if counted is not None and negated and _NEG_WORD_RE.search(last, main, at):
+        if counted is not None and negated and _NEG_WORD_RE.search(
+            _PAREN_ASIDE_RE.sub(" ", last[main:at])  # (not a correction aside before it: "30
+        ):  # cookies + 12 brownies (3 × 4 is 12, not 7) = **42 treats**")
             counted = None  # "A hexagon does not have **18 diagonals**": a count denied
         if counted is not None and "=" in last and _count_is_lhs(last, counted):
             counted = None  # ``given-count-converted``: "3 square yards = 3 × 9 = 27 ft²."
@@ -8551,6 +8746,9 @@ _LEADING_CONDITION_RE = re.compile(  # "Assuming the workers don't get in each o
     r"provided|given[ \t]+that|since|because|as[ \t]+long[ \t]+as|if)\b[^.;:!?\n,]{1,120},",
     re.IGNORECASE,
 )
+
+
+_PAREN_ASIDE_RE = re.compile(r"\([^()\n]{1,120}\)")
 
 
 def _main_clause(line: str) -> str:

@@ -1247,6 +1247,10 @@ MISTAKE_REMARK = (
     "(?:a |one |the )?(?:most )?(?:common|typical|frequent|classic|easy|tempting) (?:mistake|"
     "error|pitfall|trap|slip)", "(?:a |one )?mistake (?:to avoid|people make|students make)",
     "be careful not to", "don'?t (?:make the mistake|fall for)",
+    # a slip someone might make: "if one made the slip '+20% then -20% cancels', one would get
+    # 0 instead", "if someone makes the mistake of subtracting the percentages, ..."
+    "if (?:one|you|someone|somebody|a student) (?:made|makes|make|were to make) (?:the|this|"
+    "that|a|an) (?:slip|mistake|error)",
 )
 """Opening a last paragraph about a mistake others make ("A common mistake is to count only the 9
 small squares", "One typical error is to ... and answer 29"): a remark, cut even when it names

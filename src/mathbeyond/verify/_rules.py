@@ -1391,6 +1391,30 @@ def rejects_chosen(tail: str, answer: str) -> str | None:
     return fixed
 
 
+_RESTATED_GAP = r"(?:(?!\bnot\b|n't\b|\bbut\b)[^.\n!?]){0,60}?"
+
+
+def restated_after(tail: str, pos: int, answer: str) -> re.Match[str] | None:
+    """``doubt-then-restated``: after a doubt at ``pos``, a conclusion restating the answer's
+    own value ("So 66.", "OK so the enumeration agrees, 15.", "The roots are distinct. So 4.")
+    and not denying it: the doubt resolved, as a confirmation."""
+    value = _plain_value(answer.rsplit("=", 1)[-1])
+    if not value or not re.fullmatch(r"-?\d+(?:\.\d+)?(?:/\d+)?", value) or value not in tail[pos:]:
+        return None
+    found = re.compile(
+        r"(?:^|[.!?:][ \t]+|\n[ \t]*)(?:ok(?:ay)?,?[ \t]+)?(?:so|thus|hence|therefore)\b"
+        + _RESTATED_GAP + r"(?<![\w./\-\u2212])" + re.escape(value)
+        + r"(?!\w|\.\d)(?![^.\n]{0,20}\b(?:wrong|incorrect|not|either)\b)",
+        re.IGNORECASE,
+    ).search(tail, pos)
+    rest = tail[found.end() :] if found is not None else ""
+    if found is None or "?" in rest or RETRACT_RE.search(rest) or MISTAKE_RE.search(rest) or (
+        UNDECIDED_RE.search(rest)
+    ):  # ("So both give 34. But ... is it 21 or 34?": doubted again)
+        return None
+    return found
+
+
 def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     """('... \\boxed{5}. Wait, that is wrong ...') -> (retracted, corrected value or None).
 
@@ -1405,7 +1429,7 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     if answered is not None:  # "Wait -- could there be others? No: by Thales ...": answered at
         # once; a later doubt still counts ("... No, positive. ... I'm not sure now.")
         return retraction(tail[answered.end() :], answer)
-    confirm = CONFIRM_RE.search(tail, m.end())
+    confirm = CONFIRM_RE.search(tail, m.end()) or restated_after(tail, m.end(), answer)
     while confirm is not None and (
         confirm.start() <= m.end() + 2  # "I'm not sure that's | right": part of the doubt
         or (  # "I no longer believe 30 is right", "I'm no longer sure this is right": the
