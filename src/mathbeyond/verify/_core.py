@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.197.0"  # core_v290-v295: containers, disclaimers, labelled boxes, doubts
+VERIFIER_VERSION = "2.198.0"  # core_v296-v298: grader pleas, failed checks, flip-flop loops
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

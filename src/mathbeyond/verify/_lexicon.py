@@ -36,6 +36,11 @@ RETRACTION = (
     "(?:that|this|it)(?:'s| is| was) (?:wrong|incorrect|not (?:the )?(?:right|correct)"
     "(?: answer)?)",
     "(?:that|this|it) (?:can(?:'t|not)|could(?:n't| not)) (?:possibly )?be (?:right|correct)",
+    # a failed check: "... doesn't divide evenly, so something went wrong somewhere" (written so
+    # that its literal is "wrong", which the list has already: the guard holds at most 24)
+    "(?:something|a step|a sign) (?:went|has gone|must have gone|must've gone|is) wrong",
+    # "Wait, that doesn't look right. Let me recompute ...": the value doubted as wrong
+    "(?:that|this|it) (?:doesn't|does not) (?:look|seem|sound) (?:right|correct)",
     # "Hmm, no, 16 is wrong": the answer's own value disowned (another value's: see _rules)
     "\\d+(?:\\.\\d+)?\\$? " + VALUE_DENIED,
     "\\d+(?:\\.\\d+)?\\$? can(?:'t|not) (?:possibly )?be (?:right|correct)",  # "3.5 can't be right"
