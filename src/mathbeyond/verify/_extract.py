@@ -7663,7 +7663,7 @@ def _closing(
         if not negated and question and ":" in last and _LIST_ASKED_RE.search(question) else None
     )
     if label_list is not None and not _NOT_LIST_LABEL_RE.search(label_list.group("l")):
-        items = _LABELLED_ITEM_SPLIT_RE.split(label_list.group("v").strip())  # "What remains: 1,
+        items = _ITEM_SPLIT_RE.split(label_list.group("v").strip())  # "What remains: 1,
         if len(items) >= 2 and all(_LIST_VALUE_ITEM_RE.fullmatch(i) for i in items):  # 3, 7, 9"
             listed = ", ".join(i.strip("$") for i in items)  # for "List all ...": the values
             return Extracted(listed, "conclusion", "closing-labelled-list")
@@ -8703,7 +8703,6 @@ _LABELLED_LIST_LINE_RE = re.compile(  # "What remains: 1, 3, 7, 9", "Left over: 
     r"[ \t*_>#-]*(?P<l>[A-Za-z][A-Za-z' ]{1,40}?)[ \t]*(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?"
     r"(?P<v>\$?-?\d[^\n:=]{0,200}?)[ \t*_]*\.?[ \t]*"
 )
-_LABELLED_ITEM_SPLIT_RE = re.compile(r"[ \t]*,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+")
 _LIST_VALUE_ITEM_RE = re.compile(r"\$?-?\d+(?:\.\d+)?(?:/\d+)?\$?")
 _NOT_LIST_LABEL_RE = re.compile(  # a list the text sets aside or tries, not its answer
     r"\b(?:remov|exclud|discard|drop|check|verif|test|tr(?:y|ied)|candidate|reject|eliminat|"
