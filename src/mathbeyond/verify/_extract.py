@@ -5485,9 +5485,7 @@ def _restates_box(text: str, box: Candidate) -> bool:
     value = box.text.strip().strip("$ ").rsplit("=", 1)[-1].strip()
     if not value or not _SIMPLE_NUMBER_RE.fullmatch(value) or "=" not in text:
         return False
-    return re.search(
-        r"(?<![\w\\])[A-Za-z][ \t]*=[ \t]*" + re.escape(value) + r"(?![\w.]|\.\d)", text
-    ) is not None
+    return any(m.group("v") == value for m in _ASSIGNED_NUMBER_RE.finditer(text))
 
 
 def _revised_after_box(region: str, box: Candidate, question: str) -> str | None:
