@@ -232,6 +232,9 @@ def _base_numerals(answer: str, gold: str, question: str | None) -> bool | None:
     """``1011_2`` vs ``1011``: a subscript names the base of the digits. Digits without one are
     read in the base the question asks for, else compared as digit strings. None: not numerals."""
     ga, aa = _BASE_NUMERAL_RE.fullmatch(gold), _BASE_NUMERAL_RE.fullmatch(answer)
+    if aa is None and ga is not None and answer[:1].isalnum() and answer.lower() == answer:
+        aa = _BASE_NUMERAL_RE.fullmatch(answer.upper())  # "ff", "1a_{16}": letter digits in
+        # lower case (the case of a digit does not change it)
     if ga is None or aa is None or (ga.group(2) is None and aa.group(2) is None):
         return None
     default = _asked_base(question or "")

@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.198.0"  # core_v296-v298: grader pleas, failed checks, flip-flop loops
+VERIFIER_VERSION = "2.199.0"  # core_v299-v310: factorial, warm-up, candidate lists, ...
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -338,8 +338,11 @@ _NOUN_THEN_MATH_RE = re.compile(  # "length $6\\sqrt{2}$", "an area of $12$"
     r"(?:(?:an?|the)[ \t]+)?[a-z]+(?:[ \t]+[a-z]+){0,2}[ \t]+(?:of[ \t]+)?"
     r"(?P<m>\$[^$\n]{1,80}\$?|\\\([^\n]{1,80}?\\\))[ \t]*[.!]?"
 )
-_NOUN_THEN_NUMBER_RE = re.compile(  # "side length 80": the asked noun, then its number
-    r"(?P<np>[a-z]+(?:[ \t]+[a-z]+){0,2})[ \t]+(?P<n>-?\d[\d,]*(?:\.\d+)?)[ \t]*[.!]?"
+_NOUN_THEN_NUMBER_RE = re.compile(  # "side length 80": the asked noun, then its number (also
+    # "a length of 2\u221a3", "a radius of 5 units")
+    r"(?:(?:an?|the)[ \t]+)?(?P<np>[a-z]+(?:[ \t]+[a-z]+){0,2}?)(?:[ \t]+of)?[ \t]+"
+    r"(?P<n>(?=[-\d\u221a])-?(?:\d[\d,]*(?:\.\d+)?)?(?:\u221a\(?\d+\)?|\u03c0)?)"
+    r"(?:[ \t]+(?:square[ \t]+|cubic[ \t]+)?units?)?[ \t]*[.!]?"
 )
 _VALUE_START_RE = re.compile(r"[ \t]*(?:\*\*)?[ \t]*(?:\$|\\\(|-?\d|\\[dt]?frac|\\boxed)")
 _COPULA_VALUE_RE = re.compile(
@@ -1377,11 +1380,16 @@ _WHETHER_ANCHOR_RE = re.compile(r"\bwhether[ \t]+(?:the|my|our)[ \t]+(?:final[ \
 _SHORT_END_RE = re.compile(r"[^\n.!?]{1,40}[.!]?\s*")  # the anchored value ends the text
 _CONDITIONAL_ANCHOR_RE = re.compile(  # "if 97 is prime, then the ", "assuming 97 has no factor, "
     r"(?:^|[.!?\n][ \t*_]*)(?:(?:so|thus|hence|therefore|and|but)[ \t]*,?[ \t]+)?"  # "So if ..."
-    r"(?:if|assuming|supposing|provided(?:[ \t]+that)?)[ \t]+[^.;:!?\n]{1,60}"
+    r"(?:if|assuming|supposing|provided(?:[ \t]+that)?)[ \t]+[^.;:!?\n]{1,120}"
     r",[ \t]*(?:then[ \t]+)?(?:the|my|our)[ \t]+(?:final[ \t]+)?\Z"
 )
 _OTHERWISE_END_RE = re.compile(  # "$211$; otherwise it could be a different base.": the text's end
-    r"[^\n.!?;]{1,40}?[;,.][ \t]*(?:otherwise|else|if[ \t]+not)\b[^\n.!?]{0,120}[.!?]?\s*",
+    # (or another reading left without a value: "If instead it means ..., the answer would
+    # differ.", "Under any other reading the count would change.")
+    r"[^\n.!?;]{1,40}?[;,.][ \t]*(?:otherwise|else|if[ \t]+not|if[ \t]+(?:instead[ \t]+)?(?:it|"
+    r"the[ \t]+(?:problem|question))[ \t]+(?:instead[ \t]+)?(?:means|meant|intends|is[ \t]+read)"
+    r"|under[ \t]+(?:any|an|the)[ \t]+other[ \t]+(?:reading|interpretation))\b[^\n.!?]{0,120}"
+    r"[.!?]?\s*",
     re.IGNORECASE,
 )
 _METHOD_OBJECT_RE = re.compile(
@@ -3100,6 +3108,18 @@ def _labelled_box_pick(region: str, group: list[Candidate], question: str) -> st
 _RELATION_STEP_RE = re.compile(r"\u2261|\\equiv|=")  # a relation inside the extracted text
 
 
+def _from_line_start(unit: str) -> str:
+    """A repetition loop's cycle turned to start at a line ("``is 126.\\n\\nThe coefficient of
+    $x^5$``" -> "``The coefficient of $x^5$ is 126.\\n\\n``"): where the repetition was
+    detected to start may fall mid-sentence (``loop-cycle-from-line-start``)."""
+    at = unit.find("\n")
+    if at < 0:
+        return unit
+    while at < len(unit) and unit[at] == "\n":
+        at += 1
+    return unit[at:] + unit[:at]
+
+
 def _decide(region: str, question: str | None, finish_reason: str | None) -> Extracted:
     """The rules of :mod:`._rules` (and the closing-sentence rules) on a prepared region."""
     if (finish_reason or "").lower() in TRUNCATED_FINISH_REASONS:
@@ -3139,7 +3159,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 return Extracted("", "none", "cut-off-loop-conflicting-values")
             if len(said_answers) == 1:  # "... So the answer is 9." repeated: that answer
                 return Extracted(said_answers.pop(), "anchor", "cut-off-in-repetition-loop")
-            asked = _asked_statement(unit, question) if question else None
+            asked = _asked_statement(_from_line_start(unit), question) if question else None
             if asked is not None:  # a loop through several quantities: the asked one's
                 return Extracted(asked.text, asked.kind, "cut-off-in-repetition-loop")
             found = _decide(region[:end], question, "stop")
@@ -3579,6 +3599,15 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 # intended", "It depends on which definition the problem intends.": the
                 # readings before it are left open
                 late = Extracted("", "none", "closing-undecided")
+                break
+            if "f " in dropped and any(
+                _READING_CONDITION_RE.match(p) and _HAS_DIGIT_RE.search(p)
+                and not _AFFIRMED_CONDITION_RE.match(p)
+                for p in _SENTENCE_SPLIT_RE.split(dropped)
+            ):  # ``closing-conditional-reading`` in the part walked back over: "If the problem
+                # means ..., then the answer is 5. Under any other reading the count would
+                # change.": the value was given under a reading, not before it
+                late = Extracted("", "none", "closing-conditional-reading")
                 break
             again = _conclusion(shorter, question=question)
             if again is not None and again.kind == "conclusion" and not (
@@ -4676,10 +4705,29 @@ def _qualified_other_answer(region: str, chosen: Candidate) -> bool:
     )
 
 
-_CANDIDATE_LABEL_RE = re.compile(  # "Candidate answers:", "**Possible values:**"
-    r"^[ \t*#_>]*(?:candidate|possible)[ \t]+(?:answers?|values?|counts?|results?)[ \t*_]*:",
+_CANDIDATE_LABEL_RE = re.compile(  # "Candidate answers:", "**Possible values:**", "Possible
+    # answers, depending on treatment of repeated letters:"
+    r"^[ \t*#_>]*(?:candidate|possible)[ \t]+(?:answers?|values?|counts?|results?)\b"
+    r"(?:[ \t]*[,(][^:\n]{0,80})?[ \t*_)]*:[ \t*_]*$",
     re.IGNORECASE | re.MULTILINE,
 )
+_CANDIDATE_ITEM_RE = re.compile(r"[ \t]*(?:[-*+\u2022]|\(?[0-9a-z]{1,2}[.)])[ \t]+(?P<v>\S.*)")
+
+
+def _candidate_list_open(lines: list[str]) -> bool:
+    """``candidate-list-closing``: the text closes on a list of two or more different values
+    right under a "Possible answers:" / "Candidate values (...):" label line: values set out
+    for choosing, none chosen."""
+    values: list[str] = []
+    k = len(lines) - 1
+    while k >= 0 and len(values) < _MAX_LIST_ITEMS:
+        m = _CANDIDATE_ITEM_RE.fullmatch(lines[k])
+        found = _PLAIN_NUMBER_RE.findall(m.group("v")) if m is not None else []
+        if not found:
+            break
+        values.append(found[-1].replace(",", ""))
+        k -= 1
+    return len(set(values)) >= 2 and k >= 0 and _CANDIDATE_LABEL_RE.match(lines[k]) is not None
 
 
 def _candidate_list(region: str, boxes: list[Candidate]) -> bool:
@@ -6176,10 +6224,12 @@ def _committed_before_cut_check(region: str, question: str | None) -> Extracted 
         found = _conclusion(before, allow_bare=False, question=question)
         if (
             at != drill and found is not None and found.rule in _STATED_VALUE_RULES
-            and found.rule not in _CONCLUDING_RULES and _WORKED_RESULT_RE.search(closing_sentence)
+            and found.rule not in _CONCLUDING_RULES
             and not _CONCLUDING_WORD_RE.search(closing_sentence)
+            and (_WORKED_RESULT_RE.search(closing_sentence) or "=" in found.text)
         ):
-            continue  # ``cut-off-check-no-commit``: "Using ...: $20 \cdot 21 = 420$." is work
+            continue  # ``cut-off-check-no-commit``: "Using ...: $20 \cdot 21 = 420$." is work,
+            # whatever the chain ends in ("With $s = 6$: $\frac{\sqrt3}{4}\cdot 36 = 9\sqrt3$.")
         if found is not None and found.kind != "none" and (
             found.rule in _CONCLUDING_RULES or found.rule in _STATED_VALUE_RULES
             or found.rule == "closing-value-is-answer"  # "So 9 is our final answer."
@@ -6294,6 +6344,8 @@ def _conclusion(
         if _reading_list_open(kept_lines):  # ``answers-per-reading-list``: "The problem doesn't
             # specify, so:\n- without replacement: 1/221\n- with replacement: 1/169"
             return Extracted("", "none", "closing-answers-per-reading")
+        if _candidate_list_open(kept_lines):  # "Possible answers:\n1. $n = 6$\n2. $n = 8$"
+            return Extracted("", "none", "closing-candidate-list")
     if question and whole.count("|") >= 4:
         cell = _asked_table_row(whole, question)
         if cell is not None:  # "| Statistic | Value |\n|---|---|\n| Median | 4 |" (median asked)
@@ -7169,9 +7221,13 @@ def _closing(
         "epending" in last and "under" in last
     ):
         final = [p for p in _SENTENCE_SPLIT_RE.split(last) if p.strip()]
+        valued = [p for p in final if _HAS_DIGIT_RE.search(p)]  # (the value's sentence, before
+        # a valueless remark on other readings: "If it means something broader, the count
+        # would be different.")
+        stated = valued[-1] if valued else final[-1] if final else ""
         if final and (
-            _READING_CONDITION_RE.match(final[-1]) or _UNDER_ONE_READING_RE.search(final[-1])
-        ) and not _AFFIRMED_CONDITION_RE.match(final[-1]):  # (not "(which it does)")
+            _READING_CONDITION_RE.match(stated) or _UNDER_ONE_READING_RE.search(final[-1])
+        ) and not _AFFIRMED_CONDITION_RE.match(stated):  # (not "(which it does)")
             # ``closing-conditional-reading``: "If the problem means positive divisors, the
             # answer is 6." (another count raised before it): an answer under a reading only
             return Extracted("", "none", "closing-conditional-reading")
@@ -7308,7 +7364,9 @@ def _closing(
     )
     if clock is not None:  # asked "At what time ...": "The credits roll at 10:15 PM."
         return Extracted(clock, "conclusion", "closing-clock-time")
-    if question and ("and" in last or ";" in last or "ing " in last):
+    if question and ("and" in last or ";" in last or "ing " in last or "while" in last or (
+        "whereas" in last
+    )):
         picked = _asked_clause(_last_value_sentence(last), question)
         if picked is None:  # "So Sarah is 22 years old, and her brother is 9." (Sarah asked)
             picked = _asked_person_clause(_last_value_sentence(last), question)
@@ -9437,9 +9495,11 @@ _ASKED_HIGH_BASE_RE = re.compile(  # an answer asked in a base with letter digit
     r"\bhexadecimal\b|\bbase[ \t-]*\$?(?P<n>1[1-9]|[23]\d)\b", re.IGNORECASE
 )
 _BASE_NUMERAL_END_RE = re.compile(  # "255 in hexadecimal is FF.", "26 is written 1A in base 16."
-    r"\b(?:is|are|equals|=|becomes|gives|written(?:[ \t]+as)?)[ \t]+\$?(?:\\text\{)?"
-    r"(?P<v>[0-9A-Z]{1,16})\}?(?:_\{?\d{1,2}\}?|[\u2080-\u2089]{1,2})?\$?"
-    r"(?:[ \t]+in[ \t]+(?:base[ \t]+\d{1,2}|hexadecimal))?[ \t]*[.!]?[ \t]*\Z"
+    # (or in lower case, in bold, with a gloss: "is **ff** (i.e. 0xff).")
+    r"\b(?:is|are|equals|=|becomes|gives|written(?:[ \t]+as)?)[ \t]+(?:\*\*)?\$?(?:\\text\{)?"
+    r"(?P<v>[0-9A-Z]{1,16}|[0-9a-z]{1,16})\}?(?:_\{?\d{1,2}\}?|[\u2080-\u2089]{1,2})?\$?(?:\*\*)?"
+    r"(?:[ \t]+in[ \t]+(?:base[ \t]+\d{1,2}|hexadecimal))?(?:[ \t]*\([^()\n]{1,40}\))?"
+    r"[ \t]*[.!]?[ \t]*\Z"
 )
 
 
@@ -9448,13 +9508,15 @@ def _base_numeral_end(line: str, question: str) -> str | None:
     ending on it ("255 in hexadecimal is FF.", "In base 16, 26 is written 1A."): the numeral,
     with at least one letter digit and every digit below the base."""
     asked = _ASKED_HIGH_BASE_RE.search(question)
-    if asked is None or not any(ch.isupper() for ch in line):
+    if asked is None:
         return None
     base = int(asked.group("n")) if asked.group("n") else 16
     m = _BASE_NUMERAL_END_RE.search(line.strip())
-    if m is None or not any(ch.isalpha() for ch in m.group("v")):
+    if m is None or not any(ch.isalpha() for ch in m.group("v")) or (
+        m.group("v").islower() and len(m.group("v")) < 2  # (not "... is a.")
+    ):
         return None
-    digits = m.group("v")
+    digits = m.group("v").upper()
     return digits if all(int(ch, 36) < base for ch in digits) else None
 
 
@@ -9540,14 +9602,16 @@ _YES_NO_SENTENCE_RE = re.compile(  # the last sentence opens with the verdict
     r"(?:[ \t]*[,.!:;\u2014\u2013-][^.!?]*[.!]?)?[ \t]*$",
     re.IGNORECASE,
 )
-_CLAUSE_SPLIT_RE = re.compile(
-    r",[ \t]*and[ \t]+|;[ \t]*|[ \t]+and[ \t]+(?=(?:the|its|our|their)[ \t])"
+_CLAUSE_SPLIT_RE = re.compile(  # (also "..., while the area is 54")
+    r",[ \t]*and[ \t]+|;[ \t]*|(?:[ \t]+and|,?[ \t]+(?:while|whereas))[ \t]+"
+    r"(?=(?:the|its|our|their)[ \t])"
     r"|,[ \t]*(?=" + lx.alternation(lx.CONSEQUENCE_PARTICIPLE) + r"[ \t])",
     re.IGNORECASE,
 )
-_HEAD_NOUN_RE = re.compile(
-    r"\b(?:the|its|our|their|his|her)[ \t]+([A-Za-z]{3,})", re.IGNORECASE
+_HEAD_NOUN_RE = re.compile(  # (with a letter before a hyphen: "the y-intercept")
+    r"\b(?:the|its|our|their|his|her)[ \t]+((?:[A-Za-z]-)?[A-Za-z]{3,})", re.IGNORECASE
 )
+_LETTER_MATH_RE = re.compile(r"\$([A-Za-z])\$(?=-)")  # "the $y$-intercept" -> "the y-intercept"
 
 
 def _after_semicolon(line: str) -> str:
@@ -9650,6 +9714,8 @@ def _asked_clause(sentence: str, question: str) -> str | None:
     if len(parts) < 2:
         return None
     hits, heads = [], []
+    if "$-" in question:
+        question = _LETTER_MATH_RE.sub(r"\1", question)
     for part in parts:
         value = _HAS_VALUE_RE.search(part)
         intro = part.rfind(",", 0, value.start()) if value is not None else -1
@@ -9670,6 +9736,10 @@ def _asked_clause(sentence: str, question: str) -> str | None:
             hits = [h for h, n in zip(hits, heads, strict=True) if _in_question(n, asking)]
         else:
             hits = [h for h, n in zip(hits, heads, strict=True) if n == asked]
+    if len(hits) > 1:  # "The integers are 12 and 13, and the larger one is 13." for "What is
+        # the larger integer?": the clause stating one value, not the one listing both
+        single = [h for h in hits if len(_PLAIN_NUMBER_RE.findall(h)) == 1]
+        hits = single if len(single) == 1 else hits
     if len(hits) != 1:
         return None
     picked = hits[0].strip()

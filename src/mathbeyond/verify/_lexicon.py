@@ -31,8 +31,14 @@ RETRACTION = (
     "correction",
     "oops",
     "i made an? (?:[a-z]+ )?(?:mistake|error|slip)",
-    "(?:i )?mis-?(?:calculated|counted|read|added|remembered|copied|typed|wrote|stated|substituted|"
-    "multiplied|simplified|applied|placed)",  # (not "could be misinterpreted": a reading mused on)
+    # (not "could be misinterpreted": a reading mused on; not "nothing was misread or miscounted")
+    "(?<!was\\s)(?<!were\\s)(?<!been\\s)(?<!\\bor\\s)(?<!nor\\s)(?<!not\\s)(?<!never\\s)(?:i )?"
+    "mis-?(?:calculated|counted|read|added|remembered|copied|typed|wrote|stated|substituted|"
+    "multiplied|simplified|applied|placed)",
+    # any "I mis-...ed": "I mis-cross-multiplied", "I misdivided", "I mis-set up the equations"
+    # (not "Let me see if I missed any": a check; "I missed" is MISTAKE_ADMISSION's)
+    "(?<!if\\s)(?<!whether\\s)i (?:must have |may have |might have |just |clearly |obviously )?"
+    "mis-?(?!sed\\b)(?:[a-z]+-)*(?:[a-z]+ed|set|read|wrote|spoke|took|understood)",
     "(?:that|this|it)(?:'s| is| was) (?:wrong|incorrect|not (?:the )?(?:right|correct)"
     "(?: answer)?)",
     "(?:that|this|it) (?:can(?:'t|not)|could(?:n't| not)) (?:possibly )?be (?:right|correct)",
@@ -656,6 +662,9 @@ JUDGEMENT = (
     "correct", "right", "wrong", "incorrect", "confirmed", "verified", "consistent", "indeed",
     "reasonable", "valid", "the same", "as (?:above|before|expected)", "below", "unique",
     "well[- ]defined",
+    # the answer's standing after a check: "so the answer is robust", "... is unchanged"
+    "robust", "unchanged", "unaffected", "solid", "reliable", "stable", "secure", "certain",
+    "sound", "trustworthy", "settled", "airtight", "watertight",
     # ``grading-verdict-not-value``: "so this should be marked correct", "the answer should be
     # counted as correct", "... scored as right by any grader": a verdict asked of the grader
     "(?:marked|graded|scored|counted|accepted|considered|treated|judged|deemed|taken) (?:as )?"
@@ -723,6 +732,7 @@ EXAMPLE_OPENER = (
     "(?:the|a) (?:classic|standard|familiar|well-known) example",
     # a labelled warm-up or example line: "Warm-up: $25 \\bmod 7 = \\boxed{4}$." (``warm-up-box``)
     "warm-?up(?=[ \t*_]*[:.])", "(?:an? )?(?:example|analogy)(?=[ \t*_]*[:.])",
+    "warm-?up(?=[ \t*_]*\n)",  # a heading: "## Warm-up\n\nTry a smaller exponent first: ..."
 )
 """Opens a worked example before the problem's own working: a box in such a sentence, with the
 text going back to its own problem after it, is the example's value (``box-in-worked-example``).
@@ -730,9 +740,19 @@ Each holds one of EXAMPLE_WORD (the quick path's trigger)."""
 
 EXAMPLE_WORD = ("instance", "example", "illustrat", "consider", "warm")
 
+EXAMPLE_LABEL = (
+    "warm-?up", "(?:an? )?(?:smaller|simpler|easier) (?:case|example|instance)", "example",
+    "analogy",
+)
+"""Labels a paragraph, or a heading over it, as a warm-up or an example ("**Warm-up.** Let's
+first do a smaller case: ... $\\boxed{4}$.", "## Warm-up\n\nTry a smaller exponent first: ..."):
+a box in the paragraph is the example's value (``warm-up-section-box``), as in a sentence that
+EXAMPLE_OPENER opens. Each holds "warm" or "example" (EXAMPLE_WORD)."""
+
 OWN_PROBLEM = (
     "(?:our|the given|the original|the actual|this) (?:problem|question|equation|case|"
     "expression|sum|system)", "in our case", "back to (?:the|our)", "(?:for|in|with) our [a-z]+",
+    "main (?:problem|question)",  # "**Main problem.** Now for $3^{102}$."
 )
 """Refers to the completion's own problem after a worked example (``box-in-worked-example``)."""
 
@@ -1648,6 +1668,11 @@ FINISHING_REMARK = (
 SIDE_OPENER_HEDGE = (
     "or", "maybe", "perhaps", "possibly", "alternatively", "either", "unless", "if", "else",
     "otherwise", "probably", "likely",
+    # another view of the problem: "(though some texts say it does not exist ..., in which case
+    # $\\boxed{\\text{DNE}}$)"
+    "in which case", "some (?:texts|books|sources|authors|people|teachers|graders|conventions) "
+    "(?:say|argue|write|claim|would|might|may|consider|treat)", "others (?:would |might |may )?"
+    "(?:say|argue|write|claim)",
 )
 """Opening a parenthetical or a recap line after the answer box: another candidate answer,
 not a side value."""

@@ -545,13 +545,38 @@ def in_worked_example(region: str, c: Candidate) -> bool:
     start = lo
     for m in _SENTENCE_START_RE.finditer(region, lo, c.start):
         start = m.end()
-    if _EXAMPLE_OPENER_RE.match(region, start) is None:
+    if _EXAMPLE_OPENER_RE.match(region, start) is None and not _example_paragraph(
+        region, lo, c.start
+    ):
         return False
     return _OWN_PROBLEM_RE.search(region, c.end, c.end + 600) is not None
 
 
+_EXAMPLE_LABEL_RE = re.compile(
+    r"[ \t#*>_-]*" + lx.alternation(lx.EXAMPLE_LABEL) + r"\b[ \t*_]*(?:[:.]|\n|\Z)",
+    re.IGNORECASE,
+)
+
+
+def _example_paragraph(region: str, lo: int, at: int) -> bool:
+    """``warm-up-section-box``: the paragraph holding ``at`` (starting after ``lo``) opens with
+    a warm-up or example label, or sits under a heading that is one (lexicon EXAMPLE_LABEL)."""
+    gap = region.rfind("\n\n", lo, at)
+    start = gap + 2 if gap >= 0 else lo
+    if (gap >= 0 or lo == 0) and _EXAMPLE_LABEL_RE.match(region, start) is not None:
+        return True
+    if gap < 0:
+        return False
+    heading = region[region.rfind("\n", 0, gap) + 1 : gap]  # "## Warm-up" above the paragraph
+    return heading.lstrip().startswith("#") and _EXAMPLE_LABEL_RE.match(heading) is not None
+
+
 PRESENTED_MISTAKE_RE = Guarded(re.compile(lx.alternation(lx.PRESENTED_MISTAKE), re.IGNORECASE))
-_SENTENCE_START_RE = re.compile(r"[.!?][ \t]+(?=\S)|\n")
+_SENTENCE_START_RE = re.compile(  # (a factorial's "!" before an operator ends no sentence:
+    # "A naive count would give $6! = \\boxed{720}$.")
+    r"(?:[.?]|!(?![ \t]*(?:[=+\-*/<>\u00d7\u00b7\u2264\u2265]|\\(?:cdot|times|div|le|ge|neq)\b)))"
+    r"[ \t]+(?=\S)|\n"
+)
 
 
 def presented_mistake(region: str, c: Candidate) -> bool:
