@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.199.0"  # core_v299-v310: factorial, warm-up, candidate lists, ...
+VERIFIER_VERSION = "2.200.0"  # core_v311-v314: polar questions, "should be", set builders
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -309,8 +309,11 @@ _CONCLUSION_RE = re.compile(r"\W*" + lx.alternation(lx.CONCLUSION) + r"\b", re.I
 _MATH_SEG_RE = re.compile(  # ``escaped-dollar-in-math``: "$\$60$" is one segment, "\$60"
     r"\\\((.+?)\\\)|(?<!\\)\$((?:[^$\\]|\\.)+)\$"
 )
-_STATEMENT_RE = re.compile(  # a closing statement "The remainder is 2."
-    r"\W*(?:the|our|my|its|this)\b[^.\n=$\\]{0,120}?\b(?:is|are|equals)\b", re.IGNORECASE
+_STATEMENT_RE = re.compile(  # a closing statement "The remainder is 2." (or a corrected one,
+    # "The area should be 84 m², not 48.")
+    r"\W*(?:the|our|my|its|this)\b[^.\n=$\\]{0,120}?\b(?:is|are|equals|should[ \t]+be"
+    r"(?=[ \t]*(?:\*\*|\$|\\\(|-?\d)))\b",
+    re.IGNORECASE,
 )
 _RESTATED_TAIL_RE = re.compile(  # ", i.e. **March 1, 2023**.": the marked value restating it
     r",?[ \t]+(?:i\.e\.|that[ \t]+is|namely)[,:]?[ \t]+(?:\*\*(?P<b>[^*\n]{1,60})\*\*"
@@ -325,8 +328,9 @@ _RESTATED_TAIL_RE = re.compile(  # ", i.e. **March 1, 2023**.": the marked value
 _SET_WORDS = ("all", "eve", "any")  # the first letters of a set-builder phrase
 _SET_BUILDER_RE = re.compile(  # "all $x$ with $-3 < x < 3$", "every real x such that $x > 2$"
     r"(?:all|every|any)[ \t]+(?:real[ \t]+)?(?:numbers?[ \t]+)?\$?[a-z]\$?[ \t]+"
-    r"(?:with|such[ \t]+that|satisfying|where|for[ \t]+which)[ \t]+"
-    r"\$(?P<m>[^$\n]{1,80}?[<>][^$\n]{0,80}?)\$?[ \t]*\.?",
+    r"(?:with|such[ \t]+that|satisfying|where|for[ \t]+which)[ \t]+"  # (any relation: "<",
+    # "\ge", "\leq", "≤")
+    r"\$(?P<m>[^$\n]{1,80}?(?:[<>\u2264\u2265]|\\[lg]eq?(?![a-z]))[^$\n]{0,80}?)\$?[ \t]*\.?",
     re.IGNORECASE,
 )
 _CHANCE_FRAME_RE = re.compile(  # "a 7/8 (or 87.5%) chance of ...": the value framed
@@ -348,8 +352,9 @@ _VALUE_START_RE = re.compile(r"[ \t]*(?:\*\*)?[ \t]*(?:\$|\\\(|-?\d|\\[dt]?frac|
 _COPULA_VALUE_RE = re.compile(
     r"\b(?:is|are|equals)\b(?=[ \t]*(?:\*\*)?[ \t]*(?:\$|\\\(|-?\d))", re.IGNORECASE
 )
-_REASON_CLAUSE_RE = re.compile(
-    r",?\s+" + lx.alternation(lx.REASON_CLAUSE) + r"\b(?![^$]*\$[^$]*$).*$", re.IGNORECASE
+_REASON_CLAUSE_RE = re.compile(  # (not a set builder's "all $x$ for which $x \le 5$")
+    r"(?<!\bfor),?\s+" + lx.alternation(lx.REASON_CLAUSE) + r"\b(?![^$]*\$[^$]*$).*$",
+    re.IGNORECASE,
 )
 _CONCLUSION_VERB_RE = re.compile(  # "\in", "∈": "hence $x \in \{-2, 0, 2\}$"
     r"\b(?:is|are|equals)\b|=|(?<!\d)(?<!\d )\s*:|\u2208|\\in(?![A-Za-z])", re.IGNORECASE
@@ -455,6 +460,14 @@ _VALUE_LIST_RE = re.compile(
     r"\s+(?:either\s+)?(?P<list>"
     + _LIST_ITEM + r"(?:\s*,\s*" + _LIST_ITEM + r")*\s*,?\s*(?:or|and)\s+" + _LIST_ITEM
     + r")\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
+_SUBJECT_LIST_RE = re.compile(  # "So both $x = -2$ and $x = 3$ are solutions.", "Thus 1 and 5
+    # are both roots of the equation." (``values-are-the-solutions``)
+    r"(?:^|(?<=[.!?])\s+)\W*(?:(?:so|therefore|thus|hence)\b,?\s+)?(?:both\s+)?(?P<list>"
+    + _LIST_ITEM + r"(?:\s*,\s*" + _LIST_ITEM + r")*\s*,?\s*and\s+" + _LIST_ITEM
+    + r")\s+are\s+(?:both\s+|all\s+)?(?:the\s+|our\s+)?(?:(?:only|two|three|real|valid|"
+    r"possible|distinct)\s+)?(?:solutions|roots|zeros|zeroes|answers)\b[^.!?\n$]{0,40}?[.!]?\s*$",
     re.IGNORECASE,
 )
 _ASSIGNMENT_LIST_RE = re.compile(  # a line that is only "x = 5 or x = -3." (after "... gives")
@@ -3525,6 +3538,14 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 value = _sentence_answer(sel.texts[0]).strip("* $")
                 return Extracted(f"({named.group('l')}) {value}", "anchor",
                                  "option-named-after-value", trace)
+        verdict = (
+            _YES_NO_LEAD_ANCHOR_RE.match(sel.texts[0])
+            if question and sel.texts[0][:6].lstrip("*_ ")[:1] in ("y", "Y", "n", "N")
+            and _asks_yes_no(question) else None
+        )
+        if verdict is not None:  # ``anchor-yes-no``: "the answer is no: 221 is not prime.",
+            # "**Answer: No**, 91 is not prime.": the verdict word answers, not the reason
+            return Extracted(verdict.group(1).capitalize(), "anchor", sel.rule, trace)
         qualified = _ANCHOR_QUALIFIER_RE.fullmatch(sel.texts[0].strip()) if (
             "," in sel.texts[0] and not truncated
         ) else None
@@ -7016,7 +7037,7 @@ def _closed_answer_word(line: str, question: str) -> str | None:
     closing line opening with a bold **No**; a closing line whose one bold span is a weekday or
     a month; the question lists word options ("arithmetic, geometric, or neither") and the
     closing line names exactly one of them."""
-    if _YES_NO_ASKED_RE.search(question):
+    if _asks_yes_no(question):
         lead = _BOLD_YES_NO_LEAD_RE.match(line)
         if lead is not None:
             return lead.group(1).capitalize()
@@ -7038,13 +7059,15 @@ def _closed_answer_word(line: str, question: str) -> str | None:
         ):
             pair = None  # "... is even or odd." asks only after "whether", "classify", ...
         if pair is not None and pair.group(1).lower() != pair.group(2).lower():
-            # "... converge or diverge?": "Therefore the series **diverges**." (as written)
+            # "... converge or diverge?": "Therefore the series **diverges**." (as written);
+            # "So no, 221 is not prime; it is composite.": the clause after the semicolon
+            said = line.rsplit(";", 1)[-1] if ";" in line else line
             forms = [
                 m.group(0) for w in pair.group(1, 2) for m in re.finditer(
-                    r"\b" + re.escape(w.lower()) + r"(?:s|es|d|ed)?\b", line.lower()
+                    r"\b" + re.escape(w.lower()) + r"(?:s|es|d|ed)?\b", said.lower()
                 )
             ]
-            if len({f.rstrip("sd") for f in forms}) == 1 and not _NEG_WORD_RE.search(line):
+            if len({f.rstrip("sd") for f in forms}) == 1 and not _NEG_WORD_RE.search(said):
                 return forms[-1]
     if _DAY_ASKED_RE.search(question):  # "What day of the week ...?": "It will be Monday."
         days = {d for d in _WEEKDAY_RE.findall(line)}
@@ -7379,7 +7402,7 @@ def _closing(
         prob = _PROBABILITY_LINE_RE.fullmatch(last)
         if prob is not None:  # a short completion ending "P(red) = 3/8"
             return Extracted(prob.group("v").strip(), "conclusion", "closing-probability-line")
-    if question and _YES_NO_ASKED_RE.search(question):
+    if question and _asks_yes_no(question):
         said = _YES_NO_SENTENCE_RE.search(last)
         if said is not None:  # "... my first answer was wrong. No, $2^{11}-1$ is not prime."
             return Extracted(said.group("v").capitalize(), "conclusion", "closing-yes-no")
@@ -7782,7 +7805,7 @@ def _closing(
         converted = _CONVERSION_LINE_RE.fullmatch(last.strip())
         if converted is not None:  # "2.5 meter is 250cm", "3 kg = 3,000 gram": the result
             return Extracted(converted.group("v"), "bare", "bare-unit-conversion")
-        asks_yes_no = question is not None and _YES_NO_ASKED_RE.search(question) is not None
+        asks_yes_no = question is not None and _asks_yes_no(question)
         yes_no = _YES_NO_LEAD_RE.match(last) if asks_yes_no else None
         if yes_no is not None:  # "No — 91 = 7 × 13, so it is composite.": the word answers
             return Extracted(yes_no.group(1), "bare", "bare-yes-no")
@@ -9406,6 +9429,8 @@ def _value_list(sentence: str) -> str | None:
     if "**" in sentence:
         sentence = sentence.replace("**", "")
     m = _VALUE_LIST_RE.search(sentence)
+    if m is None and " are " in sentence:
+        m = _SUBJECT_LIST_RE.search(sentence)
     if m is None and "=" in sentence:  # "x = 5 or x = -3." alone: each item an assignment
         m = _ASSIGNMENT_LIST_RE.fullmatch(sentence) or _COMMA_ASSIGNMENTS_RE.search(sentence)
         if m is not None and any(
@@ -9594,6 +9619,23 @@ _MEMBER_LIST_RE = re.compile(  # a count, then its members listed in parentheses
     re.IGNORECASE,
 )
 _YES_NO_ASKED_RE = re.compile(r"\byes\s+or\s+no\b", re.IGNORECASE)
+_YES_NO_LEAD_ANCHOR_RE = re.compile(
+    r"[\s*_]*(yes|no)\b[*_]*(?:[ \t]*[,:;.!\u2014\u2013-]|[ \t]*$)", re.IGNORECASE
+)
+_POLAR_QUESTION_RE = re.compile(  # "Is 221 a prime number?", "Does 7 divide 343?" (no options)
+    r"[\s*_]*(?:is|are|does|do|did|can|could|will|would|has|have|was|were|should|must)\b"
+    r"(?![^?]*\bor\b)[^?]*\?[\s*_]*",
+    re.IGNORECASE,
+)
+
+
+def _asks_yes_no(question: str) -> bool:
+    """The question asks yes or no: in words ("Answer yes or no."), or by its asking sentence's
+    form, a question opened by a verb and offering no options ("Is 221 a prime number?", not
+    "Is 221 prime or composite?") (``polar-question-verdict``)."""
+    return bool(_YES_NO_ASKED_RE.search(question)) or (
+        "?" in question and _POLAR_QUESTION_RE.fullmatch(_asking_sentence(question)) is not None
+    )
 _YES_NO_SENTENCE_RE = re.compile(  # the last sentence opens with the verdict
     r"(?:(?:^|[.!?][ \t]+)(?:(?:so|thus|hence|therefore)[ \t]*,?[ \t]+)?"  # ("So no, 91 is not
     r"|[,;][ \t]*(?:so|thus|hence|therefore)[ \t]+)[*_]*(?P<v>yes|no)\b[*_]*"  # prime.")
