@@ -298,8 +298,11 @@ _SOLUTION_RE = re.compile(  # "Solution.", "A: ...", "Ans. ...", "\begin{solutio
     r"\n[ \t#*>]*(?:(?:Solution|Answer|Response|Ans)\b|A(?=[ \t]*:)|\\begin\{solution\})"
 )
 _VALUE_RE = re.compile(r"[\d\\$^=()]")
-_JUDGEMENT_RE = re.compile(  # "the answer is correct." is a verdict, not an answer
-    lx.alternation(lx.JUDGEMENT) + r"\b[\s.,;:!)]*(?:$|since|because|as\b|and\b)", re.IGNORECASE
+_JUDGEMENT_RE = re.compile(  # "the answer is correct." is a verdict, not an answer (so is
+    # "... is correct, please award full marks.": a plea after it, no value)
+    lx.alternation(lx.JUDGEMENT)
+    + r"\b(?:[\s.,;:!)]*(?:$|since|because|as\b|and\b)|[ \t]*[,;][^\d\n]*$)",
+    re.IGNORECASE,
 )
 _LEAD_RE = re.compile(  # "the answer is given by 12": keep what follows the lead phrase
     lx.alternation(lx.ANSWER_LEAD) + r"\s*:?\s*", re.IGNORECASE
@@ -3356,6 +3359,14 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 return Extracted(asked_line, "conclusion", "asked-line-after-unasked-box", trace)
         if question and len(sel.texts) == 1 and _case_list_boxes(region, boxes, question):
             return Extracted("", "none", "boxes-per-case", trace)
+        if question and len(sel.texts) == 1 and _box_of_unasked_measure(
+            region, sel.decisions[-1].candidate, question
+        ):  # "... so the perimeter is $6 + 8 + 10 = \boxed{24}$." asked the area
+            return Extracted("", "none", "box-of-unasked-measure", trace)
+        if question and len(sel.texts) == 1 and not truncated and _tuple_recap_contradicts(
+            region, sel.decisions[-1].candidate, question
+        ):  # "$\boxed{(7, 3)}$\n\n**Summary:** $x = 3$ and $y = 7$."
+            return Extracted("", "none", "summary-contradicts-answer", trace)
         if question and not truncated and len(sel.texts) == 1 and _later_value_contradicts(
             region, sel.decisions[-1].candidate, question
         ):
@@ -4668,6 +4679,58 @@ def _labelled_value_line(line: str) -> tuple[str, str] | None:
     return label.group("l").strip(), value.group("v")
 
 
+def _tuple_recap_contradicts(region: str, box: Candidate, question: str) -> bool:
+    """``tuple-recap-contradicts-box``: after a boxed tuple for an asked ordered pair or triple,
+    the text's last line assigns every variable of it ("**Summary:** $x = 3$ and $y = 7$.") and
+    makes another tuple than the box: two answers, none chosen."""
+    if "=" not in region[box.end :] or not box.text.lstrip().startswith("("):
+        return False
+    names = _asked_tuple(question)
+    if names is None:
+        return False
+    tail = region[box.end :].strip()
+    if not tail:
+        return False
+    recap = _tuple_components(tail.rsplit("\n", 1)[-1], names)
+    return recap is not None and _WS_RE.sub("", recap) != _WS_RE.sub("", box.text.strip())
+
+
+_MEASURE_NOUN_RE = re.compile(r"\b" + lx.alternation(lx.MEASURE_NOUN) + r"\b", re.IGNORECASE)
+
+
+def _box_of_unasked_measure(region: str, box: Candidate, question: str) -> bool:
+    """``box-of-unasked-measure``: the question asks one measure of a figure (lexicon
+    MEASURE_NOUN: "What is its area?") and the box's own sentence labels it as another one,
+    named last before it ("... so the perimeter is $6 + 8 + 10 = \\boxed{24}$.", "Perimeter:
+    $\\boxed{24}$"), which the asking sentence does not name: that measure, not the answer."""
+    if _MEASURE_NOUN_RE.search(question) is None:  # (the asked measure is named in it)
+        return False
+    asked = _asked_noun(question)
+    if asked is None or _MEASURE_NOUN_RE.fullmatch(asked) is None:
+        return False
+    start = max(  # the box's clause: "The hypotenuse is 10, so the perimeter is ..."
+        region.rfind("\n", 0, box.start), region.rfind(". ", 0, box.start),
+        region.rfind("? ", 0, box.start), region.rfind("! ", 0, box.start),
+        region.rfind(", ", 0, box.start), region.rfind("; ", 0, box.start),
+    ) + 1
+    named = _MEASURE_NOUN_RE.search(region, start, box.start)  # the clause's subject
+    if named is None:
+        return False
+    between = _LATEX_WORD_RE.sub("", region[named.end() : box.start])
+    if _LETTER_RE.search(_COPULA_WORD_RE.sub("", between, count=1)):
+        return False  # words between ("The radius is half the diameter, ... so $A = ...$")
+    label = named.group(0).lower()
+    return asked not in label and not re.search(
+        r"\b" + re.escape(label), _asking_sentence(question), re.IGNORECASE
+    )
+
+
+_LATEX_WORD_RE = re.compile(r"\\[A-Za-z]+")
+_COPULA_WORD_RE = re.compile(
+    r"\b(?:is|equals|would[ \t]+be|comes[ \t]+to)\b", re.IGNORECASE
+)
+
+
 def _asked_line_after_box(region: str, box: Candidate, question: str) -> str | None:
     """``box-is-other-quantity``: the box's line names a quantity the question does not ask
     ("Perimeter: $2(7 + 4) = \\boxed{22}$"), and a line after it names the asked one with
@@ -5885,10 +5948,33 @@ def _invented_question(region: str, lo: int, hi: int, question: str) -> int | No
     rare, head = found
     if rare not in lowered(region):  # a literal test before the pattern runs
         return None
+    asked = _bare_words(question)
     m = head.search(region, lo, hi)
-    if m is None or "?" not in region[m.end() : m.end() + 400]:
-        return None
-    return m.start()
+    while m is not None and "?" in region[m.end() : m.end() + 400]:
+        stop = _RESTATED_END_RE.search(region, m.end(), m.end() + 400)
+        end = stop.end() if stop is not None else m.end() + 400
+        if _OPTIONS_AFTER_RE.match(region, end):  # "...? (A) 20 (B) 25": its options too
+            line_end = region.find("\n", end)
+            end = line_end if line_end >= 0 else len(region)
+        if _bare_words(region[m.start() : end]) not in asked:
+            return m.start()
+        # ``reread-question-not-invented``: "let me reread the question once more. How many
+        # trailing zeros does 125! have? Yes, ...": the asked question itself, read again
+        m = head.search(region, end, hi)
+    return None
+
+
+_RESTATED_END_RE = re.compile(r"\?|\.(?=\s)|\n")  # where a restated question's sentence ends
+_OPTIONS_AFTER_RE = re.compile(r"[ \t]*\(?[A-Ea-e]\)")  # "(A) 20 (B) 25" after the question
+
+
+def _bare_words(text: str) -> str:
+    """``text`` with its math marks and spaces removed, lower case: a question and its restating
+    compare equal ("$125!$" as "125!")."""
+    return _BARE_MARKS_RE.sub("", text).lower()
+
+
+_BARE_MARKS_RE = re.compile(r"[\s$\\{}*#>_\"']+")
 
 
 def _asks_new_question(region: str, at: int, question: str | None = None) -> bool:
@@ -7194,6 +7280,12 @@ def _closing(
     numeral = _base_numeral_end(lines[-1], question) if question else None
     if numeral is not None:  # "255 in hexadecimal is FF.", asked in base 16
         return Extracted(numeral, "conclusion", "closing-base-numeral")
+    ordinal = _ORDINAL_POSITION_RE.search(lines[-1]) if question else None
+    if ordinal is not None and question and not _NEG_WORD_RE.search(lines[-1]) and re.search(
+        r"\b" + re.escape(ordinal.group("noun").lower()) + r"\b", question, re.IGNORECASE
+    ):  # ``ordinal-position-value``: "So March 1 is the 61st day of the year." (asked which
+        # day of the year): the position's number
+        return Extracted(ordinal.group("n"), "conclusion", "closing-ordinal-position")
     equation = _asked_equation(lines, question) if question and "=" in region else None
     if equation is not None:  # asked "the equation of the circle": "$$x^2 + ... - 3 = 0.$$"
         return Extracted(equation, "conclusion", "closing-asked-equation")
@@ -9545,6 +9637,10 @@ def _base_numeral_end(line: str, question: str) -> str | None:
     return digits if all(int(ch, 36) < base for ch in digits) else None
 
 
+_ORDINAL_POSITION_RE = re.compile(  # "... is the 61st day of the year.", "... is the 12th term."
+    r"\b(?:is|was|falls[ \t]+on|lands[ \t]+on)[ \t]+(?:the[ \t]+)?\**(?P<n>\d{1,6})"
+    r"(?:st|nd|rd|th)\**[ \t]+(?P<noun>[A-Za-z]+)\b[^.!?\d\n]{0,40}[.!]?[ \t]*\Z"
+)
 _READING_CONDITION_RE = re.compile(  # "If the problem means positive divisors, ", "So if the
     # question intends the stated order, ", "If we read the sentence literally, "
     r"[\W_]*(?:(?:so|thus|then|hence|therefore|and|but)[ \t]*,?[ \t]+)?(?:if|assuming)\b(?:"

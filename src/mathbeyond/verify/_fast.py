@@ -78,6 +78,7 @@ from ._extract import (
     TRUNCATED_FINISH_REASONS,
     Extracted,
     _asked_line_after_box,
+    _box_of_unasked_measure,
     _boxes,
     _empty_final_section,
     _find_close,
@@ -90,6 +91,7 @@ from ._extract import (
     _requested_after,
     _restating,
     _tail_may_match,
+    _tuple_recap_contradicts,
     _with_inner_anchor,
     concludes_asked_after,
     conditional_other_answer,
@@ -744,6 +746,14 @@ def quick(region: str, question: str | None) -> Answer | None:
         or _later_value_contradicts(region, Candidate(start, end, content, "boxed"), question)
     ):
         return None  # ``box-is-other-quantity`` / ``summary-contradicts-answer``: the engine
+    if question and _box_of_unasked_measure(
+        region, Candidate(start, end, content, "boxed"), question
+    ):
+        return None  # ``box-of-unasked-measure``: the engine
+    if question and "=" in region[end:] and _tuple_recap_contradicts(
+        region, Candidate(start, end, content, "boxed"), question
+    ):
+        return None  # ``tuple-recap-contradicts-box``: the engine
     box = Candidate(start, end, content, "boxed")
     if guessed_box(region, box) or bound_box(region, box, question) or (
         conclusion_contradicts_box(region, box, question)

@@ -740,6 +740,15 @@ Each holds one of EXAMPLE_WORD (the quick path's trigger)."""
 
 EXAMPLE_WORD = ("instance", "example", "illustrat", "consider", "warm")
 
+MEASURE_NOUN = (
+    "area", "surface area", "perimeter", "hypotenuse", "volume", "radius", "diameter",
+    "circumference", "height", "altitude", "width", "diagonal", "apothem", "arc length",
+    "side length", "inradius", "circumradius",
+)
+"""Measures of a figure. The last box labelled as one of them ("the perimeter is $6 + 8 + 10 =
+\\boxed{24}$") while the question asks another states that measure, not the answer
+(``box-of-unasked-measure``)."""
+
 EXAMPLE_LABEL = (
     "warm-?up", "(?:an? )?(?:smaller|simpler|easier) (?:case|example|instance)", "example",
     "analogy",
