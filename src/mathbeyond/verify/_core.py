@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.201.0"  # core_v315-v319: rereads, ordinals, unasked measures
+VERIFIER_VERSION = "2.202.0"  # core_v320-v321: ordinal subjects, later boxes named other
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -1701,7 +1701,8 @@ def _sentence_answer(text: str) -> str:
     concluded = _CONCLUDED_EQUATION_RE.fullmatch(text) if "=" in text else None
     if concluded is not None:  # "Therefore, √50 + √18 = 8√2", "So, 0.375 = 3/8.": its last side
         return concluded.group("v").strip().strip("$").strip()
-    plain = re.sub(r"\\[A-Za-z]+|\$", " ", text)
+    plain = _ORDINAL_WORD_RE.sub("nth", re.sub(r"\\[A-Za-z]+|\$", " ", text))  # ("The 20th
+    # term is 79.": an ordinal is a word of the subject)
     if not re.search(r"[A-Za-z]{3,}\s+[A-Za-z]{3,}", plain) or number_with_unit(text):
         return text  # ``unit-mismatch``: "80 miles per hour" keeps its unit for the judge
     first = _COUNT_FIRST_RE.fullmatch(text.strip())
@@ -9637,6 +9638,7 @@ def _base_numeral_end(line: str, question: str) -> str | None:
     return digits if all(int(ch, 36) < base for ch in digits) else None
 
 
+_ORDINAL_WORD_RE = re.compile(r"\b\d{1,6}(?:st|nd|rd|th)\b")
 _ORDINAL_POSITION_RE = re.compile(  # "... is the 61st day of the year.", "... is the 12th term."
     r"\b(?:is|was|falls[ \t]+on|lands[ \t]+on)[ \t]+(?:the[ \t]+)?\**(?P<n>\d{1,6})"
     r"(?:st|nd|rd|th)\**[ \t]+(?P<noun>[A-Za-z]+)\b[^.!?\d\n]{0,40}[.!]?[ \t]*\Z"

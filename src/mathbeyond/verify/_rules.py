@@ -903,6 +903,10 @@ def side_note_rule(
     if cand.text.strip() == prev.text.strip():
         return None
     between = region[prev.end : cand.start]
+    if cand.kind == "boxed" and question and _named_other_after(region, cand.end, question):
+        # ``later-box-named-other``: "Hmm, let me make sure I'm not off by one. ... And
+        # $\boxed{89}$ would be $F_{11}$." ($F_{10}$ asked): whatever doubt came before it
+        return "later-box-named-other"
     if RETRACT_RE.search(between):
         return None
     if cand.kind == "boxed" and question and ("also" in between or "like to" in between):
@@ -1169,6 +1173,24 @@ def converted_box(region: str, prev: Candidate, cand: Candidate, question: str) 
     return (
         first is not None and later is not None
         and first == (asked[0], asked[2]) and later != first
+    )
+
+
+_NAMED_AFTER_BOX_RE = re.compile(  # "$ would be $F_{11}$", "$ is $a_4$": the box named after it
+    r"[ \t]*\$?[ \t]*(?:would[ \t]+be|is|equals)[ \t]+"
+    r"\$(?P<e>[A-Za-z](?:_\{?\w{1,4}\}?|\(\d{1,4}\)))\$"
+)
+
+
+def _named_other_after(region: str, end: int, question: str) -> bool:
+    """``later-box-named-other``: the box ending at ``end`` is said to be a named quantity
+    ("$\\boxed{89}$ would be $F_{11}$") that the question never writes (it asks $F_{10}$)."""
+    m = _NAMED_AFTER_BOX_RE.match(region, end)
+    if m is None:
+        return False
+    want = re.sub(r"[\s{}]", "", m.group("e"))
+    return all(
+        re.sub(r"[\s{}]", "", seg) != want for seg in re.findall(r"\$([^$]{1,40})\$", question)
     )
 
 
