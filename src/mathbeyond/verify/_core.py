@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.202.0"  # core_v320-v321: ordinal subjects, later boxes named other
+VERIFIER_VERSION = "2.203.0"  # core_v322: recaps contradicting a boxed fraction
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

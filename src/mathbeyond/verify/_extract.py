@@ -5236,10 +5236,13 @@ def _case_list_boxes(region: str, boxes: list[Candidate], question: str) -> bool
 
 _RECAP_LINE_RE = re.compile(  # "**To recap**, the GCD of 84 and 126 is 21." (one subject, one
     # copula: "Summing up, the base is 10 and its height is 7." restates the data)
-    r"[ \t*_>#-]*(?:" + lx.alternation(lx.RECAP_OPENER) + r")[ \t*_]*[,:][ \t*_]*"
-    r"(?P<s>(?:(?!\b(?:is|are|equals|was|were)\b)[^\n$=]){3,120}?)[ \t]*"
+    # (also "So, in summary, $0.375$ written as a common fraction is $\frac{3}{5}$.")
+    r"[ \t*_>#-]*(?:(?:so|thus|hence|and)[ \t]*,?[ \t]+)?(?:" + lx.alternation(lx.RECAP_OPENER)
+    + r")[ \t*_]*[,:][ \t*_]*"
+    r"(?P<s>(?:(?!\b(?:is|are|equals|was|were)\b)[^\n=]){3,120}?)[ \t]*"
     r"(?:\bis|\bare|\bequals|=|:)[ \t*_$]*"
-    r"(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?|\([ \t]*-?\d[^()\n$]{0,40}\))[ \t*_$]*[.!]?[ \t*_]*",
+    r"(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?|\([ \t]*-?\d[^()\n$]{0,40}\)"
+    r"|\\[dt]?frac\{\d{1,6}\}\{\d{1,6}\})[ \t*_$]*[.!]?[ \t*_]*",
     re.IGNORECASE,
 )
 _OTHER_QUANTITY_WORD_RE = re.compile(  # "In summary, the sum of its digits is also 6": a side value
@@ -5444,6 +5447,19 @@ def _unevaluated(text: str) -> bool:
     return "!" in text or "\\binom" in text or "\\choose" in text
 
 
+def _recap_differs(value: str, boxed: str) -> bool:
+    """A recap's value is another one than the box's: not the same rational number in another
+    notation ("3/8" for "\\frac{3}{8}", "0.375"), and different as a number or, failing that,
+    as plain text (``recap-contradicts-fraction-box``)."""
+    if _same_rational(value, boxed):
+        return False
+    if simple_rational(value.strip(" \t.$").replace(",", ""), 40) is not None and simple_rational(
+        boxed.strip(" \t.$").replace(",", ""), 40
+    ) is not None:
+        return True
+    return _plain_value(value) != _plain_value(boxed)
+
+
 def _later_value_contradicts(region: str, box: Candidate, question: str) -> bool:
     """``summary-contradicts-answer``: after the answer, a closing summary line labelled with the
     asked quantity ("- Total number of positive divisors: **18**") states another value, and
@@ -5468,12 +5484,13 @@ def _later_value_contradicts(region: str, box: Candidate, question: str) -> bool
     if recap is not None and (
         _SIMPLE_NUMBER_RE.fullmatch(_plain_value(box.text))
         or (recap.group("v").startswith("(") and _plain_value(box.text).startswith("("))
+        or simple_rational(box.text.strip().replace(",", ""), 40) is not None  # "\frac{3}{8}"
     ) and not _OTHER_QUANTITY_WORD_RE.search(recap.group("s")) and not _restates_box(
         lines[-1][: lines[-1].rfind(recap.group("v"))], box
     ):  # (not "only $p = 3$ works, giving the prime triple $(3, 5, 7)$": the box restated)
         # "**In summary**, the least common multiple of 12 and 18 is 72." after $\boxed{36}$;
         # "**Recap:** ..., so the midpoint is (1, 5)." after $\boxed{(5, 1)}$
-        return _plain_value(recap.group("v")) != _plain_value(box.text)
+        return _recap_differs(recap.group("v"), box.text)
     named = _labelled_value_line(lines[-1])
     words = re.findall(r"[a-z]{3,}", named[0].lower()) if named is not None else []
     if named is None or not words or words[-1].rstrip("s") not in question.lower():
@@ -5489,7 +5506,7 @@ def _later_value_contradicts(region: str, box: Candidate, question: str) -> bool
         )
         if not asked_label or not any(_SUMMARY_HEADING_RE.fullmatch(ln) for ln in lines[:-1]):
             return False
-    return _plain_value(named[1]) != _plain_value(box.text)
+    return _recap_differs(named[1], box.text)
 
 
 def _asked_row_differs(tail: str, box: Candidate, question: str) -> bool:
