@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.203.0"  # core_v322: recaps contradicting a boxed fraction
+VERIFIER_VERSION = "2.204.0"  # core_v323-v336: unrendered HTML, values per condition
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -300,6 +300,7 @@ _COMPUTE_ASKED_RE = re.compile(
 )
 _SPACING_RE = re.compile(r"\\(?:left|right|[,;:!])")
 _INT_FRACTION_RE = re.compile(r"\\[dt]?frac\s*(?:\{\s*(\d+)\s*\}|(\d))\s*(?:\{\s*(\d+)\s*\}|(\d))")
+_FRACTION_PARTS_RE = re.compile(r"\\[dt]?frac\{([^{}]{1,60})\}\{([^{}]{1,60})\}")
 _GROUPED_ARITHMETIC_RE = re.compile(r"[\d\s+\-\u2212*/^().]{1,200}")
 _BINARY_OP_RE = re.compile(r"(?<=[\d)])\s*[+\-\u2212*/^]\s*(?=[\d(])")
 _IMPLIED_PRODUCT_RE = re.compile(r"[\d)]\s*\(")
@@ -317,6 +318,11 @@ def _grouped_operations(answer: str) -> int:
     t = _INT_FRACTION_RE.sub(
         lambda m: f"({m.group(1) or m.group(2)}/{m.group(3) or m.group(4)})", t
     )
+    if "frac" in t:  # ``compound-fraction-unevaluated``: "\\dfrac{1}{1-\\frac12}" -> (1)/(1-(1/2))
+        for _ in range(4):
+            t, n = _FRACTION_PARTS_RE.subn(r"((\1)/(\2))", t)
+            if not n:
+                break
     roots = t.count("\\sqrt")  # ``unevaluated-radical-arithmetic``: "\sqrt{3^2 + 4^2}"
     t = t.replace("\\sqrt", "").replace("{", "(").replace("}", ")")
     if not _GROUPED_ARITHMETIC_RE.fullmatch(t) or not any(ch.isdigit() for ch in t):

@@ -1571,7 +1571,7 @@ def _anchor_value(s: str, start: int) -> tuple[str, int]:
 
 _LOOP_NO_VALUE_RE = re.compile(  # "No, 10.", "no -- 12", "Actually 10." in a loop's unit
     r"(?:^|[.!?][ \t]+)(?:no|actually|wait)\b[ \t,\u2014\u2013-]*(?:it'?s[ \t]+)?(-?\d+(?:\.\d+)?)"
-    r"[ \t]*[.!]",
+    r"(?=[ \t]*[.!])",  # (the stop not taken: "No, 15. No, 21." finds both)
     re.IGNORECASE,
 )
 _BOLD_THEN_OR_RE = re.compile(  # after the bold answer: "** (or 1000, if ...)", "** (or 100 if"
@@ -2427,6 +2427,23 @@ _HIDDEN_HTML_RE = re.compile(
     r"[^<>]{0,200}>[\s\S]{0,2000}?</(?P=tag)[ \t]*>",
     re.IGNORECASE,
 )
+_HTML_ATTR = (  # one attribute of a start tag: a name, then perhaps "=" and a value
+    r"[ \t\n]+[A-Za-z_:][-\w:.]{0,30}(?:[ \t]*=[ \t]*(?:\"[^\"<>]{0,200}\"|'[^'<>]{0,200}'"
+    r"|[^\s\"'=<>`]{1,50}))?"
+)
+_VOID_HTML_TAGS = "area|base|br|col|embed|hr|img|input|link|meta|source|track|wbr"  # no content
+_UNRENDERED_HTML_HINT_RE = re.compile(r"[ \t\n]hidden\b|<(?:template|script|style)\b", re.I)
+_UNRENDERED_HTML_RE = re.compile(  # ``unrendered-html``: an element a browser never shows
+    # -- any tag with the boolean ``hidden`` attribute (whatever its value; not ``aria-hidden``,
+    # which only hides from screen readers), <template>, <script>, <style> -- up to its end
+    # tag or the end of the text (an unclosed hidden element hides the rest)
+    rf"<(?!(?:{_VOID_HTML_TAGS})\b)(?P<tag>[A-Za-z][A-Za-z0-9]{{0,15}})(?:{_HTML_ATTR}){{0,8}}?"
+    r"[ \t\n]+hidden"
+    r"(?:[ \t]*=[ \t]*(?:\"[^\"<>]{0,40}\"|'[^'<>]{0,40}'|[^\s\"'=<>`]{1,20}))?(?![-\w:.])"
+    rf"(?:{_HTML_ATTR}){{0,8}}[ \t\n]*>[\s\S]{{0,2000}}?(?:</(?P=tag)[ \t]*>|\Z)"
+    r"|<(?P<raw>template|script|style)\b[^<>]{0,300}>[\s\S]{0,4000}?(?:</(?P=raw)[ \t]*>|\Z)",
+    re.IGNORECASE,
+)
 _QED_RE = re.compile(
     r"(?:\$|\\\()[ \t]*\\(?:blacksquare|square|Box|qed)[ \t]*(?:\$|\\\))"
     r"|\\(?:blacksquare|qed(?:here)?)(?![A-Za-z])|\u220e|\u25a1(?=[ \t]*$)|\bQ\.E\.D\.?",
@@ -2496,6 +2513,11 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
     if "<" in completion and ("style" in completion or "<font" in completion):
         # ``invisible-html``: text an HTML style hides is not rendered: no answer in it
         completion = _HIDDEN_HTML_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), completion)
+    if "<" in completion and _UNRENDERED_HTML_HINT_RE.search(completion):
+        # ``unrendered-html``: a hidden element, a template, a script or a style is not shown
+        completion = _UNRENDERED_HTML_RE.sub(
+            lambda m: re.sub(r"[^\n]", " ", m.group(0)), completion
+        )
     if (  # one-character tests first (memchr): most texts have neither "~" nor "<"
         ("~" in completion and "~~" in completion)
         or ("<" in completion and "<del>" in completion)
@@ -3174,6 +3196,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             }
             if len(said_answers) == 1 and denied:  # ``cut-off-loop-flip-flop``: neither holds
                 return Extracted("", "none", "cut-off-loop-conflicting-values")
+            if not said_answers and len(denied) >= 2:  # ``cut-off-no-value-loop``: "No, 15. No,
+                # 21. No, 15. ...": the loop flips between two values, neither holds
+                return Extracted("", "none", "cut-off-loop-conflicting-values")
             if len(said_answers) == 1:  # "... So the answer is 9." repeated: that answer
                 return Extracted(said_answers.pop(), "anchor", "cut-off-in-repetition-loop")
             asked = _asked_statement(_from_line_start(unit), question) if question else None
@@ -3212,6 +3237,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         '"' in region or "\u201c" in region or "format" in low_region
         or "reminder" in low_region or "template" in low_region
         or "for example" in low_region or "for instance" in low_region or "e.g." in low_region
+        or "like" in low_region or "say" in low_region  # (``box-as-format-instance``)
     ):
         shown = [quoted_format_box(region, b) for b in boxes]
         if any(shown):  # 'the required format: "Answer: \boxed{5}"': a format, no answer
@@ -3514,6 +3540,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             if revised is not None:
                 return Extracted(revised, "conclusion", "revised-after-anchor", trace)
         late = None if truncated else _conclusion(region, question=question)
+        if late is not None and question and len(sel.texts) == 1 and _recap_contradicts_anchor(
+            region, sel.decisions[-1].candidate, late.text, question
+        ):  # ``recap-contradicts-anchor``: "### Answer: 2\n\n**Recap:** ..., giving a remainder
+            # of $\mathbf{4}$.": two final values, none committed
+            return Extracted("", "none", "recap-contradicts-anchor", trace)
         if (
             late is not None
             and (late.rule in _CONCLUDING_RULES or (  # "... = 23.\n\nSo there are 23 such
@@ -5447,6 +5478,32 @@ def _unevaluated(text: str) -> bool:
     return "!" in text or "\\binom" in text or "\\choose" in text
 
 
+_BOLD_WRAPPED_VALUE_RE = re.compile(r"\\(?:mathbf|textbf|boldsymbol|bm)\{([^{}]{1,40})\}")
+_RECAP_SUBJECT_RE = re.compile(r"([A-Za-z]{4,})[ \t]+(?:of|is|was|equals|=)[ \t$*_]*\Z")
+
+
+def _recap_contradicts_anchor(region: str, anchor: Candidate, late: str, question: str) -> bool:
+    """``recap-contradicts-anchor``: after an answer line, the text's last line opens with a
+    recap label and closes on a value for a quantity the question names ("**Recap:** ...,
+    giving a remainder of $\\mathbf{4}$." after "### Answer: 2"): another value than the
+    answer line's is a second final value (as ``summary-contradicts-answer`` after a box)."""
+    body = region.rstrip()
+    line_start = body.rfind("\n") + 1
+    if line_start <= anchor.end or not _RECAP_LABEL_RE.match(body, line_start):
+        return False
+    value = _BOLD_WRAPPED_VALUE_RE.sub(r"\1", late).strip(" \t$*_.")
+    at = body.rfind(late.strip(" \t.")) if late.strip(" \t.") else -1
+    if not value or at <= line_start:
+        return False
+    head = _RECAP_SUBJECT_RE.search(body, max(line_start, at - 60), at)
+    if head is None or not _in_question(head.group(1), question) or (
+        _OTHER_QUANTITY_WORD_RE.search(head.group(1))
+    ):
+        return False
+    answered = _sentence_answer(anchor.text).strip("* $.")
+    return bool(answered) and _recap_differs(value, answered)
+
+
 def _recap_differs(value: str, boxed: str) -> bool:
     """A recap's value is another one than the box's: not the same rational number in another
     notation ("3/8" for "\\frac{3}{8}", "0.375"), and different as a number or, failing that,
@@ -5638,6 +5695,11 @@ def _restates_box(text: str, box: Candidate) -> bool:
     return any(m.group("v") == value for m in _ASSIGNED_NUMBER_RE.finditer(text))
 
 
+_LINE_SUM_END_RE = re.compile(  # "$4 + 4 + 2 + 2 + 3 = 15$." closing the line: a sum's total
+    r"\d[ \t]*(?:\+[ \t]*\d+[ \t]*){1,12}=[ \t]*(?P<v>\d+)[ \t]*\$?[ \t]*[.!]?[ \t]*\Z"
+)
+
+
 def _revised_after_box(region: str, box: Candidate, question: str) -> str | None:
     """``revised-after-box``: after the chosen box, a revision cue ("Actually", "On reflection",
     "Hold on"), then the text closes on a statement of the asked quantity (a word of its
@@ -5671,6 +5733,11 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
         return None
     if line_start < box.end and region.find(late.text, box.end) < 0:
         return None
+    closing_sum = _LINE_SUM_END_RE.search(region.rstrip(), line_start)
+    if line_start > box.end and closing_sum is not None and (
+        closing_sum.group("v") == box.text.strip().strip("$ ")
+    ):  # ``recap-breakdown-sums-to-box``: "**Recap:** 4 primes below 10, 4 in the teens, ... --
+        return None  # $4 + 4 + 2 + 2 + 3 = 15$.": the boxed count broken into parts
     if line_start > box.end and _restates_box(
         region[line_start : max(line_start, region.rfind(late.text))], box
     ):  # "Recap: ... gives $k = 3$; the line is $y = 3x + 2$.": the box restated, then a side fact
@@ -6447,6 +6514,42 @@ def _without_disclaimed_paragraph(region: str) -> str:
     return before if _HAS_VALUE_RE.search(before) else region
 
 
+_CONDITION_SPLIT_RE = re.compile(  # where a closing sentence's second case may start
+    r"[ \t]*;[ \t]*|,?[ \t]+(?:and|but|while|whereas)[ \t]+(?=(?:\$[^$]{1,40}\$|-?\d[\d./]*"
+    r"|(?:the[ \t]+)?(?:answer|count|value|probability|result|total|number)[ \t]|it[ \t']|"
+    r"(?:if|when|assuming|provided|taking|treating|counting)\b))",
+    re.IGNORECASE,
+)
+_CLOSING_CASE_CONDITION_RE = re.compile(  # a clause's own condition: "if they are not", "taking the
+    # modulus", "when order matters" (not "if we then ...", a next step)
+    r"\b(?:if|when|assuming|provided|taking|treating|counting)\b(?![ \t]+(?:we|you)[ \t]+"
+    r"(?:then|now|next|also|further|finally)\b)",
+    re.IGNORECASE,
+)
+_CLOSING_CASE_VALUE_RE = re.compile(r"\$[^$]{1,60}\$|\\\((?:(?!\\\)).){1,60}\\\)|-?\d+(?:[./]\d+)?")
+
+
+def _values_per_condition(region: str) -> bool:
+    """``closing-values-per-condition``: the closing sentence gives one value under one
+    condition and another under another ("So it's $\\frac16$ if the dice are distinguishable
+    and $\\frac17$ if not.", "If you mean the modulus, this is 5; if you mean the squared
+    modulus, it is 25."): two clauses, each with a condition of its own ("if", "when",
+    "assuming", "taking", ...) and a value, their last values different. A clause without a
+    condition ("..., but they are not, so the answer is $\\frac16$") settles the choice: one
+    case only."""
+    body = region.rstrip()
+    line = body[body.rfind("\n") + 1 :].strip()
+    if not line or not _CLOSING_CASE_CONDITION_RE.search(line):
+        return False
+    sentence = _last_value_sentence(line)
+    values = []
+    for clause in _CONDITION_SPLIT_RE.split(sentence):
+        found = _CLOSING_CASE_VALUE_RE.findall(clause)
+        if found and _CLOSING_CASE_CONDITION_RE.search(clause):
+            values.append(_plain_value(found[-1]).strip("\\()"))
+    return len(values) >= 2 and len(set(values)) >= 2
+
+
 def _conclusion(
     region: str, allow_bare: bool = True, question: str | None = None
 ) -> Extracted | None:
@@ -6521,6 +6624,7 @@ def _conclusion(
         if times is not None:  # ``count-adverb``: "... so it crosses zero exactly once there."
             found = Extracted(_COUNT_ADVERBS[times.group("a").lower()], "conclusion",
                               "closing-count-adverb")
+    unqualified = region
     if found is None:
         qualified = _without_qualifier(region)
         if qualified is not None:
@@ -6550,6 +6654,10 @@ def _conclusion(
             elif late is not None and late.kind == "conclusion":
                 found = Extracted(late.text, late.kind, "closing-conditional-qualifier")
                 region = qualified  # the clause cut off qualifies the value, never disqualifies it
+    if found is not None and found.kind == "conclusion" and _values_per_condition(unqualified):
+        # ``closing-values-per-condition``: "... $\\frac16$ if the dice are distinguishable
+        # and $\\frac17$ if not.": a value per condition, none chosen
+        return Extracted("", "none", "closing-values-per-condition")
     if found is None or found.kind != "conclusion":
         return found
     concession = _CONCESSIVE_VALUE_RE.fullmatch(found.text)
@@ -8058,6 +8166,11 @@ _LABELLED_ITEM_RE = re.compile(
     r"[ \t]*(?P<v>[^\n]{1,100}?)[ \t*_]*\.?[ \t]*"
 )
 _MAX_LIST_ITEMS = 8
+_HYPOTHETICAL_BULLET_RE = re.compile(  # "- In 30 minutes it would cover 30 miles": a bullet
+    # stating what would follow, no label of its own
+    r"[ \t]*(?:[-*\u2022+]|\d{1,2}[.)])[ \t]+[^\n:]{0,80}?\b(?:would|could)\b[^\n:]{0,120}\Z",
+    re.IGNORECASE,
+)
 
 
 _READING_OPEN_RE = re.compile(  # the line before a list of values per reading leaves it open
@@ -8114,12 +8227,16 @@ def _asked_list_item(lines: list[str], question: str) -> str | None:
         return None  # ``summary-after-listed-item``: "Vertex: $(2, -3)$. ... **Summary:** The
         # vertex is at $(-3, 2)$.": the summing-up line closes, the closing sentence rules read it
     items: list[tuple[str, str]] = []
+    side_facts = 0
     for line in reversed(lines[-_MAX_LIST_ITEMS:]):
         m = _LABELLED_ITEM_RE.fullmatch(line)
+        if m is None and not items and _HYPOTHETICAL_BULLET_RE.match(line):
+            side_facts += 1  # ``summary-list-hypothetical-bullets``: "- At this speed, a
+            continue  # 300-mile trip would take 5 hours" after "- Speed: 60 mph": a side fact
         if m is None:
             break
         items.append((m.group("label").replace("$", "").strip().lower(), m.group("v")))
-    if len(items) < 2:
+    if len(items) < (1 if side_facts else 2):
         return None
     asking = _asking_sentence(question)
     ask = _ASK_CLAUSE_RE.search(asking)
@@ -8380,6 +8497,8 @@ def _without_colon_elaboration(lines: list[str], question: str) -> list[str]:
     colon = last.rfind(": ")
     before, after = last[:colon].rstrip(), last[colon + 2 :]
     stmt = before[max(before.rfind(". "), before.rfind("! "), before.rfind("? ")) + 1 :]
+    if any(_HAS_VALUE_RE.search(p) for p in _SENTENCE_SPLIT_RE.split(after)[1:]):
+        return lines  # another sentence with a value follows the elaboration: read it all
     if (
         not before[-1:].isalpha() or not _HAS_VALUE_RE.search(stmt)
         or not _ELABORATED_STATEMENT_RE.search(stmt) or not re.search(r"\d", after)
@@ -10368,9 +10487,12 @@ def _stated_value(line: str) -> str | None:
     "There are 9 ways"), or one value after a final ``=``/``:`` ("Number of divisors = 9")."""
     if len(line) > MAX_BARE_CHARS or _SETUP_RE.match(line):
         return None
-    after_verb = [m.group(1) for m in _VERB_NUMBER_RE.finditer(line)]
-    if len(after_verb) == 1:
-        return after_verb[0]
+    verbs = list(_VERB_NUMBER_RE.finditer(line))
+    if len(verbs) == 1 and _LATER_EQUATION_RE.search(line, verbs[0].end()) is not None:
+        return None  # ``stated-count-then-computed-result``: "There are 6 numbers, and 108 / 6 =
+        # 18.": the count is on the way; the sentence ends on the computed value
+    if len(verbs) == 1:
+        return verbs[0].group(1)
     m = _LABEL_VALUE_RE.search(line)
     if m is not None:
         value = m.group(1).strip().strip("$").strip()
@@ -10380,6 +10502,9 @@ def _stated_value(line: str) -> str | None:
     return None
 
 
+_LATER_EQUATION_RE = re.compile(  # ", and 108 / 6 = 18.": an equation closing the sentence
+    r"[,;][ \t]+(?:and|so)[ \t]+[^\n=]{1,60}=[ \t]*\$?-?\d[\d,]*(?:\.\d+)?\$?[ \t]*[.!]?[ \t]*\Z"
+)
 _POLYNOMIAL_VALUE_RE = re.compile(  # a sum of monomials in one-letter variables: "2x^2 + 5x - 3"
     r"-?[ \t]*\d*[a-z]?(?:\^\{?\d+\}?)?(?:[ \t]*[-+][ \t]*\d*[a-z]?(?:\^\{?\d+\}?)?){1,8}"
 )

@@ -617,6 +617,7 @@ def hypothetical_box(region: str, low: str, start: int, end: int, content: str) 
         or low.find("template", line_start, start) >= 0
         or low.find("xample", line_start, start) >= 0  # (``format-demonstration-box``)
         or low.find("nstance", line_start, start) >= 0 or low.find("e.g", line_start, start) >= 0
+        or low.find("like", line_start, start) >= 0 or low.find("say", line_start, start) >= 0
     ):
         # ``quoted-format-box``: 'the required format: "Answer: \boxed{5}"'
         return quoted_format_box(region, Candidate(start, end, content, "boxed"))

@@ -39,8 +39,11 @@ RETRACTION = (
     # (not "Let me see if I missed any": a check; "I missed" is MISTAKE_ADMISSION's)
     "(?<!if\\s)(?<!whether\\s)i (?:must have |may have |might have |just |clearly |obviously )?"
     "mis-?(?!sed\\b)(?:[a-z]+-)*(?:[a-z]+ed|set|read|wrote|spoke|took|understood)",
-    "(?:that|this|it)(?:'s| is| was) (?:wrong|incorrect|not (?:the )?(?:right|correct)"
-    "(?: answer)?)",
+    # ``answer-noun-disowned``: also "this count is wrong", "my answer was incorrect", "the
+    # total above is not right"
+    "(?:that|this|it|(?:that|this|my|the) (?:count|answer|result|total|value|number|sum|figure|"
+    "calculation|computation)(?: above)?)(?:'s| is| was) (?:wrong|incorrect|not (?:the )?"
+    "(?:right|correct)(?: answer)?)",
     "(?:that|this|it) (?:can(?:'t|not)|could(?:n't| not)) (?:possibly )?be (?:right|correct)",
     # a failed check: "... doesn't divide evenly, so something went wrong somewhere" (written so
     # that its literal is "wrong", which the list has already: the guard holds at most 24)
@@ -62,7 +65,7 @@ RETRACTION = (
     "(?:the (?:boxed )?(?:value|answer|result|number)|that|this|it)(?: above)? (?:should not|"
     "shouldn't|must not) be take(?:n)? as (?:my|the|our|a) (?:final |real |definitive )?answer",
     "(?:please )?(?:disregard|ignore) (?:that|this|it|the (?:above|previous|last|box)|my "
-    "(?:previous|earlier|last|answer))",
+    "(?:previous|earlier|last|answer)|the \\$?\\d+(?:\\.\\d+)?\\$?(?![\\w.$]))",
     # the answer called an estimate that may be off: "(Note: this is only a rough estimate; the
     # true value could be somewhat different.)", "Treat this as a ballpark figure only"
     # (two literals, "estimate" and "ballpark": the guard holds at most 24)
@@ -712,6 +715,11 @@ OTHER_PROBLEM_PREDICATE = (
     # confusing it with another problem" (``other-problem-remembered``)
     "(?:thinking|thought) of", "(?:confus|mix|conflat|mistak)(?:ing|ed) (?:it|this|that)"
     "(?: up)? (?:with|for)",
+    # ``aside-calls-value-warm-up``: "$\\boxed{7}$ (just as a warm-up for the pattern)", ", just
+    # as an example": the value before is the warm-up; no problem opens after it
+    # (written with \\s, not spaces: alternation() would widen the fixed look-behinds)
+    "(?<=\\()(?:(?:just|only|merely|simply|purely)\\s)?as",
+    "(?<=,\\s)(?:just|only|merely|simply|purely)\\sas",
 )
 """Before an other-problem phrase: the phrase is a remark's predicate ("that's a different
 problem entirely", "which would be a separate question"), or the model's own thought recalled ("I
@@ -1168,6 +1176,11 @@ DECLINE_ANSWER = (
     "vouch for|stand (?:behind|by)|endorse) (?:it|this|that|the (?:value|number|result|answer)|"
     "(?:\\$)?-?[0-9][0-9,./]*(?:\\$)?)",
     "(?:leave|leaving) (?:it|this|the (?:question|problem|answer)) (?:unanswered|open|blank)",
+    # ``not-sure-enough-to-commit``: "I'm not confident enough to commit", "not sure enough
+    # about the cycle to commit to that" (not "sure enough of this to commit to 24")
+    "(?:not|n't) (?:quite |really |entirely |fully )?(?:confident|sure|certain) enough"
+    "(?: (?:of|about|in) (?:it|this|that|(?:the|my) [a-z]+(?: [a-z]+)?))? to (?:commit|give|state|"
+    "settle|stand behind|vouch)",
     # "I'm not willing to commit to a final number here.", "I'd rather not commit to a value",
     # "I decline to give a final answer": a general object, not a formula or another quantity
     "(?:won't|will not|can't|cannot|can not|not going to|unable to|not able to|(?:would|'d) "
@@ -2022,7 +2035,9 @@ ordered pair $(x, y)$ ...") instructs no form."""
 ASKED_MIXED_NUMBER = ("mixed number", "mixed numeral", "mixed fraction")
 ASKED_INTERVAL = ("interval notation", "as an interval", "as a union of intervals")
 ASKED_SCIENTIFIC = ("scientific notation", "scientific form")
-ASKED_IN_PI = ("in terms of \\\\?pi", "in terms of π")
+ASKED_IN_PI = (  # "in terms of pi", "in terms of $\\pi$", "in terms of \\(\\pi\\)"
+    "in terms of (?:\\$|\\\\\\()?\\s*\\\\?pi", "in terms of (?:\\$\\s*)?π",
+)
 EVALUATE_VERB = (
     "compute", "evaluate", "simplify", "calculate", "find the value of", "what is the value of",
     "determine the value of", "expand", "factor", "rationalize", "write",

@@ -195,6 +195,9 @@ _TRIG_DEGREE_RE = re.compile(
 _LATEX_THOUSANDS_RE = re.compile(r"\d+(?:,\\!\s*\d{3})+(?!\d)")  # 11,\!111,\!100: one run
 _LATEX_THOUSANDS_SEP_RE = re.compile(r",\\!\s*")
 _BRACE_COMMA_RE = re.compile(r"(?<=\d)\s*\{\s*,\s*\}\s*(?=\d)")  # 14 {, }916
+_TEXT_PUNCT_RE = re.compile(  # a separator in a text command between digits: "6\\text{:}35"
+    r"(?<=\d)\\(?:text|textrm|mathrm|textnormal)[ \t]*\{[ \t]*([,.:])[ \t]*\}(?=\d)"
+)
 _DECIMAL_BRACE_COMMA_RE = re.compile(r"(?<=\d)\{,\}(?=\d{1,2}(?!\d))")  # 1{,}75: a decimal comma
 _PLAIN_BRACE_SET_RE = re.compile(  # {2, 3, 5} (backslashes left out) / x \in {1, 2}: a set
     r"(?P<pre>(?:\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*(?:\\in|=)\s*)?)\{(?P<inner>[^{}]*,[^{}]*)\}"
@@ -406,6 +409,8 @@ def clean(raw: str) -> Cleaned:
     if "0x" in s or "0X" in s:  # a hexadecimal literal is the base-16 numeral it writes
         s = _HEX_LITERAL_RE.sub(lambda m: m.group(1).upper() + "_{16}", s)
     s = _DELIMS_RE.sub(" ", s)
+    if "text" in s or "math" in s:  # "6\\text{:}35", "1\\text{,}000": the separator itself
+        s = _TEXT_PUNCT_RE.sub(lambda m: "{,}" if m.group(1) == "," else m.group(1), s)
     s = s.replace("{:}", ":").replace("\\!:\\!", ":")
     s = _MOD_SUFFIX_RE.sub("", s)
     s = _ONE_LETTER_UNIT_RE.sub("", s)

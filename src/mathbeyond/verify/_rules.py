@@ -243,6 +243,9 @@ _CONDITION_AFTER_RE = re.compile(
     r"[\s$)]*,?\s*" + lx.alternation(lx.CONDITIONAL_TAIL) + r"\b", re.IGNORECASE
 )
 _DISOWNED_VALUE_RE = re.compile(r"(\d+(?:\.\d+)?)\$?\s")
+_DISREGARDED_VALUE_RE = re.compile(  # "please disregard the 12": the value it names, last
+    r"(?:disregard|ignore)\s+the\s+\$?(\d+(?:\.\d+)?)\$?\Z", re.IGNORECASE
+)
 _PLAIN_NUM_RE = re.compile(r"(?<![\w.^_])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w^_]|\.\d)")
 _CORRECTED_VALUE_RE = re.compile(  # one value, not one of several ("5 or 6")
     r"\s*(?:\$|\\\()?\s*(-?\d+(?:\.\d+)?(?:/\d+)?)\s*(?:\$|\\\))?(?![\w^_]|\.\d)"
@@ -705,6 +708,45 @@ _AFTER_VERIFYING_RE = re.compile(  # "$ once I've verified it", " after checking
 )
 
 
+_INSTANCE_MARK_RE = re.compile(  # "in a box, like $", "a boxed integer, say $" (not "looks
+    # like $", "something like $", "just like $": a likeness, a hedge or a comparison)
+    r"(?<!look )(?<!looks )(?<!seem )(?<!seems )(?<!sound )(?<!sounds )(?<!something )"
+    r"(?<!just )(?<!exactly )(?<!more )(?<!much )\b(?:like|say)[ \t,:]*(?:\$\$?|\\\(|\\\[)?"
+    r"[ \t]*\Z",
+    re.IGNORECASE,
+)
+_GENERIC_INSTANCE_RE = re.compile(  # "Answers like $", "results such as $": instances of a kind
+    r"\b(?:answers|results|responses|values|numbers|outputs|counts)[ \t]+(?:like|such[ \t]+as)"
+    r"[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*\Z",
+    re.IGNORECASE,
+)
+_INSTANCE_SENTENCE_RE = re.compile(  # the sentence calls its box typical or a form to follow
+    r"\b(?:typical(?:ly)?|usually|common(?:ly)?|format(?:ted)?|template)\b", re.IGNORECASE
+)
+_WORK_TO_COME_RE = re.compile(  # "$, once I've worked it out", " when I have computed it"
+    r"[ \t$]*[,.]?[ \t]*(?:once|when|after|as[ \t]+soon[ \t]+as)\b[^\n.]{0,40}?\b(?:verif|check|"
+    r"confirm|finish|done|sure|work|solv|comput|figur|calculat|deriv)",
+    re.IGNORECASE,
+)
+
+
+def format_instance_box(region: str, c: Candidate, before: str) -> bool:
+    """``box-as-format-instance``: the box stands right after "like"/"say" (or "answers such
+    as") as an instance of the answer's form, not as a result: the work is still to come ("I'll
+    present my final result in a box, like $\\boxed{7}$, once I've worked it out."), or the
+    sentence calls such boxes typical or a format ("Answers like $\\boxed{10}$ would be typical
+    for this kind of problem.", "The expected format is a boxed integer, say $\\boxed{10}$.")."""
+    generic = _GENERIC_INSTANCE_RE.search(before) is not None
+    if not generic and _INSTANCE_MARK_RE.search(before) is None:
+        return False
+    if generic or _WORK_TO_COME_RE.match(region, c.end) is not None:
+        return True
+    stop = _SENTENCE_STOP_RE.search(region, c.end)
+    after = region[c.end : stop.end() if stop is not None else len(region)]
+    lead = before[max(before.rfind(". "), before.rfind("? "), before.rfind("! ")) + 1 :]
+    return _INSTANCE_SENTENCE_RE.search(lead + " " + after.split("\n", 1)[0]) is not None
+
+
 def quoted_format_box(region: str, c: Candidate) -> bool:
     """``quoted-format-box``: the box stands inside quotation marks on its line (one opened
     before it, closed after it) after a format or example word ('Example of the required format:
@@ -713,6 +755,10 @@ def quoted_format_box(region: str, c: Candidate) -> bool:
     before = region[line_start : c.start]
     if _FORMAT_LIKE_RE.search(before):  # ``format-reminder-box``: "Format reminder for myself:
         return True  # the final result goes in a box, like $\boxed{8}$."
+    if ("like" in before or "say" in before or "Like" in before) and format_instance_box(
+        region, c, before
+    ):  # ``box-as-format-instance``: "Answers like $\boxed{10}$ would be typical"
+        return True
     if ("xample" in before or "nstance" in before or "e.g" in before) and (
         _FORMAT_DEMO_RE.search(before)
     ):  # ``format-demonstration-box``: "For example, if the answer were 12, you would write it
@@ -880,7 +926,10 @@ _ANSWER_LEAD_RE = re.compile(  # "So the answer is $", "so correcting my answer:
 _ERROR_INFERRED_RE = re.compile(
     r"\bmust[ \t]+have[ \t]+(?:dropped|missed|lost|skipped|double[- ]?counted|miscounted|"
     r"over-?counted|under-?counted|made[ \t]+(?:an?[ \t]+)?(?:error|mistake|slip))\b"
-    r"|\b(?:is|was)[ \t]+off[ \t]+by[ \t]+(?:one|\d+)\b",
+    r"|\b(?:is|was)[ \t]+off[ \t]+by[ \t]+(?:one|\d+)\b"
+    # ``work-inferred-wrong``: "so my antiderivative must be off", "my setup must be wrong"
+    r"|\bmy[ \t]+[a-z]+(?:[ \t]+[a-z]+)?[ \t]+(?:must|has[ \t]+to)[ \t]+be[ \t]+(?:off|wrong|"
+    r"incorrect|mistaken|flawed)\b",
     re.IGNORECASE,
 )
 
@@ -1268,6 +1317,23 @@ def remarked_mistake(text: str, m: re.Match[str]) -> bool:
     return _MISTAKE_REMARK_RE.search(text, start, m.start()) is not None
 
 
+_NOUN_DISOWNED_RE = re.compile(  # ``answer-noun-disowned``'s noun forms: "that value is wrong"
+    r"(?:that|this|my|the)\s+(?:count|answer|result|total|value|number|sum|figure|calculation"
+    r"|computation)\b",
+    re.IGNORECASE,
+)
+_SENTENCE_OPEN_RE = re.compile(r"[.!?\n(]")
+
+
+def _other_value_before(tail: str, at: int, answer: str) -> bool:
+    """The sentence holding ``at`` names, before it, a number other than ``answer``'s value."""
+    lo = max(0, at - 160)
+    opens = [m.end() for m in _SENTENCE_OPEN_RE.finditer(tail, lo, at)]
+    start = opens[-1] if opens else lo
+    mine = {_plain_value(answer), _plain_value(answer.rsplit("=", 1)[-1])}
+    return any(v not in mine for v in _PLAIN_NUM_RE.findall(tail, start, at))
+
+
 def _retraction_of(tail: str, answer: str) -> re.Match[str] | None:
     """The first retraction in ``tail``; "15 is wrong" retracts only an answer of 15. An admitted
     mistake ("I double-counted ...", ``MISTAKE_ADMISSION``) is one too."""
@@ -1283,7 +1349,10 @@ def _retraction_of(tail: str, answer: str) -> re.Match[str] | None:
         if remarked_mistake(tail, m):
             pos = m.end()  # "A common mistake here is ... This is incorrect because ..."
             continue
-        value = _DISOWNED_VALUE_RE.match(m.group(0))
+        if _NOUN_DISOWNED_RE.match(m.group(0)) and _other_value_before(tail, m.start(), answer):
+            pos = m.end()  # "(My first attempt gave $289$ ...; that value is incorrect.)": the
+            continue  # noun points back at the other value its sentence names
+        value = _DISOWNED_VALUE_RE.match(m.group(0)) or _DISREGARDED_VALUE_RE.search(m.group(0))
         if value is None or value.group(1) in (
             _plain_value(answer), _plain_value(answer.rsplit("=", 1)[-1])  # "9 + 12 = 21": 21
         ):
@@ -1893,7 +1962,18 @@ def declines_answer(text: str) -> bool:
     found = None
     for found in _DECLINE_RE.finditer(tail):  # noqa: B007 - the last one
         pass
-    return found is not None and not any(ch.isdigit() for ch in tail[found.end() :])
+    return found is not None and (
+        not any(ch.isdigit() for ch in tail[found.end() :])
+        or _EQUAL_ALTERNATIVE_RE.match(tail, found.end()) is not None
+    )
+
+
+_EQUAL_ALTERNATIVE_RE = re.compile(  # ``declined-then-equal-alternative``: "...; it could just
+    # as well be 7." (the only value after the decline is another equally likely one)
+    r"[^.!?\n]{0,40}?\b(?:could|might|may)[ \t]+(?:just[ \t]+as[ \t]+(?:well|easily|likely)|"
+    r"equally(?:[ \t]+(?:well|likely))?|as[ \t]+easily)[ \t]+be\b[^.!?\n]{0,80}[.!?]?\s*\Z",
+    re.IGNORECASE,
+)
 _GAVE_UP_RE = Guarded(lx.words(lx.GAVE_UP))
 _VALUE_SOURCE_RE = Guarded(lx.words(lx.VALUE_SOURCE))
 _READING_QUALIFIER_RE = Guarded(lx.words(lx.READING_QUALIFIER))
@@ -3326,7 +3406,7 @@ _MATH_SEGMENT_RE = re.compile(r"\$\$(.+?)\$\$|\$([^$]+)\$|\\\((.+?)\\\)|\\\[(.+?
 _SIMPLE_VALUE_RE = re.compile(r"-?\d+(?:\.\d+)?|-?\\[dt]?frac\{\d+\}\{\d+\}|-?\d+/\d+|[A-Za-z]")
 _OPERATOR_RE = re.compile(r"[\^+\-*/!(]|\\[A-Za-z]+")
 _SPACE_RE = re.compile(r"\s+|\\[,;:! ]|\\left|\\right")
-_PI_RE = re.compile(r"\\pi|π")
+_PI_RE = re.compile(r"\\pi|π|(?<![A-Za-z\\])pi(?![A-Za-z])")  # also the word: "four pi"
 
 
 def _top_level(text: str) -> str:
