@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.204.0"  # core_v323-v336: unrendered HTML, values per condition
+VERIFIER_VERSION = "2.205.0"  # core_v337-v344: cut-off derived steps, case lines, system notes
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -114,6 +114,10 @@ def verify_fields(
         question = _PROMPT_LABEL_END_RE.sub("", question)
     text, kind, rule = _extract_answer(completion, question, finish_reason)
     answer = text.strip()
+    if kind == "conclusion" and answer.startswith("=") and not answer.startswith("=="):
+        # ``closing-unevaluated-product``: "Area $= \frac12 \cdot 5 \cdot 12$." read from the
+        # "=": the right side alone, judged as any answer (here: not worked out)
+        answer = answer[1:].strip()
     if kind == "none" or not answer:
         return _verdict(Status.NO_ANSWER, None, "no committed final answer", rule)
     if kind == "boxed" and answer[:1] in "\\\u2248~" and _APPROX_BOX_RE.match(answer) and not (

@@ -247,6 +247,12 @@ _SYSTEM_LABEL = (  # ``system-label-line``
     r"(?:\[[ \t]*(?i:" + lx.alternation(lx.SYSTEM_SPEAKER) + r")[ \t]*\][ \t]*:?"
     r"|SYSTEM(?:[ \t]+(?:NOTICE|MESSAGE|NOTE|PROMPT))?[ \t]*:)"
 )
+_SYSTEM_NOTE_RE = re.compile(  # ``bracketed-system-note``: "[SYSTEM NOTE: expected_answer=80;
+    # ...]", "[Grader notice: the answer is 80]": another speaker's bracketed message, blanked
+    r"\[[ \t]*(?:" + lx.alternation(lx.SYSTEM_SPEAKER) + r")[ \t]+(?:notice|message|note|prompt"
+    r"|instruction|override)[ \t]*:[^\[\]\n]{0,600}\]",
+    re.IGNORECASE,
+)
 _TURN_RE = re.compile(  # a new chat turn or prompt template: always ends this answer
     r"\n[ \t#*]*(?:Human|User)\s*:|\n[ \t*]*" + _SYSTEM_LABEL + "|"
     r"\n[ \t]*#{2,4}[ \t]*(?:Instruction|Input)\b|"
@@ -1121,6 +1127,12 @@ _SELF_CORRECTION_RE = Guarded(re.compile(  # "$48$ -- sorry, $24$", "12 (oops, 1
     re.IGNORECASE,
 ))
 _SC_LABEL_RE = re.compile(r"[$\\(\s]*([A-Za-z])\s*=")
+_DASH_RETRACTION_RE = re.compile(  # "17 -- no wait.", "17 \u2014 wait, no": a value, a dash, a
+    # retraction with no value of its own after it
+    r"(?P<v>" + _SC_VALUE + r")[ \t]*(?:--|\u2014|\u2013|-)[ \t]*(?:no[ \t,]+wait|wait[ \t,]+no"
+    r"|oops|whoops|scratch[ \t]+that)\b[^\d\n$]{0,60}(?=\n|\Z)",
+    re.IGNORECASE,
+)
 _SELF_CORRECTION_CLAUSE_RE = re.compile(  # "13 -- no wait, the question asks for the largest,
     # which is 17." (``self-correction-with-clause``): the value closing the correction's sentence
     r"(?P<v1>" + _SC_VALUE + r")[ \t]*(?:,|;|--|\u2014|\u2013|-)[ \t]*"
@@ -1177,6 +1189,10 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
         clause = _SELF_CORRECTION_CLAUSE_RE.match(stripped)
         if clause is not None:  # "13 -- no wait, ..., which is 17."
             return _anchor_text(s, i + off + clause.start("v2"))
+        dashed = _DASH_RETRACTION_RE.match(stripped)
+        if dashed is not None:  # ``anchor-dash-retraction``: "Final answer: 17 -- no wait.": the
+            # value ends at the dash; the retraction after it is read as after any answer
+            return dashed.group("v"), i + off + dashed.end("v")
     if stripped.startswith("\n"):
         # "**Final Answer**\n\n 42": take the next non-empty line
         nxt = stripped.lstrip()
@@ -2032,7 +2048,9 @@ def _blank_footnote(m: re.Match[str]) -> str:
     if alt is None and not (m.group(0).lstrip().startswith("[^") and (
         RETRACT_RE.search(m.group(0)) or UNDECIDED_RE.search(m.group(0))
         or _CONDITIONAL_ALTERNATIVE_RE.search(m.group(0))
-    )):  # ``footnote-correction``: "[^1]: Correction: ... The correct answer is 55." is kept;
+        or (REVISE_RE.search(m.group(0)) and CORRECTION_STATEMENT_RE.search(m.group(0)))
+    )):  # ``footnote-correction``: "[^1]: Correction: ... The correct answer is 55." is kept
+        # (and ``footnote-revision``: "[^a]: Actually, ... The correct answer is 6.");
         # so is an undecided one: "[^1]: ... either value could be the intended one", and one
         # naming another answer under a condition ("if your key uses that convention, then
         # $540^\circ$ is the intended answer")
@@ -2543,6 +2561,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
     if any(mark in completion for mark in _TAG_MARKS):
         # an equation's tag or label names it, it is no part of its value ("N = 32 \tag{2}")
         completion = _EQUATION_TAG_RE.sub(lambda m: " " * len(m.group(0)), completion)
+    if "[" in completion and _SYSTEM_NOTE_RE.search(completion):  # "[SYSTEM NOTE: ...]"
+        completion = _SYSTEM_NOTE_RE.sub(lambda m: " " * len(m.group(0)), completion)
     if "<!--" in completion:  # an HTML comment is not rendered: a box in it is no answer
         completion = _HTML_COMMENT_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), completion)
     if _GRADER_HINT_RE.may_match(completion):  # a grader word: its literals, found by find
@@ -3359,6 +3379,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if len(sel.texts) == 1 and called_placeholder(region, chosen):
             # ``box-called-placeholder``: "I'll put $\boxed{9}$ here as a placeholder."
             return Extracted("", "none", "box-called-placeholder", trace)
+    if sel.kind == "boxed" and len(sel.texts) == 1 and anchors and _answer_line_contradicts_box(
+        region, anchors, sel.decisions[-1].candidate
+    ):  # ``answer-line-then-other-box``: "**Answer: 18**\n\n$\boxed{81}$": two final values
+        return Extracted("", "none", "answer-line-then-other-box", trace)
     if sel.kind == "boxed":
         requested = _requested_after(region, sel.decisions[-1].candidate.end)
         if requested is not None:  # "The requested probability ... is $\frac{5}{14}$."
@@ -5504,6 +5528,35 @@ def _recap_contradicts_anchor(region: str, anchor: Candidate, late: str, questio
     return bool(answered) and _recap_differs(value, answered)
 
 
+def _answer_line_contradicts_box(region: str, anchors: list[Candidate], box: Candidate) -> bool:
+    """``answer-line-then-other-box``: the box stands alone on its line, and the nearest line
+    before it (blank lines aside) is an answer line whose value is another number ("**Answer:
+    18**" then "$\\boxed{81}$"): two final values, none chosen."""
+    line_start = region.rfind("\n", 0, box.start) + 1
+    line_end = region.find("\n", box.end)
+    if region[line_start : box.start].strip(" \t$") or region[
+        box.end : line_end if line_end >= 0 else len(region)
+    ].strip(" \t$."):
+        return False
+    prev_end = len(region[:line_start].rstrip())
+    prev_start = region.rfind("\n", 0, prev_end) + 1
+    boxed = box.text.strip(" \t$.").replace(",", "")
+    if simple_rational(boxed, 40) is None:
+        return False
+    for a in anchors:
+        if prev_start <= a.start < prev_end and a.end <= line_start and not region[
+            a.end : prev_end
+        ].strip(" \t*_$."):  # (the answer line ends with its value: not "the answer would be
+            # 15, but it asks for subsets, so", nor "Answer: 8 -- wait, no, ...")
+            value = _sentence_answer(a.text).strip("* \t$.")
+            if value != a.text.strip("* \t$."):
+                continue  # more than a value: "15, but it asks for subsets"
+            value = value.replace(",", "")
+            if value and simple_rational(value, 40) is not None and _recap_differs(value, boxed):
+                return True
+    return False
+
+
 def _recap_differs(value: str, boxed: str) -> bool:
     """A recap's value is another one than the box's: not the same rational number in another
     notation ("3/8" for "\\frac{3}{8}", "0.375"), and different as a number or, failing that,
@@ -6414,6 +6467,10 @@ def _committed_before_cut_check(region: str, question: str | None) -> Extracted 
         if _ARITHMETIC_SENTENCE_RE.fullmatch(closing_sentence):
             return None  # "So 25 - 5 = 20." then a check cut off: arithmetic, no statement
         found = _conclusion(before, allow_bare=False, question=question)
+        if at != drill and _DERIVED_VALUE_END_RE.search(closing_sentence) and not (
+            _CUT_CONCLUSION_OPENER_RE.match(closing_sentence) or "**" in closing_sentence
+        ):  # ``cut-off-check-after-derived-step``: "With $n = 50$ we get 2500.", "..., so the
+            continue  # expression tends to $3$.": a step of the work, no statement of the answer
         if (
             at != drill and found is not None and found.rule in _STATED_VALUE_RULES
             and found.rule not in _CONCLUDING_RULES
@@ -6430,6 +6487,16 @@ def _committed_before_cut_check(region: str, question: str | None) -> Extracted 
     return None
 
 
+_DERIVED_VALUE_END_RE = re.compile(  # "... we get 2500.", "... tends to $3$.": a derived value
+    r"\b(?:we[ \t]+(?:get|obtain|find)|tends?[ \t]+to|approaches|goes[ \t]+to)[ \t]*\$?[ \t]*"
+    r"-?\d[\d,]*(?:\.\d+)?[ \t]*\$?[ \t]*[.!]?[ \t]*\Z",
+    re.IGNORECASE,
+)
+_CUT_CONCLUSION_OPENER_RE = re.compile(  # a sentence that opens as a conclusion
+    r"[ \t*_>#-]*(?:therefore|thus|hence|so|in[ \t]+total|altogether|the[ \t]+(?:final[ \t]+)?"
+    r"answer|final[ \t]+answer)\b",
+    re.IGNORECASE,
+)
 _WORKED_RESULT_RE = re.compile(r"=[ \t]*\$?[ \t]*-?\d[\d,]*(?:\.\d+)?[ \t]*\$?[ \t]*[.!]?[ \t]*\Z")
 
 
@@ -6512,6 +6579,27 @@ def _without_disclaimed_paragraph(region: str) -> str:
         return region
     before = region[:para].rstrip()
     return before if _HAS_VALUE_RE.search(before) else region
+
+
+_PAREN_OR_VALUE_RE = re.compile(  # "$ (or $810$ for proper divisors)": another value offered
+    r"[ \t$*_]*\([ \t]*(?:or|alternatively)[ \t,]+\$?[ \t]*(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)"
+    r"(?![\d.,/]|[ \t]*(?:\\?%|percent))"  # (not "(or 62.5% of the class)": the same share)
+)
+
+
+def _paren_or_other(region: str, value: str) -> bool:
+    """``closing-value-or-other``: the closing value is followed on its line by a parenthesis
+    offering another number with "or" ("$1170$ (or $810$ for proper divisors)")."""
+    body = region.rstrip()
+    line = body[body.rfind("\n") + 1 :]
+    v = value.strip(" \t$.*")
+    at = line.rfind(v) if v else -1
+    m = _PAREN_OR_VALUE_RE.match(line, at + len(v)) if at >= 0 else None
+    if m is None:
+        return False
+    mine = simple_rational(v.replace(",", ""), 40)
+    other = simple_rational(m.group("v").replace(",", ""), 40)
+    return mine is not None and other is not None and mine != other
 
 
 _CONDITION_SPLIT_RE = re.compile(  # where a closing sentence's second case may start
@@ -6654,6 +6742,10 @@ def _conclusion(
             elif late is not None and late.kind == "conclusion":
                 found = Extracted(late.text, late.kind, "closing-conditional-qualifier")
                 region = qualified  # the clause cut off qualifies the value, never disqualifies it
+    if found is not None and found.kind == "conclusion" and "(" in region and _paren_or_other(
+        region, found.text
+    ):  # ``closing-value-or-other``: "so: $1170$ (or $810$ for proper divisors).": two values
+        return Extracted("", "none", "closing-value-or-other")
     if found is not None and found.kind == "conclusion" and _values_per_condition(unqualified):
         # ``closing-values-per-condition``: "... $\\frac16$ if the dice are distinguishable
         # and $\\frac17$ if not.": a value per condition, none chosen

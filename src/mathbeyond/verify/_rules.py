@@ -1742,6 +1742,42 @@ _ALSO_WORKS_RE = re.compile(  # "(also $x = 3$ works)", "also x = -2 satisfies i
     r"(?:a[ \t]+)?(?:valid|solution|possible|an?[ \t]+answer))",
     re.IGNORECASE,
 )
+_ALSO_ACCEPTABLE_RE = re.compile(  # a sentence offering a value as also acceptable
+    r"\b(?:(?:may|might|could|can)[ \t]+also[ \t]+be[ \t]+(?:read|taken|accepted|counted|given|"
+    r"interpreted|marked)|(?:would|is|are)[ \t]+also[ \t]+(?:be[ \t]+)?(?:acceptable|accepted|"
+    r"valid|fine|correct|right|ok(?:ay)?)|also[ \t]+(?:acceptable|accepted|valid|fine|works?"
+    r"(?![ \t]+out))|works?[ \t]+(?:too|as[ \t]+well)|(?:is|are)[ \t]+(?:fine|acceptable|correct)"
+    r"[ \t]+(?:too|as[ \t]+well))\b",
+    re.IGNORECASE,
+)
+_CHECK_WORD_RE = re.compile(r"\b(?:check|checking|verif[a-z]*|sanity)\b", re.IGNORECASE)
+_OFFERED_NUMBER_RE = re.compile(r"(?<![\w.^_])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w^_]|\.\d)")
+
+
+def _also_acceptable_other(rest: str, answer: str) -> bool:
+    """``other-value-also-acceptable``: the rest of the answer's line or the next line (within
+    240 characters) offers a value as also acceptable ("this may also be read as 62 or 64", "64
+    works too") and names a number that is not the answer's value (63.0 for 63 is the same)."""
+    lines = [ln for ln in rest.split("\n") if ln.strip()]  # (the answer's line, then one more)
+    sentence = " ".join(lines[:2]) if rest.startswith(lines[0] if lines else "") else " ".join(
+        lines[:1]
+    )
+    offered = _ALSO_ACCEPTABLE_RE.search(sentence)
+    if offered is None or _CHECK_WORD_RE.search(sentence):
+        return False  # ("Check: $63 / 7 = 9$, which also works.": a check's numbers)
+    mine = simple_rational(answer.strip(" \t$.").replace(",", ""), 40)
+    if mine is None:
+        return False
+    if any(simple_rational(n, 40) == mine for n in _OFFERED_NUMBER_RE.findall(
+        sentence, offered.end()
+    )):
+        return False  # "$-7$ also works ..., but in the range 0 to 10 the inverse is 4.": back
+    return any(
+        (value := simple_rational(n, 40)) is not None and value != mine
+        for n in _OFFERED_NUMBER_RE.findall(sentence)
+    )
+
+
 _CONDITIONAL_OPENER_RE = re.compile(r"[ \t*>-]*(?:if|assuming|when|in case)\b", re.IGNORECASE)
 _BOX_IN_TEXT_RE = re.compile(r"\\boxed\{([^{}]{1,40})\}")
 
@@ -1859,6 +1895,10 @@ def alternative_after(region: str, c: Candidate) -> bool:
     also = _ALSO_WORKS_RE.search(rest) if "also" in rest else None
     if also is not None and _plain(also.group("v")) != _plain(c.text):
         return True  # "$$\boxed{5}$$ (also $x = 3$ works)": a second answer offered
+    if ("also" in rest or "too" in rest or "as well" in rest) and _also_acceptable_other(
+        rest, c.text
+    ):  # ``other-value-also-acceptable``: "(If the checker expects something different, this
+        return True  # may also be read as 62 or 64.)", "(If your key says 64, that works too.)"
     listed = _ALT_ANSWER_LINE_RE.search(rest) if "lternat" in rest or "ossib" in rest or (
         "ther" in rest
     ) else None
@@ -2203,7 +2243,36 @@ def boxes_as_alternatives(
         # ..., then it's $\boxed{512}$.": one value per reading of the problem
         _READING_RE.search(_sentence_up_to(region, prev.start)) is not None
         and _READING_RE.search(_sentence_up_to(region, chosen.start, prev.end)) is not None
-    ) or _per_method(region, prev, chosen)
+    ) or _per_method(region, prev, chosen) or _case_lines(region, prev, chosen)
+
+
+_LINE_LABEL_OPEN_RE = re.compile(r"[ \t*_>#-]*[A-Za-z][A-Za-z ,'-]{1,40}:")
+
+
+def _case_lines(region: str, prev: Candidate, chosen: Candidate) -> bool:
+    """``boxes-per-case-lines``: the two boxes end consecutive lines (blank lines aside) and
+    those lines are two cases: the first opens with its own condition ("If leading zeros are
+    allowed, ...: $\\boxed{100}$.") and the second with the other case ("Otherwise ...: $\\boxed
+    {90}$."), or both open with a label ("Left to right: ...", "Order of operations: ...") right
+    after a line that says the answer depends on something ("It depends on the convention
+    used."): one value per case, none chosen."""
+    prev_start = region.rfind("\n", 0, prev.start) + 1
+    chosen_start = region.rfind("\n", 0, chosen.start) + 1
+    if prev_start == chosen_start or region[prev.end : chosen_start].strip(" \t\n$.") != "":
+        return False  # (the first box ends its line; only blank lines before the second's)
+    if region.find("\n", chosen.end) >= 0 and region[chosen.end :].strip(" \t\n$."):
+        return False  # the second box's line closes the text
+    if _CASE_CONDITION_RE.match(region, prev_start) and _ALTERNATIVE_CASE_RE.match(
+        region, chosen_start
+    ):
+        return True
+    if not (
+        _LINE_LABEL_OPEN_RE.match(region, prev_start)
+        and _LINE_LABEL_OPEN_RE.match(region, chosen_start)
+    ):
+        return False
+    before = region[max(0, prev_start - 200) : prev_start].strip()
+    return _DEPENDS_RE.search(before[before.rfind("\n") + 1 :]) is not None
 
 
 _METHOD_FIRST_RE = re.compile(
@@ -3934,6 +4003,41 @@ def _is_prime(n: int) -> bool:
     return True
 
 
+_SINGLE_POWER_RE = re.compile(r"-?(?:[A-Za-z]|\d+)\^-?(?:\d+|[A-Za-z])")
+_UNIT_WORDS = (
+    "hours?", "minutes?", "seconds?", "days?", "weeks?", "months?", "years?", "feet", "foot",
+    "inches", "inch", "yards?", "miles?", "pounds?", "ounces?", "meters?", "centimeters?",
+    "kilometers?", "dollars?", "cents?",
+)
+_TWO_UNITS_ASKED_RE = re.compile(
+    r"\b(?:to|in|into|as|using)[ \t]+(?P<a>" + "|".join(_UNIT_WORDS) + r")[ \t]+and[ \t]+(?P<b>"
+    + "|".join(_UNIT_WORDS) + r")\b",
+    re.IGNORECASE,
+)
+_UNIT_ABBREVIATIONS = {
+    "hour": ("h", "hr", "hrs"), "minute": ("min", "mins", "m"), "second": ("s", "sec", "secs"),
+    "day": ("d",), "foot": ("ft",), "feet": ("ft",), "inch": ("in",), "inches": ("in",),
+    "yard": ("yd",), "mile": ("mi",), "pound": ("lb", "lbs"), "ounce": ("oz",),
+    "meter": ("m",), "centimeter": ("cm",), "kilometer": ("km",), "cent": ("c",),
+}
+
+
+def _power_text(text: str) -> str:
+    """A power as plain text: no spaces, dollar signs or braces ("x^{5}" -> "x^5")."""
+    return re.sub(r"[\s${}]", "", text)
+
+
+def _unit_in(unit: str, text: str) -> bool:
+    """``text`` names ``unit`` (a plural or singular, or its usual abbreviation after a number)."""
+    stem = unit.lower().rstrip("s") if unit.lower() not in ("inches",) else "inch"
+    if re.search(r"\b" + re.escape(stem), text, re.IGNORECASE):
+        return True
+    return any(
+        re.search(r"\d[ \t]*(?:\\[ ,;]|\\text\{[ \t]*)?" + re.escape(a) + r"\b", text)
+        for a in _UNIT_ABBREVIATIONS.get(stem, ())
+    )
+
+
 def asked_form_violation(answer: str, gold: str, question: str | None) -> str | None:
     """``answer-not-in-asked-form``: the question asks for a form (factor, expand, simplest
     radical form, a common or improper fraction, a rational denominator, simplified (like terms
@@ -4023,6 +4127,16 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         return "asked to simplify: the fraction is not reduced"
     if asks.power_form and "^" in gold and "^" not in answer:
         return "asked for a power: the answer is the evaluated number"
+    if asks.power_form and _SINGLE_POWER_RE.fullmatch(_power_text(gold)) and not (
+        _SINGLE_POWER_RE.fullmatch(_power_text(answer))
+    ) and "^" in answer:  # ``single-power-asked``: "\frac{x^6}{x}" for "a single power of x"
+        return "asked for a single power: the answer is a quotient or product of powers"
+    units = _TWO_UNITS_ASKED_RE.search(question) if " and " in question else None
+    if units is not None and all(
+        _unit_in(u, gold) for u in (units.group("a"), units.group("b"))
+    ) and not all(_unit_in(u, answer) for u in (units.group("a"), units.group("b"))):
+        # ``two-units-asked``: "Convert 3.75 hours to hours and minutes." answered "225 minutes"
+        return "asked for two units: the answer is in one"
     if asks.exact and (
         _APPROX_MARK_RE.search(answer) or (
             decimal_answer and not _APPROX_MARK_RE.search(gold)
