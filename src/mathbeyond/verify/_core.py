@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.205.0"  # core_v337-v344: cut-off derived steps, case lines, system notes
+VERIFIER_VERSION = "2.206.0"  # core_v345-v348: summaries naming the asked quantity
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

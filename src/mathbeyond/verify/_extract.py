@@ -176,6 +176,7 @@ _USE_AS_ANSWER_RE = re.compile(  # "Please use $50 as my answer.", "take 12 as t
     r"|\$[^$\n]{1,40}\$)[ \t]+as[ \t]+(?:my|the)[ \t]+(?:final[ \t]+)?answer\b",
     re.IGNORECASE,
 )
+_NEGATED_USE_RE = re.compile(r"\b(?:don'?t|do[ \t]+not|never|not)[ \t]+\Z", re.IGNORECASE)
 _HTML_ANSWER_ROW_RE = re.compile(  # ``structured-answer-field``: "<tr><td>Answer</td><td>45</td>"
     r"<t[dh]>[ \t]*(?:<b>|<strong>)?[ \t]*(?:final[ \t]+)?answer[ \t]*:?[ \t]*(?:</b>|</strong>)?"
     r"[ \t]*</t[dh]>[ \t]*<t[dh]>[ \t]*(?:<b>|<strong>)?(?P<v>[^<\n]{1,80}?)[ \t]*"
@@ -1310,6 +1311,8 @@ def _anchors(s: str, question: str | None = None) -> list[Candidate]:
                 cands.append(Candidate(m.start(), m.end(), filled[-1], "anchor"))
     if " as my " in low or " as the final " in low:
         for m in _USE_AS_ANSWER_RE.finditer(s):  # "Please use $50 as my answer." (use-as-answer)
+            if _NEGATED_USE_RE.search(s, max(0, m.start() - 24), m.start()):
+                continue  # "please don't take 24 as my answer": a retraction (lexicon)
             cands.append(Candidate(m.start(), m.end(), m.group("v").strip(), "anchor"))
     if any(lit in low for lit in lx.DECISION_LITERALS):
         for m in DECISION_RE.finditer(s):  # "Let me go with **(C)**." (``decision-anchor``)
@@ -3657,6 +3660,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if region and not _TRUNCATION_END_RE.search(region) and not _EMOJI_END_RE.search(region):
             region += "."
     late = _conclusion(region, question=question)
+    if late is not None and late.kind == "conclusion" and question and _closing_recap_contradicts(
+        region, late.text, question
+    ):  # ``closing-recap-contradicts-conclusion``: "Solution: $(7, 3)$.\n\nRecap: ... The
+        # ordered pair is $(3, 7)$.": two final values
+        return Extracted("", "none", "closing-recap-contradicts-conclusion", trace)
     if late is None or (late.rule == "closing-sentence" and _valueless(late.text)) or (
         late.rule == "closing-label-without-value"
     ):
@@ -4710,7 +4718,14 @@ def _anchor_lines_disagree(region: str, anchors: list[Candidate]) -> bool:
         MISTAKE_RE.search(span)
     ):
         return False
-    values = {squash(_sentence_answer(a.text).strip("*. $")) for a in group}
+    texts = [_sentence_answer(a.text).strip("*. $") for a in group]
+    numbers = {  # ``anchor-lines-agree-as-numbers``: "Answer $100+21-4 = 117$." then "The answer
+        # is: 117"; "#### 16.2" then "The answer is: 16.20": one value
+        simple_rational(t.rsplit("=", 1)[-1].strip(" *.$").replace(",", ""), 40) for t in texts
+    }
+    if None not in numbers:
+        return len(numbers) >= 2
+    values = {squash(t) for t in texts}
     return len(values) >= 2
 
 
@@ -5371,11 +5386,32 @@ def recap_after_box(completion: str, question: str | None) -> str | None:
             "\\boxed" in completion[:head_at]
         ):
             return _recap_line_value(line, question, stated=True)  # (a step's "$3! = 6$": none)
+        if _CONCLUSION_RE.match(line) and question:  # ``conclusion-after-recap-list``: "**Recap**
+            # \n- ...\n- 15th term: ... = 50\n\nSo the 15th term is 50."
+            block = last[:at].rstrip()
+            heading = _recap_heading_before(block)
+            if heading is not None and "\\boxed" in completion[:heading]:
+                return _recap_line_value(line, question, stated=True)
         return _recap_list_value(last, at, line, question)
     return _recap_line_value(line, question)
 
 
 _RECAP_LIST_ITEM_RE = re.compile(r"[ \t]*(?:\d{1,2}[.)]|[-*\u2022])[ \t]+\S")
+
+
+def _recap_heading_before(block: str) -> int | None:
+    """Where a recap heading ("**Recap**", "### Summary") opens the list that ends ``block``
+    (list items only between them, at most :data:`_MAX_RECAP_ITEMS`), or None."""
+    end = len(block)
+    for _ in range(_MAX_RECAP_ITEMS + 1):
+        start = block.rfind("\n", 0, end)
+        text = block[start + 1 : end]
+        if _RECAP_HEADING_RE.fullmatch(text):
+            return start + 1
+        if start < 0 or (text.strip() and not _RECAP_LIST_ITEM_RE.match(text)):
+            return None
+        end = start
+    return None
 _RECAP_ITEM_LABEL_RE = re.compile(  # "3. Result: ", "- **Answer:** "
     r"[ \t]*(?:\d{1,2}[.)]|[-*\u2022])[ \t]+[*_]*(?:[A-Za-z]+[ \t]*){1,3}:[*_]*[ \t]*"
 )
@@ -5409,10 +5445,18 @@ def _recap_list_value(last: str, at: int, line: str, question: str | None) -> st
         return labelled  # for "What is its area?": the item the question asks for
     item = _RECAP_ITEM_LABEL_RE.match(line)
     body = line[item.end() if item else 0 :].strip().strip(".").strip()
-    if not (body.startswith("$") and body.endswith("$") and body.count("$") == 2):
+    body = body.lstrip("-*\u2022 \t").strip("*_ \t")  # "- **LCM = 72**": the bold item itself
+    if body.startswith("$") and body.endswith("$") and body.count("$") == 2:
+        body = body.strip("$")
+    elif "$" in body or "=" not in body:
         return None
-    sides = [p.strip() for p in body.strip("$").split("=")]
-    if len(sides) < 2 or not _asked_expression_in(sides[0], question):
+    sides = [p.strip() for p in body.split("=")]
+    if len(sides) < 2 or not (
+        _asked_expression_in(sides[0], question) or (  # ``recap-acronym-item``: "**LCM = 72**"
+            re.fullmatch(r"[A-Z]{3,6}", sides[0]) is not None
+            and _acronym_in_question(sides[0], question)
+        )
+    ):
         return None
     value = sides[-1]
     return value if _HAS_VALUE_RE.search(value) else None
@@ -5433,6 +5477,34 @@ _ASSIGNED_NUMBER_RE = re.compile(  # "$p = 3$", "k = -2": an unknown given a num
 )
 
 
+_RECAP_QUALIFIER_RE = re.compile(
+    r"[ \t,]+(?:for[ \t]+(?:all|every|any)|whenever|provided)[ \t]+\$[^$\n]{1,40}\$[ \t.]*\Z"
+)
+_CLAUSE_JOIN_RE = re.compile(r",?[ \t]+and[ \t]+|;[ \t]*")
+_SUBJECT_IS_VALUE_RE = re.compile(
+    r"[ \t*_]*(?P<s>[A-Za-z][\w' ]{0,40}?)[ \t]+(?:is|are|was|equals|=)[ \t*_$]*"
+    r"(?P<v>-?\d[\d,]*(?:\.\d+)?)[ \t*_$]*(?:[A-Za-z]+(?:[ \t]+[A-Za-z]+){0,3})?[ \t.!]*\Z"
+)  # (the number ends its clause, unit words aside: "8 years old"; not "$2\sqrt5$")
+
+
+def _asked_clause_value(text: str, question: str) -> str | None:
+    """``recap-asked-clause``: a summary of two or more clauses, each "<subject> is <number>"
+    ("Maria is 8 years old and her brother is 12"): the number of the one clause whose subject
+    has a word of the question's asking sentence ("How old is Maria?"), or None."""
+    asking = _asking_sentence(question)
+    found = []
+    for clause in _CLAUSE_JOIN_RE.split(text):
+        m = _SUBJECT_IS_VALUE_RE.match(clause)
+        if m is None:
+            continue
+        words = [w for w in re.findall(r"[A-Za-z]{3,}", m.group("s")) if w.lower() not in (
+            "the", "and", "her", "his", "their", "its"
+        )]
+        found.append((any(_in_question(w, asking) for w in words), m.group("v")))
+    asked = [v for hit, v in found if hit]
+    return asked[0] if len(found) >= 2 and len(asked) == 1 else None
+
+
 def _recap_line_value(line: str, question: str | None, stated: bool = False) -> str | None:
     """The one value a summary line ends on (a math segment, a bold span or a number, with at
     most three words after it: "... so there are **58** possible committees."; the right side
@@ -5449,6 +5521,13 @@ def _recap_line_value(line: str, question: str | None, stated: bool = False) -> 
     label = _RECAP_LABEL_RE.match(text)
     start = label.end() if label is not None else 0
     text = text.rstrip(" \t.!*_")
+    qualifier = _RECAP_QUALIFIER_RE.search(text, start)
+    if qualifier is not None:  # "... $= x - 1$ for all $x \neq 1$": the value before it
+        text = text[: qualifier.start()].rstrip(" \t.!*_,")
+    if question and " and " in text[start:]:
+        picked = _asked_clause_value(text[start:], question)
+        if picked is not None:  # "Maria is 8 years old and her brother is 12.": Maria's
+            return picked
     reason = _RECAP_REASON_RE.search(text, start)
     if reason is not None and _HAS_VALUE_RE.search(text, start, reason.start()):
         text = text[: reason.start()].rstrip(" \t.!*_")  # "... is 15, since $d^2 = 225$"
@@ -5555,6 +5634,48 @@ def _answer_line_contradicts_box(region: str, anchors: list[Candidate], box: Can
             if value and simple_rational(value, 40) is not None and _recap_differs(value, boxed):
                 return True
     return False
+
+
+_SOLVE_FOR_RE = re.compile(r"\bsolve[ \t]+for[ \t]+\$?(?P<v>[A-Za-z])\$?", re.IGNORECASE)
+_ONE_ASSIGNMENT_RE = re.compile(
+    r"[ \t*_$]*(?P<x>[A-Za-z])[ \t]*=[ \t]*(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)[ \t*_$.]*"
+)
+
+
+def _closing_recap_contradicts(region: str, value: str, question: str) -> bool:
+    """``closing-recap-contradicts-conclusion``: the text's last line opens with a recap label
+    and states a value for the asked quantity (see :func:`_recap_line_value`; or one assignment
+    to the variable the question solves for, "**Summary:** $y = 3$") that is another than the
+    conclusion read before it."""
+    body = region.rstrip()
+    at = body.rfind("\n")
+    line = body[at + 1 :]
+    if at < 0 or not _RECAP_LABEL_RE.match(line) or value.strip(" \t$.") in line:
+        return False
+    label = _RECAP_LABEL_RE.match(line)
+    one = _ONE_ASSIGNMENT_RE.fullmatch(line[label.end() :]) if label is not None else None
+    solved = _SOLVE_FOR_RE.search(question)
+    if one is not None and solved is not None and one.group("x") == solved.group("v"):
+        stated = one.group("v")  # "**Summary:** $y = 3$" for "Solve for $y$"
+    else:
+        read = _recap_line_value(line, question)
+        if read is None:
+            return False
+        stated = read
+        where = line.rfind(stated)
+        clause = line[max(0, where - 60) : max(0, where)]
+        clause = re.split(r"[.;,:]", clause)[-1] if where > 0 else ""
+        asking = _asking_sentence(question)
+        if not any(  # the statement's subject names the asked quantity ("The ordered pair is")
+            _in_question(w, asking) for w in re.findall(r"[A-Za-z]{4,}", clause)
+            if w.lower() not in _NOT_ASKED_WORDS
+        ):
+            return False
+    mine = _SOLVED_VALUE_RE.sub("", value.strip(" \t$."))
+    return bool(stated) and _recap_differs(stated, mine)
+
+
+_SOLVED_VALUE_RE = re.compile(r"^[A-Za-z][ \t]*=[ \t]*")
 
 
 def _recap_differs(value: str, boxed: str) -> bool:

@@ -72,6 +72,7 @@ from ._extract import (
     _POWERED_BOX_RE,
     _READER_EXERCISE_RE,
     _RESTATE_RE,
+    _USE_AS_ANSWER_RE,
     LINE_WINDOW,
     MAX_ANSWER_CHARS,
     PAGE_MATTER_RE,
@@ -662,6 +663,8 @@ def quick(region: str, question: str | None) -> Answer | None:
         return None
     if "tl;dr" in low or "tldr" in low:  # a "TL;DR: 30" line is an anchor of the engine's own
         return None
+    if (" as my " in low or " as the final " in low) and _USE_AS_ANSWER_RE.search(region):
+        return None  # "Please use 24 as my answer.": an anchor of the engine's own
     if decision_after(region, 0):  # "Let me go with 54.": an anchor of the engine's own
         return None
     bound = _anchors_introduce(region, low, end, ascii_region)

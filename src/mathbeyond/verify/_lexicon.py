@@ -60,6 +60,8 @@ RETRACTION = (
     # quick path's trigger set holds at most 24)
     "\\d+(?:\\.\\d+)?\\$? (?:(?:above|here|i boxed|i gave) )?(?:(?:should|must) not be|shouldn't be"
     "|is not to be) take(?:n)? as (?:my|the|our|a) (?:final |real |actual |definitive )?answer",
+    # "please don't take 24 as my answer" (the imperative; the literal "take" again)
+    "(?:don't|do not|never) take \\$?\\d+(?:\\.\\d+)?\\$? as (?:my|the|our|a) (?:final )?answer",
     "\\d+(?:\\.\\d+)?\\$? (?:(?:above|here|i boxed|i gave) )?is no longer (?:my|the|our) (?:final "
     "|real |actual |definitive )?answer",
     "(?:the (?:boxed )?(?:value|answer|result|number)|that|this|it)(?: above)? (?:should not|"

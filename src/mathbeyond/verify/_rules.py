@@ -1520,7 +1520,11 @@ def restated_after(tail: str, pos: int, answer: str) -> re.Match[str] | None:
     found = re.compile(
         r"(?:^|[.!?:][ \t]+|\n[ \t]*)(?:ok(?:ay)?,?[ \t]+)?(?:so|thus|hence|therefore)\b"
         + _RESTATED_GAP + r"(?<![\w./\-\u2212])" + re.escape(value)
-        + r"(?!\w|\.\d)(?![^.\n]{0,20}\b(?:wrong|incorrect|not|either)\b)",
+        + r"(?!\w|\.\d)(?![^.\n]{0,20}\b(?:wrong|incorrect|not|either)\b)"
+        # ``value-confirmed-after-doubt``: "Great, 648 confirmed by two methods."
+        + r"|(?:^|[.!?:][ \t]+|\n[ \t]*)(?:(?:great|good|ok(?:ay)?|yes|alright)[,!.]?[ \t]+)?"
+        + r"(?<![\w./\-\u2212])" + re.escape(value) + r"(?!\w|\.\d)[ \t]+(?:is[ \t]+)?"
+        + r"(?:confirmed|verified|checks[ \t]+out)\b",
         re.IGNORECASE,
     ).search(tail, pos)
     rest = tail[found.end() :] if found is not None else ""
