@@ -5477,6 +5477,7 @@ _ASSIGNED_NUMBER_RE = re.compile(  # "$p = 3$", "k = -2": an unknown given a num
 )
 
 
+_LEAD_MATH_CLAUSE_RE = re.compile(r"[ \t*_]*\$(?P<m>[^$\n]{1,80})\$[ \t*_]*[;,]")
 _RECAP_QUALIFIER_RE = re.compile(
     r"[ \t,]+(?:for[ \t]+(?:all|every|any)|whenever|provided)[ \t]+\$[^$\n]{1,40}\$[ \t.]*\Z"
 )
@@ -5524,6 +5525,12 @@ def _recap_line_value(line: str, question: str | None, stated: bool = False) -> 
     qualifier = _RECAP_QUALIFIER_RE.search(text, start)
     if qualifier is not None:  # "... $= x - 1$ for all $x \neq 1$": the value before it
         text = text[: qualifier.start()].rstrip(" \t.!*_,")
+    lead = _LEAD_MATH_CLAUSE_RE.match(text, start) if question and "=" in text else None
+    if lead is not None and question is not None:  # ``summary-restates-box-then-side-facts``:
+        # "**Summary:** $\gcd(84,126) = 42$; equivalently ...": the asked expression's value
+        lhs, _, rhs = lead.group("m").rpartition("=")
+        if lhs.strip() and _asked_expression_in(lhs.split("=")[0], question) and rhs.strip():
+            return rhs.strip()
     if question and " and " in text[start:]:
         picked = _asked_clause_value(text[start:], question)
         if picked is not None:  # "Maria is 8 years old and her brother is 12.": Maria's
@@ -6738,6 +6745,34 @@ _CLOSING_CASE_CONDITION_RE = re.compile(  # a clause's own condition: "if they a
 _CLOSING_CASE_VALUE_RE = re.compile(r"\$[^$]{1,60}\$|\\\((?:(?!\\\)).){1,60}\\\)|-?\d+(?:[./]\d+)?")
 
 
+_CASE_LEFT_OPEN_RE = re.compile(  # "for a non-convex one I can't say for certain", "but
+    # otherwise I'm not sure"
+    r"\b(?:for|if|otherwise|when|in)\b[^;.\n]{0,60}?\b(?:(?:i|we)[ \t]+(?:can'?t|cannot|"
+    r"can[ \t]+not|couldn'?t)[ \t]+(?:say|tell|be[ \t]+sure|determine)|(?:i'?m|i[ \t]+am)[ \t]+"
+    r"(?:not[ \t]+sure|unsure|uncertain)|(?:i|we)[ \t]+(?:don'?t|do[ \t]+not)[ \t]+know)\b",
+    re.IGNORECASE,
+)
+
+
+def _other_case_left_open(region: str) -> bool:
+    """``closing-other-case-left-open``: the closing sentence gives its value under a condition
+    of its own ("So if the quadrilateral is convex, ...") and, in a later clause, leaves another
+    case open ("...; for a non-convex one I can't say for certain.")."""
+    body = region.rstrip()
+    line = body[body.rfind("\n") + 1 :].strip()
+    if not line or not _CLOSING_CASE_CONDITION_RE.search(line):
+        return False
+    sentence = _last_value_sentence(line)
+    clauses = _CONDITION_SPLIT_RE.split(sentence)
+    if len(clauses) < 2:
+        clauses = re.split(r",?[ \t]+but[ \t]+|;[ \t]*", sentence)
+    return len(clauses) >= 2 and bool(_CLOSING_CASE_CONDITION_RE.search(clauses[0])) and bool(
+        _CLOSING_CASE_VALUE_RE.search(clauses[0])
+    ) and any(
+        _CASE_LEFT_OPEN_RE.search(c) and not _CLOSING_CASE_VALUE_RE.search(c) for c in clauses[1:]
+    )
+
+
 def _values_per_condition(region: str) -> bool:
     """``closing-values-per-condition``: the closing sentence gives one value under one
     condition and another under another ("So it's $\\frac16$ if the dice are distinguishable
@@ -6867,6 +6902,10 @@ def _conclusion(
         region, found.text
     ):  # ``closing-value-or-other``: "so: $1170$ (or $810$ for proper divisors).": two values
         return Extracted("", "none", "closing-value-or-other")
+    if found is not None and found.kind == "conclusion" and _other_case_left_open(unqualified):
+        # ``closing-other-case-left-open``: "So if the quadrilateral is convex, the angle sum is
+        # $360^\circ$; for a non-convex one I can't say for certain.": a value for one case only
+        return Extracted("", "none", "closing-other-case-left-open")
     if found is not None and found.kind == "conclusion" and _values_per_condition(unqualified):
         # ``closing-values-per-condition``: "... $\\frac16$ if the dice are distinguishable
         # and $\\frac17$ if not.": a value per condition, none chosen

@@ -1178,6 +1178,11 @@ DECLINE_ANSWER = (
     "vouch for|stand (?:behind|by)|endorse) (?:it|this|that|the (?:value|number|result|answer)|"
     "(?:\\$)?-?[0-9][0-9,./]*(?:\\$)?)",
     "(?:leave|leaving) (?:it|this|the (?:question|problem|answer)) (?:unanswered|open|blank)",
+    # ``defers-to-reference``: "Rather than risk an arithmetic slip, I'll defer to the reference
+    # solution here.": someone else's answer, not the writer's own
+    "(?:i'll|i will|i'd|i would|let me|i) defer to (?:the|a|an|their) (?:reference|official|"
+    "given|provided|textbook|book's|expected|quoted) ?(?:solution|answer|key|value)?",
+    "(?:i'll|i will|i'd|i would|let me|i) defer to the (?:answer key|key)",
     # ``not-sure-enough-to-commit``: "I'm not confident enough to commit", "not sure enough
     # about the cycle to commit to that" (not "sure enough of this to commit to 24")
     "(?:not|n't) (?:quite |really |entirely |fully )?(?:confident|sure|certain) enough"

@@ -1995,12 +1995,13 @@ def declines_answer(text: str) -> bool:
         "n't" in tail or "annot" in tail or "nable" in tail or " not " in tail or "no " in tail
         or "ecline" in tail or "efuse" in tail or "before" in tail  # (or defers: "before ...")
         or "whichever" in tail  # (or leaves the choice: "accept whichever matches the key")
+        or "defer" in tail  # (or defers to another's answer: "I'll defer to the reference")
     ) or (  # and one of these words
         "answer" not in tail and "between" not in tail and "commit" not in tail
         and "vouch" not in tail and "stand" not in tail and "endorse" not in tail
         and "hold" not in tail and "value" not in tail and "number" not in tail
         and "result" not in tail and "complete" not in tail and "finish" not in tail
-        and "whichever" not in tail
+        and "whichever" not in tail and "defer" not in tail
     ):
         return False
     found = None
