@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.207.0"  # core_v350: other case left open, deferring to a reference
+VERIFIER_VERSION = "2.208.0"  # core_v351-v353: letter vs stated option, operands, final labels
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -125,7 +125,7 @@ def verify_fields(
     ):  # ``approximate-box``: "\boxed{\approx 15}": an estimate, not the value asked
         return _verdict(Status.NO_ANSWER, None, "the boxed answer is approximate", "hedged-box")
     if (
-        kind == "boxed" and "=" not in answer and _PRODUCT_LEFT_RE.fullmatch(answer)
+        kind in ("boxed", "anchor") and "=" not in answer and _PRODUCT_LEFT_RE.fullmatch(answer)
         and _INTEGER_GOLD_RE.fullmatch(gold if isinstance(gold, str) else gold.text)
     ):  # ``unevaluated-product-in-box``: "\boxed{24 \times 7 \text{ hours}}" for a count: not
         # worked out (a closing sentence's "15 squared is 15 × 15" is read by equivalence)

@@ -21,6 +21,7 @@ from . import _lexicon as lx
 from . import _prefilter
 from ._boxes import box_spans
 from ._clock import clock_asked, closing_clock_time
+from ._compare import options_from_question
 from ._everyday import is_mixed_quantity
 from ._normalize import simple_rational
 from ._prefilter import Guarded, lowered, rare_chars
@@ -3601,6 +3602,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             return Extracted(sel.texts[0].strip("* "), "anchor", sel.rule, trace)
         if question and _lists_options(question):
             chosen = sel.decisions[-1].candidate
+            if _letter_contradicts_stated_option(region, chosen, sel.texts[0], question):
+                # ``letter-contradicts-stated-option``: "The smallest is 0.25, so the answer is
+                # (D)." where 0.25 is option (B): two options named, none committed
+                return Extracted("", "none", "letter-contradicts-stated-option", trace)
             line_end = region.find("\n", chosen.start)
             sentence = region[chosen.start : line_end if line_end >= 0 else len(region)]
             named = _OPTION_NAMED_RE.search(sentence)
@@ -5477,6 +5482,10 @@ _ASSIGNED_NUMBER_RE = re.compile(  # "$p = 3$", "k = -2": an unknown given a num
 )
 
 
+_FINAL_LABEL_VALUE_RE = re.compile(  # "Final amount: $1,210", "Final balance: 1210 dollars"
+    r"[ \t]*(?:final|overall)[ \t]+[A-Za-z][A-Za-z \t]{0,30}?[ \t]*:[ \t]*(?P<v>[^:\n]{1,60})",
+    re.IGNORECASE,
+)
 _LEAD_MATH_CLAUSE_RE = re.compile(r"[ \t*_]*\$(?P<m>[^$\n]{1,80})\$[ \t*_]*[;,]")
 _RECAP_QUALIFIER_RE = re.compile(
     r"[ \t,]+(?:for[ \t]+(?:all|every|any)|whenever|provided)[ \t]+\$[^$\n]{1,40}\$[ \t.]*\Z"
@@ -5614,6 +5623,9 @@ def _recap_contradicts_anchor(region: str, anchor: Candidate, late: str, questio
     return bool(answered) and _recap_differs(value, answered)
 
 
+_HYPOTHETICAL_LINE_RE = re.compile(r"^[ \t]*\(|\b(?:would|had|were|if)\b", re.IGNORECASE | re.M)
+
+
 def _answer_line_contradicts_box(region: str, anchors: list[Candidate], box: Candidate) -> bool:
     """``answer-line-then-other-box``: the box stands alone on its line, and the nearest line
     before it (blank lines aside) is an answer line whose value is another number ("**Answer:
@@ -5629,6 +5641,8 @@ def _answer_line_contradicts_box(region: str, anchors: list[Candidate], box: Can
     boxed = box.text.strip(" \t$.").replace(",", "")
     if simple_rational(boxed, 40) is None:
         return False
+    if _HYPOTHETICAL_LINE_RE.search(region, prev_start, prev_end):
+        return False  # "(Had the question asked for the ceiling, the answer would be 15.)"
     for a in anchors:
         if prev_start <= a.start < prev_end and a.end <= line_start and not region[
             a.end : prev_end
@@ -8016,6 +8030,9 @@ def _closing(
             read = _closing(inner, allow_bare=False, question=question)
             if read is not None and read.kind == "conclusion":  # "**One km contains 1,000 m.**"
                 return Extracted(read.text, "conclusion", "closing-bold-line")
+        final_label = _FINAL_LABEL_VALUE_RE.fullmatch(inner)
+        if final_label is not None and _HAS_DIGIT_RE.search(final_label.group("v")):
+            inner = final_label.group("v")  # ``bold-final-label-value``: "**Final amount: $1,210**"
         ans = _sentence_answer(inner)
         if _ANSWER_LABEL_ONLY_RE.fullmatch(ans):  # "**Final Answer.**" with nothing after it
             return Extracted("", "none", "closing-label-without-value")
@@ -9214,6 +9231,33 @@ _END_ENVIRONMENT_RE = re.compile(
     r"\\end\{(?P=e)\}[ \t]*\.?\Z",
     re.S,
 )
+
+
+_ANSWER_LETTER_RE = re.compile(r"[ \t*_$(]*\(?(?P<l>[A-E])\)?[ \t*_$.)]*")
+_STATED_NUMBER_RE = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w]|\.\d)")
+
+
+def _letter_contradicts_stated_option(
+    region: str, anchor: Candidate, text: str, question: str
+) -> bool:
+    """``letter-contradicts-stated-option``: the answer is a letter, and its sentence states,
+    before it, numbers of which one is exactly another option's text and none the chosen
+    option's ("The smallest is 0.25, so the answer is (D)." with (B) 0.25, (D) 0.205)."""
+    letter = _ANSWER_LETTER_RE.fullmatch(text.strip())
+    if letter is None:
+        return False
+    options = options_from_question(question)
+    chosen = options.get(letter.group("l"))
+    if not options or chosen is None:
+        return False
+    stop = max(region.rfind(". ", 0, anchor.start), region.rfind("\n", 0, anchor.start))
+    before = region[stop + 1 : anchor.start]
+    stated = {n for n in _STATED_NUMBER_RE.findall(before)}
+    if not stated:
+        return False
+    mine = chosen.strip(" $.")
+    others = {v.strip(" $.") for k, v in options.items() if k != letter.group("l")}
+    return mine not in stated and any(n in others for n in stated)
 
 
 @functools.lru_cache(maxsize=1024)

@@ -1521,6 +1521,8 @@ def restated_after(tail: str, pos: int, answer: str) -> re.Match[str] | None:
         r"(?:^|[.!?:][ \t]+|\n[ \t]*)(?:ok(?:ay)?,?[ \t]+)?(?:so|thus|hence|therefore)\b"
         + _RESTATED_GAP + r"(?<![\w./\-\u2212])" + re.escape(value)
         + r"(?!\w|\.\d)(?![^.\n]{0,20}\b(?:wrong|incorrect|not|either)\b)"
+        # (not an operand: "So it's $2550/2 = 1275$" works on from the old value)
+        + r"(?![ \t$]*(?:[/*+\u00d7\u00f7^]|-[ \t]*\d|\\(?:cdot|times|div|frac)))"
         # ``value-confirmed-after-doubt``: "Great, 648 confirmed by two methods."
         + r"|(?:^|[.!?:][ \t]+|\n[ \t]*)(?:(?:great|good|ok(?:ay)?|yes|alright)[,!.]?[ \t]+)?"
         + r"(?<![\w./\-\u2212])" + re.escape(value) + r"(?!\w|\.\d)[ \t]+(?:is[ \t]+)?"
@@ -4170,7 +4172,8 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
     if asks.radical and _radicals_simplest(gold) and not _radicals_simplest(answer):
         return "asked for simplest radical form: the answer is not"
     if (
-        asks.rational_denominator and _RADICAL_DENOMINATOR_RE.search(answer)
+        (asks.rational_denominator or asks.radical)  # (simplest radical form: rationalized)
+        and _RADICAL_DENOMINATOR_RE.search(answer)
         and not _RADICAL_DENOMINATOR_RE.search(gold)
     ):
         return "asked for a rational denominator: a radical is left in the denominator"
