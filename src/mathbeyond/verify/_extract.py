@@ -5597,7 +5597,6 @@ def _unevaluated(text: str) -> bool:
     return "!" in text or "\\binom" in text or "\\choose" in text
 
 
-_BOLD_WRAPPED_VALUE_RE = re.compile(r"\\(?:mathbf|textbf|boldsymbol|bm)\{([^{}]{1,40})\}")
 _RECAP_SUBJECT_RE = re.compile(r"([A-Za-z]{4,})[ \t]+(?:of|is|was|equals|=)[ \t$*_]*\Z")
 
 
@@ -5610,7 +5609,7 @@ def _recap_contradicts_anchor(region: str, anchor: Candidate, late: str, questio
     line_start = body.rfind("\n") + 1
     if line_start <= anchor.end or not _RECAP_LABEL_RE.match(body, line_start):
         return False
-    value = _BOLD_WRAPPED_VALUE_RE.sub(r"\1", late).strip(" \t$*_.")
+    value = _BOLD_WRAP_RE.sub(r"\1", late).strip(" \t$*_.")
     at = body.rfind(late.strip(" \t.")) if late.strip(" \t.") else -1
     if not value or at <= line_start:
         return False

@@ -1757,30 +1757,27 @@ _ALSO_ACCEPTABLE_RE = re.compile(  # a sentence offering a value as also accepta
     re.IGNORECASE,
 )
 _CHECK_WORD_RE = re.compile(r"\b(?:check|checking|verif[a-z]*|sanity)\b", re.IGNORECASE)
-_OFFERED_NUMBER_RE = re.compile(r"(?<![\w.^_])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w^_]|\.\d)")
 
 
 def _also_acceptable_other(rest: str, answer: str) -> bool:
     """``other-value-also-acceptable``: the rest of the answer's line or the next line (within
     240 characters) offers a value as also acceptable ("this may also be read as 62 or 64", "64
     works too") and names a number that is not the answer's value (63.0 for 63 is the same)."""
-    lines = [ln for ln in rest.split("\n") if ln.strip()]  # (the answer's line, then one more)
-    sentence = " ".join(lines[:2]) if rest.startswith(lines[0] if lines else "") else " ".join(
-        lines[:1]
-    )
+    head, _, tail = rest.partition("\n")  # the answer's line, then the next non-empty one
+    sentence = head + " " + next((ln for ln in tail.split("\n") if ln.strip()), "")
     offered = _ALSO_ACCEPTABLE_RE.search(sentence)
     if offered is None or _CHECK_WORD_RE.search(sentence):
         return False  # ("Check: $63 / 7 = 9$, which also works.": a check's numbers)
     mine = simple_rational(answer.strip(" \t$.").replace(",", ""), 40)
     if mine is None:
         return False
-    if any(simple_rational(n, 40) == mine for n in _OFFERED_NUMBER_RE.findall(
+    if any(simple_rational(n, 40) == mine for n in _PLAIN_NUM_RE.findall(
         sentence, offered.end()
     )):
         return False  # "$-7$ also works ..., but in the range 0 to 10 the inverse is 4.": back
     return any(
         (value := simple_rational(n, 40)) is not None and value != mine
-        for n in _OFFERED_NUMBER_RE.findall(sentence)
+        for n in _PLAIN_NUM_RE.findall(sentence)
     )
 
 
@@ -3887,6 +3884,27 @@ def _unit(phrase: str) -> tuple[str, str] | None:
     return None
 
 
+_UNIT_ALTERNATION = "|".join(  # every spelling of lexicon UNIT, rates first
+    "(?:" + spelled.replace(" ", r"\s+") + ")"
+    for _dim, spelled in sorted(lx.UNIT.values(), key=lambda u: u[0] != "speed")
+)
+_TWO_UNITS_ASKED_RE = re.compile(  # "Convert 3.75 hours to hours and minutes."
+    r"\b(?:to|in|into|as|using)\s+(?P<a>" + _UNIT_ALTERNATION + r")\s+and\s+(?P<b>"
+    + _UNIT_ALTERNATION + r")(?![A-Za-z/])",
+    re.IGNORECASE,
+)
+
+
+def _names_unit(unit: tuple[str, str] | None, text: str) -> bool:
+    """``text`` writes a spelling of ``unit`` (a canonical unit of lexicon UNIT) as a word
+    ("3 \\text{ hours } 45 \\text{ minutes}", "3 h 45 min")."""
+    if unit is None:
+        return False
+    spelled = lx.UNIT[unit[0]][1].replace(" ", r"\s+")
+    plain = _UNIT_SPACE_RE.sub(" ", _UNIT_TEXT_RE.sub(r" \1 ", text))
+    return re.search(r"(?<![A-Za-z])(?:" + spelled + r")(?![A-Za-z/])", plain, re.I) is not None
+
+
 def _answer_unit(answer: str) -> tuple[str, str, str, bool] | None:
     """A number and its unit: (number, unit, dimension, squared or cubed), or None."""
     text = _UNIT_SPACE_RE.sub(" ", _UNIT_TEXT_RE.sub(r" \1 ", answer))
@@ -4011,38 +4029,9 @@ def _is_prime(n: int) -> bool:
 
 
 _SINGLE_POWER_RE = re.compile(r"-?(?:[A-Za-z]|\d+)\^-?(?:\d+|[A-Za-z])")
-_UNIT_WORDS = (
-    "hours?", "minutes?", "seconds?", "days?", "weeks?", "months?", "years?", "feet", "foot",
-    "inches", "inch", "yards?", "miles?", "pounds?", "ounces?", "meters?", "centimeters?",
-    "kilometers?", "dollars?", "cents?",
-)
-_TWO_UNITS_ASKED_RE = re.compile(
-    r"\b(?:to|in|into|as|using)[ \t]+(?P<a>" + "|".join(_UNIT_WORDS) + r")[ \t]+and[ \t]+(?P<b>"
-    + "|".join(_UNIT_WORDS) + r")\b",
-    re.IGNORECASE,
-)
-_UNIT_ABBREVIATIONS = {
-    "hour": ("h", "hr", "hrs"), "minute": ("min", "mins", "m"), "second": ("s", "sec", "secs"),
-    "day": ("d",), "foot": ("ft",), "feet": ("ft",), "inch": ("in",), "inches": ("in",),
-    "yard": ("yd",), "mile": ("mi",), "pound": ("lb", "lbs"), "ounce": ("oz",),
-    "meter": ("m",), "centimeter": ("cm",), "kilometer": ("km",), "cent": ("c",),
-}
-
-
 def _power_text(text: str) -> str:
     """A power as plain text: no spaces, dollar signs or braces ("x^{5}" -> "x^5")."""
     return re.sub(r"[\s${}]", "", text)
-
-
-def _unit_in(unit: str, text: str) -> bool:
-    """``text`` names ``unit`` (a plural or singular, or its usual abbreviation after a number)."""
-    stem = unit.lower().rstrip("s") if unit.lower() not in ("inches",) else "inch"
-    if re.search(r"\b" + re.escape(stem), text, re.IGNORECASE):
-        return True
-    return any(
-        re.search(r"\d[ \t]*(?:\\[ ,;]|\\text\{[ \t]*)?" + re.escape(a) + r"\b", text)
-        for a in _UNIT_ABBREVIATIONS.get(stem, ())
-    )
 
 
 def asked_form_violation(answer: str, gold: str, question: str | None) -> str | None:
@@ -4139,9 +4128,10 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
     ) and "^" in answer:  # ``single-power-asked``: "\frac{x^6}{x}" for "a single power of x"
         return "asked for a single power: the answer is a quotient or product of powers"
     units = _TWO_UNITS_ASKED_RE.search(question) if " and " in question else None
-    if units is not None and all(
-        _unit_in(u, gold) for u in (units.group("a"), units.group("b"))
-    ) and not all(_unit_in(u, answer) for u in (units.group("a"), units.group("b"))):
+    asked = [_unit(u) for u in (units.group("a"), units.group("b"))] if units is not None else []
+    if len(asked) == 2 and None not in asked and all(
+        _names_unit(u, gold) for u in asked
+    ) and not all(_names_unit(u, answer) for u in asked):
         # ``two-units-asked``: "Convert 3.75 hours to hours and minutes." answered "225 minutes"
         return "asked for two units: the answer is in one"
     if asks.exact and (
