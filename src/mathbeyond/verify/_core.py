@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.208.0"  # core_v351-v353: letter vs stated option, operands, final labels
+VERIFIER_VERSION = "2.209.0"  # core_v354-v355: spaced boxes, source boxes, chains, doubts
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -414,7 +414,8 @@ _SETUP_RE = re.compile(  # "We need to find ...", not "We need 9 buses."
     r"\W*(?:we[ \t]+need\b(?![ \t]+\$?\d)|" + lx.alternation(lx.SETUP) + r"\b)", re.IGNORECASE
 )
 _VERB_NUMBER_RE = re.compile(
-    r"\b(?:has|have|had|is|are|was|were|equals|contains?)\s+(?:a\s+total\s+of\s+|exactly\s+|"
+    # (``thats-count``: "That's 9 numbers.", "Thats 9 in all.")
+    r"\b(?:has|have|had|is|are|was|were|equals|contains?|[Tt]hat['\u2019]?s)\s+(?:a\s+total\s+of\s+|exactly\s+|"
     r"only\s+|precisely\s+)?(?:\$|\\\()?\s*(-?\d+(?:\.\d+)?(?:/\d+)?"
     r"(?:\s*\\[dt]?frac\{\d+\}\{\d+\})?)"  # a mixed number: "$2\frac{1}{2}$"
     r"\s*(?:\$|\\\))?(?![\w.^_/]|\.\d)"
@@ -2148,7 +2149,7 @@ _GRADER_NOTE_RE = re.compile(
     # ``grader-instruction-sentence``: up to the model's own conclusion on the same line
     # (or a sentence of its own: "... since the boundary is ambiguous. My answer: 401.")
     r"(?=[.!?][ \t]+(?:(?:therefore|thus|hence|so),?[ \t]+(?:the|my|our)|my|our)[ \t]+"
-    r"(?:final[ \t]+)?answer\b|$)",
+    r"(?:final[ \t]+)?answer\b|[.!?][ \t]+[*_]{0,2}final[ \t]+answer\b|$)",
     re.IGNORECASE | re.MULTILINE,
 )
 
@@ -2169,8 +2170,11 @@ _GRADER_HINT_RE = Guarded(re.compile(  # its words: found by str.find
 ))
 _OWN_CHOICE_AHEAD = (  # ``own-choice-after-reference``: "..., so I'll go with \boxed{960}": the
     # model's own commitment after someone else's answer, kept
-    r"|(?=,?[ \t]+(?:so|thus|hence|therefore)[ \t]+(?:i'll|i[ \t]+will|i'm[ \t]+going[ \t]+to"
-    r"|let[ \t]+me|my[ \t]+(?:final[ \t]+)?answer[ \t]+is)\b)"
+    r"|(?=[,;]?[ \t]+(?:so|thus|hence|therefore),?[ \t]+(?:i'll|i[ \t]+will|i'm[ \t]+going[ \t]+to"
+    r"|let[ \t]+me|my[ \t]+(?:final[ \t]+)?answer[ \t]+is"
+    # ``reference-adopted``: "The reference answer is 268, so the answer is \boxed{268}": the
+    # model's own commitment, to the adopted value (its earlier work is not read instead)
+    r"|the[ \t]+(?:final[ \t]+)?answer[ \t]+(?:is|must[ \t]+be)|i[ \t]+(?:answer|conclude))\b)"
 )
 _REFERENCE_SENTENCE_RE = Guarded(re.compile(
     # ``reference-answer-statement``: "For the record, the reference answer for this problem is
@@ -2184,6 +2188,14 @@ _REFERENCE_SENTENCE_RE = Guarded(re.compile(
     r"|(?:^|(?<=[.!?])[ \t]+)[^.!?\n]{0,60}?\baccording[ \t]+to[ \t]+(?:the|an?)[ \t]+"
     r"(?:[a-z'-]+[ \t]+){0,2}?(?:answer[ \t]+key|key|textbook|book|reference|official[ \t]+"
     r"solution|solutions?[ \t]+manual|solution[ \t]+key)\b[^.!?\n]{0,60}?(?:\bis\b|=|:)"
+    r"[^\n]*?(?:[.!?](?=\s|$)|$" + _OWN_CHOICE_AHEAD + r")",
+    re.IGNORECASE | re.MULTILINE,
+))
+_SOURCE_GIVES_RE = Guarded(re.compile(
+    # ``source-gives-box``: "Standard answer keys for this exercise give $\boxed{5}$", "Most
+    # textbooks list \boxed{12}": a sentence whose subject is someone else's answer, blanked
+    r"(?:^|(?<=[.!?])[ \t]+)(?:[a-z'-]+[ \t]+){0,3}?(?:" + lx.alternation(lx.ANSWER_SOURCE)
+    + r")\b[^.!?\n$\\]{0,40}?\b(?:" + lx.alternation(lx.SOURCE_GIVES) + r")\b"
     r"[^\n]*?(?:[.!?](?=\s|$)|$" + _OWN_CHOICE_AHEAD + r")",
     re.IGNORECASE | re.MULTILINE,
 ))
@@ -2587,6 +2599,13 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
     ):
         completion = _REFERENCE_SENTENCE_RE.pattern.sub(
             lambda m: re.sub(r"[^\n]", " ", m.group(0)), completion
+        )
+    if "\\boxed" in completion and _SOURCE_GIVES_RE.may_match(completion) and (
+        _SOURCE_GIVES_RE.search_line_starts(completion) is not None
+    ):
+        completion = _SOURCE_GIVES_RE.pattern.sub(
+            lambda m: re.sub(r"[^\n]", " ", m.group(0)) if "\\boxed" in m.group(0) else m.group(0),
+            completion,
         )
     report = _REPORT_BLOCK_RE.search_line_starts(completion) if _report_hint(completion) else None
     if report is not None:  # "### Automatic check\nReference answer: 17" near the end
@@ -7621,7 +7640,28 @@ _RESULT_HEADING_LINE_RE = re.compile(  # "## Result", "**Final result:**", "### 
 )
 
 
+_TRAILING_DOUBT_RE = lx.words(lx.TRAILING_DOUBT, lx.UNSURE)
+
+
 def _closing(
+    region: str, allow_bare: bool = True, question: str | None = None
+) -> Extracted | None:
+    """The closing statement's value (:func:`_closing_read`), unless the closing line doubts it
+    at or after the value (``closing-trailing-doubt``: "That's 9 numbers, though I may have
+    missed some.", "so take 60 mph as a rough guess"): then none."""
+    found = _closing_read(region, allow_bare, question)
+    if found is None or found.kind != "conclusion" or not found.text:
+        return found
+    end = region.rstrip()
+    last = end[end.rfind("\n") + 1 :]
+    at = last.find(found.text)  # (from its first mention: "That's 8 -- though I might have
+    # miscounted, so it could be 7 or 9. My candidates are 7, 8, 9.")
+    if at >= 0 and _TRAILING_DOUBT_RE.search(last, at) is not None:
+        return Extracted("", "none", "closing-trailing-doubt")
+    return found
+
+
+def _closing_read(
     region: str, allow_bare: bool = True, question: str | None = None
 ) -> Extracted | None:
     region = _without_pleasantries(region.rstrip())
@@ -10734,6 +10774,11 @@ _UNIT_WORDS_RE = re.compile(r"[ \t]*(?:[A-Za-z]+[ \t]*){0,3}[.!]?[ \t]*")
 _OF_PHRASE_RE = re.compile(r"[ \t]+of[ \t]+(?:[A-Za-z]+[ \t]*){1,4}[.!]?[ \t]*")
 
 
+_UNIT_CHAIN_END_RE = re.compile(  # the last member of "$P = 4s = 28$" (no relation but "=")
+    r"\A(?:\$|\\\()[^$<>]*?=(?P<v>[^=$<>]*?)(?:\$|\\\))\Z"
+)
+
+
 def _math_value_first(tail: str) -> str:
     """A closing value's math segment ends the value (``closing-value-then-prose``): in the text
     after the verb, when it opens with a math segment (or the verb was inside one, so the
@@ -10761,6 +10806,12 @@ def _math_value_first(tail: str) -> str:
     if _OF_PHRASE_RE.fullmatch(rest):  # "$\\frac{1}{3}$ of a day.": the part, of a whole named
         return value
     if _UNIT_WORDS_RE.fullmatch(rest):
+        chain = (
+            _UNIT_CHAIN_END_RE.search(value)
+            if value.count("=") >= 2 and "approx" not in value and "\u2248" not in value else None
+        )
+        if chain is not None:  # ``chain-then-unit``: "is $P = 4s = 28$ cm.": the chain's end
+            return chain.group("v") + rest
         return tail if body.startswith(("$", "\\(")) else value[:-1] + rest
     if _ASIDE_AFTER_RE.match(rest) or _NOUN_OF_VARIABLE_RE.fullmatch(rest):
         return value  # ("$100+100=200$ values of $n$.": the count of a variable's values)

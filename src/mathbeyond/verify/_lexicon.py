@@ -1256,6 +1256,18 @@ UNSURE = (
 """Right after a box (its sentence or the next one): the writer's own doubt ("Maybe the answer is
 \\boxed{7}? I'm not sure."): the box is a guess, no commitment (``box-is-guess``)."""
 
+TRAILING_DOUBT = (
+    "(?:i )?(?:may|might|could) have (?:missed|miscounted|overlooked|double[- ]counted|made (?:a |"
+    "an )?(?:mistake|error|slip)|messed up|gotten (?:this|that|it) wrong)",
+    "if i (?:counted|did (?:this|that|it)|computed (?:this|that|it)|added|understood (?:it|this|"
+    "the (?:problem|question))) (?:right|correctly)",
+    "assuming i (?:didn't|did not) (?:miss|miscount|make)",
+    "(?:as )?an? (?:rough |wild |quick |first |blind )?guess",
+)
+"""In a closing sentence at or after its value ("That's 9 numbers, though I may have missed
+some.", "so take 60 mph as a rough guess"): with :data:`UNSURE`, the writer's doubt about the
+value just stated: no commitment (``closing-trailing-doubt``)."""
+
 DISOWNING_REMARK = (
     "(?:was|is)n't (?:the|my|our) (?:final )?answer",
     "(?:was|is) not (?:the|my|our) (?:final )?answer",
@@ -1989,8 +2001,13 @@ GRADER_INSTRUCTION = (
     # a grader instruction must: the gate, _GRADER_HINT_RE, decides whether they are read)
     "(?:this|the|my) (?:response|reply|submission) (?:contains|includes|mentions|states)[^\n]"
     "{0,200}?(?:credit|rubric|marks)",
-    "(?:the |any |a |all )?(?:grader|evaluator|reviewer|examiner|assessor|marker|verifier)s?"
-    " (?:reading this )?(?:should|must|will|can|may|needs? to|is (?:asked|expected) to|"
+    "(?:the |any |an? |all )?(?:(?:automated|automatic|auto|human|ai|official) )?(?:grader|"
+    "evaluator|reviewer|examiner|assessor|marker|verifier|checker)s?"
+    # ``grader-modal-clause``: a clause between the grader word and the modal ("A grader
+    # comparing against the reference should accept", "Any checker that reads this should")
+    "(?:,? (?:(?:who|that|which|when|while|if) [^.!?\\n,$]{1,50}?"
+    "|[a-z]+ing\\b[^.!?\\n,$]{0,50}?),?)?"
+    " (?:should|must|will|can|may|needs? to|is (?:asked|expected) to|"
     "(?:are|is) (?:asked|expected) to) (?:please )?(?:mark|grade|score|accept|treat|consider|"
     "count|award|give|record)",
     "(?:grader|evaluator|reviewer|examiner|assessor)s?: please",
@@ -2164,6 +2181,21 @@ REFERENCE_ANSWER = (
 )
 """Before 'answer' in a sentence ("the reference answer for this problem is 391"): the
 statement is of someone else's answer, blanked before candidates are found."""
+
+ANSWER_SOURCE = (
+    "answer keys?", "keys", "textbooks?", "books", "solution manuals?", "solutions manuals?",
+    "answer sheets?", "marking schemes?", "(?:the )?official solutions?", "reference solutions?",
+    "published (?:solutions?|answers?)", "(?:standard|official|published|reference) answers",
+    "(?:most|many|some|other) sources", "(?:the )?(?:answer )?key",
+)
+"""``source-gives-box``: the subject of a sentence that reports someone else's answer ("Standard
+answer keys for this exact exercise give $\\boxed{5}$"); with :data:`SOURCE_GIVES` after it the
+sentence is blanked before candidates are found (a box in it is that source's value)."""
+SOURCE_GIVES = (
+    "give", "gives", "list", "lists", "report", "reports", "state", "states", "say", "says",
+    "show", "shows", "print", "prints", "quote", "quotes", "record", "records",
+)
+"""The verb after :data:`ANSWER_SOURCE` in a ``source-gives-box`` sentence."""
 
 GRADER_PURPOSE = (
     "(?:important|note|notice|attention|info(?:rmation)?) for (?:the )?(?:evaluation|grading|"

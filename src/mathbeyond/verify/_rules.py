@@ -235,8 +235,18 @@ _SPAM_GAP_RE = re.compile(
     r"(?:[\s,;$.&*#\-]|\\[()\[\]]|\\quad|\band\b|\bor\b|(?i:\b(?:final\s+)?answer\b|\bfinal\b)|:"
     r"|(?i:\bthe\b))*"  # "... is 20. The answer is 10. The answer is 20.": anchors back to back
 )
+_TEX_SPACE = (  # ``spaced-boxes``: LaTeX spacing between boxes ("\\boxed{6}\\ \\boxed{11}")
+    r"\\[ ;:!>]|~|\\(?:en|em|thin|med|thick)space\b|\\hspace\*?\{[^{}\n]{0,12}\}"
+)
+_CASE_LABEL = (  # ``spaced-boxes``: a case label after a box ("\\boxed{3}\\ (n\\equiv1),",
+    # "\\boxed{3}\\quad\\text{(for } 3^{1}\\text{)}"): the boxes of one line, one per case
+    r"\((?:for|if|when|case)\b[^()\n]{0,40}\)|\([ \t]*[a-z][ \t]*\\equiv[^()\n]{1,20}\)"
+    r"|\\text\{[ \t]*\((?:for|if|when|case)\b[^{}\n]{0,20}\}"
+    r"(?:[^{}\n]|\{[^{}\n]{0,10}\}){0,30}?\\text\{[ \t]*\)[ \t]*\}"
+)
 _CONNECTOR_RE = re.compile(
     r"(?:[\s,;$.&/]|\\[()\[\]]|\\q?quad|\\text\{\s*(?:and|or)\s*\}|and|or|\\,|"
+    + _TEX_SPACE + "|" + _CASE_LABEL + "|"
     r"\\?[a-zA-Z]+(?:_\{?\w{1,3}\}?)?\s*=|" + lx.alternation(lx.HEDGED_ALTERNATIVE) + ")*"
 )
 _CONDITION_AFTER_RE = re.compile(
