@@ -107,6 +107,7 @@ from ._extract import (
     margin_after,
     may_re_answer,
     other_condition_after,
+    plea_box_only,
     range_end_box,
     re_answer_conflicts,
     restated_other_after_box,
@@ -221,9 +222,13 @@ def answer(
         unowned = None if found is None else unowned_answer(region, found[0])
         if unowned is not None:  # as the engine: ``value-from-source``, ...
             return "", "none", unowned
+        if found is not None and plea_box_only(completion, region, found[1], found[0]):
+            return "", "none", "plea-box-only"
         if found is not None:
             return _unless_re_answered(found, completion, question)
     decided = finish(decide_in_turn(completion, region, question, finish_reason))
+    if plea_box_only(completion, region, decided.kind, decided.text):
+        return "", "none", "plea-box-only"
     return _unless_re_answered((decided.text, decided.kind, decided.rule), completion, question)
 
 

@@ -4505,6 +4505,8 @@ _COUNTING_FORMULA_RE = re.compile(r"\d!|\\binom|\\choose")
 _NUMBER_FUNCTION_RE = re.compile(  # a gcd or lcm of numbers, left to evaluate
     r"\\gcd(?![A-Za-z])|\\operatorname\*?\{(?:lcm|gcd)\}|\\(?:text|mathrm)\{(?:lcm|gcd)\}"
     r"|(?<![A-Za-z\\])(?:gcd|lcm|GCD|LCM)(?=[ \t]*\()"
+    # ``floor-unevaluated``: "\left\lfloor \dfrac{999}{7} \right\rfloor", "⌊999/7⌋"
+    r"|\\l(?:floor|ceil)(?![A-Za-z])|[\u230a\u2308]"
 )
 _NUMBER_ROOT_POWER_RE = re.compile(  # a number to a fractional power: "343^{1/3}", "8^{(2/3)}"
     r"\d[ \t]*\^[ \t]*\{?[ \t]*\(?[ \t]*-?\d{1,3}[ \t]*/[ \t]*\d{1,3}[ \t]*\)?[ \t]*\}?"
