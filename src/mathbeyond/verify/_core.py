@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.210.0"  # core_v356-v357: few-shot blocks, plea boxes, cut-off anchors
+VERIFIER_VERSION = "2.211.0"  # core_v358-v360: alternatives, lists, comments, HTML answers
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

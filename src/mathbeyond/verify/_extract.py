@@ -247,6 +247,24 @@ _GRADER_TAG_RE = re.compile(  # ``grader-markup``: "<grader>verdict: correct</gr
     r"|</?answer\s*>(?=\s*<(?:" + "|".join(lx.GRADER_MARKUP_TAG) + r")\b)",
     re.IGNORECASE,
 )
+_HTML_ANSWER_ELEMENT_RE = re.compile(  # ``html-answer-element``: '<div class="answer">(2, 3)</div>'
+    r"<(div|span|p|section|output|strong|b)\b(?![^<>]*\bhidden\b)[^<>]{0,120}\b(?:class|id)"
+    r"[ \t]*=[ \t]*"
+    r"[\"'][^\"'<>]{0,60}(?<![a-z])answer(?![a-z])[^\"'<>]{0,60}[\"'][^<>]{0,120}>"
+    r"(?P<body>(?:(?!</?\1\b)[^\n]){1,300})</\1[ \t]*>",
+    re.IGNORECASE,
+)
+def _html_answer_line(m: re.Match[str]) -> str:
+    """``html-answer-element``: the element's text, tags dropped, as an answer line (or in
+    place, after an answer label on its line: "<strong>Answer:</strong> <span class=
+    "answer">5/8</span>")."""
+    text = _HTML_TAG_RE.sub("", m.group("body")).strip()
+    line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()]
+    if "answer" in _HTML_TAG_RE.sub("", line).lower():
+        return text
+    return "\nFinal answer: " + text + "\n"
+
+
 _WRAPPER_END_RE = re.compile(  # ``grader-markup``: "</completion>" ends the reply
     r"</(?:" + "|".join(lx.RESPONSE_WRAPPER_TAG) + r")\s*>", re.IGNORECASE
 )
@@ -2128,6 +2146,7 @@ _TAG_MARKS = ("\\tag", "\\label", "\\nonumber", "\\notag", "quad")
 _IFFALSE_RE = re.compile(r"\\iffalse(?![A-Za-z]).*?(?:\\fi(?![A-Za-z])|\Z)", re.S)
 _COMMENT_RE = re.compile(r"(?<!\\)%[^\n]*")
 _COMMENTED_MATH_RE = re.compile(r"%[ \t]+(?:\$|\\\(|\\\[|\\boxed)")
+_BOX_END_BEFORE_RE = re.compile(r"\\boxed\{[^{}\n]*\}[ \t$]*\Z")
 _PERCENT_OF_NUMBER_RE = re.compile(r"\d[\s$}{)]*$|\d\\\)\s*$")
 
 
@@ -2379,7 +2398,9 @@ def _blank_comments(text: str) -> str:
         before = text[max(line_start, m.start() - 12) : m.start()]
         if text[line_start : m.start()].strip() and _PERCENT_OF_NUMBER_RE.search(before) and not (
             before[-1:] in (" ", "\t") and _COMMENTED_MATH_RE.match(m.group(0))
-        ):  # ("$\boxed{15}$ % $\boxed{14}$": a spaced "%" opening math is a comment, no percent)
+        ) and not _BOX_END_BEFORE_RE.search(text, line_start, m.start()):
+            # ("$\boxed{15}$ % $\boxed{14}$": a spaced "%" opening math is a comment, no percent;
+            # ``comment-after-box``: "$\boxed{142} % final: 144$": a "%" after a box's brace)
             continue  # a percent sign
         out.append(text[pos : m.start()])
         out.append(" " * (m.end() - m.start()))
@@ -2650,6 +2671,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         if wrapper_end is not None:  # the harness's text after the reply's closing tag
             region = region[: wrapper_end.start()]
         region = _GRADER_TAG_RE.sub(" ", region)  # "<grader>verdict: correct</grader>"
+        if "answer" in region and _HTML_ANSWER_ELEMENT_RE.search(region) is not None:
+            region = _HTML_ANSWER_ELEMENT_RE.sub(_html_answer_line, region)
         if "<tr" in region or "<TR" in region:  # ``html-table-answer``: its rows as Markdown rows
             region = _HTML_TABLE_ROW_RE.sub(_markdown_row, region)
             region = _HTML_TABLE_LINE_RE.sub("", region)
@@ -3814,8 +3837,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 late = Extracted(again.text, again.kind, "closing-remark-walk-back")
                 break
     bold = _bold_commitment(region, question) if "**" in region or "bf{" in region else None
-    if bold is not None and late is not None and late.rule == "closing-retracted":
-        bold = None  # (the bold value is what the closing remark withdrew)
+    if bold is not None and late is not None and late.rule in (
+        "closing-retracted", "closing-bare-value-list"
+    ):  # (the bold value is what the closing remark withdrew, or one item of a closing list:
+        bold = None  # "1. **12**\n2. 6\n3. 36")
     if bold is not None and (late is None or late.kind == "none" or "**" in late.text or (
         _restates_before(late.text, region, bold[1])
     )):  # (a value read across bold marks, "12, and **Mary is 36 years old", is no one value)
@@ -5978,6 +6003,27 @@ def _answer_list_items(region: str, chosen: Candidate) -> list[tuple[str, str]] 
     return items if len(items) >= 2 else None
 
 
+_TWO_COUNTS_RE = re.compile(  # "15 boys and 25 girls", "15 boys, 25 girls"
+    r"(?<![\w.,/])(?P<a>\d+)[ \t]+(?P<na>[a-z]+)[ \t]*(?:,[ \t]*(?:and[ \t]+)?|and[ \t]+)"
+    r"(?P<b>\d+)[ \t]+(?P<nb>[a-z]+)\b"
+)
+_HOW_MANY_NOUN_RE = re.compile(r"\bhow[ \t]+many[ \t]+(?P<n>[a-z]+)", re.IGNORECASE)
+
+
+def _box_counts_other_group(text: str, box: Candidate, question: str) -> bool:
+    """``text`` sums up two counts ("15 boys and 25 girls"), the question asks how many of the
+    second group, and the box holds the first group's count."""
+    asked = _HOW_MANY_NOUN_RE.search(question)
+    if asked is None:
+        return False
+    noun = asked.group("n").lower()
+    value = box.text.strip().strip("$ ")
+    return any(
+        m.group("a") == value and m.group("nb").lower() == noun and m.group("na").lower() != noun
+        for m in _TWO_COUNTS_RE.finditer(text)
+    )
+
+
 def _restates_box(text: str, box: Candidate) -> bool:
     """``recap-restates-box``: ``text`` assigns the boxed number to an unknown ("$k = 3$", "only
     $p = 3$ works") for a box of that number ("\\boxed{3}", "\\boxed{k = 3}")."""
@@ -6030,6 +6076,11 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
         closing_sum.group("v") == box.text.strip().strip("$ ")
     ):  # ``recap-breakdown-sums-to-box``: "**Recap:** 4 primes below 10, 4 in the teens, ... --
         return None  # $4 + 4 + 2 + 2 + 3 = 15$.": the boxed count broken into parts
+    if concluded and line_start > box.end and _box_counts_other_group(
+        region[line_start:], box, question
+    ):  # ``closing-summary-holds-box``: "$\\boxed{15}$\n\nSo there are 15 boys and 25 girls in
+        # the class." asked for the girls: the two counts summed up, the box the other one's
+        return None
     if line_start > box.end and _restates_box(
         region[line_start : max(line_start, region.rfind(late.text))], box
     ):  # "Recap: ... gives $k = 3$; the line is $y = 3x + 2$.": the box restated, then a side fact
@@ -7749,6 +7800,26 @@ def _closing(
     return found
 
 
+_BARE_ITEM_LINE_RE = re.compile(  # "- 40\u00b0", "2. 60", "* $80$": a list item of one bare value
+    r"[ \t]*(?:[-*\u2022+]|\d{1,2}[.)])[ \t]+[*_$]*(?P<v>-?\d[\d,]*(?:\.\d+)?)[*_$]*[ \t]*"
+    r"(?:\u00b0|\^\{?\\circ\}?|\\?%|[A-Za-z]{1,12})?[ \t]*[.,;]?[ \t]*"
+)
+
+
+def _bare_value_list(lines: list[str], question: str | None) -> bool:
+    """The text closes on two or more list items, each one bare value, not all the same, and
+    the question does not ask for a list (:data:`_LIST_ASKED_RE`)."""
+    values: list[str] = []
+    for line in reversed(lines):
+        m = _BARE_ITEM_LINE_RE.fullmatch(line)
+        if m is None:
+            break
+        values.append(m.group("v"))
+    return len(values) >= 2 and len(set(values)) >= 2 and not (
+        question and _LIST_ASKED_RE.search(question)
+    )
+
+
 def _closing_read(
     region: str, allow_bare: bool = True, question: str | None = None
 ) -> Extracted | None:
@@ -7764,6 +7835,10 @@ def _closing_read(
         # the closing line copies the question (an echo of its worked example): no answer
         return Extracted("", "none", "closing-copied-from-question")
     lines = _without_parenthetical_aside(lines)
+    if len(lines) >= 2 and _bare_value_list(lines, question):
+        # ``closing-bare-value-list``: "9k = 180, k = 20.\n\n- 40\n- 60\n- 80": values listed
+        # one per line, none chosen (unless the question asks for a list)
+        return Extracted("", "none", "closing-bare-value-list")
     if len(lines) >= 2 and lines[-1].lstrip()[:2] in ("- ", "* ", "\u2022 ") and (
         _RESULT_HEADING_LINE_RE.fullmatch(lines[-2])
     ):  # ``result-heading-bullet``: "## Result\n- $(x, y) = (-2, 5)$": the one item, unlisted
@@ -8502,7 +8577,10 @@ _OPTION_SENTENCE_RE = re.compile(r"(?<=[.!])\s+(?=[A-Z(*$\\])")
 
 
 _REMARK_LINE_RE = re.compile(
-    r"[ \t*_#>(-]*(?:" + lx.alternation(lx.REMARK_LABEL) + r")", re.IGNORECASE
+    r"[ \t*_#>(-]*(?:" + lx.alternation(lx.REMARK_LABEL) + r")"
+    # ``footnote-after-closing``: a footnote line ("\u00b9 *97 is not divisible by 2, 3, 5 or 7*")
+    r"|[ \t]*[\u00b9\u00b2\u00b3\u2074-\u2079](?=[ \t*_])",
+    re.IGNORECASE,
 )
 _LIST_LINE_RE = re.compile(r"[ \t]*(?:[-*\u2022+]|\d{1,2}[.)])[ \t]")
 _RULE_LINE_RE = re.compile(r"[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*")

@@ -885,7 +885,10 @@ TRAILING_PAREN = (
 REASON_CLAUSE = (
     "because", "since", "as", "which", "where", "given that", "i\\.e", "that is",
     # where the value is attained: "the minimum value $-3$ is attained at $x = 2$"
-    "(?:attained|achieved|reached|occurring|obtained) (?:at|when)",
+    "(?:attained|achieved|reached|occurring|obtained|realized) (?:at|when|by|for|with|in)",
+    # ``closing-attained-for``: "The maximum area is 25, for a 5 by 5 square." (after a comma)
+    # (not when another value is offered after it: "..., for a 5 by 5 square, or 24 for ...")
+    "(?<=,\\s)(?<!\\bor,\\s)for\\s(?:a|an|the)(?![^.\\n]*\\bor\\b)",
     # what the value means: "the remainder is zero, meaning x - 1 is a factor"
     "meaning", "which means", "which tells us", "so that",
     # a check of the value in a trailing clause: "y equals $-4$, and plugging back in, ..."
@@ -2046,7 +2049,10 @@ ASKED_RATIONAL_DENOMINATOR = (
     "rational denominator", "rationali[sz]e the denominator", "rationali[sz]ed denominator",
     "denominator rationali[sz]ed",
 )
-ASKED_DECIMAL = ("as a decimal", "in decimal form", "as a decimal number", "in decimal notation")
+ASKED_DECIMAL = (
+    "as a decimal", "in decimal form", "as a decimal number", "in decimal notation",
+    "as a (?:terminating|finite) decimal",  # ``asked-terminating-decimal``
+)
 ASKED_LOWEST_TERMS = (
     "lowest terms", "simplest form", "simplest terms", "reduced form", "fully reduced",
     "reduce the fraction", "reduced fraction",

@@ -2228,13 +2228,20 @@ def boxes_as_alternatives(
     if idx == 0:
         return False
     prev, chosen = cands[idx - 1], cands[idx]
-    if not (prev.kind == chosen.kind == "boxed" or (  # or two answer tags ``answer-tags``
-        prev.kind == chosen.kind == "anchor" and region.startswith("<", prev.start)
-        and region.startswith("<", chosen.start)
-    )):
+    tags = prev.kind == chosen.kind == "anchor" and region.startswith("<", prev.start) and (
+        region.startswith("<", chosen.start)
+    )
+    stated = prev.kind == chosen.kind == "anchor" and not tags
+    if not (prev.kind == chosen.kind == "boxed" or tags or stated):  # (``answer-tags``: two tags)
         return False
     if _plain(prev.text) == _plain(chosen.text) or same_rational(prev.text, chosen.text):
         return False  # one value twice: "\\boxed{\\frac{5}{14}}" ... "\\boxed{\\tfrac{5}{14}}"
+    if stated:  # ``anchors-as-alternatives``: "Final Answer: ... $12$.\n\nAlternatively, if both
+        # endpoints are counted separately:\nFinal Answer: ... $13$." (not after a correction)
+        gap = region[prev.end : chosen.start]
+        return _ALTERNATIVE_BOX_RE.search(gap) is not None and not (
+            RETRACT_RE.search(gap) or MISTAKE_RE.search(gap)
+        ) and _values_differ(prev.text, chosen.text)
     if question and converted_box(region, chosen, prev, question):
         # ``box-in-asked-unit``: "\\boxed{150} minutes, in seconds \\boxed{9000}": the chosen box
         return False  # converts the one before it to the asked unit, no alternative answer
