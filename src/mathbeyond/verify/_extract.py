@@ -2243,8 +2243,10 @@ _NOTE_BRACKET_RE = Guarded(re.compile(  # "[Note: some answer keys list (C), but
 _OWN_ANSWER_RE = re.compile(
     r"\b(?:my|our)\s+(?:final\s+)?answer\s*(?:is\b|:|=)|\bI\s+(?:get|got)\b", re.I
 )
-_NOTE_REVISION_RE = re.compile(
-    r"\b(?:wait|error|mistake|correct(?:ion|ed)?|actually|instead|should be|i meant)\b", re.I
+_NOTE_REVISION_RE = re.compile(  # (``footnote-revision``: "[^1]: On reflection, ... 230 minutes.")
+    r"\b(?:wait|error|mistake|correct(?:ion|ed)?|actually|instead|should be|i meant"
+    r"|on (?:second )?reflection|on second thought|rethinking)\b",
+    re.I,
 )
 
 
@@ -4003,6 +4005,8 @@ def doubts_beyond_checking(text: str) -> bool:
     ``cut-off-while-checking`` keeps an answer a sample was re-checking when it was cut off."""
     if not doubts(text):
         return False
+    if _ACTUALLY_NO_RE.search(text):  # ``actually-no``: "Hmm, actually no. Let me reconsider"
+        return True
     for pattern in (RECONSIDER_RE, RETRACT_RE, MISTAKE_RE, _WITHDRAWAL_RE):
         for m in pattern.finditer(text):
             if _VERIFY_PLAN_AFTER_RE.match(text, m.end()) or _NEGATED_DOUBT_RE.search(
@@ -4047,6 +4051,7 @@ def _strong_doubt(text: str) -> bool:
 
 
 _UNCOMMITTED_RE = re.compile(r"\b" + lx.alternation(lx.NOT_YET_COMMITTED), re.IGNORECASE)
+_ACTUALLY_NO_RE = re.compile(r"\b" + lx.alternation(lx.ACTUALLY_NO), re.IGNORECASE)
 _PENDING_OTHER_RE = re.compile(  # cut just before a value: "... the count would drop to",
     # "... should really be", "... would be 10 - 2 ="
     r"\b(?:would|should|might|could|will|must)(?:[ \t]+(?:really|actually|instead|then|now))?"
@@ -4090,7 +4095,7 @@ def doubts(text: str) -> bool:
     (lexicon RECONSIDERATION, RETRACTION, MISTAKE_ADMISSION, WITHDRAWAL)."""
     return bool(
         RECONSIDER_RE.search(text) or RETRACT_RE.search(text) or MISTAKE_RE.search(text)
-        or _WITHDRAWAL_RE.search(text)
+        or _WITHDRAWAL_RE.search(text) or _ACTUALLY_NO_RE.search(text)
     )
 
 
@@ -7780,6 +7785,13 @@ _RESULT_HEADING_LINE_RE = re.compile(  # "## Result", "**Final result:**", "### 
 
 
 _TRAILING_DOUBT_RE = lx.words(lx.TRAILING_DOUBT, lx.UNSURE)
+_OTHER_CASE_CLOSING_RE = re.compile(  # the closing sentence opens on the other case
+    r"(?:^|(?<=[.!?])[ \t]+|\n)[ \t*_]*(?P<s>(?:otherwise|if[ \t]+instead|if[ \t]+not)\b[^\n]*)\Z",
+    re.IGNORECASE,
+)
+_IF_CASE_VALUE_RE = re.compile(  # a sentence given under its own condition, with a value
+    r"(?:^|(?<=[.!?])[ \t]+|\n)[ \t*_]*if\b[^.!?\n]{1,200}?\d[^.!?\n]*[.!?]", re.IGNORECASE
+)
 
 
 def _closing(
@@ -7797,6 +7809,13 @@ def _closing(
     # miscounted, so it could be 7 or 9. My candidates are 7, 8, 9.")
     if at >= 0 and _TRAILING_DOUBT_RE.search(last, at) is not None:
         return Extracted("", "none", "closing-trailing-doubt")
+    other = _OTHER_CASE_CLOSING_RE.search(end) if "therwise" in end or "nstead" in end else None
+    if other is not None and found.text in other.group("s") and (
+        _IF_CASE_VALUE_RE.search(end, max(0, other.start() - 400), other.start()) is not None
+    ):
+        # ``closing-other-case``: "If leading zeros are allowed, ..., giving 100. Otherwise $a$
+        # has 9 choices ..., giving 90.": a value per case, none chosen
+        return Extracted("", "none", "closing-other-case")
     return found
 
 

@@ -1954,6 +1954,11 @@ READING_INTRO = (
 )
 """Opening the sentence of a box: the value under one reading of the problem; two boxes with
 different values each under a reading commit to neither (``boxes-per-reading``)."""
+ACTUALLY_NO = ("actually,? no(?=\\s*[.!,;\u2014]|\\s+(?:wait|that|it|this)\\b)",)
+"""``actually-no``: "The answer is $\\boxed{20}$.\n\nHmm, actually no. Let me reconsider ...": the
+answer withdrawn (not "actually, no need to ..."); a doubt beyond checking, and no commitment
+in a sample cut off after it (see :data:`NOT_YET_COMMITTED`)."""
+
 NOT_YET_COMMITTED = (
     "before committing", "before finali[sz]", "tentative", "provisional", "not (?:yet )?final",
     "(?:need|have) to (?:account|correct|fix|redo|recount|adjust|revise|subtract|add|remove|"
@@ -1964,6 +1969,7 @@ NOT_YET_COMMITTED = (
     "changes (?:things|the (?:answer|count|result))",
     # "so 9 is not the final count. Let me redo this including the negative pairs"
     "not the final (?:answer|count|result|value|total|number|tally)",
+    *ACTUALLY_NO,
     "(?:let me|let's|i'?ll|i need to|we need to) redo (?:this|it|the (?:count|computation))",
 )
 """After a committed answer in a sample cut off: the writer says it is not final, or announces a

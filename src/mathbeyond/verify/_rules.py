@@ -716,6 +716,16 @@ _AFTER_VERIFYING_RE = re.compile(  # "$ once I've verified it", " after checking
     r"done|sure)",
     re.IGNORECASE,
 )
+_BOX_LIKE_RE = re.compile(  # "put the final answer in a box like $"
+    r"\b(?:in|inside|into)[ \t]+(?:a|the)[ \t]+box[ \t]+like[ \t:,]*(?:\$\$|\$|\\\(|\\\[)?[ \t]*\Z",
+    re.IGNORECASE,
+)
+_STILL_TO_COME_RE = re.compile(  # "; I'll do that once I've computed it.": the answer still to come
+    r"[ \t$]*[;,.]?[ \t]*(?:I'll|I[ \t]+will|I[ \t]+shall|let[ \t]+me)\b[^\n.]{0,40}?"
+    r"\b(?:once|after|when)\b[^\n.]{0,30}?\b(?:comput|calculat|verif|check|confirm|finish|"
+    r"work|solv|found|find|done)",
+    re.IGNORECASE,
+)
 
 
 _INSTANCE_MARK_RE = re.compile(  # "in a box, like $", "a boxed integer, say $" (not "looks
@@ -773,6 +783,10 @@ def quoted_format_box(region: str, c: Candidate) -> bool:
         _FORMAT_DEMO_RE.search(before)
     ):  # ``format-demonstration-box``: "For example, if the answer were 12, you would write it
         return True  # as $\boxed{12}$; if it were 8 you'd write $\boxed{8}$."
+    if "box" in before and _BOX_LIKE_RE.search(before) and _STILL_TO_COME_RE.match(region, c.end):
+        # ``box-format-preview``: "You asked me to put the final answer in a box like
+        # \boxed{3}; I'll do that once I've computed it.": a format shown, the answer to come
+        return True
     if "format" in before.lower() and _FORMAT_PREVIEW_RE.search(before) and (
         _AFTER_VERIFYING_RE.match(region, c.end)
     ):  # ``format-preview-box``: "I will present my response in the format **Final Answer:**
@@ -908,9 +922,13 @@ def _far_numbers(a: str, b: str) -> bool:
     """Both texts are plain numbers more than 30% apart: the second approximates no first (an
     estimate "about 13" of a count of 14 still approximates it)."""
     x, y = _PLAIN_NUMBER_RE.fullmatch(a), _PLAIN_NUMBER_RE.fullmatch(b)
-    if x is None or y is None:
-        return False
-    u, v = float(x.group(1)), float(y.group(1))
+    if x is not None and y is not None:
+        u, v = float(x.group(1)), float(y.group(1))
+    else:  # (``approximation-of-other-fraction``: "\\frac{1}{2}" then "\\approx -0.988")
+        p, q = simple_rational(a.strip(" \t$"), 40), simple_rational(b.strip(" \t$"), 40)
+        if p is None or q is None:
+            return False
+        u, v = float(p), float(q)
     return abs(u - v) > 0.3 * max(1.0, abs(u))
 
 
