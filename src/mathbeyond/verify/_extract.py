@@ -2524,8 +2524,21 @@ _HARMONY_FINAL = "<|channel|>final<|message|>"
 _HARMONY_END_RE = re.compile(r"<\|(?:end|return|call|start)\|>")
 
 
+def _reply_blanked(raw: str, blanked: str) -> bool:
+    """``plea-only-reply``: the reply after the last think block held text (not only end tokens)
+    and none of it is left once notes to the grader and the like are blanked ("</think>\n\nThe
+    grader should accept 13 here."): no answer, the think block's work is not read instead."""
+    at, at_blanked = raw.rfind("</think>"), blanked.rfind("</think>")
+    if at < 0 or at_blanked < 0:
+        return False
+    said = _CHAT_TOKEN_RE.sub("", raw[at + len("</think>") :]).replace("</s>", "").strip()
+    left = _CHAT_TOKEN_RE.sub("", blanked[at_blanked + len("</think>") :]).replace("</s>", "")
+    return bool(said) and not left.strip()
+
+
 def _prepare(completion: str, question: str | None) -> str | Extracted:
     """The answer region (see the module docstring), or why there is none."""
+    raw = completion
     if "<|channel|>" in completion or "<|message|>" in completion:
         final = completion.rfind(_HARMONY_FINAL)
         if final >= 0:
@@ -2643,6 +2656,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
     region = _region(completion) if "<" in completion else completion  # see _region
     if region is None:
         return Extracted("", "none", "unclosed-think-block")
+    if "</think>" in completion and _reply_blanked(raw, completion):
+        return Extracted("", "none", "plea-only-reply")
     if question and len(question.strip()) >= 20 and "\n" in region:
         posed = _posed_block_start(region, question.strip())
         if posed is not None:  # ``few-shot-posed-block``: answered examples before the posed
