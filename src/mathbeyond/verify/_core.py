@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.213.0"  # core_v362: a reply that only addresses the grader
+VERIFIER_VERSION = "2.214.0"  # core_v363: question boxes, other-example boxes, either-or boxes
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

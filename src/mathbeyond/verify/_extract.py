@@ -2424,6 +2424,9 @@ _TEXT_CMD_RE = re.compile(r"\\text\{([^{}]*)\}")
 def _with_inner_anchor(found: Extracted) -> Extracted:
     if "\\text" not in found.text:
         return found
+    if _TEXT_CMD_RE.sub(lambda m: m.group(1), found.text).rstrip(" \t.$").endswith("?"):
+        # ``box-is-question``: "$$\boxed{\text{Is it } 7\text{?}}$$": a question, no answer
+        return Extracted("", "none", "box-is-question", found.decisions)
     inner = _TEXT_WRAP_RE.fullmatch(found.text)  # \boxed{\text{The answer is 4}}
     text = inner.group(1) if inner else None
     if text is None and _TEXT_ANCHOR_LEAD_RE.match(found.text):  # \text{The answer is } 64

@@ -391,6 +391,11 @@ OTHER_INSTANCE_CHECK = (
     # "Check on a smaller case: a pentagon has ... $\\boxed{5}$ diagonals"
     "(?:with|on|using|for|take|try|via) (?:a|an|another) (?:simpler|smaller|easier|toy|tiny) "
     "(?:example|case|instance|version|quadratic|polynomial|equation|triangle|set|number|one)",
+    # ``box-of-other-example``: "just like the classic warm-up example $x + 1 = 8$, whose answer
+    # is $\\boxed{7}$", "Compare the textbook example $2x = 14$, whose solution is ..."
+    "(?:like|compare|as in|similar to) (?:the|a|an) (?:classic |standard |textbook |familiar |"
+    "simple |simpler )*(?:warm-?up |textbook )?example\\b[^.\n]{0,80}?\\bwhose (?:answer|solution|"
+    "value|result) is",
 )
 """A check or illustration on another, simpler instance of the problem: a box in it, after the
 answer was stated, belongs to that instance (``box-is-side-remark``, with UNASKED_REMARK)."""

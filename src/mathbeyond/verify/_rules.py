@@ -980,6 +980,8 @@ def side_note_rule(
     if cand.text.strip() == prev.text.strip():
         return None
     between = region[prev.end : cand.start]
+    if prev.kind == cand.kind == "boxed" and _either_or_boxes(region, prev, cand, question):
+        return None  # ``either-or-boxes``: two offered answers, no side note (see below)
     if cand.kind == "boxed" and question and _named_other_after(region, cand.end, question):
         # ``later-box-named-other``: "Hmm, let me make sure I'm not off by one. ... And
         # $\boxed{89}$ would be $F_{11}$." ($F_{10}$ asked): whatever doubt came before it
@@ -1176,24 +1178,26 @@ def side_remark_span(region: str, c: Candidate, question: str | None) -> tuple[i
     start = (start if region[start] == "(" else start + 1) if start >= 0 else lo
     remark = region[start : c.start].lstrip("(")
     after = _sentence_after(region, c.end)
-    # may_match on the region's own span first: a literal of UNASKED_RE's must be in the text
+    # "Sanity check with a simpler quadratic: ..." (lexicon OTHER_INSTANCE_CHECK); may_match on
+    # the region's own span first: a literal of the pattern's must be in the text
+    other = OTHER_INSTANCE_RE.may_match(region, start, c.start) and (
+        OTHER_INSTANCE_RE.search(remark) is not None
+    )
     if not (
         (UNASKED_RE.may_match(region, start, c.start) and UNASKED_RE.search(remark))
         or (
             UNASKED_RE.may_match(region, c.end, c.end + len(after))
             and UNASKED_RE.search(after)
         )
-        or (  # "Sanity check with a simpler quadratic: ..." (lexicon OTHER_INSTANCE_CHECK)
-            OTHER_INSTANCE_RE.may_match(region, start, c.start)
-            and OTHER_INSTANCE_RE.search(remark)
-        )
-    ) or INTRO_RE.search(remark):
+        or other
+    ) or (INTRO_RE.search(remark) and not other):  # (the other instance's "whose answer is")
         return None
     named = _quantity(remark)
     if named is not None and question and named[1] and named[1] in question.lower():
         return None
-    if not any(ch.isdigit() for ch in region[:start]):
-        return None
+    if not any(ch.isdigit() for ch in region[:start]) and not other:
+        # (a box about another instance needs no answer before it: "This is just like the
+        return None  # warm-up example $x + 1 = 8$, whose answer is $\\boxed{7}$.")
     end = c.end + len(after)
     close = re.match(r"[ \t]*[.!?]?[ \t]*\)?", region[end:])
     return start, end + (close.end() if close else 0)
@@ -2238,6 +2242,20 @@ _BOX_GAP_ALT_RE = re.compile(  # between two boxes: "$ (nonempty subsets) / $", 
 )
 
 
+_EITHER_RE = re.compile(r"\beither\b[^.!?\n]{0,60}\Z", re.IGNORECASE)
+_BARE_OR_GAP_RE = re.compile(r"[\s$]*or[\s$]*", re.IGNORECASE)
+
+
+def _either_or_boxes(
+    region: str, prev: Candidate, cand: Candidate, question: str | None
+) -> bool:
+    """``either-or-boxes``: "The value is either $\\boxed{\\frac14}$ or $\\boxed{\\frac12}$":
+    two boxes offered as alternatives (not where the question asks for all values)."""
+    return _BARE_OR_GAP_RE.fullmatch(region, prev.end, cand.start) is not None and (
+        _EITHER_RE.search(region, max(0, prev.start - 80), prev.start) is not None
+    ) and not (question and _ALL_ASKED_RE.search(question))
+
+
 def boxes_as_alternatives(
     region: str, cands: list[Candidate], idx: int, question: str | None = None
 ) -> bool:
@@ -2263,7 +2281,9 @@ def boxes_as_alternatives(
     if question and converted_box(region, chosen, prev, question):
         # ``box-in-asked-unit``: "\\boxed{150} minutes, in seconds \\boxed{9000}": the chosen box
         return False  # converts the one before it to the asked unit, no alternative answer
-    return _ALTERNATIVE_BOX_RE.search(region, prev.end, chosen.start) is not None or (
+    return _either_or_boxes(region, prev, chosen, question) or (
+        _ALTERNATIVE_BOX_RE.search(region, prev.end, chosen.start) is not None
+    ) or (
         # a line opening with "Or," between them: "Or, reading them as squares:"
         _OR_LINE_RE.search(region, prev.end, chosen.start) is not None
     ) or (
