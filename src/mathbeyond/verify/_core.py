@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.214.0"  # core_v363: question boxes, other-example boxes, either-or boxes
+VERIFIER_VERSION = "2.215.0"  # core_v364: "I'll stay with 5." decides
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -310,7 +310,7 @@ CORRECTION_STATEMENT = (
     # an erratum: "the boxed value above should read 10" (not "the sum should be 6" in a check)
     "(?:it|this|that|the(?: [a-z]+){1,3}) should (?:actually )?read",
     "(?:it|this|that)(?:'s| is) actually",
-    "(?:i'?ll|i will|i'?d|i would|i'?m going to|let'?s|we'?ll) (?:go|stick) with",
+    "(?:i'?ll|i will|i'?d|i would|i'?m going to|let'?s|we'?ll) (?:go|stick|stay) with",
     "i'?m going with",
     "(?:the )?(?:correct(?:ed)?|revised|fixed|updated) (?:answer|result|value|solution|count|total)"
     "(?=\\s*:)",
@@ -972,9 +972,9 @@ ANCHOR_WORD = (
 DECISION_LEAD = (
     "(?:i think )?(?:i'?ll|i will|i'?d|i would|let me|let's|i'?m going to|i am going to) "
     "(?:(?:actually|just|really|simply|rather|instead|now|still) ){0,2}(?:go with|settle on|"
-    "stick with|commit to)",
+    "stick with|stay with|commit to)",
     "(?:i'?m|i am) (?:(?:actually|just|really|now|still) )?(?:going with|settling on|sticking "
-    "with|committing to)",
+    "with|staying with|committing to)",
     # ``decision-without-subject``: "Sticking with **(B)**.", "Staying with 12.", "Going with 40."
     # opening a sentence
     "(?:^|(?<=[.!?][\\x20\t\n])|(?<=\n\n))(?:(?:so|ok(?:ay)?|yes|no|hmm|fine),? )?"
@@ -990,7 +990,9 @@ DECISION_TAIL = (
 DECISION_REASON = ("since", "because", "as", "counting", "given", "to be safe", "just to be safe")
 """After a decision's value and a comma: the reason for it, not a trial ("I would rather go with
 18, counting both directions.")."""
-DECISION_LITERALS = ("go with", "going with", "settl", "stick", "commit", "staying with")
+DECISION_LITERALS = (
+    "go with", "going with", "settl", "stick", "commit", "staying with", "stay with",
+)
 """Literals one of which every ``DECISION_LEAD`` holds (a cheap gate before the pattern)."""
 ANCHOR_ADVERB = (
     "simply", "clearly", "indeed", "definitely", "actually", "just", "obviously", "certainly",
