@@ -1048,9 +1048,8 @@ def _region(completion: str) -> str | None:
         after = completion[close + len("</think>") :]
         if "<think>" in after:
             return None  # a new think block was opened and never closed
-        if after.strip() and (
-            "<" not in after or _CHAT_TOKEN_RE.sub("", after).replace("</s>", "").strip()
-        ):  # (only an end-of-turn token after it: "</think><|im_end|>" says nothing more)
+        if after.strip() and ("<" not in after or _visible_text(after)):
+            # (only an end-of-turn token after it: "</think><|im_end|>" says nothing more)
             return after
         # nothing after the think block: its own final answer is the commitment
         inner = completion[:close]
@@ -2534,9 +2533,14 @@ def _reply_blanked(raw: str, blanked: str) -> bool:
     at, at_blanked = raw.rfind("</think>"), blanked.rfind("</think>")
     if at < 0 or at_blanked < 0:
         return False
-    said = _CHAT_TOKEN_RE.sub("", raw[at + len("</think>") :]).replace("</s>", "").strip()
-    left = _CHAT_TOKEN_RE.sub("", blanked[at_blanked + len("</think>") :]).replace("</s>", "")
-    return bool(said) and not left.strip()
+    return bool(_visible_text(raw[at + len("</think>") :])) and not _visible_text(
+        blanked[at_blanked + len("</think>") :]
+    )
+
+
+def _visible_text(text: str) -> str:
+    """``text`` without chat-template tokens and ``</s>``, stripped: what a reader sees of it."""
+    return _CHAT_TOKEN_RE.sub("", text).replace("</s>", "").strip()
 
 
 def _prepare(completion: str, question: str | None) -> str | Extracted:
@@ -8616,7 +8620,7 @@ _OPTION_SENTENCE_RE = re.compile(r"(?<=[.!])\s+(?=[A-Z(*$\\])")
 _REMARK_LINE_RE = re.compile(
     r"[ \t*_#>(-]*(?:" + lx.alternation(lx.REMARK_LABEL) + r")"
     # ``footnote-after-closing``: a footnote line ("\u00b9 *97 is not divisible by 2, 3, 5 or 7*")
-    r"|[ \t]*[\u00b9\u00b2\u00b3\u2074-\u2079](?=[ \t*_])",
+    r"|[ \t]*[" + _SUPERSCRIPT_DIGITS + r"](?=[ \t*_])",
     re.IGNORECASE,
 )
 _LIST_LINE_RE = re.compile(r"[ \t]*(?:[-*\u2022+]|\d{1,2}[.)])[ \t]")
