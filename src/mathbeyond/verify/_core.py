@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.215.0"  # core_v364: "I'll stay with 5." decides
+VERIFIER_VERSION = "2.216.0"  # core_v365: tentative boxes, unasked-measure boxes
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -124,11 +124,13 @@ def verify_fields(
         question and ROUNDING_ASKED_RE.search(question)
     ):  # ``approximate-box``: "\boxed{\approx 15}": an estimate, not the value asked
         return _verdict(Status.NO_ANSWER, None, "the boxed answer is approximate", "hedged-box")
-    if (
-        kind in ("boxed", "anchor") and "=" not in answer and _PRODUCT_LEFT_RE.fullmatch(answer)
-        and _INTEGER_GOLD_RE.fullmatch(gold if isinstance(gold, str) else gold.text)
-    ):  # ``unevaluated-product-in-box``: "\boxed{24 \times 7 \text{ hours}}" for a count: not
-        # worked out (a closing sentence's "15 squared is 15 × 15" is read by equivalence)
+    gold_text = gold if isinstance(gold, str) else gold.text
+    if kind in ("boxed", "anchor") and "=" not in answer and (
+        (_PRODUCT_LEFT_RE.fullmatch(answer) and _INTEGER_GOLD_RE.fullmatch(gold_text))
+        or (_RATIONAL_PRODUCT_RE.fullmatch(answer) and _RATIONAL_GOLD_RE.fullmatch(gold_text))
+    ):  # ``unevaluated-product-in-box``: "\boxed{24 \times 7 \text{ hours}}" for a count,
+        # "\boxed{\frac{2}{3}\cdot\frac{3}{4}}" for a fraction: not worked out (a closing
+        # sentence's "15 squared is 15 × 15" is read by equivalence)
         return _verdict(Status.INCORRECT, answer, "unevaluated arithmetic",
                         "answer-unevaluated-arithmetic")
     if kind == "boxed" and _BOX_HEDGE_RE.search(answer):
@@ -396,6 +398,12 @@ _BOX_HEDGE_RE = re.compile(  # a box that doubts itself: "42 \text{ (probably)}"
     re.IGNORECASE,
 )
 _INTEGER_GOLD_RE = re.compile(r"\s*-?\d+\s*")
+_RATIONAL_FACTOR = r"(?:\d+(?:\.\d+)?|\\[dt]?frac\{\d+\}\{\d+\}|\d+/\d+)"
+_RATIONAL_GOLD_RE = re.compile(r"\s*-?" + _RATIONAL_FACTOR + r"\s*")
+_RATIONAL_PRODUCT_RE = re.compile(  # "\frac{2}{3}\cdot\frac{3}{4}", "0.5 \times 3": numbers only
+    r"\s*-?" + _RATIONAL_FACTOR
+    + r"(?:\s*(?:\\times|\\cdot|\u00d7|\u00b7|\*)\s*" + _RATIONAL_FACTOR + r")+\s*"
+)
 _DOWN_WORDS = ("decrease", "drop", "reduction", "loss", "discount", "decline", "fall")
 _CHANGE_WORDS = (  # a change and its direction ("decrease" down, "markup" up): see _DOWN_WORDS
     "decrease|increase|drop|reduction|rise|gain|loss|discount|markup|decline|growth|fall"

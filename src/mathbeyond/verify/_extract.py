@@ -372,15 +372,19 @@ _CHANCE_FRAME_RE = re.compile(  # "a 7/8 (or 87.5%) chance of ...": the value fr
     r"[ \t]+(?:chance|probability|likelihood)\b[^$]{0,120}",
     re.IGNORECASE,
 )
-_NOUN_THEN_MATH_RE = re.compile(  # "length $6\\sqrt{2}$", "an area of $12$"
+_MEASURE_UNIT_TAIL = (  # ``has-measure-value``: "... $6\\pi$ square units", "... 24 cm"
+    r"(?:[ \t]+(?:(?:square|cubic)[ \t]+)?" + lx.alternation(lx.UNIT_WORD) + r"\b)?"
+)
+_NOUN_THEN_MATH_RE = re.compile(  # "length $6\\sqrt{2}$", "an area of $12$" (then a unit:
+    # "So the sector has area $6\\pi$ square units.")
     r"(?:(?:an?|the)[ \t]+)?[a-z]+(?:[ \t]+[a-z]+){0,2}[ \t]+(?:of[ \t]+)?"
-    r"(?P<m>\$[^$\n]{1,80}\$?|\\\([^\n]{1,80}?\\\))[ \t]*[.!]?"
+    r"(?P<m>\$[^$\n]{1,80}\$?|\\\([^\n]{1,80}?\\\))" + _MEASURE_UNIT_TAIL + r"[ \t]*[.!]?"
 )
 _NOUN_THEN_NUMBER_RE = re.compile(  # "side length 80": the asked noun, then its number (also
-    # "a length of 2\u221a3", "a radius of 5 units")
+    # "a length of 2\u221a3", "a radius of 5 units", "a perimeter of 24 cm")
     r"(?:(?:an?|the)[ \t]+)?(?P<np>[a-z]+(?:[ \t]+[a-z]+){0,2}?)(?:[ \t]+of)?[ \t]+"
     r"(?P<n>(?=[-\d\u221a])-?(?:\d[\d,]*(?:\.\d+)?)?(?:\u221a\(?\d+\)?|\u03c0)?)"
-    r"(?:[ \t]+(?:square[ \t]+|cubic[ \t]+)?units?)?[ \t]*[.!]?"
+    + _MEASURE_UNIT_TAIL + r"[ \t]*[.!]?"
 )
 _VALUE_START_RE = re.compile(r"[ \t]*(?:\*\*)?[ \t]*(?:\$|\\\(|-?\d|\\[dt]?frac|\\boxed)")
 _COPULA_VALUE_RE = re.compile(
@@ -3550,6 +3554,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if question and len(sel.texts) == 1 and _box_of_unasked_measure(
             region, sel.decisions[-1].candidate, question
         ):  # "... so the perimeter is $6 + 8 + 10 = \boxed{24}$." asked the area
+            before = _answer_before_paragraph(region, sel.decisions[-1].candidate, question)
+            if before is not None:  # ``answer-before-unasked-measure-box``
+                return Extracted(before.text, before.kind, "answer-before-unasked-box", trace)
             return Extracted("", "none", "box-of-unasked-measure", trace)
         if question and len(sel.texts) == 1 and not truncated and _tuple_recap_contradicts(
             region, sel.decisions[-1].candidate, question
@@ -4924,6 +4931,26 @@ def _tuple_recap_contradicts(region: str, box: Candidate, question: str) -> bool
 _MEASURE_NOUN_RE = re.compile(r"\b" + lx.alternation(lx.MEASURE_NOUN) + r"\b", re.IGNORECASE)
 
 
+_POSTSCRIPT_RE = re.compile(r"[ \t*>#-]*(?:p\.?[ \t]?s\b\.?|" + lx.alternation(
+    lx.ASIDE_OPENER) + r"(?![A-Za-z]))", re.IGNORECASE)
+
+
+def _answer_before_paragraph(region: str, box: Candidate, question: str) -> Extracted | None:
+    """``answer-before-unasked-measure-box``: the answer the text stated before the paragraph
+    of a box of an unasked measure ("**Answer:** 64 cubic units\n\nPS: the surface area
+    would be $\boxed{96}$."): a box or an answer line; a closing sentence only when the box's
+    paragraph opens as an aside ("PS:", "Note that ...")."""
+    para = region.rfind("\n\n", 0, box.start)
+    if para < 0:
+        return None
+    found = _decide(region[:para], question, "stop")
+    if found.kind in ("boxed", "anchor") and found.text:
+        return found
+    if found.kind == "conclusion" and found.text and _POSTSCRIPT_RE.match(region, para + 2):
+        return found
+    return None
+
+
 def _box_of_unasked_measure(region: str, box: Candidate, question: str) -> bool:
     """``box-of-unasked-measure``: the question asks one measure of a figure (lexicon
     MEASURE_NOUN: "What is its area?") and the box's own sentence labels it as another one,
@@ -5251,6 +5278,9 @@ _GUESS_BEFORE_BOX_RE = re.compile(  # "most likely $", "it's probably ", "maybe 
     # "My first instinct is $", "My gut says $" (``guess-box-cut-off``)
     r"|(?:my[ \t]+)?first[ \t]+instinct(?:[ \t]+(?:is|says))?"
     r"|my[ \t]+gut[ \t]+(?:says|tells[ \t]+me)"
+    # ``tentative-box``: "Tentatively $", "Tentative answer: $", "is provisionally $"
+    r"|(?:tentatively|provisionally)(?:,?[ \t]+(?:the[ \t]+)?[a-z]{2,12}[ \t]+(?:is|are))?"
+    r"|(?:tentative|provisional)[ \t]+answer(?:[ \t]+is)?"
     # "Initial guess (to be verified below): $", "First guess, before checking: $" (``guess-label-
     # box``)
     r"|(?:initial|first|rough|quick|preliminary|tentative|educated|wild)[ \t]+guess"
@@ -8301,6 +8331,13 @@ def _closing_read(
             # ``closing-value-as-question``: "For 30 cookies that gives 5 cups? I'm not totally
             # sure ...": the value is asked, not stated
             return Extracted("", "none", "closing-value-asked")
+        if ", which" in closing_sentence:  # ``value-then-which-clause``
+            closing_sentence = _without_which_description(closing_sentence)
+        offered = _HAS_VALUE_RE.search(closing_sentence) if " or" in closing_sentence else None
+        if offered is not None and _OR_HEDGE_RE.search(closing_sentence, offered.end()):
+            # ``closing-or-alternative``: "So the range is $y \ge 1$ \u2014 or possibly all
+            # complex values, ...": another value offered, as after an anchor
+            return Extracted("", "none", "closing-or-alternative")
         subject = None if _NEG_WORD_RE.search(closing_sentence) else _subject_value(
             closing_sentence
         )
@@ -8310,7 +8347,7 @@ def _closing_read(
         if operated is not None:  # asked for the sum: "... are 22 and 23, which add up to 45."
             return Extracted(operated, "conclusion", "closing-operation-result")
         last = _closing_clause(
-            _last_value_sentence(last),
+            closing_sentence,
             rounding_asked=bool(question and ROUNDING_ASKED_RE.search(question)),
         )
         main = len(last) - len(_main_clause(last))  # (a negation in a leading condition denies
@@ -10610,6 +10647,29 @@ def _operation_value(sentence: str, question: str) -> str | None:
             if m is not None:
                 return m.group("v")
     return None
+
+
+_WHICH_DESCRIPTION_RE = re.compile(  # "2520, which is the least common multiple of 1 through 10."
+    r"(?<=[\d$)])[ \t]*,[ \t]*which[ \t]+(?:is|are)[ \t]+(?:the|an?)[ \t]+[A-Za-z][^=$\\\n]*?"
+    r"[.!]?[ \t]*\Z",
+    re.IGNORECASE,
+)
+
+
+_DISOWNING_DESCRIPTION_RE = re.compile(
+    r"\b(?:wrong|incorrect|mistake|mistaken|error|trap|tempting|distractor|not|never)\b|n't",
+    re.IGNORECASE,
+)
+
+
+def _without_which_description(sentence: str) -> str:
+    """``value-then-which-clause``: a closing sentence "The program outputs 2520, which is the
+    least common multiple of 1 through 10.": the relative clause describes the value before it
+    (its numbers are no answer); the sentence without it."""
+    m = _WHICH_DESCRIPTION_RE.search(sentence)
+    if m is None or _DISOWNING_DESCRIPTION_RE.search(m.group(0)):
+        return sentence  # "$f(11) = 25$, which is a common wrong answer": disowned, kept as is
+    return sentence[: m.start()] + "."
 
 
 def _subject_value(sentence: str) -> str | None:

@@ -574,7 +574,8 @@ def after_box_defers(
 
 _GUESS_WORDS = (  # (literals of _extract._GUESS_BEFORE_BOX_RE: a box with none of them
     # before it is no guess)
-    "likely", "probabl", "maybe", "perhaps", "possibly", "guess", "instinct", "gut ",
+    "likely", "probabl", "maybe", "perhaps", "possibly", "guess", "instinct", "gut ", "tentativ",
+    "provision",
 )
 
 

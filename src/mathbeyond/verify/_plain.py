@@ -46,7 +46,9 @@ Why the verdict is the worker's (``verify_fields`` -> ``_fast.answer`` -> ``_pre
   ``_anchors_introduce`` itself; one line, so ``line_start`` is 0; at most
   ``_fast._FIRST_PIECE`` characters, so quick takes its short branch, whose word bits are
   :func:`_fast._word_bits` itself: any bit set (a rule might fire) sends the item to the worker,
-  as do :func:`_fast.after_box_defers` (quick's own test of the text after the box), the
+  as do :func:`_fast.after_box_defers` (quick's own test of the text after the box), a
+  measure noun (lexicon MEASURE_NOUN) before the box with a question (quick's
+  ``box-of-unasked-measure`` test, left to the worker), the
   alternative/side-remark pre-test (both skipped where that text is one of
   :data:`_BARE_TAILS`, which hold no letter: every pattern they try needs a word) and a
   ``#``; the box holds digits (no ``\\text``): quick returns ``(digits, "boxed", "last-box")``;
@@ -218,6 +220,8 @@ def verdict(
         # $\boxed{28}$?", candidate boxes, forced guesses), ``box-is-bound``,
         # ``conclusion-contradicts-box``, a ``decision-anchor``: the worker decides
         return None
+    if question and any(noun in low[:start] for noun in lx.MEASURE_NOUN):
+        return None  # ``box-of-unasked-measure`` (quick's test) may read it: the worker decides
     if completion[end:] not in _BARE_TAILS:
         if _fast.after_box_defers(completion, end, content, question, start):
             return None
