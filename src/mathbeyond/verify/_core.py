@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.216.0"  # core_v365: tentative boxes, unasked-measure boxes
+VERIFIER_VERSION = "2.217.0"  # core_v366-v367: floated alternatives, corrections, side remarks
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -43,6 +43,7 @@ from ._rules import (
     REVISE_RE,
     ROUNDING_ASKED_RE,
     SIDE_RE,
+    UNASKED_RE,
     UNDECIDED_RE,
     Candidate,
     Decision,
@@ -55,6 +56,7 @@ from ._rules import (
     defers_to_reference,
     disqualified_value,
     example_box,
+    floated_alternative_after,
     hedge_in_box,
     hedged_two_values,
     hedged_value,
@@ -2923,6 +2925,8 @@ def decide_in_turn(
     earlier = _decide(thought, question, "length")
     if earlier.kind not in ("boxed", "anchor"):  # a box or an anchor, not an unanchored closing
         return found
+    if _reopened(region, earlier.text):  # ``reply-doubts-think-answer``: "Hmm, wait, I'm now
+        return found  # unsure whether it's $2^{10}-1$ or $2^{11}-1$, so let me recount"
     return Extracted(earlier.text, earlier.kind, "think-answer-before-cut-off", earlier.decisions)
 
 
@@ -3517,6 +3521,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if not truncated and bare_closing_retraction(region, chosen.end):
             # ``bare-closing-retraction``: "The answer is 17.\n\nHmm, no.": nothing in its place
             return Extracted("", "none", "bare-closing-retraction", trace)
+        if not truncated and len(sel.texts) == 1 and floated_alternative_after(
+            region, chosen.end, sel.texts[-1]
+        ):  # ``doubt-with-tentative-alternative``: "... is 6.\n\nHmm, maybe it's 5? Not sure."
+            return Extracted("", "none", "floated-alternative-after", trace)
         if len(sel.texts) == 1 and called_placeholder(region, chosen):
             # ``box-called-placeholder``: "I'll put $\boxed{9}$ here as a placeholder."
             return Extracted("", "none", "box-called-placeholder", trace)
@@ -4117,6 +4125,23 @@ def _proposes_other_value(after: str, chosen: Candidate) -> bool:
         if value and squash(value).strip("*.$ ") != mine:
             return True
     return False
+
+
+def _reopened(reply: str, value: str) -> bool:
+    """``reply-doubts-think-answer``: the reply after a think block doubts its answer
+    (:func:`doubts`) and does not state ``value`` again after the last doubt ("No -- squares
+    only. So the total is 204." keeps 204)."""
+    if not doubts(reply):
+        return False
+    last = max(
+        (m.start() for pattern in (RECONSIDER_RE, RETRACT_RE, MISTAKE_RE, _WITHDRAWAL_RE,
+                                   _ACTUALLY_NO_RE) for m in pattern.finditer(reply)),
+        default=0,
+    )
+    plain = value.strip().strip("$*").rstrip(".").strip()
+    return not plain or re.search(
+        r"(?<![\d.])" + re.escape(plain) + r"(?![\d]|\.\d)", reply[last:]
+    ) is None
 
 
 def doubts(text: str) -> bool:
@@ -5546,7 +5571,8 @@ _STATING_VERB_RE = re.compile(  # "is", "are", "gives", "works out to": a value 
 _RECAP_HEADING_RE = re.compile(  # "### Summary", "**Recap**", "__In summary:__"
     r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*(?:(?:final|quick|brief|short)[ \t]+)?"
     r"(?:summary|recap|in[ \t]+summary|to[ \t]+"
-    r"summari[sz]e|tl;?dr)[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*",
+    r"summari[sz]e|tl;?dr)(?:[ \t]+of[ \t]+(?:the[ \t]+)?(?:steps|solution|work|method|reasoning))?"
+    r"[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*",  # (also "**Summary of steps**")
     re.IGNORECASE,
 )
 
@@ -5637,7 +5663,8 @@ def _recap_list_value(last: str, at: int, line: str, question: str | None) -> st
         return None
     sides = [p.strip() for p in body.split("=")]
     if len(sides) < 2 or not (
-        _asked_expression_in(sides[0], question) or (  # ``recap-acronym-item``: "**LCM = 72**"
+        _asked_expression_in(sides[0], question) or _given_numbers_call(sides[0], question)
+        or (  # ``recap-acronym-item``: "**LCM = 72**"
             re.fullmatch(r"[A-Z]{3,6}", sides[0]) is not None
             and _acronym_in_question(sides[0], question)
         )
@@ -5645,6 +5672,30 @@ def _recap_list_value(last: str, at: int, line: str, question: str | None) -> st
         return None
     value = sides[-1]
     return value if _HAS_VALUE_RE.search(value) else None
+
+
+_DIVISIBILITY_CALL_RE = re.compile(  # "\gcd(48, 180)", "\text{lcm}(4, 6)", "GCD(48,180)"
+    r"\\?(?:operatorname|text|mathrm)?\{?(?P<f>gcd|lcm|gcf|hcf)\}?\((?P<a>\d+),(?P<b>\d+)\)",
+    re.IGNORECASE,
+)
+_DIVISIBILITY_ASKED = {
+    "gcd": r"\b(?:gcd|greatest common (?:divisor|factor)|highest common factor)\b",
+    "gcf": r"\b(?:gcf|greatest common (?:divisor|factor)|highest common factor)\b",
+    "hcf": r"\b(?:hcf|greatest common (?:divisor|factor)|highest common factor)\b",
+    "lcm": r"\b(?:lcm|least common multiple|lowest common multiple)\b",
+}
+
+
+def _given_numbers_call(expr: str, question: str) -> bool:
+    """``recap-list-restates-asked`` for a gcd or lcm of the question's own numbers
+    ("\\gcd(48, 180)" asked "What is the greatest common divisor of 48 and 180?")."""
+    m = _DIVISIBILITY_CALL_RE.fullmatch(re.sub(r"\s+", "", expr))
+    if m is None:
+        return False
+    numbers = set(re.findall(r"\d+", question))
+    return m.group("a") in numbers and m.group("b") in numbers and re.search(
+        _DIVISIBILITY_ASKED[m.group("f").lower()], question, re.IGNORECASE
+    ) is not None
 
 
 def _asked_expression_in(expr: str, question: str) -> bool:
@@ -6095,6 +6146,14 @@ _LINE_SUM_END_RE = re.compile(  # "$4 + 4 + 2 + 2 + 3 = 15$." closing the line: 
 )
 
 
+_CORRECTED_TO_RE = re.compile(  # "I'll correct my answer to 60", "change the answer to **47**"
+    r"\b(?:correct|change|revise|update|amend)(?:ing)?[ \t]+(?:my|the|our)[ \t]+(?:(?:final|"
+    r"earlier|quick|first)[ \t]+)?(?:answer|result|count|total|value)[ \t]+to"
+    r"(?:[ \t]*(?:\*\*|\\?\$))*[ \t]*(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)",
+    re.IGNORECASE,
+)
+
+
 def _revised_after_box(region: str, box: Candidate, question: str) -> str | None:
     """``revised-after-box``: after the chosen box, a revision cue ("Actually", "On reflection",
     "Hold on"), then the text closes on a statement of the asked quantity (a word of its
@@ -6107,6 +6166,13 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     concluded = cue is None and not recount and concludes_asked_after(region, box.end, question)
     if cue is None and not recount and not concluded:
         return None
+    corrected = None
+    for corrected in _CORRECTED_TO_RE.finditer(region, box.end):  # noqa: B007 - the last one
+        pass
+    if corrected is not None and not _HAS_DIGIT_RE.search(region, corrected.end()):
+        # ``correction-after-answer-line``: "I'll correct my answer to 60\u00b0." closes the text
+        value = corrected.group("v").replace(",", "")
+        return value if value != box.text.strip().strip("$ ").replace(",", "") else None
     late = _closing(region, allow_bare=False, question=question)
     if late is None or late.kind != "conclusion" or (
         late.rule not in _STATED_RULES and late.rule not in _REVISING_RULES and not concluded
@@ -7906,6 +7972,7 @@ def _closing_read(
         # the closing line copies the question (an echo of its worked example): no answer
         return Extracted("", "none", "closing-copied-from-question")
     lines = _without_parenthetical_aside(lines)
+    lines = _without_unasked_sentence(lines)
     if len(lines) >= 2 and _bare_value_list(lines, question):
         # ``closing-bare-value-list``: "9k = 180, k = 20.\n\n- 40\n- 60\n- 80": values listed
         # one per line, none chosen (unless the question asks for a list)
@@ -9066,6 +9133,35 @@ def _without_colon_elaboration(lines: list[str], question: str) -> list[str]:
     ):
         return lines
     return [*lines[:-1], before + "."]
+
+
+_NOT_ASKED_RE = re.compile(r"\b" + lx.alternation(lx.NOT_ASKED), re.IGNORECASE)
+_SENTENCE_GAP_RE = re.compile(r"(?<=[.!?])[ \t]+(?=\S)")
+_STATES_ANSWER_RE = re.compile(
+    r"\b(?:answer|so|thus|therefore|hence|final(?:ly)?|result)\b", re.IGNORECASE
+)
+
+
+def _without_unasked_sentence(lines: list[str]) -> list[str]:
+    """``unasked-value-named-in-closing``: a last sentence that states a value the writer marks
+    as not asked ("Their sum, which you didn't ask for, is 217.", "Side note: their sum is 217.";
+    lexicon NOT_ASKED) is a side remark: the statement before it closes. Not when that
+    sentence answers or concludes, or nothing with a value stands before it."""
+    last = lines[-1]
+    cut = None
+    for cut in _SENTENCE_GAP_RE.finditer(last):  # noqa: B007 - the last one
+        pass
+    sentence = last[cut.end() :] if cut is not None else last
+    marked = _NOT_ASKED_RE.search(sentence) if UNASKED_RE.may_match(sentence) else None
+    if marked is None or _STATES_ANSWER_RE.search(sentence) or _HAS_VALUE_RE.search(
+        sentence, 0, marked.start()
+    ):  # (a value before the mark is the sentence's own statement: "The larger number is 13
+        return lines  # (their product, not asked, would be 91).")
+    rest = last[: cut.start()].rstrip() if cut is not None else ""
+    kept = [*lines[:-1], rest] if rest else lines[:-1]
+    if not kept or not _HAS_VALUE_RE.search(kept[-1]):
+        return lines
+    return kept
 
 
 def _without_parenthetical_aside(lines: list[str]) -> list[str]:

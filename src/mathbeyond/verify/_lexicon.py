@@ -181,7 +181,8 @@ WITHDRAWN_ANSWER = (
     "this|the above|my work))(?: (?:above|i (?:wrote|said|did)|so far))?\\b(?![^.\\n]{0,60}\\b(?:"
     "output|print|respond|reply|say|write|mark|grade|score|return)\\b)",
     "(?:do not|don't|won't|will not|can't|cannot|shouldn't|should not) (?:want to )?(?:give|"
-    "commit to|stand behind) (?:a|an|any) (?:number|answer|value|count)",
+    "commit to|stand behind) (?:a|an|any) (?:(?:exact|precise|definite|definitive|single|firm|"
+    "specific) )?(?:number|answer|value|count|figure)",
     # ``doubt-may-differ``: "The true count may be different from what I wrote", "this may well
     # be wrong": the value itself doubted, no replacement
     "(?:the )?(?:true|real|actual|correct|right) (?:count|answer|value|number|total|result|sum) "
@@ -211,6 +212,11 @@ REVISION = (
     "hold on",
     # a slip owned after the box: "the boxed value above has a typo — the correct total is 1368"
     "(?:has|had|is|was|contains|with) (?:a |an obvious |a small )?typo",
+    # ``correction-after-answer-line``: the correction announced ("I'll correct my answer to
+    # 60\u00b0", "I should change my answer to 60"): a revision cue by itself
+    "(?:i'?ll|i will|let me|i should|i need to|i must|we'?ll|i'?m going to) (?:correct|change|"
+    "revise|update|amend) (?:my|the|our) (?:final |earlier |quick |first )?(?:answer|result|"
+    "count|total|value) to",
     # the asked quantity realised after the box: "Oh, the question asks for the *larger* one"
     "(?:oh|ah),? the (?:question|problem) (?:actually |really )?(?:asks|asked|wants|wanted|"
     "is asking|was asking) (?:for )?",
@@ -308,7 +314,8 @@ CORRECTION_STATEMENT = (
     "(?:[a-z]+ ){0,3}(?:is|=|equals|should be|comes to)",
     "(?:it|this|that|the (?:[a-z]+ ){0,2}) ?should (?:actually )?be",
     # an erratum: "the boxed value above should read 10" (not "the sum should be 6" in a check)
-    "(?:it|this|that|the(?: [a-z]+){1,3}) should (?:actually )?read",
+    "(?:it|this|that|the(?: [a-z]+){1,3}) should (?:actually |really |instead )?(?:read|say|"
+    "contain|show|hold)",
     "(?:it|this|that)(?:'s| is) actually",
     "(?:i'?ll|i will|i'?d|i would|i'?m going to|let'?s|we'?ll) (?:go|stick|stay) with",
     "i'?m going with",
@@ -366,17 +373,25 @@ STRONG_HYPOTHETICAL = (
 )
 """Anywhere in the box's paragraph: the box is a hypothetical."""
 
-UNASKED_REMARK = (
+NOT_ASKED = (
     "side ?note",
     # ``side-fact-label``: "Interesting side fact:", "Side remark:", "Side observation:"
     "(?:(?:an? )?(?:interesting|curious|quick|small|related) )?side[ -]?(?:fact|remark|"
     "observation|comment|point)",
-    "as an aside", "aside[,:]", "bonus", "just for fun", "for fun", "by the way",
+    "as an aside", "bonus", "just for fun", "for fun", "by the way",
     "incidentally", "(?:not|nothing) (?:what was |what is |that was |being )?asked",
     "(?:was|is) not asked", "(?:does|did)(?: not|n't) ask", "not (?:required|needed|part of "
-    "the (?:question|problem))", "out of curiosity", "(?:extra|additional)(?: fact| remark)?:",
+    "the (?:question|problem))", "out of curiosity",
     "fun fact", "as an extra", "(?:is|was)n't asked", "(?:is|was)n't (?:needed|required)",
     "(?:though|although) not asked",
+)
+"""The writer says outright that a remark is not what was asked ("Side note:", "which you didn't
+ask for", "(not asked)"): a closing sentence so marked is a side remark
+(``unasked-value-named-in-closing``); part of UNASKED_REMARK."""
+
+UNASKED_REMARK = (
+    *NOT_ASKED,
+    "aside[,:]", "(?:extra|additional)(?: fact| remark)?:",
     "in case (?:they are|it is|they're|it's|you need|needed)", "for reference", "for completeness",
     "for the record",
     # in other languages (ASCII spellings only: the quick path's word test reads ASCII letters)
@@ -396,6 +411,12 @@ OTHER_INSTANCE_CHECK = (
     "(?:like|compare|as in|similar to) (?:the|a|an) (?:classic |standard |textbook |familiar |"
     "simple |simpler )*(?:warm-?up |textbook )?example\\b[^.\n]{0,80}?\\bwhose (?:answer|solution|"
     "value|result) is",
+    # ``box-for-other-object``: "The same method for MISSISSIPPI would give ... $\\boxed{34650}$",
+    # "By the same method, MISSISSIPPI would have ...": the method carried to another object
+    "(?:the )?same (?:method|approach|formula|reasoning|argument|logic|technique|steps) (?:for|"
+    "applied to|on|with) [^.\n]{1,60}?\\bwould\\b",
+    "by the same (?:method|approach|formula|reasoning|argument|logic|technique),? [^.\n]{1,60}?"
+    "\\bwould\\b",
 )
 """A check or illustration on another, simpler instance of the problem: a box in it, after the
 answer was stated, belongs to that instance (``box-is-side-remark``, with UNASKED_REMARK)."""
@@ -1333,6 +1354,14 @@ MISTAKE_REMARK = (
 """Opening a last paragraph about a mistake others make ("A common mistake is to count only the 9
 small squares", "One typical error is to ... and answer 29"): a remark, cut even when it names
 an answer (``closing-remark-paragraph``)."""
+
+EARLIER_APPROACH = (
+    "(?:i|we) (?:initially|first|originally|at first) (?:thought|considered|tried|used|wanted)",
+    "at first,? (?:i|we) (?:thought|considered|tried|used|wanted)",
+)
+"""The writer's own dropped approach recalled after the answer ("I initially thought of using
+the diameter, which would give $100\\pi$, but that's wrong."): the "wrong" after it is about that
+approach, when nothing follows it (``rejected-earlier-approach``)."""
 
 SAME_VALUE_REMARK = (
     "the same (?:value|number|answer|result|quantity)", "same value either way",

@@ -493,6 +493,40 @@ def bare_closing_retraction(region: str, end: int) -> bool:
     return _BARE_NO_RE.fullmatch(tail[para:].strip().strip("*_").strip()) is not None
 
 
+_FLOATED_VALUE_RE = re.compile(  # "Maybe it's 5?", "Could it be $5$?", "Or is it 5?"
+    r"\b(?:maybe|perhaps|possibly|could|might|or)\b[^.?!\n]{0,30}?\b(?:it'?s|it[ \t]+is|it[ \t]+be|"
+    r"is[ \t]+it|be)[ \t]+(?:\$|\*\*)?[ \t]*(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)[ \t]*(?:\$|\*\*)?"
+    r"[ \t]*\?",
+    re.IGNORECASE,
+)
+_DOUBT_ONLY_RE = re.compile(  # what may follow a floated value: doubt, nothing decided
+    r"(?:[ \t]*(?:hmm+|well|honestly|really|now)[,.!]*)*[ \t]*"
+    r"(?:(?:i'?m|i[ \t]+am)[ \t]+)?(?:(?:really|still|just|honestly)[ \t]+)?(?:not[ \t]+(?:sure|"
+    r"certain|confident)|unsure|uncertain)"
+    r"(?:[ \t]+(?:any[ \t]?more|now|about[ \t]+(?:this|that|it)))?"
+    r"[ \t]*[.!\u2026]*[ \t]*",
+    re.IGNORECASE,
+)
+
+
+def floated_alternative_after(region: str, end: int, value: str) -> bool:
+    """``doubt-with-tentative-alternative``: after the answer (ending at ``end``) the writer
+    floats another value as a question ("Hmm, actually, I'm now second-guessing this. Maybe it's
+    5? Not sure.") and nothing follows it but doubt: the answer is no longer committed. A
+    floated value that is rejected or checked ("Maybe it's 5? No: 30/5 = 6.") is read by the
+    other rules."""
+    rest = region[end : end + 600]
+    if "?" not in rest:
+        return False
+    found = None
+    for found in _FLOATED_VALUE_RE.finditer(rest):  # noqa: B007 - the last one
+        pass
+    if found is None or _plain(found.group("v")) == _plain(value):
+        return False
+    tail = rest[found.end() :].strip()
+    return not tail or _DOUBT_ONLY_RE.fullmatch(tail) is not None
+
+
 PLACEHOLDER_RE = Guarded(re.compile(  # a box called a stand-in for an answer
     r"\b(?:place-?holder|stand-in|stand[ \t]in\b(?![ \t]+(?:for|the|a)\b)|dummy[ \t]+"
     r"(?:value|answer|number|entry)|filler[ \t]+(?:value|answer))\b",
@@ -1333,6 +1367,9 @@ _CONDITIONED_RE = re.compile(r"\b(?:if|in[ \t]+case|unless)[ \t]+\Z", re.IGNOREC
 
 
 _MISTAKE_REMARK_RE = re.compile(r"\b" + lx.alternation(lx.MISTAKE_REMARK) + r"\b", re.IGNORECASE)
+_EARLIER_APPROACH_RE = re.compile(
+    r"\b" + lx.alternation(lx.EARLIER_APPROACH) + r"\b", re.IGNORECASE
+)
 _REMARK_SPAN_CHARS = 300
 _DEMONSTRATIVE_END_RE = re.compile(r"\b(?:this|that|which|it)[ \t]*\Z", re.IGNORECASE)
 
@@ -1346,7 +1383,13 @@ def remarked_mistake(text: str, m: re.Match[str]) -> bool:
     ):  # ("That | is wrong": the subject just before the match)
         return False
     start = max(0, m.start() - _REMARK_SPAN_CHARS, text.rfind("\n\n", 0, m.start()) + 2)
-    return _MISTAKE_REMARK_RE.search(text, start, m.start()) is not None
+    if _MISTAKE_REMARK_RE.search(text, start, m.start()) is not None:
+        return True
+    # ``rejected-earlier-approach``: "I initially thought of ..., which would give $100\pi$, but
+    # that's wrong." with nothing after it (a value after it is the correction)
+    return _EARLIER_APPROACH_RE.search(text, start, m.start()) is not None and not any(
+        ch.isdigit() for ch in text[m.end() :]
+    )
 
 
 _NOUN_DISOWNED_RE = re.compile(  # ``answer-noun-disowned``'s noun forms: "that value is wrong"
@@ -3002,6 +3045,10 @@ _ALL_ASKED_RE = re.compile(
     re.IGNORECASE,
 )
 _ASSIGNED_BOX_RE = re.compile(r"\b([A-Za-z])[ \t]*=[ \t]*(?:\$[ \t]*)?$")
+_IMPLIED_BOX_RE = re.compile(  # "- $x - 2 = 0 \Rightarrow \boxed{2}$": x's value implied
+    r"\b([A-Za-z])\b[^=\n]{0,30}=[^=\n$]{0,20}(?:\\Rightarrow|\\implies|\u21d2|\u27f9)[ \t]*"
+    r"(?:\$[ \t]*)?$"
+)
 
 
 def parallel_boxes(region: str, cands: list[Candidate], idx: int) -> list[Candidate]:
@@ -3011,7 +3058,9 @@ def parallel_boxes(region: str, cands: list[Candidate], idx: int) -> list[Candid
     question asks for all of them)."""
     def unknown(c: Candidate) -> str | None:
         line_start = region.rfind("\n", 0, c.start) + 1
-        m = _ASSIGNED_BOX_RE.search(region, line_start, c.start)
+        m = _ASSIGNED_BOX_RE.search(region, line_start, c.start) or _IMPLIED_BOX_RE.search(
+            region, line_start, c.start
+        )  # ``bulleted-case-boxes``: "x - 2 = 0 \Rightarrow \boxed{2}" on each line
         return m.group(1) if m is not None else None
 
     name = unknown(cands[idx])
