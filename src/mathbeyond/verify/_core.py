@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.217.0"  # core_v366-v367: floated alternatives, corrections, side remarks
+VERIFIER_VERSION = "2.218.0"  # core_v368: several values on a bare line, set-aside remarks
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

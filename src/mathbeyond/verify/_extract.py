@@ -5893,6 +5893,9 @@ _ONE_ASSIGNMENT_RE = re.compile(
 )
 
 
+_RECAP_CLAUSE_SPLIT_RE = re.compile(r";|,[ \t]+and[ \t]+")
+
+
 def _closing_recap_contradicts(region: str, value: str, question: str) -> bool:
     """``closing-recap-contradicts-conclusion``: the text's last line opens with a recap label
     and states a value for the asked quantity (see :func:`_recap_line_value`; or one assignment
@@ -5901,7 +5904,9 @@ def _closing_recap_contradicts(region: str, value: str, question: str) -> bool:
     body = region.rstrip()
     at = body.rfind("\n")
     line = body[at + 1 :]
-    if at < 0 or not _RECAP_LABEL_RE.match(line) or value.strip(" \t$.") in line:
+    if at < 0 or not _RECAP_LABEL_RE.match(line) or (
+        value.strip(" \t$.") in _RECAP_CLAUSE_SPLIT_RE.split(line)[-1]  # ``recap-last-clause-
+    ):  # contradicts``: "Recap: prime factors {13, 17}; the largest is 13." (its last clause)
         return False
     label = _RECAP_LABEL_RE.match(line)
     one = _ONE_ASSIGNMENT_RE.fullmatch(line[label.end() :]) if label is not None else None
@@ -9136,6 +9141,7 @@ def _without_colon_elaboration(lines: list[str], question: str) -> list[str]:
 
 
 _NOT_ASKED_RE = re.compile(r"\b" + lx.alternation(lx.NOT_ASKED), re.IGNORECASE)
+_SET_ASIDE_TAIL_RE = re.compile(r"\b" + lx.alternation(lx.SET_ASIDE_TAIL), re.IGNORECASE)
 _SENTENCE_GAP_RE = re.compile(r"(?<=[.!?])[ \t]+(?=\S)")
 _STATES_ANSWER_RE = re.compile(
     r"\b(?:answer|so|thus|therefore|hence|final(?:ly)?|result)\b", re.IGNORECASE
@@ -9145,16 +9151,20 @@ _STATES_ANSWER_RE = re.compile(
 def _without_unasked_sentence(lines: list[str]) -> list[str]:
     """``unasked-value-named-in-closing``: a last sentence that states a value the writer marks
     as not asked ("Their sum, which you didn't ask for, is 217.", "Side note: their sum is 217.";
-    lexicon NOT_ASKED) is a side remark: the statement before it closes. Not when that
-    sentence answers or concludes, or nothing with a value stands before it."""
+    lexicon NOT_ASKED), or one set aside for what was asked ("in km/h that would be roughly
+    77.2 km/h, but the question asks for mph."; lexicon SET_ASIDE_TAIL), is a side remark: the
+    statement before it closes. Not when that sentence answers or concludes, or nothing with
+    a value stands before it."""
     last = lines[-1]
     cut = None
     for cut in _SENTENCE_GAP_RE.finditer(last):  # noqa: B007 - the last one
         pass
     sentence = last[cut.end() :] if cut is not None else last
     marked = _NOT_ASKED_RE.search(sentence) if UNASKED_RE.may_match(sentence) else None
-    if marked is None or _STATES_ANSWER_RE.search(sentence) or _HAS_VALUE_RE.search(
-        sentence, 0, marked.start()
+    set_aside = _SET_ASIDE_TAIL_RE.search(sentence) if " but " in sentence else None
+    if set_aside is None and (
+        marked is None or _STATES_ANSWER_RE.search(sentence)
+        or _HAS_VALUE_RE.search(sentence, 0, marked.start())
     ):  # (a value before the mark is the sentence's own statement: "The larger number is 13
         return lines  # (their product, not asked, would be 91).")
     rest = last[: cut.start()].rstrip() if cut is not None else ""
@@ -9249,6 +9259,15 @@ def _concluded_above(above: list[str], value: str) -> bool:
     return any(rx.search(ln) and not _NEG_WORD_RE.search(ln) for ln in above)
 
 
+_LINE_UNKNOWN = r"(?:[a-zA-Z\u03b1-\u03c9]|\\[a-z]{2,8})"
+_LINE_NUMBER = r"-?\d+(?:\.\d+)?(?:/\d+)?"
+_SEVERAL_VALUES_LINE_RE = re.compile(  # "x = 2, 3", "\u03bb = 5, 2", "\u03bb = 2 and \u03bb = 5"
+    r"[ \t*_$]*(?:\\\(|\\\[)?[ \t]*(?P<x>" + _LINE_UNKNOWN + r")[ \t]*=[ \t]*(?P<vs>"
+    + _LINE_NUMBER + r"(?:[ \t]*,[ \t]*" + _LINE_NUMBER + r")+|" + _LINE_NUMBER
+    + r"(?:[ \t]*,?[ \t]+(?:and|or)[ \t]+(?P=x)[ \t]*=[ \t]*" + _LINE_NUMBER + r")+)"
+    r"[ \t]*(?:\\\)|\\\])?[ \t*_$]*\.?[ \t]*"
+)
+_LISTED_NUMBER_RE = re.compile(r"(?<![\w.])" + _LINE_NUMBER)
 _EQUATION_LINE_RE = re.compile(  # "19 x 21 = 399", "0.375 = 3/8" closing the text
     r"[ \t$]*[^=\n]{1,60}=[ \t]*(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?)[ \t]*\$?[ \t]*\.?[ \t]*"
 )
@@ -9409,6 +9428,10 @@ def _lone_value(lines: list[str], question: str | None = None) -> str | None:
                 return plain.rsplit("=", 1)[1].strip() or None
             return plain
     m = _VALUE_LINE_RE.fullmatch(last)
+    several = _SEVERAL_VALUES_LINE_RE.fullmatch(last) if m is None and "=" in last else None
+    if several is not None and not _HEDGE_RE.search(above):
+        # ``bare-line-several-values``: "x = 2, 3", "\u03bb = 2 and \u03bb = 5": its values
+        return ", ".join(_LISTED_NUMBER_RE.findall(several.group("vs")))
     if m is None and "=" in above:
         m = _CHAIN_LINE_RE.fullmatch(last)
     if m is None and "=" in last and not _WORD3_RE.search(last):

@@ -389,6 +389,13 @@ NOT_ASKED = (
 ask for", "(not asked)"): a closing sentence so marked is a side remark
 (``unasked-value-named-in-closing``); part of UNASKED_REMARK."""
 
+SET_ASIDE_TAIL = (
+    "but the (?:question|problem) (?:asks|asked|wants|wanted|is asking|was asking)\\b",
+)
+"""Closing a remark after the answer, the writer sets it aside for what was asked ("in km/h
+that would be roughly 77.2 km/h, but the question asks for mph."): the remark's value is no
+answer (``conversion-remark-set-aside``)."""
+
 UNASKED_REMARK = (
     *NOT_ASKED,
     "aside[,:]", "(?:extra|additional)(?: fact| remark)?:",
@@ -782,10 +789,12 @@ MEASURE_NOUN = (
     "area", "surface area", "perimeter", "hypotenuse", "volume", "radius", "diameter",
     "circumference", "height", "altitude", "width", "diagonal", "apothem", "arc length",
     "side length", "inradius", "circumradius",
+    # of a line: ``box-of-other-line-property`` ("with $y$-intercept $\\boxed{-1}$" asked the slope)
+    "slope", "intercept", "y-intercept", "x-intercept",
 )
-"""Measures of a figure. The last box labelled as one of them ("the perimeter is $6 + 8 + 10 =
-\\boxed{24}$") while the question asks another states that measure, not the answer
-(``box-of-unasked-measure``)."""
+"""Measures of a figure (or a line). The last box labelled as one of them ("the perimeter is
+$6 + 8 + 10 = \\boxed{24}$") while the question asks another states that measure, not the
+answer (``box-of-unasked-measure``). Plain words: the in-caller path tests them with ``in``."""
 
 EXAMPLE_LABEL = (
     "warm-?up", "(?:an? )?(?:smaller|simpler|easier) (?:case|example|instance)", "example",

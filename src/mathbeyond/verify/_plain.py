@@ -198,7 +198,8 @@ def verdict(
     if _fast._word_bits(low) or (
         # hypothetical_box's first words ("if", "were", ...) and a quoted format box's quote
         ("if" in low or "whether" in low or "guess" in low or '"' in low or "were" in low
-         or "had" in low or "would" in low or "'d" in low or "suppos" in low or "assum" in low)
+         or "had" in low or "would" in low or "'d" in low or "suppos" in low or "assum" in low
+         or any(w in low for w in _fast._GUESS_WORDS))  # (its guess words: "perhaps: $\boxed")
         and _fast.hypothetical_box(completion, low, start, end, content)
     ) or (
         "candidate" in low or "possib" in low or "guess" in low or "forced" in low
