@@ -135,14 +135,27 @@ def _military_time(answer: str, gold: str, question: str | None) -> bool:
     return (int(a.group("h")), int(a.group("m"))) == (int(g.group("h")), int(g.group("m")))
 
 
-def _date(text: str) -> tuple[str, int, str | None] | None:
-    """(month, day, year or None) of a text that is one calendar date in words, either order
-    ("June 9, 2023", "9 June 2023", "the 9th of June"), else None."""
+_MONTH_ABBREVIATIONS = (
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+)
+_ISO_DATE_RE = re.compile(r"(?P<y>\d{4})-(?P<m>0?[1-9]|1[0-2])-(?P<d>0?[1-9]|[12]\d|3[01])")
+
+
+def _date(text: str) -> tuple[int, int, str | None] | None:
+    """(month number, day, year or None) of a text that is one calendar date in words, either
+    order ("June 9, 2023", "9 June 2023", "the 9th of June"), or an ISO date ("2025-03-01",
+    ``iso-date``), else None."""
     plain = _plain(text)
+    iso = _ISO_DATE_RE.fullmatch(plain)
+    if iso is not None:
+        return int(iso.group("m")), int(iso.group("d")), iso.group("y")
     for pattern in _DATE_RES:
         m = pattern.fullmatch(plain)
         if m is not None:
-            return m.group("mo").lower(), int(m.group("d")), m.group("y")
+            month = m.group("mo").lower()[:3]
+            if month not in _MONTH_ABBREVIATIONS:
+                return None
+            return _MONTH_ABBREVIATIONS.index(month) + 1, int(m.group("d")), m.group("y")
     return None
 
 

@@ -571,7 +571,9 @@ _OPTION_LETTER_LINE_RE = re.compile(  # "C", "(C)", "**C**", "$\textbf{(C)}$", "
 )
 _QUESTION_OPTIONS_RE = re.compile(  # the question lists options (A), (B), ...
     r"\(\s*A\s*\).{0,300}?\(\s*B\s*\)|(?:^|\s)A\).{0,300}?\sB\)"
-    r"|(?:^|\s)a\).{0,300}?\sb\)", re.S
+    r"|(?:^|\s)a\).{0,300}?\sb\)"
+    r"|(?:^|\n)[ \t]*A\.[ \t]+[^\n]{1,300}\n[ \t]*B\.[ \t]",  # "A. 8\nB. 10" on lines of their own
+    re.S,
 )
 _CHECK_LINE_RE = re.compile(  # "Check:", "(Verification: ...", "As a numerical sanity check:"
     r"[\s*#_>(-]*(?:let(?:'s|\s+me|\s+us)\s+|we\s+can\s+|quick\s+|as\s+an?\s+(?:[a-z]+\s+){0,2})?"
@@ -1007,6 +1009,19 @@ def _fenced_answer_line(body: str, question: str | None = None) -> str | None:
     if stated is not None:  # ``answer-in-json``: '```json\n{"answer": 55}\n```'
         return f"Final answer: {stated}" if stated else None
     if body.startswith(("yaml", "yml", "YAML")):  # ``structured-answer-field``: "answer: 32"
+        yaml_fields = list(_YAML_FIELD_RE.finditer(body))
+        answered = {
+            f.group("v").strip() for f in yaml_fields
+            if f.group("k").strip().lower() in _JSON_ANSWER_KEYS
+        }
+        if any(
+            _ALTERNATIVES_KEY_FULL_RE.fullmatch(f.group("k").strip())
+            and f.group("v").strip() and not answered & set(re.findall(
+                r"[^\s\[\],]+", f.group("v")
+            ))  # (a candidate pool holding the answer, "candidate_answers: [10, 15]" beside
+            for f in yaml_fields  # "final_answer: 15", is the answer chosen from it)
+        ):  # ``structured-alternatives`` in YAML: "answer: 3" beside "alternative_answer: 1"
+            return None
         field = next((
             f for f in _YAML_FIELD_RE.finditer(body)
             if f.group("k").strip().lower() in _JSON_ANSWER_KEYS and f.group("v").strip()
@@ -1498,6 +1513,9 @@ def margin_after(region: str, end: int) -> bool:
     return lead is not None and _MARGIN_RE.match(region, lead.end()) is not None
 
 
+_SLASH_VALUES_RE = re.compile(  # "$24$ / $120$", "**24** / **120**": a value per reading
+    r"(?:\$|\*\*)[ \t]*/[ \t]*(?:\$[^$\n/]{1,30}\$|\*\*[^*\n/]{1,30}\*\*)"
+)
 _OR_HEDGE_RE = re.compile(  # "... or possibly no solution", "... or one of the other two values",
     # "**(C)** or, if the question intends $3x$, **(E)**" (not "or, if you prefer, ...")
     r"\bor[ \t]+(?:possibly|maybe|perhaps|potentially|(?:one[ \t]+of[ \t]+)?the[ \t]+other"
@@ -2596,6 +2614,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         completion = _cut_at_chat_token(completion)
     if "</think>" in completion and ("Human" in completion or "User" in completion):
         completion = _cut_at_new_problem_turn(completion)
+    if completion.count("</think>") >= 2:  # ``next-problem-with-think``: "**Problem 2.** ..."
+        completion = _cut_at_problem_heading(completion)  # with its own think block after it
     if "phantom" in completion or "color" in completion:
         completion = _blank_phantoms(completion)
     if "<" in completion and ("style" in completion or "<font" in completion):
@@ -2998,6 +3018,26 @@ def _cut_at_new_problem_turn(completion: str) -> str:
     reply = _LATER_ASSISTANT_RE.search(completion, turn.end())
     said = completion[turn.end() : reply.start() if reply is not None else len(completion)]
     return before if _poses_problem(said) else completion
+
+
+def _cut_at_problem_heading(completion: str) -> str:
+    """``next-problem-with-think``: after the answer to the question (a box after the first
+    ``</think>``), a heading opens another problem ("---\n\n**Problem 2.** How many ...?") that
+    has a think block of its own: the text before the heading is the reply (the last
+    ``</think>`` would otherwise pick the other problem's answer)."""
+    first = completion.find("</think>")
+    last = completion.rfind("</think>")
+    head = _NUMBERED_PROBLEM_HEAD_RE.search(completion, first, last)
+    if head is None or "\\boxed" not in completion[first : head.start()]:
+        return completion
+    return completion[: head.start()]
+
+
+_NUMBERED_PROBLEM_HEAD_RE = re.compile(  # "\n**Problem 2.**", "\n### Question 3:"
+    r"\n[ \t#>]*(?:\*\*|__)?[ \t]*(?:problem|question|exercise)[ \t]+(?:\d{1,2}|[ivx]{1,4})"
+    r"[ \t]*[.:)]",
+    re.IGNORECASE,
+)
 
 
 _SQUASH_RE = re.compile(r"\s+|\$|\\[,;! ]")
@@ -3696,6 +3736,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         rest = region[chosen.start : line_end if line_end >= 0 else len(region)]  # its line on
         if _EITHER_OR_RE.match(region, chosen.start, chosen.start + 100):  # "... is either **13**
             return Extracted("", "none", "anchor-either-or", trace)
+        if region.find("/", chosen.start, chosen.end + 6) >= 0 and _SLASH_VALUES_RE.search(
+            region, chosen.start, chosen.end + 40
+        ):
+            # ``anchor-slash-alternatives``: "... the answer is $24$ / $120$.": two values
+            return Extracted("", "none", "anchor-slash-alternatives", trace)
         stop = _SENTENCE_STOP_RE.search(region, chosen.end, chosen.end + 80)
         if _OR_HEDGE_RE.search(region, chosen.start, stop.start() if stop else chosen.end + 80):
             # ``anchor-or-possibly``: "the answer is $x = 22$ or possibly there is no solution"
@@ -3776,6 +3821,13 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             # ``anchor-conditional-qualifier``: "the answer is 12, if we count 1 and the number
             # itself": the clause qualifies the value (a case split was refused above)
             return Extracted(qualified.group("v").strip("* "), "anchor", sel.rule, trace)
+        anchor_text = sel.texts[0].strip().strip("* ")
+        restating = _value_not_given(anchor_text, question) if question and (
+            _RESTATING_ANCHOR_RE.match(anchor_text)
+        ) else None
+        if restating is not None:  # ``anchor-sentence-new-value``: "**Answer:** 15 is $25\%$ of
+            # 60." asked "15 is what percent of 60?": the one number the question does not give
+            return Extracted(restating, "anchor", "anchor-sentence-new-value", trace)
         return Extracted(_sentence_answer(sel.texts[0]).strip("* "), "anchor", sel.rule, trace)
     if truncated:
         cut_json = _cut_json_answer(region) if not cands and "{" in region else None
@@ -4956,6 +5008,11 @@ def _tuple_recap_contradicts(region: str, box: Candidate, question: str) -> bool
 _MEASURE_NOUN_RE = re.compile(r"\b" + lx.alternation(lx.MEASURE_NOUN) + r"\b", re.IGNORECASE)
 
 
+_MEASURE_ASKED_RE = re.compile(
+    r"\b(?:find|compute|determine|calculate|what[ \t]+is)[ \t]+(?:the[ \t]+|its[ \t]+|their[ \t]+)?"
+    r"(?:[a-z-]+[ \t]+){0,2}?(?P<m>" + lx.alternation(lx.MEASURE_NOUN) + r")\b",
+    re.IGNORECASE,
+)
 _POSTSCRIPT_RE = re.compile(r"[ \t*>#-]*(?:p\.?[ \t]?s\b\.?|" + lx.alternation(
     lx.ASIDE_OPENER) + r"(?![A-Za-z]))", re.IGNORECASE)
 
@@ -4964,15 +5021,22 @@ def _answer_before_paragraph(region: str, box: Candidate, question: str) -> Extr
     """``answer-before-unasked-measure-box``: the answer the text stated before the paragraph
     of a box of an unasked measure ("**Answer:** 64 cubic units\n\nPS: the surface area
     would be $\boxed{96}$."): a box or an answer line; a closing sentence only when the box's
-    paragraph opens as an aside ("PS:", "Note that ...")."""
+    paragraph opens as an aside ("PS:", "Note that ..."); else a box earlier in the box's own
+    sentence, before the clause naming the other measure ("side length $\boxed{80}$, and its
+    perimeter is $\boxed{480}$")."""
     para = region.rfind("\n\n", 0, box.start)
-    if para < 0:
-        return None
-    found = _decide(region[:para], question, "stop")
-    if found.kind in ("boxed", "anchor") and found.text:
-        return found
-    if found.kind == "conclusion" and found.text and _POSTSCRIPT_RE.match(region, para + 2):
-        return found
+    if para >= 0:
+        found = _decide(region[:para], question, "stop")
+        if found.kind in ("boxed", "anchor") and found.text:
+            return found
+        if found.kind == "conclusion" and found.text and _POSTSCRIPT_RE.match(region, para + 2):
+            return found
+    clause = max(region.rfind(", ", 0, box.start), region.rfind("; ", 0, box.start))
+    if clause > max(para, 0) and "\\boxed" in region[max(para, 0) : clause]:
+        # "The hexagon has side length $\\boxed{80}$, and its perimeter is $\\boxed{480}$."
+        found = _decide(region[:clause], question, "stop")
+        if found.kind == "boxed" and found.text:
+            return found
     return None
 
 
@@ -4985,7 +5049,11 @@ def _box_of_unasked_measure(region: str, box: Candidate, question: str) -> bool:
         return False
     asked = _asked_noun(question)
     if asked is None or _MEASURE_NOUN_RE.fullmatch(asked) is None:
-        return False
+        # "Find the side length of the hexagon.": the measure right after the asking verb
+        named_there = {m.group("m").lower() for m in _MEASURE_ASKED_RE.finditer(question)}
+        if len(named_there) != 1:
+            return False
+        asked = named_there.pop()
     start = max(  # the box's clause: "The hypotenuse is 10, so the perimeter is ..."
         region.rfind("\n", 0, box.start), region.rfind(". ", 0, box.start),
         region.rfind("? ", 0, box.start), region.rfind("! ", 0, box.start),
@@ -5363,8 +5431,9 @@ def restated_other_after_box(region: str, end: int, text: str) -> bool:
     return bool(re.search(r"\d", m.group("s")))  # ("15 squared": the asked expression restated)
 
 
-_ALTERNATE_ANSWER_LINE_RE = re.compile(  # "Alternate Final Answer: $\boxed{210}$"
-    r"^[ \t*_#>-]*(?:alternate|alternative|backup|fallback|second|other)[ \t]+(?:final[ \t]+)?"
+_ALTERNATE_ANSWER_LINE_RE = re.compile(  # "Alternate Final Answer: $\boxed{210}$", a YAML
+    # key "alternative_answer: 1" (``alternative-answer-key``)
+    r"^[ \t*_#>-]*(?:alternate|alternative|backup|fallback|second|other)[ \t_]+(?:final[ \t_]+)?"
     r"answer[ \t*_]*:",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -6862,6 +6931,11 @@ def _drill_start(region: str, question: str) -> int | None:
     return None
 
 
+_PUT_FORWARD_RE = re.compile(
+    r"\b(?:candidates?|tentative(?:ly)?|provisional(?:ly)?|guess)\b", re.IGNORECASE
+)
+
+
 def _committed_before_cut_check(region: str, question: str | None) -> Extracted | None:
     """``closing-before-cut-off-check``: a sample cut off by the token limit inside a check or
     a summary table that opens a line after the work ("**The volume is 64 cubic inches.**\n\n
@@ -6889,8 +6963,9 @@ def _committed_before_cut_check(region: str, question: str | None) -> Extracted 
         if not before or before[-1] not in ".!*)":
             continue
         closing_sentence = _last_value_sentence(before.rsplit("\n", 1)[-1])
-        if _HEDGE_RE.search(closing_sentence):
-            return None  # "Hmm, so probably 40." then a check cut off: a tentative value
+        if _HEDGE_RE.search(closing_sentence) or _PUT_FORWARD_RE.search(closing_sentence):
+            return None  # "Hmm, so probably 40." then a check cut off: a tentative value (also
+            # ``candidate-before-cut-off``: "so 36 is a candidate, though ...": put forward)
         if _ARITHMETIC_SENTENCE_RE.fullmatch(closing_sentence):
             return None  # "So 25 - 5 = 20." then a check cut off: arithmetic, no statement
         found = _conclusion(before, allow_bare=False, question=question)
@@ -7713,6 +7788,11 @@ def _without_same_value_remark(region: str) -> str:
 
 
 _HOW_MANY_RE = re.compile(r"\bhow\s+many\b|\bthe\s+number\s+of\b", re.IGNORECASE)
+_INFINITELY_MANY_RE = re.compile(
+    r"\b(?:has|have|are|is|exist|exists|there[ \t]+are)[ \t]+(?:an?[ \t]+)?(?:infinitely[ \t]+many|"
+    r"infinite(?:ly)?[ \t]+(?:many|number[ \t]+of))\b",
+    re.IGNORECASE,
+)
 _NONE_OF_ASKED_RE = re.compile(
     r"\b(?:has|have|are|is|exists?|there[ \t]+(?:are|is)|and)[ \t]+no[ \t]+"
     r"(?:(?:real|such|integer|"
@@ -8007,6 +8087,13 @@ def _closing_read(
         predicate.group("m") is None or squash(predicate.group("m")) in squash(question)
     ):  # ``closing-predicate-word``: "So $f(2)$ is undefined.": the asked value is a word
         return Extracted(predicate.group("w"), "conclusion", "closing-predicate-word")
+    endless = _INFINITELY_MANY_RE.search(lines[-1]) if question and (
+        "nfinite" in lines[-1] and _HOW_MANY_RE.search(question)
+    ) else None
+    if endless is not None and not _NEG_WORD_RE.search(lines[-1], 0, endless.start()):
+        # ``infinitely-many-count``: asked how many, "... so the system has infinitely many
+        # solutions.": the count in words
+        return Extracted("infinitely many", "conclusion", "closing-infinitely-many")
     worded = _closed_answer_word(lines[-1], question) if question else None
     if worded is not None:  # "**No**, 221 is not prime.", "... fell on a **Saturday**."
         return Extracted(worded, "conclusion", "closing-answer-word")
@@ -8039,8 +8126,11 @@ def _closing_read(
         if left is not None:  # "I'll leave the final multiplication as an exercise ..."
             opened = max(lines[-1].rfind(p, 0, left.start()) for p in (". ", "! ", "? ", ", "))
             before = "\n".join([*lines[:-1], lines[-1][: max(opened, 0)]]).rstrip(" \t\n,.$")
-            if not _WORKED_VALUE_END_RE.search(before):
-                return Extracted("", "none", "closing-work-left")
+            if not _WORKED_VALUE_END_RE.search(before) or _VALUE_LEFT_RE.search(left.group(0)):
+                # (``value-left-to-reader``: "I'll leave the actual value to the reader": the
+                return Extracted("", "none", "closing-work-left")  # value itself not given)
+            if opened >= 0:  # "..., so $0! = 1$. I'll leave checking $n = 2$ to the reader.":
+                lines = [*lines[:-1], lines[-1][: opened + 1]]  # read without the left-over
     if any(h in lines[-1].lower() for h in _ILLUSTRATION_HINTS):
         lines = _without_example_sentences(lines)
     if question and ": " in lines[-1]:
@@ -8997,6 +9087,10 @@ _EXAMPLE_SENTENCE_RE = re.compile(
     r"(?<=[.!])[ \t]+(?:" + lx.alternation(lx.ILLUSTRATION_OPENER) + r")[ \t]*,", re.IGNORECASE
 )
 _LEFT_TO_READER_RE = re.compile(lx.alternation(lx.LEFT_TO_READER), re.IGNORECASE)
+_VALUE_LEFT_RE = re.compile(
+    r"\bleave[ \t]+(?:the|its|my|our)[ \t]+(?:[a-z]+[ \t]+)?(?:value|answer|result|number)\b",
+    re.IGNORECASE,
+)
 _WORKED_VALUE_END_RE = re.compile(  # "... = 14", "So the product is 391": a value worked out
     r"(?:=|\b(?:is|are|was|equals|gives|get|be)\b)[ \t]*\$?[ \t]*-?\d[\d,]*(?:\.\d+)?"
     r"(?:/\d+)?[ \t]*$"
@@ -10074,6 +10168,11 @@ def _lone_new_value(region: str, question: str) -> str | None:
         if not named & {w.lower() for w in _LONG_WORD_RE.findall(question)}:
             return None
     return _one_new_number(sentence, question)
+
+
+_RESTATING_ANCHOR_RE = re.compile(  # "15 is $25\%$ of 60.": a number, a verb, more words
+    r"\$?-?\d[\d,.]*\$?[ \t]+(?:is|are|equals|was|were)[ \t]+[^\n]{3,80}?[A-Za-z][^\n]*[.!]\Z"
+)
 
 
 def _value_not_given(sentence: str, question: str) -> str | None:
@@ -11227,7 +11326,8 @@ def _stated_value(line: str) -> str | None:
         return verbs[0].group(1)
     m = _LABEL_VALUE_RE.search(line)
     if m is not None:
-        value = m.group(1).strip().strip("$").strip()
+        value = m.group(1).strip().strip("$").strip().rstrip(".").rstrip()  # (a full stop
+        # inside the display: "$$\frac{(x-1)(x+1)}{x-1} = x + 1.$$")
         if _POLYNOMIAL_VALUE_RE.fullmatch(value):  # "Combine like terms: ... = 2x^2 + 5x - 3."
             return value
         return _single_value(m.group(1))

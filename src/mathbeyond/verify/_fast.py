@@ -855,7 +855,9 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
         # ``correction-after-revision`` / ``later-rejects-box`` / ``revised-after-box``: the
         # engine decides
         return None
-    if alternative_after(region, boxes[idx]) or guessed_box(region, boxes[idx]) or bound_box(
+    if after_box_defers(  # (quick's own after-box test: "... so either is acceptable.")
+        region, boxes[idx].end, boxes[idx].text, question, boxes[idx].start
+    ) or alternative_after(region, boxes[idx]) or guessed_box(region, boxes[idx]) or bound_box(
         region, boxes[idx], question
     ) or conclusion_contradicts_box(region, boxes[idx], question) or _possible_extra_after(
         region, boxes[idx]

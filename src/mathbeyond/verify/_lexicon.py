@@ -905,6 +905,9 @@ TRAILING_PAREN = (
     # to life, the universe, and everything)" (not "(and 43 if ...)", "(and forty-three if ...)")
     "and(?=[^()\\d]*\\))(?![^()]*\\b(?:or|if|unless|otherwise|maybe|perhaps|possibly|could|"
     "might|would|also be)\\b)",
+    # where the value is attained: "4 (at $x = -4$)", "4 (when x = -4)" (``anchor-location-
+    # aside``; an assignment of a number, not a condition such as "(when n is even)")
+    "(?:at|when|where)(?=\\s+\\$?[a-z]\\s*=\\s*-?\\d)",
     # a check of the value: "26 (check: 13 + 13 = 26)" (``anchor-then-parenthetical``)
     "check", "checking", "verif(?:y|ied|ying|ication)?", "sanity", "double-check", "proof",
     # a condition on the reader's key with no value in it: "7 (if your key differs, please
@@ -1537,7 +1540,7 @@ LISTING_VERB = (
 """What :data:`DECLINED_LISTING` declines to do."""
 
 LEFT_TO_READER = (
-    "(?:i'?ll|i will|we'?ll|we will|let me|i'?d like to) leave (?:[a-z]+ ){0,4}?(?:as an "
+    "(?:i'?ll|i will|we'?ll|we will|let me|i'?d like to) leave (?:[^.!?\\n]{1,60}? )?(?:as an "
     "exercise|to the reader|to you|for you|up to you)",
     "(?:is|are) left (?:as an exercise|to the reader|to you|for you)",
     "left as an exercise", "left to the reader",
@@ -1673,6 +1676,9 @@ PLEASANTRY = (
     "if you(?:'d| would) like,? i can", "i can also (?:show|explain|check|walk)",
     # offers back to the user: "Would you like me to also find the perimeter?"
     "(?:would|do) you (?:like|want) me to", "if you share", "shall i (?:also )?",
+    # ``closing-help-offer``: "Is there anything else you'd like me to help with, ...?"
+    "is there anything else (?:you'?d like|you would like|you want|you need|i can)",
+    "(?:can|may) i help (?:you )?with anything else",
     "thanks? (?:you )?for (?:asking|reading)", "if you have (?:any )?(?:other|more|further) "
     "questions", "(?:any|more) questions\\?",
     # a sign-off and the name under it: "Best regards,\nTutorBot" (no digit in the name line)
@@ -1784,7 +1790,13 @@ LOWER_BOUND = ("at least", "no fewer than", "no less than", "not fewer than", "n
                "a minimum of")
 """A lower bound: states a minimum asked ("the fewest is at least $\\boxed{3}$"), otherwise
 only bounds the value (``box-is-bound``)."""
-UPPER_BOUND = ("at most", "no more than", "not more than", "up to", "a maximum of")
+UPPER_BOUND = (
+    "at most", "no more than", "not more than", "a maximum of",
+    # not a sum's "add up to" / "sums up to" (``sum-adds-up-to``: "the angles add up to 720")
+    # (in the look-behinds \\x20, not a space: alternation() widens a space to any blank run)
+    "(?<!\\badd\\x20)(?<!adds\\x20)(?<!added\\x20)(?<!adding\\x20)(?<!\\bsum\\x20)(?<!sums\\x20)"
+    "(?<!summed\\x20)up to",
+)
 """An upper bound: states a maximum asked ("at most $\\boxed{11}$ regions")."""
 STRICT_BOUND = ("more than", "less than", "fewer than", "greater than", "smaller than")
 """A strict bound: never the value itself."""

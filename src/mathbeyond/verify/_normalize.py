@@ -113,6 +113,8 @@ _SPACES_RE = re.compile(r"\s+")
 _THOUSANDS_RE = re.compile(r"[+-]?\d{1,3}(?:(?:,|\s|\\,)\d{3})+(?:\.\d+)?")
 
 _PROSE_CLAUSE = frozenset(PROSE_CLAUSE)
+_UNIT_ALSO_FUNCTION = frozenset({"min", "sec"})
+"""Math words that are also unit abbreviations (minutes, seconds): a unit when alone at the end."""
 _MATH_WORDS = frozenset(
     {
         "sin", "cos", "tan", "cot", "sec", "csc", "arcsin", "arccos", "arctan", "sinh", "cosh",
@@ -592,7 +594,9 @@ def strip_units(s: str) -> str:
     if m is None or m.start() == 0:
         return s
     words = re.findall(r"[A-Za-z]+", m.group(0))
-    if any(w.lower() in _MATH_WORDS for w in words):
+    if any(w.lower() in _MATH_WORDS for w in words) and not (
+        len(words) == 1 and words[0].lower() in _UNIT_ALSO_FUNCTION
+    ):  # (``unit-named-like-function``: "150 min", "30 sec": a lone last word, no argument)
         return s
     if any(w.lower() in _PROSE_CLAUSE for w in words):
         return s  # "1 if the question has no additional information": prose, not a unit

@@ -1670,8 +1670,18 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
         soft = SOFT_CONFIRM_RE.search(tail, soft.end())
     if soft is None:
         return True, None
+    math = None
+    for math in _DOLLAR_MATH_RE.finditer(tail, m.end()):  # noqa: B007 - the last one
+        pass
+    if math is not None and not any(ch.isdigit() for ch in tail[math.end() :]) and (
+        same_rational(math.group(1), answer)
+    ):  # ``answer-of-value-stands``: "... and my answer of $\frac{3}{8}$ stands."
+        return False, None
     nums = [n.group(0) for n in _PLAIN_NUM_RE.finditer(tail, m.end())]
     return bool(nums) and nums[-1] != answer.strip().strip("$").strip(), None
+
+
+_DOLLAR_MATH_RE = re.compile(r"\$([^$\n]{1,40})\$")
 
 
 _EXPLICIT_RETRACTION_RE = re.compile(
@@ -2280,7 +2290,9 @@ _BOX_GAP_ALT_RE = re.compile(  # between two boxes: "$ (nonempty subsets) / $", 
     # "or" joins all solutions: "\boxed{x = 5} or \boxed{x = -3}"); "$ or, counting via the
     # formula, $" (``boxes-joined-by-or-with-aside``: an "or" with an aside of its own)
     r"[\s$]*(?:\([^()\n]{1,40}\)[\s$]*/|\([ \t]*or\b)[\s$(]*"
-    r"|[\s$]*,?[ \t]*or[ \t]*,[^\n]{1,80}?,[\s$]*",
+    r"|[\s$]*,?[ \t]*or[ \t]*,[^\n]{1,80}?,[\s$]*"
+    # "$, or counting the negative roots too, $": an "or" with a reading of its own
+    r"|[\s$]*,[ \t]*or[ \t]+(?:[a-z]{3,}ing|if|when|assuming)\b[^\n]{1,80}?,[\s$]*",
     re.IGNORECASE,
 )
 
