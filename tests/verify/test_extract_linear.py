@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 import random
-import re
 
 from mathbeyond.verify._extract import _asking_sentence
 
-_QUESTION_SENTENCE_RE = re.compile(r"[^.?!]*\?")
-
 
 def _reference(question: str) -> str:
-    asks = _QUESTION_SENTENCE_RE.findall(question[-2000:])
-    return asks[-1] if asks else question
+    """The last "?" and the text since the sentence end before it, by a plain scan: a sentence
+    ends at ".", "!" or "?" followed by a blank, not at a decimal point ("2.5") nor inside an
+    ellipsis ("15, ...?": ``asking-sentence-ellipsis``)."""
+    q = question[-2000:]
+    mark = q.rfind("?")
+    if mark < 0:
+        return question
+    start = 0
+    for i in range(mark):
+        if q[i] in ".!?" and q[i + 1].isspace() and not (i > 0 and q[i - 1] == "."):
+            start = i + 1
+    return q[start : mark + 1]
 
 
 def test_asking_sentence_is_the_last_match_of_the_sentence_pattern() -> None:

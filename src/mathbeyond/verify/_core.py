@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.219.0"  # core_v369-v374: alternatives, bounds, dates, side measures
+VERIFIER_VERSION = "2.220.0"  # core_v375-v377: asking sentence, factorial stops, dashed answers
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

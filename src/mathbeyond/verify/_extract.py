@@ -1321,6 +1321,13 @@ def _find_close(s: str, close: str, start: int) -> int:
     return k
 
 
+_DASHED_ANSWER_LINE_RE = re.compile(  # "Answer \u2014 28 L", "**Final answer** - 12" on a line
+    r"^[ \t*_#>]*(?:final[ \t]+)?answer[ \t*_]*(?:\u2014|\u2013|--?)[ \t]*"
+    r"(?P<v>[^\s\u2014\u2013-][^\n]{0,80})$",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
 def _anchors(s: str, question: str | None = None) -> list[Candidate]:
     """'Answer: X', 'The final answer is X', '**Answer:** X' (case-insensitive)."""
     cands: list[Candidate] = []
@@ -1348,6 +1355,13 @@ def _anchors(s: str, question: str | None = None) -> list[Candidate]:
             text = text.strip("*_ ").rstrip(".!").strip()
             if text and not _HEDGE_RE.search(text):
                 cands.append(Candidate(m.start(), end, _sentence_answer(text), "anchor"))
+    if "answer" in low and ("\u2014" in s or "\u2013" in s or " -" in s):
+        for m in _DASHED_ANSWER_LINE_RE.finditer(s):  # "Answer \u2014 28 L" (``dashed-answer-
+            # line``)
+            text, end = _anchor_value(s, m.start("v"))
+            text = text.strip("*_ ").rstrip(".!").strip()
+            if text and not _HEDGE_RE.search(text):
+                cands.append(Candidate(m.start(), end, text, "anchor"))
     if "|" in s and "answer" in low:
         for m in _TABLE_ANSWER_ROW_RE.finditer(s):  # "| **Answer** | **3/8** |" (table row)
             cells = [c.strip().strip("*_").strip() for c in m.group("cells").split("|")]
@@ -3748,7 +3762,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if _MARGIN_RE.search(region, chosen.start, stop.start() if stop else chosen.end + 80):
             # ``estimate-with-margin``: "so the answer is 50, give or take one."
             return Extracted("", "none", "anchor-with-margin", trace)
-        if _CONCESSIVE_ANY_RE.search(rest) and _ALSO_VALID_RE.search(rest):
+        if _CONCESSIVE_ANY_RE.search(rest) and _ALSO_VALID_RE.search(rest) and not (
+            _NOT_ASKED_RE.search(rest)  # "(... would then be 108\u00b0, but that is not what was
+        ):  # asked, ...)": a remark on another quantity (``unasked-concession``)
             # ``anchor-concessive-other-option``: "**Answer: (C)** (though (B) is also defensible)"
             return Extracted("", "none", "anchor-hedged-other-option", trace)
         if question and not truncated and len(sel.texts) == 1 and REVISE_RE.search(
@@ -3822,6 +3838,13 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             # itself": the clause qualifies the value (a case split was refused above)
             return Extracted(qualified.group("v").strip("* "), "anchor", sel.rule, trace)
         anchor_text = sel.texts[0].strip().strip("* ")
+        anchor_at = sel.decisions[-1].candidate.start if sel.decisions else len(region)
+        anchor_end = region.find("\n", anchor_at)
+        anchor_line = region[anchor_at : anchor_end if anchor_end >= 0 else len(region)]
+        turned = _TURNS_INTO_RE.search(anchor_line) if " to " in anchor_line else None
+        if turned is not None:  # ``anchor-simplifies-to``: "**Answer:** $\sqrt{50} + \sqrt{18}$
+            # simplifies to $\mathbf{8\sqrt{2}}$.": the form it turns into
+            return Extracted(turned.group("v").strip(), "anchor", "anchor-simplifies-to", trace)
         restating = _value_not_given(anchor_text, question) if question and (
             _RESTATING_ANCHOR_RE.match(anchor_text)
         ) else None
@@ -8876,7 +8899,8 @@ _REASON_TAIL_RE = re.compile(  # in the closing sentence itself, not a later one
 _CONCLUDING_JOINT_RE = re.compile(r"\b(?:so|then|thus|hence|which|therefore)\b", re.IGNORECASE)
 _LABELLED_ITEM_RE = re.compile(
     r"[ \t]*(?:[-*\u2022+]|\d{1,2}[.)])?[ \t]*(?:\*\*|__)?[ \t]*"
-    r"(?P<label>\$?[A-Za-z][A-Za-z$ \t'-]{1,30}?)[ \t]*(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?"
+    r"(?P<label>\$?(?:\d{1,3}(?:st|nd|rd|th)[ \t]+)?[A-Za-z][A-Za-z$ \t'-]{1,30}?)"  # ("20th term")
+    r"[ \t]*(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?"
     r"[ \t]*(?P<v>[^\n]{1,100}?)[ \t*_]*\.?[ \t]*"
 )
 _MAX_LIST_ITEMS = 8
@@ -10170,6 +10194,10 @@ def _lone_new_value(region: str, question: str) -> str | None:
     return _one_new_number(sentence, question)
 
 
+_TURNS_INTO_RE = re.compile(  # "$\sqrt{50} + \sqrt{18}$ simplifies to $8\sqrt{2}$." ending the line
+    r"\$[^$\n]{1,80}\$[ \t]+(?:simplifies|reduces|evaluates|works[ \t]+out|comes[ \t]+out)[ \t]+to"
+    r"[ \t]+\$(?P<v>[^$\n]{1,80})\$[ \t]*[.!]?[ \t*]*\Z"
+)
 _RESTATING_ANCHOR_RE = re.compile(  # "15 is $25\%$ of 60.": a number, a verb, more words
     r"\$?-?\d[\d,.]*\$?[ \t]+(?:is|are|equals|was|were)[ \t]+[^\n]{3,80}?[A-Za-z][^\n]*[.!]\Z"
 )
@@ -10739,19 +10767,25 @@ def _asked_person_clause(sentence: str, question: str) -> str | None:
     return picked if _TRUNCATION_END_RE.search(picked) else picked + "."
 
 
-_QUESTION_SENTENCE_RE = re.compile(r"[^.?!]*\?")
-
-
 def _asking_sentence(question: str) -> str:
     """The question's last sentence that asks ("... on sale for 30% off. How much money is the
-    discount?" -> its last sentence), or the whole question when none ends with "?"."""
-    q = question[-2000:]  # (the last match of _QUESTION_SENTENCE_RE, found in linear time: a
-    # findall tries every start and costs time quadratic in a question with no "?")
+    discount?" -> its last sentence), or the whole question when none ends with "?". Read from
+    the last "?" back to the sentence end before it (one pass; a findall of sentence patterns
+    tries every start and costs time quadratic in a question with no "?")."""
+    q = question[-2000:]
     mark = q.rfind("?")
     if mark < 0:
         return question
-    start = max(q.rfind(".", 0, mark), q.rfind("?", 0, mark), q.rfind("!", 0, mark)) + 1
+    start = 0
+    for end in _SENTENCE_END_BEFORE_RE.finditer(q, 0, mark):
+        start = end.end()
     return q[start : mark + 1]
+
+
+_SENTENCE_END_BEFORE_RE = re.compile(  # a sentence's end: "." "!" "?" then a blank (not a
+    # decimal point, "2.5", nor an ellipsis, "3, 7, 11, 15, ...?", ``asking-sentence-ellipsis``)
+    r"(?<!\.)[.!?](?!\.)(?=\s)"
+)
 
 
 _BARE_LIST_ITEM_RE = re.compile(r"[ \t]*\$?-?\d[\d,./]*\$?[ \t]*[.!]?[ \t]*")

@@ -679,8 +679,9 @@ _COUNTERFACTUAL_CLAUSE_RE = re.compile(  # also after a note label: "*Note:* if 
     + lx.alternation(lx.COUNTERFACTUAL_TURN) + r"\b)",
     re.IGNORECASE,
 )
-_OWN_CLAUSE_BREAK_RE = re.compile(  # (not the full stop of "i.e.", "e.g.", "etc.", "vs.", "cf.")
-    r"(?<!\bi\.e)(?<!\be\.g)(?<!\betc)(?<!\bvs)(?<!\bcf)[.;!?](?:\s|\$)"
+_OWN_CLAUSE_BREAK_RE = re.compile(  # (not the full stop of "i.e.", "e.g.", "etc.", "vs.", "cf.",
+    # nor a factorial's "!": "If we also divided by $2!$ ..., we'd get", ``factorial-not-a-stop``)
+    r"(?:(?<!\bi\.e)(?<!\be\.g)(?<!\betc)(?<!\bvs)(?<!\bcf)[.;?]|(?<![\d)}\]])!)(?:\s|\$)"
 )
 
 
