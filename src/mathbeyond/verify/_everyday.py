@@ -135,9 +135,7 @@ def _military_time(answer: str, gold: str, question: str | None) -> bool:
     return (int(a.group("h")), int(a.group("m"))) == (int(g.group("h")), int(g.group("m")))
 
 
-_MONTH_ABBREVIATIONS = (
-    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
-)
+_MONTH_ABBREVIATIONS = tuple(month[:3] for month in lx.MONTH)  # "jan", ..., "dec", in order
 _ISO_DATE_RE = re.compile(r"(?P<y>\d{4})-(?P<m>0?[1-9]|1[0-2])-(?P<d>0?[1-9]|[12]\d|3[01])")
 
 
