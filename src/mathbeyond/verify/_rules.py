@@ -1672,7 +1672,7 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     if soft is None:
         return True, None
     math = None
-    for math in _DOLLAR_MATH_RE.finditer(tail, m.end()):  # noqa: B007 - the last one
+    for math in _DOLLAR_SEG_RE.finditer(tail, m.end()):  # noqa: B007 - the last one
         pass
     if math is not None and not any(ch.isdigit() for ch in tail[math.end() :]) and (
         same_rational(math.group(1), answer)
@@ -1681,8 +1681,6 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     nums = [n.group(0) for n in _PLAIN_NUM_RE.finditer(tail, m.end())]
     return bool(nums) and nums[-1] != answer.strip().strip("$").strip(), None
 
-
-_DOLLAR_MATH_RE = re.compile(r"\$([^$\n]{1,40})\$")
 
 
 _EXPLICIT_RETRACTION_RE = re.compile(
