@@ -228,9 +228,25 @@ def _numeral_value(digits: str, base: int) -> int | None:
         return None
 
 
+_WRAPPED_NUMERAL_RE = re.compile(
+    r"\\text\{(?P<t>[0-9A-Za-z]{1,64}_\{?\d{1,2}\}?)\}|\((?P<p>[0-9A-Za-z]{1,64})\)(?P<b>_\{?\d{1,2}\}?)"
+)
+
+
+def _unwrapped_numeral(text: str) -> str:
+    """``text`` without a wrapper around a numeral with its base: "\\text{FF_{16}}" and
+    "(11001)_2" read as "FF_{16}" and "11001_2"; any other text as it is."""
+    m = _WRAPPED_NUMERAL_RE.fullmatch(text)
+    if m is None:
+        return text
+    return m.group("t") or m.group("p") + m.group("b")
+
+
 def _base_numerals(answer: str, gold: str, question: str | None) -> bool | None:
     """``1011_2`` vs ``1011``: a subscript names the base of the digits. Digits without one are
-    read in the base the question asks for, else compared as digit strings. None: not numerals."""
+    read in the base the question asks for, else compared as digit strings. None: not numerals.
+    A numeral may be wrapped (``base-numeral-wrapped``: "(11001)_2", "\\text{FF_{16}}")."""
+    gold, answer = _unwrapped_numeral(gold), _unwrapped_numeral(answer)
     ga, aa = _BASE_NUMERAL_RE.fullmatch(gold), _BASE_NUMERAL_RE.fullmatch(answer)
     if aa is None and ga is not None and answer[:1].isalnum() and answer.lower() == answer:
         aa = _BASE_NUMERAL_RE.fullmatch(answer.upper())  # "ff", "1a_{16}": letter digits in

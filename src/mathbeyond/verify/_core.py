@@ -39,7 +39,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.220.0"  # core_v375-v377: asking sentence, factorial stops, dashed answers
+VERIFIER_VERSION = "2.221.0"  # core_v378-v379: readings, pointers, forms, units, declined steps
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -114,6 +114,10 @@ def verify_fields(
         question = _PROMPT_LABEL_END_RE.sub("", question)
     text, kind, rule = _extract_answer(completion, question, finish_reason)
     answer = text.strip()
+    if answer.endswith(")"):
+        again = _VALUE_AGAIN_RE.fullmatch(answer)
+        if again is not None:  # ``value-with-itself-in-parentheses``: "1368 (1368)", as read
+            answer = again.group("v")  # from "one thousand three hundred sixty-eight (1368)"
     if kind == "conclusion" and answer.startswith("=") and not answer.startswith("=="):
         # ``closing-unevaluated-product``: "Area $= \frac12 \cdot 5 \cdot 12$." read from the
         # "=": the right side alone, judged as any answer (here: not worked out)
@@ -506,6 +510,7 @@ def congruence_residue(answer: str, question: str | None) -> str | None:
     return m.group("r")
 
 
+_VALUE_AGAIN_RE = re.compile(r"(?P<v>-?\d[\d,.]{0,30})[ \t]*\([ \t]*(?P=v)[ \t]*\)")
 _NUMBER_OPERATION_RE = re.compile(  # "5 \\cdot 180", "12 + 3", "2 \\times 7": still operated on
     r"\d[ \t]*(?:\^\\circ|\^\{\\circ\})?[ \t]*"
     r"(?:\\cdot|\\times|[*\u00d7\u00b7+]|(?<=\d)[ \t]+-[ \t]+)[ \t]*\(?\d"
@@ -539,6 +544,14 @@ def _judge_answer(
     ):  # ``chain-ends-unworked``: "(7-2)\\cdot 180^\\circ = 5 \\cdot 180^\\circ": a chain whose
         # last member is still arithmetic never reached its value
         return Status.INCORRECT, "unevaluated arithmetic", "answer-unevaluated-arithmetic"
+    stated = {
+        m.strip().strip("$").strip().rstrip(".").replace(",", "")
+        for m in answer.split("=") if _PLAIN_MEMBER_RE.fullmatch(m)
+    } if chained is not None and _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$")) else set()
+    if len(stated) == 1 and _NUMBER_OPERATION_RE.search(chained or ""):
+        # ``chain-with-stated-value``: "15 = 2^4 - 1 = 3 \\cdot 5": the value stated, then its
+        # other forms (the chain's last member still arithmetic)
+        return _judge_answer(stated.pop(), gold, question)
     if chained is not None:  # "25% of 360 = 0.25 × 360 = 90", "$A = \\pi r^2 = 16\\pi$"
         status, reason, own = _judge_answer(chained, gold, question)
         if status is Status.CORRECT and own is None:

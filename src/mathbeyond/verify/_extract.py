@@ -337,6 +337,13 @@ _JUDGEMENT_RE = re.compile(  # "the answer is correct." is a verdict, not an ans
     + r"\b(?:[\s.,;:!)]*(?:$|since|because|as\b|and\b)|[ \t]*[,;][^\d\n]*$)",
     re.IGNORECASE,
 )
+_POINTER_RE = re.compile(  # "given below.", "as follows:": the value stands elsewhere
+    r"(?:" + lx.alternation(lx.ANSWER_POINTER) + r")(?:\[\^?\w{1,8}\])?[ \t]*[.:]?[ \t]*(?=\n|$)",
+    re.IGNORECASE,
+)
+_POINTER_HEADS = frozenset(  # each pointer's first two letters, either case: one cheap test
+    h for p in lx.ANSWER_POINTER for h in (p[:2], p[:2].capitalize())
+)
 _LEAD_RE = re.compile(  # "the answer is given by 12": keep what follows the lead phrase
     lx.alternation(lx.ANSWER_LEAD) + r"\s*:?\s*", re.IGNORECASE
 )
@@ -695,7 +702,7 @@ _MAX_FENCED_ANSWER_CHARS = 240
 
 _JSON_ANSWER_KEYS = (
     "answer", "final_answer", "finalanswer", "final answer", "final", "result", "solutions",
-    "solution", "roots", "choice", "option",
+    "solution", "roots", "choice", "option", "answers", "final_answers",
 )
 _JSON_PRIMARY_KEYS = frozenset(("answer", "final_answer", "finalanswer", "final answer", "final"))
 _MAX_JSON_ITEMS = 12
@@ -704,8 +711,9 @@ _JSON_ARGUMENT_KEYS = ("args", "arguments", "parameters", "input")
 _JSON_COUNT_KEYS = ("count", "total", "number")
 
 
-_JSON_VALUE_KEYS = frozenset(("value", "answer", "final_answer", "result", "number"))
-"""The key of an answer object's own value ('"result": {"value": 8, "units": "m"}')."""
+_JSON_VALUE_KEYS = frozenset(("value", "number", "result", *_JSON_PRIMARY_KEYS))
+"""The key of an answer object's own value ('"result": {"value": 8, "units": "m"}',
+'"solution": {"steps": [...], "final": "(2, -1)"}')."""
 
 
 _JSON_VERDICT_KEYS = frozenset((
@@ -1222,6 +1230,9 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
     off = len(rest) - len(stripped)
     if not stripped.strip():
         return "", i
+    pointer = _POINTER_RE.match(stripped) if stripped[:2] in _POINTER_HEADS else None
+    if pointer is not None:  # ``answer-pointed-to``: "The answer is given below.\n\n**7**":
+        return _anchor_text(s, i + off + pointer.end())  # the value where it points
     corrected = _NOT_BUT_RE.match(stripped)
     if corrected is not None:  # "the answer is not 18 but 24": the value after the correction
         return _anchor_text(s, i + off + corrected.end())
@@ -2011,6 +2022,11 @@ _EQUATION_TAG_RE = re.compile(  # ``equation-tag``: \tag{1}, \tag*{$\ast$}, \lab
 _FOOTNOTE_RE = re.compile(  # a footnote's mark, and a footnote's definition line (a note)
     r"^[ \t]*\[\^[^\]\n]{1,12}\]:[^\n]*(?:\n[ \t]+[^\n]+)*|\[\^[^\]\n]{1,12}\]", re.MULTILINE
 )
+_FOOTNOTE_LABEL_RE = re.compile(r"[ \t]*\[\^([^\]\n]{1,12})\]:")
+_POINTED_FOOTNOTE_RE = re.compile(  # "given below.[^a]": the answer stands in note "a"
+    r"\b(?:" + lx.alternation(lx.ANSWER_POINTER) + r")[ \t]*[.:]?[ \t]*\[\^([^\]\n]{1,12})\]",
+    re.IGNORECASE,
+)
 _FOOTNOTE_ALTERNATIVE_RE = re.compile(  # "[^1]: Or $\boxed{21.6}$ if we divide by 5 instead."
     r"\[\^[^\]\n]{1,12}\]:[ \t]*(?:" + lx.alternation(lx.FOOTNOTE_ALTERNATIVE) + r")\b",
     re.IGNORECASE,
@@ -2105,12 +2121,15 @@ def conditional_other_answer(region: str, end: int, chosen: str) -> bool:
     return False
 
 
-def _blank_footnote(m: re.Match[str]) -> str:
+def _blank_footnote(m: re.Match[str], pointed: frozenset[str] = frozenset()) -> str:
     """A footnote's mark, or its definition, blanked; ``footnote-alternative``: a definition
     offering another value ("[^1]: Or $\\boxed{21.6}$ if ...") keeps its text, as a line after
-    the answer that offers an alternative."""
+    the answer that offers an alternative; so does the definition of a footnote the text points
+    its answer to (``answer-pointed-to``: "The cube root is given below.[^a]", ``pointed``)."""
     alt = _FOOTNOTE_ALTERNATIVE_RE.match(m.group(0).lstrip())
-    if alt is None and not (m.group(0).lstrip().startswith("[^") and (
+    label = _FOOTNOTE_LABEL_RE.match(m.group(0))
+    if alt is None and not (label is not None and label.group(1) in pointed) and not (
+        m.group(0).lstrip().startswith("[^") and (
         RETRACT_RE.search(m.group(0)) or UNDECIDED_RE.search(m.group(0))
         or _CONDITIONAL_ALTERNATIVE_RE.search(m.group(0))
         or (REVISE_RE.search(m.group(0)) and CORRECTION_STATEMENT_RE.search(m.group(0)))
@@ -2657,7 +2676,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
             lambda m: m.group(0)[: m.start("n") - m.start()] + " " * len(m.group("n")), completion
         )
     if "[^" in completion:  # ``footnote``: "... = 35.[^1]" and "[^1]: note" are no values
-        completion = _FOOTNOTE_RE.sub(_blank_footnote, completion)
+        pointed = frozenset(_POINTED_FOOTNOTE_RE.findall(completion))
+        completion = _FOOTNOTE_RE.sub(lambda m: _blank_footnote(m, pointed), completion)
     if "\n" in completion and _NOTE_HINT_RE.search(completion):
         completion = _blank_numbered_notes(completion)
     if "%" in completion or "\\iffalse" in completion:
@@ -2927,6 +2947,12 @@ def decide_in_turn(
     triangulations."), not as a worked value ("No: ..., so f(3) = 32 stands.")."""
     found = _decide(region, question, finish_reason)
     if found.kind != "none" and declines_answer(region):
+        return Extracted("", "none", "declined-to-answer", found.decisions)
+    at = region.rfind(found.text) if found.kind != "none" and found.text else -1
+    para_end = region.find("\n\n", at) if at >= 0 else -1
+    if para_end >= 0 and declines_answer(region[:para_end]):
+        # the answer's own paragraph ends declining, another part after it (``announced-step-
+        # not-taken``: "Let me simplify this.\n\n---\n\n**Problem 2.** ...")
         return Extracted("", "none", "declined-to-answer", found.decisions)
     if found.kind != "none" and _conditional_finals(region):
         return Extracted("", "none", "conditional-final-lines", found.decisions)
@@ -3283,6 +3309,31 @@ def _box_at_location(region: str, boxes: list[Candidate], question: str) -> str 
     return prev.text if _WHERE_BEFORE_BOX_RE.search(between) else None
 
 
+_NOUN_AFTER_BOX_RE = re.compile(r"[ \t$]*(?:\\(?:text|mathrm)\{[ \t]*)?(?P<n>[A-Za-z]{3,})\b")
+
+
+def _count_noun_box(region: str, boxes: list[Candidate], question: str) -> str | None:
+    """``count-noun-after-box``: the last two boxes (different values) are each followed by the
+    noun they count ("$\\boxed{30}$ edges. It has $\\boxed{12}$ vertices."), two different
+    nouns, and the question asks "how many" of one of them: that one's box (not after a
+    retraction or an admitted mistake between them)."""
+    first, last = boxes[-2], boxes[-1]
+    if first.text.strip() == last.text.strip():
+        return None
+    asked = _HOW_MANY_NOUN_RE.search(_asking_sentence(question))
+    nouns = [_NOUN_AFTER_BOX_RE.match(region, c.end) for c in (first, last)]
+    if asked is None or nouns[0] is None or nouns[1] is None:
+        return None
+    heads = [m.group("n").lower().removesuffix("es").rstrip("s") for m in nouns if m is not None]
+    want = asked.group("n").lower().removesuffix("es").rstrip("s")
+    if heads[0] == heads[1] or want not in heads or (
+        RETRACT_RE.search(region, first.end, last.start)
+        or MISTAKE_RE.search(region, first.end, last.start)
+    ):
+        return None
+    return (first if heads[0] == want else last).text
+
+
 def _labelled_sentence_box(region: str, boxes: list[Candidate], question: str) -> str | None:
     """``labelled-box-asked`` over sentences: the last two boxes each close a sentence that names
     its quantity ("the minimum value is $\\boxed{4}$. ... so the minimizer is $x =
@@ -3597,6 +3648,8 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             lined = _labelled_line_box(region, boxes, question)
             if lined is None and sel.rule == "last-box":
                 lined = _labelled_sentence_box(region, boxes, question)
+            if lined is None and sel.rule == "last-box":
+                lined = _count_noun_box(region, boxes, question)
             if lined is not None:  # "- Minimum value: $\boxed{4}$\n- Attained at: ..."
                 return Extracted(lined, "boxed", "labelled-box-asked", trace)
         if question and sel.rule == "adjacent-boxes" and len(sel.texts) > 1:
@@ -4883,8 +4936,13 @@ def concludes_asked_after(region: str, end: int, question: str) -> bool:
     elif last_line and not _CONCLUSION_RE.match(last_line) and not (
         _IN_SHORT_RE.match(last_line) and _closes_in_money(last_line, question)
     ):  # (``money-concluded``: "In short, the jacket ends up costing \$46.")
+        closing = _SENTENCE_SPLIT_RE.split(last_line)[-1]
         clause = _CLOSING_SO_CLAUSE_RE.search(last_line)  # "..., so the largest is **25**."
-        last_line = last_line[clause.end() :] if clause is not None else ""
+        if closing != last_line and _CONCLUSION_RE.match(closing):
+            # ``closing-sentence-after-box-line``: "The divisors are 1, 2, ..., 64. Thus 64 has
+            last_line = closing  # 8 divisors.": the line's last sentence concludes
+        else:
+            last_line = last_line[clause.end() :] if clause is not None else ""
     if not last_line:
         return False
     if _closes_in_money(last_line, question):
@@ -8661,7 +8719,7 @@ def _closing_read(
                 r"\b" + re.escape(given.group("g")) + r"s?\b", question, re.IGNORECASE
             ):  # "$1,331 after 3 years" asked "... worth after 3 years": the phrase restates it
                 ans = ans[: given.start()].rstrip()
-            if ans:
+            if ans and not _POINTER_RE.fullmatch(ans):  # (not "given below": no value)
                 return Extracted(ans, "conclusion", "closing-sentence")
         elif conc and not negated:  # "So we get 9.", "Thus, we need 9 coins.": its one value
             single = _single_value(last[conc.end() :])
@@ -8777,7 +8835,32 @@ def _closing_read(
             lone = _lone_new_value(last, question) if alone is None and question else None
             if lone is not None:
                 return Extracted(lone, "conclusion", "closing-lone-new-value")
+        worked = _bare_chain_value(last)
+        if worked is not None:  # ``one-line-chain-statement``: "$1011_2 = 8 + 0 + 2 + 1 =
+            return Extracted(worked, "bare", "bare-chain-value")  # 11$.": the chain's result
         return Extracted(last.strip("$ ").strip(), "bare", "bare-answer")
+    return None
+
+
+_CONDITION_BEFORE_RE = re.compile(r"\b(?:for|where|when|with|if|provided|assuming|unless)[ \t]*\Z")
+_CHAIN_LABEL_RE = re.compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?(?:\([^()]{0,12}\))?")
+
+
+def _bare_chain_value(line: str) -> str | None:
+    """The last member of the last equation in a one-line reply's math (not a condition such as
+    "for $x \\neq 3$" or "for $x = 2$"), when the equation works something out: its left side
+    is not a lone name ("$y = 2x + 3$" states an equation, it is read whole). Not in a hedged
+    line or a question ("something like $4xy = 100$, maybe $xy = 25$?")."""
+    if "?" in line or _HEDGE_RE.search(line):
+        return None
+    for m in reversed(list(_MATH_SEG_RE.finditer(line))):
+        if _CONDITION_BEFORE_RE.search(line, 0, m.start()):
+            continue
+        body = (m.group(1) or m.group(2)).strip()
+        members = [p.strip() for p in body.split("=")]
+        if len(members) < 2 or not all(members) or _CHAIN_LABEL_RE.fullmatch(members[0]):
+            return None
+        return members[-1].rstrip(".").strip() or None
     return None
 
 

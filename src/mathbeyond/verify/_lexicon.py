@@ -166,8 +166,14 @@ WITHDRAWN_ANSWER = (
     # step above was right." (no value after it)
     "i'?m not (?:sure|certain|convinced) (?:that )?(?:the|my|this|that) (?:[a-z-]+ ){0,4}"
     "(?:was|is) (?:right|correct|valid)",
-    # ``declines-to-commit``: "so I'll refrain from committing to a single value here"
+    # ``declines-to-commit``: "so I'll refrain from committing to a single value here", "I'll
+    # hold off on giving a final answer until that's clarified"
     "refrain from (?:committing|giving|stating|naming|settling)",
+    "hold off (?:on )?(?:committing|giving|stating|naming|settling|answering)",
+    # ``disregard-named-value``: "please disregard the 28 above" (a value named: it must be the
+    # answer's, :func:`withdrawn_after`)
+    "(?:disregard|ignore|discard) (?:that|this|the|my) \\$?-?\\d+(?:\\.\\d+)?\\$?"
+    "(?: (?:above|i (?:wrote|gave|boxed)|from before|earlier))?(?=[ \\t]*(?:[.!;,)\\u2014]|$))",
     # ``answer-doubted-left``: "Hmm, no. That doesn't look right to me; I'd need to redo this."
     "(?:that|this|it) (?:doesn't|does not) (?:look|seem|sound) (?:quite )?right",
     "(?:count|treat|consider|mark|score|grade|take|regard) (?:this|my|the) (?:reply|response|"
@@ -182,7 +188,7 @@ WITHDRAWN_ANSWER = (
     "output|print|respond|reply|say|write|mark|grade|score|return)\\b)",
     "(?:do not|don't|won't|will not|can't|cannot|shouldn't|should not) (?:want to )?(?:give|"
     "commit to|stand behind) (?:a|an|any) (?:(?:exact|precise|definite|definitive|single|firm|"
-    "specific) )?(?:number|answer|value|count|figure)",
+    "specific) )?(?:number|answer|value|count|figure|price|cost|amount|total|sum|result)\\b",
     # ``doubt-may-differ``: "The true count may be different from what I wrote", "this may well
     # be wrong": the value itself doubted, no replacement
     "(?:the )?(?:true|real|actual|correct|right) (?:count|answer|value|number|total|result|sum) "
@@ -222,6 +228,14 @@ REVISION = (
     "is asking|was asking) (?:for )?",
 )
 """Softer than a retraction: marks a later, different answer as a revision."""
+
+ANNOUNCED_STEP = (
+    "simplify", "compute", "calculate", "evaluate", "reduce", "expand", "factor", "finish",
+    "work (?:this|that|it) out", "work out", "solve", "multiply", "divide", "add", "subtract",
+)
+"""A step the text's last sentence announces ("Let me simplify this.", "Now I'll compute the
+product."), with nothing after it: the work never reached its value, no answer
+(``announced-step-not-taken``)."""
 
 RECOUNT = (
     "let me re-?count", "re-?counting", "let me redo", "let me re-?derive",
@@ -285,6 +299,10 @@ CONFIRMATION = (
     "value|mistake|error)?)",  # not the verb: "I correct my answer to 47"
     "confirm", "confirmed", "confirms", "indeed", "holds", "checks out",
     "consistent", "same", "still", "verified",
+    # ``confirmed-after-wait``: "Wait, ... So nothing changes.", "so the answer is unaffected"
+    "unaffected", "nothing (?:changes|to change|needs to change)",
+    "(?:does(?:n't| not)|won't|will not) change (?:the (?:answer|result|count|value|total)|"
+    "anything|my answer)",
     "right(?! (?:now|away|here|there|after|before|angle|triangle|side|hand|of|to|at))",
 )
 """After a retraction, the earlier answer is confirmed after all ("right now", "right angle": no
@@ -585,10 +603,19 @@ VALUE_SOURCE = (
     "answer key", "(?:answer|solutions?) (?:section|manual|sheet|book|page)", "solution manual",
     "(?:text)?book'?s?", "official (?:answer|solution)s?", "reference (?:answer|solution)s?",
     "the key", "answer sheet", "mark scheme", "(?:the )?(?:website|online (?:source|answer))",
+    # ``typical-answer-after-giving-up``: "A typical answer for a problem like this would be ..."
+    "typical (?:answer|result|value)s?", "usual (?:answer|result|value)s? (?:for|to)",
 )
 """A source outside the writer's own work that gives a value ("the solutions manual lists 45",
 "the value printed in the back of the book"): after :data:`GAVE_UP`, a value it alone gives is
 no answer (``value-from-source``)."""
+CLAIMED_CHECK = (
+    "(?:verified|checked|confirmed|validated|cross-checked|compared) (?:against|with|by|using)",
+    "(?:matches|matched|agrees with|agreed with|consistent with|in line with)",
+)
+"""Before a :data:`VALUE_SOURCE` in its sentence: a check against the source is claimed
+("\u2713 Final answer verified against the reference solution (11)."); the value named right
+after the source is the source's, not the writer's (``value-from-claimed-check``)."""
 READING_QUALIFIER = (
     "if (?:the (?:problem|question|statement)|it|this|that|one|we) (?:really )?(?:means|meant|"
     "intends|intended|is (?:read|interpreted|meant|intended)|was (?:meant|intended)|reads)",
@@ -922,6 +949,9 @@ TRAILING_PAREN = (
 """'(<word>' after an anchored value starts a parenthetical ('42 (since 6*7=42)')."""
 REASON_CLAUSE = (
     "because", "since", "as", "which", "where", "given that", "i\\.e", "that is",
+    # ``amount-with-dimension-word``: "The movie is 3 hours and 35 minutes long (2 hours ...)",
+    # "5 feet 7 inches tall": the dimension word after the amount, and all after it
+    "(?:long|tall|wide|high|deep|thick|old)(?=\\s*(?:[(.,;!]|$))",
     # where the value is attained: "the minimum value $-3$ is attained at $x = 2$"
     "(?:attained|achieved|reached|occurring|obtained|realized) (?:at|when|by|for|with|in)",
     # ``closing-attained-for``: "The maximum area is 25, for a 5 by 5 square." (after a comma)
@@ -942,6 +972,12 @@ RESTATEMENT = (
     "(?:given|known|data|we (?:are given|know|have been given))\\s*:",
 )
 """Opens a restatement of the problem: a box in it is not an answer."""
+ANSWER_POINTER = (
+    "given below", "shown below", "listed below", "stated below", "written below",
+    "presented below", "found below", "boxed below", "below", "as follows", "the following",
+)
+"""All an anchor or a closing sentence says where its value would be ("The cube root is given
+below.[^a]"): no value there; an anchor reads on from the next line (``answer-pointed-to``)."""
 ANSWER_LEAD = (
     "given by", "obtained as", "found to be", "shown below", "as follows", "therefore", "thus",
 )
@@ -1121,6 +1157,10 @@ ALTERNATIVES_KEY = (
 """A structured answer's key listing other values beside the answer (``{"answer": 4,
 "alternatives": [7, 4.8]}``): several values offered, no commitment (``structured-alternatives``;
 an empty list offers none)."""
+MODAL_OFFER = ("(?:could|might|may) (?:also |either |equally |well )?(?:be|equal)",)
+"""In the sentence of two boxes of different values, before the first: the values are offered
+as possibilities ("The median could be taken as $\\boxed{4}$ or $\\boxed{7}$, or as their
+average, $\\boxed{\\frac{11}{2}}$."), none chosen (``boxes-offered-as-readings``)."""
 POSSIBILITY_LEAD = ("or possibly", "or maybe", "or perhaps", "or else")
 """Opens the line of a last box after a box of another value ("Hmm, or possibly
 $\\boxed{97}$."): another candidate offered, none chosen (``box-offered-as-possibility``)."""
@@ -1481,6 +1521,11 @@ UNDECIDED = (
     "(?:i'?ll|i will|let me) (?:just )?leave (?:the|this) (?:table|list) as (?:my|the) (?:final )?"
     "answer",
     "depending on (?:the |which )?(?:convention|interpretation|reading)",
+    # ``choice-left-to-meaning``: "One of these is the answer depending on what's meant by
+    # 'angles'."
+    "depending on what(?:'s| is| was) (?:meant|intended|asked|wanted)",
+    "one of (?:these|them|those|the two|the two values|both) is the (?:answer|right one|correct "
+    "one|intended one)",
     # ``choice-left-to-reading``: "Which one is intended depends on whether ...", "The right
     # count depends on how the letters are regarded."
     "(?:which (?:one|answer|value|count|reading) is (?:intended|meant|right|correct)|the (?:right"
@@ -2235,6 +2280,10 @@ UNIT = {  # canonical unit: (dimension, its spellings)
     "oz": ("mass", "oz|ounces?"),
     "ml": ("volume", "ml|millilit(?:er|re)s?"), "l": ("volume", "l|lit(?:er|re)s?"),
     "gal": ("volume", "gal|gallons?"),
+    # ``temperature-unit-mismatch``: "100 K" asked in degrees Celsius
+    "\u00b0C": ("temperature", "degrees? celsius|celsius|degrees? centigrade"),
+    "\u00b0F": ("temperature", "degrees? fahrenheit|fahrenheit"),
+    "K": ("temperature", "k|kelvins?|degrees? kelvin"),
 }
 """Units of measure by dimension (``unit-mismatch``): an answer in one unit where the question
 asks in another of the same dimension ("60 m/s" asked in km/h) is not the asked value; an answer

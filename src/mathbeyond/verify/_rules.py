@@ -2065,11 +2065,28 @@ def asks_clarification(tail: str) -> bool:
     return _CONDITION_WORD_RE.search(tail, para, found.start()) is not None
 
 
+_ANNOUNCED_STEP_END_RE = re.compile(
+    r"(?:^|[.!?:][ \t]+|\n)[ \t*_]*(?:(?:so |ok(?:ay)?,? |now,? )?(?:let me|let's|let us|"
+    r"i'?ll|i will|we'?ll|we will)) (?:now |first |just )?(?:"
+    + lx.alternation(lx.ANNOUNCED_STEP) + r")\b"
+    r"(?:[ \t]+(?:this|that|it|them|these|those|the[ \t]+[a-z]+(?:[ \t]+[a-z]+)?))?"
+    r"(?:[ \t]+(?:further|now|first|next|out|up))?[ \t]*[.:!]?[\s*_-]*\Z",  # (a rule after it:
+    # "---", before the next part; the object a pronoun or a noun, not a cut-off value)
+    re.IGNORECASE,
+)
+
+
 def declines_answer(text: str) -> bool:
     """``declined-to-answer``: the text's last sentences decline to give an answer ("... so it
     looks like 5. But I can't check it, so I won't give a definitive answer."), and no value
-    follows: what came before is no commitment."""
+    follows: what came before is no commitment. So does a text whose last sentence announces a
+    step it never takes (``announced-step-not-taken``, lexicon ANNOUNCED_STEP)."""
     tail = text[-_DECLINE_TAIL_CHARS:]
+    if (
+        "et me" in tail or "et's" in tail or "et us" in tail or "'ll" in tail or "ill " in tail
+    ) and _ANNOUNCED_STEP_END_RE.search(tail):
+        return True  # ``announced-step-not-taken``: "... = \\dfrac{720}{24}$. Let me simplify
+        # this.": the text ends announcing a step it never took
     if ("clarif" in tail or "to know" in tail or "you confirm" in tail) and asks_clarification(
         tail
     ):
@@ -2130,8 +2147,9 @@ def _sentence_spans(text: str) -> list[tuple[int, int]]:
 
 
 def _value_token(text: str) -> str | None:
-    """The answer text as a plain number ("45", "$-3$", "13."), or None."""
+    """The answer text as a plain number ("45", "$-3$", "13.", a percentage's "4%"), or None."""
     v = text.strip().strip("$").strip().rstrip(".").strip()
+    v = v.removesuffix("\\%").removesuffix("%").rstrip()
     return v if _PLAIN_NUMBER_TOKEN_RE.fullmatch(v) else None
 
 
@@ -2171,16 +2189,17 @@ def value_from_source(region: str, text: str) -> bool:
     """``value-from-source``: the writer says it did not get to a result (lexicon GAVE_UP) and
     the answer's value stands only in sentences naming a source outside its work (lexicon
     VALUE_SOURCE: "the solutions manual lists 45, so please mark 45 as my answer"): an appeal,
-    no answer. A value the writer reached itself (in a sentence of its own work) and then also
-    finds in the source is its answer."""
+    no answer. Without such an admission, a value that stands only as the source's own, named
+    right after it (:func:`_source_gives`: "\u2713 Final answer verified against the reference
+    solution (11).", the work giving 10.5), is no answer either. A value the writer reached
+    itself (in a sentence of its own work) and then also finds in the source is its answer."""
     value = _value_token(text)
     if value is None or not _VALUE_SOURCE_RE.may_match(region):
         return False
     last = _last_token_sentence(region, value)  # its last sentence must name a source: first
-    if last is None or not _VALUE_SOURCE_RE.search(region, *last) or not _GAVE_UP_RE.search(
-        region
-    ):
+    if last is None or not _VALUE_SOURCE_RE.search(region, *last):
         return False
+    gave_up = _GAVE_UP_RE.search(region) is not None
     where = _token_at(region, value)
     if not where:
         return False
@@ -2190,9 +2209,31 @@ def value_from_source(region: str, text: str) -> bool:
         start, end = next((a, b) for a, b in spans if a <= at < b)
         if not _VALUE_SOURCE_RE.search(region, start, end):
             return False  # the value in the writer's own work
+        if not gave_up and not _source_gives(region, start, at):
+            return False
         sourced = True
     first = min(where)
-    return sourced and _GAVE_UP_RE.search(region, 0, first) is not None
+    return sourced and (not gave_up or _GAVE_UP_RE.search(region, 0, first) is not None)
+
+
+_SOURCE_GIVES_CHARS = 30
+
+
+def _source_gives(region: str, start: int, at: int) -> bool:
+    """``value-from-claimed-check``: in a sentence claiming a check against a source (lexicon
+    CLAIMED_CHECK: "verified against the reference solution (11)"), the value at ``at`` is the
+    source's own, named right after it with no other number between: with no work of the
+    writer's giving it, a value it did not reach."""
+    for m in _VALUE_SOURCE_RE.finditer(region, start, at):
+        gap = region[m.end() : at]
+        if len(gap) <= _SOURCE_GIVES_CHARS and not any(ch.isdigit() for ch in gap) and (
+            _CLAIMED_CHECK_RE.search(region, start, m.start()) is not None
+        ):
+            return True
+    return False
+
+
+_CLAIMED_CHECK_RE = lx.words(lx.CLAIMED_CHECK)
 
 
 def under_one_reading(region: str, text: str) -> bool:
@@ -2248,7 +2289,16 @@ def withdrawn_after(region: str, text: str) -> bool:
     # value: "I withdraw the 6, don't count on it", its last occurrence)
     if m is not None and m.end() < at + len(value):
         m = _WITHDRAWN_ANSWER_RE.search(region, at + len(value))
+    while m is not None and _names_other_value(m.group(0), value):
+        m = _WITHDRAWN_ANSWER_RE.search(region, m.end())  # ("please disregard the 30 above"
+        # withdraws another value, not the answer)
     return m is not None and not any(ch.isdigit() for ch in region[m.end() :])
+
+
+def _names_other_value(phrase: str, value: str) -> bool:
+    """The withdrawal ``phrase`` names a number, and not the answer ``value``'s."""
+    named = set(_PLAIN_NUMBER_TOKEN_RE.findall(phrase))
+    return bool(named) and not named & set(_PLAIN_NUMBER_TOKEN_RE.findall(value))
 
 
 def _unowned_words() -> re.Pattern[str] | None:
@@ -2356,7 +2406,29 @@ def boxes_as_alternatives(
         # ..., then it's $\boxed{512}$.": one value per reading of the problem
         _READING_RE.search(_sentence_up_to(region, prev.start)) is not None
         and _READING_RE.search(_sentence_up_to(region, chosen.start, prev.end)) is not None
-    ) or _per_method(region, prev, chosen) or _case_lines(region, prev, chosen)
+    ) or _per_method(region, prev, chosen) or _case_lines(region, prev, chosen) or (
+        _modal_offer(region, prev, chosen, question)
+    )
+
+
+_MODAL_OFFER_RE = lx.words(lx.MODAL_OFFER)
+
+
+def _modal_offer(
+    region: str, prev: Candidate, chosen: Candidate, question: str | None
+) -> bool:
+    """``boxes-offered-as-readings``: both boxes (different values) lie in one sentence that
+    offers them with a modal ("The median could be taken as $\boxed{4}$ or $\boxed{7}$, or as
+    their average, $\boxed{\frac{11}{2}}$."): several possible values, none chosen (not where
+    the question asks for all values)."""
+    between = region[prev.end : chosen.start]
+    if len(between) > _EQUIVALENT_GAP_CHARS or "\n" in between or (
+        _SENTENCE_START_RE.search(region, prev.end, chosen.start) is not None
+    ):
+        return False
+    return _MODAL_OFFER_RE.search(_sentence_up_to(region, prev.start)) is not None and (
+        _values_differ(prev.text, chosen.text)
+    ) and not (question and _ALL_ASKED_RE.search(question))
 
 
 _LINE_LABEL_OPEN_RE = re.compile(r"[ \t*_>#-]*[A-Za-z][A-Za-z ,'-]{1,40}:")
@@ -4149,6 +4221,20 @@ def _power_text(text: str) -> str:
     return re.sub(r"[\s${}]", "", text)
 
 
+_BRACED = r"\{(?:[^{}]|\{[^{}]*\})*\}"  # (one level of nested braces: "{x^{2} + x}")
+_QUOTIENT_RE = re.compile(  # "\frac{...}{x - 2}", "(x^2 - 1)/(x + 1)": its denominator
+    r"\\[dt]?frac\s*" + _BRACED + r"\s*(?P<d>" + _BRACED + r")|\)\s*/\s*(?P<p>\([^()]*\))"
+)
+
+
+def _variable_quotient(text: str) -> bool:
+    """``text`` holds a quotient whose denominator has a variable ("\\frac{2(x^2-4)}{x-2}")."""
+    return any(
+        re.search(r"[a-z]", _COMMAND_RE.sub("", m.group("d") or m.group("p")))
+        for m in _QUOTIENT_RE.finditer(text)
+    )
+
+
 def asked_form_violation(answer: str, gold: str, question: str | None) -> str | None:
     """``answer-not-in-asked-form``: the question asks for a form (factor, expand, simplest
     radical form, a common or improper fraction, a rational denominator, simplified (like terms
@@ -4236,6 +4322,9 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         return "asked for a common fraction: the fraction is not reduced"
     if asks.simplify and _unreduced_fraction(answer) and not _unreduced_fraction(gold):
         return "asked to simplify: the fraction is not reduced"
+    if asks.simplify and "frac" not in gold and "/" not in gold and _variable_quotient(answer):
+        # ``rational-not-reduced-for-simplify``: "\frac{2(x^2 - 4)}{x - 2}" for 2x + 4
+        return "asked to simplify: a quotient equal to a polynomial is left unreduced"
     if asks.power_form and "^" in gold and "^" not in answer:
         return "asked for a power: the answer is the evaluated number"
     if asks.power_form and _SINGLE_POWER_RE.fullmatch(_power_text(gold)) and not (
