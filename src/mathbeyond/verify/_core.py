@@ -26,6 +26,7 @@ from ._normalize import (
 from ._parsed import ExtractedAnswer, ParsedGold
 from ._rules import (
     ROUNDING_ASKED_RE,
+    asked_among,
     asked_form_violation,
     asked_unit_number,
     coded_choice,
@@ -39,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.221.0"  # core_v378-v379: readings, pointers, forms, units, declined steps
+VERIFIER_VERSION = "2.222.0"  # core_v380-v381: pleas, goals, labels, containers, dozens
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -114,10 +115,20 @@ def verify_fields(
         question = _PROMPT_LABEL_END_RE.sub("", question)
     text, kind, rule = _extract_answer(completion, question, finish_reason)
     answer = text.strip()
+    if question and (" with " in answer or ", " in answer):
+        answer = asked_among(answer, question)  # ``asked-quantity-beside-another``
+    if "dozen" in answer and "dozen" not in (gold if isinstance(gold, str) else gold.text):
+        dozens = _DOZEN_RE.fullmatch(answer)
+        if dozens is not None and not (  # ``dozen-changes-value``: "12 \\text{ dozen}" is 144
+            question and re.search(r"\b" + re.escape(dozens.group("n")) + r"[ \t]+dozen", question)
+        ):  # (not the question's own "12 dozen" restated: that is no count)
+            answer = str(Fraction(dozens.group("n")) * 12)
     if answer.endswith(")"):
         again = _VALUE_AGAIN_RE.fullmatch(answer)
         if again is not None:  # ``value-with-itself-in-parentheses``: "1368 (1368)", as read
-            answer = again.group("v")  # from "one thousand three hundred sixty-eight (1368)"
+            # from "one thousand three hundred sixty-eight (1368)"; a parenthetical list ending
+            # on the value (``parenthetical-list-holding-value``): "17 (2, 3, 5, 7, 11, 13, 17)"
+            answer = again.group("v")
     if kind == "conclusion" and answer.startswith("=") and not answer.startswith("=="):
         # ``closing-unevaluated-product``: "Area $= \frac12 \cdot 5 \cdot 12$." read from the
         # "=": the right side alone, judged as any answer (here: not worked out)
@@ -385,7 +396,11 @@ _IMAGINARY_POWER_TERM_RE = re.compile(  # "+ i^2", "i^{4} -": a power of i as a 
     r"|(?<![\w\\])i\s*\^\s*\{?\s*(?:[2-9]|\d{2,})\s*\}?\s*[-+]"
 )
 _POWER_ANSWER_RE = re.compile(r"\s*(?P<b>\d+)\s*\^\s*\{?\s*(?P<e>\d+)\s*\}?\s*")
-_TEXT_ASIDE_TAIL_RE = re.compile(r"[ \t]*\\text\{[ \t]*\([^(){}]{1,60}\)[ \t]*\}[ \t.]*\Z")
+_TEXT_ASIDE_TAIL_RE = re.compile(  # "\\text{ (the 6th term)}", or split across text and math:
+    # "\\text{ (equivalently } 4\\pi \\text{ radians)}" (``box-equivalently-aside``)
+    r"[ \t]*\\text\{[ \t]*\((?:[^(){}]{1,60}\)[ \t]*\}"
+    r"|[^(){}]{0,40}\}[^(){}$]{1,40}?\\text\{[^(){}]{0,40}\)[ \t]*\})[ \t.]*\Z"
+)
 _ASIDE_DOUBT_RE = re.compile(  # an aside that doubts, offers another value or pleads
     r"\b(?:or|if|unless|may|might|could|would|should|not|unverified|accept\w*|prefer\w*|"
     r"depend\w*|possibl\w*|probabl\w*|maybe|perhaps|guess\w*|approx\w*)\b",
@@ -510,7 +525,13 @@ def congruence_residue(answer: str, question: str | None) -> str | None:
     return m.group("r")
 
 
-_VALUE_AGAIN_RE = re.compile(r"(?P<v>-?\d[\d,.]{0,30})[ \t]*\([ \t]*(?P=v)[ \t]*\)")
+_DOZEN_RE = re.compile(
+    r"(?P<n>\d{1,6}(?:\.\d{1,3})?)[ \t]*(?:\\[,;! ][ \t]*)*(?:\\(?:text|mathrm)\{[ \t]*)?dozens?"
+    r"[ \t]*\}?[ \t.]*"
+)
+_VALUE_AGAIN_RE = re.compile(  # "1368 (1368)"; "17 (2, 3, 5, 7, 11, 13, 17)": a list ending on it
+    r"(?P<v>-?\d[\d,.]{0,30}?)[ \t]*\([ \t]*(?:[-\d., \t]{0,200},[ \t]*)?(?P=v)[ \t]*\)"
+)
 _NUMBER_OPERATION_RE = re.compile(  # "5 \\cdot 180", "12 + 3", "2 \\times 7": still operated on
     r"\d[ \t]*(?:\^\\circ|\^\{\\circ\})?[ \t]*"
     r"(?:\\cdot|\\times|[*\u00d7\u00b7+]|(?<=\d)[ \t]+-[ \t]+)[ \t]*\(?\d"

@@ -213,6 +213,12 @@ _HTML_TABLE_ROW_RE = re.compile(  # one table row on one line: "<tr><td>A</td><t
 _HTML_CELL_RE = re.compile(
     r"<(?P<t>t[dh])(?:[ \t][^<>\n]{0,80})?>(?P<v>[^\n]{0,300}?)</t[dh][ \t]*>", re.IGNORECASE
 )
+_HTML_ANSWER_SUMMARY_RE = re.compile(  # "<summary>Answer</summary>", "<summary><b>Final answer
+    # </b></summary>": a disclosure block labelled as the answer
+    r"<summary(?:[ \t][^<>\n]{0,80})?>[ \t]*(?:<(?:b|strong)>)?[ \t]*(?:final[ \t]+)?answer"
+    r"[ \t:]*(?:</(?:b|strong)>)?[ \t]*</summary[ \t]*>",
+    re.IGNORECASE,
+)
 _HTML_BOLD_TAG_RE = re.compile(r"</?(?:b|strong)[ \t]*>", re.IGNORECASE)
 _HTML_TABLE_LINE_RE = re.compile(  # a line of table tags only: "<table>", "</tbody>"
     r"(?im)^[ \t]*(?:</?(?:table|thead|tbody|tfoot)(?:[ \t][^<>\n]{0,200})?>[ \t]*)+(?:\n|\Z)"
@@ -337,6 +343,7 @@ _JUDGEMENT_RE = re.compile(  # "the answer is correct." is a verdict, not an ans
     + r"\b(?:[\s.,;:!)]*(?:$|since|because|as\b|and\b)|[ \t]*[,;][^\d\n]*$)",
     re.IGNORECASE,
 )
+_GRADED_AS_RE = re.compile(r"(?:" + lx.alternation(lx.GRADED_AS) + r")\b", re.IGNORECASE)
 _POINTER_RE = re.compile(  # "given below.", "as follows:": the value stands elsewhere
     r"(?:" + lx.alternation(lx.ANSWER_POINTER) + r")(?:\[\^?\w{1,8}\])?[ \t]*[.:]?[ \t]*(?=\n|$)",
     re.IGNORECASE,
@@ -344,6 +351,7 @@ _POINTER_RE = re.compile(  # "given below.", "as follows:": the value stands els
 _POINTER_HEADS = frozenset(  # each pointer's first two letters, either case: one cheap test
     h for p in lx.ANSWER_POINTER for h in (p[:2], p[:2].capitalize())
 )
+_GRADED_HEADS = frozenset(h for p in lx.GRADED_AS for h in (p[:2], p[:2].capitalize()))
 _LEAD_RE = re.compile(  # "the answer is given by 12": keep what follows the lead phrase
     lx.alternation(lx.ANSWER_LEAD) + r"\s*:?\s*", re.IGNORECASE
 )
@@ -787,15 +795,31 @@ _NAMED_KEY_RE = re.compile(  # "with a key `x`", "with keys `work` and `slope`",
 _POINT_NAMED_RE = re.compile(r"\b(?:vertex|point|coordinates|ordered[ \t]+pair|center|midpoint)\b")
 
 
+def _asked_quantity_key(question: str, keys: list[str]) -> str | None:
+    """``json-field-of-asked-quantity``: of ``keys``, the one that names the quantity the
+    asking sentence asks for ("What is the probability that ...?": "probability"), when exactly
+    one does; None otherwise."""
+    asking = _asking_sentence(question).lower()
+    found = [
+        k for k in keys if re.fullmatch(r"[a-z]{3,20}(?:_[a-z]{2,20}){0,2}", k.strip().lower())
+        and re.search(
+            r"\b(?:what(?:'s|[ \t]+is|[ \t]+are)|find|compute|determine|calculate|give)[ \t]+"
+            r"the[ \t]+(?:[a-z]+[ \t]+)?" + k.strip().lower().replace("_", r"[ \t]+") + r"s?\b",
+            asking,
+        )
+    ]
+    return found[0] if len(found) == 1 else None
+
+
 def _named_answer_key(question: str | None, keys: list[str]) -> str | None:
     """``structured-key-named-in-question``: of ``keys``, the one the question names as the
     answer's key ("Reply in YAML with a key `x`"; with several named, "keys `work` and `slope`",
     the one its asking sentence asks for), or None."""
-    if not question or "key" not in question.lower():
+    if not question:
         return None
-    m = _NAMED_KEY_RE.search(question.replace('\\"', '"'))
+    m = _NAMED_KEY_RE.search(question.replace('\\"', '"')) if "key" in question.lower() else None
     if m is None:
-        return None
+        return _asked_quantity_key(question, keys)
     named = [k.lower() for k in re.findall(r"[`\"']([A-Za-z_][\w ]{0,20})[`\"']", m.group("ks"))]
     found = [k for k in keys if k.strip().lower() in named]
     if len(found) > 1:
@@ -1230,6 +1254,9 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
     off = len(rest) - len(stripped)
     if not stripped.strip():
         return "", i
+    if stripped[:2] in _GRADED_HEADS and _GRADED_AS_RE.match(stripped):
+        return "", i  # ``grading-plea-not-a-value``: "an answer of 4 should be considered
+        # equivalent to $-4$": how a value should be graded, not a value
     pointer = _POINTER_RE.match(stripped) if stripped[:2] in _POINTER_HEADS else None
     if pointer is not None:  # ``answer-pointed-to``: "The answer is given below.\n\n**7**":
         return _anchor_text(s, i + off + pointer.end())  # the value where it points
@@ -1369,6 +1396,19 @@ def _anchors(s: str, question: str | None = None) -> list[Candidate]:
     if "answer" in low and ("\u2014" in s or "\u2013" in s or " -" in s):
         for m in _DASHED_ANSWER_LINE_RE.finditer(s):  # "Answer \u2014 28 L" (``dashed-answer-
             # line``)
+            text, end = _anchor_value(s, m.start("v"))
+            text = text.strip("*_ ").rstrip(".!").strip()
+            if text and not _HEDGE_RE.search(text):
+                cands.append(Candidate(m.start(), end, text, "anchor"))
+    if question and "answer" in low and "(" in s:
+        for m in _QUALIFIED_ANSWER_LINE_RE.finditer(s):  # "**Final answer (diagonal): 25**"
+            # (``answer-label-qualified``: the qualifier names what the question asks, not
+            # "(revised)", "(alternate)", "(JSON)", "(if ...)"; the pattern is defined below)
+            if not all(
+                re.search(r"\b" + re.escape(w) + r"s?\b", question, re.IGNORECASE)
+                for w in m.group("q").split()
+            ):
+                continue
             text, end = _anchor_value(s, m.start("v"))
             text = text.strip("*_ ").rstrip(".!").strip()
             if text and not _HEDGE_RE.search(text):
@@ -1602,6 +1642,8 @@ def _anchor_value(s: str, start: int) -> tuple[str, int]:
     if not text.isascii() and _TICK_THEN_ASIDE_RE.search(text):
         text = _TICK_THEN_ASIDE_RE.sub("", text)  # ``check-mark-then-aside``: "13 ✅ (verified"
     text = text.strip().strip("*").strip()
+    if text[-1:] == "_" and text[-2:] != "\\_":  # ``italic-answer-line``: "_The
+        text = text.rstrip("_").rstrip()  # answer is 200 minutes._" (no value ends on "_")
     if ". (" in text and text[:1] in "$0123456789":
         priced = _CURRENCY_VALUE_END_RE.match(text)
         if priced is not None:  # ``currency-anchor-then-aside``: "$23. (If ..., it would cost $"
@@ -1839,6 +1881,10 @@ def _sentence_answer(text: str) -> str:
 
 _PARTICIPLE_LEAD_RE = re.compile(  # "moving at ", "selling for ": before the value
     r"\A[a-z]{2,12}ing[ \t]+(?:at|for|to|by|around|about)[ \t]+(?=(?:\\\$|\$)?-?\d)"
+)
+_STATE_FOR_LEAD_RE = re.compile(  # "open for 6 hours", "away for 3 days": a state, its amount
+    r"\A(?:" + lx.alternation(lx.STATE_FOR) + r")[ \t]+for[ \t]+(?=\$?\d)",
+    re.IGNORECASE,
 )
 _CHANGE_BY_LEAD_RE = re.compile(  # "discounted by ", "increased by ": the change's amount follows
     r"\A(?:" + lx.alternation(lx.CHANGE_PARTICIPLE) + r")[ \t]+by[ \t]+(?=(?:\\\$|\$)?-?\d)",
@@ -2757,6 +2803,9 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         region = _GRADER_TAG_RE.sub(" ", region)  # "<grader>verdict: correct</grader>"
         if "answer" in region and _HTML_ANSWER_ELEMENT_RE.search(region) is not None:
             region = _HTML_ANSWER_ELEMENT_RE.sub(_html_answer_line, region)
+        if "<summary" in region or "<SUMMARY" in region:  # ``html-answer-block``:
+            region = _HTML_ANSWER_SUMMARY_RE.sub("\nAnswer:", region)  # "<details><summary>
+            # Answer</summary>...": the block it opens is the answer line's value
         if "<tr" in region or "<TR" in region:  # ``html-table-answer``: its rows as Markdown rows
             region = _HTML_TABLE_ROW_RE.sub(_markdown_row, region)
             region = _HTML_TABLE_LINE_RE.sub("", region)
@@ -3904,7 +3953,15 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if restating is not None:  # ``anchor-sentence-new-value``: "**Answer:** 15 is $25\%$ of
             # 60." asked "15 is what percent of 60?": the one number the question does not give
             return Extracted(restating, "anchor", "anchor-sentence-new-value", trace)
-        return Extracted(_sentence_answer(sel.texts[0]).strip("* "), "anchor", sel.rule, trace)
+        answer = _sentence_answer(sel.texts[0]).strip("* ")
+        if question and answer == anchor_text and "$" not in answer and "\\" not in answer and (
+            _PROSE_ANCHOR_RE.match(anchor_text)
+        ):  # (plain prose: not a set described with math, "All real $x$ with $x \\neq \\pm 1$")
+            fresh = _value_not_given(anchor_text.rstrip(".") + ".", question)
+            if fresh is not None:  # ``answer-line-sentence``: "**Answer:** Light travels about
+                # 36,000,000,000 meters in 2 minutes.": the one value the question does not give
+                return Extracted(fresh, "anchor", "anchor-sentence-new-value", trace)
+        return Extracted(answer, "anchor", sel.rule, trace)
     if truncated:
         cut_json = _cut_json_answer(region) if not cands and "{" in region else None
         if cut_json is not None:  # '{"answer": 6, "explanation": "The primes are 11, 13, ...'
@@ -4898,6 +4955,12 @@ def _closes_in_asked_unit(line: str, question: str) -> bool:
     return valued is not None and asked_unit_number(valued.group(0), question) is not None
 
 
+_RESULT_ITEM_LABEL_RE = re.compile(
+    r"[ \t*_]*(?:final[ \t]+(?:result|answer|count|total|value)|result|answer)[ \t*_]*:",
+    re.IGNORECASE,
+)
+
+
 def concludes_asked_after(region: str, end: int, question: str) -> bool:
     """``box-then-conclusion``: the text after a box (ending at ``end``) closes on a line that
     opens with a conclusion word and names the quantity the question asks for ("Each die has
@@ -4915,10 +4978,13 @@ def concludes_asked_after(region: str, end: int, question: str) -> bool:
         _SUMMARY_HEADING_RE.fullmatch(ln) for ln in region[end:newline].split("\n")[-8:]
     ):  # the summary list's closing item: its sentence, its words the question's
         stated = _SENTENCE_SPLIT_RE.split(last_line[item.end() :].rstrip())[-1]
-        return _HAS_VALUE_RE.search(stated) is not None and any(
-            len(w) >= 4 and _in_question(w, _asking_sentence(question))
-            for w in re.findall(r"[A-Za-z]+", stated.replace("**", ""))
-        )
+        return _HAS_VALUE_RE.search(stated) is not None and (
+            any(
+                len(w) >= 4 and _in_question(w, _asking_sentence(question))
+                for w in re.findall(r"[A-Za-z]+", stated.replace("**", ""))
+            ) or _RESULT_ITEM_LABEL_RE.match(last_line.lstrip(" \t-*+")) is not None  # ``summary-
+            # result-item``:
+        )  # "- Result: **120**" states the result whatever the question's words
     if summary is None and _SUMMARY_HEADING_RE.fullmatch(heading):
         # "### Summary\n... The greatest common divisor of 48 and 180 is **6**.": its closing
         # sentence sums up
@@ -7065,7 +7131,10 @@ def _committed_before_cut_check(region: str, question: str | None) -> Extracted 
         if found is not None and found.kind != "none" and (
             found.rule in _CONCLUDING_RULES or found.rule in _STATED_VALUE_RULES
             or found.rule == "closing-value-is-answer"  # "So 9 is our final answer."
-        ) and squash(found.text.strip("$ .*")) in squash(before[before.rfind("\n") + 1 :]):
+        ) and _HAS_VALUE_RE.search(found.text) and (  # (``cut-off-check-heading-no-value``:
+            # not "**Check by enumeration.**")
+            squash(found.text.strip("$ .*")) in squash(before[before.rfind("\n") + 1 :])
+        ):
             return found  # (the closing line right before the check, not a value above it)
     return None
 
@@ -8680,6 +8749,8 @@ def _closing_read(
                 ans = _PARTICIPLE_LEAD_RE.sub("", ans, count=1)
             elif " by " in ans[:24]:  # ``participle-by-value``: "is discounted by 25 percent"
                 ans = _CHANGE_BY_LEAD_RE.sub("", ans, count=1)
+            elif " for " in ans[:16]:  # ``state-for-amount``: "is open for 6 hours and 35
+                ans = _STATE_FOR_LEAD_RE.sub("", ans, count=1)  # minutes": the amount
             if restated is not None:  # ``restated-after-ie``: "day 60 is the first day of
                 # March, i.e. **March 1, 2023**.": the marked value
                 ans = next(g for g in restated.group("b", "m", "p", "t") if g).strip()
@@ -10281,6 +10352,7 @@ _TURNS_INTO_RE = re.compile(  # "$\sqrt{50} + \sqrt{18}$ simplifies to $8\sqrt{2
     r"\$[^$\n]{1,80}\$[ \t]+(?:simplifies|reduces|evaluates|works[ \t]+out|comes[ \t]+out)[ \t]+to"
     r"[ \t]+\$(?P<v>[^$\n]{1,80})\$[ \t]*[.!]?[ \t*]*\Z"
 )
+_PROSE_ANCHOR_RE = re.compile(r"[A-Z][a-z]+[ \t]+[a-z]{3,}[ \t]+[^\n]*\d")  # "Light travels ... 36"
 _RESTATING_ANCHOR_RE = re.compile(  # "15 is $25\%$ of 60.": a number, a verb, more words
     r"\$?-?\d[\d,.]*\$?[ \t]+(?:is|are|equals|was|were)[ \t]+[^\n]{3,80}?[A-Za-z][^\n]*[.!]\Z"
 )
@@ -10590,7 +10662,8 @@ def _value_list(sentence: str) -> str | None:
 _END_VALUE_RE = re.compile(  # a value, then at most four plain words: "16 gallons of fuel."
     r"(?:\$(?P<m1>[^$]{1,80})\$|\\\((?P<m2>.{1,80}?)\\\)"
     r"|(?P<n>(?:\\\$)?-?" + _MIXED_WHOLE + r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?)"
-    r"|(?P<r>-?(?:\d+(?:\.\d+)?)?[ \t]*\u221a[ \t]*(?:\d+|\([^()\n]{1,20}\))))"  # "8√2"
+    r"|(?P<r>-?(?:\d+(?:\.\d+)?)?[ \t]*\u221a[ \t]*(?:\d+|\([^()\n]{1,20}\)))"  # "8√2"
+    r"|(?<![\w\\])(?P<b>(?:[0-9][0-9A-F]{0,63}|[A-F][0-9A-F]{1,63})_\{?\d{1,2}\}?))"  # 11001_2
     r"(?P<words>(?:[ \t]+[A-Za-z][A-Za-z'-]*){0,4})[ \t]*[.!]?[ \t]*$"
 )
 _RADICAL_STATED_RE = re.compile(  # "... simplifies to 8√2", "the answer is 8√2"
@@ -10630,7 +10703,9 @@ def _last_value(sentence: str, question: str | None) -> str | None:
         return None  # an operand ("256 \cdot 256"), or "we get 27 after 3 steps"
     if m.group("r") and not _RADICAL_STATED_RE.search(sentence, 0, m.start()):
         return None  # "... no prime divisor up to √29.": a bound, not a stated value
-    value = (m.group("m1") or m.group("m2") or m.group("n") or m.group("r")).strip()
+    value = (
+        m.group("m1") or m.group("m2") or m.group("n") or m.group("r") or m.group("b")
+    ).strip()
     if not _HAS_DIGIT_OR_MACRO_RE.search(value):
         return None  # "$x$": a name, not a value
     if question and _RELATION_RE.search(value) and squash(value) in squash(question):

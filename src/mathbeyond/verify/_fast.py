@@ -614,6 +614,10 @@ def hypothetical_box(region: str, low: str, start: int, end: int, content: str) 
         or low.find("might", own, start) >= 0 or low.find("could", own, start) >= 0
         or low.find("would", own, start) >= 0 or low.find("'d", own, start) >= 0
         or low.find("suppos", own, start) >= 0 or low.find("assum", own, start) >= 0
+        # (``goal-box-not-answer``: "We'll aim to show the total is $\boxed{72}$")
+        or low.find("show", own, start) >= 0 or low.find("prove", own, start) >= 0
+        or low.find("verif", own, start) >= 0 or low.find("establish", own, start) >= 0
+        or low.find("confirm", own, start) >= 0 or low.find("demonstrat", own, start) >= 0
     ) and counterfactual_box(region, Candidate(start, end, content, "boxed")):
         return True
     line_start = region.rfind("\n", 0, start) + 1

@@ -376,6 +376,14 @@ UNDER_TEST = (
 """Governing a box on its line ("Let's test whether the answer is $\\boxed{10}$."): a hypothesis
 under test, not the answer, even after the "the answer is" inside it."""
 
+GOAL_STATEMENT = (
+    "(?:aim|want|wish|try|set out|hope|expect|intend|plan) to (?:show|prove|verify|establish|"
+    "confirm|demonstrate)",
+    "(?:goal|aim|target|objective|plan) is to (?:show|prove|verify|establish|confirm|demonstrate)",
+)
+"""Governing a box on its line ("We'll aim to show the total is $\\boxed{72}$."): a target the
+work sets out to reach, not its answer (``goal-box-not-answer``, read with UNDER_TEST)."""
+
 COUNTERFACTUAL_MODAL = ("would", "we'd", "you'd", "it'd", "they'd", "i'd", "that'd")
 """In a clause opened by 'if', before a box ("If we simply multiplied them, it would be
 $\\boxed{240}$; if we only needed 4 and 6, we'd get $\\boxed{12}$."): the box is what a
@@ -488,6 +496,9 @@ SIDE_REMARK = (
     # ``side-remark-opener``: "While we're at it, the range is $\boxed{9}$."
     "while (?:we're|we are|i'm|i am) (?:here|at it)", "tangential(?:ly)?", "on a related note",
     "on a side note", "unrelated(?:ly)?,",
+    # ``illustration-box-after-final``: "As a quick illustration of how fast powers grow, the
+    # next power would be $3 \\cdot 27 = \\boxed{81}$."
+    "as an? (?:quick |brief |small |simple )?illustration", "to illustrate",
 )
 """Between an answer and a later box, or after the box in its own sentence ("..., which was not
 asked"): the box answers a side question."""
@@ -972,12 +983,25 @@ RESTATEMENT = (
     "(?:given|known|data|we (?:are given|know|have been given))\\s*:",
 )
 """Opens a restatement of the problem: a box in it is not an answer."""
+GRADED_AS = (
+    "considered", "counted", "treated", "accepted", "marked", "graded", "regarded", "deemed",
+    "scored", "judged", "read as", "interpreted as",
+)
+"""Opening an anchor's text ("an answer of 4 should be considered equivalent to $-4$", "the
+answer should be counted as $-4$"): how a value should be graded, not a value
+(``grading-plea-not-a-value``)."""
 ANSWER_POINTER = (
     "given below", "shown below", "listed below", "stated below", "written below",
     "presented below", "found below", "boxed below", "below", "as follows", "the following",
 )
 """All an anchor or a closing sentence says where its value would be ("The cube root is given
 below.[^a]"): no value there; an anchor reads on from the next line (``answer-pointed-to``)."""
+STATE_FOR = (
+    "open", "closed", "gone", "away", "awake", "asleep", "busy", "valid", "available", "parked",
+    "running",
+)
+"""A state held for an amount of time ("the store is open for 6 hours and 35 minutes"): after
+the copula, the amount after "for" is the value (``state-for-amount``)."""
 ANSWER_LEAD = (
     "given by", "obtained as", "found to be", "shown below", "as follows", "therefore", "thus",
 )

@@ -199,6 +199,8 @@ def verdict(
         # hypothetical_box's first words ("if", "were", ...) and a quoted format box's quote
         ("if" in low or "whether" in low or "guess" in low or '"' in low or "were" in low
          or "had" in low or "would" in low or "'d" in low or "suppos" in low or "assum" in low
+         or "show" in low or "prove" in low or "verif" in low or "establish" in low
+         or "confirm" in low or "demonstrat" in low  # (``goal-box-not-answer``)
          or any(w in low for w in _fast._GUESS_WORDS))  # (its guess words: "perhaps: $\boxed")
         and _fast.hypothetical_box(completion, low, start, end, content)
     ) or (

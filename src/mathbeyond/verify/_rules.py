@@ -114,6 +114,11 @@ _UNDER_TEST_RE = re.compile(
     r"(?:is|could be|might be|=)?[ \t]*[$\\(\[]*[ \t]*$",
     re.IGNORECASE,
 )
+_GOAL_BOX_RE = re.compile(
+    r"\b" + lx.alternation(lx.GOAL_STATEMENT) + r"\b(?:[ \t]+that)?[^.!?\n$]{0,60}?"
+    r"(?:\b(?:is|equals|be|of)|=)?[ \t]*[$\\(\[]*[ \t]*$",
+    re.IGNORECASE,
+)
 STRONG_HYPOTHETICAL_RE = Guarded(lx.words(lx.STRONG_HYPOTHETICAL))
 RETRACT_RE = Guarded(lx.words(lx.RETRACTION))
 _MISTAKE_ADMISSION_RE = Guarded(lx.stems(lx.MISTAKE_ADMISSION))
@@ -909,8 +914,13 @@ def substituted_before(before: str) -> bool:
 
 
 def under_test(before: str) -> bool:
-    """The box's line up to it puts it to a test ("Let's check if the answer is $")."""
+    """The box's line up to it puts it to a test ("Let's check if the answer is $"), or sets it
+    as the goal the work will show (``goal-box-not-answer``: "We'll aim to show the total is
+    $")."""
     low = before.lower()
+    if ("show" in low or "prove" in low or "verif" in low or "establish" in low or "confirm" in low
+            or "demonstrat" in low) and _GOAL_BOX_RE.search(before) is not None:
+        return True
     return ("whether" in low or "if" in low or "guess" in low) and _UNDER_TEST_RE.search(
         before
     ) is not None
@@ -2341,7 +2351,9 @@ _BOX_GAP_ALT_RE = re.compile(  # between two boxes: "$ (nonempty subsets) / $", 
     r"[\s$]*(?:\([^()\n]{1,40}\)[\s$]*/|\([ \t]*or\b)[\s$(]*"
     r"|[\s$]*,?[ \t]*or[ \t]*,[^\n]{1,80}?,[\s$]*"
     # "$, or counting the negative roots too, $": an "or" with a reading of its own
-    r"|[\s$]*,[ \t]*or[ \t]+(?:[a-z]{3,}ing|if|when|assuming)\b[^\n]{1,80}?,[\s$]*",
+    r"|[\s$]*,[ \t]*or[ \t]+(?:[a-z]{3,}ing|if|when|assuming)\b[^\n]{1,80}?,[\s$]*"
+    # ``boxes-contrasted-by-while``: "... gives $\boxed{4}$, while averaging ... gives $"
+    r"|[\s$]*,?[ \t]*(?:while|whereas)\b[^\n$]{1,80}?\b(?:gives?|yields?|is|are|get|gets)[\s$]*",
     re.IGNORECASE,
 )
 
@@ -4645,7 +4657,9 @@ _ANGLE_RE = re.compile(  # "60^\circ", "60°", "\frac{\pi}{3}", "\frac{2\pi}{3}"
     r"\{[ \t]*(?P<n>\d{1,3})[ \t]*\}"
     r"|(?P<k2>\d{0,3})[ \t]*\\pi[ \t]*/[ \t]*(?P<n2>\d{1,3})"
 )
-_ANGLE_LEAD_RE = re.compile(r"(?:[ \t{(]|\\left[ \t]*\(|\\left\\?[{(])*")
+_ANGLE_LEAD_RE = re.compile(  # (a spacing command too: "\\sin\\!\\left(\\tfrac{\\pi}{6}\\right)")
+    r"(?:[ \t{(]|\\left[ \t]*\(|\\left\\?[{(]|\\[!,;: ])*"
+)
 
 
 def _angle_value(m: re.Match[str]) -> float:
@@ -4791,3 +4805,43 @@ _LABEL_RE = re.compile(_NAME + r"(?:\s*(?:[+:,]|\\cdot)\s*" + _NAME + r")*")
 def is_label(text: str) -> bool:
     """``N``, ``p+q``, ``|PQ|``, ``A_1:A_2``: names, not an expression with numbers."""
     return bool(_LABEL_RE.fullmatch(text.strip()))
+
+_ASKED_THE_NOUN_RE = re.compile(  # "Find the radius of ...", "What is the center of ...?"
+    r"\b(?:find|what(?:'s|[ \t]+is)|compute|determine|give|state)[ \t]+the[ \t]+(?P<n>[a-z]{3,})\b",
+    re.IGNORECASE,
+)
+_MEMBER_VALUE = r"(?:\$[^$\n]{1,40}\$|\(?-?\d[\d,./]*(?:,[ \t]*-?\d[\d,./]*)?\)?)"
+_NOUN_VALUE_RE = re.compile(  # "radius 5", "radius of 5", "radius $5$", "radius = 5"
+    r"(?P<n>[a-z]{3,})[ \t]+(?:of[ \t]+|is[ \t]+|=[ \t]*|equal[ \t]+to[ \t]+)?(?P<v>"
+    + _MEMBER_VALUE + r")"
+)
+
+_VALUE_THEN_OTHER_RE = re.compile(  # "$(2, -3)$, radius 5" (its leading "$" may be gone)
+    r"\$?(?P<v>" + _MEMBER_VALUE + r")\$?[ \t]*,[ \t]*(?P<rest>[a-z]{3,}[^\n]{0,40})"
+)
+
+
+def asked_among(answer: str, question: str) -> str:
+    """``asked-quantity-beside-another``: an answer naming two quantities, each with its value,
+    gives the asked one's ("centered at $(3, -4)$ with radius 5" asked the radius: 5; "$(2, -3)$,
+    radius 5" asked the center: $(2, -3)$); any other answer as it is."""
+    asked = None
+    for asked in _ASKED_THE_NOUN_RE.finditer(question[:4000]):  # noqa: B007 - the last one
+        pass
+    if asked is None:
+        return answer
+    noun = asked.group("n").lower()
+    pairs = list(_NOUN_VALUE_RE.finditer(answer))
+    named = [m for m in pairs if m.group("n").lower() == noun]
+    others = [m for m in pairs if m.group("n").lower() != noun and m.group("n").lower() not in (
+        "with", "and", "the", "is", "at", "centered", "has")]
+    if len(named) == 1 and answer.rstrip(" .").endswith(named[0].group(0)) and (
+        re.search(r"\b(?:with|and|has)[ \t]+(?:a[ \t]+|the[ \t]+)?$", answer[: named[0].start()])
+    ):  # "... with radius 5": the asked value closes the answer
+        return named[0].group("v").strip("$ ")
+    tail = _VALUE_THEN_OTHER_RE.fullmatch(answer.strip().rstrip("."))
+    if tail is not None and not named and len(others) == 1 and tail.group("rest").startswith(
+        others[0].group(0)
+    ):  # "$(2, -3)$, radius 5" asked the center: the value before the other quantity
+        return tail.group("v").strip("$ ")
+    return answer
