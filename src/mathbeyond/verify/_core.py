@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.222.0"  # core_v380-v381: pleas, goals, labels, containers, dozens
+VERIFIER_VERSION = "2.223.0"  # core_v382: reference-answer labels, comments after values
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

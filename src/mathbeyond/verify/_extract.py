@@ -344,6 +344,7 @@ _JUDGEMENT_RE = re.compile(  # "the answer is correct." is a verdict, not an ans
     re.IGNORECASE,
 )
 _GRADED_AS_RE = re.compile(r"(?:" + lx.alternation(lx.GRADED_AS) + r")\b", re.IGNORECASE)
+_HASH_COMMENT_RE = re.compile(r"[ \t]+#(?:[ \t][^\n]*)?\Z")  # a YAML or code comment closing it
 _POINTER_RE = re.compile(  # "given below.", "as follows:": the value stands elsewhere
     r"(?:" + lx.alternation(lx.ANSWER_POINTER) + r")(?:\[\^?\w{1,8}\])?[ \t]*[.:]?[ \t]*(?=\n|$)",
     re.IGNORECASE,
@@ -1642,6 +1643,8 @@ def _anchor_value(s: str, start: int) -> tuple[str, int]:
     if not text.isascii() and _TICK_THEN_ASIDE_RE.search(text):
         text = _TICK_THEN_ASIDE_RE.sub("", text)  # ``check-mark-then-aside``: "13 ✅ (verified"
     text = text.strip().strip("*").strip()
+    if " #" in text and _HASH_COMMENT_RE.search(text) is not None:  # ``structured-value-
+        text = _HASH_COMMENT_RE.sub("", text)  # comment``: "final_answer: 86400  # 24 * 60 * 60"
     if text[-1:] == "_" and text[-2:] != "\\_":  # ``italic-answer-line``: "_The
         text = text.rstrip("_").rstrip()  # answer is 200 minutes._" (no value ends on "_")
     if ". (" in text and text[:1] in "$0123456789":
@@ -2305,7 +2308,10 @@ _OWN_CHOICE_AHEAD = (  # ``own-choice-after-reference``: "..., so I'll go with \
 _REFERENCE_SENTENCE_RE = Guarded(re.compile(
     # ``reference-answer-statement``: "For the record, the reference answer for this problem is
     # 391, ...", "By the way, the official answer to this question is 399.": someone else's
-    r"(?:^|(?<=[.!?])[ \t]+|(?<=[.!?]\*\*)[ \t]+)[^.!?\n]{0,60}?\b(?:the|an?)[ \t]+"
+    r"(?:^|(?<=[.!?])[ \t]+|(?<=[.!?]\*\*)[ \t]+)(?:[^.!?\n]{0,60}?\b(?:the|an?)[ \t]+"
+    # ``reference-answer-label``: "Reference answer: 48.", "**Expected answer:** 48" opening
+    # a line (no article)
+    r"|(?<![^\n])[ \t*_#>-]*)"
     r"(?:(?:provided|given|supplied|stored)[ \t]+)?(?:"
     + lx.alternation(lx.REFERENCE_ANSWER) + r")[ \t]+answers?\b[^.!?\n]{0,60}?(?:\bis\b|=|:"
     r"|\b(?:lists?|says|gives|states|shows|reads)\b|(?<=answer[ \t]of)(?=[ \t]))"
@@ -7444,6 +7450,14 @@ def _conclusion(
         elif _MODAL_ALTERNATIVE_RE.search(clause):  # "though it could also be 20": hedged
             return Extracted("", "none", "closing-hedged-alternative")
     last_sentence = _last_value_sentence(region.rstrip().rsplit("\n", 1)[-1].strip())
+    conceded = _CONCESSIVE_VALUE_RE.fullmatch(last_sentence) if "hough" in last_sentence else None
+    if conceded is not None and found.text in conceded.group("v") and (
+        _MODAL_ALTERNATIVE_RE.search(conceded.group("c"))
+        and not _CONCESSIVE_EARLIER_RE.search(conceded.group("c"))
+    ):  # ``doubt-with-other-value-in-closing``: "I believe the sum is 6, though I might be
+        # misremembering ..., so it could also be $-6$." (not "though I first thought it might
+        # be 20": an earlier candidate, ``though-past-candidate``)
+        return Extracted("", "none", "closing-hedged-alternative")
     if _CASE_PAIR_RE.match(last_sentence) and len(set(_CASE_VALUE_RE.findall(last_sentence))) >= 2:
         # ``closing-case-split``: "If 1 and 360 are counted, it is 24; if not, it is 22."
         return Extracted("", "none", "closing-case-split")

@@ -166,6 +166,10 @@ WITHDRAWN_ANSWER = (
     # step above was right." (no value after it)
     "i'?m not (?:sure|certain|convinced) (?:that )?(?:the|my|this|that) (?:[a-z-]+ ){0,4}"
     "(?:was|is) (?:right|correct|valid)",
+    # ``not-sure-value-is-right``: "I'm not sure 236 is right" (the value named: it must be the
+    # answer's, :func:`withdrawn_after`)
+    "i'?m not (?:sure|certain|convinced) (?:that )?\\$?-?\\d[\\d,./]*\\$? (?:was|is) "
+    "(?:right|correct|valid)",
     # ``declines-to-commit``: "so I'll refrain from committing to a single value here", "I'll
     # hold off on giving a final answer until that's clarified"
     "refrain from (?:committing|giving|stating|naming|settling)",
