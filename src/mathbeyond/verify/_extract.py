@@ -349,10 +349,13 @@ _POINTER_RE = re.compile(  # "given below.", "as follows:": the value stands els
     r"(?:" + lx.alternation(lx.ANSWER_POINTER) + r")(?:\[\^?\w{1,8}\])?[ \t]*[.:]?[ \t]*(?=\n|$)",
     re.IGNORECASE,
 )
-_POINTER_HEADS = frozenset(  # each pointer's first two letters, either case: one cheap test
-    h for p in lx.ANSWER_POINTER for h in (p[:2], p[:2].capitalize())
-)
-_GRADED_HEADS = frozenset(h for p in lx.GRADED_AS for h in (p[:2], p[:2].capitalize()))
+def _heads(phrases: tuple[str, ...]) -> frozenset[str]:
+    """Each phrase's first two letters, in either case: a cheap test (no call) before a match."""
+    return frozenset(h for p in phrases for h in (p[:2], p[:2].capitalize()))
+
+
+_POINTER_HEADS = _heads(lx.ANSWER_POINTER)
+_GRADED_HEADS = _heads(lx.GRADED_AS)
 _LEAD_RE = re.compile(  # "the answer is given by 12": keep what follows the lead phrase
     lx.alternation(lx.ANSWER_LEAD) + r"\s*:?\s*", re.IGNORECASE
 )

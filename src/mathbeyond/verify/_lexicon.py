@@ -1000,6 +1000,9 @@ ANSWER_POINTER = (
 )
 """All an anchor or a closing sentence says where its value would be ("The cube root is given
 below.[^a]"): no value there; an anchor reads on from the next line (``answer-pointed-to``)."""
+NOT_A_QUANTITY = frozenset(("with", "and", "the", "is", "at", "centered", "has"))
+"""Words that stand before a value without naming a quantity ("centered at $(3, -4)$", "with
+5"): no other quantity beside the asked one (``asked-quantity-beside-another``)."""
 STATE_FOR = (
     "open", "closed", "gone", "away", "awake", "asleep", "busy", "valid", "available", "parked",
     "running",

@@ -4833,8 +4833,10 @@ def asked_among(answer: str, question: str) -> str:
     noun = asked.group("n").lower()
     pairs = list(_NOUN_VALUE_RE.finditer(answer))
     named = [m for m in pairs if m.group("n").lower() == noun]
-    others = [m for m in pairs if m.group("n").lower() != noun and m.group("n").lower() not in (
-        "with", "and", "the", "is", "at", "centered", "has")]
+    others = [
+        m for m in pairs
+        if m.group("n").lower() != noun and m.group("n").lower() not in lx.NOT_A_QUANTITY
+    ]
     if len(named) == 1 and answer.rstrip(" .").endswith(named[0].group(0)) and (
         re.search(r"\b(?:with|and|has)[ \t]+(?:a[ \t]+|the[ \t]+)?$", answer[: named[0].start()])
     ):  # "... with radius 5": the asked value closes the answer
