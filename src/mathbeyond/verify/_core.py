@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.223.0"  # core_v382: reference-answer labels, comments after values
+VERIFIER_VERSION = "2.224.0"  # core_v383: asked short nouns, recap headings, undecided closings
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -887,8 +887,23 @@ letters, nor the letters of a word)."""
 _NUMBER_IN_RE = re.compile(r"-?\d+(?:\.\d+)?")
 
 
+_FRACTION_VALUE_RE = re.compile(  # "-\\dfrac{15}{2}", "-15/2": a fraction is its own number
+    r"[ \t$]*-?[ \t]*(?:\\[dt]?frac\{(?P<a>\d+)\}\{(?P<b>\d+)\}|(?P<c>\d+)/(?P<d>\d+))[ \t$.]*"
+)
+
+
 def _given_number(value: str, question: str) -> bool:
-    """The value's number occurs in the question: a given, not a result."""
+    """The value's number occurs in the question: a given, not a result. A fraction's number
+    is the fraction (``fraction-value-not-given``: "$-\\dfrac{15}{2}$" is not given by the
+    equation's "-15"; it is by "$\\frac{15}{2}$" or "15/2")."""
+    fraction = _FRACTION_VALUE_RE.fullmatch(value) if "/" in value or "frac" in value else None
+    if fraction is not None:
+        a = fraction.group("a") or fraction.group("c")
+        b = fraction.group("b") or fraction.group("d")
+        return re.search(
+            r"(?<![\d.])(?:" + a + r"[ \t]*/[ \t]*" + b + r"|\\[dt]?frac\{" + a + r"\}\{" + b
+            + r"\})(?![\d])", question
+        ) is not None
     m = _NUMBER_IN_RE.search(value)
     return m is not None and re.search(
         r"(?<![\d.])" + re.escape(m.group(0)) + r"(?![\d]|\.\d)", question

@@ -47,6 +47,7 @@ from ._rules import (
     UNDECIDED_RE,
     Candidate,
     Decision,
+    answered_at_once,
     asked_unit_number,
     bare_closing_retraction,
     box_reoffered,
@@ -3887,7 +3888,17 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             )
             if revised is not None:
                 return Extracted(revised, "conclusion", "revised-after-anchor", trace)
+        if question and not truncated and len(sel.texts) == 1 and _undecided_closing(
+            region, chosen.end
+        ):  # ``anchor-then-undecided``: "So the answer is indeed 8. ...\n\nI'm not totally
+            # sure. Maybe 8? Possibly 9.": the closing paragraph leaves the choice open
+            return Extracted("", "none", "anchor-then-undecided", trace)
         late = None if truncated else _conclusion(region, question=question)
+        if late is not None and late.rule == "closing-depends-on-reading" and (
+            chosen.start > region.rstrip().rfind("\n\n")
+        ):  # ``anchor-in-depends-paragraph``: "If no repetition is allowed, the answer is $504$.
+            # If it were, it would be $729$. It depends on how ... is read.": an answer per reading
+            return Extracted("", "none", "closing-depends-on-reading", trace)
         if late is not None and question and len(sel.texts) == 1 and _recap_contradicts_anchor(
             region, sel.decisions[-1].candidate, late.text, question
         ):  # ``recap-contradicts-anchor``: "### Answer: 2\n\n**Recap:** ..., giving a remainder
@@ -4088,12 +4099,44 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         # ``value-under-one-interpretation``: "So the original price is \$50 under the first
         # interpretation; under the second it can't be determined.": a value per reading
         return Extracted("", "none", "answer-under-one-reading", trace)
+    if late.kind == "conclusion" and late.text and late.text not in region[
+        region.rstrip().rfind("\n\n") + 2 :
+    ] and _undecided_closing(region, 0):  # ``conclusion-then-undecided``: "So the sum would be
+        # 1.\n\nI'll narrow it down to (B) or (D).": a closing paragraph leaves it open
+        return Extracted("", "none", "closing-undecided", trace)
     disowned = [d.candidate.end for d in decisions if d.rule == "labelled-wrong"]
     if disowned and not any(ch.isdigit() for ch in region[max(disowned) :]):
         # "Wrong answer: $5$", "9, which is wrong.": no value after the disowned one, so the
         # closing sentence would only read it again (like a retraction, it leaves no answer)
         return Extracted("", "none", "labelled-wrong", trace)
     return Extracted(late.text, late.kind, late.rule, trace)
+
+
+_FLOATED_VALUE_RE = re.compile(  # "Maybe 8?", "Possibly 9.", "Or perhaps $9$?": a value floated
+    r"[ \t]*(?:or[ \t]+)?(?:maybe|possibly|perhaps)[ \t,]+(?:it'?s[ \t]+)?\$?"
+    r"(?P<v>-?\d[\d,]*(?:\.\d+)?)\$?[ \t]*[?.!]?[ \t]*",
+    re.IGNORECASE,
+)
+
+
+def _undecided_closing(region: str, after: int) -> bool:
+    """``anchor-then-undecided``: the text's closing paragraph, after ``after`` (an answer's
+    end), leaves the choice open: a phrase of lexicon UNDECIDED ("I'm torn between 8 and 9.",
+    "I'll narrow it down to (B) or (D).") or two different values floated with "maybe",
+    "possibly", "perhaps" ("I'm not totally sure. Maybe 8? Possibly 9.")."""
+    text = region.rstrip()
+    start = max(text.rfind("\n\n") + 2, after)
+    closing = text[start:]
+    if not closing or "\boxed" in closing or len(closing) > 400:
+        return False
+    if UNDECIDED_RE.search(closing) is not None:
+        return True
+    floated = {
+        m.group("v").replace(",", "")
+        for part in _SENTENCE_SPLIT_RE.split(closing)
+        for m in [_FLOATED_VALUE_RE.fullmatch(part)] if m is not None
+    }
+    return len(floated) >= 2
 
 
 _DEPENDS_CLOSING_RE = re.compile(  # "It depends on which definition the problem intends."
@@ -4747,7 +4790,8 @@ _UNIT_ASKED = (  # the asked noun's unit, then the question's end: "... speed in
 _ASKED_NOUN_RE = re.compile(  # "How many different outcomes are ...", "What is the remainder when"
     r"\bhow\s+many\s+(?:(?:more|different|distinct|positive|negative|real|whole|ordered|possible|"
     r"total|other)\s+){0,2}(?:\$?[a-z]\$?-)?(?P<a>[a-z]{4,})\b"
-    r"|\bwhat\s+is\s+the\s+(?:[a-z-]+\s+){0,2}?(?P<b>[a-z]{4,})\s+(?:of|when|if|in|that|for)\b"
+    r"|\bwhat\s+is\s+the\s+(?:[a-z-]+\s+){0,2}?(?P<b>[a-z]{4,}|sum|lcm|gcd|gcf)\s+"  # (``asked-
+    r"(?:of|when|if|in|that|for)\b"  # short-noun``: "What is the sum of all integers ...")
     r"|\bwhat\s+is\s+(?:their|its|his|her)\s+(?:[a-z-]+\s+)?(?P<c>[a-z]{4,})" + _UNIT_ASKED
     + r"|\b(?:find|compute|determine)\s+(?:its|their|the)\s+(?:[a-z-]+\s+)?(?P<d>[a-z]{4,})"
     + _UNIT_ASKED
@@ -5780,6 +5824,13 @@ _LINE_END_VALUE_RE = re.compile(  # "... is $\sqrt{10}$", "... gives **100** dif
     r"(?P<tail>(?:[ \t]+[A-Za-z/%]+){0,3})\Z"
 )
 _LIST_LEAD_RE = re.compile(r"(?:,|\band|\bor|\bto|\bfrom|\bbetween)[ \t]*\Z", re.IGNORECASE)
+_NOUN_VALUE_CLAUSE_RE = re.compile(  # "the probability $\frac{2}{5}$ that both are blue": a
+    # value set right after the noun it is the value of, then a clause saying what it counts
+    r"\bthe[ \t]+(?P<noun>[A-Za-z]{3,})[ \t]+"
+    r"(?:\$(?P<m>[^$\n]{1,60})\$|\*\*(?P<b>[^*\n]{1,40})\*\*)"
+    r"[ \t]+(?:that|of|for|in|with)\b[^$\n]{0,120}\Z",
+    re.IGNORECASE,
+)
 _RECAP_REASON_RE = re.compile(  # ", since $d^2 = 225$": a reason after the stated value
     r",[ \t]+(?:since|because|as|given that|using|via)\b(?![^\n]*,[ \t]+(?:since|because|as|"
     r"given that|using|via)\b)[^\n]*\Z",
@@ -5795,8 +5846,8 @@ _STATING_VERB_RE = re.compile(  # "is", "are", "gives", "works out to": a value 
 
 _RECAP_HEADING_RE = re.compile(  # "### Summary", "**Recap**", "__In summary:__"
     r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*(?:(?:final|quick|brief|short)[ \t]+)?"
-    r"(?:summary|recap|in[ \t]+summary|to[ \t]+"
-    r"summari[sz]e|tl;?dr)(?:[ \t]+of[ \t]+(?:the[ \t]+)?(?:steps|solution|work|method|reasoning))?"
+    r"(?:" + lx.alternation(lx.SUMMARY_LABEL) + r")"
+    r"(?:[ \t]+of[ \t]+(?:the[ \t]+)?(?:steps|solution|work|method|reasoning))?"
     r"[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*",  # (also "**Summary of steps**")
     re.IGNORECASE,
 )
@@ -5879,6 +5930,10 @@ def _recap_list_value(last: str, at: int, line: str, question: str | None) -> st
     labelled = _asked_list_item([x for x in last[start + 1 :].split("\n") if x.strip()], question)
     if labelled is not None:  # ``summary-item-disagrees``: "### Summary\n- Length: 9\n- Area: 45"
         return labelled  # for "What is its area?": the item the question asks for
+    opened = _RECAP_LIST_ITEM_RE.match(line)
+    concluding = line[opened.end() - 1 :] if opened is not None else ""
+    if _CONCLUSION_RE.match(concluding):  # ``recap-item-concludes``: "- Therefore the LCM of 8
+        return _recap_line_value(concluding, question, stated=True)  # and 12 is $... = 48$."
     item = _RECAP_ITEM_LABEL_RE.match(line)
     body = line[item.end() if item else 0 :].strip().strip(".").strip()
     body = body.lstrip("-*\u2022 \t").strip("*_ \t")  # "- **LCM = 72**": the bold item itself
@@ -6004,6 +6059,15 @@ def _recap_line_value(line: str, question: str | None, stated: bool = False) -> 
     if reason is not None and _HAS_VALUE_RE.search(text, start, reason.start()):
         text = text[: reason.start()].rstrip(" \t.!*_")  # "... is 15, since $d^2 = 225$"
     m = _LINE_END_VALUE_RE.search(text, start)
+    named = _NOUN_VALUE_CLAUSE_RE.search(text, start) if m is None and question else None
+    if named is not None and question and _in_question(
+        named.group("noun"), _asking_sentence(question)
+    ) and _STATING_VERB_RE.search(text, start, named.start()):  # ``summary-value-then-clause``:
+        # "... gives the probability $\frac{2}{5}$ that both marbles are blue."
+        value = (named.group("m") or named.group("b")).strip()
+        return None if _UNFINISHED_VALUE_RE.search(_VALUE_MARKUP_RE.sub("", value)) or (
+            value.replace(",", "") in _numbers(question)
+        ) else value
     if m is None or _ASSIGNMENTS_ONLY_RE.fullmatch(text[start:].strip().strip(".")):
         return None
     listed = _LIST_LEAD_RE.search(text, start, m.start())
@@ -6112,6 +6176,9 @@ def _answer_line_contradicts_box(region: str, anchors: list[Candidate], box: Can
     return False
 
 
+_TICKED_ITEM_RE = re.compile(  # "- \u2713 ": a list item's mark and its tick
+    r"[ \t]*(?:\d{1,2}[.)]|[-*\u2022])[ \t]+(?:[\u2713\u2714\u2611\u2705][ \t]*)?"
+)
 _SOLVE_FOR_RE = re.compile(r"\bsolve[ \t]+for[ \t]+\$?(?P<v>[A-Za-z])\$?", re.IGNORECASE)
 _ONE_ASSIGNMENT_RE = re.compile(
     r"[ \t*_$]*(?P<x>[A-Za-z])[ \t]*=[ \t]*(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)[ \t*_$.]*"
@@ -6129,6 +6196,13 @@ def _closing_recap_contradicts(region: str, value: str, question: str) -> bool:
     body = region.rstrip()
     at = body.rfind("\n")
     line = body[at + 1 :]
+    solved = _SOLVE_FOR_RE.search(question)
+    if at >= 0 and solved is not None and _RECAP_LIST_ITEM_RE.match(line) and (
+        _recap_heading_before(body[:at]) is not None
+    ):  # ``recap-item-assigns-other``: "**Recap**\n- \u2713 ...\n- \u2713 x = 28" after x = 12
+        one = _ONE_ASSIGNMENT_RE.fullmatch(_TICKED_ITEM_RE.sub("", line, count=1))
+        if one is not None and one.group("x") == solved.group("v"):
+            return _recap_differs(one.group("v"), _SOLVED_VALUE_RE.sub("", value.strip(" \t$.")))
     if at < 0 or not _RECAP_LABEL_RE.match(line) or (
         value.strip(" \t$.") in _RECAP_CLAUSE_SPLIT_RE.split(line)[-1]  # ``recap-last-clause-
     ):  # contradicts``: "Recap: prime factors {13, 17}; the largest is 13." (its last clause)
@@ -6292,6 +6366,16 @@ def _count_is_lhs(sentence: str, counted: str) -> bool:
     return found is not None and _COUNT_IS_LHS_RE.match(sentence, found.end()) is not None
 
 
+def _worked_to_value(region: str, value: str) -> bool:
+    """The line before the text's last one ends on an equation arriving at ``value`` ("Total:
+    $9 + 4 + 1 = 14$."), the last line holding the value alone."""
+    lines = [ln for ln in region.rstrip().split("\n") if ln.strip()]
+    plain = value.strip().strip("*_$ ")
+    return len(lines) >= 2 and bool(plain) and re.search(
+        r"=[ \t]*\$?[ \t]*" + re.escape(plain) + r"[ \t]*\$?[ \t]*\.?[ \t]*\Z", lines[-2]
+    ) is not None
+
+
 _REVISING_RULES = frozenset({"closing-lone-value", "closing-count-noun", "closing-bold-value"})
 """Closing rules (besides ``_STATED_RULES``) whose value can revise a box: "It's $56 / 2 = 28$
 handshakes, not 56." (the asked count noun with its number), "The correct count is **4**."."""
@@ -6396,6 +6480,11 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     concluded = cue is None and not recount and concludes_asked_after(region, box.end, question)
     if cue is None and not recount and not concluded:
         return None
+    answered = answered_at_once(region, cue.end()) if cue is not None and not recount else None
+    if answered is not None and REVISE_RE.search(region, answered) is None and (
+        REDO_RE.search(region, answered) is None and "\n\n" not in region[answered:].rstrip()
+    ):  # ``doubt-answered-no``: "Hmm, should the bracket at 4 be square? No -- ... The round
+        return None  # parenthesis is right.": the doubt dismissed at once, closing the text
     corrected = None
     for corrected in _CORRECTED_TO_RE.finditer(region, box.end):  # noqa: B007 - the last one
         pass
@@ -6404,6 +6493,10 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
         value = corrected.group("v").replace(",", "")
         return value if value != box.text.strip().strip("$ ").replace(",", "") else None
     late = _closing(region, allow_bare=False, question=question)
+    if late is not None and late.rule == "closing-value-line" and cue is not None and (
+        _worked_to_value(region, late.text)
+    ):  # ``value-line-after-revision``: "... so the answer is 9.\n\nHmm, ... Total: $9 + 4 + 1 =
+        return late.text  # 14$.\n\n**14**": the line the revised work arrives at
     if late is None or late.kind != "conclusion" or (
         late.rule not in _STATED_RULES and late.rule not in _REVISING_RULES and not concluded
         and not ((recount or redo is not None) and late.rule == "closing-stated-value")
@@ -6450,8 +6543,10 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     at = sentence.rfind(late.text)  # (the value the sentence closes on, not an earlier copy)
     subject = sentence[: at if at > 0 else len(sentence)]
     words = {w.lower() for w in _SUBJECT_WORD_RE.findall(subject)}
+    if _NUMBER_ASKED_RE.search(_asking_sentence(question)) is None:  # ``number-asked``: "What
+        words.discard("number")  # is the number?" asks "the number"; else the word is generic
     asked = any(
-        w in _GENERIC_SUBJECT or _in_question(w, question) for w in words - {"number"}
+        w in _GENERIC_SUBJECT or _in_question(w, question) for w in words
     ) or _PRONOUN_SUBJECT_RE.fullmatch(subject) is not None or any(  # "So it's 14."
         _acronym_in_question(a, question) for a in _ACRONYM_RE.findall(subject)
     )  # "So the GCD is 18." asked "the greatest common divisor" (``acronym-subject``)
@@ -6460,11 +6555,27 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
         asked = re.search(
             r"(?<![A-Za-z\\])" + unknown.group("v") + r"(?![A-Za-z])", question
         ) is not None
+    if not asked and question and _THERE_ARE_RE.fullmatch(subject):  # ``revised-count-such``:
+        # "So there are **100** such numbers." asked "How many ...": a count of the asked things
+        tail = sentence[at + len(late.text) :].lstrip(" \t*_$").lower()
+        noun = _asked_count_noun(question)
+        asked = tail.startswith("such ") or (noun is not None and tail.startswith(noun[:5]))
     if not asked and recount:  # ``revised-after-recount``: "Let me recount ... So there are 6
         # arrangements." (the count done again is the asked one, unless it counts another noun)
         counted = _COUNT_NOUN_RE.fullmatch(late.text.strip())
         asked = counted is None or _noun_in_question(counted.group("n"), question)
     return late.text if asked else None
+
+
+_THERE_ARE_RE = re.compile(
+    r"\W*(?:(?:so|thus|hence|therefore)[ \t]*,?[ \t]+)?there[ \t]+(?:are|is|were)[ \t*_$]*",
+    re.IGNORECASE,
+)
+_NUMBER_ASKED_RE = re.compile(  # "What is the number?", "Find the original number."
+    r"\b(?:what|find|determine)\b[^?.\n]{0,20}\bthe[ \t]+(?:original[ \t]+|unknown[ \t]+)?number"
+    r"\b(?![ \t]+of\b)",
+    re.IGNORECASE,
+)
 
 
 def _counts_asked_noun(region: str, value: str, question: str) -> bool:

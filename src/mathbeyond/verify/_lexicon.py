@@ -230,6 +230,8 @@ REVISION = (
     # the asked quantity realised after the box: "Oh, the question asks for the *larger* one"
     "(?:oh|ah),? the (?:question|problem) (?:actually |really )?(?:asks|asked|wants|wanted|"
     "is asking|was asking) (?:for )?",
+    # ``earlier-value-corrected``: "(I said 99 in the TL;DR, but that forgot the +1 -- it's 100.)"
+    "(?:i|we) (?:said|wrote|stated|gave|claimed|put) \\$?-?\\d[^.\n]{0,60}?,? but",
 )
 """Softer than a retraction: marks a later, different answer as a revision."""
 
@@ -308,6 +310,10 @@ CONFIRMATION = (
     "(?:does(?:n't| not)|won't|will not) change (?:the (?:answer|result|count|value|total)|"
     "anything|my answer)",
     "right(?! (?:now|away|here|there|after|before|angle|triangle|side|hand|of|to|at))",
+    # ``doubt-dismissed``: "... 24 diagonals? Let me reconsider... no, I'm confusing it with
+    # something else.", "no, I was mixing it up with the hexagon"
+    "(?:no|nope|nah),? (?:i'?m|i am|i was) (?:just )?(?:confusing|mixing)(?: it| this| that)?"
+    "(?: up)? with",  # (not "I think I'm confusing this with something else": the doubt itself)
 )
 """After a retraction, the earlier answer is confirmed after all ("right now", "right angle": no
 confirmation)."""
@@ -1531,6 +1537,9 @@ UNDECIDED = (
     # "But I'm still not convinced the list is complete. I can't settle this."
     "(?:i )?(?:can(?:not|'t)|could(?:n't| not)) (?:really )?settle (?:this|it|the question|on)",
     "(?:i )?(?:don'?t|do not) know which",
+    # ``narrowed-to-options``: "I'll narrow it down to (B) or (D).", "So it's between (B) and (D)."
+    "narrow(?:ed|ing)? (?:it |this |things )?down to \\([a-e]\\),? (?:or|and) \\([a-e]",
+    "(?:it'?s|it is) (?:either )?between \\([a-e]\\),? (?:or|and) \\([a-e]",
     # "I keep going back and forth. I'm torn between 45 and 55." (``torn-between-values``)
     "(?:i'?m|i am) (?:still |really |honestly )?torn between",
     # several readings declared all acceptable: "Both interpretations are reasonable.", "Either

@@ -1228,12 +1228,16 @@ def side_remark_span(region: str, c: Candidate, question: str | None) -> tuple[i
     other = OTHER_INSTANCE_RE.may_match(region, start, c.start) and (
         OTHER_INSTANCE_RE.search(remark) is not None
     )
+    later = (
+        UNASKED_RE.search(after)
+        if UNASKED_RE.may_match(region, c.end, c.end + len(after)) else None
+    )
+    if later is not None and "\\boxed" in after[later.end() :]:  # ``labelled-box-for-
+        later = None  # completeness``: "$\\boxed{x = 4}$, and for completeness, $\\boxed{y = 3}$.":
+        # the remark introduces the box after it, not this one
     if not (
         (UNASKED_RE.may_match(region, start, c.start) and UNASKED_RE.search(remark))
-        or (
-            UNASKED_RE.may_match(region, c.end, c.end + len(after))
-            and UNASKED_RE.search(after)
-        )
+        or later is not None
         or other
     ) or (INTRO_RE.search(remark) and not other):  # (the other instance's "whose answer is")
         return None
@@ -1721,6 +1725,13 @@ _AS_IT_STANDS_RE = re.compile(r"\bas[ \t]+(?:it|they)[ \t]+\Z", re.IGNORECASE)
 _ANSWERED_NO_RE = re.compile(  # a doubt asked and answered at once: "... others? No: ..."
     r"[^?\n]{0,200}\?[ \t]*(?:\*\*)?No\b[ \t]*(?:[,:.!\u2014\u2013]|--?)"
 )
+
+
+def answered_at_once(text: str, pos: int) -> int | None:
+    """``doubt-answered-no``: a doubt asked after ``pos`` and answered "No" at once ("Hmm, should
+    the bracket at 4 be square? No -- the inequality is strict ..."): where the answer ends."""
+    m = _ANSWERED_NO_RE.match(text, pos)
+    return m.end() if m is not None else None
 
 
 def _sentence_start(text: str, at: int) -> int:
@@ -2765,10 +2776,10 @@ def bound_box(region: str, c: Candidate, question: str | None) -> bool:
 DECISION_RE = re.compile(  # "Let me go with **(C)**.", "I'll settle on 4 instead."
     r"\b(?:" + lx.alternation(lx.DECISION_LEAD) + r")[ \t]+(?:option[ \t]+|choice[ \t]+)?"
     r"(?P<v>\$[^$\n]{1,40}\$|\*\*\(?[A-E]\)?\*\*|\([A-E]\)|[A-E](?=[ \t]*[.!\n])"
-    r"|-?\d[\d,]*(?:\.\d+)?)"
+    r"|-?\d(?:[\d,]*\d)?(?:\.\d+)?)"  # (no comma ending the number: "18, counting ...")
     r"(?:[ \t]+(?:" + lx.alternation(lx.DECISION_TAIL) + r"))?"
-    r"(?:,[ \t]*(?:" + lx.alternation(lx.DECISION_REASON) + r")\b[^.!?\n]{0,80})?"
-    r"[ \t]*(?:[.!][ \t]*)?(?=\n|\Z)",
+    r"(?:(?:,[ \t]*|[ \t]+)(?:" + lx.alternation(lx.DECISION_REASON) + r")\b[^.!?\n]{0,80})?"
+    r"[ \t]*(?:[.!][ \t]*)?(?=\n|\Z)",  # (``decision-reason-unpunctuated``: "(B) since ...")
     re.IGNORECASE,
 )
 
