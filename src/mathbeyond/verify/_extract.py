@@ -171,6 +171,13 @@ _ANSWER_TAG_RE = re.compile(  # ``answer-tags``: "<answer> 30 </answer>", "<fina
     r"<(?P<t>answer|final|final_answer|finalanswer|result)>(?P<v>[^<]{1,400})</(?P=t)>",
     re.IGNORECASE,
 )
+_ANSWER_VALUE_TAG_RE = re.compile(  # ``answer-value-element``: "<answer>\n  <value>5</value>\n
+    # <confidence>high</confidence>\n</answer>": the value field of an answer element
+    r"<(?P<t>answer|final|final_answer|result)>[ \t\n]*<(?P<f>value|number|final_value)>"
+    r"(?P<v>[^<]{1,400})</(?P=f)>(?:[ \t\n]*<(?P<o>[a-z_]{1,20})>[^<]{0,80}</(?P=o)>){0,4}"
+    r"[ \t\n]*</(?P=t)>",
+    re.IGNORECASE,
+)
 _ANSWER_ENV_RE = re.compile(  # ``answer-environment``: "\\begin{answer} $3^4 = 81$ \\end{answer}"
     r"\\begin\{(?P<t>answer|final|finalanswer|result)\}(?P<v>[^\n]{0,400}?(?:\n[^\n]{0,400}?){0,4})"
     r"\\end\{(?P=t)\}",
@@ -220,6 +227,9 @@ _HTML_ANSWER_SUMMARY_RE = re.compile(  # "<summary>Answer</summary>", "<summary>
     r"[ \t:]*(?:</(?:b|strong)>)?[ \t]*</summary[ \t]*>",
     re.IGNORECASE,
 )
+_HTML_ROW_BREAK_RE = re.compile(  # between a tag and a row or table tag on the same line
+    r"(?<=>)[ \t]*(?=<(?:tr|tbody|thead|/tbody|/thead|/table)\b)", re.IGNORECASE
+)
 _HTML_BOLD_TAG_RE = re.compile(r"</?(?:b|strong)[ \t]*>", re.IGNORECASE)
 _HTML_TABLE_LINE_RE = re.compile(  # a line of table tags only: "<table>", "</tbody>"
     r"(?im)^[ \t]*(?:</?(?:table|thead|tbody|tfoot)(?:[ \t][^<>\n]{0,200})?>[ \t]*)+(?:\n|\Z)"
@@ -263,11 +273,24 @@ _HTML_ANSWER_ELEMENT_RE = re.compile(  # ``html-answer-element``: '<div class="a
     r"(?P<body>(?:(?!</?\1\b)[^\n]){1,300})</\1[ \t]*>",
     re.IGNORECASE,
 )
+_HTML_SCRIPT_RE = re.compile(r"<(sub|sup)>[ \t]*([^<>\n]{1,12}?)[ \t]*</\1[ \t]*>", re.IGNORECASE)
+
+
+def _html_scripts(text: str) -> str:
+    """``html-sub-sup``: "101101<sub>2</sub>", "2<sup>10</sup>" as "101101_{2}", "2^{10}" (the
+    tags dropped, a base or an exponent would run into the number)."""
+    if "<s" not in text and "<S" not in text:
+        return text
+    return _HTML_SCRIPT_RE.sub(
+        lambda m: ("_{" if m.group(1).lower() == "sub" else "^{") + m.group(2) + "}", text
+    )
+
+
 def _html_answer_line(m: re.Match[str]) -> str:
     """``html-answer-element``: the element's text, tags dropped, as an answer line (or in
     place, after an answer label on its line: "<strong>Answer:</strong> <span class=
     "answer">5/8</span>")."""
-    text = _HTML_TAG_RE.sub("", m.group("body")).strip()
+    text = _HTML_TAG_RE.sub("", _html_scripts(m.group("body"))).strip()
     line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()]
     if "answer" in _HTML_TAG_RE.sub("", line).lower():
         return text
@@ -1299,8 +1322,9 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
             pos = 0
             while stripped.startswith(open_, pos):
                 k = _find_close(stripped, close, pos + len(open_))
-                if k < 0:
-                    break
+                if k < 0 or (open_ == "$" and stripped.find("\n\n", pos, k) >= 0):
+                    break  # (``currency-anchor-then-dollar``: "$300\n\n... about $315.25": no
+                    # inline math runs across a blank line; the "$" is a currency sign)
                 parts.append(stripped[pos + len(open_) : k])
                 pos = k + len(close)
                 m = _MATH_JOIN_RE.match(stripped, pos)
@@ -1379,6 +1403,10 @@ def _anchors(s: str, question: str | None = None) -> list[Candidate]:
         _find_anchor_word(s, low, word, cands, question)
     if "<answer>" in low or "<final" in low or "<result>" in low:
         for m in _ANSWER_TAG_RE.finditer(s):  # the RL answer template (``answer-tags``)
+            text = m.group("v").strip()
+            if text:
+                cands.append(Candidate(m.start(), m.end(), text, "anchor"))
+        for m in _ANSWER_VALUE_TAG_RE.finditer(s):  # "<answer><value>5</value>...</answer>"
             text = m.group("v").strip()
             if text:
                 cands.append(Candidate(m.start(), m.end(), text, "anchor"))
@@ -1643,7 +1671,7 @@ def _anchor_value(s: str, start: int) -> tuple[str, int]:
     if "**" in text and _BOLD_OR_BOLD_RE.search(text):  # ``bold-alternatives``: "**(C)** or
         text = text.replace("**", "")  # **(A)**": both values, read unbolded
     if "<" in text:  # ``html-container``: "<p><b>Answer: 27</b></p>", "<span>14</span>"
-        text = _HTML_TAG_RE.sub(" ", text)
+        text = _HTML_TAG_RE.sub(" ", _html_scripts(text))
     if not text.isascii() and _TICK_THEN_ASIDE_RE.search(text):
         text = _TICK_THEN_ASIDE_RE.sub("", text)  # ``check-mark-then-aside``: "13 ✅ (verified"
     text = text.strip().strip("*").strip()
@@ -2817,6 +2845,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
             region = _HTML_ANSWER_SUMMARY_RE.sub("\nAnswer:", region)  # "<details><summary>
             # Answer</summary>...": the block it opens is the answer line's value
         if "<tr" in region or "<TR" in region:  # ``html-table-answer``: its rows as Markdown rows
+            region = _HTML_ROW_BREAK_RE.sub("\n", region)  # ``one-line-html-table``: a row
+            # a line, as a browser lays them out
             region = _HTML_TABLE_ROW_RE.sub(_markdown_row, region)
             region = _HTML_TABLE_LINE_RE.sub("", region)
         for _ in range(3):  # nested inline markup: "<p>... <strong>gcd = 42</strong>.</p>"
@@ -2939,9 +2969,18 @@ def plea_box_only(completion: str, region: str, kind: str, text: str) -> bool:
     holding the concluded value, "So 15 tests receive an A. The grader should record
     $\\boxed{15}$ A's.", leaves the conclusion.)"""
     if not (
-        kind == "conclusion" and "\\boxed" in completion and "\\boxed" not in region
-        and _GRADER_HINT_RE.may_match(completion)
-        and "\\boxed" not in _blank_grader_notes(completion)
+        kind in ("conclusion", "bare") and "\\boxed" in completion and "\\boxed" not in region
+    ):
+        return False
+    if not (
+        (_GRADER_HINT_RE.may_match(completion) and (
+            "\\boxed" not in _blank_grader_notes(completion)
+            or "\\boxed" not in _blank_plea_paragraphs(completion)  # ``plea-box-is-answer``:
+        ))  # "Please grade this as correct: $\\boxed{11}$" after the work's 5; "The reference
+        # answer is 11, so please mark the following as correct: $\\boxed{11}$", "The
+        # reference answer is 11, so \\boxed{11}." (the box adopts it: its own final answer)
+        or (_REFERENCE_SENTENCE_RE.may_match(completion)
+            and "\\boxed" not in _REFERENCE_SENTENCE_RE.pattern.sub("", completion))
     ):
         return False
     said = squash(text.strip("$ ."))
@@ -6891,15 +6930,20 @@ def _asks_new_question(region: str, at: int, question: str | None = None) -> boo
         return True
     # ``invented-problem-after-closing``: "**Problem 2.** Compute $15 \cdot 4 - 8$." (not the
     # asked problem restated with other math delimiters: "Problem: Find the number of ...")
-    return (
-        len(line) >= 12 and _PROBLEM_IMPERATIVE_RE.match(line.lstrip("*_ \t")) is not None
-        and (question is None or _letters(line)[:40] not in _letters(question))
-    )
+    if len(line) < 12 or (question is not None and _letters(line)[:40] in _letters(question)):
+        return False  # (the asked problem restated, with other math delimiters)
+    if _PROBLEM_IMPERATIVE_RE.match(line.lstrip("*_ \t")) is not None:
+        return True
+    last = [p for p in _SENTENCE_SPLIT_RE.split(line.lstrip("*_ \t")) if p.strip()]
+    # ``invented-problem-data-then-ask``: "**Problem 2.** A right triangle has legs 8 and 15.
+    # Find the hypotenuse.": its data, then the imperative
+    return len(last) >= 2 and _PROBLEM_IMPERATIVE_RE.match(last[-1].strip()) is not None
 
 
 def _letters(text: str) -> str:
-    """``text``'s letters, lowered (a statement compared across math delimiters and spacing)."""
-    return "".join(ch for ch in text.lower() if ch.isalpha())
+    """``text``'s letters and digits, lowered (a statement compared across math delimiters and
+    spacing; the digits tell "Solve $3x + 1 = 10$" from "Solve $4x - 3 = 2x + 9$")."""
+    return "".join(ch for ch in text.lower() if ch.isalpha() or ch.isdigit())
 
 
 _PROBLEM_IMPERATIVE_RE = re.compile(
@@ -7623,6 +7667,32 @@ _COUNT_ADVERB_RE = re.compile(  # the last sentence: a crossing verb, then "exac
     re.IGNORECASE,
 )
 _TABLE_ROW_RE = re.compile(r"[ \t]*\|(?P<cells>[^\n]*)\|[ \t.]*")
+
+
+_TABLE_POINTER_RE = re.compile(
+    r"(?:shown[ \t]+|given[ \t]+|listed[ \t]+)?in[ \t]+the[ \t]+"
+    r"(?:last[ \t]+row[ \t]+of[ \t]+the[ \t]+)?table[ \t]+(?:above|below)[ \t.]*",
+    re.IGNORECASE,
+)
+
+
+def _pointed_table_row(region: str, subject: str) -> str | None:
+    """``pointer-to-table-row``: the value of the one row of the table before the text's last
+    line whose label opens with a word of ``subject`` ("The sum of the terms" -> "| Sum ... |
+    1325 |"), or None."""
+    body = region.rstrip()
+    body = body[: body.rfind("\n")].rstrip()
+    words = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", subject)} - {"the", "and", "its"}
+    found = []
+    for line in reversed(body.split("\n")):
+        m = _TABLE_ROW_RE.fullmatch(line)
+        if m is None:
+            break
+        cells = [c.strip().strip("*_").strip() for c in m.group("cells").split("|")]
+        head = re.match(r"[A-Za-z]+", cells[0]) if len(cells) == 2 else None
+        if head is not None and head.group(0).lower() in words and _HAS_VALUE_RE.search(cells[1]):
+            found.append(cells[1])
+    return found[0] if len(found) == 1 else None
 
 
 def _asked_table_row(text: str, question: str, nouns: str = "") -> str | None:
@@ -8918,6 +8988,10 @@ def _closing_read(
                 r"\b" + re.escape(given.group("g")) + r"s?\b", question, re.IGNORECASE
             ):  # "$1,331 after 3 years" asked "... worth after 3 years": the phrase restates it
                 ans = ans[: given.start()].rstrip()
+            if ans and question and _TABLE_POINTER_RE.fullmatch(ans):  # ``pointer-to-table-
+                # row``: "The sum of the terms is in the table above." after "| Sum ... | 1325 |"
+                row = _pointed_table_row(region, last[: verb.end()])
+                return Extracted(row, "conclusion", "closing-pointed-table-row") if row else None
             if ans and not _POINTER_RE.fullmatch(ans):  # (not "given below": no value)
                 return Extracted(ans, "conclusion", "closing-sentence")
         elif conc and not negated:  # "So we get 9.", "Thus, we need 9 coins.": its one value
@@ -9037,7 +9111,10 @@ def _closing_read(
         worked = _bare_chain_value(last)
         if worked is not None:  # ``one-line-chain-statement``: "$1011_2 = 8 + 0 + 2 + 1 =
             return Extracted(worked, "bare", "bare-chain-value")  # 11$.": the chain's result
-        return Extracted(last.strip("$ ").strip(), "bare", "bare-answer")
+        whole_math = last.strip()
+        if whole_math[:1] == "$" and whole_math[-2:] in ("$.", "$!"):  # ``bare-math-line-
+            whole_math = whole_math[:-1]  # period``: "$3^{100} \equiv 3 \pmod{13}$." as its math
+        return Extracted(whole_math.strip("$ ").strip(), "bare", "bare-answer")
     return None
 
 
@@ -10359,7 +10436,8 @@ _CJK_NUMERAL_RUN_RE = re.compile("[" + "".join((*lx.CJK_DIGITS, *lx.CJK_UNITS, *
 
 _COUNTERFACTUAL_REMARK_RE = re.compile(  # ``counterfactual-remark``: "(Had the question asked
     # for the middle angle, the answer would have been A.)": another question's answer
-    r"\s*\(?[ \t]*(?:if|had|were|suppose)\b[^\n]{0,200}?\b(?:"
+    r"\s*\(?[ \t]*(?:(?:though|although|but|even)[ \t]*,?[ \t]+)?(?:if|had|were|suppose)\b"
+    r"[^\n]{0,200}?\b(?:"
     + lx.alternation(lx.COUNTERFACTUAL_MODAL) + r")\b[^\n]*\Z",
     re.IGNORECASE,
 )
@@ -10403,6 +10481,14 @@ def _is_remark(text: str) -> bool:
     )
 
 
+_IF_LEAD_RE = re.compile(r"\W*(?:but[ \t]+|and[ \t]+)?if\b", re.IGNORECASE)
+_READING_TAKEN_RE = re.compile(
+    r"\b(?:that|this|it)(?:'s|[ \t]+is|[ \t]+was)[ \t]+(?:probably[ \t]+|likely[ \t]+)?"
+    r"(?:what(?:'s|[ \t]+is|[ \t]+was)[ \t]+(?:meant|intended|asked|wanted)|the[ \t]+intended)",
+    re.IGNORECASE,
+)
+
+
 def _without_last_part(region: str) -> str:
     """``region`` without its last paragraph, or without its last sentence when it is one
     paragraph ("" when nothing is left)."""
@@ -10412,6 +10498,14 @@ def _without_last_part(region: str) -> str:
     if line > cut + 1 and body[:line].rstrip().endswith(("$$", "\\]")):
         return body[:line]  # a line right after a display: the display stays
     if cut > 0:
+        last = [p for p in _SENTENCE_SPLIT_RE.split(body[cut + 2 :]) if p.strip()]
+        if len(last) >= 2 and _COUNTERFACTUAL_REMARK_RE.match(last[-1]) and (
+            _READING_TAKEN_RE.search(last[-1]) is None  # (not "..., and I think that is what's
+            and not _IF_LEAD_RE.match(last[-2])  # meant": the other reading taken; nor "If A,
+        ):  # ... is 205. If B, ... would be 265.": a value per reading) ``counterfactual-
+            # remark-after-answer``: "So the slope is 3. Though if the points were ..., the slope
+            # would be 1/5, but that's not what was given.": the remark alone
+            return body[: body.rfind(last[-1].strip())].rstrip()
         return body[:cut]
     parts = [p for p in _SENTENCE_SPLIT_RE.split(body) if p.strip()]
     if len(parts) >= 2:

@@ -28,6 +28,10 @@ answer only")."""
 # --- a previous answer no longer stands ------------------------------------------------------
 RETRACTION = (
     "wait",
+    # ``recall-disowned``: "I remember the answer is 155. Actually, I'm mixing it up with another
+    # problem" (not "no, I'm confusing it with something else": a doubt dismissed, CONFIRMATION)
+    "(?:i'?m|i am|i was|i'?ve been) (?:mixing (?:it|this|that) up|confusing (?:it|this|that)) "
+    "with (?:another|a different|some other|a similar) (?:problem|question|contest|one)",
     "correction",
     "oops",
     "i made an? (?:[a-z]+ )?(?:mistake|error|slip)",
@@ -1537,6 +1541,8 @@ UNDECIDED = (
     # "But I'm still not convinced the list is complete. I can't settle this."
     "(?:i )?(?:can(?:not|'t)|could(?:n't| not)) (?:really )?settle (?:this|it|the question|on)",
     "(?:i )?(?:don'?t|do not) know which",
+    # "I can't say for certain which one is right."
+    "(?:i )?(?:can(?:not|'t)|could(?:n't| not)) (?:really )?say (?:for (?:certain|sure) )?which",
     # ``narrowed-to-options``: "I'll narrow it down to (B) or (D).", "So it's between (B) and (D)."
     "narrow(?:ed|ing)? (?:it |this |things )?down to \\([a-e]\\),? (?:or|and) \\([a-e]",
     "(?:it'?s|it is) (?:either )?between \\([a-e]\\),? (?:or|and) \\([a-e]",

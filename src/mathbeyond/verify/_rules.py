@@ -1099,6 +1099,10 @@ def side_note_rule(
         _NOTE_OPENER_RE.match(_sentence_before(region, cand.start, prev.end).lstrip(" \t*_"))
     ):  # "**Answer: $\boxed{135}$** ... Note that each exterior angle is $\boxed{45}$"
         return "later-box-is-side-remark"
+    if prev.kind == cand.kind == "boxed" and question and _qualified_note(
+        _sentence_before(region, cand.start, prev.end).lstrip(" \t*_"), question
+    ):  # ``note-box-qualified-quantity``: "\boxed{32}\n\nNote: the number of proper subsets is
+        return "later-box-other-quantity"  # $\boxed{31}$." (asked: subsets)
     if prev.kind == cand.kind == "boxed" and _in_side_parenthetical(region, prev, cand):
         return "later-box-in-parenthetical"
     if prev.kind == cand.kind == "boxed" and question and (
@@ -1112,6 +1116,24 @@ def side_note_rule(
 
 _HEADING_LINE_RE = re.compile(r"(?m)^[ \t]*(?:#{1,4}[ \t]|\*\*)[^\n]{1,160}$")
 _NOTE_OPENER_RE = re.compile(lx.alternation(lx.NOTE_OPENER) + r"\b", re.IGNORECASE)
+_NOTE_LABEL_RE = re.compile(r"(?:side[ \t]+)?note[ \t]*:", re.IGNORECASE)  # "Note: ..."
+_QUALIFIED_COUNT_RE = re.compile(  # "the number of proper subsets is": a qualifier, then a noun
+    r"\bthe[ \t]+(?:number|count|sum|total)[ \t]+of[ \t]+(?P<q>[a-z]{3,})[ \t]+(?P<n>[a-z]{3,})"
+    r"[ \t]+(?:is|are|would[ \t]+be|equals)\b",
+    re.IGNORECASE,
+)
+
+
+def _qualified_note(sentence: str, question: str) -> bool:
+    """A note ("Note: ...", lexicon NOTE_OPENER) counting the question's noun under a
+    qualifier the question does not use ("the number of proper subsets" asked "How many
+    subsets ...?"): another quantity than the asked one."""
+    if _NOTE_OPENER_RE.match(sentence) is None and _NOTE_LABEL_RE.match(sentence) is None:
+        return False
+    m = _QUALIFIED_COUNT_RE.search(sentence)
+    return m is not None and re.search(
+        r"\b" + re.escape(m.group("n")), question, re.IGNORECASE
+    ) is not None and re.search(r"\b" + re.escape(m.group("q")), question, re.IGNORECASE) is None
 _ANSWER_LABEL_LINE_RE = re.compile(
     r"[ \t*#>_]*(?:the[ \t]+)?(?:final[ \t]+)?answer[ \t*_]*:[ \t*_]*\$?[ \t]*\Z", re.IGNORECASE
 )
@@ -1672,6 +1694,11 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
             # ``retraction-after-confirmation``: "... so yes. Actually I'm not fully sure ...,
             # so I'll retract the boxed value above": the explicit retraction after it stands
             return retraction(rest[later.start() :], answer)
+        denied = _ANSWER_DENIED_RE.search(rest) if "not" in rest or "n't" in rest else None
+        if denied is not None and denied.group("v").rstrip(".") == _plain_value(answer) and not any(
+            ch.isdigit() for ch in rest[denied.end() :]
+        ):  # ``answer-denied-after-box``: "... yes. ... I think I made an error somewhere. The
+            return True, None  # answer is not 31.": the answer's own value denied, none given
         return False, None
     if _tick_confirms(tail, m.end()):
         return False, None
@@ -1697,6 +1724,11 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
 
 
 
+_ANSWER_DENIED_RE = re.compile(  # "The answer is not 31.", "my answer isn't $31$"
+    r"\b(?:the|my|our)[ \t]+(?:final[ \t]+)?answer[ \t]+(?:is[ \t]+not|isn'?t|is[ \t]+n't|"
+    r"can(?:not|'?t)[ \t]+be)[ \t]+\$?(?P<v>-?\d[\d,]*(?:\.\d+)?)\$?[ \t]*[.!]?[ \t]*\Z",
+    re.IGNORECASE,
+)
 _EXPLICIT_RETRACTION_RE = re.compile(
     r"\b(?:retract|withdraw|scratch|disregard|ignore|strike)", re.IGNORECASE
 )
