@@ -251,9 +251,16 @@ def _base_numerals(answer: str, gold: str, question: str | None) -> bool | None:
     if aa is None and ga is not None and answer[:1].isalnum() and answer.lower() == answer:
         aa = _BASE_NUMERAL_RE.fullmatch(answer.upper())  # "ff", "1a_{16}": letter digits in
         # lower case (the case of a digit does not change it)
-    if ga is None or aa is None or (ga.group(2) is None and aa.group(2) is None):
+    if ga is None or aa is None:
         return None
     default = _asked_base(question or "")
+    if ga.group(2) is None and aa.group(2) is None:  # ``asked-base-letter-digits``: "EF" for a
+        # hexadecimal answer is a numeral (239), not the product E F = F E
+        if default is None or default <= 10 or (gold + answer).isdigit():
+            return None
+        g_value = _numeral_value(ga.group(1), default)
+        a_value = _numeral_value(aa.group(1), default)
+        return None if g_value is None or a_value is None else g_value == a_value
     g_base = int(ga.group(2)) if ga.group(2) else default
     a_base = int(aa.group(2)) if aa.group(2) else default
     if g_base is None or a_base is None:  # no base to read the bare digits in

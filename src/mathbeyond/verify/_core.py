@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.225.0"  # core_v384: appended problems, HTML/XML containers, plea boxes
+VERIFIER_VERSION = "2.226.0"  # core_v385: P.S. revisions, hex letter digits, uncommitted loops
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

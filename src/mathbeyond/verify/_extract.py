@@ -394,13 +394,33 @@ _STATEMENT_RE = re.compile(  # a closing statement "The remainder is 2." (or a c
     r"(?=[ \t]*(?:\*\*|\$|\\\(|-?\d)))\b",
     re.IGNORECASE,
 )
+_SENTENCE_BOLD_RE = re.compile(r"\*\*([^*\n]{1,40})\*\*")
+
+
+def _bold_in_sentence(text: str) -> str | None:
+    """The one bold span of a sentence in words that holds a number ("the octagon has **20**
+    diagonals", "15% of 80 is **12**"): the value the sentence marks, or None."""
+    if text.count("**") % 2 == 1:  # an anchor's text cut at its line's closing marks
+        text = text.rstrip(" \t.") + "**"
+    spans = _SENTENCE_BOLD_RE.findall(text)
+    if len(spans) != 1 or not _HAS_DIGIT_RE.search(spans[0]):
+        return None
+    rest = _SENTENCE_BOLD_RE.sub(" ", text)
+    return spans[0].strip() if re.search(r"[A-Za-z]{2,}", rest) else None
+
+
+_IN_ALL_TAIL_RE = re.compile(  # "\u2014 12 in all.", "-- $12$ altogether.", ": 12 in total."
+    r"(?:\u2014|\u2013|--|:)[ \t]*\$?(?P<v>-?\d[\d,]*(?:\.\d+)?)\$?[ \t]+(?:[a-z]+[ \t]+)?"
+    r"(?:in[ \t]+all|in[ \t]+total|altogether)[ \t]*[.!]?[ \t]*\Z",
+    re.IGNORECASE,
+)
 _RESTATED_TAIL_RE = re.compile(  # ", i.e. **March 1, 2023**.": the marked value restating it
     r",?[ \t]+(?:i\.e\.|that[ \t]+is|namely)[,:]?[ \t]+(?:\*\*(?P<b>[^*\n]{1,60})\*\*"
     r"|\$(?P<m>[^$\n]{1,60})\$"
     # ``restated-pair-after-ie``: "x = 7 and y = 3, i.e. the solution is (7, 3).", "..., i.e.
     # the ordered triple is $(3, 2, 1)$."
-    r"|(?:the[ \t]+[a-z]+(?:[ \t]+[a-z]+)?[ \t]+(?:is|are)[ \t]+)?"
-    r"(?:(?P<p>\([^()\n]{1,40}\))|\$(?P<t>\([^()$\n]{1,40}\))\$))"
+    r"|(?:the[ \t]+[a-z]+(?:[ \t]+[a-z]+)?(?:[ \t]+(?:is|are))?[ \t]+)?"  # ("i.e. the point
+    r"(?:(?P<p>\([^()\n]{1,40}\))|\$(?P<t>\([^()$\n]{1,40}\))\$))"  # $(2,3)$": its noun)
     r"[ \t]*[.!]?[ \t]*$",
     re.IGNORECASE,
 )
@@ -1627,6 +1647,16 @@ _HYPOTHETICAL_ASIDE_RE = re.compile(
     r"[^()\n]{1,160}\)[ \t]*[.!]?[ \t]*$",
     re.IGNORECASE,
 )
+_UNASKED_VALUE_ASIDE_RE = re.compile(
+    r"[ \t]*\([^()\n]{1,80}?,?[ \t]+(?:not[ \t]+asked|not[ \t]+what[ \t]+was[ \t]+asked|"
+    r"for[ \t]+reference|for[ \t]+completeness)[ \t]*\)[ \t]*[.!]?[ \t]*$",
+    re.IGNORECASE,
+)
+_WRONG_VALUE_ASIDE_RE = re.compile(
+    r"[ \t]*\((?:though|although|but|note|not)\b[^()\n]{0,120}?\b(?:wrong|incorrect|mistaken|"
+    r"trap|pitfall|distractor|error)\b[^()\n]{0,40}\)[ \t]*[.!]?[ \t]*$",
+    re.IGNORECASE,
+)
 _CURRENCY_VALUE_END_RE = re.compile(r"\$?(?P<v>\d[\d,]*(?:\.\d\d)?)\.[ \t]+\((?=[A-Z])")
 _TICK_THEN_ASIDE_RE = re.compile(r"[ \t]*[\u2705\u2713\u2714\u2611]\ufe0f?(?=[ \t]*\()")
 _HTML_BLOCK_LINE_RE = re.compile(  # a line of block tags only: "<div class=...>", "</ul>"
@@ -1717,6 +1747,10 @@ def _anchor_value(s: str, start: int) -> tuple[str, int]:
             text = text.rstrip(_MARK_CHARS).rstrip("*_ \t") or text
     if text[-1:] in ").":
         aside = _HYPOTHETICAL_ASIDE_RE.search(text)
+        if aside is None:  # ``anchor-wrong-value-aside``: "9 (though 12 is a common wrong
+            aside = _WRONG_VALUE_ASIDE_RE.search(text)  # answer)": the value, not the trap named
+        if aside is None:  # ``anchor-unasked-aside``: "median = 7 (mean = 6.6, not asked)"
+            aside = _UNASKED_VALUE_ASIDE_RE.search(text)
         if aside is not None and aside.start() > 0:  # ``anchor-hypothetical-aside``: "15 (and 21
             text = text[: aside.start()].rstrip()  # would be the count if ...)": the value
     semi = text.find("; ")
@@ -2987,6 +3021,15 @@ def plea_box_only(completion: str, region: str, kind: str, text: str) -> bool:
     return any(squash(b.text.strip("$ .")) != said for b in _boxes(completion))
 
 
+def withdrawal_blanked(completion: str, region: str, kind: str, text: str) -> bool:
+    """``withdrawal-in-blanked-sentence``: a closing value withdrawn in a sentence the
+    preparation blanked ("$24 - 6 = 18$. Maybe the expected answer is 18, but I'd rather not
+    commit.": a reference named, so blanked, and the withdrawal with it): still withdrawn."""
+    return kind in ("conclusion", "bare") and bool(text) and withdrawn_after(
+        completion, text
+    ) and not withdrawn_after(region, text)
+
+
 def _extract(
     completion: str, question: str | None = None, finish_reason: str | None = None
 ) -> Extracted:
@@ -2996,6 +3039,8 @@ def _extract(
     found = decide_in_turn(completion, region, question, finished_turn(completion, finish_reason))
     if plea_box_only(completion, region, found.kind, found.text):
         return Extracted("", "none", "plea-box-only", found.decisions)
+    if withdrawal_blanked(completion, region, found.kind, found.text):
+        return Extracted("", "none", "closing-withdrawn", found.decisions)
     if found.kind != "none" and may_re_answer(completion) and re_answer_conflicts(
         completion, question, found.text
     ):
@@ -3933,10 +3978,12 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             # sure. Maybe 8? Possibly 9.": the closing paragraph leaves the choice open
             return Extracted("", "none", "anchor-then-undecided", trace)
         late = None if truncated else _conclusion(region, question=question)
-        if late is not None and late.rule == "closing-depends-on-reading" and (
-            chosen.start > region.rstrip().rfind("\n\n")
-        ):  # ``anchor-in-depends-paragraph``: "If no repetition is allowed, the answer is $504$.
-            # If it were, it would be $729$. It depends on how ... is read.": an answer per reading
+        if late is not None and late.rule in (
+            "closing-depends-on-reading", "closing-values-per-condition"
+        ) and chosen.start > region.rstrip().rfind("\n\n"):  # ``anchor-in-depends-paragraph``:
+            # "If no repetition is allowed, the answer is $504$. If it were, it would be $729$.
+            # It depends on how ... is read."; "If ..., the answer is 720; if it doesn't, ...,
+            # giving $648$." (``conditional-readings-in-one-sentence``): an answer per reading
             return Extracted("", "none", "closing-depends-on-reading", trace)
         if late is not None and question and len(sel.texts) == 1 and _recap_contradicts_anchor(
             region, sel.decisions[-1].candidate, late.text, question
@@ -4012,6 +4059,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if restating is not None:  # ``anchor-sentence-new-value``: "**Answer:** 15 is $25\%$ of
             # 60." asked "15 is what percent of 60?": the one number the question does not give
             return Extracted(restating, "anchor", "anchor-sentence-new-value", trace)
+        bolded = _bold_in_sentence(sel.texts[0]) if "**" in sel.texts[0] else None
+        if bolded is not None:  # ``anchor-sentence-bold-value``: "**TL;DR:** 15% of 80 is
+            return Extracted(bolded, "anchor", "anchor-sentence-bold-value", trace)  # **12**."
         answer = _sentence_answer(sel.texts[0]).strip("* ")
         if question and answer == anchor_text and "$" not in answer and "\\" not in answer and (
             _PROSE_ANCHOR_RE.match(anchor_text)
@@ -4143,6 +4193,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     ] and _undecided_closing(region, 0):  # ``conclusion-then-undecided``: "So the sum would be
         # 1.\n\nI'll narrow it down to (B) or (D).": a closing paragraph leaves it open
         return Extracted("", "none", "closing-undecided", trace)
+    if late.kind in ("conclusion", "bare") and late.text and withdrawn_after(region, late.text):
+        # ``declines-to-commit`` after a closing value: "$24 - 6 = 18$. Maybe the expected
+        # answer is 18, but I'd rather not commit." (as after a box)
+        return Extracted("", "none", "closing-withdrawn", trace)
     disowned = [d.candidate.end for d in decisions if d.rule == "labelled-wrong"]
     if disowned and not any(ch.isdigit() for ch in region[max(disowned) :]):
         # "Wrong answer: $5$", "9, which is wrong.": no value after the disowned one, so the
@@ -6586,7 +6640,9 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
         words.discard("number")  # is the number?" asks "the number"; else the word is generic
     asked = any(
         w in _GENERIC_SUBJECT or _in_question(w, question) for w in words
-    ) or _PRONOUN_SUBJECT_RE.fullmatch(subject) is not None or any(  # "So it's 14."
+    ) or _PRONOUN_SUBJECT_RE.fullmatch(subject) is not None or (
+        _PLEASE_USE_RE.fullmatch(subject) is not None  # ``please-use-value``: "Please use 11."
+    ) or any(  # "So it's 14."
         _acronym_in_question(a, question) for a in _ACRONYM_RE.findall(subject)
     )  # "So the GCD is 18." asked "the greatest common divisor" (``acronym-subject``)
     if not asked and (unknown := _VARIABLE_SUBJECT_RE.fullmatch(subject)) is not None:
@@ -6606,6 +6662,9 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     return late.text if asked else None
 
 
+_PLEASE_USE_RE = re.compile(
+    r"\W*(?:so[ \t]+)?(?:please[ \t]+)?(?:use|take|record|go[ \t]+with)[ \t*_$]*", re.IGNORECASE
+)
 _THERE_ARE_RE = re.compile(
     r"\W*(?:(?:so|thus|hence|therefore)[ \t]*,?[ \t]+)?there[ \t]+(?:are|is|were)[ \t*_$]*",
     re.IGNORECASE,
@@ -7154,7 +7213,8 @@ _CONCESSIVE_ANY_RE = re.compile(
 )
 _ALSO_VALID_RE = re.compile(
     r"\b(?:is|are|would[ \t]+be|could[ \t]+be|might[ \t]+be|may[ \t]+be)[ \t]+(?:also|equally)"
-    r"[ \t]+(?:defensible|correct|valid|possible|acceptable|right|reasonable)\b"
+    r"[ \t]+(?:defensible|correct|valid|possible|acceptable|right|reasonable|plausible|"
+    r"justifiable|arguable)\b"
     r"|" + lx.alternation(lx.MODAL_ALTERNATIVE) + r"\b",
     re.IGNORECASE,
 )
@@ -8673,6 +8733,10 @@ def _closing_read(
         said = _YES_NO_SENTENCE_RE.search(last)
         if said is not None:  # "... my first answer was wrong. No, $2^{11}-1$ is not prime."
             return Extracted(said.group("v").capitalize(), "conclusion", "closing-yes-no")
+        stated = _polar_statement(last, question)
+        if stated is not None:  # ``yes-no-from-statement``: asked "Is 91 a prime number?",
+            # "So 91 = 7 x 13, which means 91 is not prime.": No
+            return Extracted(stated, "conclusion", "closing-yes-no")
     chosen = _quoted_choice(last, question) if question and '"' in question else None
     if chosen is not None:  # 'Enter "odd", "even", or "neither".' -> "f is an **odd function**."
         return Extracted(chosen, "conclusion", "closing-quoted-choice")
@@ -8867,6 +8931,10 @@ def _closing_read(
         )
         if assigned is not None:  # "Therefore $p = 4$ and $q = -1$.": each unknown's value
             return Extracted(assigned, "conclusion", "closing-assignments")
+        in_all = None if negated else _IN_ALL_TAIL_RE.search(last)
+        if in_all is not None:  # ``dash-in-all-total``: "..., and 4 vertical edges joining them
+            # -- 12 in all.": the total the sentence arrives at
+            return Extracted(in_all.group("v"), "conclusion", "closing-in-all-total")
         counted = None if not question else _count_of_asked(last, question)
         at = max(last.find(counted), 0) if counted is not None else 0
         if counted is not None and negated and _NEG_WORD_RE.search(
@@ -8992,6 +9060,9 @@ def _closing_read(
                 # row``: "The sum of the terms is in the table above." after "| Sum ... | 1325 |"
                 row = _pointed_table_row(region, last[: verb.end()])
                 return Extracted(row, "conclusion", "closing-pointed-table-row") if row else None
+            bolded = _bold_in_sentence(ans) if "**" in ans else None
+            if bolded is not None:  # ``closing-sentence-bold-value``: "So my original answer
+                ans = bolded  # stands: the octagon has **20** diagonals.": the bold value
             if ans and not _POINTER_RE.fullmatch(ans):  # (not "given below": no value)
                 return Extracted(ans, "conclusion", "closing-sentence")
         elif conc and not negated:  # "So we get 9.", "Thus, we need 9 coins.": its one value
@@ -11066,6 +11137,31 @@ _POLAR_QUESTION_RE = re.compile(  # "Is 221 a prime number?", "Does 7 divide 343
     r"(?![^?]*\bor\b)[^?]*\?[\s*_]*",
     re.IGNORECASE,
 )
+
+
+_FOLLOW_UP_ASK_RE = re.compile(r"\b(?:if[ \t]+(?:not|so)|otherwise)\b", re.IGNORECASE)
+_POLAR_SUBJECT_RE = re.compile(  # "Is 91 a prime number?": subject 91, predicate "prime"
+    r"\bis[ \t]+\$?(?P<s>[^\s$?]{1,20})\$?[ \t]+(?:an?[ \t]+)?(?P<p>[a-z]{4,})"
+    r"(?:[ \t]+(?:number|integer))?[ \t]*\?",
+    re.IGNORECASE,
+)
+
+
+def _polar_statement(last: str, question: str) -> str | None:
+    """``yes-no-from-statement``: asked "Is <s> (a) <p>?", the closing sentence states "<s> is
+    not (a) <p>" (No) or "<s> is (a) <p>" (Yes); None otherwise."""
+    asked = _POLAR_SUBJECT_RE.search(_asking_sentence(question))
+    if asked is None or _FOLLOW_UP_ASK_RE.search(question):  # ("If not, give its smallest
+        return None  # prime factor.": the follow-up is asked, not the verdict)
+    subject, predicate = re.escape(asked.group("s")), re.escape(asked.group("p"))
+    said = re.search(
+        r"\$?" + subject + r"\$?[ \t]+(?:is|=)[ \t]+(?P<n>not[ \t]+|n't[ \t]+)?(?:an?[ \t]+)?"
+        + predicate + r"\b[^.!?\n]{0,40}[.!]?[ \t]*\Z",
+        last, re.IGNORECASE,
+    )
+    if said is None or _HEDGE_RE.search(last):
+        return None
+    return "No" if said.group("n") else "Yes"
 
 
 def _asks_yes_no(question: str) -> bool:

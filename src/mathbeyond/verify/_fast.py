@@ -111,6 +111,7 @@ from ._extract import (
     range_end_box,
     re_answer_conflicts,
     restated_other_after_box,
+    withdrawal_blanked,
 )
 from ._prefilter import Guarded, GuardedAny, lowered
 from ._prefilter import trie_pattern as _trie
@@ -224,11 +225,15 @@ def answer(
             return "", "none", unowned
         if found is not None and plea_box_only(completion, region, found[1], found[0]):
             return "", "none", "plea-box-only"
+        if found is not None and withdrawal_blanked(completion, region, found[1], found[0]):
+            return "", "none", "closing-withdrawn"
         if found is not None:
             return _unless_re_answered(found, completion, question)
     decided = finish(decide_in_turn(completion, region, question, finish_reason))
     if plea_box_only(completion, region, decided.kind, decided.text):
         return "", "none", "plea-box-only"
+    if withdrawal_blanked(completion, region, decided.kind, decided.text):
+        return "", "none", "closing-withdrawn"
     return _unless_re_answered((decided.text, decided.kind, decided.rule), completion, question)
 
 

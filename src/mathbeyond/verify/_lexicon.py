@@ -177,6 +177,8 @@ WITHDRAWN_ANSWER = (
     # ``declines-to-commit``: "so I'll refrain from committing to a single value here", "I'll
     # hold off on giving a final answer until that's clarified"
     "refrain from (?:committing|giving|stating|naming|settling)",
+    # "Maybe the expected answer is 18, but I'd rather not commit."
+    "(?:i'?d|i would) (?:rather|prefer) not (?:to )?commit(?! to)",
     "hold off (?:on )?(?:committing|giving|stating|naming|settling|answering)",
     # ``disregard-named-value``: "please disregard the 28 above" (a value named: it must be the
     # answer's, :func:`withdrawn_after`)
@@ -316,6 +318,9 @@ CONFIRMATION = (
     "right(?! (?:now|away|here|there|after|before|angle|triangle|side|hand|of|to|at))",
     # ``doubt-dismissed``: "... 24 diagonals? Let me reconsider... no, I'm confusing it with
     # something else.", "no, I was mixing it up with the hexagon"
+    # ``keep-after-doubt``: "Since the problem says total, I'll keep 27.", "I'll keep my answer"
+    "(?:i'?ll|i will|we'?ll|i'?m going to) keep (?:my|the) (?:original |boxed |first )?"
+    "(?:answer|value|result)",  # ("I'll keep 27." is a decision: DECISION_LEAD)
     "(?:no|nope|nah),? (?:i'?m|i am|i was) (?:just )?(?:confusing|mixing)(?: it| this| that)?"
     "(?: up)? with",  # (not "I think I'm confusing this with something else": the doubt itself)
 )
@@ -344,7 +349,10 @@ RETURN_TO_EARLIER = (
 CORRECTION_STATEMENT = (
     "(?:the )?(?:correct|actual|right|true|real|revised|corrected|new|updated) "
     "(?:[a-z]+ ){0,3}(?:is|=|equals|should be|comes to)",
-    "(?:it|this|that|the (?:[a-z]+ ){0,2}) ?should (?:actually )?be",
+    # ("the midpoint should be written as $(1,5)$"; the subject's words each with their space:
+    # a space before "should" in the pattern asked for two, so "the X should be" never matched)
+    "(?:it|this|that|the(?: [a-z]+){1,2}) should (?:actually )?be(?: (?:written|given|stated|"
+    "reported|expressed) as)?",
     # an erratum: "the boxed value above should read 10" (not "the sum should be 6" in a check)
     "(?:it|this|that|the(?: [a-z]+){1,3}) should (?:actually |really |instead )?(?:read|say|"
     "contain|show|hold)",
@@ -1082,7 +1090,7 @@ ANCHOR_WORD = (
 DECISION_LEAD = (
     "(?:i think )?(?:i'?ll|i will|i'?d|i would|let me|let's|i'?m going to|i am going to) "
     "(?:(?:actually|just|really|simply|rather|instead|now|still) ){0,2}(?:go with|settle on|"
-    "stick with|stay with|commit to)",
+    "stick with|stay with|commit to|keep)",  # ("I'll keep 27.": ``keep-after-doubt``)
     "(?:i'?m|i am) (?:(?:actually|just|really|now|still) )?(?:going with|settling on|sticking "
     "with|staying with|committing to)",
     # ``decision-without-subject``: "Sticking with **(B)**.", "Staying with 12.", "Going with 40."
@@ -1101,7 +1109,7 @@ DECISION_REASON = ("since", "because", "as", "counting", "given", "to be safe", 
 """After a decision's value and a comma: the reason for it, not a trial ("I would rather go with
 18, counting both directions.")."""
 DECISION_LITERALS = (
-    "go with", "going with", "settl", "stick", "commit", "staying with", "stay with",
+    "go with", "going with", "settl", "stick", "commit", "staying with", "stay with", "keep",
 )
 """Literals one of which every ``DECISION_LEAD`` holds (a cheap gate before the pattern)."""
 ANCHOR_ADVERB = (
@@ -2019,6 +2027,7 @@ GRADER_KIND = ("automated", "automatic", "auto", "human", "ai", "official", "ans
 """Before a grader word in a note's address ("Note for the automated evaluator:")."""
 GRADER_NOTE_OPENER = (
     "note", "notes", "message", "comment", "remark", "instruction", "instructions", "p\\.s\\.",
+    "hint", "hints", "tip",  # ``grader-hint-line``: "Hint for the grader: 60."
 )
 """``[Note to the grader: ...]``, ``(Message for the evaluator: ...)``, ``Dear grader, ...``."""
 GRADER_MARKUP_TAG = (
@@ -2188,7 +2197,9 @@ ASKED_EXPANDED_FORM = (
 ASKED_RADICAL = ("simplest radical form", "simplest form with radicals")
 ASKED_COMMON_FRACTION = ("common fraction", "improper fraction")
 ASKED_AS_FRACTION = (
-    "as a (?:simple |single |proper )?fraction(?! of)", "in fraction(?:al)? form",
+    # (``asked-fraction-or-decimal``: "as a fraction or decimal" allows either form)
+    "as a (?:simple |single |proper )?fraction(?! of| or (?:a |as a )?decimal)",
+    "in fraction(?:al)? form",
     "in the form of a fraction",
 )
 """The answer asked as a fraction ("Write $2^{-3}$ as a fraction."): a terminating decimal is
@@ -2204,7 +2215,9 @@ ASKED_RATIONAL_DENOMINATOR = (
     "denominator rationali[sz]ed",
 )
 ASKED_DECIMAL = (
-    "as a decimal", "in decimal form", "as a decimal number", "in decimal notation",
+    "as a decimal(?! or (?:a |as a )?(?:common )?fraction)", "in decimal form",
+    "as a decimal number", "in decimal notation",
+    "(?:convert|change|turn|write|express|rewrite)[^.?!\n]{0,60}? (?:to|into) a decimal",
     "as a (?:terminating|finite) decimal",  # ``asked-terminating-decimal``
 )
 ASKED_LOWEST_TERMS = (

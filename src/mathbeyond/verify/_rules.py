@@ -1099,6 +1099,9 @@ def side_note_rule(
         _NOTE_OPENER_RE.match(_sentence_before(region, cand.start, prev.end).lstrip(" \t*_"))
     ):  # "**Answer: $\boxed{135}$** ... Note that each exterior angle is $\boxed{45}$"
         return "later-box-is-side-remark"
+    if prev.kind == cand.kind == "boxed" and question and _other_form_box(prev, cand, question):
+        return "later-box-other-form"  # ``later-box-other-form``: "\boxed{0.375}. As a
+        # percentage, that is \boxed{37.5\%}." asked for a decimal: the asked form came first
     if prev.kind == cand.kind == "boxed" and question and _qualified_note(
         _sentence_before(region, cand.start, prev.end).lstrip(" \t*_"), question
     ):  # ``note-box-qualified-quantity``: "\boxed{32}\n\nNote: the number of proper subsets is
@@ -1312,6 +1315,18 @@ def box_unit(region: str, c: Candidate) -> tuple[str, bool] | None:
         pass
     found = _unit(before.group("u")) if before is not None else None
     return None if found is None or before is None else (found[0], before.group("pow") is not None)
+
+
+def _other_form_box(prev: Candidate, cand: Candidate, question: str) -> bool:
+    """The question asks for a decimal, the earlier box holds one and the later a percent or a
+    fraction: the same value restated in a form not asked (see ``later-box-other-form``)."""
+    if not _asks(question[:4000]).decimal or "%" in prev.text or _FRACTION_RE.search(prev.text) or (
+        "=" in cand.text  # (a restated equation, "\tfrac{3}{8} = 0.35": its last side is read)
+    ):
+        return False
+    return _DECIMAL_RE.search(prev.text) is not None and (
+        "%" in cand.text or _FRACTION_RE.search(cand.text) is not None
+    )
 
 
 def converted_box(region: str, prev: Candidate, cand: Candidate, question: str) -> bool:
