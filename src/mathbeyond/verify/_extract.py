@@ -4883,7 +4883,8 @@ _UNIT_ASKED = (  # the asked noun's unit, then the question's end: "... speed in
 _ASKED_NOUN_RE = re.compile(  # "How many different outcomes are ...", "What is the remainder when"
     r"\bhow\s+many\s+(?:(?:more|different|distinct|positive|negative|real|whole|ordered|possible|"
     r"total|other)\s+){0,2}(?:\$?[a-z]\$?-)?(?P<a>[a-z]{4,})\b"
-    r"|\bwhat\s+is\s+the\s+(?:[a-z-]+\s+){0,2}?(?P<b>[a-z]{4,}|sum|lcm|gcd|gcf)\s+"  # (``asked-
+    r"|\bwhat\s+is\s+the\s+(?:[a-z-]+\s+){0,2}?(?P<b>[a-z]{4,}|"
+    + lx.alternation(lx.SHORT_ASKED_NOUN) + r")\s+"  # (``asked-
     r"(?:of|when|if|in|that|for)\b"  # short-noun``: "What is the sum of all integers ...")
     r"|\bwhat\s+is\s+(?:their|its|his|her)\s+(?:[a-z-]+\s+)?(?P<c>[a-z]{4,})" + _UNIT_ASKED
     + r"|\b(?:find|compute|determine)\s+(?:its|their|the)\s+(?:[a-z-]+\s+)?(?P<d>[a-z]{4,})"
@@ -6989,7 +6990,9 @@ def _asks_new_question(region: str, at: int, question: str | None = None) -> boo
         return True
     # ``invented-problem-after-closing``: "**Problem 2.** Compute $15 \cdot 4 - 8$." (not the
     # asked problem restated with other math delimiters: "Problem: Find the number of ...")
-    if len(line) < 12 or (question is not None and _letters(line)[:40] in _letters(question)):
+    if len(line) < 12 or (
+        question is not None and _alnum_lowered(line)[:40] in _alnum_lowered(question)
+    ):
         return False  # (the asked problem restated, with other math delimiters)
     if _PROBLEM_IMPERATIVE_RE.match(line.lstrip("*_ \t")) is not None:
         return True
@@ -6999,7 +7002,7 @@ def _asks_new_question(region: str, at: int, question: str | None = None) -> boo
     return len(last) >= 2 and _PROBLEM_IMPERATIVE_RE.match(last[-1].strip()) is not None
 
 
-def _letters(text: str) -> str:
+def _alnum_lowered(text: str) -> str:
     """``text``'s letters and digits, lowered (a statement compared across math delimiters and
     spacing; the digits tell "Solve $3x + 1 = 10$" from "Solve $4x - 3 = 2x + 9$")."""
     return "".join(ch for ch in text.lower() if ch.isalpha() or ch.isdigit())

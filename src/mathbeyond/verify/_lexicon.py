@@ -1138,6 +1138,10 @@ SUMMARY_LABEL = (
 """Labels a closing line that sums up the work ("**Summary:** ...", "Recap: ...", "**Key
 takeaways**")."""
 
+SHORT_ASKED_NOUN = ("sum", "lcm", "gcd", "gcf")
+"""Asked nouns shorter than four letters that "What is the <noun> of ..." names (``asked-short-
+noun``: "What is the sum of all integers ...?" asks the sum)."""
+
 GLUED_CONCLUSION = ("Therefore", "Thus", "Hence", "Consequently", "So")
 """Capitalised, these start a closing sentence even with no full stop before it ("... p = 2/3
 Therefore, the probability is 2/3."): case-sensitive."""
