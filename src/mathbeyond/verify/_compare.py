@@ -229,7 +229,7 @@ def _numeral_value(digits: str, base: int) -> int | None:
 
 
 _WRAPPED_NUMERAL_RE = re.compile(
-    r"\\text\{(?P<t>[0-9A-Za-z]{1,64}_\{?\d{1,2}\}?)\}|\((?P<p>[0-9A-Za-z]{1,64})\)(?P<b>_\{?\d{1,2}\}?)"
+    r"\\(?:text|texttt|mathtt|mathrm)\{(?P<t>[0-9A-Za-z]{1,64}_\{?\d{1,2}\}?)\}|\((?P<p>[0-9A-Za-z]{1,64})\)(?P<b>_\{?\d{1,2}\}?)"
 )
 
 

@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.226.0"  # core_v385: P.S. revisions, hex letter digits, uncommitted loops
+VERIFIER_VERSION = "2.227.0"  # core_v386: code-block answers, quoted answer lines, either-or
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

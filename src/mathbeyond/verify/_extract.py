@@ -710,7 +710,13 @@ def _strip_code_blocks(s: str, question: str | None = None) -> str:
         out.append(s[pos:a])
         if b < 0:
             break
-        prose = _fenced_answer_line(s[a + 3 : b], question)
+        assigned = _FENCED_ANSWER_ASSIGNMENT_RE.fullmatch(s, a + 3, b)
+        if assigned is not None and _HAS_DIGIT_RE.search(s, 0, a):  # ``code-block-answer``:
+            # "4! = 24\n\n```\nanswer = 24\n```\nDone.": one assignment of a number to the
+            # answer's name after worked text (alone, "```answer = 7```" states nothing: rt2)
+            prose: str | None = f"Final answer: {assigned.group('v')}"
+        else:
+            prose = _fenced_answer_line(s[a + 3 : b], question)
         if prose is None and not s[b + 3 :].strip() and a > 0:
             prose = _printed_output(s[a + 3 : b], s[:a])
         if prose is None and _LABEL_BEFORE_FENCE_RE.search(s, max(0, a - 60), a):
@@ -739,6 +745,11 @@ _CODE_MARK_RE = re.compile(
     r"\bdef\b|\breturn\b|\bimport\b|==|->|\b(?:for|while)\b[^\n]*:[ \t]*$"
 )
 _FENCED_ANSWER_RE = re.compile(r"\banswer\b", re.IGNORECASE)
+_FENCED_ANSWER_ASSIGNMENT_RE = re.compile(  # "```python\nfinal_answer = 24\n```": nothing else
+    r"[ \t]*(?:python|py|text|plaintext)?[ \t]*\n?[ \t]*(?:final_?)?answer[ \t]*=[ \t]*"
+    r"(?P<v>-?\d[\d_]*(?:\.\d+)?)[ \t]*\n?[ \t]*",
+    re.IGNORECASE,
+)
 _LABEL_BEFORE_FENCE_RE = re.compile(  # "Final answer:\n\n", "**The answer is:**\n"
     r"\banswer\b(?:[ \t]+is)?[ \t]*:?[ \t*_]*\n[ \t\n]*\Z", re.IGNORECASE
 )
@@ -1352,6 +1363,12 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
                     break
                 pos = m.end()
             if parts:
+                restated = _IE_MATH_RE.match(stripped, pos) if (
+                    len(parts) == 1 and open_ == "$" and "." in stripped[pos : pos + 12]
+                ) else None
+                if restated is not None:  # ``anchor-restated-ie``: "Final answer: $x \ge -2$,
+                    # i.e. $[-2, \infty)$.": the form it restates the answer in
+                    return restated.group(1), i + off + restated.end()
                 after = _EQUALS_AFTER_MATH_RE.match(stripped, pos) if len(parts) == 1 else None
                 if after is not None:  # "$6 + 24 + 120$ = **150**.": the chain and its value
                     return parts[0] + " = " + after.group("v"), i + off + after.end()
@@ -1677,6 +1694,9 @@ _ANCHOR_OR_VALUE_RE = re.compile(  # "$1$ (degrees) or $\approx 1.6198$", "5 in 
 
 
 _BOLD_OR_BOLD_RE = re.compile(r"\*\*,?[ \t]+or\b[^*\n]{0,30}\*\*")
+_IE_MATH_RE = re.compile(  # ", i.e. $[-2, \infty)$." closing the anchor's line
+    r"[ \t]*,?[ \t]*i\.e\.,?[ \t]*\$([^$\n]{1,80})\$[ \t]*[.!]?[ \t]*(?=\n|\Z)"
+)
 _EQUALS_AFTER_MATH_RE = re.compile(  # " = **150**." after an anchored math segment, ending it
     r"[ \t]*=[ \t]*(?:\*\*)?(?P<v>-?\d[\d,]*(?:\.\d+)?)(?:\*\*)?(?=[ \t]*[.!]?[ \t]*(?:\n|\Z))"
 )
@@ -2913,7 +2933,12 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
             tail -= 1
         # quoted lines are dropped (a quoted problem, a quoted user turn), except a quoted block
         # ending the text after worked text: the answer set off ("> **Remainder: 1**")
-        kept = [ln for ln in lines[:tail] if not ln.lstrip().startswith(">")]
+        kept = [  # (``quoted-answer-line``: "> Final answer: **$8**" then "Thanks for the
+            # question!": the model's own answer line set off, kept unquoted)
+            ln.lstrip()[1:].lstrip() if _QUOTED_ANSWER_LINE_RE.match(ln) else ln
+            for ln in lines[:tail]
+            if not ln.lstrip().startswith(">") or _QUOTED_ANSWER_LINE_RE.match(ln)
+        ]
         ending = [ln.lstrip()[1:].lstrip() for ln in lines[tail:]] if tail > 0 else []
         region = "\n".join(kept + ending)
     if not region.isascii():  # "so ⅝ is left", "x = 7⁄2": the fractions they write
@@ -2923,6 +2948,20 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
     return region
 
 
+_EITHER_VALUES_END_RE = re.compile(  # "I think it's either 2 or $\frac12$." ending the text
+    r"\beither[ \t]+(?P<a>\$[^$\n]{1,30}\$|-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)[ \t]+or[ \t]+"
+    r"(?P<b>\$[^$\n]{1,30}\$|-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)[ \t]*[.!?]?[ \t]*\Z",
+    re.IGNORECASE,
+)
+_DIFFERENT_QUANTITY_END_RE = re.compile(  # "..., which is a different product." ending the text
+    r"\b(?:which[ \t]+is|is)[ \t]+a[ \t]+different[ \t]+(?:product|number|quantity|value|"
+    r"question|problem|expression|thing)[ \t]*[.!]?[ \t]*\Z",
+    re.IGNORECASE,
+)
+_QUOTED_ANSWER_LINE_RE = re.compile(
+    r"[ \t]*>[ \t]*(?:\*\*|__)?[ \t]*(?:my[ \t]+)?final[ \t]+answer[ \t]*(?:\*\*|__)?[ \t]*:",
+    re.IGNORECASE,
+)
 _CLOSING_ALIGN_RE = re.compile(  # an align environment that ends the text (its display too)
     r"(?:\\\[|\$\$)?\s*\\begin\{(align\*?|aligned)\}(?P<body>[^$]{0,4000}?)"
     r"\\end\{\1\}\s*(?:\\\]|\$\$)?\s*\Z"
@@ -4107,6 +4146,14 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if region and not _TRUNCATION_END_RE.search(region) and not _EMOJI_END_RE.search(region):
             region += "."
     late = _conclusion(region, question=question)
+    if late is not None and late.kind == "conclusion" and _DIFFERENT_QUANTITY_END_RE.search(
+        region.rstrip()[-160:]
+    ):  # ``different-quantity-remark``: "Therefore, $99^2 = 9801$.\n\nAlternatively, $(100-1)
+        # (100+1) = 9999$ is $100^2 - 1$, which is a different product.": the text before it
+        earlier = _without_last_part(region)
+        again = _conclusion(earlier, question=question) if earlier.strip() else None
+        if again is not None and again.kind == "conclusion" and again.text:
+            late = again
     if late is not None and late.kind == "conclusion" and question and _closing_recap_contradicts(
         region, late.text, question
     ):  # ``closing-recap-contradicts-conclusion``: "Solution: $(7, 3)$.\n\nRecap: ... The
@@ -4193,6 +4240,12 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     ] and _undecided_closing(region, 0):  # ``conclusion-then-undecided``: "So the sum would be
         # 1.\n\nI'll narrow it down to (B) or (D).": a closing paragraph leaves it open
         return Extracted("", "none", "closing-undecided", trace)
+    either = _EITHER_VALUES_END_RE.search(region.rstrip()[-200:]) if (
+        late.kind == "conclusion" and "either" in region[-200:]
+    ) else None
+    if either is not None and squash(either.group("a")) != squash(either.group("b")):
+        # ``either-of-two-closing``: "I think it's either 2 or $\frac12$.": neither chosen
+        return Extracted("", "none", "closing-either-values", trace)
     if late.kind in ("conclusion", "bare") and late.text and withdrawn_after(region, late.text):
         # ``declines-to-commit`` after a closing value: "$24 - 6 = 18$. Maybe the expected
         # answer is 18, but I'd rather not commit." (as after a box)
@@ -11081,7 +11134,8 @@ _DEPENDS_REMARK_RE = re.compile(  # "It depends on the interpretation.", "So it 
 )
 _VALUE_STANDS_END_RE = re.compile(  # "my original answer of 120 stands.", "the answer of $7$ holds"
     r"\b(?:my|our|the)[ \t]+(?:(?:original|first|earlier|previous|initial)[ \t]+)?(?:final[ \t]+)?"
-    r"(?:answer|count|result|total)[ \t]+of[ \t]+\$?(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\$?[ \t]+"
+    r"(?:answer|count|result|total)[ \t]+of[ \t]+\$?(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)"
+    r"(?:\^\{?\\circ\}?|\u00b0)?\$?[ \t]+"  # (``answer-of-degrees-stands``: "$720^\circ$")
     r"(?:still[ \t]+)?(?:stands|holds|remains|is[ \t]+(?:still[ \t]+)?(?:right|correct|unchanged))"
     r"[ \t]*[.!]?[ \t]*\Z",
     re.IGNORECASE,
@@ -11777,6 +11831,14 @@ _UNIT_CHAIN_END_RE = re.compile(  # the last member of "$P = 4s = 28$" (no relat
 )
 
 
+_CHECK_CLAUSE_RE = re.compile(
+    r"[ \t]*,[ \t]*(?:and[ \t]*[.!]?[ \t]*\Z|(?:and[ \t]+)?(?:as[ \t]+a[ \t]+"
+    r"(?:sanity[ \t]+|quick[ \t]+)?check|as[ \t]+expected|which[ \t]+(?:checks|matches|agrees))\b)",
+    # (", and." where the check was cut off the sentence)
+    re.IGNORECASE,
+)
+
+
 def _math_value_first(tail: str) -> str:
     """A closing value's math segment ends the value (``closing-value-then-prose``): in the text
     after the verb, when it opens with a math segment (or the verb was inside one, so the
@@ -11803,6 +11865,8 @@ def _math_value_first(tail: str) -> str:
         return tail
     if _OF_PHRASE_RE.fullmatch(rest):  # "$\\frac{1}{3}$ of a day.": the part, of a whole named
         return value
+    if "," in rest[:4] and _CHECK_CLAUSE_RE.match(rest):  # ``equation-then-sanity-clause``:
+        return value  # "$\\varphi(1000)=400$, and as a sanity check $\\varphi(100)=40$, ..."
     if _UNIT_WORDS_RE.fullmatch(rest):
         chain = (
             _UNIT_CHAIN_END_RE.search(value)

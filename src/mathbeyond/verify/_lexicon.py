@@ -1555,6 +1555,9 @@ UNDECIDED = (
     "(?:i )?(?:don'?t|do not) know which",
     # "I can't say for certain which one is right."
     "(?:i )?(?:can(?:not|'t)|could(?:n't| not)) (?:really )?say (?:for (?:certain|sure) )?which",
+    # "... real driving conditions vary a lot, so I can't say exactly how much it needs."
+    "(?:i )?(?:can(?:not|'t)|could(?:n't| not)) (?:really )?say (?:exactly|precisely|"
+    "for (?:certain|sure)) (?:how (?:much|many|long|far)|what)",
     # ``narrowed-to-options``: "I'll narrow it down to (B) or (D).", "So it's between (B) and (D)."
     "narrow(?:ed|ing)? (?:it |this |things )?down to \\([a-e]\\),? (?:or|and) \\([a-e]",
     "(?:it'?s|it is) (?:either )?between \\([a-e]\\),? (?:or|and) \\([a-e]",
@@ -1848,7 +1851,7 @@ DAY_PART = {
 """After a clock time, the half of the day it names ("11:05 in the morning" is 11:05 a.m.)."""
 
 REMARK_LABEL = (
-    *SIDE_REMARK, "note\\s*:", "extra\\b", "p\\.?s\\.?\\b", "remark\\s*:",
+    *SIDE_REMARK, "note\\s*:", "footnote\\s*:", "extra\\b", "p\\.?s\\.?\\b", "remark\\s*:",
     "[a-z]+ note\\s*:",  # "**Method note:** ..."
 )
 """Opening a closing line: a section of remarks after the answer (with its list lines), no part
