@@ -2933,12 +2933,13 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
             tail -= 1
         # quoted lines are dropped (a quoted problem, a quoted user turn), except a quoted block
         # ending the text after worked text: the answer set off ("> **Remainder: 1**")
-        kept = [  # (``quoted-answer-line``: "> Final answer: **$8**" then "Thanks for the
-            # question!": the model's own answer line set off, kept unquoted)
-            ln.lstrip()[1:].lstrip() if _QUOTED_ANSWER_LINE_RE.match(ln) else ln
-            for ln in lines[:tail]
-            if not ln.lstrip().startswith(">") or _QUOTED_ANSWER_LINE_RE.match(ln)
-        ]
+        kept = []
+        for ln in lines[:tail]:
+            if not ln.lstrip().startswith(">"):
+                kept.append(ln)
+            elif _QUOTED_ANSWER_LINE_RE.match(ln):  # ``quoted-answer-line``: "> Final answer:
+                # **$8**" then "Thanks for the question!": the model's own line, kept unquoted
+                kept.append(ln.lstrip()[1:].lstrip())
         ending = [ln.lstrip()[1:].lstrip() for ln in lines[tail:]] if tail > 0 else []
         region = "\n".join(kept + ending)
     if not region.isascii():  # "so ⅝ is left", "x = 7⁄2": the fractions they write
