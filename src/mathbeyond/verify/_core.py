@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.227.0"  # core_v386: code-block answers, quoted answer lines, either-or
+VERIFIER_VERSION = "2.228.0"  # core_v387: a sign outside the box, forced guesses, hedged pairs
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -179,6 +179,26 @@ def _true_numeric_chain(m: Eq) -> Value | None:
     return m.rhs
 
 
+_COORDINATES = frozenset(("x", "y", "z"))
+
+
+def _other_variable(g: Eq, m: Eq) -> bool:
+    """``equation-names-other-variable``: two equations solved for different variables that are
+    not interchangeable names of one value: coordinates ("y = 2" is another line than "x = 2"),
+    or a left side that is a variable of its own right side ("x = 2x + 1" is an equation in x,
+    no "y = 2x + 1"). A function's name ("y = 3x + 1" for "f^{-1}(x) = 3x + 1") is no other
+    variable."""
+    gl, ml = g.labels[-1].strip(), m.labels[-1].strip()
+    if gl == ml:
+        return False
+    if gl in _COORDINATES and ml in _COORDINATES:
+        return True
+    return any(
+        isinstance(eq.rhs, Expr) and label in {str(x) for x in eq.rhs.value.free_symbols}
+        for eq, label in ((g, gl), (m, ml)) if len(label) == 1 and label.isalpha()
+    )
+
+
 def _eqs_equal(g: Eq, m: Eq) -> bool:
     gl, ml = g.labels[-1].replace(" ", ""), m.labels[-1].replace(" ", "")
     if gl == ml:
@@ -193,7 +213,7 @@ def _eqs_equal(g: Eq, m: Eq) -> bool:
     ):
         renamed = m.rhs.value.subs(sympy.Symbol(fm.group(2)), sympy.Symbol(fg.group(2)))
         return exprs_equal(g.rhs, Expr(renamed, m.rhs.src))
-    if SIMPLE_LHS_RE.fullmatch(gl) and SIMPLE_LHS_RE.fullmatch(ml):
+    if SIMPLE_LHS_RE.fullmatch(gl) and SIMPLE_LHS_RE.fullmatch(ml) and not _other_variable(g, m):
         return values_equal(g.rhs, m.rhs)
     exprs = isinstance(g.rhs, Expr) and isinstance(m.rhs, Expr)
     if g.lhs is not None and m.lhs is not None and exprs:

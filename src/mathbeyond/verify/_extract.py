@@ -58,6 +58,7 @@ from ._rules import (
     disqualified_value,
     example_box,
     floated_alternative_after,
+    forced_guess_at,
     hedge_in_box,
     hedged_two_values,
     hedged_value,
@@ -1202,6 +1203,32 @@ def _footnote_marked(s: str, end: int) -> bool:
     )
 
 
+_SIGN_LEADS = ("$", "=", "\\(", "\\[")
+
+
+def signed_box(s: str, start: int) -> bool:
+    """``sign-outside-box``: a unary minus right before the box command at ``start``, inside
+    math: after a math opener or an equals sign ("$-\\boxed{12}$", "$x = -\\boxed{3}$",
+    "$$-\\boxed{\\frac12}$$"). Not a binary minus ("$20 - \\boxed{8} = 12$")."""
+    before = s[max(0, start - 12) : start].rstrip(" \t")
+    if not before.endswith(("-", "\u2212")):
+        return False
+    return before[:-1].rstrip(" \t").endswith(_SIGN_LEADS)
+
+
+def _negated_box(content: str) -> str | None:
+    """The boxed value with the sign before the box applied ("12" -> "-12", "a+b" ->
+    "-(a+b)", "-3" -> "3"); None for an equation or relation (no one value to negate)."""
+    body = content.strip()
+    if any(op in body for op in ("=", "<", ">", "\\le", "\\ge", "\\ne", ",")):
+        return None
+    if body.startswith(("-", "\u2212")):
+        return body[1:].lstrip()
+    if "+" in body or "-" in body[1:] or "\\pm" in body:
+        return f"-({body})"
+    return "-" + body
+
+
 def _boxes(s: str) -> list[Candidate]:
     cands: list[Candidate] = []
     for start, end, content in box_spans(s, last=MAX_CANDIDATES):
@@ -1211,8 +1238,12 @@ def _boxes(s: str) -> list[Candidate]:
             continue  # "\\boxed{9}^{-1}": the box is part of a larger expression
         if placeholder_box(s, content):
             continue  # "The answer will look like \\boxed{n}" ... "Therefore $n = 15$."
-        if not _NEGATED_RE.search(s, max(0, start - 12), start):
-            cands.append(Candidate(start, end, content, "boxed"))
+        if _NEGATED_RE.search(s, max(0, start - 12), start):
+            continue
+        negated = _negated_box(content) if s[start - 1 : start] in ("-", " ", "\u2212") and (
+            signed_box(s, start)
+        ) else None
+        cands.append(Candidate(start, end, negated or content, "boxed"))
     if "boxed" in s and any("\\boxed" in c.text for c in cands):
         cands = _unnested(cands)
     return cands[-MAX_CANDIDATES:]
@@ -4241,6 +4272,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     ] and _undecided_closing(region, 0):  # ``conclusion-then-undecided``: "So the sum would be
         # 1.\n\nI'll narrow it down to (B) or (D).": a closing paragraph leaves it open
         return Extracted("", "none", "closing-undecided", trace)
+    if late.kind == "conclusion" and late.text and _closing_hedged_pair(region):
+        # ``hedged-pair-closing``: "Check: $14 - 5 = 9$.\n\nI believe it's 14, though
+        # possibly 15 if I slipped.": the closing paragraph leaves two values open
+        return Extracted("", "none", "closing-undecided", trace)
     either = _EITHER_VALUES_END_RE.search(region.rstrip()[-200:]) if (
         late.kind == "conclusion" and "either" in region[-200:]
     ) else None
@@ -4251,6 +4286,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         # ``declines-to-commit`` after a closing value: "$24 - 6 = 18$. Maybe the expected
         # answer is 18, but I'd rather not commit." (as after a box)
         return Extracted("", "none", "closing-withdrawn", trace)
+    if late.kind in ("conclusion", "bare") and late.text and (
+        "uess" in region or "orced" in region or "ad to" in region
+    ) and _forced_guess_closing(region, late.text):
+        # ``closing-forced-guess``: "However, if forced to pick, 12.": a guess (as a box)
+        return Extracted("", "none", "closing-forced-guess", trace)
     disowned = [d.candidate.end for d in decisions if d.rule == "labelled-wrong"]
     if disowned and not any(ch.isdigit() for ch in region[max(disowned) :]):
         # "Wrong answer: $5$", "9, which is wrong.": no value after the disowned one, so the
@@ -4259,6 +4299,21 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     return Extracted(late.text, late.kind, late.rule, trace)
 
 
+def _forced_guess_closing(region: str, value: str) -> bool:
+    """``closing-forced-guess``: the closing value's last place in the text is in a sentence
+    that gives it as a forced or best guess ("However, if forced to pick, 12.", "If I had to
+    choose, I'd say 12.")."""
+    at = region.rfind(value.strip())
+    return at >= 0 and forced_guess_at(region, at, next_value=True)
+
+
+_HEDGED_VALUE = r"(?:\$[^$\n]{1,30}\$|-?\d[\d,]*(?:\.\d+)?(?![\d,]))"
+_HEDGED_PAIR_RE = re.compile(  # "I think it's 14, though possibly 15 if I slipped."
+    r"(?P<a>" + _HEDGED_VALUE + r")[^.!?\n]{0,80}?\b(?:but|though|although|or)\b[^.!?\n]{0,60}?"
+    r"\b(?:possibly|maybe|perhaps)[ \t,]+(?:it'?s[ \t]+|it[ \t]+is[ \t]+)?(?P<b>" + _HEDGED_VALUE
+    + r")",
+    re.IGNORECASE,
+)
 _FLOATED_VALUE_RE = re.compile(  # "Maybe 8?", "Possibly 9.", "Or perhaps $9$?": a value floated
     r"[ \t]*(?:or[ \t]+)?(?:maybe|possibly|perhaps)[ \t,]+(?:it'?s[ \t]+)?\$?"
     r"(?P<v>-?\d[\d,]*(?:\.\d+)?)\$?[ \t]*[?.!]?[ \t]*",
@@ -4283,7 +4338,29 @@ def _undecided_closing(region: str, after: int) -> bool:
         for part in _SENTENCE_SPLIT_RE.split(closing)
         for m in [_FLOATED_VALUE_RE.fullmatch(part)] if m is not None
     }
-    return len(floated) >= 2
+    return len(floated) >= 2 or _hedged_pair(closing)
+
+
+def _closing_hedged_pair(region: str) -> bool:
+    """:func:`_hedged_pair` in the text's closing paragraph (at most 400 characters, no box)."""
+    text = region.rstrip()
+    closing = text[text.rfind("\n\n") + 2 :]
+    return bool(closing) and len(closing) <= 400 and "\\boxed" not in closing and (
+        _hedged_pair(closing)
+    )
+
+
+def _hedged_pair(closing: str) -> bool:
+    """``hedged-pair-closing``: a value, then "but", "though" or "or" and another value floated
+    with "possibly", "maybe" or "perhaps" ("I think it's $\\frac{1}{3}$, but I could be off --
+    possibly $\\frac{1}{2}$.", "I believe it's 14, though possibly 15 if I slipped."): two
+    values left open."""
+    pair = _HEDGED_PAIR_RE.search(closing) if (
+        "ossibl" in closing or "aybe" in closing or "erhaps" in closing
+    ) else None
+    return pair is not None and squash(pair.group("a").strip("$")) != squash(
+        pair.group("b").strip("$")
+    )
 
 
 _DEPENDS_CLOSING_RE = re.compile(  # "It depends on which definition the problem intends."

@@ -111,6 +111,7 @@ from ._extract import (
     range_end_box,
     re_answer_conflicts,
     restated_other_after_box,
+    signed_box,
     withdrawal_blanked,
 )
 from ._prefilter import Guarded, GuardedAny, lowered
@@ -670,6 +671,8 @@ def quick(region: str, question: str | None) -> Answer | None:
         return None  # an empty box is dropped, a letter may be a placeholder: the engine decides
     if _POWERED_BOX_RE.match(region, end):
         return None  # "\\boxed{4}^{-1}": no candidate for ``_boxes``; the engine decides
+    if signed_box(region, start):
+        return None  # "$-\\boxed{12}$": ``sign-outside-box`` negates the value; the engine
     if question and "\\boxed" in question:
         return None
     ascii_region = region.isascii()

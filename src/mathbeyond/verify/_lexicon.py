@@ -1348,6 +1348,11 @@ DECLINE_ANSWER = (
     "(?:need|have|want|would want|'d want|would have|'d have) to [^.!?\n]{1,80}? before "
     "(?:committing to|giving|stating|settling on|offering) (?:anything|an answer|a (?:final |"
     "definite |firm )?(?:answer|number|value|result)|my (?:final )?answer)",
+    # ``deferred-before-committing``: "Tentative final answer: 9 -- though I'd want to
+    # double-check by drawing it before committing to that.", "... before I commit to it."
+    "(?:need|want|would want|'d want|would like|'d like) to [^.!?\n]{1,80}? before "
+    "(?:committing|(?:i|we) commit)(?: to (?:it|that|this|(?:the|this|that|my) (?:value|number|"
+    "answer|result|count|total)))?",
 )
 """Closes the text by declining to answer ("..., so I won't give a definitive answer."): the
 value before it is no commitment (``declined-to-answer``)."""

@@ -78,6 +78,7 @@ from ._extract import (
     _report_hint,
     heading_other_problem,
     may_re_answer,
+    signed_box,
 )
 from ._parsed import ParsedGold
 from ._rules import (
@@ -173,6 +174,8 @@ def verdict(
         return None
     end = close + 1
     if _POWERED_BOX_RE.match(completion, end):
+        return None
+    if signed_box(completion, start):  # "$-\\boxed{12}$" (``sign-outside-box``, as quick)
         return None
     low = completion.lower()  # ``lowered`` of an ASCII text
     for word in _DEFER_WORDS:  # ``_GRADER_HINT_RE.may_match`` on the lowered text, and

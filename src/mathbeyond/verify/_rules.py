@@ -2018,6 +2018,24 @@ _DISPLAY_WORDS_RE = re.compile(  # "\text{or }" -> "or ", "\left(" -> "(", "\qua
 )
 
 
+_FLOATED_AT_END_RE = re.compile(  # "... not sure which form is wanted. Could also be 153."
+    r"(?:^|(?<=[.!?])[ \t]+|\n)[ \t*_]*(?:(?:but|though|hmm|or)[ \t,]+)?(?:(?:it|that|this|"
+    r"the[ \t]+answer)[ \t]+)?" + lx.alternation(lx.HEDGED_OTHER_VALUE)
+    + r"[ \t]+\$?(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\$?(?:[ \t]+(?:too|as[ \t]+well|instead|"
+    r"though))?[ \t]*[.!?]?[\s*_]*\Z",
+    re.IGNORECASE,
+)
+
+
+def _floated_at_end(rest: str, c: Candidate) -> bool:
+    """``closing-floats-other``: the text ends, within ALT_AFTER_CHARS of the answer, with a
+    sentence that floats another value ("..., not sure which form is wanted. Could also be
+    153.", "Might be 153 though."): two answers offered. Not the same value, nor a form of it
+    ("Could also be written as $11 \\cdot 13$")."""
+    m = _FLOATED_AT_END_RE.search(rest)
+    return m is not None and _plain(m.group("v")) != _plain(c.text)
+
+
 def alternative_after(region: str, c: Candidate) -> bool:
     """``answer-with-alternative``: in the answer's own sentence after it, 'or' and another value
     with a condition or hedge ("\\boxed{24} (or $22$ if we exclude 1 and 360)", "$n=1$ (if ...)
@@ -2030,6 +2048,8 @@ def alternative_after(region: str, c: Candidate) -> bool:
     end = _SENTENCE_END_RE.search(rest)
     sentence = rest[: end.start() if end else len(rest)]
     if _hedged_other_value(rest, end, c) or _closing_paragraph_hedge(region, c):
+        return True
+    if len(region) - c.end <= ALT_AFTER_CHARS and _floated_at_end(rest, c):
         return True
     if ("first" in region[c.start : c.end + 80] or "former" in region[c.start : c.end + 80]) and (
         _ordinal_case_split(region, c)
@@ -2933,9 +2953,23 @@ _DOLLAR_SEG_RE = re.compile(r"\$([^$\n]{1,80})\$")
 def _forced_guess_before(region: str, c: Candidate) -> bool:
     """``box-is-guess``: the box's sentence (within its line, up to 160 characters before it)
     presents it as a forced or best guess (lexicon FORCED_GUESS)."""
-    lo = max(0, c.start - _GUESS_WINDOW_CHARS, region.rfind("\n", 0, c.start) + 1)
-    cut = max(region.rfind(". ", lo, c.start), region.rfind("? ", lo, c.start))
-    return FORCED_GUESS_RE.search(region, cut + 1 if cut >= 0 else lo, c.start) is not None
+    return forced_guess_at(region, c.start)
+
+
+def forced_guess_at(region: str, at: int, *, next_value: bool = False) -> bool:
+    """The sentence of the value at ``at`` (within its line, up to 160 characters before it)
+    presents it as a forced or best guess (lexicon FORCED_GUESS): "If forced to guess:
+    $\\boxed{6}$", "However, if forced to pick, 12." (``box-is-guess``). With ``next_value``
+    the guess phrase is the last one before the value and no digit stands between them (not "My
+    rough guess was 50, but the exact value is 60.": ``closing-forced-guess``)."""
+    lo = max(0, at - _GUESS_WINDOW_CHARS, region.rfind("\n", 0, at) + 1)
+    cut = max(region.rfind(". ", lo, at), region.rfind("? ", lo, at))
+    if not next_value:
+        return FORCED_GUESS_RE.search(region, cut + 1 if cut >= 0 else lo, at) is not None
+    found = None
+    for found in FORCED_GUESS_RE.finditer(region, cut + 1 if cut >= 0 else lo, at):  # noqa: B007
+        pass
+    return found is not None and not any(ch.isdigit() for ch in region[found.end() : at])
 
 
 def hedged_two_values(text: str) -> bool:
