@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.228.0"  # core_v387: a sign outside the box, forced guesses, hedged pairs
+VERIFIER_VERSION = "2.229.0"  # core_v388: also-plausible asides, typo corrections, restated forms
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

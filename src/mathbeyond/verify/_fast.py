@@ -754,6 +754,7 @@ def quick(region: str, question: str | None) -> Answer | None:
         or "equally" in after or "plausib" in after or "likely" in after  # "59 is also possible"
         or "valid" in after or "defensib" in after
         or "first" in after or "former" in after  # a value per ordinal case
+        or "ecimal" in after or "ercent" in after  # the value restated in another form
     ):
         box = Candidate(start, end, content, "boxed")
         if alternative_after(region, box) or side_remark_span(region, box, question) is not None:

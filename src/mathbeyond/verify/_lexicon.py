@@ -203,6 +203,8 @@ WITHDRAWN_ANSWER = (
     # be wrong": the value itself doubted, no replacement
     "(?:the )?(?:true|real|actual|correct|right) (?:count|answer|value|number|total|result|sum) "
     "(?:may|might|could) (?:well )?(?:be different|differ)",
+    # ``answer-may-differ``: "...; if the problem intends something else, the answer may differ."
+    "(?:the|my) answer (?:may|might|could) (?:well )?(?:be different|differ|change)",
     "(?:this|that|it|my answer|the answer|my count|this count|the count) (?:may|might|could) "
     "(?:well |very well )?be (?:wrong|incorrect)(?=[ \\t]*(?:[.!;,]|$))",
     # ``declines-to-commit``: "..., so I won't commit.", "I can't commit without knowing which
@@ -228,6 +230,9 @@ REVISION = (
     "hold on",
     # a slip owned after the box: "the boxed value above has a typo — the correct total is 1368"
     "(?:has|had|is|was|contains|with) (?:a |an obvious |a small )?typo",
+    # ``typo-then-correction``: "P.S. Sorry, typo above -- the answer should read 255."
+    "(?:sorry|oops|whoops|apologies|my bad),? (?:(?:a|one|small|minor|slight) )?typo",
+    "typo (?:above|earlier|in (?:the|my) (?:box|boxed (?:value|answer)|answer|final answer))",
     # ``correction-after-answer-line``: the correction announced ("I'll correct my answer to
     # 60\u00b0", "I should change my answer to 60"): a revision cue by itself
     "(?:i'?ll|i will|let me|i should|i need to|i must|we'?ll|i'?m going to) (?:correct|change|"

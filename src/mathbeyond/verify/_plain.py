@@ -239,6 +239,7 @@ def verdict(
             or "equally" in after or "plausib" in after or "likely" in after
             or "valid" in after or "defensib" in after
             or "first" in after or "former" in after
+            or "ecimal" in after or "ercent" in after  # (``converted-form-contradicts``)
         ):
             return None
     value = digits.lstrip("0")

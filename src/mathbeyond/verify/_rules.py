@@ -2036,6 +2036,54 @@ def _floated_at_end(rest: str, c: Candidate) -> bool:
     return m is not None and _plain(m.group("v")) != _plain(c.text)
 
 
+_STATED_AS = r"(?:that(?:'s|[ \t]+is)|this[ \t]+is|it(?:'s|[ \t]+is)|which[ \t]+is|we[ \t]+get|=)"
+_FORM_NUMBER = r"\$?(?P<v{i}>-?\d*\.?\d+)[ \t]*\$?[ \t]*(?P<p{i}>\\?%)?"
+_FORM_NAME = (  # "as a decimal", "in decimal form" (not "in decimal": a base), "as a percent"
+    r"(?:as[ \t]+a[ \t]+(?P<f{i}>decimal|percent(?:age)?)|in[ \t]+(?P<g{i}>decimal)[ \t]+"
+    r"(?:form|notation)|in[ \t]+(?P<h{i}>percent(?:age)?)(?:[ \t]+form)?)"
+)
+_CONVERTED_FORM_RE = re.compile(  # "In decimal form, that's 0.7.", "That is 0.57 as a decimal."
+    r"(?:\b" + _FORM_NAME.format(i=1) + r",?[ \t]*(?:\$?[\d/\\{}]{1,20}\$?[ \t]*(?:is|=|equals)"
+    r"[ \t]*|(?:" + _STATED_AS + r")?[ \t]*)"
+    + _FORM_NUMBER.format(i=1) + r"|\b" + _STATED_AS + r"[ \t]*" + _FORM_NUMBER.format(i=2)
+    + r"[ \t]+" + _FORM_NAME.format(i=2) + r")(?![\d.]*\d|[ \t]*[/^])",
+    re.IGNORECASE,
+)
+_APPROXIMATE_RE = re.compile(
+    r"\b(?:about|approximately|approx|roughly|around|nearly|almost|close[ \t]+to)\b|\\approx|"
+    r"\u2248|~",
+    re.IGNORECASE,
+)
+
+
+def converted_form_contradicts(rest: str, answer: str) -> bool:
+    """``converted-form-contradicts``: right after the answer (within 160 characters) its value
+    is restated in another form, as a decimal or a percent ("In decimal form, that's 0.7.", "As
+    a percent, that's 70%.", "That is 0.57 as a decimal."), and the restated number is not the
+    answer's value, nor that value rounded to the restated number's decimals: two values given.
+    An approximation ("about 0.8", "\\approx 0.33") is no restatement of the exact value, nor
+    is a number that ends the text (a cut-off sample's "As a decimal, 15/4 is 3.7")."""
+    mine = simple_rational(answer.strip(" \t$.").replace(",", ""), 40)
+    if mine is None:
+        return False
+    for m in _CONVERTED_FORM_RE.finditer(rest[:160]):
+        if _APPROXIMATE_RE.search(m.group(0)) or not rest[m.end() :].strip():
+            continue  # (the text ending on the number, as a cut-off sample may: "... is 3.7")
+        i = "1" if m.group("v1") is not None else "2"
+        number = m.group("v" + i)
+        form = (m.group("f" + i) or m.group("g" + i) or m.group("h" + i) or "").lower()
+        digits = len(number.partition(".")[2])
+        stated = Fraction(number)
+        percent = form.startswith("percent") or m.group("p" + i) is not None
+        value = mine * 100 if percent else mine
+        gap, half = abs(value - stated), Fraction(1, 2 * 10**digits)
+        if gap > half or (gap == half and abs(stated) < abs(value)):
+            return True  # (a half rounds away from zero: 0.75 is 0.8, not 0.7)
+        if digits == 0 and not percent and value != stated:
+            return True
+    return False
+
+
 def alternative_after(region: str, c: Candidate) -> bool:
     """``answer-with-alternative``: in the answer's own sentence after it, 'or' and another value
     with a condition or hedge ("\\boxed{24} (or $22$ if we exclude 1 and 360)", "$n=1$ (if ...)
@@ -2051,6 +2099,10 @@ def alternative_after(region: str, c: Candidate) -> bool:
         return True
     if len(region) - c.end <= ALT_AFTER_CHARS and _floated_at_end(rest, c):
         return True
+    if ("ecimal" in rest[:160] or "ercent" in rest[:160]) and converted_form_contradicts(
+        rest, c.text
+    ):
+        return True  # "$\\boxed{\\frac{3}{4}}$\n\nIn decimal form, that's 0.7."
     if ("first" in region[c.start : c.end + 80] or "former" in region[c.start : c.end + 80]) and (
         _ordinal_case_split(region, c)
     ):  # "the answer is $\frac{1}{6}$ in the first case and $\frac{1}{4}$ in the second"
@@ -3056,8 +3108,8 @@ _PAREN_ALT_VALUE_RE = re.compile(  # "25 (or 15 under the other reading)", "12 (
 def _hedged_other_value(rest: str, end: re.Match[str] | None, c: Candidate) -> bool:
     """A hedged other value (lexicon HEDGED_OTHER_VALUE) in the answer's sentence or the next
     one of its paragraph ("\\boxed{69}, though ...; it could also be 70.", "\\boxed{36}. On
-    second thought, it might be 72."); not the same value again ("could also be written as 15.0"
-    is read as its value: equal, so no hedge)."""
+    second thought, it might be 72.", "(though 23 is also plausible ...)"); not the same value
+    again ("could also be written as 15.0" is read as its value: equal, so no hedge)."""
     stop = len(rest)
     if end is not None:
         nxt = _SENTENCE_END_RE.search(rest, end.end())
@@ -3067,6 +3119,9 @@ def _hedged_other_value(rest: str, end: re.Match[str] | None, c: Candidate) -> b
     if para >= 0:
         window = window[:para]
     m = _HEDGED_OTHER_RE.search(window)
+    if m is None and ("ossib" in window or "lausib" in window or "ikely" in window):
+        m = _ALSO_POSSIBLE_RE.search(window)  # ``also-plausible-in-answer-sentence``:
+        # "$\\boxed{24}$ (though 23 is also plausible if the divisor 1 is excluded)"
     if m is None:
         m = _postscript_hedge(rest, c)
     if m is None:
