@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.229.0"  # core_v388: also-plausible asides, typo corrections, restated forms
+VERIFIER_VERSION = "2.230.0"  # core_v389: confidence asides, ellipsis corrections, unit letters
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

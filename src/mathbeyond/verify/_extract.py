@@ -847,6 +847,19 @@ def _closing_fence(text: str) -> tuple[int, str] | None:
     return (a, end[a + 3 : len(end) - 3]) if a >= 0 else None
 
 
+def _names_unknown(question: str, key: str) -> bool:
+    """``key`` is one letter that the question introduces as its unknown ("the smallest positive
+    integer n such that", "Find $x$ if ...")."""
+    if len(key) != 1 or not key.isalpha():
+        return False
+    if _asked_variable(question) == key:
+        return True
+    return re.search(
+        r"\b(?:integer|number|value|real|whole number)s?[ \t]+\$?" + key + r"\$?(?![\w^_])",
+        question,
+    ) is not None
+
+
 _NAMED_KEY_RE = re.compile(  # "with a key `x`", "with keys `work` and `slope`", 'key "vertex"'
     r"\bkeys?[ \t]+(?P<ks>[`\"'][A-Za-z_][\w ]{0,20}[`\"'](?:[ \t]*(?:,|and|,[ \t]*and)[ \t]*"
     r"[`\"'][A-Za-z_][\w ]{0,20}[`\"']){0,5})",
@@ -1141,6 +1154,13 @@ def _fenced_answer_line(body: str, question: str | None = None) -> str | None:
                 w in asking for w in re.findall(r"[a-z]{4,}", f.group("k").lower())
             ) and re.search(r"[a-z]{4,}", f.group("k").lower())
         ]
+        if len(asked) != 1 and question:  # ``yaml-asked-variable-key``: "n: 10" for "the
+            # smallest positive integer n such that ..."
+            asked = [
+                f for f in yaml_fields if f.group("v").strip() and _names_unknown(
+                    question, f.group("k").strip()
+                )
+            ]
         return f"Final answer: {asked[0].group('v').strip()}" if len(asked) == 1 else None
     tag = _FENCE_TAG_RE.match(body)
     text = body[tag.end() :] if tag is not None else body
@@ -1288,7 +1308,8 @@ _NOT_BUT_RE = re.compile(  # "not 18 but 24", "not $3$; it is $5$", "not 12, but
 _SC_VALUE = r"(?:\$[^$\n]{1,40}\$|\\\([^\n]{1,40}?\\\)|-?\d+(?:\.\d+)?(?!\w|\.\d))"
 _SELF_CORRECTION_RE = Guarded(re.compile(  # "$48$ -- sorry, $24$", "12 (oops, 13)"
     r"(?<![\w.^_])(?:(?P<n1>[A-Za-z])[ \t]*=[ \t]*)?(?P<v1>" + _SC_VALUE + r")"
-    r"[ \t]*(?:,|;|--|—|–|-|(?P<open>\())?[ \t]*\b" + lx.alternation(lx.SELF_CORRECTION)
+    r"[ \t]*(?:,|;|--|—|–|-|\.{2,3}|\u2026|(?P<open>\())?[ \t]*\b"  # ("12... I mean 21")
+    + lx.alternation(lx.SELF_CORRECTION)
     + r"\b[ \t]*(?:[,:!.]|--|—|–)?[ \t]*(?:(?:it's|it[ \t]+is|that's|that[ \t]+is)[ \t]+"
     r"(?:actually[ \t]+|really[ \t]+)?)?"
     r"(?:(?P<n2>[A-Za-z])[ \t]*=[ \t]*)?(?P<v2>" + _SC_VALUE + r")(?(open)[ \t]*\))",
@@ -11087,7 +11108,9 @@ def _value_list(sentence: str) -> str | None:
 
 
 _END_VALUE_RE = re.compile(  # a value, then at most four plain words: "16 gallons of fuel."
-    r"(?:\$(?P<m1>[^$]{1,80})\$|\\\((?P<m2>.{1,80}?)\\\)"
+    # (a degree scale's letter after the math: "$77^\circ$F")
+    r"(?:\$(?P<m1>[^$]{1,80})\$(?:(?:(?<=circ\$)|(?<=circ\}\$))[CFK](?![A-Za-z]))?"
+    r"|\\\((?P<m2>.{1,80}?)\\\)"
     r"|(?P<n>(?:\\\$)?-?" + _MIXED_WHOLE + r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?)"
     r"|(?P<r>-?(?:\d+(?:\.\d+)?)?[ \t]*\u221a[ \t]*(?:\d+|\([^()\n]{1,20}\)))"  # "8√2"
     r"|(?<![\w\\])(?P<b>(?:[0-9][0-9A-F]{0,63}|[A-F][0-9A-F]{1,63})_\{?\d{1,2}\}?))"  # 11001_2

@@ -444,6 +444,11 @@ ask for", "(not asked)"): a closing sentence so marked is a side remark
 
 SET_ASIDE_TAIL = (
     "but the (?:question|problem) (?:asks|asked|wants|wanted|is asking|was asking)\\b",
+    # ``not-asked-closing-remark``: "the area ... is $9\\pi$, but that's not what the question
+    # asks.", "The area would be $9\\pi$, but that isn't asked."
+    "but (?:that|this|it)(?:'s not| is not| isn't| was not| wasn't) (?:what (?:the "
+    "(?:question|problem) (?:asks|asked|wants|wanted)|was asked|is asked|you asked)|asked|"
+    "needed|required|the (?:question|quantity) asked)\\b",
 )
 """Closing a remark after the answer, the writer sets it aside for what was asked ("in km/h
 that would be roughly 77.2 km/h, but the question asks for mph."): the remark's value is no
@@ -973,6 +978,10 @@ TRAILING_PAREN = (
     # where the value is attained: "4 (at $x = -4$)", "4 (when x = -4)" (``anchor-location-
     # aside``; an assignment of a number, not a condition such as "(when n is even)")
     "(?:at|when|where)(?=\\s+\\$?[a-z]\\s*=\\s*-?\\d)",
+    # ``confidence-aside-after-anchor``: "496 (I'm fairly confident)", "(I am quite sure of
+    # this)": the writer's confidence in the value (not "(I'm not sure)": a hedge)
+    "i(?:'m| am) (?:fairly |quite |pretty |very |reasonably |highly |completely |fully )?"
+    "(?:confident|sure|certain)(?=[^()\\d]*\\))",
     # a check of the value: "26 (check: 13 + 13 = 26)" (``anchor-then-parenthetical``)
     "check", "checking", "verif(?:y|ied|ying|ication)?", "sanity", "double-check", "proof",
     # a condition on the reader's key with no value in it: "7 (if your key differs, please

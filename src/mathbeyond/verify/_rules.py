@@ -678,6 +678,7 @@ def _last_conclusion(before: str) -> int | None:
 _COUNTERFACTUAL_CLAUSE_RE = re.compile(  # also after a note label: "*Note:* if ..., ... would"
     # or any short label: "(Sanity check on the method: if ..., we would get $\boxed{6}$.)"
     r"^[\s*_(]*(?:(?:note|remark|aside|p\.?s\.?|[A-Za-z][A-Za-z \t-]{0,40})[ \t]*:[\s*_]*)?"
+    r"(?:(?:hmm+|oh|ah|well|okay|ok)[ \t]*[,.!]?[ \t]+)?"  # ("Hmm, but if ..., it would be")
     r"(?:(?:but|and|or|so|now)[ \t,]+)?"
     r"(?:if|had[ \t]+(?:the|we|i|you|it|this|that|they))\b[^\n]*\b"
     + lx.alternation(lx.COUNTERFACTUAL_MODAL) + r"\b(?![^\n]*\b"
@@ -4546,7 +4547,9 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         _unevaluated_fraction(gold)
     ):  # ``common-fraction-unworked-power``: "\frac{1}{2^3}", "\frac{1}{3!}" for 1/8, 1/6
         return "asked for a common fraction: its numerator or denominator is not worked out"
-    if (asks.fraction or asks.lowest) and (mixed_answer or percent_answer):
+    if (asks.fraction or asks.lowest) and (
+        (mixed_answer and not asks.mixed) or percent_answer
+    ):  # (``forms-allowed-by-question``: "as a common fraction or mixed number" allows either)
         kind = "mixed number" if mixed_answer else "percent"
         return "asked for a fraction: the answer is a " + kind
     if asks.decimal and percent_answer:
