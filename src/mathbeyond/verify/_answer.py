@@ -183,7 +183,33 @@ def parse_answer(raw: str, *, allow_letter: bool, join_numbers: bool) -> list[Va
         for variant in [part] if part.startswith("\\{") else expand_pm(part):
             items.append(parse_item(variant, ctx, c.percent, c.degree))
     items = _flatten(items)
+    if len(parts) >= 2 and _exclusion_list(parts):
+        return [_intersected(items)]
     return _unionize(items)
+
+
+_EXCLUSION_RE = re.compile(r"\s*([A-Za-z])\s*(?:\\neq?|\u2260)(?![A-Za-z])")
+_RELATION_VAR_RE = re.compile(
+    r"\s*([A-Za-z])\s*(?:\\[lg]eq?|<|>|\u2264|\u2265|\\neq?|\u2260)(?![A-Za-z])"
+)
+
+
+def _exclusion_list(parts: list[str]) -> bool:
+    """``conditions-for-a-set``: a list of conditions on one variable, one of them an exclusion
+    ("x \\ge 2, x \\ne 5"): they hold together (an exclusion is never one of several
+    alternatives), so the list is the intersection of their sets."""
+    found = [_RELATION_VAR_RE.match(p) for p in parts]
+    if any(m is None for m in found) or len({m.group(1) for m in found if m}) != 1:
+        return False
+    return any(_EXCLUSION_RE.match(p) for p in parts)
+
+
+def _intersected(items: list[Value]) -> Value:
+    """One set: the intersection of ``items`` (each interval-like)."""
+    sets = [as_set(v) for v in items]
+    if any(s is None for s in sets):
+        raise ParseError("a condition that is no set")
+    return SetVal(sympy.Intersection(*sets))
 
 
 def _unbalanced(raw: str) -> bool:

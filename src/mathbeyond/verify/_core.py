@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.230.0"  # core_v389: confidence asides, ellipsis corrections, unit letters
+VERIFIER_VERSION = "2.231.0"  # core_v390-v392: revisions, special angles, units, decisions
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

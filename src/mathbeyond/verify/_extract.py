@@ -75,6 +75,7 @@ from ._rules import (
     side_remark_span,
     tuple_form_asked,
     under_test,
+    unit_mismatch,
     unowned_answer,
     withdrawn_after,
 )
@@ -1223,6 +1224,28 @@ def _footnote_marked(s: str, end: int) -> bool:
     )
 
 
+_ONE_OF_MANY_RE = re.compile(  # "One valid value: $", "One such value is $\\boxed"
+    r"\b(?:one|an?)[ \t]+(?:valid|such|possible|admissible|acceptable|example)[ \t]+(?:value|"
+    r"example|solution|choice|answer|candidate|number)[ \t]*(?::|is|would[ \t]+be)?[ \t*_]*"
+    r"(?:\$\$?|\\\(|\\\[)?[ \t]*\Z",
+    re.IGNORECASE,
+)
+_UNIQUE_ASKED_RE = re.compile(
+    r"\b(?:smallest|largest|least|greatest|minimum|maximum|minimal|maximal|how[ \t]+many|"
+    r"the[ \t]+(?:number|value|sum|product))\b",
+    re.IGNORECASE,
+)
+
+
+def one_of_many_box(region: str, start: int, question: str) -> bool:
+    """``box-one-of-many``: the box is introduced as one of several values ("One valid value:
+    $\\boxed{12}$", "One such value is $\\boxed{12}$") where the question asks for a unique one
+    (the smallest, the largest, how many, the value): an instance, not the answer."""
+    return _ONE_OF_MANY_RE.search(region, max(0, start - 48), start) is not None and (
+        _UNIQUE_ASKED_RE.search(question) is not None
+    )
+
+
 _SIGN_LEADS = ("$", "=", "\\(", "\\[")
 
 
@@ -2243,12 +2266,15 @@ _FALLBACK_VALUE_RE = re.compile(  # ``conditional-fallback``: "(If that's wrong,
     # "If not, then 55.", "Failing that, 55.", "Should that be marked wrong, go with 28."
     r"(?:\b(?:" + lx.alternation(lx.ERROR_CONDITION) + r")\b[^.!?;\n]{0,60}?\b(?:"
     + lx.alternation(lx.OWN_ERROR) + r"|(?:doesn'?t|does[ \t]+not|don'?t|isn'?t|is[ \t]+not)"
-    r"[ \t]+(?:match|agree|fit|accepted|right|correct))\b|\bif[ \t]+not\b|\bfailing[ \t]+that\b)"
-    r"[^.!?;\n,]{0,40},[ \t]*(?:then[ \t]+)?(?:(?:try|use|go[ \t]+with|enter|submit|pick|take|"
+    r"[ \t]+(?:match|agree|fit|accepted|right|correct)|differs?|disagrees?|says[ \t]+otherwise)\b"
+    r"|\bif[ \t]+not\b"
+    r"|\bfailing[ \t]+that\b)"  # ("If the expected answer differs from this, please consider 13")
+    r"[^.!?;\n,]{0,40},[ \t]*(?:then[ \t]+)?(?:please[ \t]+)?(?:(?:try|use|go[ \t]+with|enter|"
+    r"submit|pick|take|consider|"
     r"it'?s|it[ \t]+is|it[ \t]+would[ \t]+be|it'?d[ \t]+be|(?:my|the)[ \t]+(?:next[ \t]+best|"
     r"backup|second|fallback|alternative)(?:[ \t]+(?:guess|answer|choice))?[ \t]+is)[ \t]+)?"
     r"(?:\$(?P<m>[^$\n]{1,30})\$|(?P<n>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?))(?![\w^])"
-    r"(?:[ \t]+instead)?[ \t]*(?=[.!)\n]|\Z)",
+    r"(?:[ \t]+instead)?[ \t]*(?=[.!)(\n]|\Z)",
     re.IGNORECASE,
 )
 
@@ -3569,6 +3595,35 @@ def _count_noun_box(region: str, boxes: list[Candidate], question: str) -> str |
     return (first if heads[0] == want else last).text
 
 
+_INLINE_LABEL_RE = re.compile(  # "Sum: $", "$ (product: $": only a label between two boxes
+    r"[\s$.,;*_]*([A-Za-z][A-Za-z-]*(?:[ \t]+[A-Za-z][A-Za-z-]*){0,2})[ \t]*[:=][ \t]*"
+    r"(?:\$\$?|\\\(|\\\[)?[ \t]*"
+)
+_INLINE_SPACING_RE = re.compile(r"\\(?:q?quad|[,;:! ])|[()]")
+
+
+def _labelled_inline_box(region: str, boxes: list[Candidate], question: str) -> str | None:
+    """``labelled-box-asked`` on one line: the last line holds two or more boxes, each right
+    after its own label ("Sum: $\\boxed{4}$ \\quad (product: $\\boxed{\\tfrac32}$)"), and
+    exactly one label is named by the question's asking sentence: that box."""
+    line_start = region.rfind("\n", 0, boxes[-1].start) + 1
+    line_boxes = [b for b in boxes if b.start >= line_start]
+    if len(line_boxes) < 2:
+        return None
+    asking = _asking_sentence(question).lower()
+    picked = []
+    prev_end = line_start
+    for b in line_boxes:
+        label = _INLINE_LABEL_RE.fullmatch(_INLINE_SPACING_RE.sub(" ", region[prev_end : b.start]))
+        if label is None:
+            return None
+        words = re.findall(r"[a-z]{3,}", label.group(1).lower())
+        if words and all(re.search(r"\b" + w + r"s?\b", asking) for w in words):
+            picked.append(b)
+        prev_end = b.end
+    return picked[0].text.strip() if len(picked) == 1 else None
+
+
 def _labelled_sentence_box(region: str, boxes: list[Candidate], question: str) -> str | None:
     """``labelled-box-asked`` over sentences: the last two boxes each close a sentence that names
     its quantity ("the minimum value is $\\boxed{4}$. ... so the minimizer is $x =
@@ -3885,6 +3940,8 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 lined = _labelled_sentence_box(region, boxes, question)
             if lined is None and sel.rule == "last-box":
                 lined = _count_noun_box(region, boxes, question)
+            if lined is None and sel.rule == "last-box":
+                lined = _labelled_inline_box(region, boxes, question)
             if lined is not None:  # "- Minimum value: $\boxed{4}$\n- Attained at: ..."
                 return Extracted(lined, "boxed", "labelled-box-asked", trace)
         if question and sel.rule == "adjacent-boxes" and len(sel.texts) > 1:
@@ -3960,6 +4017,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             # ``box-as-range-end``: "at least 8 and at most $\boxed{11}$";
             # ``box-then-restated-other``: "$\boxed{225}$, so 15 squared is 252."
             return Extracted("", "none", "box-guessed-or-contradicted", trace)
+        if len(sel.texts) == 1 and question and one_of_many_box(region, chosen_box.start, question):
+            # ``box-one-of-many``: "One valid value: $\boxed{12}$" where the smallest is asked
+            return Extracted("", "none", "box-one-of-many", trace)
         if len(sel.texts) == 1 and "f " in region and _boxes_per_condition(region, boxes):
             # ``boxes-per-condition``: "If ..., then the answer is $\boxed{32}$. If only ...,
             # it would be $\boxed{31}$ instead.": the answer left to a reading
@@ -8125,7 +8185,7 @@ def _without_disowning_remark(region: str) -> str:
     """``closing-disowning-remark``: closing sentences (at most 300 characters) that name an
     earlier value as not the answer ("(My rough figure of 50 was just a lower bound, not the
     answer.)", "The first guess of 75 was not the answer; ...") are cut: the statement before
-    them is the closing one."""
+    them is the closing one. Not when a value follows in a later sentence (a revision)."""
     lo = max(0, len(region) - _MAX_CLOSING_REMARK_CHARS)
     m = _DISOWNING_REMARK_RE.search(region, lo)
     if m is None:
@@ -8137,6 +8197,10 @@ def _without_disowning_remark(region: str) -> str:
     start = max(start, para + 1)
     if start <= lo or not _HAS_VALUE_RE.search(region, 0, start):
         return region
+    after = _SENTENCE_SPLIT_RE.search(region, m.end())
+    if after is not None and _HAS_VALUE_RE.search(region, after.end()):
+        return region  # ``disowned-then-new-value``: "Hmm, but 5 is not the answer -- I should
+        # count the center too. So it is 6.": a revision, read as the text's end
     return region[:start].rstrip()
 
 
@@ -9337,6 +9401,9 @@ def _closing_read(
         worked = _bare_chain_value(last)
         if worked is not None:  # ``one-line-chain-statement``: "$1011_2 = 8 + 0 + 2 + 1 =
             return Extracted(worked, "bare", "bare-chain-value")  # 11$.": the chain's result
+        arrowed = _ARROW_RESULT_RE.search(last) if ">" in last or "\u2192" in last else None
+        if arrowed is not None:  # ``terse-arrow-chain``: "2^7=128, 2^5=32, 128-32 => 96"
+            return Extracted(arrowed.group("v"), "bare", "bare-arrow-result")
         whole_math = last.strip()
         if whole_math[:1] == "$" and whole_math[-2:] in ("$.", "$!"):  # ``bare-math-line-
             whole_math = whole_math[:-1]  # period``: "$3^{100} \equiv 3 \pmod{13}$." as its math
@@ -9345,6 +9412,9 @@ def _closing_read(
 
 
 _CONDITION_BEFORE_RE = re.compile(r"\b(?:for|where|when|with|if|provided|assuming|unless)[ \t]*\Z")
+_ARROW_RESULT_RE = re.compile(  # "... 128-32 => 96", "-> 96.": the value the work ends on
+    r"(?:=>|->|\u2192)[ \t]*(?P<v>-?\d[\d,]*(?:\.\d+)?)[ \t]*\.?[ \t]*\Z"
+)
 _CHAIN_LABEL_RE = re.compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?(?:\([^()]{0,12}\))?")
 
 
@@ -12070,6 +12140,8 @@ def _bold_value(line: str, question: str | None = None) -> str | None:
     if len(found) != 1 or _BOLD_IN_LIST_RE.search(line):
         return None  # no single bold value, or one item of a list ("**4**, 5 or 6")
     value: str = found[0].strip().strip("$").replace("\\(", "").replace("\\)", "").strip()
+    if question and unit_mismatch(value, question) is not None:
+        return value  # ``unit-mismatch`` in bold: "**250 mm**" asked in centimeters keeps its unit
     counted = _counted(value, question)
     if counted is not None:
         return counted

@@ -106,6 +106,7 @@ from ._extract import (
     heading_other_problem,
     margin_after,
     may_re_answer,
+    one_of_many_box,
     other_condition_after,
     plea_box_only,
     range_end_box,
@@ -673,6 +674,8 @@ def quick(region: str, question: str | None) -> Answer | None:
         return None  # "\\boxed{4}^{-1}": no candidate for ``_boxes``; the engine decides
     if signed_box(region, start):
         return None  # "$-\\boxed{12}$": ``sign-outside-box`` negates the value; the engine
+    if question and one_of_many_box(region, start, question):
+        return None  # "One valid value: $\\boxed{12}$" (``box-one-of-many``): the engine
     if question and "\\boxed" in question:
         return None
     ascii_region = region.isascii()
@@ -809,6 +812,9 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
       (:func:`_triggered`) none fires, else the engine's own functions run (any firing sends
       the region to the engine). A later box's ``attributed`` window starts no earlier than
       the first box's: its sentence break (or its window start) is at or after the first's.
+    * the rules that read the text after the chosen box against the question
+      (``box-is-other-quantity``, ``summary-contradicts-answer``, ``box-of-unasked-measure``,
+      ``tuple-recap-contradicts-box``) run as the engine's own functions, as for one box.
     * ``select`` on the boxes: nothing is dropped; the walk back runs the engine's own rules
       (:func:`~._rules.walk_back`); the engine's ``retraction`` runs after the chosen box (a
       retraction sends the region to the engine); equal values make no guess list;
@@ -889,6 +895,16 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
         )
     ):  # ``answer-with-alternative`` / ``box-is-side-remark`` / ``box-is-hypothetical``: the
         return None  # engine decides
+    chosen = boxes[idx]
+    if question and (
+        ("\n" in region[chosen.end :] and (
+            _asked_line_after_box(region, chosen, question) is not None
+            or _later_value_contradicts(region, chosen, question)
+        ))
+        or _box_of_unasked_measure(region, chosen, question)
+        or ("=" in region[chosen.end :] and _tuple_recap_contradicts(region, chosen, question))
+    ):  # ``box-is-other-quantity`` / ``summary-contradicts-answer`` (a closing table row of the
+        return None  # asked quantity with another value) / ``box-of-unasked-measure``, as quick
     rule = "adjacent-boxes" if len(box_group(region, boxes, idx)) > 1 else "last-box"
     found = finish(_with_inner_anchor(Extracted(value, "boxed", rule)))
     return found.text, found.kind, found.rule

@@ -1111,6 +1111,8 @@ DECISION_LEAD = (
     # opening a sentence
     "(?:^|(?<=[.!?][\\x20\t\n])|(?<=\n\n))(?:(?:so|ok(?:ay)?|yes|no|hmm|fine),? )?"
     "(?:sticking|staying|going|settling) (?:with|on)",
+    # ``decision-say``: "Though one could also argue 12 ... I'll say 12."
+    "(?:i'?ll|i will) (?:(?:just|simply|now) )?say",
 )
 """A decision: the value after it, closing its sentence, is the writer's choice ("Let me go with
 **(C)**.", "I'll settle on 4 instead.", ``decision-anchor``); an adverb between the subject and
@@ -1124,6 +1126,7 @@ DECISION_REASON = ("since", "because", "as", "counting", "given", "to be safe", 
 18, counting both directions.")."""
 DECISION_LITERALS = (
     "go with", "going with", "settl", "stick", "commit", "staying with", "stay with", "keep",
+    "ll say", "will say", "just say", "simply say", "now say",
 )
 """Literals one of which every ``DECISION_LEAD`` holds (a cheap gate before the pattern)."""
 ANCHOR_ADVERB = (

@@ -78,6 +78,7 @@ from ._extract import (
     _report_hint,
     heading_other_problem,
     may_re_answer,
+    one_of_many_box,
     signed_box,
 )
 from ._parsed import ParsedGold
@@ -176,6 +177,8 @@ def verdict(
     if _POWERED_BOX_RE.match(completion, end):
         return None
     if signed_box(completion, start):  # "$-\\boxed{12}$" (``sign-outside-box``, as quick)
+        return None
+    if question and one_of_many_box(completion, start, question):  # (``box-one-of-many``)
         return None
     low = completion.lower()  # ``lowered`` of an ASCII text
     for word in _DEFER_WORDS:  # ``_GRADER_HINT_RE.may_match`` on the lowered text, and

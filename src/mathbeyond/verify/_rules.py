@@ -1167,10 +1167,13 @@ def _in_side_parenthetical(region: str, prev: Candidate, cand: Candidate) -> boo
         return False
     if _equivalent_intro(region, prev, cand) and _values_differ(prev.text, cand.text):
         return False  # "(equivalently, $\boxed{3}$)" after 2: another value, not a side one
-    lead = region[prev.end : opened].rstrip(" \t$")
+    lead = _MATH_SPACING_RE.sub(" ", region[prev.end : opened]).rstrip(" \t$")
     if lead and lead[-1] not in ".!?:\n" and not lead.endswith("\\)"):
-        return False
+        return False  # (math spacing between is none: "$\boxed{4}$ \quad (product: ...)")
     return _side_opening(region[opened + 1 : cand.start])
+
+
+_MATH_SPACING_RE = re.compile(r"\\(?:q?quad|[,;:! ])")
 
 
 def recap_rule(region: str, earlier: list[Candidate], cand: Candidate) -> str | None:
@@ -1969,7 +1972,10 @@ _OR_CONDITION_BOX_RE = re.compile(  # "\boxed{22} or, if the radical were negati
 _ANY_OTHER_VALUE_RE = re.compile(
     r"[^\n.;]{0,40}?\bor[ \t]+(?:any|some)[ \t]+other[ \t]+"
     r"(?:value|answer|number|result|amount)s?\b"
-    r"|[^\n.;]{0,40}?\bor[ \t]+(?:anything|whatever)[ \t]+else\b",
+    r"|[^\n.;]{0,40}?\bor[ \t]+(?:anything|whatever)[ \t]+else\b"
+    # ``answer-or-any-multiple``: "$x = 24$ or any multiple thereof": a family, not one value
+    r"|[^\n.;]{0,40}?\bor[ \t]+(?:any|every)[ \t]+(?:positive[ \t]+|integer[ \t]+|larger[ \t]+)?"
+    r"(?:multiple|power)s?\b",
     re.IGNORECASE,
 )
 
@@ -2108,7 +2114,10 @@ def alternative_after(region: str, c: Candidate) -> bool:
         _ordinal_case_split(region, c)
     ):  # "the answer is $\frac{1}{6}$ in the first case and $\frac{1}{4}$ in the second"
         return True
-    if ("other" in rest[:120] or "else" in rest[:120]) and _ANY_OTHER_VALUE_RE.match(rest):
+    if (
+        "other" in rest[:120] or "else" in rest[:120] or "multiple" in rest[:120]
+        or "power" in rest[:120]
+    ) and _ANY_OTHER_VALUE_RE.match(rest):
         return True  # "\boxed{5050} or any other value, if ...": every value offered
     cond = _OR_CONDITION_BOX_RE.search(rest, 0, 200) if "boxed" in rest else None
     offered = box_spans(rest[cond.end() :])[:1] if cond is not None else []
@@ -4279,13 +4288,26 @@ def number_with_unit(text: str) -> bool:
     return _answer_unit(text) is not None
 
 
+_CONVERT_TO_UNIT_RE = re.compile(  # "Convert 2.5 meters to centimeters."
+    r"\b(?:convert|change|express)\b(?:[^.?!\n]|\.(?=\d)){1,80}?\bto\s+(?P<pow>square\s+|"
+    r"cubic\s+)?(?P<u>"
+    + _UNIT_ALTERNATION + r")(?![A-Za-z/])",
+    re.IGNORECASE,
+)
+
+
 @functools.lru_cache(maxsize=1024)
 def _asked_unit(question: str) -> tuple[str, str, bool] | None:
-    """The unit the question asks its answer in (its last "in <unit>" / "how many <unit>")."""
+    """The unit the question asks its answer in (its last "in <unit>" / "how many <unit>", or
+    "Convert ... to <unit>")."""
     last = None
     for m in _ASKED_UNIT_RE.finditer(question):
         if len(m.group("u")) >= 2:  # a one-letter unit ("in m") is too often a variable
             last = m
+    if last is None and "to" in question:
+        for m in _CONVERT_TO_UNIT_RE.finditer(question):
+            if len(m.group("u")) >= 2:
+                last = m
     if last is None:
         return None
     found = _unit(last.group("u"))
@@ -4714,6 +4736,28 @@ _FUNCTION_RE = re.compile(
 )
 
 
+_POLAR_ASKED_RE = re.compile(  # the trigonometric form is itself asked
+    r"\b(?:polar|trigonometric[ \t]+form|exponential[ \t]+form|cis)\b", re.IGNORECASE
+)
+_SPECIAL_ANGLE_RE = re.compile(  # "\sin 30^\circ", "\cos(60^{\circ})", "\tan \frac{\pi}{4}"
+    r"\\(?:sin|cos|tan|cot|sec|csc)[ \t]*(?:\\left)?\(?[ \t]*(?:(?P<d>\d{1,3})[ \t]*\^[ \t]*\{?"
+    r"[ \t]*\\circ[ \t]*\}?|\\[dt]?frac\{\\pi\}\{(?P<p>[2346])\})"
+)
+
+
+def _special_angle_left(answer: str, gold: str) -> bool:
+    """``special-angle-unevaluated``: a trigonometric function of a special angle (a multiple of
+    30 or 45 degrees, pi/2, pi/3, pi/4, pi/6) left in the answer where the gold has no function
+    ("\\sin 30^\\circ" for 1/2): its value is a known number, not worked out. Other angles
+    ("\\sin 15^\\circ" for "$\\cos 75^\\circ$") are left to equivalence."""
+    if _FUNCTION_RE.search(gold):
+        return False
+    for m in _SPECIAL_ANGLE_RE.finditer(answer):
+        if m.group("p") is not None or int(m.group("d")) % 30 == 0 or int(m.group("d")) % 45 == 0:
+            return True
+    return False
+
+
 def unevaluated_functions(answer: str, gold: str, question: str | None) -> bool:
     r"""``answer-unevaluated-functions``: an integer gold asked to be evaluated ("Evaluate
     $\log_3 81$.", "What is $\sin^2 x + \cos^2 x$ ...?") answered with logarithms or
@@ -4725,6 +4769,10 @@ def unevaluated_functions(answer: str, gold: str, question: str | None) -> bool:
     left to equivalence."""
     if not question or "=" in answer:
         return False
+    if "\\" in answer and _special_angle_left(answer, gold) and not _POLAR_ASKED_RE.search(
+        question
+    ):
+        return True  # ``special-angle-unevaluated``: "\sin 30^\circ" for 1/2
     if not _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$")):
         # ``unevaluated-function-restated``: "2\sin^2 30^\circ" for 1/2 (the question's own
         # function arguments), where the gold is a number with no function in it
