@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.231.0"  # core_v390-v392: revisions, special angles, units, decisions
+VERIFIER_VERSION = "2.232.0"  # core_v393-v394: restated forms, recaps after anchors, units
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

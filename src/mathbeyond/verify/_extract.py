@@ -16,6 +16,7 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from . import _lexicon as lx
 from . import _prefilter
@@ -153,6 +154,43 @@ _ANCHOR_TRAIL_RE = re.compile(  # "42, as expected", "42 (since 6*7=42)", "42, w
     r"(?:\b|(?<=[ \t])(?=\()).*$",
     re.IGNORECASE | re.S,
 )
+_RESTATED_FORM_RE = re.compile(  # ", or $1\frac{5}{12}$ as a mixed number"
+    r",?[ \t]+or[ \t]+(?P<b>\$[^$\n]{1,40}\$|-?\d[\d.,/ ]{0,20}?)[ \t]+as[ \t]+an?[ \t]+(?:"
+    r"decimal|fraction|common[ \t]+fraction|mixed[ \t]+number|improper[ \t]+fraction)[ \t]*\.?"
+    r"[ \t]*\Z",
+    re.IGNORECASE,
+)
+_FORM_NAMED_RE = re.compile(
+    r"[ \t]+as[ \t]+an?[ \t]+(?:decimal|fraction|common[ \t]+fraction|mixed[ \t]+number|"
+    r"improper[ \t]+fraction)\b",
+    re.IGNORECASE,
+)
+_MIXED_NUMBER_RE = re.compile(
+    r"(?P<w>-?\d+)[ \t]*(?:\\[dt]?frac\{(?P<n1>\d+)\}\{(?P<d1>\d+)\}|[ \t]+(?P<n2>\d+)/(?P<d2>\d+))"
+)
+
+
+def _exact_value(text: str) -> Fraction | None:
+    """The rational value of a plain number, fraction or mixed number ("1\\frac{5}{12}", "1
+    5/12"), else None."""
+    body = text.strip().strip("$").strip().rstrip(".")
+    value = simple_rational(body.replace(",", ""), 30)
+    if value is not None:
+        return value
+    m = _MIXED_NUMBER_RE.fullmatch(body)
+    if m is None:
+        return None
+    part = Fraction(int(m["n1"] or m["n2"]), int(m["d1"] or m["d2"]))
+    whole = int(m["w"])
+    return whole - part if whole < 0 else whole + part
+
+
+def _same_exact_value(a: str, b: str) -> bool:
+    """``a`` and ``b`` are the same rational value in two forms."""
+    x, y = _exact_value(a), _exact_value(b)
+    return x is not None and y is not None and x == y
+
+
 _EMPTY_BOX_RE = re.compile(r"\\boxed\s*\{\s*\}")
 _TEXT_WRAP_RE = re.compile(r"\s*\\text\{([^{}]*)\}\s*")
 _REJECTED_TAIL_RE = Guarded(re.compile(
@@ -1437,6 +1475,10 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
                 if m is None or not stripped.startswith(open_, m.end()):
                     break
                 pos = m.end()
+            if len(parts) == 2 and _FORM_NAMED_RE.match(stripped, pos) and _same_exact_value(
+                parts[0], parts[1]
+            ):  # ``anchor-restated-form``: "$\frac{17}{12}$, or $1\frac{5}{12}$ as a mixed
+                parts = parts[:1]  # number": the same value in another form, the first read
             if parts:
                 restated = _IE_MATH_RE.match(stripped, pos) if (
                     len(parts) == 1 and open_ == "$" and "." in stripped[pos : pos + 12]
@@ -1854,6 +1896,11 @@ def _anchor_value(s: str, start: int) -> tuple[str, int]:
         and not _SEMI_TURN_RE.search(text, semi)
     ):  # "**5**; either way of listing them gives the same points": a remark after the value
         text = text[:semi].rstrip()
+    if " as a" in text:
+        restated = _RESTATED_FORM_RE.search(text)
+        if restated is not None and _same_exact_value(text[: restated.start()], restated["b"]):
+            text = text[: restated.start()].rstrip()  # ``anchor-restated-form``: "$\frac{17}{12}$,
+            # or $1\frac{5}{12}$ as a mixed number": the same value in another form
     trimmed = _ANCHOR_TRAIL_RE.sub("", text).strip()
     text = trimmed or text
     repeated = _REPEATED_VALUE_RE.fullmatch(text)
@@ -4035,6 +4082,12 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             # "**TL;DR: $\boxed{12}$** ... Hence 72 has 10 divisors."
             return Extracted("", "none", "explanation-concludes-other", trace)
         return _with_inner_anchor(Extracted(", ".join(sel.texts), "boxed", sel.rule, trace))
+    if sel.kind == "anchor" and question and not truncated and sel.decisions and (
+        "ecap" in region or "ummar" in region
+    ) and _later_value_contradicts(region, sel.decisions[-1].candidate, question):
+        # ``summary-contradicts-answer`` after an anchor: "**Answer: 6**\n\n**Recap:** We found
+        # gcd(54, 24) = 3.": two final values, as after a box
+        return Extracted("", "none", "summary-contradicts-answer", trace)
     if sel.kind == "anchor" and not truncated and sel.decisions and boxes and _tldr_after_box(
         region, sel.decisions[-1].candidate, boxes
     ):  # ``summary-label-contradicts-box``: "The answer is $\boxed{31}$.\n\n**TL;DR:** 32"
@@ -6095,7 +6148,7 @@ _RECAP_LINE_RE = re.compile(  # "**To recap**, the GCD of 84 and 126 is 21." (on
     r"[ \t*_>#-]*(?:(?:so|thus|hence|and)[ \t]*,?[ \t]+)?(?:" + lx.alternation(lx.RECAP_OPENER)
     + r")[ \t*_]*[,:][ \t*_]*"
     r"(?P<s>(?:(?!\b(?:is|are|equals|was|were)\b)[^\n=]){3,120}?)[ \t]*"
-    r"(?:\bis|\bare|\bequals|=|:)[ \t*_$]*"
+    r"(?:\bis|\bare|\bequals|=|:|(?:\u2192|->|=>)[ \t]*(?:[A-Za-z]+[ \t]+){0,3})[ \t*_$]*"
     r"(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?|\([ \t]*-?\d[^()\n$]{0,40}\)"
     r"|\\[dt]?frac\{\d{1,6}\}\{\d{1,6}\})[ \t*_$]*[.!]?[ \t*_]*",
     re.IGNORECASE,
@@ -9023,6 +9076,10 @@ def _closing_read(
         return Extracted(value_line.group("v"), "conclusion", "closing-value-line")
     fragment = _fragment_after_chain(lines) if len(lines) >= 2 and len(last) <= 40 else None
     if fragment is not None:  # "4 x 3 x 2 x 1 = 24\n24 way", "= 256\nthat the answer"
+        unit = _VALUE_UNIT_WORD_RE.search(last, max(0, last.find(fragment))) if question else None
+        if unit is not None and unit_mismatch(fragment + " " + unit.group(1), question):
+            fragment = fragment + " " + unit.group(1)  # ``unit-mismatch``: "The rope is 320 mm
+            # long." asked in centimeters keeps the unit it is stated in
         return Extracted(fragment, "conclusion", "closing-fragment-after-chain")
     lone = _lone_value(lines, question) if len(lines) >= 2 else None
     if lone is not None:  # "... = 70/5.\n\n14", "= 81 · 3\n= 243": the work ends in this value
@@ -9092,6 +9149,7 @@ def _closing_read(
     m = _BOLD_LINE_RE.match(last)
     if m:
         inner = m.group("ans").strip()
+        inner = _LEAD_ARROW_RE.sub("", inner)  # "**→ 12 edges**": the arrow leads the value
         if _TRUNCATION_END_RE.search(inner) and _WORDS2_RE.search(inner):
             read = _closing(inner, allow_bare=False, question=question)
             if read is not None and read.kind == "conclusion":  # "**One km contains 1,000 m.**"
@@ -9821,6 +9879,9 @@ def _concludes_asked_chain(after: str, question: str) -> bool:
 _STATEMENT_REVISED_RE = re.compile(  # the statement itself turns back: the colon part corrects
     r"\b(?:wait|actually|oops|sorry|mistake|error|correction)\b", re.IGNORECASE
 )
+_LEAD_ARROW_RE = re.compile(  # a result arrow opening a closing line: "→", "=>", "\Rightarrow"
+    r"\A(?:\u2192|\u21d2|=>|->|\$?\\(?:Rightarrow|rightarrow|implies|to)\$?)[ \t]*"
+)
 _TRAILING_PAREN_ASIDE_RE = re.compile(  # "(cars: 25)": words in it, after a word or bold
     r"(?<=[\w*.!])[ \t]+\([^()\n]{0,30}[A-Za-z]{2,}[^()\n]{0,30}\)[ \t]*\.?[ \t]*$"
 )
@@ -10134,6 +10195,7 @@ def _fragment_after_chain(lines: list[str]) -> str | None:
     return m.group("v") if end is not None and end.group("v") == m.group("v") else None
 
 
+_VALUE_UNIT_WORD_RE = re.compile(r"\d[ \t]+([A-Za-z][A-Za-z/]{0,12})\b")
 _WHEN_INTO_LINE_RE = re.compile(r"\b(?:exactly|precisely|only|i\.e\.,?)[ \t]+when[ \t]*$")
 _RELATION_IN_RE = re.compile(r"[<>]|\\[lg]eq?\b")
 _RUNS_INTO_LINE_RE = re.compile(  # "Putting these together, the domain is": value below

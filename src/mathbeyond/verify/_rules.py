@@ -4417,6 +4417,17 @@ def _variable_quotient(text: str) -> bool:
     )
 
 
+_NUMERAL_ASKED_RE = re.compile(
+    r"\b(?:as|in)[ \t]+(?:a[ \t]+)?(?:number|numeral|digits|numerals)\b|\bnumerically\b",
+    re.IGNORECASE,
+)
+_NUMBER_WORD_ANSWER_RE = re.compile(
+    r"(?:" + lx.alternation((*lx.NUMBER_WORDS, *lx.TENS_WORDS)) + r")(?:[ \t-]+(?:"
+    + lx.alternation((*lx.NUMBER_WORDS, *lx.TENS_WORDS, "hundred", "thousand", "and")) + r"))*",
+    re.IGNORECASE,
+)
+
+
 def asked_form_violation(answer: str, gold: str, question: str | None) -> str | None:
     """``answer-not-in-asked-form``: the question asks for a form (factor, expand, simplest
     radical form, a common or improper fraction, a rational denominator, simplified (like terms
@@ -4429,6 +4440,10 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
     unit = unit_mismatch(answer, question)
     if unit is not None:
         return unit
+    if _NUMERAL_ASKED_RE.search(question) and _NUMBER_WORD_ANSWER_RE.fullmatch(
+        _UNIT_TEXT_RE.sub(r"\1", answer).strip(" \t$.")
+    ):  # ``number-word-where-numeral-asked``: "\boxed{twelve}" for "Write your answer as a number"
+        return "asked for a number: the answer is a word"
     if "mod" in answer and _RESIDUE_CLASS_RE.fullmatch(answer) and _LEAST_OR_GREATEST_RE.search(
         question
     ) and _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$")):
