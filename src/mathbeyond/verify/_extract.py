@@ -154,17 +154,16 @@ _ANCHOR_TRAIL_RE = re.compile(  # "42, as expected", "42 (since 6*7=42)", "42, w
     r"(?:\b|(?<=[ \t])(?=\()).*$",
     re.IGNORECASE | re.S,
 )
+_NUMBER_FORM = (  # "as a mixed number": a form the same value is restated in
+    r"as[ \t]+an?[ \t]+(?:decimal|fraction|common[ \t]+fraction|mixed[ \t]+number|"
+    r"improper[ \t]+fraction)\b"
+)
 _RESTATED_FORM_RE = re.compile(  # ", or $1\frac{5}{12}$ as a mixed number"
-    r",?[ \t]+or[ \t]+(?P<b>\$[^$\n]{1,40}\$|-?\d[\d.,/ ]{0,20}?)[ \t]+as[ \t]+an?[ \t]+(?:"
-    r"decimal|fraction|common[ \t]+fraction|mixed[ \t]+number|improper[ \t]+fraction)[ \t]*\.?"
-    r"[ \t]*\Z",
+    r",?[ \t]+or[ \t]+(?P<b>\$[^$\n]{1,40}\$|-?\d[\d.,/ ]{0,20}?)[ \t]+" + _NUMBER_FORM
+    + r"[ \t]*\.?[ \t]*\Z",
     re.IGNORECASE,
 )
-_FORM_NAMED_RE = re.compile(
-    r"[ \t]+as[ \t]+an?[ \t]+(?:decimal|fraction|common[ \t]+fraction|mixed[ \t]+number|"
-    r"improper[ \t]+fraction)\b",
-    re.IGNORECASE,
-)
+_FORM_NAMED_RE = re.compile(r"[ \t]+" + _NUMBER_FORM, re.IGNORECASE)
 _MIXED_NUMBER_RE = re.compile(
     r"(?P<w>-?\d+)[ \t]*(?:\\[dt]?frac\{(?P<n1>\d+)\}\{(?P<d1>\d+)\}|[ \t]+(?P<n2>\d+)/(?P<d2>\d+))"
 )
