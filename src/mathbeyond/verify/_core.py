@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.232.0"  # core_v393-v394: restated forms, recaps after anchors, units
+VERIFIER_VERSION = "2.233.0"  # core_v395: an anchor inside one of two conditional readings
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -4182,8 +4182,13 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             # sure. Maybe 8? Possibly 9.": the closing paragraph leaves the choice open
             return Extracted("", "none", "anchor-then-undecided", trace)
         late = None if truncated else _conclusion(region, question=question)
-        if late is not None and late.rule in (
-            "closing-depends-on-reading", "closing-values-per-condition"
+        if late is not None and (
+            late.rule in ("closing-depends-on-reading", "closing-values-per-condition") or (
+                late.rule == "closing-conditional-readings"  # the anchor's own sentence under a
+                and _CONDITION_OPENER_RE.match(  # condition: "If ..., the answer is 11. If ...,
+                    region, _sentence_start(region, chosen.start), chosen.start  # it is 9."
+                ) is not None
+            )
         ) and chosen.start > region.rstrip().rfind("\n\n"):  # ``anchor-in-depends-paragraph``:
             # "If no repetition is allowed, the answer is $504$. If it were, it would be $729$.
             # It depends on how ... is read."; "If ..., the answer is 720; if it doesn't, ...,
