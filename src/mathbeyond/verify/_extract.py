@@ -9884,7 +9884,7 @@ _STATEMENT_REVISED_RE = re.compile(  # the statement itself turns back: the colo
     r"\b(?:wait|actually|oops|sorry|mistake|error|correction)\b", re.IGNORECASE
 )
 _LEAD_ARROW_RE = re.compile(  # a result arrow opening a closing line: "→", "=>", "\Rightarrow"
-    r"\A(?:\u2192|\u21d2|=>|->|\$?\\(?:Rightarrow|rightarrow|implies|to)\$?)[ \t]*"
+    r"\A\$?" + _ARROW + r"\$?[ \t]*"
 )
 _TRAILING_PAREN_ASIDE_RE = re.compile(  # "(cars: 25)": words in it, after a word or bold
     r"(?<=[\w*.!])[ \t]+\([^()\n]{0,30}[A-Za-z]{2,}[^()\n]{0,30}\)[ \t]*\.?[ \t]*$"
