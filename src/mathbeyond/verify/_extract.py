@@ -177,8 +177,8 @@ def _exact_value(text: str) -> Fraction | None:
     if value is not None:
         return value
     m = _MIXED_NUMBER_RE.fullmatch(body)
-    if m is None:
-        return None
+    if m is None or len(body) > 40 or int(m["d1"] or m["d2"]) == 0:
+        return None  # (no value: "1\frac{5}{0}"; bounded before any arithmetic)
     part = Fraction(int(m["n1"] or m["n2"]), int(m["d1"] or m["d2"]))
     whole = int(m["w"])
     return whole - part if whole < 0 else whole + part
