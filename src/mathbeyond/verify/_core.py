@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.233.1"  # core_v395; 2.233.1: a restated mixed number over zero is no value
+VERIFIER_VERSION = "2.234.0"  # core_v396: lowest-terms decimals, undecided-lead boxes, flips
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

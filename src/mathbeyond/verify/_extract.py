@@ -4083,7 +4083,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         return _with_inner_anchor(Extracted(", ".join(sel.texts), "boxed", sel.rule, trace))
     if sel.kind == "anchor" and question and not truncated and sel.decisions and (
         "ecap" in region or "ummar" in region
-    ) and _later_value_contradicts(region, sel.decisions[-1].candidate, question):
+    ) and (
+        _later_value_contradicts(region, sel.decisions[-1].candidate, question)
+        or _recap_equation_differs(region, sel.texts[0])
+    ):
         # ``summary-contradicts-answer`` after an anchor: "**Answer: 6**\n\n**Recap:** We found
         # gcd(54, 24) = 3.": two final values, as after a box
         return Extracted("", "none", "summary-contradicts-answer", trace)
@@ -4213,6 +4216,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 or _EARLIER_DISOWNED_RE.search(region, sel.decisions[-1].candidate.end)
             )
             and not SIDE_RE.search(region, region.rstrip().rfind("\n") + 1)  # "(not asked)"
+            and not _closing_keeps_equation(region, sel.texts[0], late.text)
             and _without_pleasantries(
                 _without_afterword_section(region.rstrip(), question)
             ).rstrip().rfind("\n") >= sel.decisions[-1].candidate.end
@@ -6607,6 +6611,54 @@ def _recap_differs(value: str, boxed: str) -> bool:
     ) is not None:
         return True
     return _plain_value(value) != _plain_value(boxed)
+
+
+_ANCHOR_EQUATION_RE = re.compile(  # "x = 5", "$x = 5$.": the anchor an equation for one unknown
+    r"[\s$*]*(?P<x>[A-Za-z])[ \t]*=[ \t]*(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?)[\s$*.]*"
+)
+_RECAP_EQUATION_RE = re.compile(  # "To summarize: since $3^3 = 81$, we have $x = 3$."
+    r"[ \t*_>#-]*(?:(?:so|thus|hence|and)[ \t]*,?[ \t]+)?(?:" + lx.alternation(lx.RECAP_OPENER)
+    + r")[ \t*_]*[,:][^\n]*?(?<![\w\\])(?P<x>[A-Za-z])[ \t]*=[ \t]*(?P<v>-?\d+(?:\.\d+)?"
+    r"(?:/\d+)?)[ \t*_$]*[.!]?[ \t*_]*",
+    re.IGNORECASE,
+)
+
+
+def _last_line(region: str) -> str:
+    text = region.rstrip()
+    return text[text.rfind("\n") + 1 :]
+
+
+def _recap_equation_differs(region: str, anchor_text: str) -> bool:
+    """``summary-equation-contradicts-answer``: the anchor is an equation for one unknown
+    ("Answer: $x = 4$.") and the closing recap line ends on an equation for the same unknown
+    with another value ("To summarize: since $3^3 = 81$, we have $x = 3$."): two final values."""
+    m = _ANCHOR_EQUATION_RE.fullmatch(anchor_text)
+    if m is None:
+        return False
+    recap = _RECAP_EQUATION_RE.fullmatch(_last_line(region))
+    return recap is not None and recap.group("x") == m.group("x") and (
+        _plain_value(recap.group("v")) != _plain_value(m.group("v"))
+    )
+
+
+def _closing_keeps_equation(region: str, anchor_text: str, late: str) -> bool:
+    """``closing-restates-anchor-equation``: the anchor is an equation for one unknown
+    ("Answer: $x = 5$.") and the closing line restates it ("..., so $x = 5$ and $2x = 10$.") or
+    gives its value for another unknown ("we get $y = 4$."): the anchor stands over the closing
+    sentence."""
+    m = _ANCHOR_EQUATION_RE.fullmatch(anchor_text)
+    if m is None:
+        return False
+    line = _last_line(region)
+    if re.search(
+        r"(?<![\w\\])" + m.group("x") + r"[ \t]*=[ \t]*\$?[ \t]*" + re.escape(m.group("v"))
+        + r"(?!\d|\.\d|/\d)", line
+    ):
+        return True
+    at = line.rfind(late.strip())
+    eq = re.search(r"(?<![\w\\])([A-Za-z])[ \t]*=[ \t]*\$?[ \t]*\Z", line[:at]) if at > 0 else None
+    return eq is not None and eq.group(1) != m.group("x")
 
 
 def _later_value_contradicts(region: str, box: Candidate, question: str) -> bool:

@@ -1668,12 +1668,37 @@ def restated_after(tail: str, pos: int, answer: str) -> re.Match[str] | None:
     return found
 
 
+_FLIP_LEAD_RE = re.compile(r"[\s$*_)}\].!,]*")
+_FLIP_RE = re.compile(  # "Actually, no.", "Hmm, no.", "Yes.": one bare yes or no
+    r"(?:(?:actually|wait|hmm+|um+|oh|er+|hold[ \t]+on)[ \t]*[,.!\u2014\u2013-]*[ \t]*)*"
+    r"(?P<w>no|nope|nah|yes|yep|yeah)[ \t]*[.!\u2026]*\s*",
+    re.IGNORECASE,
+)
+
+
+def _flipped_to_no(tail: str) -> bool:
+    """``bare-retraction-ending``: the text ends right after the answer on bare yes/no
+    sentences, the last a no ("The answer is 13. Actually, no. Actually, yes. Actually, no."):
+    the answer is withdrawn with nothing in its place. A question answered no ("Could it be 14?
+    No.") is no such run."""
+    if len(tail) > 200 or "no" not in tail.lower():
+        return False
+    pos = _FLIP_LEAD_RE.match(tail).end()  # type: ignore[union-attr]
+    last = None
+    while pos < len(tail):
+        m = _FLIP_RE.match(tail, pos)
+        if m is None or m.end() == pos:
+            return False
+        last, pos = m.group("w").lower(), m.end()
+    return last in ("no", "nope", "nah")
+
+
 def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     """('... \\boxed{5}. Wait, that is wrong ...') -> (retracted, corrected value or None).
 
     A reconsideration that ends 'the answer remains 18' / 'Okay good' keeps the answer unless
     the last value it states differs; one that states 'the correct total is 64' gives 64."""
-    if DISOWN_RE.match(tail):
+    if DISOWN_RE.match(tail) or _flipped_to_no(tail):
         return True, None
     m = _retraction_of(tail, answer)
     if m is None:
@@ -2560,7 +2585,33 @@ def boxes_as_alternatives(
         and _READING_RE.search(_sentence_up_to(region, chosen.start, prev.end)) is not None
     ) or _per_method(region, prev, chosen) or _case_lines(region, prev, chosen) or (
         _modal_offer(region, prev, chosen, question)
-    )
+    ) or _undecided_lead(region, cands, idx)
+
+
+_BARE_BOX_GAP = " \t\n$\\[]"  # between display boxes: blank lines and math delimiters only
+
+
+def _undecided_lead(region: str, cands: list[Candidate], idx: int) -> bool:
+    """``boxes-after-undecided-lead``: the chosen box and the box before it (another value)
+    stand alone, one under the other with only blank lines and math delimiters between, right
+    under a lead line that ends with a colon and leaves the choice open ("I'm not sure which
+    interpretation is intended, so:", "Since the problem doesn't say, here are both:"): both
+    offered, none chosen."""
+    first = idx
+    while first > 0 and cands[first - 1].kind == "boxed" and len(
+        region[cands[first - 1].end : cands[first].start]
+    ) <= 40 and not region[cands[first - 1].end : cands[first].start].strip(_BARE_BOX_GAP):
+        first -= 1
+    if first == idx:
+        return False
+    line_start = region.rfind("\n", 0, cands[first].start) + 1
+    if region[line_start : cands[first].start].strip(_BARE_BOX_GAP):
+        return False  # the first box is not alone on its line
+    lead = region[max(0, line_start - 300) : line_start].rstrip()
+    if not lead.endswith(":"):
+        return False
+    lead = lead[lead.rfind("\n") + 1 :]
+    return _DEPENDS_RE.search(lead) is not None or UNDECIDED_RE.search(lead) is not None
 
 
 _MODAL_OFFER_RE = lx.words(lx.MODAL_OFFER)
@@ -4578,6 +4629,9 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         return "asked to simplify: a common factor is not cancelled"
     if asks.fraction and decimal_answer:
         return "asked for a common fraction: the answer is a decimal"
+    if asks.lowest and decimal_answer and _FRACTION_RE.search(gold):
+        # ``decimal-not-lowest-terms``: "0.75" for "Express $\frac{9}{12}$ in lowest terms."
+        return "asked for lowest terms: the answer is a decimal, not a fraction"
     if decimal_answer and "overline" not in answer and _AS_FRACTION_ASKED_RE.search(question):
         return "asked for a fraction: the answer is a decimal"  # ``decimal-not-fraction-asked``
     if (asks.fraction or asks.lowest) and _unevaluated_fraction(answer) and not (
