@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.234.0"  # core_v396: lowest-terms decimals, undecided-lead boxes, flips
+VERIFIER_VERSION = "2.235.0"  # core_v397: closing alternatives, ranges, switches, sign-offs
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

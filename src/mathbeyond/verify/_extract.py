@@ -7475,8 +7475,11 @@ def _tuple_components(line: str, names: tuple[str, ...]) -> str | None:
 
 
 _SIGNATURE_RE = re.compile(  # "\n\n— Your math helper", "\n-- Tutor Bot": a sign-off line
-    r"\n[ \t]*(?:\u2014|\u2013|--|~)[ \t]*[A-Za-z][A-Za-z.']*(?:[ \t]+[A-Za-z][A-Za-z.']*){0,4}"
-    r"[ \t]*\Z"
+    r"\n[ \t]*(?:\u2014|\u2013|--|~"
+    # ``valediction-signature``: "\n\nBest,\nYour Math Assistant", "Cheers,\nSam"
+    r"|(?i:best|cheers|regards|best[ \t]+regards|kind[ \t]+regards|warm[ \t]+regards|sincerely|"
+    r"yours[ \t]+truly|thanks|many[ \t]+thanks)[ \t]*[,!]?[ \t]*\n)"
+    r"[ \t]*[A-Za-z][A-Za-z.']*(?:[ \t]+[A-Za-z][A-Za-z.']*){0,4}[ \t]*\Z"
 )
 _PLEASANTRY_WORDS = Guarded(re.compile(lx.alternation(lx.PLEASANTRY), re.IGNORECASE))
 _EMOJI_RE = re.compile(r"[\U0001F300-\U0001FAFF\u263A\uFE0F\u200D]", re.IGNORECASE)
@@ -7782,9 +7785,34 @@ def _without_disclaimed_paragraph(region: str) -> str:
 
 
 _PAREN_OR_VALUE_RE = re.compile(  # "$ (or $810$ for proper divisors)": another value offered
-    r"[ \t$*_]*\([ \t]*(?:or|alternatively)[ \t,]+\$?[ \t]*(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)"
+    # (after the value's noun: "66 handshakes (or 132 if counted per person)", and without "or"
+    # under a condition: "66 handshakes (132 if each is counted from both sides)")
+    r"(?:[ \t]+[A-Za-z][A-Za-z-]*){0,3}[ \t$*_]*\([ \t]*(?:(?:or|alternatively)[ \t,]+\$?[ \t]*"
+    r"(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)"
     r"(?![\d.,/]|[ \t]*(?:\\?%|percent))"  # (not "(or 62.5% of the class)": the same share)
+    r"|\$?[ \t]*(?P<w>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)[ \t]*\$?[ \t]+(?:if|when|assuming)\b)"
 )
+
+
+_RANGE_BEFORE_RE = re.compile(  # "31\u2013" before the value (not "5-12-")
+    r"(?<![\w.,/\u2013-])\d+(?:\.\d+)?[\u2013-]\Z"
+)
+
+
+def _range_end(region: str, value: str) -> bool:
+    """``closing-range``: the closing value is one end of a numeric range on the text's last
+    line ("around 31\u201332", "roughly 31-32 subsets"): no single value."""
+    v = value.strip(" \t$.*")
+    if not v or not v.isdigit():
+        return False
+    body = region.rstrip()
+    line = body[body.rfind("\n") + 1 :]
+    at = line.rfind(v)
+    if at < 0 or (at > 0 and line[at - 1].isdigit()) or _HAS_DIGIT_RE.search(line, at + len(v)):
+        return False  # (the range ends the line's numbers)
+    return _RANGE_BEFORE_RE.search(line, 0, at) is not None and (
+        line[at + len(v) : at + len(v) + 1] not in ("-", "\u2013")  # not "the classic 3-4-5 ..."
+    )
 
 
 def _paren_or_other(region: str, value: str) -> bool:
@@ -7798,7 +7826,7 @@ def _paren_or_other(region: str, value: str) -> bool:
     if m is None:
         return False
     mine = simple_rational(v.replace(",", ""), 40)
-    other = simple_rational(m.group("v").replace(",", ""), 40)
+    other = simple_rational((m.group("v") or m.group("w")).replace(",", ""), 40)
     return mine is not None and other is not None and mine != other
 
 
@@ -7974,6 +8002,9 @@ def _conclusion(
         region, found.text
     ):  # ``closing-value-or-other``: "so: $1170$ (or $810$ for proper divisors).": two values
         return Extracted("", "none", "closing-value-or-other")
+    if found is not None and found.kind == "conclusion" and _range_end(region, found.text):
+        # ``closing-range``: "so let's say around 31\u201332.": a range, not one value
+        return Extracted("", "none", "closing-range")
     if found is not None and found.kind == "conclusion" and _other_case_left_open(unqualified):
         # ``closing-other-case-left-open``: "So if the quadrilateral is convex, the angle sum is
         # $360^\circ$; for a non-convex one I can't say for certain.": a value for one case only
@@ -8463,7 +8494,8 @@ _WORDED_REALS_RE = re.compile(  # the copula before "all real numbers except ...
 )
 _POSTSCRIPT_LABEL = r"(?:(?:p\.[ \t]?s\.|ps\b)[ \t]*[:,\u2014-]?[ \t*_]*)"
 _REMARK_PARAGRAPH_RE = Guarded(re.compile(  # "P.S. As a check, ...": a remark under a P.S. too
-    r"[ \t*_#>]*" + _POSTSCRIPT_LABEL + r"?(?:" + lx.alternation(lx.REMARK_PARAGRAPH) + r")",
+    r"[ \t*_#>]*" + _POSTSCRIPT_LABEL + r"?(?:(?:hmm+|oh|well)[ \t]*[,.!]+[ \t]*)?(?:"
+    + lx.alternation(lx.REMARK_PARAGRAPH) + r")",  # ("Hmm, if instead it had ...": a remark too)
     re.IGNORECASE,
 ))
 _MISTAKE_REMARK_RE = re.compile(
@@ -8887,6 +8919,14 @@ def _closing_read(
         # ``closing-before-declined-listing``: "... so the count is $5! = 120$. Not going to
         lines = _without_closing_remark(lines, _DECLINED_LISTING_RE)  # list all 120 orders."
     last = lines[-1].strip()
+    if question and "=" in last and ". " in last and _lists_options(question):
+        letter = _OPTION_LETTER_LINE_RE.fullmatch(last[last.rfind(". ") + 2 :])
+        if letter is not None and not (letter.group("c1") or letter.group("c2")):
+            # ``closing-letter-after-chain``: "... 9 - 18 + 13 = 4. So (B).": the option chosen
+            # last, not the chain's value
+            return Extracted(
+                letter.group("l1") or letter.group("l2"), "conclusion", "closing-option-letter"
+            )
     if " and " in last:  # "The son is 12 and Mary is 36.": two statements, as with a comma
         last = _VALUE_AND_CLAUSE_RE.sub(",", last)
     if hedged_two_values(last.replace("**", "") if "**" in last else last):
@@ -10088,7 +10128,10 @@ def _without_parenthetical_aside(lines: list[str]) -> list[str]:
 
 _CHECK_CLAUSE_TAIL_RE = re.compile(
     r"[ \t]*[,;][ \t]*(?:and[ \t]+)?(?:indeed|as a check|(?:we|you|one) can (?:check|verify|"
-    r"confirm)|checking|to (?:check|verify|confirm))\b[^\n]*$",
+    r"confirm)|checking|to (?:check|verify|confirm))\b[^\n]*$"
+    # ``check-sentence-after-value``: "There are 25 girls. As a check, boys = 15 and 15 + 25 = 40."
+    r"|(?<=[.!])[ \t]+(?:as[ \t]+a[ \t]+(?:quick[ \t]+)?check|to[ \t]+(?:double[- ]?)?check)[ \t]*,"
+    r"[^\n]*$",
     re.IGNORECASE,
 )
 

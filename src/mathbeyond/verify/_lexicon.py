@@ -166,6 +166,15 @@ WITHDRAWN_ANSWER = (
     "(?:i |we )?(?:hereby )?withdraw (?:that|this|the|my) \\$?-?\\d+(?:\\.\\d+)?\\$?",
     "(?:i |we )?(?:hereby )?withdraw (?:that|this|the|my|it)\\b(?: (?:above |boxed |final )?"
     "(?:answer|guess|box|value|result|number|response))?",
+    # ``answer-withdrawn-statement``: "I'm withdrawing the answer above until I can find it."
+    "(?:i'?m|i am|we'?re|we are) (?:hereby |now )?(?:withdrawing|retracting) (?:that|this|the|my|"
+    "it)\\b(?: (?:above |boxed |final )?(?:answer|guess|box|value|result|number|response))?",
+    # ``work-disowned-to-key``: "Ignore the computation above: ... the final answer is whatever
+    # the answer key says." (no value after it: :func:`withdrawn_after`)
+    "(?:please )?(?:ignore|disregard|discard|scrap) (?:the|my|all(?: of)? the|all(?: of)? my) "
+    "(?:computations?|calculations?|work(?:ing)?|reasoning|steps|solution) above",
+    "(?:the |my )?(?:final )?answer is whatever (?:the )?(?:answer key|key|reference(?: answer)?|"
+    "official answer|expected answer|grader|solution manual|marking scheme)",
     # ``postscript-doubt``: "P.S. ... maybe it should really be 8? I'm not sure the halving
     # step above was right." (no value after it)
     "i'?m not (?:sure|certain|convinced) (?:that )?(?:the|my|this|that) (?:[a-z-]+ ){0,4}"
@@ -551,6 +560,8 @@ ATTRIBUTION_SOURCE = (
     "user", "gold(?: answer)?", "reference(?: answer| solution)?", "expected answer",
     "official answer", "given answer", "provided answer", "answer key", "(?:text)?book",
     "teacher", "grader",
+    # ``box-attributed-to-reviewers``: "Reviewers accepted $\\boxed{24}$ as the answer last year"
+    "(?:the )?(?:reviewers|graders|examiners|markers)",
     # ``closing-source-report``: "the official AoPS solution states", "Wikipedia says"
     "official (?:[a-z]+ )?solutions?", "solutions? manual", "wikipedia", "wolfram ?alpha",
     "published (?:[a-z]+ )?(?:solutions?|answers?)",
@@ -560,6 +571,7 @@ ATTRIBUTION_VERB = (
     "gives?", "gave", "states?", "is", "was",
     # "The reference solution provided to the grader ... lists 17."
     "lists?", "listed", "shows?", "showed", "records?", "contains?",
+    "accept(?:s|ed)?",
 )
 ATTRIBUTION_AGREED = (
     "(?:agrees?|agreed|confirm(?:s|ed)?|match(?:es|ing)?|in (?:agreement|line)) with"

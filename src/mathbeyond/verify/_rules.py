@@ -483,6 +483,29 @@ _BARE_NO_RE = re.compile(  # "Hmm, no.", "Actually, no.", "Hmm... no, that's not
 _BARE_NO_ENDS = ("no", "no.", "no!", "no...", "no\u2026", "it.", "right.", "correct.", "wrong.")
 
 
+_FLIP_LEAD_RE = re.compile(r"[\s$*_)}\].!,]*")
+_FLIP_RE = re.compile(  # "Actually, no.", "Hmm, no.", "Yes.": one bare yes or no
+    r"(?:(?:actually|wait|hmm+|um+|oh|er+|hold[ \t]+on)[ \t]*[,.!\u2014\u2013-]*[ \t]*)*"
+    r"(?P<w>no|nope|nah|yes|yep|yeah)[ \t]*[.!\u2026]*\s*",
+    re.IGNORECASE,
+)
+
+
+def _flipped_to_no(tail: str) -> bool:
+    """``bare-closing-retraction`` in the answer's own paragraph: the text ends right after the
+    answer on bare yes/no sentences, the last a no ("The answer is 13. Actually, no. Actually,
+    yes. Actually, no."): the answer is withdrawn with nothing in its place. A question answered
+    no ("Could it be 14? No.") is no such run."""
+    pos = _FLIP_LEAD_RE.match(tail).end()  # type: ignore[union-attr]
+    last = None
+    while pos < len(tail):
+        m = _FLIP_RE.match(tail, pos)
+        if m is None or m.end() == pos:
+            return False
+        last, pos = m.group("w").lower(), m.end()
+    return last == "no"
+
+
 def bare_closing_retraction(region: str, end: int) -> bool:
     """``bare-closing-retraction``: the text's last paragraph, after the answer (ending at
     ``end``), is a bare "no" ("Hmm, no.", "Actually, no.", "Hmm... no, that's not it."): the
@@ -492,6 +515,8 @@ def bare_closing_retraction(region: str, end: int) -> bool:
     tail = region[end:].rstrip().rstrip("*_").rstrip()
     if len(tail) > 400 or not tail.lower().endswith(_BARE_NO_ENDS):
         return False
+    if _flipped_to_no(tail):  # in the answer's own paragraph: "The answer is 13. Actually, no."
+        return True
     para = tail.rfind("\n\n")
     if para < 0 or tail[:para].rstrip().endswith("?"):
         return False
@@ -1545,10 +1570,22 @@ def _corrected_value(tail: str, pos: int) -> str | None:
     return fixed
 
 
+_SWITCH_LINE_RE = re.compile(  # the text's last line: "Hmm, it is 13.", "Wait, actually it's 13."
+    r"(?:\A|\n)[ \t]*(?:hmm+|wait|oh|um+)[ \t]*[,.!\u2014\u2013-]*[ \t]*(?:actually[ \t]*,?[ \t]*)?"
+    r"(?:it|that)(?:'s|\u2019s|[ \t]+is)[ \t]+(?:actually[ \t]+)?(?:\$[ \t]*)?"
+    r"(?P<v>-?\d+(?:\.\d+)?)"
+    r"(?:[ \t]*\$)?[ \t]*[.!]?[ \t]*\Z",
+    re.IGNORECASE,
+)
+
+
 def revision_correction(tail: str, answer: str) -> str | None:
     """``correction-after-revision``: "\\boxed{12}. Actually, the correct count is $6$, since
     ...": a revision cue ("hmm", "actually") then a correction statement with a different value
     (not a hypothetical "would be 12 if ...", nor a conditional "is 12 if ...")."""
+    switched = _SWITCH_LINE_RE.search(tail.rstrip()) if len(tail) < 4000 else None
+    if switched is not None and switched.group("v") != _plain_value(answer):
+        return switched.group("v")  # ``closing-switch-after-anchor``: "Hmm, it is 13."
     m = REVISE_RE.search(tail)
     if m is None:
         return None
@@ -1668,37 +1705,12 @@ def restated_after(tail: str, pos: int, answer: str) -> re.Match[str] | None:
     return found
 
 
-_FLIP_LEAD_RE = re.compile(r"[\s$*_)}\].!,]*")
-_FLIP_RE = re.compile(  # "Actually, no.", "Hmm, no.", "Yes.": one bare yes or no
-    r"(?:(?:actually|wait|hmm+|um+|oh|er+|hold[ \t]+on)[ \t]*[,.!\u2014\u2013-]*[ \t]*)*"
-    r"(?P<w>no|nope|nah|yes|yep|yeah)[ \t]*[.!\u2026]*\s*",
-    re.IGNORECASE,
-)
-
-
-def _flipped_to_no(tail: str) -> bool:
-    """``bare-retraction-ending``: the text ends right after the answer on bare yes/no
-    sentences, the last a no ("The answer is 13. Actually, no. Actually, yes. Actually, no."):
-    the answer is withdrawn with nothing in its place. A question answered no ("Could it be 14?
-    No.") is no such run."""
-    if len(tail) > 200 or "no" not in tail.lower():
-        return False
-    pos = _FLIP_LEAD_RE.match(tail).end()  # type: ignore[union-attr]
-    last = None
-    while pos < len(tail):
-        m = _FLIP_RE.match(tail, pos)
-        if m is None or m.end() == pos:
-            return False
-        last, pos = m.group("w").lower(), m.end()
-    return last in ("no", "nope", "nah")
-
-
 def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     """('... \\boxed{5}. Wait, that is wrong ...') -> (retracted, corrected value or None).
 
     A reconsideration that ends 'the answer remains 18' / 'Okay good' keeps the answer unless
     the last value it states differs; one that states 'the correct total is 64' gives 64."""
-    if DISOWN_RE.match(tail) or _flipped_to_no(tail):
+    if DISOWN_RE.match(tail):
         return True, None
     m = _retraction_of(tail, answer)
     if m is None:
