@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.235.0"  # core_v397: closing alternatives, ranges, switches, sign-offs
+VERIFIER_VERSION = "2.236.0"  # core_v398: comparison remarks, negated anchors, chains, quotes
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

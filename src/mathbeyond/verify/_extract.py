@@ -1434,6 +1434,9 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
     corrected = _NOT_BUT_RE.match(stripped)
     if corrected is not None:  # "the answer is not 18 but 24": the value after the correction
         return _anchor_text(s, i + off + corrected.end())
+    affirmed = _AFFIRMED_LEAD_RE.match(stripped) if stripped[:1] in "cCsSiI" else None
+    if affirmed is not None:  # ``confirmed-anchor``: "the answer is confirmed $\frac32$": the
+        return _anchor_text(s, i + off + affirmed.end())  # value after the word
     redone = _SELF_CORRECTION_RE.pattern.match(stripped)
     if redone is not None and _corrects(redone):  # "the answer is $60$ -- sorry, $30$."
         return _anchor_text(s, i + off + redone.start("v2"))
@@ -1499,7 +1502,25 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
     members = _VALUE_THEN_MEMBERS_RE.match(line) if ": " in line else None
     if members is not None:  # ``value-then-colon-list``: "7: January, March, ..., and December"
         return members.group("v"), i + off + members.end("v")
+    checked = _VALUE_THEN_CHECK_RE.match(line) if ", " in line else None
+    if checked is not None:  # ``anchor-then-other-equation``: "376, and 2^100 mod 125 = 1": the
+        return checked.group("v"), i + off + checked.end("v")  # value, then a check of it
     return line, i + off + len(line)
+
+
+_SAYS_QUOTE_RE = re.compile(  # "I'd say: \"", "I would answer \u201c": the writer's own words
+    r"\b(?:i(?:'d|[ \t]+would)|i'?ll|i[ \t]+will|i)[ \t]+(?:say|write|answer|reply|put[ \t]+it)"
+    r"[ \t]*[:,]?[ \t]*[\"\u201c]",
+    re.IGNORECASE,
+)
+_AFFIRMED_LEAD_RE = re.compile(  # "confirmed $\frac32$", "confirmed: 12", "still 12", "indeed 12"
+    r"(?:confirmed|still|indeed)[ \t]*:?[ \t]+(?=[$\\(*-]|\d)", re.IGNORECASE
+)
+_VALUE_THEN_CHECK_RE = re.compile(  # "376, and indeed 376 mod 8 = 0", "376, and 2^100 mod 125 = 1"
+    r"[ \t*_$]*(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)[ \t*_$]*,[ \t]+(?:(?:and[ \t]+)?"
+    r"(?:indeed|since|because|consistent|checking|as[ \t]+a[ \t]+check)\b"
+    r"|and[ \t]+[^=\n]*?(?:\^|\bmod\b|\\pmod|\\equiv|[*/+])[^=\n]*=)"
+)
 
 
 _VALUE_THEN_MEMBERS_RE = re.compile(  # "7: January, March, ...", "**7**: the months with ..."
@@ -1691,7 +1712,9 @@ def _find_anchor_word(
             if (
                 text
                 and not _JUDGEMENT_RE.match(text)
-                and not ("not" in text[:8] and _NEGATED_ANCHOR_RE.match(text))  # "is not 12 as"
+                and not (  # "is not 12 as", "is NOT 120 and NOT 180"
+                    ("not" in text[:8] or "NOT" in text[:8]) and _NEGATED_ANCHOR_RE.match(text)
+                )
                 and not DISOWN_RE.search(text)  # "Answer\n9 is wrong"
                 and not _quoted(s, pos, end, question)
             ):
@@ -4217,6 +4240,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             )
             and not SIDE_RE.search(region, region.rstrip().rfind("\n") + 1)  # "(not asked)"
             and not _closing_keeps_equation(region, sel.texts[0], late.text)
+            and not (  # ``correction-to-chain``: the correction read from the closing line itself
+                sel.rule == "correction-after-retraction" and sel.texts[0] in _last_line(region)
+            )
             and _without_pleasantries(
                 _without_afterword_section(region.rstrip(), question)
             ).rstrip().rfind("\n") >= sel.decisions[-1].candidate.end
@@ -8409,7 +8435,16 @@ _CONTRAST_SENTENCE_RE = re.compile(  # ``closing-contrast-sentence``: another qu
     r"(?P<s>[A-Za-z][A-Za-z-]{2,30})"
     r"|(?:the|its|their)[ \t]+(?P<m>[A-Za-z][A-Za-z-]{2,30})[ \t]*,[ \t]*(?:" + _CONTRAST
     + r")[ \t]*,"
-    r"|there[ \t]+(?:is|are|exists?)[ \t]+no[ \t]+(?P<n>[A-Za-z][A-Za-z-]{2,30})\b(?![ \t]+other))",
+    r"|there[ \t]+(?:is|are|exists?)[ \t]+no[ \t]+(?P<n>[A-Za-z][A-Za-z-]{2,30})\b(?![ \t]+other)"
+    # a math subject: "For comparison, $100!$ would have 24 trailing zeros."
+    r"|(?:" + _CONTRAST + r")[ \t]*,[ \t]*\$(?P<x>[^$\n]{1,40})\$)",
+    re.IGNORECASE,
+)
+_DIFFERENT_QUESTION_RE = re.compile(  # ``different-question-remark``: "..., but that's a different
+    # question." closing a sentence about another quantity
+    r",?[ \t]*(?:but|though|although)[ \t]+(?:that|this|it)(?:'s|\u2019s|[ \t]+is)[ \t]+"
+    r"(?:a[ \t]+)?"
+    r"(?:different|another|separate)[ \t]+(?:question|problem|matter)[ \t]*[.!]?[ \t]*\Z",
     re.IGNORECASE,
 )
 _AFTER_SENTENCE_RE = re.compile(r"(?<=[.!])[ \t]+(?=[A-Z])")
@@ -8436,6 +8471,12 @@ def _without_other_quantity_sentence(region: str, question: str) -> str:
     if len(line) > 600 or "." not in line:
         return region
     starts = [m.end() for m in _AFTER_SENTENCE_RE.finditer(line)]
+    if "ifferent" in line and _DIFFERENT_QUESTION_RE.search(line) is not None:
+        at = starts[-1] if starts else 0  # the remark's sentence: cut when a value stands before
+        if at and _HAS_VALUE_RE.search(line, 0, at):
+            return region[: cut + at].rstrip()
+        if not at and cut and _HAS_VALUE_RE.search(region, 0, cut):
+            return region[:cut].rstrip()
     keep = None
     for k in range(len(starts) - 1, -1, -1):
         at = starts[k]
@@ -8445,8 +8486,11 @@ def _without_other_quantity_sentence(region: str, question: str) -> str:
         if m is None and _side_fact_after_asked(line, starts[k - 1] if k else 0, at, question):
             keep = at  # ``closing-side-fact-sentence``: "So the vertex is $(2, -3)$. The axis
             continue  # of symmetry is $x = 2$ ...", "... If it is regular, each angle is 108."
-        if m is None or _in_question(
-            m.group("s") or m.group("m") or m.group("n"), question
+        subject = m.groupdict().get("x") if m is not None else None
+        if m is None or (
+            _in_question_math(subject, question) if subject else _in_question(
+                m.group("s") or m.group("m") or m.group("n"), question
+            )
         ) or _REMARK_ANSWER_RE.search(line, at) or (
             "defined" in line and _PREDICATE_WORD_END_RE.search(line, at)
         ):  # ("There is no numerical value to give, ...: $f(2)$ is undefined." concludes)
@@ -8919,6 +8963,10 @@ def _closing_read(
         # ``closing-before-declined-listing``: "... so the count is $5! = 120$. Not going to
         lines = _without_closing_remark(lines, _DECLINED_LISTING_RE)  # list all 120 orders."
     last = lines[-1].strip()
+    if last.endswith(('."', '.\u201d', '.".', '.\u201d.')) and _SAYS_QUOTE_RE.search(last):
+        # ``quoted-closing-sentence``: 'I'd say: "The volume is 24 cubic meters."' (the writer's
+        # own words quoted; not an epigraph: '> "The answer to the ultimate question is 42."')
+        last = last[: last.rfind(".", 0, len(last) - 1) + 1]
     if question and "=" in last and ". " in last and _lists_options(question):
         letter = _OPTION_LETTER_LINE_RE.fullmatch(last[last.rfind(". ") + 2 :])
         if letter is not None and not (letter.group("c1") or letter.group("c2")):
@@ -9390,6 +9438,8 @@ def _closing_read(
                 ans = _CHANGE_BY_LEAD_RE.sub("", ans, count=1)
             elif " for " in ans[:16]:  # ``state-for-amount``: "is open for 6 hours and 35
                 ans = _STATE_FOR_LEAD_RE.sub("", ans, count=1)  # minutes": the amount
+            elif ans.startswith("worth "):  # ``worth-amount``: "is worth \\$1210": the amount
+                ans = ans[6:]
             if restated is not None:  # ``restated-after-ie``: "day 60 is the first day of
                 # March, i.e. **March 1, 2023**.": the marked value
                 ans = next(g for g in restated.group("b", "m", "p", "t") if g).strip()

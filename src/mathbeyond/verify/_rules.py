@@ -1532,6 +1532,10 @@ _CORRECTED_MATH_RE = re.compile(
 )
 
 
+_CORRECTED_CHAIN_RE = re.compile(  # "$10 \times 21 = 210$.": a worked chain, its last value
+    r"[ \t]*:?[ \t]*\$[^$\n]{1,80}?=[ \t]*(-?\d+(?:\.\d+)?(?:/\d+)?)[ \t]*\$"
+    r"(?=[ \t]*[.!]?[ \t]*(?:\n|$))"
+)
 _CORRECTED_LETTER_RE = re.compile(
     r"[ \t]*(?:\*\*|__)?[ \t]*(?:(?:option|choice)[ \t]+)?\(?([A-E])\)?(?:\*\*|__)?"
     r"[ \t]*(?=[.!,;]|\n|\Z)"
@@ -1552,6 +1556,10 @@ def _corrected_value(tail: str, pos: int) -> str | None:
     for cm in CORRECTION_STATEMENT_RE.finditer(tail, pos):
         if _HEDGED_CORRECTION_RE.search(tail, max(pos, cm.start() - 24), cm.start() + 1):
             continue  # "maybe it should be $6 \cdot 5 = 30$ ...? No -- ...": a doubt, no fix
+        chain = _CORRECTED_CHAIN_RE.match(tail, cm.end())
+        if chain is not None:  # ``correction-to-chain``: "... is $10 \times 21 = 210$."
+            fixed = chain.group(1)
+            continue
         vm = _CORRECTED_VALUE_RE.match(tail, cm.end())
         if vm is not None and not _CONDITION_AFTER_RE.match(tail, vm.end()):
             fixed = vm.group(1)
