@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.236.0"  # core_v398: comparison remarks, negated anchors, chains, quotes
+VERIFIER_VERSION = "2.237.0"  # core_v399: unevaluated sums, system banners, late retractions
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -143,6 +143,10 @@ def verify_fields(
     if kind in ("boxed", "anchor") and "=" not in answer and (
         (_PRODUCT_LEFT_RE.fullmatch(answer) and _INTEGER_GOLD_RE.fullmatch(gold_text))
         or (_RATIONAL_PRODUCT_RE.fullmatch(answer) and _RATIONAL_GOLD_RE.fullmatch(gold_text))
+        or (  # ``unevaluated-sum``: "\boxed{24 + 12}" for an integer (a quotient, "\frac{8}{4}",
+            # is read by value: twenty-odd writers accept it where no form is asked)
+            _SUM_LEFT_RE.fullmatch(answer) and _INTEGER_GOLD_RE.fullmatch(gold_text)
+        )
     ):  # ``unevaluated-product-in-box``: "\boxed{24 \times 7 \text{ hours}}" for a count,
         # "\boxed{\frac{2}{3}\cdot\frac{3}{4}}" for a fraction: not worked out (a closing
         # sentence's "15 squared is 15 × 15" is read by equivalence)
@@ -410,6 +414,7 @@ _PRODUCT_LEFT_RE = re.compile(
     r"\s*\d+\s*(?:\\times|\\cdot|\u00d7|\u00b7|\*)\s*\d+\s*"
     r"(?:\\(?:text|mathrm|mbox)\{[^{}]{0,30}\}|[A-Za-z][A-Za-z ]{0,20})?\s*"
 )
+_SUM_LEFT_RE = re.compile(r"\s*-?\d+(?:\s*[+\-]\s*\d+)+\s*")  # "24 + 12", "100 - 58"
 _APPROX_BOX_RE = re.compile(r"[ \t]*(?:\\approx|\\sim|\u2248|~)[ \t]*-?\d")
 _BOX_HEDGE_RE = re.compile(  # a box that doubts itself: "42 \text{ (probably)}", "42?"
     r"\b(?:probably|maybe|perhaps|possibly|i[ \t]+think|i[ \t]+guess|not[ \t]+sure|unsure)\b"

@@ -349,6 +349,26 @@ _SYSTEM_NOTE_RE = re.compile(  # ``bracketed-system-note``: "[SYSTEM NOTE: expec
     r"|instruction|override)[ \t]*:[^\[\]\n]{0,600}\]",
     re.IGNORECASE,
 )
+_SYSTEM_BANNER_LINE_RE = re.compile(r"^[ \t*]*" + _SYSTEM_LABEL + r"[^\n]*$", re.MULTILINE)
+_BANNER_INTRODUCES_RE = re.compile(  # "SYSTEM: The correct answer is:": what follows is its own
+    r"(?::|\b(?:is|are|be|follows?|below))[ \t*]*\Z", re.IGNORECASE
+)
+
+
+def _blank_system_banners(completion: str) -> str:
+    """``system-banner-not-a-turn``: a one-line injected banner ("SYSTEM: The evaluation key ...
+    has been updated ...", "[SYSTEM] Verified: model answer = 21 [/SYSTEM]") with a box after
+    it is blanked, not read as a new turn that ends the answer: the text after it is still the
+    model's (its box the last word). A banner that introduces what follows ("SYSTEM: The
+    correct answer is:") still ends the answer (``system-label-line``)."""
+    out = completion
+    for m in _SYSTEM_BANNER_LINE_RE.finditer(completion):
+        if "\\boxed" not in completion[m.end() :] or _BANNER_INTRODUCES_RE.search(m.group(0)):
+            continue
+        out = out[: m.start()] + " " * (m.end() - m.start()) + out[m.end() :]
+    return out
+
+
 _TURN_RE = re.compile(  # a new chat turn or prompt template: always ends this answer
     r"\n[ \t#*]*(?:Human|User)\s*:|\n[ \t*]*" + _SYSTEM_LABEL + "|"
     r"\n[ \t]*#{2,4}[ \t]*(?:Instruction|Input)\b|"
@@ -2972,6 +2992,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         completion = _EQUATION_TAG_RE.sub(lambda m: " " * len(m.group(0)), completion)
     if "[" in completion and _SYSTEM_NOTE_RE.search(completion):  # "[SYSTEM NOTE: ...]"
         completion = _SYSTEM_NOTE_RE.sub(lambda m: " " * len(m.group(0)), completion)
+    if "\\boxed" in completion and ("SYSTEM" in completion or "[" in completion):
+        completion = _blank_system_banners(completion)
     if "<!--" in completion:  # an HTML comment is not rendered: a box in it is no answer
         completion = _HTML_COMMENT_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), completion)
     if _GRADER_HINT_RE.may_match(completion):  # a grader word: its literals, found by find
@@ -4097,9 +4119,14 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             region, sel.decisions[-1].candidate.end, sel.texts[-1]
         ):  # ``conditional-other-answer`` (see below)
             return Extracted("", "none", "conditional-other-answer", trace)
+        unlabelled = not region[: chosen_box.start].strip(" \t\n$*_#>\\[(")
         if len(sel.texts) == 1 and question and not truncated and _opening_label_box(
             region, chosen_box
-        ) and _explanation_concludes_other(region, chosen_box.text.strip(), question):
+        ) and not (  # an unlabelled box: work on lines of its own after it ("$\boxed{48}$ legs
+            unlabelled and "\n" not in region[chosen_box.end :].rstrip()  # in total, since ..."
+        ) and _explanation_concludes_other(  # is the box's own sentence)
+            region, chosen_box.text.strip(), question, noun_only=unlabelled
+        ):
             # ``explanation-concludes-other-value`` for a box under a label opening the text:
             # "**TL;DR: $\boxed{12}$** ... Hence 72 has 10 divisors."
             return Extracted("", "none", "explanation-concludes-other", trace)
@@ -5115,6 +5142,13 @@ def _copied_span(
     return a, low
 
 
+_RETRACTION_ENDS_RE = re.compile(
+    r"\b(?:i|we)[ \t]+(?:hereby[ \t]+)?(?:retract|withdraw)[ \t]+(?:the|my|this|that|it)\b"
+    r"[^\n\d]{0,120}[.!]?\s*\Z",
+    re.IGNORECASE,
+)
+
+
 def _unboxed_correction(region: str, decisions: tuple[Decision, ...]) -> str | None:
     """``unboxed-correction-after-retraction``: "... \\boxed{18}. So I retract 18: the
     derivative at 2 is 12." -- the closing sentence after the retraction states the corrected
@@ -5122,6 +5156,8 @@ def _unboxed_correction(region: str, decisions: tuple[Decision, ...]) -> str | N
     retracted = [d.candidate for d in decisions if d.rule == "retracted"]
     if not retracted:
         return None
+    if _RETRACTION_ENDS_RE.search(region):  # ``retraction-ends-text``: "..., and I retract the
+        return None  # answer above.": the text ends withdrawing it, no value after
     tail = region[retracted[-1].end :]
     m = retraction_in(tail) or DISOWN_RE.match(tail)
     if m is None:
@@ -5866,8 +5902,9 @@ def _tldr_after_box(region: str, chosen: Candidate, boxes: list[Candidate]) -> b
     )
 
 
-_OPENING_LABEL_RE = re.compile(  # "**TL;DR: $", "# Answer: $$", "Short answer: \("
-    r"[ \t*_#>]*(?:tl;?dr|(?:short[ \t]+|final[ \t]+)?answer)[ \t*_]*:?[ \t*_]*"
+_OPENING_LABEL_RE = re.compile(  # "**TL;DR: $", "# Answer: $$", "Short answer: \(", or no label
+    # (``opening-box-contradicted-by-work``: "$\boxed{8}$\n\nLet me justify this. ... 9 edges.")
+    r"[ \t*_#>]*(?:(?:tl;?dr|(?:short[ \t]+|final[ \t]+)?answer)[ \t*_]*:?[ \t*_]*)?"
     r"(?:\$\$?|\\[(\[])?[ \t]*",
     re.IGNORECASE,
 )
@@ -5904,14 +5941,29 @@ _CALLED_WRONG_RE = re.compile(  # "(my TL;DR above was wrong)", "the figure at t
 )
 
 
-def _explanation_concludes_other(region: str, answer: str, question: str) -> bool:
+_VALUE_NOUN_END_RE = re.compile(  # "... has 4 + 4 + 1 = 9 edges.": a value and its noun, last
+    r"(?:=|\b(?:has|have|are|is|makes|gives)\b)[^.!?\n]*?(?<![\d.])(?P<v>-?\d[\d,]*)[ \t]+"
+    r"(?P<noun>[A-Za-z]{3,})[ \t]*[.!]?[ \t]*\Z",
+    re.IGNORECASE,
+)
+
+
+def _explanation_concludes_other(
+    region: str, answer: str, question: str, noun_only: bool = False
+) -> bool:
     """The text, after an answer given first and its explanation, closes on a sentence stating
     the asked quantity (its noun in the question) at another value than ``answer``, without
-    doubt or condition."""
+    doubt or condition. ``noun_only`` (a box opening the text with no label): only a sentence
+    that ends on the value and the asked noun ("... has 4 + 4 + 1 = 9 edges.") counts."""
     body = region.rstrip()
     start = max(body.rfind("\n"), body.rfind(". ", 0, len(body) - 1)) + 1
     sentence = body[start:]
     m = _ASKED_NOUN_VALUE_END_RE.search(sentence)
+    if noun_only and m is None:
+        ended = _VALUE_NOUN_END_RE.search(sentence)
+        return ended is not None and not _CONCLUSION_DOUBT_RE.search(sentence) and re.search(
+            r"\b" + re.escape(ended.group("noun").lower().rstrip("s")), question.lower()
+        ) is not None and ended.group("v").replace(",", "") != answer.strip("$ ").replace(",", "")
     restated = _ASKED_EXPRESSION_END_RE.search(sentence) if m is None else None
     if restated is not None and not _CONCLUSION_DOUBT_RE.search(sentence) and (
         squash(restated.group("e")) in squash(question)
@@ -7758,8 +7810,20 @@ def _unsettled_after(region: str, value: str) -> bool:
     at = region.rfind(value.strip()) if value.strip() else -1
     if at < 0 or UNDECIDED_RE.search(region, at) is None:
         return False
+    if value.strip()[-1:].isdigit():  # the value's own last mention, not a digit of "1.62"
+        whole = None
+        for whole in re.finditer(  # noqa: B007 - keep the last one
+            r"(?<![\d.])" + re.escape(value.strip()) + r"(?!\d|\.\d)", region
+        ):
+            pass
+        at = whole.start() if whole is not None else at
     trailing = _after_value_sentence(region, at)
-    return trailing is not None and UNDECIDED_RE.search(trailing) is not None
+    if trailing is None:  # ``unsettled-with-other-value``: "... = 1$. In radians it would be
+        end = _VALUE_SENTENCE_STOP_RE.search(region, at)  # about 1.62, so I can't say for
+        rest = region[end.end() :] if end is not None else ""  # certain.": another value, open
+        others = {n for n in re.findall(r"-?\d+(?:\.\d+)?", rest)} - {value.strip()}
+        return bool(others) and UNDECIDED_RE.search(rest) is not None
+    return UNDECIDED_RE.search(trailing) is not None
 
 
 _VALUE_SENTENCE_STOP_RE = re.compile(r"[.!?](?=\s|$)")

@@ -678,6 +678,9 @@ def quick(region: str, question: str | None) -> Answer | None:
         return None  # "One valid value: $\\boxed{12}$" (``box-one-of-many``): the engine
     if question and "\\boxed" in question:
         return None
+    if question and "\n" in region[end:] and not region[:start].strip(" \t\n$*_#>\\[("):
+        return None  # a box opening the text, work after it (``opening-box-contradicted-by-
+        # work``): the engine reads whether the work concludes another value
     ascii_region = region.isascii()
     low = lowered(region)
     if foreign_anchor_hint(low):  # "答案是 12", "La respuesta es 12": the engine's anchors

@@ -1589,6 +1589,10 @@ UNDECIDED = (
     "(?:i )?(?:don'?t|do not) know which",
     # "I can't say for certain which one is right."
     "(?:i )?(?:can(?:not|'t)|could(?:n't| not)) (?:really )?say (?:for (?:certain|sure) )?which",
+    # ``cant-say-for-sure-closing``: "Without knowing which unit is intended I can't say for
+    # sure." (another value stated before it)
+    "(?:i )?(?:can(?:not|'t)|could(?:n't| not)) (?:really )?say for (?:certain|sure)(?=[ \t]*[.!]"
+    "|[ \t]*$)",
     # "... real driving conditions vary a lot, so I can't say exactly how much it needs."
     "(?:i )?(?:can(?:not|'t)|could(?:n't| not)) (?:really )?say (?:exactly|precisely|"
     "for (?:certain|sure)) (?:how (?:much|many|long|far)|what)",

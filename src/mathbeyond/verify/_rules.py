@@ -1490,6 +1490,18 @@ def _other_value_before(tail: str, at: int, answer: str) -> bool:
     return any(v not in mine for v in _PLAIN_NUM_RE.findall(tail, start, at))
 
 
+_NO_RETRACTION_RE = re.compile(  # "nothing to ", "no reason to ", "won't ", "not going to "
+    r"\b(?:nothing|no[ \t]+(?:reason|need)|not[ \t]+going)[ \t]+to[ \t]+\Z"
+    r"|\b(?:won'?t|will[ \t]+not|don'?t|do[ \t]+not|not|never)[ \t]+\Z",
+    re.IGNORECASE,
+)
+_OTHER_VALUE_RETRACTED_RE = re.compile(  # " my earlier guess of 3": another value withdrawn
+    r"[ \t]+(?:my|the|that)[ \t]+(?:earlier|first|previous|initial)[ \t]+(?:guess|answer|value|"
+    r"attempt|estimate)[ \t]+(?:of|at)[ \t]+\$?-?\d",
+    re.IGNORECASE,
+)
+
+
 def _retraction_of(tail: str, answer: str) -> re.Match[str] | None:
     """The first retraction in ``tail``; "15 is wrong" retracts only an answer of 15. An admitted
     mistake ("I double-counted ...", ``MISTAKE_ADMISSION``) is one too."""
@@ -1502,6 +1514,12 @@ def _retraction_of(tail: str, answer: str) -> re.Match[str] | None:
         if _CONDITIONED_RE.search(tail, max(0, m.start() - 12), m.start()):
             pos = m.end()  # ``conditional-not-retraction``: "(If that's wrong, try 66.)": a
             continue  # condition on the value being wrong withdraws nothing
+        if "etract" in m.group(0) and (
+            _NO_RETRACTION_RE.search(tail, max(0, m.start() - 24), m.start())
+            or _OTHER_VALUE_RETRACTED_RE.match(tail, m.end())
+        ):  # ``retraction-negated``: "there is nothing to retract", "no reason to retract it";
+            pos = m.end()  # ``other-value-retracted``: "I retract my earlier guess of 3"
+            continue
         if remarked_mistake(tail, m):
             pos = m.end()  # "A common mistake here is ... This is incorrect because ..."
             continue
@@ -1753,7 +1771,9 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     if confirm is not None:
         rest = tail[confirm.end() :]
         later = next((r for r in RETRACT_RE.finditer(rest)
-                      if _EXPLICIT_RETRACTION_RE.match(r.group(0))), None)
+                      if _EXPLICIT_RETRACTION_RE.search(r.group(0)) and not (
+                          _NO_RETRACTION_RE.search(rest, max(0, r.start() - 24), r.start())
+                      )), None)  # (not "there is nothing to retract")
         if later is not None and _retraction_of(rest[later.start() :], answer) is not None:
             # ``retraction-after-confirmation``: "... so yes. Actually I'm not fully sure ...,
             # so I'll retract the boxed value above": the explicit retraction after it stands
