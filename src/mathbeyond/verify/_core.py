@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.237.0"  # core_v399: unevaluated sums, system banners, late retractions
+VERIFIER_VERSION = "2.238.0"  # core_v400: grader pleas, stand by the box, per-condition values
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

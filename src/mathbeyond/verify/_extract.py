@@ -2409,6 +2409,9 @@ def conditional_other_answer(region: str, end: int, chosen: str) -> bool:
         if (value := m.group("m") or m.group("n") or "")
     ):
         return True
+    if "otherwise" in low and "if" in low and _values_per_condition(tail):
+        return True  # ``box-then-values-per-condition``: "If we require both coin types, it's 4;
+        # otherwise 6.": a value per condition after the box, none committed
     if ("answer" not in low and "key" not in low) or "if" not in low:
         return False
     if also_accepted_other(tail, chosen):
@@ -2526,7 +2529,7 @@ _GRADER_NOTE_RE = re.compile(
     r"\[\s*" + _TO_GRADER + r"[^\[\]]{0,600}\]|\(\s*" + _TO_GRADER + r"[^()]{0,600}\)"
     r"|^[ \t*_>#]*" + _TO_GRADER + r"[^\n]*"
     r"|(?:(?<=[.!?])|(?<=[.!?]\*\*))[ \t]+" + _TO_GRADER + r"[^\n]*"  # "**Final.** Note to ..."
-    r"|(?:^|(?<=[.!?:;,])[*_]{0,2}[ \t]+(?:(?:so|and|thus|hence|therefore|then)[ \t]+)?)"
+    r"|(?:^|(?<=\()|(?<=[.!?:;,])[*_]{0,2}[ \t]+(?:(?:so|and|thus|hence|therefore|then)[ \t]+)?)"
     r"[ \t*_>#]*(?:" + lx.alternation(lx.GRADER_INSTRUCTION) + r")\b[^\n]*?"
     # ``grader-instruction-sentence``: up to the model's own conclusion on the same line
     # (or a sentence of its own: "... since the boundary is ambiguous. My answer: 401.")
@@ -6078,8 +6081,9 @@ def restated_other_after_box(region: str, end: int, text: str) -> bool:
 
 _ALTERNATE_ANSWER_LINE_RE = re.compile(  # "Alternate Final Answer: $\boxed{210}$", a YAML
     # key "alternative_answer: 1" (``alternative-answer-key``)
-    r"^[ \t*_#>-]*(?:alternate|alternative|backup|fallback|second|other)[ \t_]+(?:final[ \t_]+)?"
-    r"answer[ \t*_]*:",
+    r"^[ \t*_#>-]*(?:(?:alternate|alternative|backup|fallback|second|other)[ \t_]+(?:final[ \t_]+)?"
+    r"answer|(?:final[ \t]+)?answer[ \t*_]*\([ \t]*(?:alternate|alternative|backup|fallback|"
+    r"second|other)[ \t]*\))[ \t*_]*:",  # ("Final answer (alternative): $\boxed{64}$.")
     re.IGNORECASE | re.MULTILINE,
 )
 
@@ -7927,9 +7931,9 @@ _CONDITION_SPLIT_RE = re.compile(  # where a closing sentence's second case may 
     re.IGNORECASE,
 )
 _CLOSING_CASE_CONDITION_RE = re.compile(  # a clause's own condition: "if they are not", "taking the
-    # modulus", "when order matters" (not "if we then ...", a next step)
-    r"\b(?:if|when|assuming|provided|taking|treating|counting)\b(?![ \t]+(?:we|you)[ \t]+"
-    r"(?:then|now|next|also|further|finally)\b)",
+    # modulus", "when order matters", "otherwise" (not "if we then ...", a next step)
+    r"\b(?:if|when|assuming|provided|taking|treating|counting|otherwise)\b(?![ \t]+(?:we|you)"
+    r"[ \t]+(?:then|now|next|also|further|finally)\b)",
     re.IGNORECASE,
 )
 _CLOSING_CASE_VALUE_RE = re.compile(r"\$[^$]{1,60}\$|\\\((?:(?!\\\)).){1,60}\\\)|-?\d+(?:[./]\d+)?")
@@ -8918,6 +8922,13 @@ def _bare_value_list(lines: list[str], question: str | None) -> bool:
     )
 
 
+_AGREED_BEFORE_RE = re.compile(  # "..., which is also what the ", "..., matching the "
+    r"\b(?:(?:which|that|this)[ \t]+is[ \t]+(?:also[ \t]+|exactly[ \t]+|just[ \t]+)?what|as|"
+    r"matching|in[ \t]+line[ \t]+with|consistent[ \t]+with)[ \t]+(?:the[ \t]+)?\Z",
+    re.IGNORECASE,
+)
+
+
 def _closing_read(
     region: str, allow_bare: bool = True, question: str | None = None
 ) -> Extracted | None:
@@ -9318,8 +9329,10 @@ def _closing_read(
     ):
         return Extracted(label.group("v").strip(), "bare", "bare-labelled-value")
     source = _ATTRIB_RE.search(last)
-    if source is not None and not _agreed_after(last, source.end()):
-        return None  # "The user says the answer is 42." (not "..., which is what I found.")
+    if source is not None and not _agreed_after(last, source.end()) and not (
+        _AGREED_BEFORE_RE.search(last, max(0, source.start() - 40), source.start())
+    ):  # "The user says the answer is 42." (not "..., which is what I found.", nor "= 120$,
+        return None  # which is also what the grading key says.": the writer's own value)
     bare = (
         allow_bare and len(lines) == 1 and len(last) <= MAX_BARE_CHARS
         and not _DANGLING_RE.search(last)

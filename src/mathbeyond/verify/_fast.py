@@ -500,6 +500,9 @@ def _other_anchor(low: str) -> bool:
     return False
 
 
+_BARE_VALUE_AFTER_RE = re.compile(r"[ \t]+\$?-?\d")  # "answer 6": a value right after the word
+
+
 def _anchors_introduce(
     region: str, low: str, box_end: int, ascii_region: bool | None = None
 ) -> int | None:
@@ -520,6 +523,8 @@ def _anchors_introduce(
     pos = low.find("answer")
     while pos >= 0:
         after = pos + 6
+        if (pos == 0 or not low[pos - 1].isalnum()) and _BARE_VALUE_AFTER_RE.match(region, after):
+            return None  # "So answer 6 or 7, need ...": a bare anchored value, the engine's
         if pos == 0 or not low[pos - 1].isalnum():
             if region.startswith(" is ", after) and region.startswith(_BOX_OPENERS, after + 4):
                 # _ANCHOR_TAIL_RE ends at the opener, no adverb: the text is the box

@@ -28,6 +28,9 @@ answer only")."""
 # --- a previous answer no longer stands ------------------------------------------------------
 RETRACTION = (
     "wait",
+    # ``just-kidding-disowns``: "The answer is 42 (just kidding). Actually it's 40." (not "no
+    # kidding": that affirms)
+    "(?<!no\\s)just kidding",
     # ``recall-disowned``: "I remember the answer is 155. Actually, I'm mixing it up with another
     # problem" (not "no, I'm confusing it with something else": a doubt dismissed, CONFIRMATION)
     "(?:i'?m|i am|i was|i'?ve been) (?:mixing (?:it|this|that) up|confusing (?:it|this|that)) "
@@ -357,6 +360,9 @@ RETURN_TO_EARLIER = (
     "(?:original|first|earlier|previous|initial) (?:answer|count|result|value) (?:of )?"
     "(?:is|was) (?:right|correct)",
     "(?:stick|stay) with (?:my|the|our) (?:original|first|earlier|previous|initial)",
+    # ``stand-by-box``: "..., so I'll stand by my box.", "I'll stick with my boxed answer."
+    "(?:stand|standing) by (?:my|the|our) (?:box|boxed (?:answer|value|result)|answer above)",
+    "(?:stick|stay|sticking|staying) with (?:my|the|our) (?:box|boxed (?:answer|value|result))",
 )
 """A later candidate followed by one of these gives way to the answer before it."""
 
@@ -371,6 +377,7 @@ CORRECTION_STATEMENT = (
     "(?:it|this|that|the(?: [a-z]+){1,3}) should (?:actually |really |instead )?(?:read|say|"
     "contain|show|hold)",
     "(?:it|this|that)(?:'s| is) actually",
+    "actually,? (?:it|this|that)(?:'s| is)",  # "Actually it's 40."
     "(?:i'?ll|i will|i'?d|i would|i'?m going to|let'?s|we'?ll) (?:go|stick|stay) with",
     "i'?m going with",
     "(?:the )?(?:correct(?:ed)?|revised|fixed|updated) (?:answer|result|value|solution|count|total)"
@@ -559,6 +566,8 @@ ROUNDING_ASKED = (
 ATTRIBUTION_SOURCE = (
     "user", "gold(?: answer)?", "reference(?: answer| solution)?", "expected answer",
     "official answer", "given answer", "provided answer", "answer key", "(?:text)?book",
+    # ``grading-key-attributed``: "the grading key says 120"
+    "(?:grading|marking|scoring) (?:key|scheme|rubric)",
     "teacher", "grader",
     # ``box-attributed-to-reviewers``: "Reviewers accepted $\\boxed{24}$ as the answer last year"
     "(?:the )?(?:reviewers|graders|examiners|markers)",

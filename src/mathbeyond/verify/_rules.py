@@ -1605,6 +1605,13 @@ _SWITCH_LINE_RE = re.compile(  # the text's last line: "Hmm, it is 13.", "Wait, 
 )
 
 
+_STAND_BY_BOX_RE = re.compile(  # "I'll stand by my box", "sticking with my boxed answer"
+    r"\b(?:stand(?:ing)?[ \t]+by|(?:stick|stay)(?:ing)?[ \t]+with)[ \t]+(?:my|the|our)[ \t]+"
+    r"(?:box|boxed[ \t]+(?:answer|value|result)|answer[ \t]+above)\b",
+    re.IGNORECASE,
+)
+
+
 def revision_correction(tail: str, answer: str) -> str | None:
     """``correction-after-revision``: "\\boxed{12}. Actually, the correct count is $6$, since
     ...": a revision cue ("hmm", "actually") then a correction statement with a different value
@@ -1616,8 +1623,14 @@ def revision_correction(tail: str, answer: str) -> str | None:
     if m is None:
         return None
     fixed = _corrected_value(tail, m.end())
+    if fixed is None and tail[m.start() : m.start() + 8].lower() == "actually":
+        fixed = _corrected_value(tail, m.start())  # "Actually it's 40.": the cue opens it
     if fixed is None or fixed == _plain_value(answer):
         return None
+    if "by " in tail or "with " in tail:
+        back = _STAND_BY_BOX_RE.search(tail, max(0, tail.rfind(fixed)))
+        if back is not None:  # ``stand-by-box``: "So the answer should be 60... but 720
+            return None  # definitely works, so I'll stand by my box.": the box again
     return fixed
 
 
@@ -2162,6 +2175,8 @@ def alternative_after(region: str, c: Candidate) -> bool:
     or $n = 3$ if ..."): two conditional alternatives, no commitment. Not an equivalent form
     ("or equivalently $4!$", "or $0.5$ as a decimal") nor the same value again."""
     rest = region[c.end : c.end + ALT_AFTER_CHARS]
+    if c.kind == "boxed" and ("by " in rest or "with " in rest) and _STAND_BY_BOX_RE.search(rest):
+        return False  # ``stand-by-box``: "It could be 720 ..., so I'll stand by my box."
     if "\\text" in rest[:200]:  # ``alternative-in-display-text``: "\quad \left(\text{or }
         # \frac{9}{4}, \text{ depending on the order}\right)$$" read as its words
         rest = _DISPLAY_WORDS_RE.sub(lambda m: m.group(1) or " ", rest)
