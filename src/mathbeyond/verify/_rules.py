@@ -496,7 +496,8 @@ def _flipped_to_no(tail: str) -> bool:
     answer on bare yes/no sentences, the last a no ("The answer is 13. Actually, no. Actually,
     yes. Actually, no."): the answer is withdrawn with nothing in its place. A question answered
     no ("Could it be 14? No.") is no such run."""
-    pos = _FLIP_LEAD_RE.match(tail).end()  # type: ignore[union-attr]
+    lead = _FLIP_LEAD_RE.match(tail)
+    pos = lead.end() if lead is not None else 0
     last = None
     while pos < len(tail):
         m = _FLIP_RE.match(tail, pos)
