@@ -7899,8 +7899,7 @@ def _range_end(region: str, value: str) -> bool:
     v = value.strip(" \t$.*")
     if not v or not v.isdigit():
         return False
-    body = region.rstrip()
-    line = body[body.rfind("\n") + 1 :]
+    line = _last_line(region)
     at = line.rfind(v)
     if at < 0 or (at > 0 and line[at - 1].isdigit()) or _HAS_DIGIT_RE.search(line, at + len(v)):
         return False  # (the range ends the line's numbers)

@@ -352,6 +352,15 @@ SOFT_CONFIRMATION = (
 )
 """A reconsideration that ends by keeping a value ("the answer remains 18", "Okay good")."""
 
+STAND_BY_BOX = (
+    "(?:stand|standing) by (?:my|the|our) (?:box|boxed (?:answer|value|result)|answer above)",
+    "(?:stick|stay|sticking|staying) with (?:my|the|our) (?:box|boxed (?:answer|value|result)|"
+    "answer above)",
+)
+"""``stand-by-box``: "..., so I'll stand by my box.", "I'll stick with my boxed answer.": the
+writer returns to the box over a value or alternative stated after it (also in
+RETURN_TO_EARLIER)."""
+
 RETURN_TO_EARLIER = (
     "(?:my|the|our) (?:original|first|earlier|previous|initial) (?:answer|count|result|value|"
     "computation|calculation)s? (?:of \\$?-?\\d[\\d,./]{0,12}\\$? )?(?:holds|stands|is (?:right|"
@@ -360,9 +369,7 @@ RETURN_TO_EARLIER = (
     "(?:original|first|earlier|previous|initial) (?:answer|count|result|value) (?:of )?"
     "(?:is|was) (?:right|correct)",
     "(?:stick|stay) with (?:my|the|our) (?:original|first|earlier|previous|initial)",
-    # ``stand-by-box``: "..., so I'll stand by my box.", "I'll stick with my boxed answer."
-    "(?:stand|standing) by (?:my|the|our) (?:box|boxed (?:answer|value|result)|answer above)",
-    "(?:stick|stay|sticking|staying) with (?:my|the|our) (?:box|boxed (?:answer|value|result))",
+    *STAND_BY_BOX,
 )
 """A later candidate followed by one of these gives way to the answer before it."""
 

@@ -1606,11 +1606,7 @@ _SWITCH_LINE_RE = re.compile(  # the text's last line: "Hmm, it is 13.", "Wait, 
 )
 
 
-_STAND_BY_BOX_RE = re.compile(  # "I'll stand by my box", "sticking with my boxed answer"
-    r"\b(?:stand(?:ing)?[ \t]+by|(?:stick|stay)(?:ing)?[ \t]+with)[ \t]+(?:my|the|our)[ \t]+"
-    r"(?:box|boxed[ \t]+(?:answer|value|result)|answer[ \t]+above)\b",
-    re.IGNORECASE,
-)
+_STAND_BY_BOX_RE = lx.words(lx.STAND_BY_BOX)  # "I'll stand by my box"
 
 
 def revision_correction(tail: str, answer: str) -> str | None:
