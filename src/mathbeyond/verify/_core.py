@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.238.0"  # core_v400: grader pleas, stand by the box, per-condition values
+VERIFIER_VERSION = "2.239.0"  # core_v401: recap chains, key-offered values, equally stood-by values
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

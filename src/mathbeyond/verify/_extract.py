@@ -15,7 +15,7 @@ import html
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from . import _lexicon as lx
@@ -5607,8 +5607,8 @@ _LINE_LABEL_RE = re.compile(  # "Perimeter: ...", "**Area** $= ...", "- Total nu
 _LINE_LAST_VALUE_RE = re.compile(
     r"(?:=|:)[ \t*_$]*(?P<v>-?\d[\d,]*(?:\.\d+)?|\\[dt]?frac\{\d+\}\{\d+\}|\\sqrt\{\d+\})"
     r"(?:\^\{?\\circ\}?|\u00b0)?"  # (a degree mark: "134^\circ")
-    r"[ \t*_$]*(?:[A-Za-z][A-Za-z \t]{0,30})?[ \t]*[.!]?[ \t]*$"
-)
+    r"[ \t*_$]*(?:[A-Za-z][A-Za-z \t]{0,30}(?:/[A-Za-z]{1,6})?[ \t*_]*)?[ \t]*[.!]?[ \t]*$"
+)  # (a unit with a slash, in the value's bold: "- Average speed: **70 km/h**")
 
 
 def _labelled_value_line(line: str) -> tuple[str, str] | None:
@@ -6232,11 +6232,22 @@ def _case_list_boxes(region: str, boxes: list[Candidate], question: str) -> bool
     return not any(_label_in_question(label, asking) for label in labels)
 
 
+_RECAP_OPENING = (  # "To recap", "**Final recap**", "Quick summary"
+    r"(?:(?:final|quick|brief|short)[ \t]+)?(?:" + lx.alternation(lx.RECAP_OPENER) + r")"
+)
+_RECAP_CHAIN_RE = re.compile(  # ``recap-chain``: "Final recap: 5!/(2!2!) = 120/4 = 20." (one
+    # equation chain of numbers, no words: its last value is the recap's)
+    r"[ \t*_>#-]*(?:(?:so|thus|hence|and)[ \t]*,?[ \t]+)?" + _RECAP_OPENING
+    + r"[ \t*_]*[,:][ \t*_$]*"
+    r"(?P<s>(?=[^\n]*?\d)(?:\\[A-Za-z]+|[^A-Za-z\n]){1,160}?)=[ \t*_$]*"
+    r"(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)[ \t*_$]*[.!]?[ \t*_]*",
+    re.IGNORECASE,
+)
 _RECAP_LINE_RE = re.compile(  # "**To recap**, the GCD of 84 and 126 is 21." (one subject, one
     # copula: "Summing up, the base is 10 and its height is 7." restates the data)
     # (also "So, in summary, $0.375$ written as a common fraction is $\frac{3}{5}$.")
-    r"[ \t*_>#-]*(?:(?:so|thus|hence|and)[ \t]*,?[ \t]+)?(?:" + lx.alternation(lx.RECAP_OPENER)
-    + r")[ \t*_]*[,:][ \t*_]*"
+    r"[ \t*_>#-]*(?:(?:so|thus|hence|and)[ \t]*,?[ \t]+)?" + _RECAP_OPENING
+    + r"[ \t*_]*[,:][ \t*_]*"
     r"(?P<s>(?:(?!\b(?:is|are|equals|was|were)\b)[^\n=]){3,120}?)[ \t]*"
     r"(?:\bis|\bare|\bequals|=|:|(?:\u2192|->|=>)[ \t]*(?:[A-Za-z]+[ \t]+){0,3})[ \t*_$]*"
     r"(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?|\([ \t]*-?\d[^()\n$]{0,40}\)"
@@ -6519,9 +6530,10 @@ def _recap_line_value(line: str, question: str | None, stated: bool = False) -> 
         ) else value
     if m is None or _ASSIGNMENTS_ONLY_RE.fullmatch(text[start:].strip().strip(".")):
         return None
-    listed = _LIST_LEAD_RE.search(text, start, m.start())
+    result = _RESULT_VERB_END_RE.search(text, start, m.start())  # "... converges to $1$"
+    listed = _LIST_LEAD_RE.search(text, start, m.start()) if result is None else None
     if listed is not None and _HAS_VALUE_RE.search(text, start, listed.start()):
-        return None  # "$x = 2$ and $x = 3$": a list, not one value
+        return None  # "$x = 2$ and $x = 3$": a list, not one value ("from 1 to 5")
     value = (m.group("m") or m.group("b") or m.group("n") or "").strip().strip("$ ")
     unknown = (
         _last_match(_ASSIGNED_NUMBER_RE, text[start : m.start()])
@@ -6544,9 +6556,16 @@ def _recap_line_value(line: str, question: str | None, stated: bool = False) -> 
         return None
     if _UNFINISHED_VALUE_RE.search(_VALUE_MARKUP_RE.sub("", value)):
         return None
-    if question and value.replace(",", "") in _numbers(question):
-        return None
+    if question and value.replace(",", "") in _numbers(question) and result is None:
+        return None  # (a number of the question stated as a result, "... converges to $1$", counts)
     return value
+
+
+_RESULT_VERB_END_RE = re.compile(  # "converges to", "sums to", "works out to" right before a value
+    r"\b(?:converg(?:es|ed|ing)|sums?|summing|evaluates?|simplifies|reduces|works?[ \t]+out|"
+    r"comes?(?:[ \t]+out)?|adds?[ \t]+up)[ \t]+to[ \t*_$]*\Z",
+    re.IGNORECASE,
+)
 
 
 _LOCATED_HEAD_RE = re.compile(r"([A-Za-z]{4,})[ \t,]*\bat[ \t]*\$?[ \t]*\Z")
@@ -6750,6 +6769,8 @@ def _later_value_contradicts(region: str, box: Candidate, question: str) -> bool
     line_end = region.find("\n", box.end)
     if line_end < 0:
         return False
+    if box.kind != "boxed":  # an answer line's value without its unit: "72 km/h" is 72
+        box = replace(box, text=_UNIT_TAIL_RE.sub("", box.text.strip(" \t*_$.")))
     lines = [ln for ln in region[line_end:].split("\n") if ln.strip()]
     if not lines:
         return False
@@ -6763,7 +6784,11 @@ def _later_value_contradicts(region: str, box: Candidate, question: str) -> bool
         w in question.lower() for w in re.findall(r"[a-z]{4,}", row.group("l").lower())
     ):
         return _plain_value(row.group("v")) != _plain_value(box.text)
-    recap = _RECAP_LINE_RE.fullmatch(lines[-1].strip())
+    recap = _RECAP_LINE_RE.fullmatch(lines[-1].strip()) or _RECAP_CHAIN_RE.fullmatch(
+        lines[-1].strip()
+    )
+    if recap is not None and _restates_datum(lines[-1].strip(), recap, question):
+        return False  # "To recap, the rectangle's width is 5.": a number the question gives
     if recap is not None and (
         _SIMPLE_NUMBER_RE.fullmatch(_plain_value(box.text))
         or (recap.group("v").startswith("(") and _plain_value(box.text).startswith("("))
@@ -6790,6 +6815,35 @@ def _later_value_contradicts(region: str, box: Candidate, question: str) -> bool
         if not asked_label or not any(_SUMMARY_HEADING_RE.fullmatch(ln) for ln in lines[:-1]):
             return False
     return _recap_differs(named[1], box.text)
+
+
+_UNIT_TAIL_RE = re.compile(r"(?<=\d)[ \t]*(?:[A-Za-z]{1,12}(?:/[A-Za-z]{1,6})?|%)\Z")
+_DATUM_COPULA_RE = re.compile(r"(?:\bis|\bare|\bwas|\bwere|:)[ \t*_$]*\Z", re.IGNORECASE)
+
+
+def _restates_datum(line: str, recap: re.Match[str], question: str) -> bool:
+    """A recap line restates a datum: its subject's head noun stands next to its value in the
+    question ("To recap, the rectangle's width is 5." for "length 12 and width 5"), stated with
+    a copula: not a second result ("In summary, the most frequent value is 3." for the set
+    "{2, 3, 3, ...}" is one; so are "... converges to 1" and "5!/(2!2!) = 20")."""
+    value = _plain_value(recap.group("v")).replace(",", "")
+    if value not in _numbers(question) or _DATUM_COPULA_RE.search(
+        line, 0, recap.start("v")
+    ) is None:
+        return False
+    head = _last_match(_HEAD_WORD_RE, recap.group("s"))
+    if head is None:
+        return False
+    noun = re.escape(head.group(0).lower().rstrip("s"))
+    number = re.escape(value)
+    return re.search(
+        r"\b" + noun + r"s?\b[^.\d\n]{0,12}?(?<![\d.])" + number + r"(?![\d]|\.\d)"
+        r"|(?<![\d.])" + number + r"(?![\d]|\.\d)[^.\d\n]{0,12}?\b" + noun + r"s?\b",
+        question.lower(),
+    ) is not None
+
+
+_HEAD_WORD_RE = re.compile(r"[A-Za-z]{3,}")
 
 
 def _asked_row_differs(tail: str, box: Candidate, question: str) -> bool:
@@ -8015,6 +8069,9 @@ def _conclusion(
         cell = _asked_table_row(whole, question)
         if cell is not None:  # "| Statistic | Value |\n|---|---|\n| Median | 4 |" (median asked)
             return Extracted(cell, "conclusion", "closing-asked-table-row")
+        cell = _asked_table_column(whole, question)
+        if cell is not None:  # "| Original | Discount | Sale price |\n|:-:|:-:|:-:|\n| $40 |
+            return Extracted(cell, "conclusion", "closing-asked-table-column")  # $10 | $30 |"
     region = _without_afterword_section(whole, question)
     if len(region) < len(whole):
         allow_bare = False  # what the afterword follows is worked text, not a bare answer
@@ -8222,6 +8279,30 @@ def _asked_table_row(text: str, question: str, nouns: str = "") -> str | None:
     asking = _asking_sentence(question) + " " + nouns
     asked = [value for label, value in rows if _label_in_question(label, asking)]
     return asked[0] if len(asked) == 1 and _HAS_VALUE_RE.search(asked[0]) else None
+
+
+def _asked_table_column(text: str, question: str) -> str | None:
+    """``closing-asked-table-column``: a text ending with a table of one header row and one row
+    of values ("| Original | Discount | Sale price |" over "| $40 | $10 | $30 |") whose one
+    header names a quantity the question asks for: the value under it."""
+    rows: list[list[str]] = []
+    for line in reversed(text.rstrip().split("\n")):
+        m = _TABLE_ROW_RE.fullmatch(line)
+        if m is None:
+            break
+        cells = [c.strip().strip("*_").strip() for c in m.group("cells").split("|")]
+        if all(set(c) <= set("-: ") for c in cells):
+            continue  # the header rule "|:-:|:-:|"
+        rows.append(cells)
+    if len(rows) != 2 or len(rows[0]) != len(rows[1]) or len(rows[0]) < 2:
+        return None
+    values, header = rows
+    asking = _asking_sentence(question)
+    asked = [i for i, label in enumerate(header) if label and _label_in_question(label, asking)]
+    if len(asked) != 1:
+        return None
+    value = values[asked[0]].strip(" \t$").replace("\\$", "").strip()
+    return value if _HAS_VALUE_RE.search(value) and len(value) <= 40 else None
 
 
 _SECTION_OPENER_RE = re.compile(
@@ -8944,6 +9025,8 @@ def _closing_read(
         return Extracted("", "none", "closing-copied-from-question")
     lines = _without_parenthetical_aside(lines)
     lines = _without_unasked_sentence(lines)
+    while len(lines) >= 2 and _ASIDE_ITEM_RE.match(lines[-1]) and _HAS_VALUE_RE.search(lines[-2]):
+        lines = lines[:-1]  # ``closing-aside-item``: "* **Nearest tenth (for comparison):** 3.1"
     if len(lines) >= 2 and _bare_value_list(lines, question):
         # ``closing-bare-value-list``: "9k = 180, k = 20.\n\n- 40\n- 60\n- 80": values listed
         # one per line, none chosen (unless the question asks for a list)
@@ -9081,6 +9164,11 @@ def _closing_read(
             # ``closing-depends-on-reading``: "If it means ..., then the net change is 0. If it
             # means ..., then it is a 4% decrease. It depends on the interpretation.": none
             return Extracted("", "none", "closing-depends-on-reading")
+    two = _DEPENDS_TWO_VALUES_RE.search(last) if "epend" in last else None
+    if two is not None and _plain_value(two.group("a")) != _plain_value(two.group("b")):
+        # ``closing-depends-two-values``: "So it depends on the interpretation: 7 for integers,
+        # or about 7.07 otherwise.": a value per reading, none chosen
+        return Extracted("", "none", "closing-depends-on-reading")
     stands = _VALUE_STANDS_END_RE.search(last) if " of " in last else None
     if stands is not None:  # ``earlier-answer-of-value-stands``: "..., so that reading doesn't
         # apply, and my original answer of 120 stands.": the value it keeps
@@ -10230,6 +10318,26 @@ def _without_unasked_sentence(lines: list[str]) -> list[str]:
     return kept
 
 
+_DEPENDS_VALUE = (
+    r"(?:(?:about|approximately|roughly|around)[ \t]+)?\$?(?P<{g}>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)"
+    r"\$?(?![\d.,]\d)"
+)
+_DEPENDS_TWO_VALUES_RE = re.compile(  # "it depends ...: 7 for integers, or about 7.07 otherwise"
+    r"\b(?:it[ \t]+depends|depends[ \t]+on|depending[ \t]+on)\b[^.\n]{0,80}?[:;\u2014][ \t]*"
+    + _DEPENDS_VALUE.format(g="a") + r"[ \t]+(?:for|if|when|under|with)\b[^.;\n]{1,60}?[,;]?"
+    r"[ \t]*(?:or|and|but|while|whereas)[ \t]+" + _DEPENDS_VALUE.format(g="b")
+    + r"[ \t]+(?:for|if|when|under|with|otherwise)\b",
+    re.IGNORECASE,
+)
+_ASIDE_ITEM_RE = re.compile(  # a (list item's) label marking its value as an aside, not the
+    # answer: "* **Nearest tenth (for comparison):** 3.1"
+    r"[ \t]*(?:(?:[-*\u2022+]|\d{1,2}[.)])[ \t]+)?[*_ \t]*[A-Za-z][^\n:()]{0,60}\([ \t]*(?:for"
+    r"[ \t]+(?:comparison|reference|context|completeness|contrast)|not[ \t]+asked|bonus|aside|"
+    r"side[ \t]+note)[ \t]*\)[ \t*_]*:",
+    re.IGNORECASE,
+)
+
+
 def _without_parenthetical_aside(lines: list[str]) -> list[str]:
     """``closing-parenthetical-aside``: a last sentence wholly in parentheses ("(Directly:
     $9 \\times 137 = 1233$, and $1234 - 1233 = 1$.)", "(Had the side been 7, it would be
@@ -11128,6 +11236,8 @@ def _lone_new_value(region: str, question: str) -> str | None:
     lines = [ln.strip(_LINE_DECOR) for ln in region.strip().split("\n") if ln.strip(_LINE_DECOR)]
     while lines and lines[-1].startswith("(") and lines[-1].rstrip(".").endswith(")"):
         lines.pop()  # "(The 255 I wrote at first came from ...)": a parenthetical remark
+    while len(lines) >= 2 and _ASIDE_ITEM_RE.match(lines[-1]):
+        lines.pop()  # ``closing-aside-item``: "Nearest tenth (for comparison): 3.1"
     if not lines or retraction_in(lines[-1]) is not None or _WITHDRAWAL_RE.search(lines[-1]):
         return None  # "I no longer trust the value 18 ... I retract my earlier answer": none
     sentence = _last_value_sentence(lines[-1])

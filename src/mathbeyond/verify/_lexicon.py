@@ -2183,7 +2183,8 @@ NOT_YET_COMMITTED = (
     "exclude|include|divide|multiply|change)",
     "should(?:n't| not) have", "(?:i'?m|i am) (?:still |really |just )?(?:not (?:sure|certain|"
     "confident|convinced)|unsure|uncertain)",
-    "(?:is|was|are|were) (?:not (?:right|correct)|wrong|incorrect)", "mixed up", "redoing",
+    "(?:is|was|are|were) (?:not (?:right|correct)|wrong|incorrect)", "mixed up",
+    "(?<!by\\s)redoing",  # (not "Let me confirm by redoing the computation": a check's means)
     "changes (?:things|the (?:answer|count|result))",
     # "so 9 is not the final count. Let me redo this including the negative pairs"
     "not the final (?:answer|count|result|value|total|number|tally)",

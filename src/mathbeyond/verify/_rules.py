@@ -1968,10 +1968,34 @@ def _defers_choice(region: str, rest: str, c: Candidate) -> bool:
         return False
     if m.group(0)[:2].lower() == "or" and not rest[: m.start()].strip(" \t$)(,;:-"):
         return True
+    if any(  # ``whichever-after-other-value``: "\boxed{3}... or actually if ..., it'd be
+        _other_value(o.group("v") or o.group("n"), c.text)  # $\frac{16}{3}$. I'll go with
+        for o in _OFFERED_OTHER_RE.finditer(rest, 0, m.start())  # whichever matches the key."
+    ):
+        return True
     before = region[max(0, c.start - 400) : c.start]
     return any(
         t is not None and _plain(t) != _plain(c.text) for _s, _e, t in box_spans(before)
     )
+
+
+_OFFERED_OTHER_RE = re.compile(  # "it'd be $\frac{16}{3}$", "or $\frac{16}{3}$", "would be 9"
+    r"(?:\b(?:would|could|might)[ \t]+be|'d[ \t]+be|\bor)[ \t]+"
+    r"(?:\$(?P<v>[^$\n]{1,40})\$|(?P<n>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)(?![\w^]))",
+    re.IGNORECASE,
+)
+
+
+def _other_value(value: str | None, answer: str) -> bool:
+    """``value`` is another value than ``answer`` (not the same text, nor the same number in
+    another form: "18.0" for 18, "\\frac{6}{4}" for 1.5)."""
+    if not value:
+        return False
+    mine, other = _plain(answer), _plain(value)
+    if mine == other:
+        return False
+    a, b = simple_rational(mine.replace(",", ""), 40), simple_rational(other.replace(",", ""), 40)
+    return a is None or b is None or a != b
 
 
 _ALSO_WORKS_RE = re.compile(  # "(also $x = 3$ works)", "also x = -2 satisfies it"
@@ -1982,12 +2006,23 @@ _ALSO_WORKS_RE = re.compile(  # "(also $x = 3$ works)", "also x = -2 satisfies i
 _ALSO_ACCEPTABLE_RE = re.compile(  # a sentence offering a value as also acceptable
     r"\b(?:(?:may|might|could|can)[ \t]+also[ \t]+be[ \t]+(?:read|taken|accepted|counted|given|"
     r"interpreted|marked)|(?:would|is|are)[ \t]+also[ \t]+(?:be[ \t]+)?(?:acceptable|accepted|"
-    r"valid|fine|correct|right|ok(?:ay)?)|also[ \t]+(?:acceptable|accepted|valid|fine|works?"
-    r"(?![ \t]+out))|works?[ \t]+(?:too|as[ \t]+well)|(?:is|are)[ \t]+(?:fine|acceptable|correct)"
-    r"[ \t]+(?:too|as[ \t]+well))\b",
+    r"valid|fine|correct|right|ok(?:ay)?|possible|plausible)|also[ \t]+(?:acceptable|accepted|"
+    r"valid|fine|works?(?![ \t]+out))|works?[ \t]+(?:too|as[ \t]+well)|(?:is|are)[ \t]+(?:fine|"
+    r"acceptable|correct)[ \t]+(?:too|as[ \t]+well)"
+    # ``other-value-equally-endorsed``: "I'd equally stand by $\boxed{12\sqrt{3}}$", "could also
+    # be right", "would be an equally valid answer", "I'd be equally happy with 24"
+    r"|(?:may|might|could|can)[ \t]+also[ \t]+be[ \t]+(?:right|correct|valid|acceptable)"
+    r"|(?:also|equally)[ \t]+stand[ \t]+by|equally[ \t]+(?:happy|content|fine)[ \t]+with"
+    r"|(?:an?[ \t]+)?(?:equally|just[ \t]+as)[ \t]+(?:valid|acceptable|correct|right|"
+    r"defensible|good)(?![ \t]+(?:method|approach|way|route|argument|derivation)))\b",
     re.IGNORECASE,
 )
 _CHECK_WORD_RE = re.compile(r"\b(?:check|checking|verif[a-z]*|sanity)\b", re.IGNORECASE)
+_SET_ASIDE_AFTER_RE = re.compile(  # the offered value set aside in the rest of its sentence
+    r"[^.;\n]{0,60}?\b(?:but|however|though|although|except|not|reject(?:ed)?|discard(?:ed)?|"
+    r"exclud(?:e|ed|ing)|invalid|extraneous)\b|[^.;\n]{0,60}?n't\b",
+    re.IGNORECASE,
+)
 
 
 def _also_acceptable_other(rest: str, answer: str) -> bool:
@@ -1999,6 +2034,8 @@ def _also_acceptable_other(rest: str, answer: str) -> bool:
     offered = _ALSO_ACCEPTABLE_RE.search(sentence)
     if offered is None or _CHECK_WORD_RE.search(sentence):
         return False  # ("Check: $63 / 7 = 9$, which also works.": a check's numbers)
+    if _SET_ASIDE_AFTER_RE.match(sentence, offered.end()):
+        return False  # "$x = -5$ is also possible algebraically, but a length is positive"
     mine = simple_rational(answer.strip(" \t$.").replace(",", ""), 40)
     if mine is None:
         return False
@@ -2209,7 +2246,9 @@ def alternative_after(region: str, c: Candidate) -> bool:
     also = _ALSO_WORKS_RE.search(rest) if "also" in rest else None
     if also is not None and _plain(also.group("v")) != _plain(c.text):
         return True  # "$$\boxed{5}$$ (also $x = 3$ works)": a second answer offered
-    if ("also" in rest or "too" in rest or "as well" in rest) and _also_acceptable_other(
+    if ("also" in rest or "too" in rest or "as well" in rest or "qually" in rest or (
+        "just as" in rest
+    )) and _also_acceptable_other(
         rest, c.text
     ):  # ``other-value-also-acceptable``: "(If the checker expects something different, this
         return True  # may also be read as 62 or 64.)", "(If your key says 64, that works too.)"
@@ -3284,7 +3323,7 @@ def _closing_paragraph_hedge(region: str, c: Candidate) -> bool:
             _plain(m.group("v")).rstrip("0").rstrip(".") != mine
         ):
             return True
-    return any(_plain(m.group("v")) != mine for m in _ALSO_POSSIBLE_RE.finditer(body))
+    return any(_other_value(m.group("v"), c.text) for m in _ALSO_POSSIBLE_RE.finditer(body))
 
 
 _POSTSCRIPT_RE = re.compile(
