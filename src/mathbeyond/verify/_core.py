@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.239.0"  # core_v401: recap chains, key-offered values, equally stood-by values
+VERIFIER_VERSION = "2.240.0"  # core_v402: placeholders, unasked later boxes, floated values
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -233,6 +233,12 @@ def _restated_differs(completion: str, answer: str) -> bool:
 
 
 _RECAP_REASON = "a closing summary states another value"
+
+
+_APPROX_WORD_LEAD_RE = re.compile(
+    r"(?:about|approximately|approx\.?|roughly|around|close[ \t]+to)[ \t]+(?=[-$\d.])",
+    re.IGNORECASE,
+)
 
 
 def _recap_differs(completion: str, answer: str, question: str | None) -> bool:
@@ -590,6 +596,14 @@ def _judge_answer(
             status, reason, own = _judge_answer(right, gold, question)
             if own == "answer-unevaluated-arithmetic":
                 return status, reason, own
+    worded = _APPROX_WORD_LEAD_RE.match(answer) if question and answer[:1].isalpha() else None
+    if worded is not None and question and ROUNDING_ASKED_RE.search(question):
+        # asked "to the nearest tenth": "about 28.3 square units" answers with 28.3, as
+        # "\approx 28.3" does (``answer-approximation-asked``)
+        status, reason, own = _judge_answer(answer[worded.end() :], gold, question)
+        if status is Status.CORRECT and own is None:
+            own = "answer-approximation-asked"
+        return status, reason, own
     approx = _APPROX_SIGN_RE.split(answer) if "approx" in answer or "≈" in answer else None
     if approx is not None and len(approx) > 1 and question and ROUNDING_ASKED_RE.search(question):
         # asked "to the nearest tenth": "$\sqrt{80} \approx 8.9$" answers with 8.9

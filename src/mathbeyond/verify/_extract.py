@@ -37,6 +37,7 @@ from ._rules import (
     INTRO_RE,
     MISTAKE_RE,
     OTHER_PROBLEM_RE,
+    PLACEHOLDER_RE,
     RECONSIDER_RE,
     RECOUNT_RE,
     REDO_RE,
@@ -51,6 +52,7 @@ from ._rules import (
     answered_at_once,
     asked_unit_number,
     bare_closing_retraction,
+    both_acceptable,
     box_reoffered,
     called_placeholder,
     counterfactual_anchor,
@@ -2681,9 +2683,9 @@ _REPORT_VERDICT_RE = re.compile(  # a fabricated verdict line: "[Model answer ma
 def _blank_note(m: re.Match[str]) -> str:
     """``bracketed-note``: a bracketed note is a remark, blanked, unless it revises ("[Note: I
     made an error above; ...]")."""
-    if _NOTE_REVISION_RE.search(m.group(0)):
-        return m.group(0)
-    return " " * len(m.group(0))
+    if _NOTE_REVISION_RE.search(m.group(0)) or PLACEHOLDER_RE.search(m.group(0)) is not None:
+        return m.group(0)  # (nor when it calls the box a placeholder: "[Note: the box above is a
+    return " " * len(m.group(0))  # formatting placeholder only ...]", ``box-called-placeholder``)
 
 
 _GRADER_PLEA_RE = re.compile(  # a plea to whoever grades: "please treat the response as
@@ -3953,6 +3955,13 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     if truncated and sel.kind in ("boxed", "anchor") and sel.decisions:
         chosen = sel.decisions[-1].candidate  # from its start: its own sentence may hold back
         after = region[chosen.start + 1 :]
+        floated = _FLOATED_OR_RE.search(after, chosen.end - chosen.start) if (
+            "r " in after
+        ) else None
+        if floated is not None and _proposes_other_value(floated.group(0).lstrip(), chosen):
+            # ``cut-off-floated-other-value``: "So the answer is 55. Hmm, or 89. Let me recount
+            # the" cut off: another value floated, nothing settled
+            return Extracted("", "none", "cut-off-while-reconsidering", trace)
         if doubts_beyond_checking(after) and not (
             sel.rule in ("last-box", "last-anchor") and _restated_commitment(cands, chosen, after)
         ) and not _doubt_answered_no(after) and not _doubt_confirmed(after) and not (
@@ -3982,7 +3991,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             # ``box-disowned-then-cut``: "$\boxed{10}$\n\nis incorrect, because ..." cut off:
             # the box's own clause calls it wrong, no check is under way
             withdrawn.kind == "boxed" and DISOWN_RE.match(region, withdrawn.end)
-        ) and (not doubts_beyond_checking(after) or (
+        ) and _PENDING_VALUE_RE.search(after[-_PENDING_TAIL_CHARS:]) is None and not (
+            withdrawn.kind == "anchor" and _proposes_other_value(after, withdrawn)
+        ) and (
+            # (``cut-off-before-corrected-value``: "... actually the count should be" cut off)
+            not doubts_beyond_checking(after) or (
             # ``cut-off-musing-after-commit``: a box, then only musing ("Hmm, wait. Let me think
             # about whether ...") without a mistake admitted or another value put forward
             withdrawn.kind == "boxed" and not _strong_doubt(after)
@@ -4748,14 +4761,18 @@ def _strong_doubt(text: str) -> bool:
 
 _UNCOMMITTED_RE = re.compile(r"\b" + lx.alternation(lx.NOT_YET_COMMITTED), re.IGNORECASE)
 _ACTUALLY_NO_RE = re.compile(r"\b" + lx.alternation(lx.ACTUALLY_NO), re.IGNORECASE)
-_PENDING_OTHER_RE = re.compile(  # cut just before a value: "... the count would drop to",
-    # "... should really be", "... would be 10 - 2 ="
+_PENDING_VALUE = (  # cut just before a value: "... the count would drop to", "... should
+    # really be", "... would be 10 - 2 ="
     r"\b(?:would|should|might|could|will|must)(?:[ \t]+(?:really|actually|instead|then|now))?"
     r"[ \t]+(?:be|drop[ \t]+to|become|rise[ \t]+to|change[ \t]+to|go[ \t]+to|come[ \t]+to)"
     r"[ \t]*(?:\$|\\\()?[-\d.,()+*/=×−\u2212 \t]*\Z"
+)
+_PENDING_VALUE_RE = re.compile(_PENDING_VALUE, re.IGNORECASE)
+_PENDING_OTHER_RE = re.compile(
+    _PENDING_VALUE
     # cut right after a doubt opens: "... But wait, maybe", "... Wait, but"
-    r"|\b(?:wait|hmm+|but|actually|maybe|perhaps)[ \t,.!\u2014-]*(?:(?:but|maybe|perhaps|actually|"
-    r"wait|hmm+|I|we)[ \t,.!\u2014-]*){0,3}\Z",
+    + r"|\b(?:wait|hmm+|but|actually|maybe|perhaps)[ \t,.!\u2014-]*"
+    r"(?:(?:but|maybe|perhaps|actually|wait|hmm+|I|we)[ \t,.!\u2014-]*){0,3}\Z",
     re.IGNORECASE,
 )
 _PENDING_TAIL_CHARS = 200
@@ -4769,7 +4786,17 @@ _PROPOSED_VALUE_RE = re.compile(
     # "(2,4,6)? That would make it 4": a count the re-check arrives at
     r"|\b(?:would|will|should)[ \t]+make[ \t]+(?:it|that|the[ \t]+(?:count|total|answer|sum))"
     r"[ \t]+(?:\$|\\\()?(?P<m>-?\d[\d,]*(?:\.\d+)?)"
-    r"|\\boxed\{(?P<b>[^{}]{1,40})\}",
+    r"|\\boxed\{(?P<b>[^{}]{1,40})\}"
+    # a floated other value in a sentence of its own: "... = 55. Or 89.", "Hmm, or 89."
+    r"|(?:^|(?<=[.!?])[ \t]+|\n)(?:hmm+[ \t]*,?[ \t]*)?or[ \t]+(?:maybe[ \t]+|perhaps[ \t]+)?"
+    r"(?:\$|\\\()?(?P<o>-?\d[\d,]*(?:\.\d+)?)(?:\$|\\\))?[ \t]*[.?!]",
+    re.IGNORECASE,
+)
+
+
+_FLOATED_OR_RE = re.compile(  # "... = 55. Or 89.", "Hmm, or 89."
+    r"(?:^|(?<=[.!?])[ \t]+|\n)(?:hmm+[ \t]*,?[ \t]*)?or[ \t]+(?:maybe[ \t]+|perhaps[ \t]+)?"
+    r"(?:\$|\\\()?-?\d[\d,]*(?:\.\d+)?(?:\$|\\\))?[ \t]*[.?!]",
     re.IGNORECASE,
 )
 
@@ -4780,7 +4807,9 @@ def _proposes_other_value(after: str, chosen: Candidate) -> bool:
     mine = squash(_sentence_answer(chosen.text) if chosen.kind == "anchor" else chosen.text)
     mine = mine.strip("*.$ ")
     for m in _PROPOSED_VALUE_RE.finditer(after):
-        value = (m.group("v") or m.group("w") or m.group("m") or m.group("b") or "").strip("$ ")
+        value = (
+            m.group("v") or m.group("w") or m.group("m") or m.group("b") or m.group("o") or ""
+        ).strip("$ ")
         if value and squash(value).strip("*.$ ") != mine:
             return True
     return False
@@ -5663,6 +5692,12 @@ def _answer_before_paragraph(region: str, box: Candidate, question: str) -> Extr
             return found
         if found.kind == "conclusion" and found.text and _POSTSCRIPT_RE.match(region, para + 2):
             return found
+    sentence = region.rfind(". ", 0, box.start)
+    if sentence > max(para, 0) and "\\boxed" in region[max(para, 0) : sentence]:
+        # "So $\gcd(252,198)=\boxed{18}$. Also note $\operatorname{lcm}(...) = \boxed{2772}$."
+        found = _decide(region[: sentence + 1], question, "stop")
+        if found.kind == "boxed" and found.text:
+            return found
     clause = max(region.rfind(", ", 0, box.start), region.rfind("; ", 0, box.start))
     if clause > max(para, 0) and "\\boxed" in region[max(para, 0) : clause]:
         # "The hexagon has side length $\\boxed{80}$, and its perimeter is $\\boxed{480}$."
@@ -5677,33 +5712,63 @@ def _box_of_unasked_measure(region: str, box: Candidate, question: str) -> bool:
     MEASURE_NOUN: "What is its area?") and the box's own sentence labels it as another one,
     named last before it ("... so the perimeter is $6 + 8 + 10 = \\boxed{24}$.", "Perimeter:
     $\\boxed{24}$"), which the asking sentence does not name: that measure, not the answer."""
-    if _MEASURE_NOUN_RE.search(question) is None:  # (the asked measure is named in it)
-        return False
     asked = _asked_noun(question)
-    if asked is None or _MEASURE_NOUN_RE.fullmatch(asked) is None:
+    if _MEASURE_NOUN_RE.search(question) is None:  # (the asked measure is named in it)
+        quantity = _NAMED_QUANTITY_RE.search(_asking_sentence(question))
+        if quantity is None:  # (or another named quantity: "the greatest common factor")
+            return False
+        asked = quantity.group(0).lower()
+    elif asked is None or _MEASURE_NOUN_RE.fullmatch(asked) is None:
         # "Find the side length of the hexagon.": the measure right after the asking verb
         named_there = {m.group("m").lower() for m in _MEASURE_ASKED_RE.finditer(question)}
-        if len(named_there) != 1:
-            return False
-        asked = named_there.pop()
+        if len(named_there) == 1:
+            asked = named_there.pop()
+        elif named_there or (asked is None and _HOW_MANY_RE.search(question) is None):
+            return False  # (else the counted thing: "How many non-congruent triangles ... have
+            # perimeter $12$?" then "... right-angled with area $\boxed{6}$")
+    before = region[: box.start]
+    if "," in before:  # (", by contrast," within the clause: "The least common multiple, by
+        before = _ADVERBIAL_RE.sub(lambda m: " " * len(m.group(0)), before)  # contrast, is")
     start = max(  # the box's clause: "The hypotenuse is 10, so the perimeter is ..."
-        region.rfind("\n", 0, box.start), region.rfind(". ", 0, box.start),
-        region.rfind("? ", 0, box.start), region.rfind("! ", 0, box.start),
-        region.rfind(", ", 0, box.start), region.rfind("; ", 0, box.start),
+        before.rfind("\n"), before.rfind(". "), before.rfind("? "), before.rfind("! "),
+        before.rfind(", "), before.rfind("; "),
     ) + 1
-    named = _MEASURE_NOUN_RE.search(region, start, box.start)  # the clause's subject
+    named = _QUANTITY_NOUN_RE.search(region, start, box.start)  # the clause's subject
     if named is None:
         return False
-    between = _LATEX_WORD_RE.sub("", region[named.end() : box.start])
+    between = _LATEX_WORD_RE.sub("", _ADVERBIAL_RE.sub("", region[named.end() : box.start]))
     if _LETTER_RE.search(_COPULA_WORD_RE.sub("", between, count=1)):
         return False  # words between ("The radius is half the diameter, ... so $A = ...$")
     label = named.group(0).lower()
-    return asked not in label and not re.search(
+    if asked is not None and _quantity_key(asked) is not None:
+        return _quantity_key(label) != _quantity_key(asked)  # ("GCF" names the greatest common
+        # factor; "least common multiple" another quantity)
+    return (asked is None or asked not in label) and not re.search(
         r"\b" + re.escape(label), _asking_sentence(question), re.IGNORECASE
     )
 
 
+def _quantity_key(name: str) -> str | None:
+    """One key for the names of a named quantity ("gcd" for "GCF", "greatest common divisor",
+    "highest common factor"; "lcm" for "least common multiple"), or None for other nouns."""
+    low = name.lower()
+    if "multiple" in low or low == "lcm":
+        return "lcm"
+    if "common" in low or low in ("gcd", "gcf", "hcf"):
+        return "gcd"
+    return None
+
+
 _LATEX_WORD_RE = re.compile(r"\\[A-Za-z]+")
+_NAMED_QUANTITY_RE = re.compile(r"\b" + lx.alternation(lx.NAMED_QUANTITY) + r"\b", re.IGNORECASE)
+_QUANTITY_NOUN_RE = re.compile(
+    r"\b" + lx.alternation((*lx.MEASURE_NOUN, *lx.NAMED_QUANTITY)) + r"\b", re.IGNORECASE
+)
+_ADVERBIAL_RE = re.compile(  # ", by contrast," between a subject and its verb
+    r",[ \t]*(?:by[ \t]+contrast|in[ \t]+contrast|on[ \t]+the[ \t]+other[ \t]+hand|incidentally|"
+    r"for[ \t]+comparison|meanwhile|though|however)[ \t]*,",
+    re.IGNORECASE,
+)
 _COPULA_WORD_RE = re.compile(
     r"\b(?:is|equals|would[ \t]+be|comes[ \t]+to)\b", re.IGNORECASE
 )
@@ -5716,16 +5781,26 @@ def _asked_line_after_box(region: str, box: Candidate, question: str) -> str | N
     line_start = region.rfind("\n", 0, box.start) + 1
     label = _LINE_LABEL_RE.match(region, line_start, box.start)
     asking = _asking_sentence(question)
-    if label is None or _label_in_question(label.group("l"), asking):
+    if label is None or _METHOD_LABEL_RE.match(label.group("l")) or _label_in_question(
+        label.group("l"), asking
+    ):  # ("By the multiplication principle: $3 \times 6 = \boxed{18}$" labels no quantity)
         return None
     line_end = region.find("\n", box.end)
     if line_end < 0:
         return None
+    noun = _asked_noun(question)
     for line in [ln for ln in region[line_end:].split("\n") if ln.strip()][:3]:
         named = _labelled_value_line(line)
-        if named is not None and _label_in_question(named[0], asking):
+        if named is not None and _label_in_question(named[0], asking) and (
+            noun is None or noun[:5] in named[0].lower()  # (the asked noun's line, not a
+        ):  # datum's: "- Shirts: 3" asked the outfits)
             return named[1] if _plain_value(named[1]) != _plain_value(box.text) else None
     return None
+
+
+_METHOD_LABEL_RE = re.compile(  # a line opening on how the value is found, not on what it is
+    r"(?:by|using|via|with|from|applying|since|so|thus|hence|therefore)\b", re.IGNORECASE
+)
 
 
 def _plain_value(text: str) -> str:
@@ -7289,9 +7364,16 @@ def _other_problem(region: str, start: int, end: int) -> re.Match[str] | None:
     is a remark's predicate (``other-problem-as-predicate``: "that's a different problem
     entirely", "which would be a separate question"): it names another reading, opens none."""
     for m in OTHER_PROBLEM_RE.finditer(region, start, end):
-        if not _OTHER_PROBLEM_PREDICATE_RE.search(region, max(0, m.start() - 40), m.start()):
+        if not _OTHER_PROBLEM_PREDICATE_RE.search(region, max(0, m.start() - 40), m.start()) and (
+            not _REFERRED_BACK_RE.search(region, max(0, m.start() - 24), m.start())
+        ):  # (``other-problem-referred-back``: "so it's the same as the warm-up": none opened)
             return m
     return None
+
+
+_REFERRED_BACK_RE = re.compile(
+    r"\b(?:as|like|from|than|in)\s+(?:the|that|our|my)\s+\Z", re.IGNORECASE
+)
 
 
 _QUESTION_VERB_RE = re.compile(
@@ -8968,6 +9050,12 @@ def _closing(
         return found
     end = region.rstrip()
     last = end[end.rfind("\n") + 1 :]
+    if "oth " in last and both_acceptable(last):  # ``both-values-acceptable``: "Both 8 and 11
+        return Extracted("", "none", "closing-both-acceptable")  # are acceptable here ..."
+    said = end.rfind(found.text)
+    if said >= 0 and bare_closing_retraction(end, said + len(found.text)):
+        return Extracted("", "none", "closing-retracted")  # "... = 32. Actually hold on, that's
+        # not right either.": the value withdrawn, nothing in its place
     at = last.find(found.text)  # (from its first mention: "That's 8 -- though I might have
     # miscounted, so it could be 7 or 9. My candidates are 7, 8, 9.")
     if at >= 0 and _TRAILING_DOUBT_RE.search(last, at) is not None:
@@ -9153,6 +9241,14 @@ def _closing_read(
         ) and not _AFFIRMED_CONDITION_RE.match(stated):  # (not "(which it does)")
             # ``closing-conditional-reading``: "If the problem means positive divisors, the
             # answer is 6." (another count raised before it): an answer under a reading only
+            return Extracted("", "none", "closing-conditional-reading")
+    if ("f " in last or "ssuming" in last) and _READINGS_RAISED_RE.search(region):
+        final = [p for p in _SENTENCE_SPLIT_RE.split(last) if p.strip()]
+        valued = [p for p in final if _HAS_DIGIT_RE.search(p)]
+        if valued and _IT_READING_CONDITION_RE.match(valued[-1]) and not (
+            _AFFIRMED_CONDITION_RE.match(valued[-1])
+        ):  # ``closing-conditional-reading`` on "it": "So if it's total surface area, the
+            # volume is 125." after "whether the problem means total or lateral surface area"
             return Extracted("", "none", "closing-conditional-reading")
     if ("f " in last or "ssuming" in last or "rovided" in last) and _left_open_condition(last):
         # ``closing-conditional-left-open``: "So if my counting formula is exactly right, the
@@ -9741,6 +9837,10 @@ def _closing_read(
                 alone = _closing(final[-1].strip(), allow_bare=False, question=question)
                 return alone if alone is not None and alone.kind == "conclusion" else None
         arithmetic = _NUMERIC_CHAIN_LINE_RE.fullmatch(last.strip())
+        if arithmetic is None and ". " in last.strip():  # "2^15 = 32768. 3+2+7+6+8 = 26.": the
+            arithmetic = _NUMERIC_CHAIN_LINE_RE.fullmatch(  # last sentence's chain
+                last.strip().rsplit(". ", 1)[1].strip()
+            )
         if arithmetic is not None:  # "7 x 8 = 56.": the chain's result
             return Extracted(arithmetic.group("v"), "bare", "bare-numeric-chain")
         converted = _CONVERSION_LINE_RE.fullmatch(last.strip())
@@ -9773,6 +9873,9 @@ def _closing_read(
         if arrowed is not None:  # ``terse-arrow-chain``: "2^7=128, 2^5=32, 128-32 => 96"
             return Extracted(arrowed.group("v"), "bare", "bare-arrow-result")
         whole_math = last.strip()
+        lead = _BARE_LEAD_RE.match(whole_math)
+        if lead is not None and whole_math.endswith((".", "!")):  # "That's 2^{10}.": the value
+            whole_math = whole_math[lead.end() : -1].strip()
         if whole_math[:1] == "$" and whole_math[-2:] in ("$.", "$!"):  # ``bare-math-line-
             whole_math = whole_math[:-1]  # period``: "$3^{100} \equiv 3 \pmod{13}$." as its math
         return Extracted(whole_math.strip("$ ").strip(), "bare", "bare-answer")
@@ -9780,6 +9883,9 @@ def _closing_read(
 
 
 _CONDITION_BEFORE_RE = re.compile(r"\b(?:for|where|when|with|if|provided|assuming|unless)[ \t]*\Z")
+_BARE_LEAD_RE = re.compile(  # "That's 2^{10}.": a lead before a one-line reply's value
+    r"(?:that'?s|that[ \t]+is|it'?s|it[ \t]+is|this[ \t]+is)[ \t]+(?=[-$\\\d(])", re.IGNORECASE
+)
 _ARROW_RESULT_RE = re.compile(  # "... 128-32 => 96", "-> 96.": the value the work ends on
     r"(?:=>|->|\u2192)[ \t]*(?P<v>-?\d[\d,]*(?:\.\d+)?)[ \t]*\.?[ \t]*\Z"
 )
@@ -11685,6 +11791,15 @@ _READING_CONDITION_RE = re.compile(  # "If the problem means positive divisors, 
     r"[^.;:!?\n]{0,20}\b(?:problem|question)\b[^.;:!?\n]{0,15}\b(?:means?|meant|intends?|asks?|"
     r"is[ \t]+asking|wants?|refers?[ \t]+to)|[ \t]+(?:we|you|one)[ \t]+(?:read|interpret|take)"
     r"[ \t]+(?:the|this|it|that)\b)\b[^.;:!?\n]{0,80},",
+    re.IGNORECASE,
+)
+_IT_READING_CONDITION_RE = re.compile(  # "So if it's total surface area, "
+    r"[\W_]*(?:(?:so|thus|then|hence|therefore|and|but)[ \t]*,?[ \t]+)?(?:if|assuming)[ \t]+"
+    r"(?:it'?s|it[ \t]+is|it[ \t]+means|that'?s|we[ \t]+mean)\b[^.;:!?\n]{1,60},",
+    re.IGNORECASE,
+)
+_READINGS_RAISED_RE = re.compile(  # the text raised two readings of the question
+    r"\bwhether[ \t]+(?:the[ \t]+(?:problem|question)|it)[ \t]+(?:means?|intends?|asks?|refers?)\b",
     re.IGNORECASE,
 )
 _UNDER_ONE_READING_RE = re.compile(  # "depending on the interpretation, it's 60 under the first

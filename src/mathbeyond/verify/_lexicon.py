@@ -894,6 +894,14 @@ MEASURE_NOUN = (
 $6 + 8 + 10 = \\boxed{24}$") while the question asks another states that measure, not the
 answer (``box-of-unasked-measure``). Plain words: the in-caller path tests them with ``in``."""
 
+NAMED_QUANTITY = (
+    "least common multiple", "lowest common multiple", "lcm", "greatest common (?:factor|divisor)",
+    "highest common factor", "gcd", "gcf", "hcf",
+)
+"""Quantities a question names outright besides a figure's measures ("What is the greatest common
+factor of 48 and 180?"): a later box labelled with another of them ("The least common multiple,
+by contrast, is $\\boxed{720}$") states that one, not the answer (``box-of-unasked-measure``)."""
+
 EXAMPLE_LABEL = (
     "warm-?up", "(?:an? )?(?:smaller|simpler|easier) (?:case|example|instance)", "example",
     "analogy",

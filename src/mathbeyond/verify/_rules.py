@@ -474,13 +474,19 @@ _EXAMPLE_MARK_RE = re.compile(  # "... could be accepted, e.g. $", "for instance
 )
 
 
-_BARE_NO_RE = re.compile(  # "Hmm, no.", "Actually, no.", "Hmm... no, that's not it."
-    r"(?:(?:hmm+|hm+|um+|uh+|actually|wait|oh|ah|well)[ \t,.\u2026!]{0,8})*no\b[ \t.!\u2026]{0,6}"
-    r"(?:,?[ \t]*(?:that'?s|that[ \t]+is|this[ \t]+is|it'?s)[ \t]+(?:not[ \t]+(?:it|right|correct)"
-    r"|wrong)[ \t.!\u2026]{0,6})?",
+_NOT_RIGHT = (  # "that's not right", "that isn't right either", "it's wrong"
+    r"(?:(?:that'?s|that[ \t]+is|this[ \t]+is|it'?s)[ \t]+(?:not[ \t]+(?:it|right|correct)|wrong)"
+    r"|(?:that|this|it)[ \t]+isn'?t[ \t]+(?:it|right|correct))(?:[ \t]+either)?[ \t.!\u2026]{0,6}"
+)
+_BARE_NO_RE = re.compile(  # "Hmm, no.", "Actually, no.", "Hmm... no, that's not it.", "Actually
+    # hold on, that's not right either."
+    r"(?:(?:hmm+|hm+|um+|uh+|actually|wait|oh|ah|well|hold[ \t]+on)[ \t,.\u2026!\u2014-]{0,8})*"
+    r"(?:no\b[ \t.!\u2026]{0,6}(?:,?[ \t]*" + _NOT_RIGHT + r")?|" + _NOT_RIGHT + r")",
     re.IGNORECASE,
 )
-_BARE_NO_ENDS = ("no", "no.", "no!", "no...", "no\u2026", "it.", "right.", "correct.", "wrong.")
+_BARE_NO_ENDS = (
+    "no", "no.", "no!", "no...", "no\u2026", "it.", "right.", "correct.", "wrong.", "either.",
+)
 
 
 _FLIP_LEAD_RE = re.compile(r"[\s$*_)}\].!,]*")
@@ -517,6 +523,11 @@ def bare_closing_retraction(region: str, end: int) -> bool:
     if len(tail) > 400 or not tail.lower().endswith(_BARE_NO_ENDS):
         return False
     if _flipped_to_no(tail):  # in the answer's own paragraph: "The answer is 13. Actually, no."
+        return True
+    lead = _FLIP_LEAD_RE.match(tail)
+    if lead is not None and lead.end() > 0 and "\n" not in tail and _BARE_NO_RE.fullmatch(
+        tail, lead.end()
+    ):  # "... = 32. Actually hold on, that's not right either." in the answer's paragraph
         return True
     para = tail.rfind("\n\n")
     if para < 0 or tail[:para].rstrip().endswith("?"):
@@ -586,8 +597,14 @@ def called_placeholder(region: str, c: Candidate) -> bool:
         hi += 1
     nxt = _SENTENCE_STOP_RE.search(region, hi)
     hi = min(nxt.end() if nxt is not None else len(region), c.end + 240)
-    m = PLACEHOLDER_RE.search(region, lo, hi)
-    return m is not None and _REPLACED_RE.search(region, lo, hi) is None
+    called = any(  # (not "the final answer, not a placeholder")
+        not _NOT_A_RE.search(region, max(lo, m.start() - 16), m.start())
+        for m in PLACEHOLDER_RE.pattern.finditer(region, lo, hi)
+    ) if PLACEHOLDER_RE.search(region, lo, hi) is not None else False
+    return called and _REPLACED_RE.search(region, lo, hi) is None
+
+
+_NOT_A_RE = re.compile(r"\b(?:not|no|never)[ \t]+(?:an?[ \t]+|just[ \t]+a[ \t]+)?\Z", re.IGNORECASE)
 
 
 def example_box(region: str, c: Candidate) -> bool:
@@ -1959,6 +1976,32 @@ _CHECKER_CHOICE_RE = re.compile(  # "; take whichever one the key expects"
 )
 
 
+_UNLESS_READING_RE = re.compile(  # "unless the problem intends $a^2b^2 = \boxed{64}$"
+    r"\bunless[ \t]+(?:the[ \t]+(?:problem|question)|it|you|they)[ \t]+(?:intends?|intended|means?|"
+    r"meant|asks?[ \t]+for|wants?|is[ \t]+asking[ \t]+for)\b[^.\n]{0,60}?"
+    r"(?:\\boxed\{(?P<v>[^{}]{1,30})\}|(?:=|\bis|\bbe|\bgives?)[ \t]*\$?[ \t]*"
+    r"(?P<n>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)(?![\d^]))",
+    re.IGNORECASE,
+)
+_BOTH_VALUE = r"\$?(?P<{g}>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\$?"
+_BOTH_ACCEPTABLE_RE = re.compile(  # "Both 8 and 11 are acceptable here depending on convention"
+    r"\bboth[ \t]+(?:of[ \t]+)?" + _BOTH_VALUE.format(g="a") + r"[ \t]+and[ \t]+"
+    + _BOTH_VALUE.format(g="b") + r"[ \t]+(?:are|would[ \t]+be|seem|could[ \t]+be)[ \t]+"
+    r"(?:equally[ \t]+|also[ \t]+)?(?:acceptable|accepted|valid|correct|right|fine|defensible|"
+    r"possible|plausible)\b",
+    re.IGNORECASE,
+)
+
+
+def both_acceptable(text: str) -> bool:
+    """``both-values-acceptable``: ``text`` offers two different values as acceptable answers
+    ("Both 8 and 11 are acceptable here depending on convention"): no one value committed (the
+    same value in two forms, "both 11 and 11.0 are acceptable", offers one)."""
+    return any(
+        _other_value(m.group("a"), m.group("b")) for m in _BOTH_ACCEPTABLE_RE.finditer(text)
+    )
+
+
 def _defers_choice(region: str, rest: str, c: Candidate) -> bool:
     """``defers-choice-to-checker``: after the box, the choice is left to the checker ("or
     whichever value your checker has on file"; "The smaller is $\\boxed{12}$ and the larger is
@@ -2241,6 +2284,12 @@ def alternative_after(region: str, c: Candidate) -> bool:
         _undecided_other(sentence, c)
     ):  # "$\boxed{10}$ -- though my recheck gives 4, so it could be either."
         return True
+    reading = _UNLESS_READING_RE.search(rest) if "nless" in rest else None
+    if reading is not None and _other_value(reading.group("v") or reading.group("n"), c.text):
+        return True  # ``unless-other-reading``: "\boxed{20} -- unless the problem intends
+        # $a^2b^2 = \boxed{64}$": a second value for another reading, none committed
+    if "oth " in rest and both_acceptable(rest):
+        return True  # ``both-values-acceptable``: "$\boxed{11}$ Both 11 and 13 are valid answers."
     if "whichever" in rest[:200].lower() and _defers_choice(region, rest, c):
         return True  # "$\boxed{18}$ (or whichever value your checker has on file)"
     also = _ALSO_WORKS_RE.search(rest) if "also" in rest else None
