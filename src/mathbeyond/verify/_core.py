@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.240.0"  # core_v402: placeholders, unasked later boxes, floated values
+VERIFIER_VERSION = "2.241.0"  # core_v403: thought markers, other-name boxes, declines
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

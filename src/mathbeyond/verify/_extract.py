@@ -3247,6 +3247,8 @@ def withdrawal_blanked(completion: str, region: str, kind: str, text: str) -> bo
 def _extract(
     completion: str, question: str | None = None, finish_reason: str | None = None
 ) -> Extracted:
+    completion = normalized_markup(completion)
+    question = normalized_markup(question) if question else question
     region = _prepare(completion, question)
     if isinstance(region, Extracted):
         return region
@@ -3263,6 +3265,31 @@ def _extract(
 
 
 _TICKED_TAIL_CHARS = 12
+_THOUGHT_MARKERS_RE = re.compile(r"<\|(?P<m>begin|end)_of_(?P<k>thought|solution)\|>")
+
+
+def normalized_markup(completion: str) -> str:
+    """``completion`` with the OpenThoughts markers read (see :func:`_thought_marker`) and
+    LaTeX's braced thousands separator as a comma (``thousands-brace``: "$\\$16{,}000$" reads as
+    "$\\$16,000$")."""
+    if "_of_thought|>" in completion or "_of_solution|>" in completion:
+        completion = _THOUGHT_MARKERS_RE.sub(_thought_marker, completion)
+    if "{,}" in completion:  # (not "1\\text{,}000": a command's argument)
+        completion = _THOUSANDS_BRACE_RE.sub(",", completion)
+    return completion
+
+
+_THOUSANDS_BRACE_RE = re.compile(r"(?<![A-Za-z])\{,\}")
+
+
+def _thought_marker(m: re.Match[str]) -> str:
+    """``thought-solution-markers``: the OpenThoughts / Bespoke-Stratos template wraps the
+    reasoning in "<|begin_of_thought|> ... <|end_of_thought|>" and the answer in
+    "<|begin_of_solution|> ... <|end_of_solution|>": the first pair reads as a think block, the
+    second as plain text (not as chat tokens that end the reply)."""
+    if m.group("k") == "thought":
+        return "<think>" if m.group("m") == "begin" else "</think>"
+    return ""
 
 
 def _tick_confirms_value(after: str, value: str) -> bool:
@@ -4065,6 +4092,12 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 return Extracted(asked_line, "conclusion", "asked-line-after-unasked-box", trace)
         if question and len(sel.texts) == 1 and _case_list_boxes(region, boxes, question):
             return Extracted("", "none", "boxes-per-case", trace)
+        named_other = _earlier_box_for_other_name(
+            region, boxes, sel.decisions[-1].candidate, question
+        ) if question and len(sel.texts) == 1 and len(boxes) >= 2 else None
+        if named_other is not None:  # ``later-box-of-other-name``: "$F_{10} = \boxed{55}$ ...
+            # Then $F_{12} = \boxed{144}$ just to continue the pattern." asked $F_{10}$
+            return Extracted(named_other.text, "boxed", "answer-before-other-name-box", trace)
         if question and len(sel.texts) == 1 and _box_of_unasked_measure(
             region, sel.decisions[-1].candidate, question
         ):  # "... so the perimeter is $6 + 8 + 10 = \boxed{24}$." asked the area
@@ -4794,6 +4827,9 @@ _PROPOSED_VALUE_RE = re.compile(
 )
 
 
+_QUERIED_VALUE_END_RE = re.compile(  # "... is probably 433?" right before a floated "Or 2456."
+    r"(?<![\w.])\$?(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\$?[ \t]*\?[ \t]*\Z"
+)
 _FLOATED_OR_RE = re.compile(  # "... = 55. Or 89.", "Hmm, or 89."
     r"(?:^|(?<=[.!?])[ \t]+|\n)(?:hmm+[ \t]*,?[ \t]*)?or[ \t]+(?:maybe[ \t]+|perhaps[ \t]+)?"
     r"(?:\$|\\\()?-?\d[\d,]*(?:\.\d+)?(?:\$|\\\))?[ \t]*[.?!]",
@@ -5206,7 +5242,9 @@ def _unboxed_correction(region: str, decisions: tuple[Decision, ...]) -> str | N
     late = _conclusion(rest, allow_bare=False)
     if late is not None and late.kind != "none" and m.group(0).lower() == "wait" and (
         late.text.strip() == retracted[-1].text.strip()
-        and not _NEG_WORD_RE.search(rest[rest.rfind("\n") + 1 :])
+        and not _NEG_WORD_RE.search(  # (the closing sentence: not a question the check asked
+            rest[max(rest.rfind("\n"), rest.rfind("? ")) + 1 :]  # before it, "should I also
+        )  # consider ...? ..., so either way it's 120.")
         and not MISTAKE_RE.search(rest)
     ):  # ``restated-after-wait``: "Wait, let me count directly: ... The cube has 12 edges."
         return late.text  # a "wait" that opened a check, closed on the same value
@@ -5676,6 +5714,55 @@ _MEASURE_ASKED_RE = re.compile(
 )
 _POSTSCRIPT_RE = re.compile(r"[ \t*>#-]*(?:p\.?[ \t]?s\b\.?|" + lx.alternation(
     lx.ASIDE_OPENER) + r"(?![A-Za-z]))", re.IGNORECASE)
+
+
+_NAME = r"[A-Za-z](?:_\{?[A-Za-z0-9]{1,4}\}?)?"
+_NAME_IN_BOX_RE = re.compile(r"[ \t]*(?P<n>" + _NAME + r")[ \t]*=[ \t]*(?P<v>[^=]{1,30})")
+_NAME_BEFORE_BOX_RE = re.compile(r"(?<![\w\\{^])(?P<n>" + _NAME + r")[ \t]*=[ \t]*\$?[ \t]*\Z")
+
+
+def _box_name(region: str, box: Candidate) -> str | None:
+    """The symbol a box assigns: inside it ("\\boxed{b = 1}") or right before it ("$F_{12} =
+    \\boxed{144}$"), or None."""
+    inside = _NAME_IN_BOX_RE.fullmatch(box.text)
+    if inside is not None:
+        return inside.group("n")
+    before = _NAME_BEFORE_BOX_RE.search(region, max(0, box.start - 24), box.start)
+    return before.group("n") if before is not None else None
+
+
+def _earlier_box_for_other_name(
+    region: str, boxes: list[Candidate], box: Candidate, question: str
+) -> Candidate | None:
+    """``later-box-of-other-name``: the last box assigns a symbol the question does not name
+    ("$F_{12} = \\boxed{144}$" asked $F_{10}$; "$\\boxed{b = 1}$" asked the slope) and an
+    earlier box answers: it assigns a symbol the question names ("$F_{10} = \\boxed{55}$"), or
+    its clause names the asked quantity ("The slope is $\\boxed{\\frac{8}{4}}$")."""
+    name = _box_name(region, box)
+    if name is None or _symbol_in(name, question):
+        return None
+    measured = _MEASURE_ASKED_RE.search(question)
+    asked = _asked_noun(question) or (measured.group("m").lower() if measured else None)
+    for prev in reversed([b for b in boxes if b.end <= box.start]):
+        if _plain_value(prev.text) == _plain_value(box.text):
+            return None
+        own = _box_name(region, prev)
+        if own is not None:
+            return prev if _symbol_in(own, question) and own != name else None
+        clause = max(region.rfind("\n", 0, prev.start), region.rfind(". ", 0, prev.start)) + 1
+        said = region[clause : prev.start].lower()  # (the asked noun: "The slope is $\boxed")
+        return prev if asked is not None and asked[:5] in said else None
+    return None
+
+
+def _symbol_in(name: str, question: str) -> bool:
+    """The question names the symbol in its math ("$F_{10}$" for "F_{10}" or "F_10")."""
+    bare = name.replace("{", "").replace("}", "")
+    for m in _FIRST_MATH_RE.finditer(question):
+        body = (m.group(1) or m.group(2) or "").replace("{", "").replace("}", "")
+        if re.search(r"(?<![A-Za-z\\])" + re.escape(bare) + r"(?![A-Za-z0-9])", body):
+            return True
+    return False
 
 
 def _answer_before_paragraph(region: str, box: Candidate, question: str) -> Extracted | None:
@@ -7371,8 +7458,10 @@ def _other_problem(region: str, start: int, end: int) -> re.Match[str] | None:
     return None
 
 
-_REFERRED_BACK_RE = re.compile(
-    r"\b(?:as|like|from|than|in)\s+(?:the|that|our|my)\s+\Z", re.IGNORECASE
+_REFERRED_BACK_RE = re.compile(  # "the same as the warm-up", "an answer to a similar question"
+    r"\b(?:as|like|from|than|in)\s+(?:the|that|our|my)\s+\Z"
+    r"|\banswers?\s+(?:to|for)\s+(?:an?|the|that|some)\s+\Z",
+    re.IGNORECASE,
 )
 
 
@@ -9052,6 +9141,12 @@ def _closing(
     last = end[end.rfind("\n") + 1 :]
     if "oth " in last and both_acceptable(last):  # ``both-values-acceptable``: "Both 8 and 11
         return Extracted("", "none", "closing-both-acceptable")  # are acceptable here ..."
+    floated = _FLOATED_OR_RE.search(last) if "r " in last and "?" in last else None
+    asked = _QUERIED_VALUE_END_RE.search(last, 0, floated.start()) if floated else None
+    if floated is not None and asked is not None and _plain_value(asked.group("v")) != (
+        _plain_value(re.sub(r"[^\d.,/-]", "", floated.group(0)).strip(".,"))
+    ):  # ``closing-queried-then-floated``: "I think the answer is probably 433? Or 2456. Not
+        return Extracted("", "none", "closing-hedged-alternatives")  # sure.": none chosen
     said = end.rfind(found.text)
     if said >= 0 and bare_closing_retraction(end, said + len(found.text)):
         return Extracted("", "none", "closing-retracted")  # "... = 32. Actually hold on, that's
@@ -9113,6 +9208,10 @@ def _closing_read(
         return Extracted("", "none", "closing-copied-from-question")
     lines = _without_parenthetical_aside(lines)
     lines = _without_unasked_sentence(lines)
+    if len(lines) >= 2 and _SET_ASIDE_SUPPOSITION_RE.fullmatch(lines[-1].strip()) and (
+        _HAS_VALUE_RE.search(lines[-2])
+    ):  # ``closing-supposition-set-aside``: "Hmm, if instead it had travelled for 3 hours, the
+        lines = lines[:-1]  # speed would be 50 mph, but that's not the case here."
     while len(lines) >= 2 and _ASIDE_ITEM_RE.match(lines[-1]) and _HAS_VALUE_RE.search(lines[-2]):
         lines = lines[:-1]  # ``closing-aside-item``: "* **Nearest tenth (for comparison):** 3.1"
     if len(lines) >= 2 and _bare_value_list(lines, question):
@@ -9151,6 +9250,14 @@ def _closing_read(
         # ``infinitely-many-count``: asked how many, "... so the system has infinitely many
         # solutions.": the count in words
         return Extracted("infinitely many", "conclusion", "closing-infinitely-many")
+    polygon = _POLYGON_NAMED_RE.search(lines[-1]) if question and "gon" in lines[-1] else None
+    if polygon is not None and question and _SIDES_ASKED_RE.search(question) and not (
+        _NEG_WORD_RE.search(lines[-1], 0, polygon.start())
+    ):  # ``closing-polygon-name``: asked how many sides, "... with interior angle 150° is a
+        # dodecagon.": its number of sides
+        return Extracted(
+            str(lx.POLYGON_SIDES[polygon.group("p").lower()]), "conclusion", "closing-polygon-name"
+        )
     worded = _closed_answer_word(lines[-1], question) if question else None
     if worded is not None:  # "**No**, 221 is not prime.", "... fell on a **Saturday**."
         return Extracted(worded, "conclusion", "closing-answer-word")
@@ -10435,6 +10542,20 @@ _DEPENDS_TWO_VALUES_RE = re.compile(  # "it depends ...: 7 for integers, or abou
     + r"[ \t]+(?:for|if|when|under|with|otherwise)\b",
     re.IGNORECASE,
 )
+_SET_ASIDE_SUPPOSITION_RE = re.compile(  # a supposition closed by "but that's not the case"
+    r"(?:(?:hmm+|but|now|note|of[ \t]+course)[ \t]*[,:]?[ \t]*)?(?:if|had)\b[^.\n]{0,160}?"
+    r"\bwould\b[^.\n]{0,100}?,?[ \t]*but[ \t]+"
+    r"(?:that'?s|that[ \t]+is|this[ \t]+is|it'?s|it[ \t]+is)[ \t]+not[ \t]+"
+    r"(?:the[ \t]+case|what[ \t]+(?:was|is)[ \t]+(?:asked|given))(?:[ \t]+here)?"
+    r"[ \t]*[.!]?",
+    re.IGNORECASE,
+)
+_POLYGON_NAMED_RE = re.compile(  # "... is a (regular) dodecagon." closing the line
+    r"\b(?:is|be|it'?s|forms?|makes?)[ \t]+(?:a|an)[ \t]+(?:regular[ \t]+)?\**(?P<p>"
+    + "|".join(n for n in lx.POLYGON_SIDES if n.endswith("gon")) + r")\**[ \t]*[.!]?[ \t*_]*\Z",
+    re.IGNORECASE,
+)
+_SIDES_ASKED_RE = re.compile(r"\bhow[ \t]+many[ \t]+sides\b", re.IGNORECASE)
 _ASIDE_ITEM_RE = re.compile(  # a (list item's) label marking its value as an aside, not the
     # answer: "* **Nearest tenth (for comparison):** 3.1"
     r"[ \t]*(?:(?:[-*\u2022+]|\d{1,2}[.)])[ \t]+)?[*_ \t]*[A-Za-z][^\n:()]{0,60}\([ \t]*(?:for"

@@ -106,6 +106,7 @@ from ._extract import (
     heading_other_problem,
     margin_after,
     may_re_answer,
+    normalized_markup,
     one_of_many_box,
     other_condition_after,
     plea_box_only,
@@ -199,6 +200,8 @@ def answer(
 ) -> Answer:
     """``explain(completion, question, finish_reason)`` without the decision trace: its text,
     kind and rule."""
+    completion = normalized_markup(completion)
+    question = normalized_markup(question) if question else question
     region = _prepare(completion, question)
     if isinstance(region, Extracted):
         return region.text, region.kind, region.rule

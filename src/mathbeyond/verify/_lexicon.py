@@ -1369,6 +1369,12 @@ DECLINE_ANSWER = (
     "vouch for|stand (?:behind|by)|endorse) (?:it|this|that|the (?:value|number|result|answer)|"
     "(?:\\$)?-?[0-9][0-9,./]*(?:\\$)?)",
     "(?:leave|leaving) (?:it|this|the (?:question|problem|answer)) (?:unanswered|open|blank)",
+    # ``box-left-to-grader``: "I'll leave the box for the grader to fill with the reference answer"
+    "(?:leave|leaving) (?:it|this|the (?:box|answer|blank)) (?:empty |blank )?for (?:the )?"
+    "(?:grader|checker|marker|reader|key) to (?:fill|complete|supply|decide)",
+    # ``cannot-say``: "Without knowing which geometry is intended, I can't really say."
+    "(?:can't|cannot|can not) (?:really |honestly |truly )?(?:say|tell)(?: (?:for sure|for "
+    "certain|which|definitively))?(?=\\s*[.!]?\\s*$)",
     # ``defers-to-reference``: "Rather than risk an arithmetic slip, I'll defer to the reference
     # solution here.": someone else's answer, not the writer's own
     "(?:i'll|i will|i'd|i would|let me|i) defer to (?:the|a|an|their) (?:reference|official|"
@@ -1836,6 +1842,9 @@ HEDGED_ALTERNATIVE = (
 PLEASANTRY = (
     "let me know if", "feel free to", "i hope (?:this|that|it) helps", "hope (?:this|that|it) "
     "helps", "happy to help", "glad to help", "good luck",
+    # "Thanks for the question!", "Thank you for asking."
+    "thanks? (?:you )?for (?:the|your|this|a) (?:great |good |nice |interesting |fun )?(?:question|"
+    "problem|puzzle)", "thanks? (?:you )?for asking",
     # the Minerva format's sign-off, also alone: "I hope it is correct.", "Hope I got it right."
     "(?:i )?hope (?:it|this|that|my answer|the answer)(?: is|'s|\u2019s| was) (?:correct|right)",
     "(?:i )?hope i got (?:it|this|that|everything) right",
@@ -2147,7 +2156,8 @@ FORMAT_EXAMPLE = (
 """Before a quoted box on its line ('the required format: "Answer: \\boxed{5}"'): the box shows
 a format, it answers nothing (``quoted-format-box``)."""
 ALTERNATIVE_ANSWER_LABEL = (
-    "alternative (?:final )?answers?", "other (?:possible |plausible |candidate |acceptable )?"
+    "alternative (?:final |accepted |acceptable |possible )?answers?",
+    "other (?:possible |plausible |candidate |acceptable |accepted )?"
     "(?:final )?answers?", "other candidates?", "possible (?:alternative )?answers?",
     "other possibilities", "alternatives?(?=[ \t]*[:(])",
 )

@@ -2305,8 +2305,8 @@ def alternative_after(region: str, c: Candidate) -> bool:
         "ther" in rest
     ) else None
     if listed is not None and any(  # ``alternative-answers-list``: "Other possible answers: 18"
-        _plain(v) != _plain(c.text) for v in _LISTED_VALUE_RE.findall(listed.group("vals"))
-    ):
+        _other_value(v, c.text) for v in _LISTED_VALUE_RE.findall(listed.group("vals"))
+    ):  # (not the same value again: "Alternative accepted answers: 15.0, fifteen")
         return True
     if c.kind == "boxed" and _parallel_conditional(region, c):
         return True  # "If ... $a_0$, then \boxed{11}. If ... $a_1$, then \boxed{8}."
@@ -2411,12 +2411,14 @@ def declines_answer(text: str) -> bool:
         or "ecline" in tail or "efuse" in tail or "before" in tail  # (or defers: "before ...")
         or "whichever" in tail  # (or leaves the choice: "accept whichever matches the key")
         or "defer" in tail  # (or defers to another's answer: "I'll defer to the reference")
+        or "leav" in tail  # (or leaves it: "I'll leave the box for the grader to fill")
     ) or (  # and one of these words
         "answer" not in tail and "between" not in tail and "commit" not in tail
         and "vouch" not in tail and "stand" not in tail and "endorse" not in tail
         and "hold" not in tail and "value" not in tail and "number" not in tail
         and "result" not in tail and "complete" not in tail and "finish" not in tail
-        and "whichever" not in tail and "defer" not in tail
+        and "whichever" not in tail and "defer" not in tail and "say" not in tail
+        and "tell" not in tail and "grader" not in tail
     ):
         return False
     found = None
