@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.241.0"  # core_v403: thought markers, other-name boxes, declines
+VERIFIER_VERSION = "2.242.0"  # core_v404: roman numerals, answer rows, asked values after boxes
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -993,6 +993,12 @@ def _one_letter_unit(answer: str, gold: str, question: str | None) -> str | None
 
 
 def _judge(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
+    if question and "oman" in question:
+        roman = _same_roman(answer, gold)
+        if roman is not None:  # ``roman-numeral-text``: "XIV" is no product X·I·V equal to XVI
+            return (Status.CORRECT, "same roman numeral") if roman else (
+                Status.INCORRECT, "different roman numeral"
+            )
     unit_number = _one_letter_unit(answer, gold, question) if question else None
     if unit_number is None and question and _PLAIN_NUMBER_GOLD_RE.fullmatch(gold):
         unit_number = asked_unit_number(answer, question)  # ``unit-mismatch``: "45 min"
@@ -1016,6 +1022,20 @@ def _judge(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
     from ._compare import compare  # sympy-backed path, imported only when needed
 
     return compare(answer, gold, question)
+
+
+_ROMAN_RE = re.compile(r"[IVXLCDM]{1,15}")
+_TEXT_WRAP_RE = re.compile(r"\\(?:text|mathrm|textbf|mathbf|textrm)\{([^{}]*)\}")
+
+
+def _same_roman(answer: str, gold: str) -> bool | None:
+    """Asked for Roman numerals: whether two numerals written in capitals ("XIV", "\\text{XVI}")
+    are the same numeral (None when either is no numeral): compared as written, not as products
+    of letters (X·I·V = X·V·I)."""
+    a, g = (_TEXT_WRAP_RE.sub(r"\1", x).strip(" \t$*_.") for x in (answer, gold))
+    if not (_ROMAN_RE.fullmatch(a) and _ROMAN_RE.fullmatch(g)):
+        return None
+    return a == g  # (a numeral has one standard spelling: "IL" is no way to write XLIX)
 
 
 _DAMAGE_CHARS_RE = re.compile("[\x07\x08\x0b\x0c\t\r]")

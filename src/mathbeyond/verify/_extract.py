@@ -89,6 +89,7 @@ from ._rules import RECAP_LABEL_RE as _RECAP_LABEL_RE
 from ._rules import agreed_after as _agreed_after
 from ._rules import restated_after as _restated_after
 from ._rules import same_rational as _same_rational
+from ._rules import values_differ as _values_differ
 from ._words import (
     foreign_number,
     numbers_named,
@@ -4092,6 +4093,14 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 return Extracted(asked_line, "conclusion", "asked-line-after-unasked-box", trace)
         if question and len(sel.texts) == 1 and _case_list_boxes(region, boxes, question):
             return Extracted("", "none", "boxes-per-case", trace)
+        after_value = _asked_value_after_box(
+            region, sel.decisions[-1].candidate, question
+        ) if question and len(sel.texts) == 1 and " and " in region[
+            sel.decisions[-1].candidate.end : sel.decisions[-1].candidate.end + 80
+        ] else None
+        if after_value is not None:  # ``asked-value-after-unasked-box``: "There are
+            # \boxed{15} primes, and their sum is 328." asked the sum
+            return Extracted(after_value, "conclusion", "asked-value-after-unasked-box", trace)
         named_other = _earlier_box_for_other_name(
             region, boxes, sel.decisions[-1].candidate, question
         ) if question and len(sel.texts) == 1 and len(boxes) >= 2 else None
@@ -4284,6 +4293,14 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             # sure. Maybe 8? Possibly 9.": the closing paragraph leaves the choice open
             return Extracted("", "none", "anchor-then-undecided", trace)
         late = None if truncated else _conclusion(region, question=question)
+        item = _LABELLED_ITEM_ANCHOR_RE.fullmatch(sel.texts[0]) if late is not None and (
+            late.rule in ("closing-asked-list-item", "closing-asked-label") and question
+        ) else None
+        if item is not None and late is not None and question and not _label_in_question(
+            item.group("l"), _asking_sentence(question)
+        ):  # ``asked-label-over-heading-item``: "## Answer\n- x-coordinate: 2\n- y-coordinate:
+            # -3\n\nVertex: $(2, -3)$": the heading's first item is a part, the asked line after
+            return Extracted(late.text, late.kind, "asked-label-over-heading-item", trace)
         if late is not None and (
             late.rule in ("closing-depends-on-reading", "closing-values-per-condition") or (
                 late.rule == "closing-conditional-readings"  # the anchor's own sentence under a
@@ -5714,6 +5731,38 @@ _MEASURE_ASKED_RE = re.compile(
 )
 _POSTSCRIPT_RE = re.compile(r"[ \t*>#-]*(?:p\.?[ \t]?s\b\.?|" + lx.alternation(
     lx.ASIDE_OPENER) + r"(?![A-Za-z]))", re.IGNORECASE)
+
+
+_AND_ASKED_AFTER_RE = re.compile(  # "$ primes, and their sum is 328.", "$ and the altitude is
+    # $\frac{60}{13}$."
+    r"[$ \t]*(?P<w>[A-Za-z]{3,20})?[ \t]*,?[ \t]*and[ \t]+(?:the|their|its)[ \t]+"
+    r"(?P<n>[A-Za-z][A-Za-z -]{1,30}?)[ \t]+(?:is|are|equals|=)[ \t]+\$?[ \t]*"
+    r"(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?|\\[dt]?frac\{\d{1,6}\}\{\d{1,6}\})[ \t]*\$?[ \t]*[.!]?"
+    r"[ \t]*(?=\n|\Z)"
+)
+
+
+def _asked_value_after_box(region: str, box: Candidate, question: str) -> str | None:
+    """``asked-value-after-unasked-box``: the box's sentence names what the box holds, a thing
+    the asking sentence does not ask ("There are $\\boxed{15}$ primes", "So the area is
+    $\\boxed{30}$"), and goes on "and their sum is 328" / "and the altitude is
+    $\\frac{60}{13}$", naming the asked quantity: that value is the answer."""
+    m = _AND_ASKED_AFTER_RE.match(region, box.end)
+    if m is None:
+        return None
+    asking = _asking_sentence(question).lower()
+    asked = _asked_noun(question)
+    head = m.group("n").split()[-1].lower().rstrip("s")
+    if not (head == asked or re.search(r"\b" + re.escape(head), asking)):
+        return None
+    clause = max(region.rfind("\n", 0, box.start), region.rfind(". ", 0, box.start)) + 1
+    measured = _QUANTITY_NOUN_RE.search(region, clause, box.start)
+    own = (m.group("w") or (measured.group(0) if measured else "")).lower().rstrip("s")
+    if not own or own in (asked, head) or (
+        measured is not None and re.search(r"\b" + re.escape(own), asking)
+    ):
+        return None  # (the box's own thing is the asked one, or unnamed)
+    return m.group("v")
 
 
 _NAME = r"[A-Za-z](?:_\{?[A-Za-z0-9]{1,4}\}?)?"
@@ -8447,9 +8496,18 @@ def _asked_table_row(text: str, question: str, nouns: str = "") -> str | None:
         rows.append((cells[0], cells[1]))
     if len(rows) < 2:
         return None
+    labelled = [value for label, value in rows if _ANSWER_ROW_LABEL_RE.match(label)]
+    if len(labelled) == 1 and _HAS_VALUE_RE.search(labelled[0]):  # ``answer-table-row``:
+        return labelled[0]  # "| **Answer (inches)** | **60** |" under the data rows
     asking = _asking_sentence(question) + " " + nouns
     asked = [value for label, value in rows if _label_in_question(label, asking)]
     return asked[0] if len(asked) == 1 and _HAS_VALUE_RE.search(asked[0]) else None
+
+
+_LABELLED_ITEM_ANCHOR_RE = re.compile(  # "x-coordinate: 2": an item's label and value
+    r"[ \t*_-]*(?P<l>[A-Za-z][A-Za-z \t-]{1,30}):[ \t]*[^\n:]{1,30}"
+)
+_ANSWER_ROW_LABEL_RE = re.compile(r"(?:final[ \t]+)?(?:answer|result)\b", re.IGNORECASE)
 
 
 def _asked_table_column(text: str, question: str) -> str | None:
@@ -8910,12 +8968,19 @@ def _without_same_value_remark(region: str) -> str:
     """``closing-same-value-remark``: a last paragraph that only restates the value before it in
     another form ("If you prefer a decimal, that is $0.25$, the same value.") is cut."""
     para = region.rfind("\n\n")
-    if (
-        para <= 0 or len(region) - para > _MAX_CLOSING_REMARK_CHARS
-        or not _SAME_VALUE_RE.search(region, para)
-    ):
+    if para <= 0 or len(region) - para > _MAX_CLOSING_REMARK_CHARS:
         return region
-    return region[:para].rstrip()
+    same = _SAME_VALUE_RE.search(region, para)
+    if same is None or _STATES_VALUE_FIRST_RE.match(region, para, same.start()):
+        return region  # (not "The probability is $\frac{1}{2}$, or equivalently 0.5.": the
+    return region[:para].rstrip()  # paragraph states the value first, then its other form)
+
+
+_STATES_VALUE_FIRST_RE = re.compile(  # "\n\nThe probability is $\frac{1}{2}$, or ..."
+    r"\s*(?:so,?[ \t]+|thus,?[ \t]+|therefore,?[ \t]+)?the[ \t]+[A-Za-z][A-Za-z \t]{0,40}?[ \t]+"
+    r"(?:is|equals)[ \t]+\$?[-\d\\]",
+    re.IGNORECASE,
+)
 
 
 _HOW_MANY_RE = re.compile(r"\bhow\s+many\b|\bthe\s+number\s+of\b", re.IGNORECASE)
@@ -9137,6 +9202,13 @@ def _closing(
     found = _closing_read(region, allow_bare, question)
     if found is None or found.kind != "conclusion" or not found.text:
         return found
+    restated = _OR_EQUIVALENTLY_RE.fullmatch(found.text) if "quivalent" in found.text else None
+    if restated is not None:  # ``value-then-equivalent-form``: "The probability is
+        # $\frac{1}{2}$, or equivalently 0.5.": the value, its restatement aside (one that is
+        value = restated.group("v").strip(" \t$")  # another number offers two values)
+        if _values_differ(value, restated.group("r").strip(" \t$.")):
+            return Extracted("", "none", "closing-alternative-values")
+        found = Extracted(value, found.kind, found.rule)
     end = region.rstrip()
     last = end[end.rfind("\n") + 1 :]
     if "oth " in last and both_acceptable(last):  # ``both-values-acceptable``: "Both 8 and 11
@@ -9212,6 +9284,11 @@ def _closing_read(
         _HAS_VALUE_RE.search(lines[-2])
     ):  # ``closing-supposition-set-aside``: "Hmm, if instead it had travelled for 3 hours, the
         lines = lines[:-1]  # speed would be 50 mph, but that's not the case here."
+    meta = _META_REMARK_RE.search(lines[-1]) if "his " in lines[-1] or "t " in lines[-1] else None
+    if meta is not None and _HAS_VALUE_RE.search(lines[-1], 0, meta.start()):
+        # ``closing-meta-remark``: "So a cube has 12 edges. This took 3 steps, and uses the
+        # fact that 2 faces meet at every edge.": a remark on the solution, not on the answer
+        lines = [*lines[:-1], lines[-1][: meta.start()].rstrip()]
     while len(lines) >= 2 and _ASIDE_ITEM_RE.match(lines[-1]) and _HAS_VALUE_RE.search(lines[-2]):
         lines = lines[:-1]  # ``closing-aside-item``: "* **Nearest tenth (for comparison):** 3.1"
     if len(lines) >= 2 and _bare_value_list(lines, question):
@@ -9731,6 +9808,11 @@ def _closing_read(
             counted = None  # "A hexagon does not have **18 diagonals**": a count denied
         if counted is not None and "=" in last and _count_is_lhs(last, counted):
             counted = None  # ``given-count-converted``: "3 square yards = 3 × 9 = 27 ft²."
+        summand = _SUMMAND_THEN_RESULT_RE.search(last, at) if counted is not None and (
+            "plus" in last or "+" in last
+        ) else None
+        if summand is not None and summand.group("v") != counted:  # ``count-summand-then-
+            counted = summand.group("v")  # result``: "Base edges 4 plus lateral edges 4 gives 8."
         if counted is not None and _bounded_count(last, at, question):
             return Extracted("", "none", "closing-bound-not-value")
         if counted is not None:  # "Only 14 positive integers, namely 1 through 14, have ..."
@@ -10542,6 +10624,20 @@ _DEPENDS_TWO_VALUES_RE = re.compile(  # "it depends ...: 7 for integers, or abou
     + r"[ \t]+(?:for|if|when|under|with|otherwise)\b",
     re.IGNORECASE,
 )
+_OR_EQUIVALENTLY_RE = re.compile(
+    r"(?P<v>[^,\n]{1,60}?)\$?[ \t]*,?[ \t]*(?:or|i\.e\.,?|that[ \t]+is,?)[ \t]+equivalently[ \t]+"
+    r"(?P<r>[^\n]{1,40})",
+    re.IGNORECASE,
+)
+_SUMMAND_THEN_RESULT_RE = re.compile(  # "... plus lateral edges 4 gives 8 again."
+    r"(?:\bplus\b|\+)[^.\n]{1,60}?\b(?:gives?|makes?|totals?|equals?|for[ \t]+a[ \t]+total[ \t]+of)"
+    r"[ \t]+\$?(?P<v>\d[\d,]*)\$?(?![\d.,]\d)"
+)
+_META_REMARK_RE = re.compile(  # a last sentence about the solution itself
+    r"(?<=[.!])[ \t]+(?:this|that|it|the[ \t]+(?:solution|method|argument))[ \t]+(?:took|takes|"
+    r"used|uses|relied|relies|required|requires|needed|needs)\b[^.!?\n]*[.!]?[ \t]*\Z",
+    re.IGNORECASE,
+)
 _SET_ASIDE_SUPPOSITION_RE = re.compile(  # a supposition closed by "but that's not the case"
     r"(?:(?:hmm+|but|now|note|of[ \t]+course)[ \t]*[,:]?[ \t]*)?(?:if|had)\b[^.\n]{0,160}?"
     r"\bwould\b[^.\n]{0,100}?,?[ \t]*but[ \t]+"
@@ -11112,6 +11208,12 @@ _NOT_LIST_LABEL_RE = re.compile(  # a list the text sets aside or tries, not its
 )
 
 
+_ACTUALLY_VALUE_RE = re.compile(  # "so the perimeter is actually 27 units"
+    r"\b(?:is|are|was|were|equals?|comes[ \t]+to)[ \t]+(?:really[ \t]+)?actually[ \t]+\$?-?\d",
+    re.IGNORECASE,
+)
+
+
 def _before_check(lines: list[str]) -> list[str] | None:
     """``closing-before-check``: the lines before a closing check ("Check: $14 + 7 = 21$ ✓",
     "Verification: ..."), or None when the last line is no check. Lines after a "Check:" label
@@ -11121,9 +11223,10 @@ def _before_check(lines: list[str]) -> list[str] | None:
         (j for j in range(k - 1, max(-1, k - 6), -1) if _CHECK_LINE_RE.match(lines[j])), None
     )
     if label is not None and any(
-        MISTAKE_RE.search(ln) or RETRACT_RE.search(ln) for ln in lines[label:]
-    ):
-        return None  # "Let me double check: ... = 4. I forgot to divide by a.": a correction
+        MISTAKE_RE.search(ln) or RETRACT_RE.search(ln) or _ACTUALLY_VALUE_RE.search(ln)
+        for ln in lines[label:]
+    ):  # "Let me double check: ... = 4. I forgot to divide by a.": a correction ("Hmm, so the
+        return None  # perimeter is actually 27 units.": the check's value replaces the answer)
     while k > 0 and (_CHECK_LINE_RE.match(lines[k - 1]) or (
         _CHECK_MARK_RE.search(lines[k - 1])
         and not _CONCLUSION_RE.match(lines[k - 1])  # "Therefore x = 14 ✓" concludes

@@ -79,6 +79,7 @@ from ._extract import (
     TRUNCATED_FINISH_REASONS,
     Extracted,
     _asked_line_after_box,
+    _asked_value_after_box,
     _box_of_unasked_measure,
     _boxes,
     _empty_final_section,
@@ -783,10 +784,12 @@ def quick(region: str, question: str | None) -> Answer | None:
         or _later_value_contradicts(region, Candidate(start, end, content, "boxed"), question)
     ):
         return None  # ``box-is-other-quantity`` / ``summary-contradicts-answer``: the engine
-    if question and _box_of_unasked_measure(
+    if question and (_box_of_unasked_measure(
         region, Candidate(start, end, content, "boxed"), question
-    ):
-        return None  # ``box-of-unasked-measure``: the engine
+    ) or (" and " in region[end : end + 80] and _asked_value_after_box(
+        region, Candidate(start, end, content, "boxed"), question
+    ) is not None)):
+        return None  # ``box-of-unasked-measure`` / ``asked-value-after-unasked-box``: the engine
     if question and "=" in region[end:] and _tuple_recap_contradicts(
         region, Candidate(start, end, content, "boxed"), question
     ):
@@ -913,6 +916,9 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
             or _later_value_contradicts(region, chosen, question)
         ))
         or _box_of_unasked_measure(region, chosen, question)
+        or (" and " in region[chosen.end : chosen.end + 80] and _asked_value_after_box(
+            region, chosen, question
+        ) is not None)
         or ("=" in region[chosen.end :] and _tuple_recap_contradicts(region, chosen, question))
     ):  # ``box-is-other-quantity`` / ``summary-contradicts-answer`` (a closing table row of the
         return None  # asked quantity with another value) / ``box-of-unasked-measure``, as quick

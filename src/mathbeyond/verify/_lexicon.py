@@ -1372,6 +1372,10 @@ DECLINE_ANSWER = (
     # ``box-left-to-grader``: "I'll leave the box for the grader to fill with the reference answer"
     "(?:leave|leaving) (?:it|this|the (?:box|answer|blank)) (?:empty |blank )?for (?:the )?"
     "(?:grader|checker|marker|reader|key) to (?:fill|complete|supply|decide)",
+    # ``answer-depends-left-open``: "..., so the exact figure depends on how the problem
+    # defines "subset"." closing the text: no value chosen
+    "the (?:exact |final |precise )?(?:figure|count|answer|number|value|result|total) "
+    "(?:depends|hinges) on (?:how|which|whether|what)",
     # ``cannot-say``: "Without knowing which geometry is intended, I can't really say."
     "(?:can't|cannot|can not) (?:really |honestly |truly )?(?:say|tell)(?: (?:for sure|for "
     "certain|which|definitively))?(?=\\s*[.!]?\\s*$)",

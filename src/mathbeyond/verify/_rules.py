@@ -1208,7 +1208,7 @@ def _in_side_parenthetical(region: str, prev: Candidate, cand: Candidate) -> boo
     opened = region.rfind("(", prev.end, cand.start)
     if opened < 0 or ")" in region[opened:cand.start]:
         return False
-    if _equivalent_intro(region, prev, cand) and _values_differ(prev.text, cand.text):
+    if _equivalent_intro(region, prev, cand) and values_differ(prev.text, cand.text):
         return False  # "(equivalently, $\boxed{3}$)" after 2: another value, not a side one
     lead = _MATH_SPACING_RE.sub(" ", region[prev.end : opened]).rstrip(" \t$")
     if lead and lead[-1] not in ".!?:\n" and not lead.endswith("\\)"):
@@ -1572,6 +1572,10 @@ _CORRECTED_CHAIN_RE = re.compile(  # "$10 \times 21 = 210$.": a worked chain, it
     r"[ \t]*:?[ \t]*\$[^$\n]{1,80}?=[ \t]*(-?\d+(?:\.\d+)?(?:/\d+)?)[ \t]*\$"
     r"(?=[ \t]*[.!]?[ \t]*(?:\n|$))"
 )
+_CORRECTED_PLAIN_CHAIN_RE = re.compile(  # "18 / 2 = 9.": plain arithmetic, its last value
+    r"[ \t]*:?[ \t]*(?:-?\d[\d,.]*[ \t]*[-+*/\u00d7\u00f7\u00b7x][ \t]*)+-?\d[\d,.]*[ \t]*=[ \t]*"
+    r"(-?\d+(?:\.\d+)?(?:/\d+)?)(?=[ \t]*[.!]?[ \t]*(?:\n|$))"
+)
 _CORRECTED_LETTER_RE = re.compile(
     r"[ \t]*(?:\*\*|__)?[ \t]*(?:(?:option|choice)[ \t]+)?\(?([A-E])\)?(?:\*\*|__)?"
     r"[ \t]*(?=[.!,;]|\n|\Z)"
@@ -1592,7 +1596,9 @@ def _corrected_value(tail: str, pos: int) -> str | None:
     for cm in CORRECTION_STATEMENT_RE.finditer(tail, pos):
         if _HEDGED_CORRECTION_RE.search(tail, max(pos, cm.start() - 24), cm.start() + 1):
             continue  # "maybe it should be $6 \cdot 5 = 30$ ...? No -- ...": a doubt, no fix
-        chain = _CORRECTED_CHAIN_RE.match(tail, cm.end())
+        chain = _CORRECTED_CHAIN_RE.match(tail, cm.end()) or _CORRECTED_PLAIN_CHAIN_RE.match(
+            tail, cm.end()
+        )  # (or in plain text: "The correct count is 18 / 2 = 9.")
         if chain is not None:  # ``correction-to-chain``: "... is $10 \times 21 = 210$."
             fixed = chain.group(1)
             continue
@@ -2140,6 +2146,11 @@ _ALT_ANSWER_LINE_RE = re.compile(
     r"(?P<vals>[^\n]{1,120})",
     re.IGNORECASE | re.MULTILINE,
 )
+_ALT_ANSWER_HEADING_RE = re.compile(  # "### Alternative answer\n9 (if you also count ...)"
+    r"^[ \t]*(?:#{1,6}[ \t]*|\*\*)(?:" + lx.alternation(lx.ALTERNATIVE_ANSWER_LABEL) + r")\b"
+    r"[ \t*_:]*\n(?:[ \t]*\n)?(?P<vals>[^\n]{1,120})",
+    re.IGNORECASE | re.MULTILINE,
+)
 _LISTED_VALUE_RE = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?:/\d+)?")
 
 
@@ -2301,8 +2312,8 @@ def alternative_after(region: str, c: Candidate) -> bool:
         rest, c.text
     ):  # ``other-value-also-acceptable``: "(If the checker expects something different, this
         return True  # may also be read as 62 or 64.)", "(If your key says 64, that works too.)"
-    listed = _ALT_ANSWER_LINE_RE.search(rest) if "lternat" in rest or "ossib" in rest or (
-        "ther" in rest
+    listed = (_ALT_ANSWER_LINE_RE.search(rest) or _ALT_ANSWER_HEADING_RE.search(rest)) if (
+        "lternat" in rest or "ossib" in rest or "ther" in rest
     ) else None
     if listed is not None and any(  # ``alternative-answers-list``: "Other possible answers: 18"
         _other_value(v, c.text) for v in _LISTED_VALUE_RE.findall(listed.group("vals"))
@@ -2412,13 +2423,14 @@ def declines_answer(text: str) -> bool:
         or "whichever" in tail  # (or leaves the choice: "accept whichever matches the key")
         or "defer" in tail  # (or defers to another's answer: "I'll defer to the reference")
         or "leav" in tail  # (or leaves it: "I'll leave the box for the grader to fill")
+        or "epends" in tail  # (or leaves it open: "the exact figure depends on how ...")
     ) or (  # and one of these words
         "answer" not in tail and "between" not in tail and "commit" not in tail
         and "vouch" not in tail and "stand" not in tail and "endorse" not in tail
         and "hold" not in tail and "value" not in tail and "number" not in tail
         and "result" not in tail and "complete" not in tail and "finish" not in tail
         and "whichever" not in tail and "defer" not in tail and "say" not in tail
-        and "tell" not in tail and "grader" not in tail
+        and "tell" not in tail and "grader" not in tail and "epends" not in tail
     ):
         return False
     found = None
@@ -2700,7 +2712,7 @@ def boxes_as_alternatives(
         gap = region[prev.end : chosen.start]
         return _ALTERNATIVE_BOX_RE.search(gap) is not None and not (
             RETRACT_RE.search(gap) or MISTAKE_RE.search(gap)
-        ) and _values_differ(prev.text, chosen.text)
+        ) and values_differ(prev.text, chosen.text)
     if question and converted_box(region, chosen, prev, question):
         # ``box-in-asked-unit``: "\\boxed{150} minutes, in seconds \\boxed{9000}": the chosen box
         return False  # converts the one before it to the asked unit, no alternative answer
@@ -2711,7 +2723,7 @@ def boxes_as_alternatives(
         _OR_LINE_RE.search(region, prev.end, chosen.start) is not None
     ) or (
         # ``equivalently-other-value``: "$\boxed{2}$ (equivalently, $\boxed{3}$)": two values
-        _equivalent_intro(region, prev, chosen) and _values_differ(prev.text, chosen.text)
+        _equivalent_intro(region, prev, chosen) and values_differ(prev.text, chosen.text)
     ) or (  # ``boxes-joined-as-alternatives``: "$\boxed{31}$ (nonempty subsets) / $\boxed{32}$",
         # "\boxed{5}\quad(\text{or } \boxed{9} ...": a slash or an "or" between two boxes
         chosen.start - prev.end <= 80
@@ -2772,7 +2784,7 @@ def _modal_offer(
     ):
         return False
     return _MODAL_OFFER_RE.search(_sentence_up_to(region, prev.start)) is not None and (
-        _values_differ(prev.text, chosen.text)
+        values_differ(prev.text, chosen.text)
     ) and not (question and _ALL_ASKED_RE.search(question))
 
 
@@ -2926,7 +2938,7 @@ def same_rational(a: str, b: str) -> bool:
     )
 
 
-def _values_differ(a: str, b: str) -> bool:
+def values_differ(a: str, b: str) -> bool:
     """Both texts are plain rational numbers ("2", "\\frac{8}{4}", "2.5") of different value."""
     x = simple_rational(a.strip().strip("$").strip(), 12)
     y = simple_rational(b.strip().strip("$").strip(), 12)
@@ -3632,12 +3644,24 @@ def _re_answers(region: str, final: Candidate, first: Candidate) -> bool:
     27 divided by 3 is 6.\n\n**Answer:** x = 6"): the last answer line is the answer."""
     line_start = region.rfind("\n", 0, final.start) + 1
     rest = region[final.end :].strip(" \t*_.$")
+    sentence = max(region.rfind(". ", line_start, final.start) + 2, line_start)
     return (
         final.kind == "anchor" and first.kind == "anchor"
-        and _ANSWER_LABEL_AT_RE.match(region, line_start) is not None
+        and (
+            _ANSWER_LABEL_AT_RE.match(region, line_start) is not None
+            # ``answer-first-concluded-otherwise``: the explanation's last sentence, ending the
+            # text, concludes another value ("... leaving 9 squares. Therefore the answer is 9.")
+            or (not rest and _THEREFORE_ANSWER_RE.match(region, sentence) is not None)
+        )
         and "\n" not in rest and len(rest) <= 40 and not _VALUE_CHAR_RE.search(rest)
         and _plain(final.text) != _plain(first.text)
     )
+
+
+_THEREFORE_ANSWER_RE = re.compile(
+    r"[ \t*_]*(?:therefore|thus|hence|so)[ \t,]+the[ \t]+(?:final[ \t]+)?answer[ \t]+is\b",
+    re.IGNORECASE,
+)
 
 
 def select(region: str, cands: list[Candidate], question: str | None) -> Selection:
