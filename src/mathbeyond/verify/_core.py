@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.242.0"  # core_v404: roman numerals, answer rows, asked values after boxes
+VERIFIER_VERSION = "2.242.1"  # core_v404: roman numerals, answer rows, asked values after boxes
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -993,7 +993,7 @@ def _one_letter_unit(answer: str, gold: str, question: str | None) -> str | None
 
 
 def _judge(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
-    if question and "oman" in question:
+    if question and "oman" in question and _ROMAN_ASKED_RE.search(question):
         roman = _same_roman(answer, gold)
         if roman is not None:  # ``roman-numeral-text``: "XIV" is no product X·I·V equal to XVI
             return (Status.CORRECT, "same roman numeral") if roman else (
@@ -1025,6 +1025,7 @@ def _judge(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
 
 
 _ROMAN_RE = re.compile(r"[IVXLCDM]{1,15}")
+_ROMAN_ASKED_RE = re.compile(r"\broman\b", re.IGNORECASE)  # (not "a woman")
 _TEXT_WRAP_RE = re.compile(r"\\(?:text|mathrm|textbf|mathbf|textrm)\{([^{}]*)\}")
 
 

@@ -7509,7 +7509,7 @@ def _other_problem(region: str, start: int, end: int) -> re.Match[str] | None:
 
 _REFERRED_BACK_RE = re.compile(  # "the same as the warm-up", "an answer to a similar question"
     r"\b(?:as|like|from|than|in)\s+(?:the|that|our|my)\s+\Z"
-    r"|\banswers?\s+(?:to|for)\s+(?:an?|the|that|some)\s+\Z",
+    r"|\banswers?\s+(?:to|for)\s+(?:an?|some)\s+\Z",  # (not "the answer to the next one")
     re.IGNORECASE,
 )
 
