@@ -69,6 +69,7 @@ from ._rules import (
     number_with_unit,
     or_alternative,
     pending_value,
+    polygon_sides,
     quoted_format_box,
     reading_other_after,
     remarked_mistake,
@@ -4828,6 +4829,10 @@ _PENDING_OTHER_RE = re.compile(
 _PENDING_TAIL_CHARS = 200
 
 
+_FLOATED_OR = (  # "... = 55. Or 89.", "Hmm, or 89.": another value floated in its own sentence
+    r"(?:^|(?<=[.!?])[ \t]+|\n)(?:hmm+[ \t]*,?[ \t]*)?or[ \t]+(?:maybe[ \t]+|perhaps[ \t]+)?"
+    r"(?:\$|\\\()?(?P<o>-?\d[\d,]*(?:\.\d+)?)(?:\$|\\\))?[ \t]*[.?!]"
+)
 _PROPOSED_VALUE_RE = re.compile(
     r"\b(?:answer|it|that|result|count|total|sum|value|number)(?:'s|[ \t]+(?:is|should[ \t]+be|"
     r"must[ \t]+be|becomes))[ \t]+(?:actually[ \t]+)?"
@@ -4837,9 +4842,7 @@ _PROPOSED_VALUE_RE = re.compile(
     r"|\b(?:would|will|should)[ \t]+make[ \t]+(?:it|that|the[ \t]+(?:count|total|answer|sum))"
     r"[ \t]+(?:\$|\\\()?(?P<m>-?\d[\d,]*(?:\.\d+)?)"
     r"|\\boxed\{(?P<b>[^{}]{1,40})\}"
-    # a floated other value in a sentence of its own: "... = 55. Or 89.", "Hmm, or 89."
-    r"|(?:^|(?<=[.!?])[ \t]+|\n)(?:hmm+[ \t]*,?[ \t]*)?or[ \t]+(?:maybe[ \t]+|perhaps[ \t]+)?"
-    r"(?:\$|\\\()?(?P<o>-?\d[\d,]*(?:\.\d+)?)(?:\$|\\\))?[ \t]*[.?!]",
+    r"|" + _FLOATED_OR,  # a floated other value in a sentence of its own
     re.IGNORECASE,
 )
 
@@ -4847,11 +4850,7 @@ _PROPOSED_VALUE_RE = re.compile(
 _QUERIED_VALUE_END_RE = re.compile(  # "... is probably 433?" right before a floated "Or 2456."
     r"(?<![\w.])\$?(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\$?[ \t]*\?[ \t]*\Z"
 )
-_FLOATED_OR_RE = re.compile(  # "... = 55. Or 89.", "Hmm, or 89."
-    r"(?:^|(?<=[.!?])[ \t]+|\n)(?:hmm+[ \t]*,?[ \t]*)?or[ \t]+(?:maybe[ \t]+|perhaps[ \t]+)?"
-    r"(?:\$|\\\()?-?\d[\d,]*(?:\.\d+)?(?:\$|\\\))?[ \t]*[.?!]",
-    re.IGNORECASE,
-)
+_FLOATED_OR_RE = re.compile(_FLOATED_OR, re.IGNORECASE)
 
 
 def _proposes_other_value(after: str, chosen: Candidate) -> bool:
@@ -9328,13 +9327,12 @@ def _closing_read(
         # solutions.": the count in words
         return Extracted("infinitely many", "conclusion", "closing-infinitely-many")
     polygon = _POLYGON_NAMED_RE.search(lines[-1]) if question and "gon" in lines[-1] else None
-    if polygon is not None and question and _SIDES_ASKED_RE.search(question) and not (
+    sides = polygon_sides(polygon.group("p"), question) if polygon is not None and not (
         _NEG_WORD_RE.search(lines[-1], 0, polygon.start())
-    ):  # ``closing-polygon-name``: asked how many sides, "... with interior angle 150° is a
-        # dodecagon.": its number of sides
-        return Extracted(
-            str(lx.POLYGON_SIDES[polygon.group("p").lower()]), "conclusion", "closing-polygon-name"
-        )
+    ) else None
+    if sides is not None:  # ``closing-polygon-name``: asked how many sides, "... with interior
+        # angle 150° is a dodecagon.": its number of sides
+        return Extracted(sides, "conclusion", "closing-polygon-name")
     worded = _closed_answer_word(lines[-1], question) if question else None
     if worded is not None:  # "**No**, 221 is not prime.", "... fell on a **Saturday**."
         return Extracted(worded, "conclusion", "closing-answer-word")
@@ -10651,7 +10649,6 @@ _POLYGON_NAMED_RE = re.compile(  # "... is a (regular) dodecagon." closing the l
     + "|".join(n for n in lx.POLYGON_SIDES if n.endswith("gon")) + r")\**[ \t]*[.!]?[ \t*_]*\Z",
     re.IGNORECASE,
 )
-_SIDES_ASKED_RE = re.compile(r"\bhow[ \t]+many[ \t]+sides\b", re.IGNORECASE)
 _ASIDE_ITEM_RE = re.compile(  # a (list item's) label marking its value as an aside, not the
     # answer: "* **Nearest tenth (for comparison):** 3.1"
     r"[ \t]*(?:(?:[-*\u2022+]|\d{1,2}[.)])[ \t]+)?[*_ \t]*[A-Za-z][^\n:()]{0,60}\([ \t]*(?:for"
