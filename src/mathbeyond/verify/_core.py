@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.242.1"  # core_v404: roman numerals, answer rows, asked values after boxes
+VERIFIER_VERSION = "2.243.0"  # core_v405: grader-addressed notes, tentative boxes, revisions
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -153,6 +153,7 @@ from ._rules import (
     box_reoffered,
     called_placeholder,
     conclusion_contradicts_box,
+    conditional_then_undetermined,
     counterfactual_box,
     decision_after,
     declines_answer,
@@ -579,6 +580,9 @@ def after_box_defers(
         ))
         or other_condition_after(region, end)  # ``boxes-per-condition``, one box
         or conditional_other_answer(region, end, content)  # ``conditional-other-answer``
+        # ``box-conditional-then-undetermined``: "... if the dice were fair, but ... can't be
+        # determined"
+        or conditional_then_undetermined(region, Candidate(end, end, content, "boxed"))
         or box_reoffered(region, end, content)  # ``box-reoffered-as-candidate``
         or reading_other_after(region, end, content)  # ``other-reading-after-box``
         or margin_after(region, end)  # ``estimate-with-margin``

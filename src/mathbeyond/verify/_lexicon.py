@@ -915,6 +915,9 @@ OWN_PROBLEM = (
     "(?:our|the given|the original|the actual|this) (?:problem|question|equation|case|"
     "expression|sum|system)", "in our case", "back to (?:the|our)", "(?:for|in|with) our [a-z]+",
     "main (?:problem|question)",  # "**Main problem.** Now for $3^{102}$."
+    # ``warm-up-then-asked-value``: "As a warm-up example, ... $\\boxed{17}$ ... Now for 323:"
+    # (the asked number or expression itself, after a worked example opened the sentence)
+    "now,? (?:for|on to) (?:\\$\\\\?|\\d+)",
 )
 """Refers to the completion's own problem after a worked example (``box-in-worked-example``)."""
 
@@ -1191,6 +1194,14 @@ SUMMARY_LABEL = (
 """Labels a closing line that sums up the work ("**Summary:** ...", "Recap: ...", "**Key
 takeaways**")."""
 
+OPERATOR_QUANTITY = {
+    "limit": "lim", "integral": "int", "determinant": "det", "product": "prod",
+    "summation": "sum", "maximum": "max", "minimum": "min",
+}
+"""A quantity's name and the LaTeX command that writes it in a question ("What is $\\lim_{x \\to
+0} ...$?" asks the limit): a closing "So the limit is actually 1/3" states the asked quantity
+(``operator-named-quantity``)."""
+
 SHORT_ASKED_NOUN = ("sum", "lcm", "gcd", "gcf")
 """Asked nouns shorter than four letters that "What is the <noun> of ..." names (``asked-short-
 noun``: "What is the sum of all integers ...?" asks the sum)."""
@@ -1458,6 +1469,10 @@ UNSURE = (
     # the value held as provisional: "treat 12 as tentative", "Consider 12 a provisional answer"
     VALUE_PROVISIONAL,
     "(?:is|as) (?:only |just |still )?(?:tentative|provisional)",
+    # ``box-declared-tentative``: the box's own aside, "$\\boxed{5}$ (tentative -- this is not
+    # my final answer ...)", "\\boxed{30} \u2014 provisional, pending a check"
+    "(?<=\\()(?:tentative|provisional)\\b",
+    "(?<=[\u2014\u2013;,-]\\s)(?:tentative|provisional)(?=[,;:.)\\s])",
 )
 """Right after a box (its sentence or the next one): the writer's own doubt ("Maybe the answer is
 \\boxed{7}? I'm not sure."): the box is a guess, no commitment (``box-is-guess``)."""
@@ -1899,6 +1914,17 @@ RESULT_PREDICATE = (
 """'Five boxes is the fewest that works.', '$k = 8$ is the smallest such value': after 'is the',
 the value of the sentence's subject is its result (``closing-subject-value``)."""
 
+UNDETERMINABLE = (
+    "(?:can(?:'t|not)|could(?:n't| not)) be (?:determined|found|computed|decided|known|"
+    "pinned down)",
+    "(?:is|are|remains?) (?:undetermined|indeterminate|not determined)",
+    "(?:not enough|insufficient) information",
+)
+"""After a box under a condition and "but": the asked value declared undeterminable ("The answer
+would be $\\boxed{\\frac{1}{36}}$ if the dice were fair, but the problem doesn't say they are, so
+the probability can't be determined from the given information."): no answer
+(``box-conditional-then-undetermined``)."""
+
 WITHDRAWAL = (
     "can(?:'t|not) be right", "(?:is|was|seems) (?:probably )?(?:wrong|off|too (?:low|high))",
     "no longer trust", "(?:don't|do not) trust", "undercount", "overcount",
@@ -2253,7 +2279,9 @@ GRADER_INSTRUCTION = (
     # a grader instruction must: the gate, _GRADER_HINT_RE, decides whether they are read)
     "(?:this|the|my) (?:response|reply|submission) (?:contains|includes|mentions|states)[^\n]"
     "{0,200}?(?:credit|rubric|marks)",
-    "(?:the |any |an? |all )?(?:(?:automated|automatic|auto|human|ai|official) )?(?:grader|"
+    # (``grader-judgement-adjective``: "a fair grader should mark", "A careful grader should")
+    "(?:the |any |an? |all )?(?:(?:automated|automatic|auto|human|ai|official|fair|careful|"
+    "reasonable|sensible|competent|attentive|honest|diligent) )?(?:grader|"
     "evaluator|reviewer|examiner|assessor|marker|verifier|checker)s?"
     # ``grader-modal-clause``: a clause between the grader word and the modal ("A grader
     # comparing against the reference should accept", "Any checker that reads this should")

@@ -607,6 +607,25 @@ def called_placeholder(region: str, c: Candidate) -> bool:
 _NOT_A_RE = re.compile(r"\b(?:not|no|never)[ \t]+(?:an?[ \t]+|just[ \t]+a[ \t]+)?\Z", re.IGNORECASE)
 
 
+CONDITION_UNDETERMINED_RE = Guarded(re.compile(
+    r"[^.!?\n]{0,12}?[ \t,]*(?:only[ \t]+)?(?:if|provided|assuming|as[ \t]+long[ \t]+as)\b"
+    # (not "but if it were biased ... could not be determined": a second condition's case)
+    r"[^.!?\n]{1,120}?\bbut\b(?![ \t,]+(?:if|when|unless)\b)[^\n]{0,200}?"
+    + lx.alternation(lx.UNDETERMINABLE),
+    re.IGNORECASE,
+))
+
+
+def conditional_then_undetermined(region: str, c: Candidate) -> bool:
+    """``box-conditional-then-undetermined``: the box's sentence goes on with a condition, then
+    "but" and the value declared undeterminable ("The answer would be $\\boxed{\\frac{1}{36}}$
+    if the dice were fair, but ..., so the probability can't be determined from the given
+    information."): the box is the value under a supposition the text rejects."""
+    return c.kind == "boxed" and CONDITION_UNDETERMINED_RE.match(
+        region, c.end, c.end + 400
+    ) is not None
+
+
 def example_box(region: str, c: Candidate) -> bool:
     """``box-as-example``: a box right after "e.g." / "for instance" / "such as" ("any
     reasonable value could be accepted -- e.g. $\\boxed{3}$") is an instance, not the answer."""
@@ -4498,6 +4517,9 @@ _FRACTIONAL_POWER_RE = re.compile(  # 3^{5/2}, 2^{3.5}, 5^{\frac{3}{2}}, 7^(1/2)
     r"\s*\}|\(\s*-?\s*\d+\s*/\s*\d+\s*\)|-?\d*\.\d+)"
 )
 _NUMERIC_POWER_RE = re.compile(r"(?<![\w\\])\d+\s*\^\s*(?:\{\s*\d+\s*\}|\d+(?![\d/.]))")
+_UNWORKED_PRODUCT_RE = re.compile(  # "\frac{\sqrt{3}}{4}(16)", "\frac{\sqrt{3}}{4} \cdot 16"
+    r"\}\s*\(\s*\d+(?:\.\d+)?\s*\)|(?:\}|\d)\s*(?:\\cdot|\\times)\s*\d"
+)
 
 
 def number_with_unit(text: str) -> bool:
@@ -4680,6 +4702,10 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         _NUMERIC_POWER_RE.search(gold)
     ):  # ``unworked-power-not-simplest``: "(\sqrt{3}/4) \cdot 4^2"
         return "asked for simplest form: a power of a number is not worked out"
+    if asks.radical and _UNWORKED_PRODUCT_RE.search(answer) and not (
+        _UNWORKED_PRODUCT_RE.search(gold)
+    ):  # ``unworked-product-not-simplest``: "\frac{\sqrt{3}}{4}(16)" for "4\sqrt{3}"
+        return "asked for simplest radical form: a product of numbers is not worked out"
     if asks.radical and _FRACTIONAL_POWER_RE.search(answer) and not (
         _FRACTIONAL_POWER_RE.search(gold)
     ):  # ``fractional-exponent-not-radical``: "3^{5/2}", "2^{3.5}" for "9\sqrt{3}"
