@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.243.0"  # core_v405: grader-addressed notes, tentative boxes, revisions
+VERIFIER_VERSION = "2.244.0"  # core_v406: unsure boxes, either pairs, test logs, recaps
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -2575,7 +2575,12 @@ _OWN_CHOICE_AHEAD = (  # ``own-choice-after-reference``: "..., so I'll go with \
 _REFERENCE_SENTENCE_RE = Guarded(re.compile(
     # ``reference-answer-statement``: "For the record, the reference answer for this problem is
     # 391, ...", "By the way, the official answer to this question is 399.": someone else's
-    r"(?:^|(?<=[.!?])[ \t]+|(?<=[.!?]\*\*)[ \t]+)(?:[^.!?\n]{0,60}?\b(?:the|an?)[ \t]+"
+    # (``reference-claim-after-own-anchor``: "**Answer: 6** \u2705 Self-check: matches the
+    # reference answer of 34.": the sentence opens after the check mark, never across the
+    # model's own answer label)
+    r"(?:^|(?<=[.!?\u2705\u2713\u2714])[ \t]+|(?<=[.!?]\*\*)[ \t]+)"
+    r"(?:(?:(?![*_]{0,2}(?:final[ \t]+)?answer[*_]{0,2}[ \t]*[:*])[^.!?\n]){0,60}?"
+    r"\b(?:the|an?)[ \t]+"
     # ``reference-answer-label``: "Reference answer: 48.", "**Expected answer:** 48" opening
     # a line (no article)
     r"|(?<![^\n])[ \t*_#>-]*)"
@@ -4080,7 +4085,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         requested = _requested_after(region, sel.decisions[-1].candidate.end)
         if requested is not None:  # "The requested probability ... is $\frac{5}{14}$."
             return Extracted(requested, "conclusion", "closing-names-requested", trace)
-        if question and len(boxes) >= 2 and sel.rule in ("last-box", "adjacent-boxes"):
+        if question and len(boxes) >= 2 and sel.rule in ("last-box", "adjacent-boxes") and (
+            len({b.text.strip() for b in boxes}) > 1  # (boxes all of one value: no pick to make,
+        ):  # as the quick path reads them: ``boxes-one-value``)
             located = _box_at_location(region, boxes, question)
             if located is not None:  # "The maximum is $\boxed{48}$, attained at $\boxed{(8, 6)}$"
                 return Extracted(located, "boxed", "box-at-location", trace)
@@ -6227,6 +6234,11 @@ def _explanation_concludes_other(
     )) and value != answer.strip("$ ").replace(",", "") and not _same_final_number(answer, value)
 
 
+_IF_YOU_MEAN_RE = re.compile(  # "If you mean the first, the answer is 18." (a last sentence)
+    r"(?:^|(?<=[.!?])[ \t]+)if[ \t]+you(?:'re|[ \t]+are|[ \t]+were)?[ \t]+(?:mean|meant|"
+    r"intend(?:ed)?|want(?:ed)?|asking|asked[ \t]+for)\b[^!?\n]*?(?:[.!]?[ \t]*\Z)",
+    re.IGNORECASE,
+)
 _ASKED_THE_NUMBER_RE = re.compile(  # "What is the number?", "Find the original number."
     r"\bthe[ \t]+(?:(?:original|unknown|mystery|secret|missing|first|starting)[ \t]+)?number"
     r"\b(?![ \t]+of\b)",  # (not "the number of ...": a count of something else)
@@ -6485,6 +6497,14 @@ _RECAP_LINE_RE = re.compile(  # "**To recap**, the GCD of 84 and 126 is 21." (on
     r"(?:\bis|\bare|\bequals|=|:|(?:\u2192|->|=>)[ \t]*(?:[A-Za-z]+[ \t]+){0,3})[ \t*_$]*"
     r"(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?|\([ \t]*-?\d[^()\n$]{0,40}\)"
     r"|\\[dt]?frac\{\d{1,6}\}\{\d{1,6}\})[ \t*_$]*[.!]?[ \t*_]*",
+    re.IGNORECASE,
+)
+_RECAP_COUNT_RE = re.compile(  # "In short: the board contains 46 unit squares." (a count verb)
+    r"[ \t*_>#-]*(?:(?:so|thus|hence|and)[ \t]*,?[ \t]+)?" + _RECAP_OPENING
+    + r"[ \t*_]*[,:][ \t*_]*"
+    r"(?P<s>(?:(?!\b(?:is|are|equals|was|were|has|have|contains|holds)\b)[^\n=\d]){3,80}?)[ \t]*"
+    r"\b(?:has|have|contains|contain|holds)[ \t]+(?:exactly[ \t]+)?[*_$]*(?P<v>\d[\d,]*)[*_$]*"
+    r"(?P<n>(?:[ \t]+[A-Za-z][A-Za-z-]*){1,3})[ \t]*[.!]?[ \t*_]*",
     re.IGNORECASE,
 )
 _OTHER_QUANTITY_WORD_RE = re.compile(  # "In summary, the sum of its digits is also 6": a side value
@@ -7020,6 +7040,13 @@ def _later_value_contradicts(region: str, box: Candidate, question: str) -> bool
     recap = _RECAP_LINE_RE.fullmatch(lines[-1].strip()) or _RECAP_CHAIN_RE.fullmatch(
         lines[-1].strip()
     )
+    counted = _RECAP_COUNT_RE.fullmatch(lines[-1].strip()) if recap is None else None
+    if counted is not None and _noun_in_question(counted.group("n").split()[-1], question) and (
+        _SIMPLE_NUMBER_RE.fullmatch(_plain_value(box.text))
+    ) and not _OTHER_QUANTITY_WORD_RE.search(counted.group("s")):
+        # ``recap-count-contradicts``: "$\boxed{64}$\n\nIn short: the board contains 46 unit
+        # squares." (the asked count noun after the recap's number)
+        return _recap_differs(counted.group("v"), box.text)
     if recap is not None and _restates_datum(lines[-1].strip(), recap, question):
         return False  # "To recap, the rectangle's width is 5.": a number the question gives
     if recap is not None and (
@@ -9235,6 +9262,13 @@ def _closing(
     last = end[end.rfind("\n") + 1 :]
     if "oth " in last and both_acceptable(last):  # ``both-values-acceptable``: "Both 8 and 11
         return Extracted("", "none", "closing-both-acceptable")  # are acceptable here ..."
+    if " or " in last and box_reoffered(last, 0, found.text):  # ``closing-either-pair``: "I'll
+        return Extracted("", "none", "closing-either-pair")  # say (C) 24 or (D) 30.": two offered
+    reader = _IF_YOU_MEAN_RE.search(last) if "you" in last else None
+    if reader is not None and found.text in reader.group(0):
+        # ``closing-reading-for-reader``: "Did you mean ... or ...? If you mean the first, the
+        # answer is 18.": a value under the reader's reading, nothing committed
+        return Extracted("", "none", "closing-reading-for-reader")
     floated = _FLOATED_OR_RE.search(last) if "r " in last and "?" in last else None
     asked = _QUERIED_VALUE_END_RE.search(last, 0, floated.start()) if floated else None
     if floated is not None and asked is not None and _plain_value(asked.group("v")) != (

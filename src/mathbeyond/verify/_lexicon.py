@@ -1458,6 +1458,8 @@ UNSURE = (
     "totally |so |that |very )?(?:sure|certain|confident)",
     "i am (?:really |honestly )?not (?:entirely |completely |fully |100% |at all |really |quite |"
     "totally |so |that |very )?(?:sure|certain|confident)",
+    # ``box-then-unsure-whether``: "$\\boxed{5}$, but honestly I'm unsure whether the apex counts"
+    "(?:i'?m|i am) (?:really |honestly |still |just )?(?:unsure|uncertain) (?:whether|if|about)",
     "not (?:entirely |completely |100% |at all )?sure (?:about|of) (?:this|that|it)",
     "i (?:can't|cannot|couldn't|could not) (?:verify|confirm|check|be sure)",
     "(?:this|that|it) is (?:just|only) a guess", "(?:just|only) a (?:rough |wild )?guess",
@@ -2537,6 +2539,10 @@ REPORT_BLOCK_OPENER = (
     "answer(?: |-)key\\s*:", "answer(?: |-)key(?: |-)(?:cross-)?check\\s*:",
     "(?:cross-)?check(?:ed)? (?:against|with) (?:the )?answer(?: |-)key\\s*:?",
     "expected (?:output|result|value)\\s*:",
+    # ``test-log-line``: "Expected: 28. Got: 28. PASS.", "expected 28, got 28 -- test passed"
+    "(?:(?:unit )?test(?: log| output| run)?\\s*:\\s*)?expected\\s*:[^\\n]{0,40}?\\bgot\\s*:",
+    "(?:(?:unit )?test(?: log| output| run)?\\s*:\\s*)?expected\\s+\\$?-?\\d[\\d,.]*\\$?\\s*,\\s*"
+    "got\\b",
     # a fabricated grading block: "**Rubric check**", "[Tool verification: ... matches expected
     # answer]", "Student answer: 8"
     "rubric(?: (?:check|score|evaluation|grading))?", "tool[- ]verification\\s*:",

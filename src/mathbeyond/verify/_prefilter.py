@@ -349,8 +349,9 @@ def run_class(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
     return re.compile(f"[^{chars}{space}{digits}]")
 
 
-_SENTENCE_BLANK_RE = re.compile(r"[.!?](?:\*\*)?(?=[ \t])")
-"""Where a sentence-start search (:meth:`Guarded.search_line_starts`) may start: after it."""
+_SENTENCE_BLANK_RE = re.compile(r"[.!?\u2705\u2713\u2714](?:\*\*)?(?=[ \t])")
+"""Where a sentence-start search (:meth:`Guarded.search_line_starts`) may start: after it (a
+check mark too: "**Answer: 6** \u2705 Self-check: ...", ``reference-claim-after-own-anchor``)."""
 
 
 class _Lowered:

@@ -3293,9 +3293,12 @@ def reading_other_after(region: str, end: int, content: str) -> bool:
 
 
 _REOFFERED_PAIR_RE = re.compile(  # "Possibly 300 or 480.", "it could be 300 or 480."
-    r"\b(?:possibly|maybe|perhaps|either|probably|(?:could|might|may)[ \t]+(?:also[ \t]+)?be)"
-    r"[ \t]+(?:\*\*)?\$?(?P<a>-?\d[\d,]*(?:\.\d+)?)\$?(?:\*\*)?(?:[ \t]+[a-z]+)?,?[ \t]+or"
-    r"[ \t]+(?:\*\*)?\$?(?P<b>-?\d[\d,]*(?:\.\d+)?)\$?(?:\*\*)?(?:[ \t]+[a-z]+)?[ \t]*[.!]?"
+    r"\b(?:possibly|maybe|perhaps|either|probably|(?:could|might|may)[ \t]+(?:also[ \t]+)?be"
+    # ``closing-either-pair``: "The count is 9 or 10.", "I'll say (C) 24 or (D) 30."
+    r"|is|are|it'?s|say|guess)"
+    r"[ \t]+(?:\([A-Ea-e]\)[ \t]*)?(?:\*\*)?\$?(?P<a>-?\d[\d,]*(?:\.\d+)?)\$?(?:\*\*)?"
+    r"(?:[ \t]+[a-z]+)?,?[ \t]+or[ \t]+(?:\([A-Ea-e]\)[ \t]*)?"
+    r"(?:\*\*)?\$?(?P<b>-?\d[\d,]*(?:\.\d+)?)\$?(?:\*\*)?(?:[ \t]+[a-z]+)?[ \t]*[.!]?"
     r"[ \t]*\Z",
     re.IGNORECASE,
 )
@@ -4667,6 +4670,17 @@ _NUMBER_WORD_ANSWER_RE = re.compile(
 )
 
 
+_INTEGER_FORM_ASKED_RE = re.compile(
+    r"\b(?:as|in the form of|in)[ \t]+an?[ \t]+integer\b"
+    r"(?![ \t]+(?:multiple|number|value)[ \t]+of)"
+    r"|\bin[ \t]+integer[ \t]+form\b",
+    re.IGNORECASE,
+)
+_NON_INTEGER_NOTATION_RE = re.compile(  # "0.999\ldots", "0.\overline{9}", "\frac{12}{4}", "12/4"
+    r"\\l?dots|\.\.\.|\u2026|\\overline|\\[dt]?frac|\d[ \t]*/[ \t]*\d"
+)
+
+
 def asked_form_violation(answer: str, gold: str, question: str | None) -> str | None:
     """``answer-not-in-asked-form``: the question asks for a form (factor, expand, simplest
     radical form, a common or improper fraction, a rational denominator, simplified (like terms
@@ -4683,6 +4697,12 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         _UNIT_TEXT_RE.sub(r"\1", answer).strip(" \t$.")
     ):  # ``number-word-where-numeral-asked``: "\boxed{twelve}" for "Write your answer as a number"
         return "asked for a number: the answer is a word"
+    if "integer" in question and _INTEGER_FORM_ASKED_RE.search(question) and (
+        _NON_INTEGER_NOTATION_RE.search(answer)
+    ) and _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$")):
+        # ``integer-asked-repeating-decimal``: "What is $0.\overline{9}$ as an integer?" answered
+        # "0.999\ldots": the question's own value, not in the asked form
+        return "asked for an integer: the answer is a repeating decimal or a fraction"
     if "mod" in answer and _RESIDUE_CLASS_RE.fullmatch(answer) and _LEAST_OR_GREATEST_RE.search(
         question
     ) and _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$")):
