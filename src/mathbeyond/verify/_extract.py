@@ -1516,6 +1516,12 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
                 after = _EQUALS_AFTER_MATH_RE.match(stripped, pos) if len(parts) == 1 else None
                 if after is not None:  # "$6 + 24 + 120$ = **150**.": the chain and its value
                     return parts[0] + " = " + after.group("v"), i + off + after.end()
+                dangling = _VALUE_AFTER_MATH_RE.match(stripped, pos) if (
+                    len(parts) == 1 and parts[0].rstrip().endswith("=")
+                ) else None
+                if dangling is not None:  # ``math-equals-then-bold-value``: "The correct answer
+                    # is $20 / 2 = $ **10**.": the chain's "=" inside the math, its value after
+                    return parts[0].rstrip() + " " + dangling.group("v"), i + off + dangling.end()
                 return ", ".join(parts), i + off + pos
     line_end = stripped.find("\n")
     line = stripped if line_end < 0 else stripped[:line_end]
@@ -1863,6 +1869,9 @@ _IE_MATH_RE = re.compile(  # ", i.e. $[-2, \infty)$." closing the anchor's line
 )
 _EQUALS_AFTER_MATH_RE = re.compile(  # " = **150**." after an anchored math segment, ending it
     r"[ \t]*=[ \t]*(?:\*\*)?(?P<v>-?\d[\d,]*(?:\.\d+)?)(?:\*\*)?(?=[ \t]*[.!]?[ \t]*(?:\n|\Z))"
+)
+_VALUE_AFTER_MATH_RE = re.compile(  # " **10**." after "$20 / 2 = $", ending the line
+    r"[ \t]*(?:\*\*)?(?P<v>-?\d[\d,]*(?:\.\d+)?)(?:\*\*)?(?=[ \t]*[.!]?[ \t]*(?:\n|\Z))"
 )
 _EQUATION_BOLD_SIDE_RE = re.compile(  # "8 - 1 = **7**.": an equation whose last side is bold
     r"(?P<l>[^*\n]{1,200}?=[ \t]*)\*\*(?P<v>[^*\n=]{1,60}?)(?:\*\*)?(?P<e>[ \t]*\.?)"
@@ -10409,7 +10418,11 @@ _UNIT_RESTATED_RE = re.compile(  # "63 cm^2, or 0.0063 square meters": the value
     re.IGNORECASE,
 )
 _DASH_REMARK_RE = re.compile(
-    r"[ \t]+[\u2014\u2013][ \t]+(?:which|this|that|it|as|since|no|exactly|just|nothing)\b"
+    r"[ \t]+[\u2014\u2013][ \t]+(?:which|this|that|it|as|since|no|exactly|just|nothing"
+    # (``dash-aside-on-other-number``: "..., not 10 \u2014 10 is just the digit sum.")
+    r"|\$?-?\d[\d,]*\$?[ \t]+(?:is|was)[ \t]+(?:just|only|merely|simply))\b"
+    # (not ``dash-clause-states-count``: "Recounting: 2, 3, ..., 29 \u2014 that's 10 primes.")
+    r"(?!(?:'s|\u2019s|[ \t]+is)[ \t]+\$?-?\d[\d,]*\$?(?:[ \t]+[A-Za-z-]+){1,2}[ \t]*[.!]?[ \t]*$)"
     r"[^\u2014\u2013\n]*$",
     re.IGNORECASE,
 )
@@ -10417,9 +10430,13 @@ _DASH_REMARK_RE = re.compile(
 
 _PS_CONCLUDES_RE = re.compile(  # an apologising P.S. ending on a concluding clause with a value
     r"[ \t*_#>]*" + _POSTSCRIPT_LABEL + r"[^\n]{0,40}?\b(?:" + lx.alternation(lx.APOLOGY)
-    + r")\b[^\n]*\b(?:so|thus|therefore|hence)\b,?[ \t]+"
+    + r")\b[^\n]*\b(?:(?:so|thus|therefore|hence)\b,?"
+    # (``ps-meant-value``: "P.S. Sorry, I meant the remainder is 1, not 10 -- 10 is just the
+    # digit sum.")
+    r"|i[ \t]+meant(?:[ \t]+that)?)[ \t]+"
     r"(?:the[ \t]+)?[A-Za-z][\w \t-]{0,40}?[ \t]+(?:is|are|equals|=)[ \t]+"
-    r"(?:actually[ \t]+|really[ \t]+)?\$?-?\d[^\n]{0,30}?[.!]?[ \t*_]*$",
+    r"(?:actually[ \t]+|really[ \t]+)?\$?-?\d[^\n]{0,30}?"
+    r"(?:,[ \t]+not[ \t]+\$?-?\d[^\n]{0,60}?)?[.!]?[ \t*_]*$",
     re.IGNORECASE,
 )
 

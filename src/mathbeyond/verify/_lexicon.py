@@ -245,6 +245,8 @@ REVISION = (
     # ``typo-then-correction``: "P.S. Sorry, typo above -- the answer should read 255."
     "(?:sorry|oops|whoops|apologies|my bad),? (?:(?:a|one|small|minor|slight) )?typo",
     "typo (?:above|earlier|in (?:the|my) (?:box|boxed (?:value|answer)|answer|final answer))",
+    # ``ps-meant-value``: "P.S. Sorry, I meant the remainder is 1, not 10"
+    "(?:sorry|oops|whoops|apologies|my bad),? (?:i|what i) meant",
     # ``correction-after-answer-line``: the correction announced ("I'll correct my answer to
     # 60\u00b0", "I should change my answer to 60"): a revision cue by itself
     "(?:i'?ll|i will|let me|i should|i need to|i must|we'?ll|i'?m going to) (?:correct|change|"
