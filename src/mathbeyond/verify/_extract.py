@@ -4601,8 +4601,11 @@ def _forced_guess_closing(region: str, value: str) -> bool:
 _HEDGED_VALUE = r"(?:\$[^$\n]{1,30}\$|-?\d[\d,]*(?:\.\d+)?(?![\d,]))"
 _HEDGED_PAIR_RE = re.compile(  # "I think it's 14, though possibly 15 if I slipped."
     r"(?P<a>" + _HEDGED_VALUE + r")[^.!?\n]{0,80}?\b(?:but|though|although|or)\b[^.!?\n]{0,60}?"
-    r"\b(?:possibly|maybe|perhaps)[ \t,]+(?:it'?s[ \t]+|it[ \t]+is[ \t]+)?(?P<b>" + _HEDGED_VALUE
-    + r")",
+    r"\b(?:possibly|maybe|perhaps|(?<!thought[ \t])(?<!believed[ \t])(?<!guessed[ \t])"
+    r"(?<!assumed[ \t])(?:it|that)[ \t]+(?:could|might)[ \t]+(?:also[ \t]+)?be)[ \t,]+"
+    # (``hedged-pair-could-be``: "The remainder is 63, but I'm not 100% sure, it could be 64 if I
+    # mis-indexed.")
+    r"(?:it'?s[ \t]+|it[ \t]+is[ \t]+)?(?P<b>" + _HEDGED_VALUE + r")",
     re.IGNORECASE,
 )
 _FLOATED_VALUE_RE = re.compile(  # "Maybe 8?", "Possibly 9.", "Or perhaps $9$?": a value floated
@@ -4648,6 +4651,7 @@ def _hedged_pair(closing: str) -> bool:
     values left open."""
     pair = _HEDGED_PAIR_RE.search(closing) if (
         "ossibl" in closing or "aybe" in closing or "erhaps" in closing
+        or "ould be" in closing or "ight be" in closing
     ) else None
     return pair is not None and squash(pair.group("a").strip("$")) != squash(
         pair.group("b").strip("$")
@@ -7326,6 +7330,14 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
         return None
     if _ADVERB_RE.sub("", late.text.strip().strip("$ ")) == box.text.strip().strip("$ "):
         return None  # "so the count is still 10": the boxed value again
+    kept = None
+    if "keep" in region or "by " in region or "with " in region:
+        for kept in _KEPT_BOX_RE.finditer(region, box.end):  # noqa: B007 - the last one
+            pass
+    if kept is not None and region.find(late.text, kept.end()) < 0:
+        # ``keeps-box-after-revision``: "... the largest prime factor is 17. But I'll keep my
+        # boxed answer.": the writer returns to the box
+        return None
     if concluded and _APPROX_WORD_RE.match(late.text):
         return None  # "So the area is about 50.3 square units.": the box restated approximately
     if _ASSIGNMENTS_ONLY_RE.fullmatch(late.text.strip().strip(".")):
@@ -7389,6 +7401,7 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     return late.text if asked else None
 
 
+_KEPT_BOX_RE = lx.words(lx.STAND_BY_BOX)
 _PLEASE_USE_RE = re.compile(
     r"\W*(?:so[ \t]+)?(?:please[ \t]+)?(?:use|take|record|go[ \t]+with)[ \t*_$]*", re.IGNORECASE
 )

@@ -358,6 +358,10 @@ STAND_BY_BOX = (
     "(?:stand|standing) by (?:my|the|our) (?:box|boxed (?:answer|value|result)|answer above)",
     "(?:stick|stay|sticking|staying) with (?:my|the|our) (?:box|boxed (?:answer|value|result)|"
     "answer above)",
+    # ``keeps-box-after-revision``: "... the largest prime factor is 17. But I'll keep my boxed
+    # answer."
+    "(?:i'?ll|i will|i'?m going to|let me) (?:still )?keep (?:my|the|our) (?:box|boxed (?:answer|"
+    "value|result)|answer above)",
 )
 """``stand-by-box``: "..., so I'll stand by my box.", "I'll stick with my boxed answer.": the
 writer returns to the box over a value or alternative stated after it (also in
@@ -1424,6 +1428,10 @@ DECLINE_ANSWER = (
     "(?:need|have|want|would want|'d want|would have|'d have) to [^.!?\n]{1,80}? before "
     "(?:committing to|giving|stating|settling on|offering) (?:anything|an answer|a (?:final |"
     "definite |firm )?(?:answer|number|value|result)|my (?:final )?answer)",
+    # ``defers-before-final-answer``: "Let me know if you'd like me to continue ... or double-check
+    # this figure before I give my final answer!"
+    "(?:check|double-check|verify|confirm|continue|finish)[^.!?\n]{0,80}? before (?:i|we) "
+    "(?:give|state|offer|commit to|settle on) (?:my|a|the|our) (?:final |definite |firm )?answer",
     # ``deferred-before-committing``: "Tentative final answer: 9 -- though I'd want to
     # double-check by drawing it before committing to that.", "... before I commit to it."
     "(?:need|want|would want|'d want|would like|'d like) to [^.!?\n]{1,80}? before "
