@@ -88,6 +88,7 @@ from ._rules import ATTRIB_RE as _ATTRIB_RE
 from ._rules import CHECK_MARK_RE as _CHECK_MARK_CHARS_RE
 from ._rules import CROSS_MARK_RE as _CROSS_MARK_RE
 from ._rules import RECAP_LABEL_RE as _RECAP_LABEL_RE
+from ._rules import STAND_BY_BOX_RE as _STAND_BY_BOX_RE
 from ._rules import agreed_after as _agreed_after
 from ._rules import restated_after as _restated_after
 from ._rules import same_rational as _same_rational
@@ -7332,7 +7333,7 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
         return None  # "so the count is still 10": the boxed value again
     kept = None
     if "keep" in region or "by " in region or "with " in region:
-        for kept in _KEPT_BOX_RE.finditer(region, box.end):  # noqa: B007 - the last one
+        for kept in _STAND_BY_BOX_RE.finditer(region, box.end):  # noqa: B007 - the last one
             pass
     if kept is not None and region.find(late.text, kept.end()) < 0:
         # ``keeps-box-after-revision``: "... the largest prime factor is 17. But I'll keep my
@@ -7401,7 +7402,6 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     return late.text if asked else None
 
 
-_KEPT_BOX_RE = lx.words(lx.STAND_BY_BOX)
 _PLEASE_USE_RE = re.compile(
     r"\W*(?:so[ \t]+)?(?:please[ \t]+)?(?:use|take|record|go[ \t]+with)[ \t*_$]*", re.IGNORECASE
 )

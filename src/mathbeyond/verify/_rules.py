@@ -607,13 +607,13 @@ def called_placeholder(region: str, c: Candidate) -> bool:
 _NOT_A_RE = re.compile(r"\b(?:not|no|never)[ \t]+(?:an?[ \t]+|just[ \t]+a[ \t]+)?\Z", re.IGNORECASE)
 
 
-CONDITION_UNDETERMINED_RE = Guarded(re.compile(
+_CONDITION_UNDETERMINED_RE = re.compile(
     r"[^.!?\n]{0,12}?[ \t,]*(?:only[ \t]+)?(?:if|provided|assuming|as[ \t]+long[ \t]+as)\b"
     # (not "but if it were biased ... could not be determined": a second condition's case)
     r"[^.!?\n]{1,120}?\bbut\b(?![ \t,]+(?:if|when|unless)\b)[^\n]{0,200}?"
     + lx.alternation(lx.UNDETERMINABLE),
     re.IGNORECASE,
-))
+)
 
 
 def conditional_then_undetermined(region: str, c: Candidate) -> bool:
@@ -621,7 +621,7 @@ def conditional_then_undetermined(region: str, c: Candidate) -> bool:
     "but" and the value declared undeterminable ("The answer would be $\\boxed{\\frac{1}{36}}$
     if the dice were fair, but ..., so the probability can't be determined from the given
     information."): the box is the value under a supposition the text rejects."""
-    return c.kind == "boxed" and CONDITION_UNDETERMINED_RE.match(
+    return c.kind == "boxed" and _CONDITION_UNDETERMINED_RE.match(
         region, c.end, c.end + 400
     ) is not None
 
@@ -1648,7 +1648,7 @@ _SWITCH_LINE_RE = re.compile(  # the text's last line: "Hmm, it is 13.", "Wait, 
 )
 
 
-_STAND_BY_BOX_RE = lx.words(lx.STAND_BY_BOX)  # "I'll stand by my box"
+STAND_BY_BOX_RE = lx.words(lx.STAND_BY_BOX)  # "I'll stand by my box"
 
 
 def revision_correction(tail: str, answer: str) -> str | None:
@@ -1667,7 +1667,7 @@ def revision_correction(tail: str, answer: str) -> str | None:
     if fixed is None or fixed == _plain_value(answer):
         return None
     if "by " in tail or "with " in tail:
-        back = _STAND_BY_BOX_RE.search(tail, max(0, tail.rfind(fixed)))
+        back = STAND_BY_BOX_RE.search(tail, max(0, tail.rfind(fixed)))
         if back is not None:  # ``stand-by-box``: "So the answer should be 60... but 720
             return None  # definitely works, so I'll stand by my box.": the box again
     return fixed
@@ -2282,7 +2282,7 @@ def alternative_after(region: str, c: Candidate) -> bool:
     or $n = 3$ if ..."): two conditional alternatives, no commitment. Not an equivalent form
     ("or equivalently $4!$", "or $0.5$ as a decimal") nor the same value again."""
     rest = region[c.end : c.end + ALT_AFTER_CHARS]
-    if c.kind == "boxed" and ("by " in rest or "with " in rest) and _STAND_BY_BOX_RE.search(rest):
+    if c.kind == "boxed" and ("by " in rest or "with " in rest) and STAND_BY_BOX_RE.search(rest):
         return False  # ``stand-by-box``: "It could be 720 ..., so I'll stand by my box."
     if "\\text" in rest[:200]:  # ``alternative-in-display-text``: "\quad \left(\text{or }
         # \frac{9}{4}, \text{ depending on the order}\right)$$" read as its words
