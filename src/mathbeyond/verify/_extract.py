@@ -10050,7 +10050,9 @@ def _closing_read(
             listed = ", ".join(i.strip("$") for i in items)  # for "List all ...": the values
             return Extracted(listed, "conclusion", "closing-labelled-list")
     if not bare and not negated:
-        stated = _stated_value(last)
+        stated = _stated_value(
+            _UNIT_POWER_RE.sub(_unit_power, last) if "$^" in last else last
+        )  # (``unit-power-in-math``: "$40$ cm$^2$": the unit's power, no value of its own)
         restated = _RESTATEMENT_TAIL_RE.search(last) if stated is None else None
         if restated is not None and _HAS_VALUE_RE.search(last, 0, restated.start()) and (
             "%" in restated.group(0) or _APPROX_WORD_RE.search(restated.group(0))
@@ -10299,6 +10301,10 @@ _LABELLED_ITEM_RE = re.compile(
     r"[ \t]*(?P<v>[^\n]{1,100}?)[ \t*_]*\.?[ \t]*"
 )
 _MAX_LIST_ITEMS = 8
+_CORRECTION_LABEL_RE = re.compile(  # ``correction-line-after-list``: "Correction: the area is 40,
+    # not 50." after "- Area: 50": a line labelled as a correction, no item of the list
+    r"[*_ \t]*(?:correction|corrected|erratum|errata|edit|update|fix|revision)\b", re.IGNORECASE
+)
 _HYPOTHETICAL_BULLET_RE = re.compile(  # "- In 30 minutes it would cover 30 miles": a bullet
     # stating what would follow, no label of its own
     r"[ \t]*(?:[-*\u2022+]|\d{1,2}[.)])[ \t]+[^\n:]{0,80}?\b(?:would|could)\b[^\n:]{0,120}\Z",
@@ -10368,6 +10374,8 @@ def _asked_list_item(lines: list[str], question: str) -> str | None:
             continue  # 300-mile trip would take 5 hours" after "- Speed: 60 mph": a side fact
         if m is None:
             break
+        if _CORRECTION_LABEL_RE.match(m.group("label")):
+            return None  # the closing sentence rules read the correction
         items.append((m.group("label").replace("$", "").strip().lower(), m.group("v")))
     if len(items) < (1 if side_facts else 2):
         return None
@@ -12050,6 +12058,14 @@ def _last_value(sentence: str, question: str | None) -> str | None:
     ):
         return None  # "the whole thing took 2 steps.": it counts something not asked about
     return value
+
+
+_UNIT_POWER_RE = re.compile(r"(?<=[A-Za-z])\$\^\{?(?P<p>[23])\}?\$")
+_SUPERSCRIPTS = {"2": "\u00b2", "3": "\u00b3"}
+
+
+def _unit_power(m: re.Match[str]) -> str:
+    return _SUPERSCRIPTS[m.group("p")]
 
 
 _RELATION_RE = re.compile(r"[<>\u2264\u2265\u2260]|\\(?:le|ge|leq|geq|ne|neq|lt|gt)\b")

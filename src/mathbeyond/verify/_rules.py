@@ -1707,6 +1707,9 @@ def _rejection_cue(tail: str, low: str | None = None) -> bool:
     return False
 
 
+_VALUE_EXPLAINED_RE = re.compile(  # ``rejected-value-explained``: "10 is just the digit sum"
+    r"\$?[ \t]+(?:is|was)[ \t]+(?:just|only|merely|simply)[ \t]+(?:the|my|a|an)\b", re.IGNORECASE
+)
 _CONFLICT_NOTED_RE = re.compile(
     r"\bone[ \t]+of[ \t]+(?:the|these|those|my)[ \t]+(?:two[ \t]+)?(?:computations|calculations|"
     r"methods|approaches|results|answers|derivations|values)\b",
@@ -1744,8 +1747,11 @@ def rejects_chosen(tail: str, answer: str) -> str | None:
         end = _ASSERTION_END_RE.search(tail, m.end())
         if end is not None and end.group(0) == "?":
             continue
-        if any(n.group(0) == old for n in _PLAIN_NUM_RE.finditer(tail, m.end())):
-            return None  # the rejected value is stated again: no settled replacement
+        if any(
+            n.group(0) == old and not _VALUE_EXPLAINED_RE.match(tail, n.end())
+            for n in _PLAIN_NUM_RE.finditer(tail, m.end())
+        ):  # the rejected value is stated again: no settled replacement (not where it is only
+            return None  # explained: "..., not 10 (10 is just the digit sum).")
         if _CONFLICT_NOTED_RE.search(tail, m.end()):
             return None  # ``conflict-noted-unsettled``: "that's 35, not 37. So one of the two
             # computations has ...": the two results are compared, neither settled
