@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.247.0"  # core_v409: explained rejected values, correction lines after lists
+VERIFIER_VERSION = "2.248.0"  # core_v410: resolved hedges, trusted values, named boxes
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -1529,8 +1529,16 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
     # end of sentence: ". " / "." at end (not a decimal point)
     # (``anchor-then-parenthetical``: "26. (Half of it is 13.)" -- a bracketed sentence after it)
     m = re.search(r"\.(?=\s|$)(?<!\d\.)|\.(?=\s+[A-Z])|\.(?=[ \t]+\([ \t]*[A-Za-z])", line)
+    stop = _DISCOURSE_STOP_RE.search(line, 0, m.start() if m else len(line)) if (
+        ". " in line
+    ) else None
+    if stop is not None:  # ``anchor-value-then-lowercase-discourse``: "The answer is 5. wait,
+        m = stop  # actually ...": the value ends at the stop before the lower-case word
     if m:
         line = line[: m.start()]
+    earlier = _NOT_EARLIER_RE.search(line) if "not " in line else None
+    if earlier is not None:  # ``anchor-value-then-not-earlier``: "the answer is 20, not what I
+        line = line[: earlier.start()]  # boxed.": the value, then the earlier one disowned
     members = _VALUE_THEN_MEMBERS_RE.match(line) if ": " in line else None
     if members is not None:  # ``value-then-colon-list``: "7: January, March, ..., and December"
         return members.group("v"), i + off + members.end("v")
@@ -1540,6 +1548,15 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
     return line, i + off + len(line)
 
 
+_DISCOURSE_STOP_RE = re.compile(  # "5. wait, ...", "5. hmm, let me recount": a lower-case stop
+    r"\.(?=[ \t]+(?:wait|actually|hmm+|hold[ \t]+on|let[ \t]+me|oh|oops|ok(?:ay)?|yes|no|so|but)\b)"
+)
+_NOT_EARLIER_RE = re.compile(  # ", not what I boxed", " (not the boxed value above)"
+    r"[ \t]*(?:,|\(|[\u2014\u2013]|--?)[ \t]*not[ \t]+(?:what[ \t]+I[ \t]+(?:boxed|wrote|said|put|"
+    r"gave|had|answered)|the[ \t]+(?:boxed|earlier|first|previous|original|old)[ \t]+(?:value|"
+    r"answer|one|number|result|box))\b[^\n]*$",
+    re.IGNORECASE,
+)
 _SAYS_QUOTE_RE = re.compile(  # "I'd say: \"", "I would answer \u201c": the writer's own words
     r"\b(?:i(?:'d|[ \t]+would)|i'?ll|i[ \t]+will|i)[ \t]+(?:say|write|answer|reply|put[ \t]+it)"
     r"[ \t]*[:,]?[ \t]*[\"\u201c]",
@@ -2621,7 +2638,7 @@ _REPORT_BLOCK_RE = Guarded(re.compile(
     # ``grader-report``: a fabricated grading block and all after it, or a statement of the
     # reference answer ("The reference answer for this problem is 720, which matches ...")
     # (a list bullet may open its line: "- Student answer: 540", ``report-block-bullet``)
-    r"(?:^|(?<=[.!?])[ \t]+)[ \t#*>_\[(=]*(?:[-+\u2022][ \t]+[*_]*)?"
+    r"(?:^|(?<=[.!?])[ \t]+)[ \t#*>_\[(=\u2713\u2714\u2705]*(?:[-+\u2022][ \t]+[*_]*)?"
     r"(?:\[\^[^\]\n]{1,12}\]:?[ \t]*)?(?:"
     + lx.alternation(lx.REPORT_BLOCK_OPENER)
     + r")[\s\S]*\Z",
@@ -4365,7 +4382,8 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             and not SIDE_RE.search(region, region.rstrip().rfind("\n") + 1)  # "(not asked)"
             and not _closing_keeps_equation(region, sel.texts[0], late.text)
             and not (  # ``correction-to-chain``: the correction read from the closing line itself
-                sel.rule == "correction-after-retraction" and sel.texts[0] in _last_line(region)
+                sel.rule in ("correction-after-retraction", "correction-after-revision")
+                and sel.texts[0] in _last_line(region)
             )
             and _without_pleasantries(
                 _without_afterword_section(region.rstrip(), question)
@@ -8662,6 +8680,10 @@ def _afterword_start(region: str) -> int | None:
         return None  # "**C**", "**Center:** $(3, -2)$": the result set off, not a section
     if found.re is _SECTION_OPENER_RE and found.group("p") and "\n\n" in section.strip():
         return None  # a parenthesis opening a paragraph of more work, not a closing aside
+    last_para = section.rstrip()[section.rstrip().rfind("\n\n") + 2 :]
+    if "\n\n" in section.strip() and _RESTATED_RESULT_RE.fullmatch(last_para):
+        return None  # ``closing-statement-after-check``: "Let me make sure ... Good.\n\nThe units
+        # digit of $7^{35}$ is 3.": a statement of its own closes the section
     labelled = bool(label) and _AFTERWORD_LABEL_RE.match(label) is not None
     if (  # a section labelled "Recap", "Why this works" may reason ("So ...") about the answer
         (not labelled and _CUT_CHECK_TURN_RE.search(section, 1)) or doubts(section)
@@ -11264,7 +11286,9 @@ _ANSWER_STATEMENT_RE = re.compile(  # "**Solution:** (x, y) = (7, 3)", "The solu
     re.IGNORECASE,
 )
 _RESTATED_RESULT_RE = re.compile(  # "Ann has 48 stamps.", "The garden is 12 meters wide."
-    r"[ \t*]*(?:the[ \t]+)?[A-Z]?[a-z]+(?:[ \t]+[a-z]+){0,3}[ \t]+(?:has|have|is|are|gets?|owns?|"
+    r"[ \t*]*(?:the[ \t]+)?[A-Z]?[a-z]+(?:[ \t]+[a-z]+){0,3}"
+    r"(?:[ \t]+(?:of|for)[ \t]+\$[^$\n]{1,30}\$)?"  # ("The units digit of $7^{35}$ is 3.")
+    r"[ \t]+(?:has|have|is|are|gets?|owns?|"
     r"needs?|costs?|weighs?|measures?)[ \t]+(?:\$|\\\()?-?\d[\d,.]*(?:\$|\\\))?"
     r"(?:[ \t]+[A-Za-z]+){0,4}[ \t]*[.!]?[ \t]*(?:\*\*)?[ \t]*",
     re.IGNORECASE,
@@ -12000,8 +12024,10 @@ _END_VALUE_RE = re.compile(  # a value, then at most four plain words: "16 gallo
     # (a degree scale's letter after the math: "$77^\circ$F")
     r"(?:\$(?P<m1>[^$]{1,80})\$(?:(?:(?<=circ\$)|(?<=circ\}\$))[CFK](?![A-Za-z]))?"
     r"|\\\((?P<m2>.{1,80}?)\\\)"
-    r"|(?P<n>(?:\\\$)?-?" + _MIXED_WHOLE + r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?)"
-    r"|(?P<r>-?(?:\d+(?:\.\d+)?)?[ \t]*\u221a[ \t]*(?:\d+|\([^()\n]{1,20}\)))"  # "8√2"
+    r"|(?<!\u221a)(?P<n>(?:\\\$)?-?" + _MIXED_WHOLE
+    + r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?)"
+    r"|(?P<r>-?(?:\d+(?:\.\d+)?)?[ \t]*\u221a[ \t]*(?:\d+|\([^()\n]{1,20}\))"  # "8√2", "√3/2"
+    r"(?:[ \t]*/[ \t]*\d+)?)"
     r"|(?<![\w\\])(?P<b>(?:[0-9][0-9A-F]{0,63}|[A-F][0-9A-F]{1,63})_\{?\d{1,2}\}?))"  # 11001_2
     r"(?P<words>(?:[ \t]+[A-Za-z][A-Za-z'-]*){0,4})[ \t]*[.!]?[ \t]*$"
 )

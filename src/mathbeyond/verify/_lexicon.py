@@ -230,6 +230,19 @@ WITHDRAWN_ANSWER = (
 """After the answer, with no new value: the writer withdraws it or asks that the reply count as
 unanswered (``box-withdrawn-as-no-answer``, read after the chosen answer)."""
 
+TRUSTED_HEAD = (
+    "(?:trust|prefer|rely\\s+on|side\\s+with|believe|go\\s+with|stick\\s+with)\\s+(?:it|that|this|"
+    "them|the\\s+[a-z]+(?:\\s+[a-z]+)?)(?:\\s+(?:more|instead))?"
+)
+TRUSTED = TRUSTED_HEAD + "(?:[ \\t]*:|,?[ \\t]+so\\b|[ \\t]*;|[ \\t]+[\u2014\u2013-]+)"
+"""A value preferred after a second computation ("trust it:", "go with the pairing:"): the
+preference, up to what states the value (``trusted-second-value``)."""
+TRUSTED_VALUE = (
+    TRUSTED + "[ \\t]*(?:so[ \\t]+)?(?:the(?:\\s+[a-z]+){1,3}\\s+(?:is|=|equals|must\\s+be|"
+    "comes\\s+to)\\b|\\$?(?=-?\\d))"
+)
+"""The preference and what states its value ("trust it: the sum is", "go with the pairing: ")."""
+
 REVISION = (
     "hmm",
     "actually",
@@ -257,6 +270,9 @@ REVISION = (
     "is asking|was asking) (?:for )?",
     # ``earlier-value-corrected``: "(I said 99 in the TL;DR, but that forgot the +1 -- it's 100.)"
     "(?:i|we) (?:said|wrote|stated|gave|claimed|put) \\$?-?\\d[^.\n]{0,60}?,? but",
+    # ``trusted-second-value``: "so I'll trust it: the sum is 1250", "I'll go with the pairing:
+    # 1250" (the cue ends before the verb: CORRECTION_STATEMENT reads the trust and its value)
+    "(?:i'?ll|i will|i'?d|i would|i'?m going to|i) (?=" + TRUSTED + ")",
 )
 """Softer than a retraction: marks a later, different answer as a revision."""
 
@@ -395,6 +411,8 @@ CORRECTION_STATEMENT = (
     "i'?m going with",
     "(?:the )?(?:correct(?:ed)?|revised|fixed|updated) (?:answer|result|value|solution|count|total)"
     "(?=\\s*:)",
+    # ``trusted-second-value``: "trust it: the sum is 1250", "go with the pairing: 1250"
+    TRUSTED_VALUE,
     # ``correction-to-value``: "I'll correct my answer to **47**", "let me revise the count to 16"
     "(?:correct|change|revise|update|amend)(?:ing)? (?:my|the|our) (?:final |earlier |quick |"
     "first )?(?:answer|result|count|total|value) to",
@@ -2548,6 +2566,10 @@ REPORT_BLOCK_OPENER = (
     # "Answer key: 26", "Answer-key cross-check: expected 26", "Cross-check with the answer key:"
     "answer(?: |-)key\\s*:", "answer(?: |-)key(?: |-)(?:cross-)?check\\s*:",
     "(?:cross-)?check(?:ed)? (?:against|with) (?:the )?answer(?: |-)key\\s*:?",
+    # ``claimed-key-line``: "✓ Verified against answer key: 56", "(Matches the answer key: 56)"
+    "(?:verified|validated|confirmed|matche[sd]|agrees) (?:(?:against|with|to) )?(?:the )?"
+    "(?:answer(?: |-)key|reference(?: answer| solution)?|official answer|expected answer|"
+    "gold(?:en)? answer)\\s*:",
     "expected (?:output|result|value)\\s*:",
     # ``test-log-line``: "Expected: 28. Got: 28. PASS.", "expected 28, got 28 -- test passed"
     "(?:(?:unit )?test(?: log| output| run)?\\s*:\\s*)?expected\\s*:[^\\n]{0,40}?\\bgot\\s*:",

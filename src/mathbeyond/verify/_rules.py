@@ -207,7 +207,7 @@ _ADDITIONAL_RE = re.compile(
 )
 _QUANTITY_RE = re.compile(  # "the largest of them is $\boxed": the named quantity a box states
     r"(?:^|[\s,;:(])(?P<np>" + lx.alternation(lx.QUANTITY_DETERMINER)
-    + r"\s+[A-Za-z][A-Za-z \t'-]{0,60}?)\s+(?:is|are|was|equals|=)\s*(?:\$|\\\()?\s*$",
+    + r"\s+[A-Za-z][A-Za-z0-9 \t'-]{0,60}?)\s+(?:is|are|was|equals|=)\s*(?:\$|\\\()?\s*$",
     re.IGNORECASE,
 )
 REFERS_BACK_RE = Guarded(lx.words(lx.REFERS_BACK))
@@ -725,7 +725,13 @@ def _inline_check(before: str) -> bool:
     return bool(CHECK_INTRO_RE.search(sentence)) and bool(_EVAL_LHS_RE.search(sentence))
 
 
-_CONCLUSION_TURN_RE = re.compile(r"\b(?:so|thus|therefore|hence)\b[^.!?]{0,40}?\banswer\b", re.I)
+_CONCLUSION_TURN_RE = re.compile(
+    r"\b(?:so|thus|therefore|hence)\b[^.!?]{0,40}?\banswer\b"
+    # ``failed-check-then-corrected-box``: "... = -4 ✗. I swapped the order. Correct ordered
+    # pair: $\boxed{(7, 3)}$" (a label naming the corrected value ends the check)
+    r"|(?<![\w-])correct(?:ed)?(?:[ \t]+[a-z]+){0,2}[ \t]*:",
+    re.I,
+)
 
 
 def _last_conclusion(before: str) -> int | None:
@@ -1435,6 +1441,20 @@ _ALSO_REPORT_RE = re.compile(  # "I also want to report the sum", "I'd also like
 )
 
 
+_FINAL_WORD_RE = re.compile(r"\b(?:answer|final|result)\b", re.IGNORECASE)
+_NOT_NAMING = frozenset({"such", "that", "this", "these", "those", "them", "then", "also"})
+
+
+def _names_asked(phrase: str, question: str) -> bool:
+    """The question names the quantity ``phrase`` ("smallest such integer" in "What is the
+    smallest positive integer ...?"): the whole phrase, or each of its content words."""
+    q = question.lower()
+    words = [w for w in phrase.split() if len(w) >= 4 and w not in _NOT_NAMING]
+    return phrase in q or (
+        bool(words) and all(re.search(r"\b" + re.escape(w) + r"\b", q) for w in words)
+    )
+
+
 def other_quantity_rule(
     region: str, prev: Candidate, cand: Candidate, question: str | None
 ) -> str | None:
@@ -1445,6 +1465,19 @@ def other_quantity_rule(
     (so, therefore, answer, final, correct ...) or when the question names the later quantity
     and not the earlier one."""
     sentence = _sentence_before(region, cand.start, prev.end)
+    if question and not CORRECTION_WORD_RE.search(sentence) and not _FINAL_WORD_RE.search(
+        sentence
+    ):  # ``boxes-name-quantities``: "The smallest such integer is $\boxed{23}$, ..., so the
+        # next one is $\boxed{128}$.": the earlier box names the asked quantity, the later not
+        named_later = _quantity(sentence)
+        named_earlier = _quantity(_sentence_before(region, prev.start, 0))
+        if (
+            named_later is not None and named_earlier is not None
+            and named_later[1] != named_earlier[1]
+            and _names_asked(named_earlier[1], question)
+            and not _names_asked(named_later[1], question)
+        ):
+            return "later-box-other-quantity"
     if INTRO_RE.search(sentence) or CORRECTION_WORD_RE.search(sentence):
         return None
     if _ADDITIONAL_RE.match(sentence):
@@ -1515,6 +1548,10 @@ _NOUN_DISOWNED_RE = re.compile(  # ``answer-noun-disowned``'s noun forms: "that 
     r"|computation)\b",
     re.IGNORECASE,
 )
+_OWN_ANSWER_NOUN_RE = re.compile(  # ``own-answer-called-wrong``: "..., not 49, so my answer is
+    # wrong.": the writer's own answer, whatever number its sentence names before it
+    r"my\s+(?:final\s+|boxed\s+)?answer\b", re.IGNORECASE
+)
 _SENTENCE_OPEN_RE = re.compile(r"[.!?\n(]")
 
 
@@ -1560,7 +1597,11 @@ def _retraction_of(tail: str, answer: str) -> re.Match[str] | None:
         if remarked_mistake(tail, m):
             pos = m.end()  # "A common mistake here is ... This is incorrect because ..."
             continue
-        if _NOUN_DISOWNED_RE.match(m.group(0)) and _other_value_before(tail, m.start(), answer):
+        if (
+            _NOUN_DISOWNED_RE.match(m.group(0))
+            and not _OWN_ANSWER_NOUN_RE.match(m.group(0))
+            and _other_value_before(tail, m.start(), answer)
+        ):
             pos = m.end()  # "(My first attempt gave $289$ ...; that value is incorrect.)": the
             continue  # noun points back at the other value its sentence names
         value = _DISOWNED_VALUE_RE.match(m.group(0)) or _DISREGARDED_VALUE_RE.search(m.group(0))
@@ -3370,7 +3411,33 @@ def _hedged_other_value(rest: str, end: re.Match[str] | None, c: Candidate) -> b
     if m is None:
         return False
     other, mine = _plain(m.group("v")).rstrip("0").rstrip("."), _plain(c.text)
-    return other != mine and _plain(m.group("v")) != mine
+    return other != mine and _plain(m.group("v")) != mine and not _hedge_resolved(
+        rest, m.end(), mine
+    )
+
+
+_HEDGE_RESOLVED_RE = re.compile(  # ", but listing them gives exactly 8.", "..., but it has 8"
+    r"[^.!?\n]{0,40}?,?[ \t]+but\b(?P<c>[^.!?\n]{0,160}?)\b(?:gives?|gave|confirms?|confirmed|"
+    r"shows?|showed|has|have|is|are|yields?|yielded|leaves?|left|makes?|counts?|comes[ \t]+to)\b"
+    r"[^.!?\n\d]{0,30}?(?<![\w.])\$?(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\$?"
+    r"(?:[ \t]+[a-z]+){0,2}[ \t]*(?:[.!]|$)",
+    re.IGNORECASE,
+)
+_RESOLUTION_DOUBT_RE = re.compile(
+    r"\b(?:not[ \t]+sure|unsure|maybe|perhaps|might|could|would|either|if|unless)\b", re.IGNORECASE
+)
+
+
+def _hedge_resolved(text: str, at: int, mine: str) -> bool:
+    """``hedge-resolved-by-but``: the hedge ending at ``at`` ("I was briefly worried it might be
+    7") is answered in its own sentence by a "but" clause that lands on the answer's own value
+    ("..., but listing them gives exactly 8."): a doubt settled, no alternative offered."""
+    m = _HEDGE_RESOLVED_RE.match(text, at)
+    return (
+        m is not None
+        and _plain(m.group("v")) == mine
+        and not _RESOLUTION_DOUBT_RE.search(m.group("c"))
+    )
 
 
 _ALSO_POSSIBLE_RE = re.compile(  # "59 is also possible", "8 is equally plausible"
@@ -3412,7 +3479,7 @@ def _closing_paragraph_hedge(region: str, c: Candidate) -> bool:
     for m in _HEDGED_OTHER_RE.finditer(body):
         if _HEDGE_SUBJECT_RE.search(body, 0, m.start()) and _plain(m.group("v")) != mine and (
             _plain(m.group("v")).rstrip("0").rstrip(".") != mine
-        ):
+        ) and not _hedge_resolved(body, m.end(), mine):
             return True
     return any(_other_value(m.group("v"), c.text) for m in _ALSO_POSSIBLE_RE.finditer(body))
 
