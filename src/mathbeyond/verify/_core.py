@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.248.0"  # core_v410: resolved hedges, trusted values, named boxes
+VERIFIER_VERSION = "2.249.0"  # core_v411-413: withdrawn, denied, picked, pleaded
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -143,6 +143,10 @@ def verify_fields(
     if kind in ("boxed", "anchor") and "=" not in answer and (
         (_PRODUCT_LEFT_RE.fullmatch(answer) and _INTEGER_GOLD_RE.fullmatch(gold_text))
         or (_RATIONAL_PRODUCT_RE.fullmatch(answer) and _RATIONAL_GOLD_RE.fullmatch(gold_text))
+        or (  # ``unevaluated-fraction-sum``: "\boxed{\frac{3}{6} + \frac{2}{6}}" for 5/6
+            "frac" in answer and _FRACTION_SUM_RE.fullmatch(answer)
+            and _RATIONAL_GOLD_RE.fullmatch(gold_text)
+        )
         or (  # ``unevaluated-sum``: "\boxed{24 + 12}" for an integer (a quotient, "\frac{8}{4}",
             # is read by value: twenty-odd writers accept it where no form is asked)
             _SUM_LEFT_RE.fullmatch(answer) and _INTEGER_GOLD_RE.fullmatch(gold_text)
@@ -371,7 +375,7 @@ _SCIENTIFIC_FORM_RE = re.compile(  # "1.728 \times 10^5": scientific notation, a
     r"\s*-?\d+(?:\.\d+)?\s*(?:\\times|\\cdot|[×·*])\s*10\s*\^\s*\{?\s*-?\d+\s*\}?\s*"
 )
 _CLOSED_FORM_RE = re.compile(  # numbers, fractions, radicals, pi: no function left to evaluate
-    r"(?:[\d\s{}()+\-*/^]|\\[dt]?frac|\\sqrt|\\pi|\\cdot|\[\d\])+"
+    r"(?:[\d\s{}()+\-*/^\u221a\u03c0]|\\[dt]?frac|\\sqrt|\\pi|\\cdot|\[\d\])+"  # ("2√2", "4π")
 )
 _APPROX_NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?")
 _POWER_WORDS_RE = re.compile(  # "3 to the power of 7", "3 raised to the 7th power", "the cube
@@ -433,6 +437,9 @@ _RATIONAL_GOLD_RE = re.compile(r"\s*-?" + _RATIONAL_FACTOR + r"\s*")
 _RATIONAL_PRODUCT_RE = re.compile(  # "\frac{2}{3}\cdot\frac{3}{4}", "0.5 \times 3": numbers only
     r"\s*-?" + _RATIONAL_FACTOR
     + r"(?:\s*(?:\\times|\\cdot|\u00d7|\u00b7|\*)\s*" + _RATIONAL_FACTOR + r")+\s*"
+)
+_FRACTION_SUM_RE = re.compile(  # "\frac{3}{6} + \frac{2}{6}", "\frac{6}{8} - \frac{1}{8}"
+    r"\s*-?" + _RATIONAL_FACTOR + r"(?:\s*[+\-]\s*" + _RATIONAL_FACTOR + r")+\s*"
 )
 _DOWN_WORDS = ("decrease", "drop", "reduction", "loss", "discount", "decline", "fall")
 _CHANGE_WORDS = (  # a change and its direction ("decrease" down, "markup" up): see _DOWN_WORDS
@@ -680,6 +687,12 @@ def _judge_answer(
         )
     ):  # "What is $3^4 - 4^3$?" answered "3·3·3·3 − 4·4·4" or "81 - 64", "Compute $7!$."
         # answered "7! = 7 \cdot 6 \cdots 1": still to evaluate
+        stated = {
+            m.strip().strip("$").strip().replace(",", "")
+            for m in answer.split("=")[:-1] if _PLAIN_MEMBER_RE.fullmatch(m)
+        }
+        if len(stated) == 1:  # ``value-then-factored-form``: "$496 = 2^4(2^5-1)$": the value
+            return _judge_answer(stated.pop(), gold, question)  # stated, then its factored form
         return Status.INCORRECT, "unevaluated arithmetic", "answer-unevaluated-arithmetic"
     if (
         "=" not in answer and _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$"))

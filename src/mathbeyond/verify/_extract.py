@@ -1539,6 +1539,11 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
     earlier = _NOT_EARLIER_RE.search(line) if "not " in line else None
     if earlier is not None:  # ``anchor-value-then-not-earlier``: "the answer is 20, not what I
         line = line[: earlier.start()]  # boxed.": the value, then the earlier one disowned
+    picked = _PICKED_TAIL_RE.search(line) if (
+        "pick" in line or "choose" in line or "go with" in line or "select" in line
+    ) else None
+    if picked is not None:  # ``options-then-pick``: "(A), (B), (C), or (D) -- let me pick (C)"
+        return picked.group("v"), i + off + picked.end("v")
     members = _VALUE_THEN_MEMBERS_RE.match(line) if ": " in line else None
     if members is not None:  # ``value-then-colon-list``: "7: January, March, ..., and December"
         return members.group("v"), i + off + members.end("v")
@@ -1548,6 +1553,35 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
     return line, i + off + len(line)
 
 
+_LABELLED_PART_RE = re.compile(  # "sum = 4", "product: $3/2$", "the radius is 4"
+    r"[ \t]*(?:(?:and|the)[ \t]+)?(?P<l>[A-Za-z][A-Za-z \t-]{1,30}?)[ \t]*\$?[ \t]*"
+    r"(?:=|:|\bis\b)[ \t]*\$?[ \t]*(?P<v>-?[\d(\\][^,;$]{0,40}?)[ \t]*\$?[ \t]*\.?[ \t]*"
+)
+
+
+def _asked_labelled_value(text: str, question: str) -> str | None:
+    """``anchor-labelled-values``: an answer line of labelled values ("sum = 4, product = 3/2")
+    where exactly one label is named by the question's asking sentence: that value."""
+    parts = re.split(r"[,;][ \t]*", text.strip().rstrip("."))
+    if not 2 <= len(parts) <= 4:
+        return None
+    asking = _asking_sentence(question)
+    hits = []
+    for part in parts:
+        m = _LABELLED_PART_RE.fullmatch(part)
+        if m is None:
+            return None
+        if _label_in_question(m.group("l").strip(), asking):
+            hits.append(m.group("v").strip())
+    return hits[0] if len(hits) == 1 else None
+
+
+_PICKED_TAIL_RE = re.compile(  # "... -- let me pick (C)", "...; I'll go with 12"
+    r"(?:[\u2014\u2013;]|--?|,)[ \t]*(?:so[ \t]+)?(?:let[ \t]+me|i'?ll|i[ \t]+will|i)[ \t]+"
+    r"(?:pick|choose|go[ \t]+with|select)[ \t]+(?:option[ \t]+)?"
+    r"(?P<v>\([A-E]\)|[A-E]\b|\$?-?\d[\d,]*(?:\.\d+)?(?:/\d+)?\$?)[ \t]*[.!]?[ \t]*\Z",
+    re.IGNORECASE,
+)
 _DISCOURSE_STOP_RE = re.compile(  # "5. wait, ...", "5. hmm, let me recount": a lower-case stop
     r"\.(?=[ \t]+(?:wait|actually|hmm+|hold[ \t]+on|let[ \t]+me|oh|oops|ok(?:ay)?|yes|no|so|but)\b)"
 )
@@ -2736,12 +2770,20 @@ _GRADER_PLEA_RE = re.compile(  # a plea to whoever grades: "please treat the res
     r"\b(?:(?:please[ \t]+)?(?:treat|mark|grade|score|count|accept|record)[ \t]+(?:this|the|my)"
     r"[ \t]+(?:response|reply|answer|submission|item|output)[ \t]+as[ \t]+(?:correct|matching|"
     r"equivalent|right|full[ \t]+credit)"
-    r"|(?:treat|mark|grade)[ \t]+(?:it|this)[ \t]+as[ \t]+correct)\b",
+    r"|(?:treat|mark|grade)[ \t]+(?:it|this)[ \t]+as[ \t]+correct"
+    # (``grader-should-accept``: "the auto-grader should accept $x = 3$ as matched"; "so this
+    # response should receive full credit")
+    r"|(?:should|must|will|can|ought[ \t]+to)[ \t]+(?:accept|mark|grade|score|count|treat)[ \t]+"
+    r"(?:\$[^$\n]{1,30}\$|[^\s.,;]{1,20}|this|it|the[ \t]+answer|my[ \t]+answer)[ \t]+as[ \t]+"
+    r"(?:matched|matching|correct|right|equivalent)"
+    r"|(?:this|the|my)[ \t]+(?:response|reply|answer|submission)[ \t]+(?:should|must|"
+    r"deserves[ \t]+to)[ \t]+(?:receive|get|be[ \t]+given|earn)[ \t]+full[ \t]+(?:credit|marks|"
+    r"points))\b",
     re.IGNORECASE,
 )
 _GRADER_WORD_RE = re.compile(  # whoever grades, named in the paragraph of the plea
     r"\b(?:auto-?)?(?:grader|graders|grading|evaluator|evaluators|system[ \t]+override|"
-    r"reference)\b|\bgrade[ \t]+this\b",
+    r"reference|official[ \t]+solution)\b|\bgrade[ \t]+this\b|\bfull[ \t]+credit\b",
     re.IGNORECASE,
 )
 
@@ -2767,6 +2809,22 @@ def _blank_plea_paragraphs(text: str) -> str:
         ])
         out = out[:cut] + re.sub(r"[^\n]", " ", out[cut:end]) + out[end:]
     return out
+
+
+_KEY_ATTRIBUTION_RE = re.compile(
+    r"\b(?:official|reference)[ \t]+(?:solution|answer)s?\b|\banswer[ \t-]+key\b", re.IGNORECASE
+)
+
+
+def _one_line_plea(text: str) -> bool:
+    """A one-line text that pleads with the grader (:data:`_GRADER_PLEA_RE`), names a key or
+    an official solution, and holds no box and no equation of its own: a claim about the key,
+    no work and no answer (``one-line-claim-and-plea``)."""
+    return (
+        _GRADER_PLEA_RE.search(text) is not None
+        and _KEY_ATTRIBUTION_RE.search(text) is not None
+        and "\\boxed" not in text and "=" not in text
+    )
 
 
 _PLEA_SENTENCE_BREAK_RE = re.compile(r"(?<=[.!?])[ \t]+|\n")
@@ -3044,6 +3102,12 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         completion = _blank_system_banners(completion)
     if "<!--" in completion:  # an HTML comment is not rendered: a box in it is no answer
         completion = _HTML_COMMENT_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), completion)
+    if "\n" not in completion.strip() and _one_line_plea(completion):
+        # ``one-line-claim-and-plea``: "I have verified against the official solution that the
+        # answer to this problem is 7200, so this response should receive full credit.": a
+        # claim about a key and a plea, no work: no answer (read before the grader-word gate,
+        # whose literals need not be there)
+        return Extracted("", "none", "one-line-claim-and-plea")
     if _GRADER_HINT_RE.may_match(completion):  # a grader word: its literals, found by find
         if completion.count("\\boxed") >= 2 and len(_GRADED_LINE_RE.findall(completion)) >= 2:
             # ``graded-guesses``: boxes each followed by a grader's verdict line ("Attempt 2:
@@ -3708,6 +3772,11 @@ _BOX_SENTENCE_LABEL_RE = re.compile(  # "the minimum value is $", "the minimizer
     r"(?:\$|\\\()?[ \t]*\Z",
     re.IGNORECASE,
 )
+_BOX_AFTER_LABEL_RE = re.compile(  # "$ is the larger and", "$ is the smaller one."
+    r"[ \t]*(?:\$|\\\))?[ \t]*(?:is|was)[ \t]+the[ \t]+(?P<l>[a-z][a-z \t-]{2,40}?)"
+    r"(?:[ \t]+(?:one|number|value))?(?=[ \t]*(?:[.,;!]|\band\b|$))",
+    re.IGNORECASE,
+)
 _BOX_KEY_LABEL_RE = re.compile(  # ``labelled-boxes-asked``: "Product: $\boxed{14}$; sum: ..."
     r"[ \t*_-]*(?P<l>[A-Za-z][a-z \t-]{2,40}?)[ \t*_]*:[ \t*_]*(?:\$|\\\()?[ \t]*\Z",
     re.IGNORECASE,
@@ -3807,8 +3876,8 @@ def _labelled_sentence_box(region: str, boxes: list[Candidate], question: str) -
             start += 1
         label = _BOX_SENTENCE_LABEL_RE.search(region, start, c.start) or (
             _BOX_KEY_LABEL_RE.match(region, start, c.start)
-        )
-        if label is None:
+        ) or _BOX_AFTER_LABEL_RE.match(region, c.end)  # (``labels-after-boxes``: "$\boxed{12}$
+        if label is None:  # is the larger and $\boxed{8}$ is the smaller.")
             return None
         named.append((label.group("l"), c))
     if named[0][1].text.strip() == named[1][1].text.strip():
@@ -4350,7 +4419,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             # -3\n\nVertex: $(2, -3)$": the heading's first item is a part, the asked line after
             return Extracted(late.text, late.kind, "asked-label-over-heading-item", trace)
         if late is not None and (
-            late.rule in ("closing-depends-on-reading", "closing-values-per-condition") or (
+            late.rule in (
+                "closing-depends-on-reading", "closing-values-per-condition",
+                "closing-conditional-otherwise",
+            ) or (
                 late.rule == "closing-conditional-readings"  # the anchor's own sentence under a
                 and _CONDITION_OPENER_RE.match(  # condition: "If ..., the answer is 11. If ...,
                     region, _sentence_start(region, chosen.start), chosen.start  # it is 9."
@@ -4440,6 +4512,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if restating is not None:  # ``anchor-sentence-new-value``: "**Answer:** 15 is $25\%$ of
             # 60." asked "15 is what percent of 60?": the one number the question does not give
             return Extracted(restating, "anchor", "anchor-sentence-new-value", trace)
+        labelled = _asked_labelled_value(anchor_text, question) if question and (
+            "," in anchor_text or ";" in anchor_text
+        ) else None
+        if labelled is not None:  # ``anchor-labelled-values``: "Final: sum = 4, product = 3/2."
+            return Extracted(labelled, "anchor", "anchor-labelled-values", trace)  # (sum asked)
         bolded = _bold_in_sentence(sel.texts[0]) if "**" in sel.texts[0] else None
         if bolded is not None:  # ``anchor-sentence-bold-value``: "**TL;DR:** 15% of 80 is
             return Extracted(bolded, "anchor", "anchor-sentence-bold-value", trace)  # **12**."
@@ -4488,6 +4565,22 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if region and not _TRUNCATION_END_RE.search(region) and not _EMOJI_END_RE.search(region):
             region += "."
     late = _conclusion(region, question=question)
+    if late is not None and late.rule == "closing-value-denied" and "\n\n" in region.rstrip():
+        # ``denial-after-answer``: "... = 120.\n\nHmm -- with $2^2$ I'd get 60 ... So the answer
+        # is definitely not 60.": the closing paragraph denies another value; the one before
+        # it stands (not when it is the denied value itself)
+        kept = _without_last_part(region)
+        dropped = region[len(kept) :]
+        refused = _DENIED_VALUE_RE.findall(dropped)
+        again = _conclusion(kept, question=question) if kept.strip() and refused and all(
+            re.search(_HYPOTHETICAL_RESULT + re.escape(d) + r"(?![\d.]\d|\d)", dropped)
+            for d in refused  # (only a value the paragraph reached by a supposition: "if I'd
+        ) else None  # used $2^2$ I'd get 60"; not "I initially thought 78", nor values never
+        # reached: "certainly not 130, and not 140 either")
+        if again is not None and again.kind == "conclusion" and again.text and all(
+            _plain_value(again.text) != _plain_value(d) for d in refused
+        ):
+            late = Extracted(again.text, again.kind, "closing-before-denial")
     if late is not None and late.kind == "conclusion" and _DIFFERENT_QUANTITY_END_RE.search(
         region.rstrip()[-160:]
     ):  # ``different-quantity-remark``: "Therefore, $99^2 = 9801$.\n\nAlternatively, $(100-1)
@@ -7999,7 +8092,42 @@ _CASE_PAIR_RE = re.compile(
     r"(?:(?:and|but|whereas|while)[ \t]+)?(?:if|when|otherwise|else)\b",
     re.IGNORECASE,
 )
-_DENIED_AFTER_VERB_RE = re.compile(r"[ \t]*(?:not|never|no[ \t]+longer)\b(?![ \t]+only\b)", re.I)
+_DENIED_AFTER_VERB_RE = re.compile(  # "is not $8$", "is definitely not 60" (``negated-anchor``)
+    r"[ \t]*(?:(?:definitely|certainly|clearly|surely|obviously|absolutely|really)[ \t]+)?"
+    r"(?:not|never|no[ \t]+longer)\b(?![ \t]+only\b)",
+    re.I,
+)
+_SUPPOSED_VALUE = (  # "if the answer were ", "If it were $"
+    r"(?i:\bif\b)[^.;\n]{0,60}?\b(?:were|was)[ \t]+(?:equal[ \t]+to[ \t]+)?\$?"
+)
+_HYPOTHETICAL_RESULT = (  # "I'd get ", "we would obtain $", "it would be "
+    r"(?:\bwould|'d|\u2019d)[ \t]+(?:get|be|give|obtain|have|find)\b[^.\n\d]{0,20}?(?<![\d.])\$?"
+)
+_IF_OTHERWISE_RE = re.compile(  # "if it is right-angled the area is 30; otherwise we'd need ..."
+    r"\bif\b[^.;\n]{1,100}?\b(?:is|are|equals|would[ \t]+be|=)[ \t]+\$?"
+    r"(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\$?[^.;\n\d]{0,30}?[;,][ \t]*(?:and[ \t]+|but[ \t]+)?"
+    r"otherwise\b(?P<rest>[^.\n]*)",
+    re.IGNORECASE,
+)
+
+
+def _if_otherwise(line: str) -> bool:
+    """``conditional-closing-otherwise``: the closing sentence gives its value under a condition
+    and leaves the other case open ("so if it is right-angled the area is 30; otherwise we'd
+    need Heron's formula."): no value committed. Not when the other case gives the same value
+    ("..., and otherwise it is still 30")."""
+    parts = [p for p in _SENTENCE_SPLIT_RE.split(line) if p.strip()]
+    m = _IF_OTHERWISE_RE.search(parts[-1]) if parts else None
+    return m is not None and not any(
+        n == m.group("v") for n in re.findall(r"-?\d[\d,]*(?:\.\d+)?", m.group("rest"))
+    )
+
+
+_DENIED_VALUE_RE = re.compile(  # "the answer is definitely not 60": the value a copula denies
+    r"\b(?:is|it's|it\u2019s)[ \t]+(?:(?:definitely|certainly|clearly|surely|obviously|absolutely|"
+    r"really)[ \t]+)?(?:not|never)[ \t]+\$?(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)",
+    re.IGNORECASE,
+)
 _EARLIER_CASE_RE = re.compile(  # "6 seatings if ..., whereas 24": a case, then another
     r"\b(?:if|when|assuming|provided)\b[^.;]*?[;,][ \t]*(?:whereas|while|but|and|or)?[ \t]*"
     r"\$?-?\d",
@@ -9974,6 +10102,8 @@ def _closing_read(
         if copula is not None and verb is not None and copula.start() < verb.start():
             # ``reals-except-in-words``: "... is all real numbers except $x = 2$ and $x = -2$.":
             verb = copula  # the copula before the set, not the last "=" inside it
+        if verb is not None and "therwise" in last and _if_otherwise(last):
+            return Extracted("", "none", "closing-conditional-otherwise")
         if verb is not None and _DENIED_AFTER_VERB_RE.match(last, verb.end()):
             return Extracted("", "none", "closing-value-denied")  # "the answer is not $8$."
         if verb is not None and _hedged_before(last, verb.end(), question):
@@ -10086,6 +10216,10 @@ def _closing_read(
             last, last.find(stated) if stated in last else len(last), question
         ):  # ``hedged-might-be``: "..., the area might be $\frac{8 + 12}{2} \cdot 5 = 50$."
             return Extracted("", "none", "closing-hedged")
+        if stated is not None and "if" in last.lower() and re.search(
+            _SUPPOSED_VALUE + re.escape(stated) + r"(?![\w.]|\.\d)", last
+        ):  # ``supposed-value-not-stated``: "For example, if the answer were 7, then the
+            return Extracted("", "none", "closing-supposed-value")  # product would be 10, ..."
         if stated is not None:  # "36 has 9 positive divisors." / "Number of divisors = 9"
             return Extracted(stated, "conclusion", "closing-stated-value")
     chain = _chain_value(last) if "=" in last and _WORDS2_RE.search(last) else None
@@ -10716,6 +10850,13 @@ def _without_unasked_sentence(lines: list[str]) -> list[str]:
     sentence = last[cut.end() :] if cut is not None else last
     marked = _NOT_ASKED_RE.search(sentence) if UNASKED_RE.may_match(sentence) else None
     set_aside = _SET_ASIDE_TAIL_RE.search(sentence) if " but " in sentence else None
+    if set_aside is None and "would" in sentence and cut is not None and _WOULD_THEN_RE.match(
+        sentence
+    ) and _CONCLUSION_RE.match(_last_sentence(last[: cut.start()])) and _HAS_VALUE_RE.search(
+        last, 0, cut.start()
+    ):  # ``would-then-remark``: "So the sum is $2160^\circ$. Each interior angle of a regular
+        # 14-gon would then be ... 154.29°.": a consequence for another case, after the answer
+        set_aside = _WOULD_THEN_RE.match(sentence)
     if set_aside is None and (
         marked is None or _STATES_ANSWER_RE.search(sentence)
         or _HAS_VALUE_RE.search(sentence, 0, marked.start())
@@ -10726,6 +10867,18 @@ def _without_unasked_sentence(lines: list[str]) -> list[str]:
     if not kept or not _HAS_VALUE_RE.search(kept[-1]):
         return lines
     return kept
+
+
+_WOULD_THEN_RE = re.compile(  # "Each interior angle of a *regular* 14-gon would then be"
+    r"[ \t*_]*(?:each|every|the|a|an|its|their)\b[^.!?\n]{0,80}?\bwould[ \t]+"
+    r"(?:then|therefore|thus)[ \t]+(?:be|measure|equal|come[ \t]+to)\b",
+    re.IGNORECASE,
+)
+
+
+def _last_sentence(text: str) -> str:
+    parts = [p for p in _SENTENCE_SPLIT_RE.split(text) if p.strip()]
+    return parts[-1].strip() if parts else ""
 
 
 _DEPENDS_VALUE = (

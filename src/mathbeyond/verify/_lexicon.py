@@ -407,6 +407,8 @@ CORRECTION_STATEMENT = (
     "contain|show|hold)",
     "(?:it|this|that)(?:'s| is) actually",
     "actually,? (?:it|this|that)(?:'s| is)",  # "Actually it's 40."
+    # ``actually-i-think-revision``: "Actually, I think it's 6.", "Hmm, I now believe it is 6"
+    "i (?:now )?(?:think|believe|reckon) (?:it|this|that|the answer)(?:'s| is| must be)",
     "(?:i'?ll|i will|i'?d|i would|i'?m going to|let'?s|we'?ll) (?:go|stick|stay) with",
     "i'?m going with",
     "(?:the )?(?:correct(?:ed)?|revised|fixed|updated) (?:answer|result|value|solution|count|total)"
@@ -1403,7 +1405,10 @@ DECLINE_ANSWER = (
     "(?:won't|will not|can't|cannot|can not|not going to|unable to|not able to) (?:commit to|"
     "vouch for|stand (?:behind|by)|endorse) (?:it|this|that|the (?:value|number|result|answer)|"
     "(?:\\$)?-?[0-9][0-9,./]*(?:\\$)?)",
-    "(?:leave|leaving) (?:it|this|the (?:question|problem|answer)) (?:unanswered|open|blank)",
+    # (``left-undetermined``: "I'm not confident in any of this anymore. I'll leave it
+    # undetermined.")
+    "(?:leave|leaving) (?:it|this|the (?:question|problem|answer)) (?:unanswered|open|blank|"
+    "undetermined|undecided|unresolved|unsettled)",
     # ``box-left-to-grader``: "I'll leave the box for the grader to fill with the reference answer"
     "(?:leave|leaving) (?:it|this|the (?:box|answer|blank)) (?:empty |blank )?for (?:the )?"
     "(?:grader|checker|marker|reader|key) to (?:fill|complete|supply|decide)",
@@ -1661,6 +1666,8 @@ SHOWN_NOUN = (
 UNDECIDED = (
     "(?:i'?m|i am) (?:still |really |honestly )?(?:not sure|unsure|uncertain|undecided) (?:which|"
     "whether|between)",
+    # ``torn-between-values``: "So 204 aligned, 540 including tilted. ... hmm. I'm torn."
+    "(?:i'?m|i am) (?:still |really |honestly |a bit |kind of )?torn\\b",
     "(?:i )?(?:can(?:not|'t)|could(?:n't| not)) (?:really )?(?:decide|tell|choose|pick) (?:which|"
     "between)",
     # "But I'm still not convinced the list is complete. I can't settle this."

@@ -995,11 +995,20 @@ def under_test(before: str) -> bool:
     ) is not None
 
 
+_GUESS_BEFORE_RE = re.compile(
+    r"\b(?:i'?ll|i[ \t]+will|i'?d|i)[ \t]+(?:just[ \t]+|simply[ \t]+)?guess[ \t:]*\$?[ \t]*\Z",
+    re.IGNORECASE,
+)
+_TEXT_END_RE = re.compile(r"[ \t$]*[.!]?[ \t$]*\Z")
+
+
 def own_line_rule(s: str, c: Candidate) -> str | None:
     """Why a candidate is not an answer by its own line, or None."""
     line = line_of(s, c.start, c.end)
     before = line_before(s, c.start)
-    if under_test(before):
+    if under_test(before) and not (
+        _GUESS_BEFORE_RE.search(before) and _TEXT_END_RE.match(s, c.end)
+    ):  # (``final-guess-box``: "..., so I'll guess \boxed{191}." closing the text commits)
         return "hypothetical"  # "Let's test whether the answer is $\boxed{10}$."
     concluded = _last_conclusion(before)
     if concluded is None and c.kind == "anchor":  # ``conclusion-after-check``: "Verification:
@@ -1646,7 +1655,9 @@ _REPORT_AS_ANSWER_RE = re.compile(
     r"(?:final[ \t]+)?answer\b",
     re.IGNORECASE,
 )
-_HEDGED_CORRECTION_RE = re.compile(r"\b(?:maybe|perhaps|possibly)\b[^.!?\n]{0,20}\Z", re.I)
+_HEDGED_CORRECTION_RE = re.compile(  # "maybe it should be", "I briefly wondered if it should be"
+    r"\b(?:maybe|perhaps|possibly|wonder(?:ed|ing)?[ \t]+(?:if|whether))\b[^.!?\n]{0,20}\Z", re.I
+)
 
 
 def _corrected_value(tail: str, pos: int) -> str | None:
@@ -4593,6 +4604,7 @@ _FRACTIONAL_POWER_RE = re.compile(  # 3^{5/2}, 2^{3.5}, 5^{\frac{3}{2}}, 7^(1/2)
     r"\s*\}|\(\s*-?\s*\d+\s*/\s*\d+\s*\)|-?\d*\.\d+)"
 )
 _NUMERIC_POWER_RE = re.compile(r"(?<![\w\\])\d+\s*\^\s*(?:\{\s*\d+\s*\}|\d+(?![\d/.]))")
+_BRACKET_POWER_RE = re.compile(r"(?:\)|\\right\))\s*\^\s*(?:\{\s*-?\d+\s*\}|-?\d)")
 _UNWORKED_PRODUCT_RE = re.compile(  # "\frac{\sqrt{3}}{4}(16)", "\frac{\sqrt{3}}{4} \cdot 16"
     r"\}\s*\(\s*\d+(?:\.\d+)?\s*\)|(?:\}|\d)\s*(?:\\cdot|\\times)\s*\d"
 )
@@ -4923,6 +4935,10 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         _unevaluated_fraction(gold)
     ):  # ``common-fraction-unworked-power``: "\frac{1}{2^3}", "\frac{1}{3!}" for 1/8, 1/6
         return "asked for a common fraction: its numerator or denominator is not worked out"
+    if (asks.fraction or asks.lowest) and "^" in answer and _BRACKET_POWER_RE.search(answer) and (
+        "^" not in gold
+    ):  # ``common-fraction-bracket-power``: "\left(\frac{3}{2}\right)^2" for 9/4
+        return "asked for a common fraction: a power of a fraction is not worked out"
     if (asks.fraction or asks.lowest) and (
         (mixed_answer and not asks.mixed) or percent_answer
     ):  # (``forms-allowed-by-question``: "as a common fraction or mixed number" allows either)
