@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.249.0"  # core_v411-413: withdrawn, denied, picked, pleaded
+VERIFIER_VERSION = "2.250.0"  # core_v414: a hedge opening the closing sentence
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -12770,10 +12770,17 @@ def _hedged_before(line: str, end: int, question: str | None) -> bool:
     start = 0
     for m in _SENTENCE_SPLIT_RE.finditer(line, 0, end):
         start = m.end()
+    if _HEDGE_LEAD_RE.match(line, start, end):  # ``hedged-closing-after-doubt``: "I'm not
+        return True  # sure. Possibly $x=80$.": the value's own sentence opens on a hedge
     return any(
         not (question and _in_question(m.group(0).split()[0], question))
         for m in _HEDGE_MODAL_RE.finditer(line, start, end)
     )
+
+
+_HEDGE_LEAD_RE = re.compile(
+    r"[ \t*_]*(?:possibly|perhaps|maybe|probably)\b(?![ \t]+not\b)", re.IGNORECASE
+)
 
 
 def _own_modal(sentence: str, question: str) -> bool:
