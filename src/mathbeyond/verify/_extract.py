@@ -8116,8 +8116,7 @@ def _if_otherwise(line: str) -> bool:
     and leaves the other case open ("so if it is right-angled the area is 30; otherwise we'd
     need Heron's formula."): no value committed. Not when the other case gives the same value
     ("..., and otherwise it is still 30")."""
-    parts = [p for p in _SENTENCE_SPLIT_RE.split(line) if p.strip()]
-    m = _IF_OTHERWISE_RE.search(parts[-1]) if parts else None
+    m = _IF_OTHERWISE_RE.search(_last_sentence(line))
     return m is not None and not any(
         n == m.group("v") for n in re.findall(r"-?\d[\d,]*(?:\.\d+)?", m.group("rest"))
     )
