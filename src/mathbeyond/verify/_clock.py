@@ -44,9 +44,23 @@ TWELVE_HOUR_RE = re.compile(
 PM.")."""
 
 
+_WHEN_EVENT_RE = re.compile(  # "When does it land?" (a time of day when the question is about one)
+    r"\bwhen[ \t]+(?:does|did|will|do|would)\b[^?.\n]{0,60}?\b(?:land|arrive|end|finish|start|"
+    r"begin|leave|depart|open|close|meet|ring|stop|return|get[ \t]+back)s?\b",
+    re.IGNORECASE,
+)
+_CLOCK_HINT_RE = re.compile(
+    r"\b\d{1,2}:\d{2}\b|\b(?:24|12)-hour\b|\b[ap]\.?m\.?(?![a-z])|\bo'clock\b", re.IGNORECASE
+)
+
+
 def clock_asked(question: str) -> bool:
-    """Whether the question asks for a time of day."""
-    return _ASKED_RE.search(question) is not None
+    """Whether the question asks for a time of day (``when-event-clock``: also "When does it
+    land?" in a question that gives or names clock times)."""
+    return _ASKED_RE.search(question) is not None or (
+        "hen" in question and _WHEN_EVENT_RE.search(question) is not None
+        and _CLOCK_HINT_RE.search(question) is not None
+    )
 
 
 def _minutes(m: re.Match[str]) -> tuple[int, bool]:
@@ -91,9 +105,11 @@ def closing_clock_time(sentence: str, question: str, clause: str | None = None) 
         return None
     minutes, named = times[0]
     written = [m for m in _CLOCK_RE.finditer(clause or sentence) if _minutes(m) == times[0]]
-    if TWENTY_FOUR_HOUR_RE.search(question) and not any(
-        m.group("mer") or m.group("part") for m in _CLOCK_RE.finditer(clause or sentence)
-    ):  # asked for a 24-hour time and written as one ("20:15"): kept in that form
+    if TWENTY_FOUR_HOUR_RE.search(question) and (
+        not any(m.group("mer") or m.group("part") for m in _CLOCK_RE.finditer(clause or sentence))
+        or any(not (m.group("mer") or m.group("part")) and int(m.group("h")) > 12 for m in written)
+    ):  # asked for a 24-hour time and written as one ("20:15"; also beside its 12-hour form,
+        # "15:15, i.e., 3:15 PM"): kept in that form
         return f"{minutes // 60:02d}:{minutes % 60:02d}"
     if TWELVE_HOUR_RE.search(question) and written and all(
         not (m.group("mer") or m.group("part")) and (int(m.group("h")) > 12 or m.group("h") == "0"

@@ -684,6 +684,13 @@ _QUALIFIED_NUMBER_RE = re.compile(
     re.IGNORECASE,
 )
 _HEDGE_RE = lx.stems(lx.HEDGE)
+_SETTLED_DOUBT_RE = re.compile(  # the doubt, what it was about, when, then the settling "but"
+    r"\b" + lx.alternation(lx.SETTLED_DOUBT)
+    + r"(?:[ \t]+(?:about|of|on|whether)[ \t]+[^,.;:!?\n]{1,60}?)?"
+    r"(?:[ \t]+(?:at[ \t]+first|initially|earlier|before|for[ \t]+a[ \t]+moment|briefly))?"
+    r"[ \t]*,?[ \t]+but\b",
+    re.IGNORECASE,
+)
 _POWERED_BOX_RE = re.compile(r"[ \t]*[\^_]")
 _PLAIN_SENTENCE_RE = re.compile(r"[A-Za-z0-9 \t,.'’-]+")
 _LABEL_LINE_RE = re.compile(  # "Resulting matrix: $...$" as a whole one-line completion
@@ -1062,6 +1069,11 @@ def _json_block_disagrees(text: str, question: str | None) -> bool:
         return False
     a, inner = fence
     stated = _fenced_json_answer(inner.lstrip())
+    result_line = None if stated else _fenced_result_line(inner)
+    if result_line is not None and re.search(  # ``result-block``: a labelled value the prose
+        r"(?<![\w.])" + re.escape(result_line) + r"(?![\w]|\.\d)", text[:a]  # never names,
+    ) is None:  # against a plain number the prose concludes (an expression, "C(7, 2) = 7·6/2",
+        stated = result_line  # or a check after the answer, "12 - 30 + 20 = 2", is none)
     if not stated or "```" in text[:a]:
         return False
     prose = text[:a].rstrip()
@@ -1082,6 +1094,8 @@ def _json_block_disagrees(text: str, question: str | None) -> bool:
     ):
         return False
     value = said.text
+    if result_line is not None and not re.fullmatch(r"-?\d[\d,]*(?:\.\d+)?", value.strip(" $.")):
+        return False
     if "\\equiv" in value:  # "$7^{100} \\equiv 2^{100} \\equiv 1 \\pmod 5$": the residue 1
         value = _MODULUS_RE.sub("", value.rsplit("\\equiv", 1)[-1]).strip(" $.")
     return squash(value).rstrip(".") != squash(stated) and not _same_final_number(
@@ -1133,6 +1147,27 @@ def _json_block_candidates(text: str) -> bool:
     # ``structured-alternatives`` beside the answer: '{"answer": 3, "alternatives": [2, 4]}'
     # offers other values (a candidates list that holds the answer is the pool it chose from)
     return len(stated) == 1 and any(v and stated[0] not in v for v in lists)
+
+
+_RESULT_LINE_RE = re.compile(  # "RESULT: 20", "Final answer: 20", "answer = 20": one labelled value
+    r"[ \t]*(?:final[ \t]+)?(?:answer|result)[ \t]*[:=][ \t]*(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)"
+    r"[ \t]*",
+    re.IGNORECASE,
+)
+
+
+def _fenced_result_line(body: str) -> str | None:
+    """``result-block``: a fenced block (untagged, or tagged ``text``/``plain``/``txt``) that
+    holds one line labelling one value as the answer or result ("```text\nRESULT: 20\n```"):
+    that value; None for any other block."""
+    tag = _FENCE_TAG_RE.match(body)
+    if tag is not None and tag.group(0).strip().lower() not in (
+        "text", "plain", "plaintext", "txt", ""
+    ):
+        return None
+    line = (body[tag.end() :] if tag is not None else body).strip()
+    m = _RESULT_LINE_RE.fullmatch(line) if "\n" not in line else None
+    return m.group("v") if m is not None else None
 
 
 def _fenced_json_answer(body: str) -> str | None:
@@ -2811,8 +2846,18 @@ def _blank_plea_paragraphs(text: str) -> str:
     return out
 
 
-_KEY_ATTRIBUTION_RE = re.compile(
-    r"\b(?:official|reference)[ \t]+(?:solution|answer)s?\b|\banswer[ \t-]+key\b", re.IGNORECASE
+_MARK_RIGHT_RE = re.compile(  # ``mark-this-right``: "... so mark this right", "please mark it
+    # correct" (read only for a one-line claim: the grader-note gate's literals hold no "mark")
+    r"\b(?:please[ \t]+)?(?:mark|grade|score)[ \t]+(?:this|it)[ \t]+(?:as[ \t]+)?"
+    r"(?:right|correct)\b",
+    re.IGNORECASE,
+)
+_KEY_ATTRIBUTION_RE = re.compile(  # (and the answer a dataset expects: "the expected answer
+    # for this dataset is 63")
+    r"\b(?:official|reference)[ \t]+(?:solution|answer)s?\b|\banswer[ \t-]+key\b"
+    r"|\bexpected[ \t]+answer[ \t]+(?:for|in|of)[ \t]+(?:this|the)[ \t]+(?:dataset|benchmark|"
+    r"test|problem[ \t]+set)\b",
+    re.IGNORECASE,
 )
 
 
@@ -2821,7 +2866,7 @@ def _one_line_plea(text: str) -> bool:
     an official solution, and holds no box and no equation of its own: a claim about the key,
     no work and no answer (``one-line-claim-and-plea``)."""
     return (
-        _GRADER_PLEA_RE.search(text) is not None
+        (_GRADER_PLEA_RE.search(text) is not None or _MARK_RIGHT_RE.search(text) is not None)
         and _KEY_ATTRIBUTION_RE.search(text) is not None
         and "\\boxed" not in text and "=" not in text
     )
@@ -3121,6 +3166,11 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         h in folded for h in (_ASCII_GRADER_HINTS if folded.isascii() else lx.FOREIGN_GRADER_HINTS)
     ):
         completion = _FOREIGN_GRADER_NOTE_RE.sub(lambda m: " " * len(m.group(0)), completion)
+    if " but" in folded and (" was" in folded or " were" in folded or "wasn" in folded) and (
+        _SETTLED_DOUBT_RE.search(completion) is not None
+    ):  # ``settled-past-doubt``: "I was not sure at first, but checking the sum again gives $x =
+        # 80$.": the doubt is over, the clause after it states the value (blanked, offsets kept)
+        completion = _SETTLED_DOUBT_RE.sub(lambda m: " " * len(m.group(0)), completion)
     if "answer" in completion and _REFERENCE_SENTENCE_RE.may_match(completion) and (
         _REFERENCE_SENTENCE_RE.search_line_starts(completion) is not None
     ):
@@ -3230,11 +3280,21 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
     return region
 
 
-_EITHER_VALUES_END_RE = re.compile(  # "I think it's either 2 or $\frac12$." ending the text
-    r"\beither[ \t]+(?P<a>\$[^$\n]{1,30}\$|-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)[ \t]+or[ \t]+"
-    r"(?P<b>\$[^$\n]{1,30}\$|-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)[ \t]*[.!?]?[ \t]*\Z",
+_EITHER_VALUES_END_RE = re.compile(  # "I think it's either 2 or $\frac12$." ending the text;
+    # two options: "So either (C) or (E)." (``either-options-closing``)
+    r"\beither[ \t]+(?P<a>\$[^$\n]{1,30}\$|-?\d[\d,]*(?:\.\d+)?(?:/\d+)?|\([A-J]\))[ \t]+or"
+    r"[ \t]+(?P<b>\$[^$\n]{1,30}\$|-?\d[\d,]*(?:\.\d+)?(?:/\d+)?|\([A-J]\))[ \t]*[.!?]?[ \t]*\Z",
     re.IGNORECASE,
 )
+
+
+def _either_values_end(region: str) -> bool:
+    """``either-of-two-closing``: the text ends on "either A or B" with two different values
+    ("I think it's either 2 or $\\frac12$.", "Either 9991 or 103.", "So either (C) or (E).")."""
+    either = _EITHER_VALUES_END_RE.search(region.rstrip()[-200:])
+    return either is not None and squash(either.group("a")) != squash(either.group("b"))
+
+
 _DIFFERENT_QUANTITY_END_RE = re.compile(  # "..., which is a different product." ending the text
     r"\b(?:which[ \t]+is|is)[ \t]+a[ \t]+different[ \t]+(?:product|number|quantity|value|"
     r"question|problem|expression|thing)[ \t]*[.!]?[ \t]*\Z",
@@ -3711,9 +3771,10 @@ _HEADING_LINE_RE = re.compile(  # a heading, a rule or a bold label without a va
 )
 
 
-_OPTION_NAMED_RE = re.compile(  # "16, which corresponds to option **(B)**", "$16$, i.e. choice (D)"
-    r"[,;][ \t]*(?i:which[ \t]+(?:corresponds[ \t]+to|is|matches)|i\.e\.,?|that[ \t]+is,?)"
-    r"[ \t]*(?i:the[ \t]+)?(?i:option|choice|answer)?[ \t]*[*_]*"
+_OPTION_NAMED_RE = re.compile(  # "16, which corresponds to option **(B)**", "$16$, i.e. choice
+    # (D)", "$x^6$, option (C)."
+    r"[,;][ \t]*(?:(?i:which[ \t]+(?:corresponds[ \t]+to|is|matches)|i\.e\.,?|that[ \t]+is,?)"
+    r"[ \t]*(?i:the[ \t]+)?(?i:option|choice|answer)?|(?i:option|choice))[ \t]*[*_]*"
     r"\([ \t]*(?P<l>[A-E])[ \t]*\)[*_]*[ \t]*\.?[ \t]*$"
 )
 
@@ -4481,6 +4542,13 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             named = _OPTION_NAMED_RE.search(sentence)
             if named is not None:  # "16, which corresponds to option **(B)**": the letter picked
                 value = _sentence_answer(sel.texts[0]).strip("* $")
+                own = _OPTION_NAMED_RE.search(value)  # ("The answer is 2, option (B)": its
+                if own is not None:  # text holds the letter's clause: the value before it)
+                    value = value[: own.start()].strip("* $")
+                if _option_conflicts(value, named.group("l"), question):
+                    # ``option-letter-conflicts-value``: "The answer is $x^6$, option (C)." with
+                    # (B) $x^6$: the value and the letter name two options
+                    return Extracted("", "none", "option-letter-conflicts-value", trace)
                 return Extracted(f"({named.group('l')}) {value}", "anchor",
                                  "option-named-after-value", trace)
         verdict = (
@@ -4660,12 +4728,33 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         _restates_before(late.text, region, bold[1])
     )):  # (a value read across bold marks, "12, and **Mary is 36 years old", is no one value)
         return Extracted(bold[0], "conclusion", "closing-bold-commitment", trace)
+    if late is None and "ither" in region[-200:] and _either_values_end(region):
+        # ``either-of-two-closing`` with no rule's answer: "..., or maybe 103. Either 9991 or
+        # 103.": neither chosen (read before the last resort, which would take the new one)
+        return Extracted("", "none", "closing-either-values", trace)
     if late is None and question:  # no rule read an answer: the last resort
         lone = _lone_new_value(region, question)
         if lone is not None:
             return Extracted(lone, "conclusion", "closing-lone-new-value", trace)
     if late is None or late.kind == "none":
         return Extracted("", "none", late.rule if late else "no-candidate", trace)
+    if late.kind == "conclusion" and late.text and (
+        "give or take" in region[-300:] or " or so" in region[-300:]
+    ) and _approximate_closing(region, late.text):
+        # ``approximate-closing``: "There are 24 ways, give or take.", "so 24 or so ways": an
+        # approximate count, not a committed value
+        return Extracted("", "none", "closing-approximate", trace)
+    if late.kind == "conclusion" and late.text and " or " in region[-300:] and (
+        _value_per_qualifier(_last_sentence(region.rstrip()))
+    ):  # ``value-per-reading-closing``: "So the probability is $\frac16$ for distinguishable
+        # dice, or $\frac17$ for indistinguishable dice.": a value per reading, none chosen
+        return Extracted("", "none", "closing-value-per-reading", trace)
+    if late.kind == "conclusion" and late.text and "," in region[-400:] and (
+        _closing_repeats_reading(region, late.text)
+    ):  # ``conditional-closing-after-readings``: "If we start with $F_0 = 0$, the 10th would be
+        # 34. If we start with $F_1 = 1$, it is 55.\n\nIf the sequence starts at 1, the answer
+        # is 55.": one reading's value restated under its condition, none chosen
+        return Extracted("", "none", "closing-repeats-one-reading", trace)
     if late.kind == "conclusion" and _ONE_READING_RE.search(late.text):
         # ``value-under-one-interpretation``: "So the original price is \$50 under the first
         # interpretation; under the second it can't be determined.": a value per reading
@@ -4679,10 +4768,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         # ``hedged-pair-closing``: "Check: $14 - 5 = 9$.\n\nI believe it's 14, though
         # possibly 15 if I slipped.": the closing paragraph leaves two values open
         return Extracted("", "none", "closing-undecided", trace)
-    either = _EITHER_VALUES_END_RE.search(region.rstrip()[-200:]) if (
-        late.kind == "conclusion" and "either" in region[-200:]
-    ) else None
-    if either is not None and squash(either.group("a")) != squash(either.group("b")):
+    if late.kind == "conclusion" and "ither" in region[-200:] and _either_values_end(region):
         # ``either-of-two-closing``: "I think it's either 2 or $\frac12$.": neither chosen
         return Extracted("", "none", "closing-either-values", trace)
     if late.kind in ("conclusion", "bare") and late.text and withdrawn_after(region, late.text):
@@ -4720,6 +4806,15 @@ _HEDGED_PAIR_RE = re.compile(  # "I think it's 14, though possibly 15 if I slipp
     r"(?:it'?s[ \t]+|it[ \t]+is[ \t]+)?(?P<b>" + _HEDGED_VALUE + r")",
     re.IGNORECASE,
 )
+_ASKED_VALUE_END_RE = re.compile(  # "..., so $63$?": a sentence that ends asking a value
+    r"(?<![\w.^_{])\$?(?P<v>-?\d[\d,]*(?:\.\d+)?)\$?[ \t]*\?[ \t]*\Z"
+)
+_APPROX_THEN_FLOATED_RE = re.compile(  # "around 300, possibly 315": an estimate, then a guess
+    r"\b(?:around|about|roughly|approximately|somewhere[ \t]+near)[ \t]+(?P<a>\$[^$\n]{1,30}\$|"
+    r"-?\d+(?:,\d{3})*(?:\.\d+)?)[ \t]*,[ \t]*(?:or[ \t]+)?(?:possibly|maybe|perhaps)[ \t]+"
+    r"(?P<b>" + _HEDGED_VALUE + r")",
+    re.IGNORECASE,
+)
 _FLOATED_VALUE_RE = re.compile(  # "Maybe 8?", "Possibly 9.", "Or perhaps $9$?": a value floated
     r"[ \t]*(?:or[ \t]+)?(?:maybe|possibly|perhaps)[ \t,]+(?:it'?s[ \t]+)?\$?"
     r"(?P<v>-?\d[\d,]*(?:\.\d+)?)\$?[ \t]*[?.!]?[ \t]*",
@@ -4742,9 +4837,112 @@ def _undecided_closing(region: str, after: int) -> bool:
     floated = {
         m.group("v").replace(",", "")
         for part in _SENTENCE_SPLIT_RE.split(closing)
-        for m in [_FLOATED_VALUE_RE.fullmatch(part)] if m is not None
-    }
+        for m in [_FLOATED_VALUE_RE.fullmatch(part) or _ASKED_VALUE_END_RE.search(part)]
+        if m is not None
+    }  # (a value asked: "$2^6 = 64$, so $63$? Or maybe 31.")
     return len(floated) >= 2 or _hedged_pair(closing)
+
+
+_APPROX_MARK_RE = re.compile(  # "give or take", "24 or so" (not "or so I first thought")
+    r"\bgive[ \t]+or[ \t]+take\b|\bor[ \t]+so\b(?![ \t]+(?:i|we)[ \t]+(?:first[ \t]+|had[ \t]+|"
+    r"once[ \t]+)?(?:thought|believed|assumed|figured))",
+    re.IGNORECASE,
+)
+
+
+def _approximate_closing(region: str, value: str) -> bool:
+    """``approximate-closing``: the closing sentence holds the answer's value and marks it as
+    approximate ("There are 24 ways, give or take.", "so there are twenty-four or so ways")."""
+    closing = _last_sentence(region.rstrip())
+    mine = value.strip().strip("$ .")
+    return bool(mine) and _APPROX_MARK_RE.search(closing) is not None and (
+        mine in closing or spelled_in_digits(closing) is not None
+    )
+
+
+_QUALIFIED_VALUE = (  # a value and the reading it holds under: "$\frac16$ for distinguishable
+    # dice", "16 with repetition", "12 without"
+    r"(?:\$(?P<{g}m>[^$\n]{{1,40}})\$|(?P<{g}n>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?))[ \t]+"
+    r"(?:for|with|without|if|when|under|assuming|counting|excluding|including)\b"
+)
+_VALUE_PER_QUALIFIER_RE = re.compile(
+    _QUALIFIED_VALUE.format(g="a") + r"[^,;.\n]{0,60},?[ \t]+or[ \t]+(?:(?:it(?:'s|[ \t]+is)|"
+    r"about|maybe|possibly|perhaps)[ \t]+)?" + _QUALIFIED_VALUE.format(g="b"),
+    re.IGNORECASE,
+)
+
+
+def _value_per_qualifier(sentence: str) -> bool:
+    """``value-per-reading-closing``: the closing sentence gives a value under one reading,
+    then "or" another value under another ("$\\frac16$ for distinguishable dice, or $\\frac17$
+    for indistinguishable dice", "16 with repetition, or 12 without"): two answers."""
+    m = _VALUE_PER_QUALIFIER_RE.search(sentence)
+    if m is None:
+        return False
+    a, b = m.group("am") or m.group("an"), m.group("bm") or m.group("bn")
+    return squash(a) != squash(b) and not _same_rational(a, b)
+
+
+_READING_LEAD_RE = re.compile(  # "If we start with $F_0 = 0$, ", "Under the common-log
+    # convention, ", "Assuming the log is natural, ": a condition that leads its sentence
+    r"[\W_]*(?:(?:so|thus|then|hence|therefore|and|but)[ \t]*,?[ \t]+)?(?:(?:if|assuming|"
+    r"supposing|when)\b|(?:under|with|using|taking|in)[ \t]+(?=[^.;:!?\n,]{0,40}?\b(?:"
+    r"conventions?|interpretations?|readings?|definitions?|indexing|assumptions?)\b))"
+    r"(?P<cond>[^;:!?\n,]{1,100}?),",
+    re.IGNORECASE,
+)
+_CHOSEN_CONDITION_RE = re.compile(  # a condition the writer picks: "Under the usual convention"
+    r"\b(?:usual|standard|intended|conventional|correct|right|presumably|most[ \t]+likely|"
+    r"as[ \t]+(?:stated|given|the[ \t]+problem)|which[ \t]+(?:it|is|applies)|as[ \t]+it)\b",
+    re.IGNORECASE,
+)
+_READ_RESULT_RE = re.compile(r"(?<![\w.^_])-?\d+(?:\.\d+)?(?![\w^]|\.\d)")
+_CONDITION_STOPWORDS = frozenset({
+    "with", "that", "this", "then", "there", "they", "them", "what", "which", "answer", "problem",
+    "question", "means", "mean", "take", "takes", "assume", "have", "from", "into", "instead",
+    "reading", "interpret", "convention", "definition", "would", "should", "first", "second",
+})
+
+
+def _condition_words(condition: str) -> set[str]:
+    """The content words of a condition, by their first five letters ("start", "starts")."""
+    return {
+        w[:5] for w in re.findall(r"[a-z]{4,}", condition.lower()) if w not in _CONDITION_STOPWORDS
+    }
+
+
+def _closing_repeats_reading(region: str, value: str) -> bool:
+    """``conditional-closing-after-readings``: the text closes on a sentence that gives the
+    answer's value under a leading condition ("If the sequence starts at 1, the answer is 55.",
+    "Under the common-log convention, $x = 100$."), right after sentences that gave a value per
+    reading, one of them this value and another a different value, their conditions like the
+    closing's (a shared word): one reading's value restated, no reading chosen. A condition the
+    writer picks ("Under the usual convention", "Assuming ... (which it must)") is a
+    commitment."""
+    mine = _plain_value(value)
+    if not re.fullmatch(r"-?\d+(?:\.\d+)?", mine):
+        return False
+    text = region.rstrip()
+    closing = _last_sentence(text)
+    lead = _READING_LEAD_RE.match(closing)
+    if lead is None or _CHOSEN_CONDITION_RE.search(lead.group(0)) or (
+        _AFFIRMED_CONDITION_RE.match(closing)
+    ) or mine not in _READ_RESULT_RE.findall(closing[lead.end() :].replace(",", "")):
+        return False
+    before = text[: text.rfind(closing)].rstrip()
+    mine_words = _condition_words(lead.group("cond"))
+    same = other = like = False
+    for sentence in reversed([p for p in _SENTENCE_SPLIT_RE.split(before[-1500:]) if p.strip()]):
+        reading = _READING_LEAD_RE.match(sentence.strip())
+        results = _READ_RESULT_RE.findall(sentence.strip()[reading.end() :].replace(",", "")) if (
+            reading is not None
+        ) else []
+        if reading is None or not results:
+            break  # (only the readings right before the closing: no choice made between them)
+        other = other or results[-1] != mine
+        same = same or results[-1] == mine
+        like = like or bool(_condition_words(reading.group("cond")) & mine_words)
+    return same and other and like
 
 
 def _closing_hedged_pair(region: str) -> bool:
@@ -4765,6 +4963,9 @@ def _hedged_pair(closing: str) -> bool:
         "ossibl" in closing or "aybe" in closing or "erhaps" in closing
         or "ould be" in closing or "ight be" in closing
     ) else None
+    if pair is None and ("ossibl" in closing or "aybe" in closing or "erhaps" in closing):
+        pair = _APPROX_THEN_FLOATED_RE.search(closing)  # ``approximate-then-floated``: "I'll
+        # say the number is around 300, possibly 315."
     return pair is not None and squash(pair.group("a").strip("$")) != squash(
         pair.group("b").strip("$")
     )
@@ -5473,7 +5674,9 @@ _ASKED_NOUN_RE = re.compile(  # "How many different outcomes are ...", "What is 
 
 _ASKED_NUMERIC_RE = re.compile(  # "What is $3^4$?", "Compute $5!$.", "Evaluate $\(7 \cdot 8\)$"
     r"\b(?:what[ \t]+is|compute|evaluate|calculate|simplify)[ \t]+(?:the[ \t]+value[ \t]+of[ \t]+)?"
-    r"(?:\$(?P<d>[^$\n]{2,40})\$|\\\((?P<p>[^\n]{2,40}?)\\\))[ \t]*[?.]",
+    r"(?:\$(?P<d>[^$\n]{2,40})\$|\\\((?P<p>[^\n]{2,40}?)\\\))[ \t]*(?:[?.]|(?:rounded|to[ \t]+the"
+    r"[ \t]+nearest|as[ \t]+a[ \t]+(?:decimal|fraction|percent)|in[ \t]+(?:lowest|simplest)[ \t]+"
+    r"(?:terms|form))\b)",  # ("What is $\frac{22}{7}$ rounded to the nearest hundredth?")
     re.IGNORECASE,
 )
 
@@ -5732,8 +5935,11 @@ def concludes_asked_after(region: str, end: int, question: str) -> bool:
         return False
     if _closes_in_money(last_line, question):
         return True  # "**Summary:** ..., the jacket costs **$45**." asked "in dollars"
-    if any(f"{e} =" in last_line or f"{e}=" in last_line for e in _asked_expressions(question)):
-        return True  # "So $g(f(1)) = 16$.": the question's own expression, equated
+    if any(
+        f"{e} =" in last_line or f"{e}=" in last_line or f"{e} \\approx" in last_line
+        for e in _asked_expressions(question)
+    ):  # "So $g(f(1)) = 16$.": the question's own expression, equated (or approximated:
+        return True  # "**In summary:** $\frac{22}{7} \approx 3.143$.")
     restated = _RESTATED_LHS_RE.match(last_line)
     if restated is not None and re.compile(  # "So, $p(x) = ...$." after "$p(x) = (x-2)(x+3)
         r"(?<![\w\\])" + re.escape(restated.group("l")) + r"[ \t]*="  # = ... = x^2 + x - 6$"
@@ -5754,6 +5960,8 @@ def concludes_asked_after(region: str, end: int, question: str) -> bool:
         question
     ):  # "..., so the count is 56." asked "In how many ways ...": the count asked for
         return True
+    if "such" in last_line and _SUCH_COUNT_RE.search(last_line) and _HOW_MANY_RE.search(question):
+        return True  # ``such-count-concluded``: "So there are 35 such numbers." asked "How many"
     head = _SUBJECT_HEAD_RE.match(last_line)  # "the length of the diagonal is 225": its head
     return head is not None and re.search(  # noun is the one the question asks for by name
         r"\bthe[ \t]+(?:[a-z-]+[ \t]+){0,2}?" + re.escape(head.group("h")) + r"\b",
@@ -5762,6 +5970,11 @@ def concludes_asked_after(region: str, end: int, question: str) -> bool:
 
 
 _BOLD_STATEMENT_RE = re.compile(r"[ \t]*\*\*([A-Z][^*\n]{5,150}?)\*\*[ \t]*")
+_SUCH_COUNT_RE = re.compile(  # "there are 35 such numbers", "we get $35$ such integers"
+    r"\b(?:there[ \t]+are|we[ \t]+(?:have|get|find)|that(?:'s|[ \t]+is|[ \t]+gives))[ \t]+"
+    r"(?:exactly[ \t]+|only[ \t]+)?\$?\d[\d,]*\$?[ \t]+such\b",
+    re.IGNORECASE,
+)
 _COUNT_SUBJECT_RE = re.compile(
     r"[ \t]*(?:the|our|my)[ \t]+(?:total[ \t]+|final[ \t]+|correct[ \t]+)?count[ \t]+"
     r"(?:is|equals|comes[ \t]+to)\b",
@@ -6385,6 +6598,8 @@ def _answers_per_reading(region: str) -> bool:
 
 _GUESS_BEFORE_BOX_RE = re.compile(  # "most likely $", "it's probably ", "maybe \\("
     r"\b(?:most[ \t]+likely|probably|maybe|perhaps|possibly|"
+    # ``box-after-is-likely``: "the intended answer for this dataset is likely $"
+    r"(?<![\w-])(?:is|are|it'?s)[ \t]+(?:quite[ \t]+|very[ \t]+)?likely|"
     r"(?:my[ \t]+)?best[ \t]+guess(?:[ \t]+is)?|i'?d[ \t]+guess|i[ \t]+guess"
     # "My first instinct is $", "My gut says $" (``guess-box-cut-off``)
     r"|(?:my[ \t]+)?first[ \t]+instinct(?:[ \t]+(?:is|says))?"
@@ -7440,6 +7655,11 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
                  and _counts_asked_noun(region, late.text, question))
     ):
         return None
+    if "\\approx" in late.text:  # "**In summary:** $\\frac{22}{7} \\approx 3.143$.": the estimate
+        exact, estimate = late.text.rsplit("\\approx", 1)  # (not the box's own value restated
+        if squash(exact.strip(" $.")) == squash(box.text.strip(" $.")):  # with its estimate:
+            return None  # "$\\frac{2}{15} \\approx 0.133$" after $\\boxed{\\frac{2}{15}}$)
+        late = replace(late, text=estimate.strip(" $."))
     if _ADVERB_RE.sub("", late.text.strip().strip("$ ")) == box.text.strip().strip("$ "):
         return None  # "so the count is still 10": the boxed value again
     kept = None
@@ -9614,6 +9834,10 @@ def _closing_read(
     if lines[-1].count(". ") >= 1:  # ``closing-before-check-sentence``: "..., which gives x = 5.
         # Plugging back in, 5(5) - 3 = 22 and ..., so it checks out."
         lines = _without_closing_remark(lines, _CHECK_SENTENCE_RE)
+    if lines[-1].count(". ") >= 1 and "ask" in lines[-1] and _NOT_ASKED_RE.search(lines[-1]):
+        # ``closing-before-unasked-remark``: "... = 1296 rectangles. Of these, 204 are squares
+        # (not asked).": the remark on another quantity is no answer
+        lines = _without_closing_remark(lines, _NOT_ASKED_SENTENCE_RE)
     if lines[-1].count(". ") >= 1 and _DECLINED_LISTING_RE.search(lines[-1]):
         # ``closing-before-declined-listing``: "... so the count is $5! = 120$. Not going to
         lines = _without_closing_remark(lines, _DECLINED_LISTING_RE)  # list all 120 orders."
@@ -10068,6 +10292,13 @@ def _closing_read(
         located = None if negated or _HEDGE_RE.search(last) else _located_value(last)
         if located is not None:  # "The two lines cross at the point $(3, 5)$."
             return Extracted(located, "conclusion", "closing-located-value")
+    if bare and not negated and "=" in last and (" or " in last or " and " in last):
+        clause = _closing_clause(_last_value_sentence(last))
+        cut = clause.rfind(", ", 0, clause.find("="))  # (after a leading phrase: "Taking
+        listed = _value_list(clause if cut < 0 else clause[cut + 2 :])  # square roots, ...")
+        if listed is not None and "," in listed:  # ``one-line-value-list``: "Taking square
+            # roots of both sides, x = 4 or x = \u22124.", "So x = 4 or x = -4.": each value
+            return Extracted(listed, "conclusion", "closing-value-list")
     if len(last) <= MAX_ANSWER_CHARS and (_CONCLUSION_RE.match(last) or _STATEMENT_RE.match(last)):
         rounded = _APPROX_CLAUSE_RE.search(last) if question and (
             _HAS_VALUE_RE.search(last) and ROUNDING_ASKED_RE.search(question)
@@ -10211,6 +10442,12 @@ def _closing_read(
             # chance.": the value stated before its restatement as a percent or an estimate
             # ("..., that is 2,500." restates it exactly: read as before)
             stated = _stated_value(last[: restated.start()] + ".")
+        aside = _TRAILING_ASIDE_RE.search(last) if stated is None and last.endswith(
+            (")", ").", ")!")
+        ) else None
+        if aside is not None and _HAS_VALUE_RE.search(last, 0, aside.start()):
+            # ``stated-value-then-aside``: "Sum $= 210$ (that's $20 \times 21 / 2$).": the value
+            stated = _stated_value(last[: aside.start()] + (aside.group(1) or "."))
         if stated is not None and _hedged_before(
             last, last.find(stated) if stated in last else len(last), question
         ):  # ``hedged-might-be``: "..., the area might be $\frac{8 + 12}{2} \cdot 5 = 50$."
@@ -10828,6 +11065,9 @@ def _without_colon_elaboration(lines: list[str], question: str) -> list[str]:
 
 
 _NOT_ASKED_RE = re.compile(r"\b" + lx.alternation(lx.NOT_ASKED), re.IGNORECASE)
+_NOT_ASKED_SENTENCE_RE = re.compile(
+    r"(?=[^\n]*?\b" + lx.alternation(lx.NOT_ASKED) + r")", re.IGNORECASE
+)
 _SET_ASIDE_TAIL_RE = re.compile(r"\b" + lx.alternation(lx.SET_ASIDE_TAIL), re.IGNORECASE)
 _SENTENCE_GAP_RE = re.compile(r"(?<=[.!?])[ \t]+(?=\S)")
 _STATES_ANSWER_RE = re.compile(
@@ -11394,6 +11634,14 @@ _END_ENVIRONMENT_RE = re.compile(
 
 _ANSWER_LETTER_RE = re.compile(r"[ \t*_$(]*\(?(?P<l>[A-E])\)?[ \t*_$.)]*")
 _STATED_NUMBER_RE = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w]|\.\d)")
+
+
+def _option_conflicts(value: str, letter: str, question: str) -> bool:
+    """The value is exactly one option's text, and that option is not ``letter``'s."""
+    options = {k: squash(v.strip(" $.")) for k, v in options_from_question(question).items()}
+    mine = squash(value.strip(" $."))
+    holders = {k for k, v in options.items() if v == mine}
+    return bool(holders) and letter not in holders
 
 
 def _letter_contradicts_stated_option(
@@ -13006,8 +13254,9 @@ _LATEX_FACTOR_RE = re.compile(  # a command other than text or spacing: "\\pi", 
     r"\\(?!(?:text|mathrm|mbox|quad|qquad)(?![A-Za-z]))[A-Za-z]+"
 )
 _TRAILING_ASIDE_RE = re.compile(  # a closing parenthetical in words: "(consistent with Vieta: ..)"
-    r"[ \t]*\((?=[^()]*[A-Za-z]{3,}[ \t]+[A-Za-z]{2,})[^()]{0,300}\)[ \t]*([.!]?)[ \t]*$"
-)
+    r"[ \t]*\((?=[^()]*[A-Za-z]{3,}[ \t]+[A-Za-z]{2,}|[ \t]*(?:that'?s\b|that[ \t]+is\b|i\.e\.|"
+    r"which[ \t]+is\b|since\b|because\b))[^()]{0,300}\)[ \t]*([.!]?)[ \t]*$"
+)  # (or a restatement: "(that's $20 \times 21 / 2$)")
 _ASIDE_AFTER_RE = re.compile(  # " (half the rectangle", " Fridays in the year. (For", " for a pair"
     r"(?:[ \t]*[A-Za-z]+){0,4}[ \t]*[.,;]?[ \t]*\("
     r"|[ \t]+(?:for|in|on|per|from|over|with|at|across|among)\b"

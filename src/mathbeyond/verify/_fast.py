@@ -68,6 +68,7 @@ from ._extract import (
     _ANCHOR_ADVERB_RE,
     _ANCHOR_TAIL_RE,
     _ANSWER_HEADING_END_RE,
+    _FLOATED_OR_RE,
     _NEGATED_RE,
     _POWERED_BOX_RE,
     _READER_EXERCISE_RE,
@@ -162,12 +163,14 @@ from ._rules import (
     hedge_in_box,
     in_worked_example,
     labelled_wrong,
+    otherwise_case,
     presented_mistake,
     presented_mistake_at,
     quoted_format_box,
     reading_other_after,
     rejects_chosen,
     restated_other_interval,
+    restated_other_value,
     retraction,
     revision_correction,
     side_remark_span,
@@ -212,6 +215,9 @@ def answer(
     if ENABLED and not (
         truncated and (
             doubts(region) or _repetition_loop(region) is not None
+            # ``cut-off-floated-other-value``: "... \\boxed{37}.. Or   Perhaps 5." (the fuzz
+            # comparison found the quick path reading the box the engine sets aside)
+            or ("r " in region and _FLOATED_OR_RE.search(region) is not None)
             or _answer_marks(region) >= 3  # answers that may alternate
             # ``cut-at-answer-heading``: cut off right after "ANSWER:", the value never came
             # (the fuzz comparison found the quick path reading the box before it)
@@ -574,6 +580,11 @@ def after_box_defers(
             "," in content and content.rstrip()[-1:] in ")]"
             and restated_other_interval(region, Candidate(end, end, content, "boxed"))
         )
+        # ``restated-other-value``: "$\\boxed{81}$, i.e., $80$."
+        or restated_other_value(region, Candidate(end, end, content, "boxed"))
+        # ``answer-per-case-otherwise``: "If ..., 5; otherwise it is $\\boxed{4}$."
+        or (start is not None and "therwise" in region[max(0, start - 80) : start]
+            and otherwise_case(region, start, content))
         or (question and (
             REVISE_RE.search(region, end) or RECOUNT_RE.search(region, end)
             or REDO_RE.search(region, end) or concludes_asked_after(region, end, question)

@@ -49,8 +49,8 @@ RETRACTION = (
     # ``answer-noun-disowned``: also "this count is wrong", "my answer was incorrect", "the
     # total above is not right"
     "(?:that|this|it|(?:that|this|my|the) (?:count|answer|result|total|value|number|sum|figure|"
-    "calculation|computation)(?: above)?)(?:'s| is| was) (?:wrong|incorrect|not (?:the )?"
-    "(?:right|correct)(?: answer)?)",
+    "calculation|computation)(?: above)?)(?:'s| is| was| must be| has to be| must have been) "
+    "(?:wrong|incorrect|not (?:the )?(?:right|correct)(?: answer)?)",
     "(?:that|this|it) (?:can(?:'t|not)|could(?:n't| not)) (?:possibly )?be (?:right|correct)",
     # a failed check: "... doesn't divide evenly, so something went wrong somewhere" (written so
     # that its literal is "wrong", which the list has already: the guard holds at most 24)
@@ -172,6 +172,13 @@ WITHDRAWN_ANSWER = (
     # ``answer-withdrawn-statement``: "I'm withdrawing the answer above until I can find it."
     "(?:i'?m|i am|we'?re|we are) (?:hereby |now )?(?:withdrawing|retracting) (?:that|this|the|my|"
     "it)\\b(?: (?:above |boxed |final )?(?:answer|guess|box|value|result|number|response))?",
+    # ``final-step-left-to-reader``: "$\\boxed{\\frac{3024}{24}}$ -- I'll leave the final division
+    # to the reader": the value not worked out (not "leave the check ... to the reader")
+    "(?:i'?ll|i will|i'?m going to|let me) leave (?:the )?(?:final |last |remaining )?(?:division|"
+    "computation|calculation|simplification|evaluation|arithmetic|multiplication) to (?:the reader|"
+    "you)",
+    # ``answer-withdrawn-note``: "[Answer withdrawn pending review.]", "(Answer withdrawn -- ...)"
+    "(?:the |my |this )?(?:final )?answer (?:is |has been |was |now )?withdrawn",
     # ``work-disowned-to-key``: "Ignore the computation above: ... the final answer is whatever
     # the answer key says." (no value after it: :func:`withdrawn_after`)
     "(?:please )?(?:ignore|disregard|discard|scrap) (?:the|my|all(?: of)? the|all(?: of)? my) "
@@ -790,6 +797,9 @@ ATTRIBUTION_CROWD = (
     "(?:people|students) (?:often|usually|commonly) (?:answer|write|get|choose|pick|say|guess)",
     # "One might think the answer is simply $\boxed{120}$. However, ...": a view put aside
     "(?:one|someone|a student|you) might (?:think|say|guess|expect|assume)",
+    # (with "may" or "could": "alternatively one may think the answer is 0 because ...")
+    "(?:one|someone|a student|you) (?:may|could) (?:wrongly |naively |first )?(?:think|say|guess|"
+    "expect|assume)",
     # ``attributed-box``: "Some might compute $\boxed{50}$ here", "Others would answer ..."
     # (the modal is the guard's literal: "might" is in the set already, "would" is added)
     "(?:some|some people|someone|somebody|others|many|many people|a student|students|a reader)"
@@ -1485,6 +1495,22 @@ CLARIFICATION_REQUEST = (
 result is 4% less. ..., so I'd need clarification on which reading is intended."): the writer
 asks which reading holds instead of answering (``clarification-request``)."""
 
+SETTLED_DOUBT = (
+    # a doubt the writer had and has settled, then a "but" clause: "I was not sure at first, but
+    # checking the sum again gives $x = 80$.", "At first I was unsure, but ...", "I wasn't
+    # certain about the sign earlier, but ..." (past tense only: "I'm not sure, but ..." is a
+    # doubt still held)
+    "(?:(?:at first|initially|earlier|originally|for a moment|briefly),? )?(?:i|we) "
+    "(?:was|were|had been) (?:initially |briefly |originally |a bit |a little |somewhat )?"
+    "(?:not (?:entirely |completely |fully |quite )?(?:sure|certain|confident)|unsure|uncertain|"
+    "doubtful|in doubt|hesitant)",
+    "(?:(?:at first|initially|earlier|originally|for a moment|briefly),? )?(?:i|we) "
+    "(?:wasn'?t|weren'?t|had not been|hadn'?t been) (?:entirely |completely |fully |quite )?"
+    "(?:sure|certain|confident)",
+)
+"""A past doubt, up to the "but" that settles it (with "about ..." and "at first" after it):
+blanked, so the clause after it reads as stated (``settled-past-doubt``)."""
+
 UNSURE = (
     # (with an intensifier: "I'm not at all sure", "I'm really not sure")
     "i'?m (?:really |honestly )?not (?:entirely |completely |fully |100% |at all |really |quite |"
@@ -1885,6 +1911,10 @@ HEDGE = (
     "not certain", "both (?:look|seem|are|sound) (?:plausible|possible|reasonable)",
     # a suspicion or a bet: "I suspect the answer is 36, but let me verify", "my hunch is 120"
     "i suspect", "i'?d suspect", "hunch", "(?:i'?d|i would) (?:wager|bet)",
+    # an approximate count: "24 ways, give or take", "twenty-four or so ways" (not "or so I
+    # first thought": a past belief)
+    "give or take", "or so(?![a-z])(?! (?:i|we) (?:first |had |once )?(?:thought|believed|assumed|"
+    "figured))",
 )
 """Anywhere in an anchored sentence or a cut relative clause: the value is not committed to
 (prefix match)."""

@@ -2231,6 +2231,29 @@ _ALT_ANSWER_HEADING_RE = re.compile(  # "### Alternative answer\n9 (if you also 
 _LISTED_VALUE_RE = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?:/\d+)?")
 
 
+_OTHERWISE_CASE_RE = re.compile(  # "If 1 is counted as prime the answer would be 5; otherwise "
+    r"[ \t*>-]*(?:(?:so|thus|hence|therefore|and)[ \t]*,?[ \t]+)?(?:if|assuming|when)\b"
+    r"[^.;\n]{1,100}?(?:\b(?:is|are|equals|would[ \t]+be|gives?|we[ \t]+get)\b|=|,)[ \t]*"
+    r"(?:\\boxed\{|\$)*[ \t]*"
+    r"(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?|\\[dt]?frac\{\d+\}\{\d+\})[ \t]*[$}]*"
+    r"[^.;\n\d]{0,30}?[;,][ \t]*(?:and[ \t]+|but[ \t]+)?otherwise\b[^.;\n\d]{0,40}\Z",
+    re.IGNORECASE,
+)
+
+
+def otherwise_case(region: str, start: int, text: str) -> bool:
+    """``answer-per-case-otherwise``: the answer (starting at ``start``) is the "otherwise" case
+    of its sentence, whose condition gave another value ("If 1 is counted as prime the answer
+    would be 5; otherwise the answer is 4."): a value per case, neither chosen."""
+    lo = max(0, start - 240)
+    starts = [m.end() for m in _SENTENCE_START_RE.finditer(region, lo, start)]
+    own = starts[-1] if starts else (0 if lo == 0 else -1)
+    if own < 0:
+        return False
+    m = _OTHERWISE_CASE_RE.match(region[own:start])
+    return m is not None and _other_value(m.group("v"), text)
+
+
 def _opens_with_condition(region: str, c: Candidate) -> bool:
     """The answer's sentence opens with a condition ("If rotations are identified, the answer
     is $\\boxed{6}$ ...")."""
@@ -2688,7 +2711,7 @@ def withdrawn_after(region: str, text: str) -> bool:
     withdraw that answer", "please count this reply as having no answer"), and no new value
     follows."""
     value = text.strip()
-    at = region.rfind(value) if value else -1
+    at = _last_token_at(region, value) if value else -1
     if at < 0:
         return False
     m = _WITHDRAWN_ANSWER_RE.search(region, max(0, at - 40))  # (the withdrawal may name the
@@ -2699,6 +2722,20 @@ def withdrawn_after(region: str, text: str) -> bool:
         m = _WITHDRAWN_ANSWER_RE.search(region, m.end())  # ("please disregard the 30 above"
         # withdraws another value, not the answer)
     return m is not None and not any(ch.isdigit() for ch in region[m.end() :])
+
+
+def _last_token_at(region: str, value: str) -> int:
+    """Where ``value`` last stands in ``region`` as a token of its own (-1 if nowhere): a value
+    that starts or ends with a letter ("e", "\\pi", "x = e") is not found inside a word ("the
+    base goes to 1 ... these arguments": the "e" of "these" is no occurrence of the answer
+    ``e``; ``withdrawn-letter-value``)."""
+    if not (value[:1].isalpha() or value[-1:].isalpha()):
+        return region.rfind(value)
+    pattern = re.compile(r"(?<![A-Za-z])" + re.escape(value) + r"(?![A-Za-z])")
+    found = -1
+    for found_match in pattern.finditer(region):
+        found = found_match.start()
+    return found
 
 
 def _names_other_value(phrase: str, value: str) -> bool:
@@ -3260,6 +3297,31 @@ def _interval_key(text: str) -> str | None:
     return t if _INTERVAL_SHAPE_RE.fullmatch(t) else None
 
 
+_IE_OTHER_VALUE_RE = re.compile(  # "$\boxed{81}$, i.e., $80$.": the value restated as another
+    r"[ \t]*(?:\$\$|\$|\\\]|\\\))?[ \t]*,?[ \t]*\(?(?:i\.[ \t]?e\.|that[ \t]+is|in[ \t]+other"
+    r"[ \t]+words)[ \t]*[,:]?[ \t]*(?:\$|\\\()?[ \t]*"
+    r"(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?|\\[dt]?frac\{\d+\}\{\d+\})"
+    r"(?![\d.,]*\d)[ \t]*(?:\$|\\\))?[ \t]*\)?[ \t]*(?:[.!;](?!\d)|$)",
+    re.IGNORECASE | re.M,
+)
+
+
+def restated_other_value(region: str, c: Candidate) -> bool:
+    """``restated-other-value``: right after the answer, "i.e." (or "that is", "in other
+    words") restates it as a plain number of another value, closing the sentence ("The answer
+    is $\\boxed{81}$, i.e., $80$."): two values given as one, neither committed to. The same
+    value in another form ("$\\boxed{\\frac12}$, i.e., $0.5$", "i.e., $9^2$") agrees; a unit
+    or a word after the number ("i.e. 80 square units") is another reading's business."""
+    if "i.e" not in region[c.end : c.end + 24] and "that is" not in region[
+        c.end : c.end + 24
+    ] and "other words" not in region[c.end : c.end + 30]:
+        return False
+    m = _IE_OTHER_VALUE_RE.match(region, c.end)
+    return m is not None and values_differ(
+        _plain(c.text).replace(",", ""), _plain(m.group("v")).replace(",", "")
+    )
+
+
 def restated_other_interval(region: str, c: Candidate) -> bool:
     """``restated-other-interval``: after a boxed interval, a closing restatement ("In other
     words, the range is all $y > 2$, i.e. $(2, \\infty)$.") gives another interval: two final
@@ -3492,7 +3554,20 @@ def _closing_paragraph_hedge(region: str, c: Candidate) -> bool:
             _plain(m.group("v")).rstrip("0").rstrip(".") != mine
         ) and not _hedge_resolved(body, m.end(), mine):
             return True
+    if mine.isalpha() and _HEDGED_OTHER_WORD_RE.search(body) is not None:
+        # ``hedged-other-word-after-answer``: "Answer: Tuesday\n\nHmm, but ..., so the answer
+        # might be Monday.": another named answer, hedged
+        return any(
+            _HEDGE_SUBJECT_RE.search(body, 0, m.start()) and m.group("w").lower() != mine.lower()
+            for m in _HEDGED_OTHER_WORD_RE.finditer(body)
+        )
     return any(_other_value(m.group("v"), c.text) for m in _ALSO_POSSIBLE_RE.finditer(body))
+
+
+_HEDGED_OTHER_WORD_RE = re.compile(  # "the answer might be Monday": a word answer, hedged
+    r"\b" + lx.alternation(lx.HEDGED_OTHER_VALUE)
+    + r"[ \t]+(?:\$?\\text\{)?(?P<w>[A-Z][a-z]{2,})\b(?![ \t]*(?:[a-z(]|\d))",
+)
 
 
 _POSTSCRIPT_RE = re.compile(
@@ -3587,6 +3662,36 @@ def reboxed_with_alternative(region: str, cands: list[Candidate], idx: int) -> b
         return False
     first = cands.index(group[0])
     return any(c.kind == "boxed" and _plain(c.text) in values for c in cands[:first])
+
+
+_BOX_GAP_RE = re.compile(r"[ \t]*(?:\$\$|\$|\\\]|\\\))?\s*(?:\$\$|\$|\\\[|\\\()?[ \t]*")
+
+
+def stacked_final_boxes(region: str, cands: list[Candidate], idx: int) -> bool:
+    """``stacked-final-boxes``: the text ends on the chosen box, the box right before it is
+    separated from it by blank lines alone and holds another value, one the paragraph before
+    them raised under another reading ("... if the problem means proper divisors, we'd have
+    23." then boxes 23 and 24): both readings boxed, neither chosen. (Without such a reading
+    the last box is read, v396-ul-5; boxes joined by "and" are one answer, :func:`box_group`.)"""
+    if idx < 1 or idx != len(cands) - 1 or cands[idx - 1].kind != "boxed" or (
+        cands[idx].kind != "boxed"
+    ):
+        return False
+    c, prev = cands[idx], cands[idx - 1]
+    between = region[prev.end : c.start]
+    if "\n\n" not in between or not _BOX_GAP_RE.fullmatch(between):
+        return False
+    if region[c.end :].strip(" \t\n$\\])."):
+        return False
+    if _plain(prev.text) == _plain(c.text) or same_rational(prev.text, c.text):
+        return False
+    before = region[: prev.start].rstrip(" \t\n$\\[(")
+    para = before[before.rfind("\n\n") + 1 :]
+    value = re.escape(_plain(prev.text))
+    return re.search(  # the first box's value was raised under another reading just before:
+        r"\b(?:if|would|could|we'd|I'd|unless)\b[^.!?\n]*?(?<![\w.])" + value + r"(?![\w]|\.\d)",
+        para, re.IGNORECASE,
+    ) is not None  # ("..., we'd have 23.": not "so it is 120.\n\n\\boxed{720}\n\n\\boxed{120}")
 
 
 def box_group(region: str, cands: list[Candidate], idx: int) -> list[Candidate]:
@@ -3850,6 +3955,11 @@ def _select_kept(
          lambda: conclusion_contradicts_box(region, chosen, question)),
         ("undecided-between-values", lambda: undecided_between(region, cands, idx)),
         ("restated-other-interval", lambda: restated_other_interval(region, chosen)),
+        ("restated-other-value", lambda: restated_other_value(region, chosen)),
+        ("stacked-final-boxes", lambda: stacked_final_boxes(region, cands, idx)),
+        ("answer-per-case-otherwise", lambda: "therwise" in region[
+            max(0, chosen.start - 80) : chosen.start
+        ] and otherwise_case(region, chosen.start, chosen.text)),
     )
     for rule, fires in uncommitted:
         if fires():
@@ -4476,20 +4586,18 @@ def _latex_radical(m: re.Match[str]) -> str:
 _PLAIN_NUMBER_RE = re.compile(r"[ \t$*]*(-?\d{1,12}(?:\.\d{1,12})?)[ \t$*.]*")
 
 
-_AS_PERCENT_RE = re.compile(r"\b(?:as|in)[ \t]+(?:a[ \t]+)?percent(?:age)?s?\b", re.IGNORECASE)
-
-
 def _is_hundredth_of(answer: str, gold: str, question: str = "") -> bool:
     """Whether the answer is the plain decimal that is the percent gold's number over 100
-    (0.625 against 62.5%), or, when the question says to give the answer "as a percent", such a
-    common fraction (\\frac{5}{8}; "What percent ...?" alone takes the fraction as a value)."""
+    (0.625 against 62.5%) or such a common fraction (\\frac{5}{8}): asked a percent ("What
+    percent ...?", "as a percent"), the fraction of the whole is not the percentage, as the
+    decimal is not (``fraction-when-percent-asked``, U43-111)."""
     g = _PERCENT_NUMBER_RE.fullmatch(gold.strip())
     if g is None:
         return False
     a = _PLAIN_NUMBER_RE.fullmatch(answer)
     value = Fraction(a.group(1)) if a is not None else (
         simple_rational(answer.strip().strip("$").strip(), 12)
-        if ("/" in answer or "frac" in answer) and _AS_PERCENT_RE.search(question) else None
+        if "/" in answer or "frac" in answer else None
     )
     return value is not None and value * 100 == Fraction(g.group(1)) and value != 0
 
@@ -4762,7 +4870,8 @@ _INTEGER_FORM_ASKED_RE = re.compile(
     re.IGNORECASE,
 )
 _NON_INTEGER_NOTATION_RE = re.compile(  # "0.999\ldots", "0.\overline{9}", "\frac{12}{4}", "12/4"
-    r"\\l?dots|\.\.\.|\u2026|\\overline|\\[dt]?frac|\d[ \t]*/[ \t]*\d"
+    # (and a power or product: "1 \times 10^2", "10^2" for "written as an integer")
+    r"\\l?dots|\.\.\.|\u2026|\\overline|\\[dt]?frac|\d[ \t]*/[ \t]*\d|\^|\\times|\\cdot"
 )
 
 
@@ -4787,7 +4896,7 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
     ) and _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$")):
         # ``integer-asked-repeating-decimal``: "What is $0.\overline{9}$ as an integer?" answered
         # "0.999\ldots": the question's own value, not in the asked form
-        return "asked for an integer: the answer is a repeating decimal or a fraction"
+        return "asked for an integer: the answer is a repeating decimal, a fraction or a power"
     if "mod" in answer and _RESIDUE_CLASS_RE.fullmatch(answer) and _LEAST_OR_GREATEST_RE.search(
         question
     ) and _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$")):
@@ -4867,6 +4976,10 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         return "asked for a common fraction: the fraction is not reduced"
     if asks.simplify and _unreduced_fraction(answer) and not _unreduced_fraction(gold):
         return "asked to simplify: the fraction is not reduced"
+    if asks.rational_denominator and _unreduced_fraction(answer) and not (
+        _unreduced_fraction(gold)
+    ):  # ``rationalized-not-reduced``: "\frac{6\sqrt{3}}{3}" for "Rationalize ... \frac{6}{\sqrt3}"
+        return "asked to rationalize the denominator: the result is not reduced"
     if asks.simplify and "frac" not in gold and "/" not in gold and _variable_quotient(answer):
         # ``rational-not-reduced-for-simplify``: "\frac{2(x^2 - 4)}{x - 2}" for 2x + 4
         return "asked to simplify: a quotient equal to a polynomial is left unreduced"
@@ -5061,6 +5174,8 @@ def restates_question(answer: str, gold: str, question: str | None) -> bool:
     if not question:
         return False
     a = _norm_math(answer)
+    if a and ("div" in question or "\u00f7" in question) and _restated_division(a, question):
+        return True
     if not a or _SIMPLE_VALUE_RE.fullmatch(a) or not _OPERATOR_RE.search(a):
         return False
     if a == _norm_math(gold):
@@ -5092,6 +5207,31 @@ def restates_question(answer: str, gold: str, question: str | None) -> bool:
                 if pattern is not None and pattern.fullmatch(a):
                     return True
     return False
+
+
+_NORM_FRACTION_RE = re.compile(
+    r"-?\\frac\{(?P<n>\d+)\}\{(?P<d>\d+)\}|\(?(?P<m>\d+)\)?/\(?(?P<e>\d+)\)?"
+)
+_QUESTION_DIVISION_RE = re.compile(
+    r"(?<![\d.])(?P<n>\d+)[ \t]*(?:\\div|\u00f7)[ \t]*(?P<d>\d+)(?![\d.])"
+)
+
+
+def _restated_division(a: str, question: str) -> bool:
+    """``division-restated-as-fraction``: asked "What is $30 \\div 5$?", the answer is the
+    fraction of the same two numbers, not in lowest terms ("\\frac{30}{5}"): the question's
+    division written again, not carried out (a fraction in lowest terms, "\\frac{3}{4}" for
+    $3 \\div 4$, is the value)."""
+    frac = _NORM_FRACTION_RE.fullmatch(a)
+    if frac is None:
+        return False
+    n, d = int(frac.group("n") or frac.group("m")), int(frac.group("d") or frac.group("e"))
+    if d == 0 or math.gcd(n, d) == 1:
+        return False
+    return any(
+        (int(m.group("n")), int(m.group("d"))) == (n, d)
+        for m in _QUESTION_DIVISION_RE.finditer(question)
+    )
 
 
 _CHOOSER_RE = re.compile(r"\\?(?:max|min|operatorname\{(?:max|min)\})\((?P<args>[^()]{3,200})\)")
