@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.251.0"  # core_v414-v418: readings, withdrawals, stacked boxes, percent form
+VERIFIER_VERSION = "2.252.0"  # core_v419-v420: contradicting recaps, unless-cases, unasked remarks
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -4262,6 +4262,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             picked = _labelled_box_pick(region, group, question)
             if picked is not None:  # "V = \boxed{12}, E = \boxed{30}, F = \boxed{20}", edges
                 return Extracted(picked, "boxed", "labelled-box-asked", trace)
+        if question and not truncated and len(sel.texts) == 1 and table_contradicts_after(
+            region, sel.decisions[-1].candidate.end, sel.texts[0], question
+        ):  # ``recap-table-contradicts`` after a box
+            return Extracted("", "none", "recap-table-contradicts", trace)
         if question and not truncated and len(sel.texts) == 1:
             revised = _revised_after_box(region, sel.decisions[-1].candidate, question)
             if revised is not None:
@@ -4465,6 +4469,20 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             )
             if revised is not None:
                 return Extracted(revised, "conclusion", "revised-after-anchor", trace)
+        unless = _UNLESS_OTHER_RE.search(  # (in the anchor's sentence: its text may run on
+            region, chosen.start, _sentence_stop(region, chosen.end)  # into the clause)
+        ) if "unless" in region[chosen.start : chosen.end + 60] else None
+        if unless is not None and _values_differ(
+            unless.group("v").replace(",", ""),
+            _sentence_answer(sel.texts[0]).strip("*$ .").replace(",", ""),
+        ):  # ``answer-unless-other``: "the answer would be 1 -- unless they mean the tens digit,
+            # which would be 0.": a value per reading, neither chosen
+            return Extracted("", "none", "answer-unless-other", trace)
+        if question and not truncated and len(sel.texts) == 1 and table_contradicts_after(
+            region, chosen.end, _sentence_answer(sel.texts[0]), question
+        ):  # ``recap-table-contradicts``: "Final answer: 12\n\n### Recap\n| Sum | Count | Mean
+            # |\n|---|---|---|\n| 36 | 3 | 13 |": two final values
+            return Extracted("", "none", "recap-table-contradicts", trace)
         if question and not truncated and len(sel.texts) == 1 and _undecided_closing(
             region, chosen.end
         ):  # ``anchor-then-undecided``: "So the answer is indeed 8. ...\n\nI'm not totally
@@ -4664,6 +4682,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         return Extracted("", "none", "closing-recap-contradicts-conclusion", trace)
     if late is None or (late.rule == "closing-sentence" and _valueless(late.text)) or (
         late.rule == "closing-label-without-value"
+    ) or (  # ``hypothetical-closing-remark``: "**27**\n\nHypothetically, if it were 40% instead,
+        # we'd get 36.": the supposition's value is no answer; the text before it is read
+        late.rule == "closing-supposed-value" and "\n\n" in region.rstrip()
+        and _COUNTERFACTUAL_REMARK_RE.match(region.rstrip()[region.rstrip().rfind("\n\n") :])
+        is not None
     ):
         # ``closing-remark-walk-back``: a closing remark in words after the answer ("The
         # distance formula is very useful in geometry.") is no answer: read the text before it
@@ -4684,6 +4707,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             if not shorter or not (
                 _is_remark(dropped) or _ANSWER_LABEL_ONLY_RE.fullmatch(dropped.strip(" \t\n*_#"))
                 or _COUNTERFACTUAL_REMARK_RE.match(dropped)
+                # ``unasked-remark-paragraph``: "The roots, which weren't asked, are $x = 1$ and
+                # $x = 5$.": values of another quantity, marked as not asked
+                or ("ask" in dropped and _NOT_ASKED_RE.search(dropped) is not None)
                 or _restates_condition(dropped, question)
             ):
                 break
@@ -5801,7 +5827,8 @@ _SUMMARY_HEADING_RE = re.compile(  # "### Summary", "**Recap**", "Conclusion:" o
 )
 _SUBJECT_HEAD_RE = re.compile(  # "the least common multiple of 12 and 18 is": head "multiple"
     r"\W*(?:" + lx.alternation(lx.CONCLUSION) + r")?[ \t,]*the[ \t]+(?:[a-z-]+[ \t]+){0,3}?"
-    r"(?P<h>[a-z]{4,})(?:[ \t]+of[ \t]+[^.=\n]{1,60}?)?[ \t]+(?:is|equals)\b",
+    r"(?P<h>[a-z]{4,})(?:[ \t]+of[ \t]+[^.=\n]{1,60}?)?[ \t]+(?:is|equals|add[ \t]+up[ \t]+to|"
+    r"sum[ \t]+to|total)\b",  # ("The interior angles of a hexagon add up to 540°.")
     re.IGNORECASE,
 )
 _SUMMARY_LABEL_RE = re.compile(  # "**Summary:** ", "Recap: ", "**In short:** ": a summing-up line
@@ -7619,12 +7646,81 @@ _CORRECTED_TO_RE = re.compile(  # "I'll correct my answer to 60", "change the an
 )
 
 
+_CORRECTED_LABEL_LINE_RE = re.compile(  # "*Corrected count after listing: 12.*" as the last line
+    r"^[ \t*_>#-]*(?:corrected|revised|updated|amended)[ \t]+(?:final[ \t]+)?(?:answer|count|total|"
+    r"value|result|sum|number)\b[^:\n]{0,40}:[ \t*_]*\$?(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\$?"
+    r"[ \t]*\.?[ \t*_]*\s*\Z",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+_UNLESS_OTHER_RE = re.compile(  # " -- unless they mean the tens digit, which would be 0"
+    r"[^.!?\n]{0,40}?(?:[ \t]*(?:--|\u2014|\u2013|,|;))?[ \t]*\bunless\b[^.!?\n]{0,80}?"
+    r"\b(?:would[ \t]+be|in[ \t]+which[ \t]+case(?:[ \t]+it(?:'s|[ \t]+is|[ \t]+would[ \t]+be))?|"
+    r"then(?:[ \t]+it(?:'s|[ \t]+is))?|giving|gives)[ \t]*\$?(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)",
+    re.IGNORECASE,
+)
+def _sentence_stop(region: str, at: int) -> int:
+    """Where the sentence running at ``at`` ends (its full stop or line end; at most 240
+    characters on)."""
+    stop = _SENTENCE_STOP_RE.search(region, at, at + 240)
+    return stop.start() if stop is not None else min(len(region), at + 240)
+
+
+_CLOSING_TABLE_RE = re.compile(  # a header row, its rule, one data row, ending the text
+    r"^[ \t]*\|(?P<h>[^\n]+)\|[ \t]*\n[ \t]*\|[ \t:|-]+\|[ \t]*\n"
+    r"[ \t]*\|(?P<d>[^\n]+)\|[ \t]*\s*\Z",
+    re.MULTILINE,
+)
+
+
+def table_contradicts_after(region: str, end: int, value: str, question: str) -> bool:
+    """``recap-table-contradicts``: after the answer (ending at ``end``) the text closes on a
+    table of one data row whose column named by a word of the asked sentence ("Mean", asked
+    "the arithmetic mean") holds another plain number ("| 36 | 3 | 13 |" after "Final answer:
+    12"): two final values, neither committed to."""
+    if "|" not in region[end:]:
+        return False
+    m = _CLOSING_TABLE_RE.search(region, end)
+    if m is None:
+        return False
+    heads = [h.strip(" *_") for h in m.group("h").split("|")]
+    cells = [c.strip(" *_$") for c in m.group("d").split("|")]
+    if len(heads) != len(cells):
+        return False
+    asking = _asking_sentence(question)
+    mine = value.strip().strip("$ .").replace(",", "")
+    for head, cell in zip(heads, cells, strict=True):
+        words = [w for w in re.findall(r"[A-Za-z]{4,}", head) if w.lower() not in _GENERIC_SUBJECT]
+        if words and all(_in_question(w, asking) for w in words) and re.fullmatch(
+            r"-?\d[\d,]*(?:\.\d+)?", cell
+        ):
+            return _values_differ(cell.replace(",", ""), mine)
+    return False
+
+
+def corrected_label_after(region: str, end: int) -> re.Match[str] | None:
+    """The text after ``end`` closes on a corrected-value line ("*Corrected count after
+    listing: 12.*"), or None."""
+    tail = region[end:]
+    if "orrected" not in tail and "evised" not in tail and "pdated" not in tail and (
+        "mended" not in tail
+    ):
+        return None
+    return _CORRECTED_LABEL_LINE_RE.search(region, end)
+
+
 def _revised_after_box(region: str, box: Candidate, question: str) -> str | None:
     """``revised-after-box``: after the chosen box, a revision cue ("Actually", "On reflection",
     "Hold on"), then the text closes on a statement of the asked quantity (a word of its
     subject is in the question, or it names the answer) with another value ("... so the number
     of divisors is 7."): that value. A closing statement about another quantity ("as a check,
     the sum of the exponents is 4"), or repeating the box, keeps the box."""
+    relabelled = corrected_label_after(region, box.end)
+    if relabelled is not None:  # ``corrected-label-line``: "*Corrected count after listing:
+        # 12.*" closing the text after the box: the corrected value replaces it
+        value = relabelled.group("v").replace(",", "")
+        return value if value != box.text.strip().strip("$ ").replace(",", "") else None
     redo = REDO_RE.search(region, box.end)
     cue = REVISE_RE.search(region, box.end) or redo
     recount = RECOUNT_RE.search(region, box.end) is not None
@@ -10749,6 +10845,13 @@ def _reading_list_open(lines: list[str]) -> bool:
     return len(set(values)) >= 2 and k >= 0 and _READING_OPEN_RE.search(lines[k]) is not None
 
 
+_QUESTION_SENTENCE_SPLIT_RE = re.compile(r"(?<=[.!])\s+(?=[A-Z$\\])")
+_IMPERATIVE_ASK_RE = re.compile(
+    r"[ \t*_]*(?:find|compute|determine|calculate|evaluate|give|express|state|what|how)\b",
+    re.IGNORECASE,
+)
+
+
 def _asked_list_item(lines: list[str], question: str) -> str | None:
     """``closing-asked-list-item``: a closing list of labelled values ("- **Perimeter:** 56",
     "- **Area:** $\\tfrac12 \\cdot 7 \\cdot 24 = 84$", "- Circumradius: 12.5") where exactly one
@@ -10775,6 +10878,16 @@ def _asked_list_item(lines: list[str], question: str) -> str | None:
     ask = _ASK_CLAUSE_RE.search(asking)
     asking = asking[ask.start() :] if ask is not None else asking
     hits = [v for label, v in items if all(_in_question(w, asking) for w in label.split())]
+    if len(hits) > 1 and "?" not in asking:  # ``imperative-asking-sentence``: "... has length
+        imperative = [  # three times its width ... Find its area in square meters.": the last
+            x for x in _QUESTION_SENTENCE_SPLIT_RE.split(asking.strip())  # sentence that asks
+            if _IMPERATIVE_ASK_RE.match(x)
+        ]
+        if imperative:
+            hits = [
+                v for label, v in items
+                if all(_in_question(w, imperative[-1]) for w in label.split())
+            ]
     if len(hits) != 1 or _NEG_WORD_RE.search(hits[0]) or not _HAS_VALUE_RE.search(hits[0]):
         return None
     value = hits[0].strip(" *_")
@@ -11426,6 +11539,9 @@ def _lone_value(lines: list[str], question: str | None = None) -> str | None:
             return plain
     m = _VALUE_LINE_RE.fullmatch(last)
     several = _SEVERAL_VALUES_LINE_RE.fullmatch(last) if m is None and "=" in last else None
+    if several is not None and re.fullmatch(r"-?\d{1,3}(?:,\d{3})+", several.group("vs").strip()):
+        several = None  # ``thousands-not-list``: "So $x = 1{,}000$.": one number, grouped
+        m = _VALUE_LINE_RE.fullmatch(last.replace(",", ""))
     if several is not None and not _HEDGE_RE.search(above):
         # ``bare-line-several-values``: "x = 2, 3", "\u03bb = 2 and \u03bb = 5": its values
         return ", ".join(_LISTED_NUMBER_RE.findall(several.group("vs")))
@@ -11973,7 +12089,8 @@ _CJK_NUMERAL_RUN_RE = re.compile("[" + "".join((*lx.CJK_DIGITS, *lx.CJK_UNITS, *
 
 _COUNTERFACTUAL_REMARK_RE = re.compile(  # ``counterfactual-remark``: "(Had the question asked
     # for the middle angle, the answer would have been A.)": another question's answer
-    r"\s*\(?[ \t]*(?:(?:though|although|but|even)[ \t]*,?[ \t]+)?(?:if|had|were|suppose)\b"
+    r"\s*\(?[ \t]*(?:(?:though|although|but|even|hypothetically|just[ \t]+for[ \t]+comparison|"
+    r"for[ \t]+comparison)[ \t]*,?[ \t]+)?(?:if|had|were|suppose)\b"
     r"[^\n]{0,200}?\b(?:"
     + lx.alternation(lx.COUNTERFACTUAL_MODAL) + r")\b[^\n]*\Z",
     re.IGNORECASE,

@@ -98,6 +98,7 @@ from ._extract import (
     _with_inner_anchor,
     concludes_asked_after,
     conditional_other_answer,
+    corrected_label_after,
     decide_in_turn,
     doubts,
     exercise_hint,
@@ -116,6 +117,7 @@ from ._extract import (
     re_answer_conflicts,
     restated_other_after_box,
     signed_box,
+    table_contradicts_after,
     withdrawal_blanked,
 )
 from ._prefilter import Guarded, GuardedAny, lowered
@@ -588,6 +590,8 @@ def after_box_defers(
         or (question and (
             REVISE_RE.search(region, end) or RECOUNT_RE.search(region, end)
             or REDO_RE.search(region, end) or concludes_asked_after(region, end, question)
+            or corrected_label_after(region, end) is not None  # ``corrected-label-line``
+            or table_contradicts_after(region, end, content, question)  # ``recap-table-...``
         ))
         or other_condition_after(region, end)  # ``boxes-per-condition``, one box
         or conditional_other_answer(region, end, content)  # ``conditional-other-answer``

@@ -177,6 +177,8 @@ WITHDRAWN_ANSWER = (
     "(?:i'?ll|i will|i'?m going to|let me) leave (?:the )?(?:final |last |remaining )?(?:division|"
     "computation|calculation|simplification|evaluation|arithmetic|multiplication) to (?:the reader|"
     "you)",
+    "leave it (?:to|for) (?:the reader|you) to (?:simplify|compute|evaluate|divide|multiply|reduce|"
+    "work out|finish)",
     # ``answer-withdrawn-note``: "[Answer withdrawn pending review.]", "(Answer withdrawn -- ...)"
     "(?:the |my |this )?(?:final )?answer (?:is |has been |was |now )?withdrawn",
     # ``work-disowned-to-key``: "Ignore the computation above: ... the final answer is whatever
@@ -489,7 +491,8 @@ NOT_ASKED = (
     "observation|comment|point)",
     "as an aside", "bonus", "just for fun", "for fun", "by the way",
     "incidentally", "(?:not|nothing) (?:what was |what is |that was |being )?asked",
-    "(?:was|is) not asked", "(?:does|did)(?: not|n't) ask", "not (?:required|needed|part of "
+    "(?:was|is|were|are) not asked", "(?:does|did)(?: not|n't) ask", "(?:were|are)n't asked",
+    "not (?:required|needed|part of "
     "the (?:question|problem))", "out of curiosity",
     "fun fact", "as an extra", "(?:is|was)n't asked", "(?:is|was)n't (?:needed|required)",
     "(?:though|although) not asked",
@@ -1737,6 +1740,9 @@ UNDECIDED = (
     "depending on what(?:'s| is| was) (?:meant|intended|asked|wanted)",
     "one of (?:these|them|those|the two|the two values|both) is the (?:answer|right one|correct "
     "one|intended one)",
+    # ``one-of-these-is-right``: a table or list of guesses closed by "One of these is right."
+    "one of (?:these|them|those|the (?:two|three)(?: values| guesses)?) (?:is|must be) (?:right|"
+    "correct)",
     # ``choice-left-to-reading``: "Which one is intended depends on whether ...", "The right
     # count depends on how the letters are regarded."
     "(?:which (?:one|answer|value|count|reading) is (?:intended|meant|right|correct)|the (?:right"

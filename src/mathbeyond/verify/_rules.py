@@ -3669,10 +3669,11 @@ _BOX_GAP_RE = re.compile(r"[ \t]*(?:\$\$|\$|\\\]|\\\))?\s*(?:\$\$|\$|\\\[|\\\()?
 
 def stacked_final_boxes(region: str, cands: list[Candidate], idx: int) -> bool:
     """``stacked-final-boxes``: the text ends on the chosen box, the box right before it is
-    separated from it by blank lines alone and holds another value, one the paragraph before
-    them raised under another reading ("... if the problem means proper divisors, we'd have
-    23." then boxes 23 and 24): both readings boxed, neither chosen. (Without such a reading
-    the last box is read, v396-ul-5; boxes joined by "and" are one answer, :func:`box_group`.)"""
+    separated from it by blank lines alone and holds another value, one the text before them
+    worked out or raised ("... if the problem means proper divisors, we'd have 23." then boxes
+    23 and 24; "So $a = 25$, $b = 15$." then boxes 25 and 15): two final answers, neither
+    chosen (E44-130, R36-057). A first box of a value the text never reached is a stray: the
+    last box is read (v396-ul-5); boxes joined by "and" are one answer (:func:`box_group`)."""
     if idx < 1 or idx != len(cands) - 1 or cands[idx - 1].kind != "boxed" or (
         cands[idx].kind != "boxed"
     ):
@@ -3685,13 +3686,12 @@ def stacked_final_boxes(region: str, cands: list[Candidate], idx: int) -> bool:
         return False
     if _plain(prev.text) == _plain(c.text) or same_rational(prev.text, c.text):
         return False
-    before = region[: prev.start].rstrip(" \t\n$\\[(")
-    para = before[before.rfind("\n\n") + 1 :]
+    before = region[max(0, prev.start - 1500) : prev.start]
     value = re.escape(_plain(prev.text))
-    return re.search(  # the first box's value was raised under another reading just before:
-        r"\b(?:if|would|could|we'd|I'd|unless)\b[^.!?\n]*?(?<![\w.])" + value + r"(?![\w]|\.\d)",
-        para, re.IGNORECASE,
-    ) is not None  # ("..., we'd have 23.": not "so it is 120.\n\n\\boxed{720}\n\n\\boxed{120}")
+    return re.search(  # the first box's value was worked out or raised in the text before
+        r"(?<![\w.])" + value + r"(?![\w]|\.\d)", before
+    ) is not None  # ("..., we'd have 23.", "So a = 25, b = 15."; not "so it is
+    # 120.\n\n\\boxed{720}\n\n\\boxed{120}": a stray first box, the last one concluded)
 
 
 def box_group(region: str, cands: list[Candidate], idx: int) -> list[Candidate]:
