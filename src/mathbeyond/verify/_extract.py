@@ -4869,11 +4869,7 @@ def _undecided_closing(region: str, after: int) -> bool:
     return len(floated) >= 2 or _hedged_pair(closing)
 
 
-_APPROX_MARK_RE = re.compile(  # "give or take", "24 or so" (not "or so I first thought")
-    r"\bgive[ \t]+or[ \t]+take\b|\bor[ \t]+so\b(?![ \t]+(?:i|we)[ \t]+(?:first[ \t]+|had[ \t]+|"
-    r"once[ \t]+)?(?:thought|believed|assumed|figured))",
-    re.IGNORECASE,
-)
+_APPROX_MARK_RE = lx.stems(lx.APPROXIMATE_MARK)  # "give or take", "24 or so"
 
 
 def _approximate_closing(region: str, value: str) -> bool:

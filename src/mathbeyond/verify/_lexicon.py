@@ -1907,6 +1907,14 @@ EXPLANATION_LEAD = (
 """Opening the paragraph after a first line holding only a value: that line is the answer and
 this its explanation (``answer-line-first``)."""
 
+APPROXIMATE_MARK = (
+    "give or take", "or so(?![a-z])(?! (?:i|we) (?:first |had |once )?(?:thought|believed|assumed|"
+    "figured))",
+)
+"""Marks a value as approximate ("24 ways, give or take", "twenty-four or so ways"; not "or so I
+first thought": a past belief): in HEDGE, and read alone in a closing sentence
+(``approximate-closing``)."""
+
 HEDGE = (
     *FOREIGN_HEDGE,
     "guess", "estimat", "probably", "(?<!equally.)likely", "possibly",
@@ -1917,10 +1925,8 @@ HEDGE = (
     "not certain", "both (?:look|seem|are|sound) (?:plausible|possible|reasonable)",
     # a suspicion or a bet: "I suspect the answer is 36, but let me verify", "my hunch is 120"
     "i suspect", "i'?d suspect", "hunch", "(?:i'?d|i would) (?:wager|bet)",
-    # an approximate count: "24 ways, give or take", "twenty-four or so ways" (not "or so I
-    # first thought": a past belief)
-    "give or take", "or so(?![a-z])(?! (?:i|we) (?:first |had |once )?(?:thought|believed|assumed|"
-    "figured))",
+    # an approximate count: "24 ways, give or take", "twenty-four or so ways"
+    *APPROXIMATE_MARK,
 )
 """Anywhere in an anchored sentence or a cut relative clause: the value is not committed to
 (prefix match)."""

@@ -4586,7 +4586,7 @@ def _latex_radical(m: re.Match[str]) -> str:
 _PLAIN_NUMBER_RE = re.compile(r"[ \t$*]*(-?\d{1,12}(?:\.\d{1,12})?)[ \t$*.]*")
 
 
-def _is_hundredth_of(answer: str, gold: str, question: str = "") -> bool:
+def _is_hundredth_of(answer: str, gold: str) -> bool:
     """Whether the answer is the plain decimal that is the percent gold's number over 100
     (0.625 against 62.5%) or such a common fraction (\\frac{5}{8}): asked a percent ("What
     percent ...?", "as a percent"), the fraction of the whole is not the percentage, as the
@@ -4948,7 +4948,7 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         return "a percent where the question asks for a quantity (15% is 0.15)"
     if (
         asks.percent and _PERCENT_MARK_RE.search(gold) and not _PERCENT_MARK_RE.search(answer)
-        and _is_hundredth_of(answer, gold, question)
+        and _is_hundredth_of(answer, gold)
     ):  # "Express 5/8 as a percent." answered "0.625" (62.5% is asked; "62.5" would do)
         return "asked for a percent: the answer is the decimal fraction, not the percentage"
     decimal_answer = _DECIMAL_RE.search(answer) and not _DECIMAL_RE.search(gold)
