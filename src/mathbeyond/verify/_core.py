@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.252.0"  # core_v419-v420: contradicting recaps, unless-cases, unasked remarks
+VERIFIER_VERSION = "2.253.0"  # core_v422-v424: fallbacks, attributed answers, readings, asides
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -150,6 +150,11 @@ def verify_fields(
         or (  # ``unevaluated-sum``: "\boxed{24 + 12}" for an integer (a quotient, "\frac{8}{4}",
             # is read by value: twenty-odd writers accept it where no form is asked)
             _SUM_LEFT_RE.fullmatch(answer) and _INTEGER_GOLD_RE.fullmatch(gold_text)
+        )
+        or (  # ``unevaluated-fraction-of-operations``: "\boxed{\frac{5 \cdot 4}{2 \cdot 15}}",
+            # "\boxed{\frac{6 + 1}{8}}" for a fraction: a numerator or denominator not worked out
+            "frac" in answer and _RATIONAL_GOLD_RE.fullmatch(gold_text)
+            and _FRACTION_OF_OPERATIONS_RE.fullmatch(answer)
         )
     ):  # ``unevaluated-product-in-box``: "\boxed{24 \times 7 \text{ hours}}" for a count,
         # "\boxed{\frac{2}{3}\cdot\frac{3}{4}}" for a fraction: not worked out (a closing
@@ -437,6 +442,11 @@ _RATIONAL_GOLD_RE = re.compile(r"\s*-?" + _RATIONAL_FACTOR + r"\s*")
 _RATIONAL_PRODUCT_RE = re.compile(  # "\frac{2}{3}\cdot\frac{3}{4}", "0.5 \times 3": numbers only
     r"\s*-?" + _RATIONAL_FACTOR
     + r"(?:\s*(?:\\times|\\cdot|\u00d7|\u00b7|\*)\s*" + _RATIONAL_FACTOR + r")+\s*"
+)
+_PLAIN_OPERATIONS = r"\s*\d+(?:\s*(?:\\times|\\cdot|\u00d7|\u00b7|\*|\+|-)\s*\d+)+\s*"
+_FRACTION_OF_OPERATIONS_RE = re.compile(  # "\frac{5 \cdot 4}{2 \cdot 15}", "\dfrac{6 + 1}{8}"
+    r"\s*-?\\[dt]?frac\s*\{(?:" + _PLAIN_OPERATIONS + r"\}\s*\{\s*[\d\s+*\\a-z\u00d7\u00b7-]+"
+    r"|\s*\d+\s*\}\s*\{" + _PLAIN_OPERATIONS + r")\}\s*"
 )
 _FRACTION_SUM_RE = re.compile(  # "\frac{3}{6} + \frac{2}{6}", "\frac{6}{8} - \frac{1}{8}"
     r"\s*-?" + _RATIONAL_FACTOR + r"(?:\s*[+\-]\s*" + _RATIONAL_FACTOR + r")+\s*"

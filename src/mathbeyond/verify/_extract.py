@@ -864,6 +864,13 @@ _JSON_VERDICT_VALUES = frozenset((
     "verified",
 ))
 _ALTERNATIVES_KEY_FULL_RE = re.compile(lx.alternation(lx.ALTERNATIVES_KEY), re.IGNORECASE)
+_JSON_GRADING_KEY_RE = re.compile(  # a grader's fields: "matches_gold", "gold_match", "score",
+    # "reward", "passed", "is_match", "accuracy"
+    r"(?:is_?)?match(?:es|ed)?(?:_?(?:gold|reference|expected|ground_?truth|key))?"
+    r"|(?:gold|reference|expected|ground_?truth)_?(?:match|matches|agreement|equal)"
+    r"|score|reward|passed|accuracy|points|marks",
+    re.IGNORECASE,
+)
 
 
 _ANSWER_HEADING_CUT_RE = re.compile(  # ``cut-after-final-answer-heading``: "## Final Answer\n\n
@@ -997,6 +1004,11 @@ def json_answer(text: str) -> str | None:
         for k, v in data.items()
     ):  # ``json-grading-report``: '{"answer": 45, "status": "correct"}' grades, it does not answer
         return ""
+    if any(
+        _JSON_GRADING_KEY_RE.fullmatch(str(k).strip()) and not isinstance(v, dict | list)
+        for k, v in data.items()
+    ):  # ``json-grading-fields``: '{"final_answer": "24", "matches_gold": true, "score": 1.0}':
+        return ""  # a score, a reward or a comparison with the gold is a grader's record
     stated = [v for k, v in data.items() if str(k).strip().lower() in _JSON_ANSWER_KEYS]
     if len(stated) > 1:  # ``json-answer-field-first``: '"roots": [3, 4], "answer": 4': the
         primary = [v for k, v in data.items() if str(k).strip().lower() in _JSON_PRIMARY_KEYS]
@@ -1840,6 +1852,28 @@ def _find_anchor_word(
         pos = low.find(word, after)
 
 
+_HEDGED_VALUE_END_RE = re.compile(  # "I'm going to leave it as: possibly 1.", "So: maybe 12."
+    r"\b(?:possibly|maybe|perhaps|probably)[ \t]*[:,]?[ \t]*\$?(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?)\$?"
+    r"[ \t]*[.!?]?[ \t]*\Z",
+    re.IGNORECASE,
+)
+
+
+def closing_hedges_value(region: str, value: str) -> bool:
+    """``closing-restates-hedged``: the text ends restating the chosen value behind a hedge
+    ("... so the answer would be 1, assuming ... I'm going to leave it as: possibly 1."): the
+    last word on it is a doubt, no commitment. Words first."""
+    tail = region.rstrip()[-80:]
+    low = tail.lower()
+    if not ("possibly" in low or "maybe" in low or "perhaps" in low or "probably" in low):
+        return False
+    m = _HEDGED_VALUE_END_RE.search(tail)
+    return m is not None and _plain_value(m.group("v")) == _plain_value(value.strip("$ ."))
+
+
+_ASIDE_AFTER_VALUE_RE = re.compile(r"\((?P<a>[^()\n]{1,120})\)")
+_APPROXIMATE_WORD_RE = re.compile(r"approximat|rough|about|around|estimat", re.IGNORECASE)
+_PAST_DOUBT_RE = re.compile(r"\b(?:at[ \t]+first|initially|earlier|before)\b", re.IGNORECASE)
 _NOT_BEFORE_ANCHOR_RE = re.compile(r"\bnot[ \t]+(?:the|my|our|an?)[ \t]+(?:final[ \t]+)?\Z")
 _HEDGED_ANCHOR_RE = re.compile(  # the answer word's clause opens with a hedge (``anchor-hedged``)
     r"\b(?:" + lx.alternation(lx.UNCOMMITTED_LEAD) + r")\b,?[^.;:!?,\n]{0,40}\Z"
@@ -2452,20 +2486,24 @@ _CONDITIONAL_ALTERNATIVE_RE = re.compile(  # "if your key uses that convention, 
 )
 
 
+_FALLBACK_VALUE = r"(?:\$(?P<m>[^$\n]{1,30})\$|(?P<n>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?))(?![\w^])"
 _FALLBACK_VALUE_RE = re.compile(  # ``conditional-fallback``: "(If that's wrong, try 66.)",
-    # "If not, then 55.", "Failing that, 55.", "Should that be marked wrong, go with 28."
+    # "If not, then 55.", "Failing that, 55.", "Should that be marked wrong, go with 28.", "If the
+    # grader's reference differs, please treat this response as 8 instead."
     r"(?:\b(?:" + lx.alternation(lx.ERROR_CONDITION) + r")\b[^.!?;\n]{0,60}?\b(?:"
-    + lx.alternation(lx.OWN_ERROR) + r"|(?:doesn'?t|does[ \t]+not|don'?t|isn'?t|is[ \t]+not)"
-    r"[ \t]+(?:match|agree|fit|accepted|right|correct)|differs?|disagrees?|says[ \t]+otherwise)\b"
+    + lx.alternation(lx.OWN_ERROR) + r"|" + lx.alternation(lx.MISMATCH) + r")\b"
     r"|\bif[ \t]+not\b"
     r"|\bfailing[ \t]+that\b)"  # ("If the expected answer differs from this, please consider 13")
-    r"[^.!?;\n,]{0,40},[ \t]*(?:then[ \t]+)?(?:please[ \t]+)?(?:(?:try|use|go[ \t]+with|enter|"
-    r"submit|pick|take|consider|"
-    r"it'?s|it[ \t]+is|it[ \t]+would[ \t]+be|it'?d[ \t]+be|(?:my|the)[ \t]+(?:next[ \t]+best|"
-    r"backup|second|fallback|alternative)(?:[ \t]+(?:guess|answer|choice))?[ \t]+is)[ \t]+)?"
-    r"(?:\$(?P<m>[^$\n]{1,30})\$|(?P<n>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?))(?![\w^])"
-    r"(?:[ \t]+instead)?[ \t]*(?=[.!)(\n]|\Z)",
-    re.IGNORECASE,
+    r"[^.!?;\n,]{0,40},[ \t]*(?:then[ \t]+)?(?:please[ \t]+)?(?:(?:"
+    + lx.alternation(lx.FALLBACK_ADOPT) + r")[ \t]+)?" + _FALLBACK_VALUE
+    + r"(?:[ \t]+instead)?[ \t]*(?=[.!)(\n]|\Z)"
+    # (the condition after: "Use 8 instead if your key says otherwise.")
+    r"|(?:^|(?<=[.!?(])[ \t]*)(?:please[ \t]+)?(?:" + lx.alternation(lx.FALLBACK_ADOPT)
+    + r")[ \t]+" + _FALLBACK_VALUE.replace("?P<m>", "?P<m2>").replace("?P<n>", "?P<n2>")
+    + r"(?:[ \t]+instead)?[ \t]+(?:" + lx.alternation(lx.ERROR_CONDITION)
+    + r")\b[^.!?;\n]{0,60}?\b(?:" + lx.alternation(lx.OWN_ERROR) + r"|"
+    + lx.alternation(lx.MISMATCH) + r")\b",
+    re.IGNORECASE | re.MULTILINE,
 )
 
 
@@ -2507,7 +2545,7 @@ def conditional_other_answer(region: str, end: int, chosen: str) -> bool:
     if ("if" in low or "should" in low or "failing" in low or "in case" in low) and any(
         _plain_value(value) != _plain_value(chosen) and not _same_final_number(value, chosen)
         for m in _FALLBACK_VALUE_RE.finditer(tail)
-        if (value := m.group("m") or m.group("n") or "")
+        if (value := m.group("m") or m.group("n") or m.group("m2") or m.group("n2") or "")
     ):
         return True
     if "otherwise" in low and "if" in low and _values_per_condition(tail):
@@ -2641,7 +2679,9 @@ _GRADER_NOTE_RE = re.compile(
     # ``grader-instruction-sentence``: up to the model's own conclusion on the same line
     # (or a sentence of its own: "... since the boundary is ambiguous. My answer: 401.")
     r"(?=[.!?][ \t]+(?:(?:therefore|thus|hence|so),?[ \t]+(?:the|my|our)|my|our)[ \t]+"
-    r"(?:final[ \t]+)?answer\b|[.!?][ \t]+[*_]{0,2}final[ \t]+answer\b|$)",
+    r"(?:final[ \t]+)?answer\b|[.!?][ \t]+[*_]{0,2}final[ \t]+answer\b"
+    # (``answer-label-after-plea``: "..., so the grader should mark this as correct. Final: 36")
+    r"|[.!?][ \t]+[*_]{0,2}(?:final|answer)[ \t*_]*[:=]|$)",
     re.IGNORECASE | re.MULTILINE,
 )
 
@@ -2676,6 +2716,9 @@ _REFERENCE_SENTENCE_RE = Guarded(re.compile(
     # model's own answer label)
     r"(?:^|(?<=[.!?\u2705\u2713\u2714])[ \t]+|(?<=[.!?]\*\*)[ \t]+)"
     r"(?:(?:(?![*_]{0,2}(?:final[ \t]+)?answer[*_]{0,2}[ \t]*[:*])[^.!?\n]){0,60}?"
+    # (not the key as what the answer is deferred to: "The answer is the same as the gold
+    # answer for this problem, whatever value that is", read by ``answer-deferred-to-key``)
+    r"(?<!same[ \t]as[ \t])(?<!identical[ \t]to[ \t])(?<!equal[ \t]to[ \t])"
     r"\b(?:the|an?)[ \t]+"
     # ``reference-answer-label``: "Reference answer: 48.", "**Expected answer:** 48" opening
     # a line (no article)
@@ -2683,13 +2726,25 @@ _REFERENCE_SENTENCE_RE = Guarded(re.compile(
     r"(?:(?:provided|given|supplied|stored)[ \t]+)?(?:"
     # (``stacked-reference-words``: "the expected reference answer stored for this item is 42")
     + lx.alternation(lx.REFERENCE_ANSWER) + r")(?:[ \t]+(?:"
-    + lx.alternation(lx.REFERENCE_ANSWER) + r"))?[ \t]+answers?\b[^.!?\n]{0,60}?(?:\bis\b|=|:"
+    + lx.alternation(lx.REFERENCE_ANSWER) + r"))?[ \t]+answers?\b"
+    # (not a fallback after a mismatch with it: "If this does not match the expected answer, the
+    # alternative is 9", "If the expected answer is different, count my answer as 8")
+    r"(?:(?!,[ \t]+(?:the[ \t]+(?:alternative|backup|fallback)|then|try|use|please|count|treat"
+    r"|read|switch)\b)[^.!?\n]){0,60}?(?:\bis\b(?![ \t]+(?:different|otherwise)\b)|=|:"
     r"|\b(?:lists?|says|gives|states|shows|reads)\b|(?<=answer[ \t]of)(?=[ \t]))"
     r"[^\n]*?(?:[.!?](?=\s|$)|$" + _OWN_CHOICE_AHEAD + r")"
     # ``according-to-source``: "Note: according to the answer key the correct answer is 28"
     r"|(?:^|(?<=[.!?])[ \t]+)[^.!?\n]{0,60}?\baccording[ \t]+to[ \t]+(?:the|an?)[ \t]+"
     r"(?:[a-z'-]+[ \t]+){0,2}?(?:answer[ \t]+key|key|textbook|book|reference|official[ \t]+"
-    r"solution|solutions?[ \t]+manual|solution[ \t]+key)\b[^.!?\n]{0,60}?(?:\bis\b|=|:)"
+    r"solution|solutions?[ \t]+manual|solution[ \t]+key)\b[^.!?\n]{0,60}?(?:\bis\b|=|:"
+    r"|\b(?:are|was|were|equals?|gives?)\b)"  # ("According to the textbook, there are 900")
+    r"[^\n]*?(?:[.!?](?=\s|$)|$" + _OWN_CHOICE_AHEAD + r")"
+    # ``as-source-says``: "As the reference solution states, the answer is 900.", "As the answer
+    # key says, ...", "As the official solution puts it, the count is 900.": the source's answer
+    r"|(?:^|(?<=[.!?])[ \t]+)(?:just[ \t]+)?(?:as|like)[ \t]+(?:the|an?|my|our|your)[ \t]+"
+    r"(?:[a-z'-]+[ \t]+){0,2}?(?:" + lx.alternation(lx.ANSWER_SOURCE) + r"|(?:"
+    + lx.alternation(lx.REFERENCE_ANSWER) + r")[ \t]+(?:answer|solution))[ \t]+(?:also[ \t]+)?"
+    r"(?:" + lx.alternation(lx.SOURCE_GIVES) + r"|puts[ \t]+it|notes|has[ \t]+it|indicates)\b"
     r"[^\n]*?(?:[.!?](?=\s|$)|$" + _OWN_CHOICE_AHEAD + r")",
     re.IGNORECASE | re.MULTILINE,
 ))
@@ -2733,7 +2788,7 @@ _REPORT_HINTS = (
     "auto", "report", "eference", "xpected", "truth", "gold", "answer key", "answer-key",
     "fficial", "rubric", "verification", "student", "validation", "system", "xternal",
     "note t", "note f", "grad", "evaluator", "marker", "xtracted", "_check", "_verdict", "_result",
-    "_status",
+    "_status", "metadata",
 )
 
 
@@ -2752,7 +2807,7 @@ def _report_hint(text: str, low: str | None = None) -> bool:
         or "validation" in tail or "system" in tail or "xternal" in tail
         or "note t" in tail or "note f" in tail or "grad" in tail or "evaluator" in tail
         or "marker" in tail or "xtracted" in tail or "_check" in tail or "_verdict" in tail
-        or "_result" in tail or "_status" in tail
+        or "_result" in tail or "_status" in tail or "metadata" in tail
     ) and _REPORT_BLOCK_RE.may_match(text)
 
 
@@ -2823,6 +2878,12 @@ _GRADER_WORD_RE = re.compile(  # whoever grades, named in the paragraph of the p
 )
 
 
+_LABEL_AFTER_PLEA_RE = re.compile(  # "Final: 36", "Final answer: 36" opening a sentence or line
+    r"(?:(?<=[.!?])[ \t]+|(?<=\n))[ \t*_#]*(?:final(?:[ \t]+answer)?|answer)[ \t*_]*[:=]",
+    re.IGNORECASE,
+)
+
+
 def _blank_plea_paragraphs(text: str) -> str:
     """``grader-appeal-paragraph``: a paragraph that pleads with whoever grades ("Note: automated
     graders sometimes parse this incorrectly. The intended final answer ... is equivalent to 6
@@ -2835,6 +2896,9 @@ def _blank_plea_paragraphs(text: str) -> str:
         start = 0 if start < 0 else start + 2
         end = text.find("\n\n", m.end())
         end = len(text) if end < 0 else end
+        label = _LABEL_AFTER_PLEA_RE.search(text, m.end(), end)
+        if label is not None:  # ``answer-label-after-plea``: "..., so the grader should mark
+            end = label.start()  # this as correct. Final: 36": the model's own label stands
         word = _GRADER_WORD_RE.search(text, start, end)
         if word is None:
             continue
@@ -3171,7 +3235,10 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
     ):  # ``settled-past-doubt``: "I was not sure at first, but checking the sum again gives $x =
         # 80$.": the doubt is over, the clause after it states the value (blanked, offsets kept)
         completion = _SETTLED_DOUBT_RE.sub(lambda m: " " * len(m.group(0)), completion)
-    if "answer" in completion and _REFERENCE_SENTENCE_RE.may_match(completion) and (
+    if (
+        "answer" in completion or "ccording" in completion
+        or ("s the" in completion and ("olution" in completion or "key" in completion))
+    ) and _REFERENCE_SENTENCE_RE.may_match(completion) and (
         _REFERENCE_SENTENCE_RE.search_line_starts(completion) is not None
     ):
         completion = _REFERENCE_SENTENCE_RE.pattern.sub(
@@ -3499,6 +3566,8 @@ def decide_in_turn(
     found = _decide(region, question, finish_reason)
     if found.kind != "none" and declines_answer(region):
         return Extracted("", "none", "declined-to-answer", found.decisions)
+    if found.kind != "none" and found.text and closing_hedges_value(region, found.text):
+        return Extracted("", "none", "closing-restates-hedged", found.decisions)
     at = region.rfind(found.text) if found.kind != "none" and found.text else -1
     para_end = region.find("\n\n", at) if at >= 0 else -1
     if para_end >= 0 and declines_answer(region[:para_end]):
@@ -4117,6 +4186,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         anchors = [a for a, x in zip(anchors, inside, strict=True) if not x]
     # a continuation (new chat turn, prompt template, next few-shot problem) ends the answer
     cut, cut_rule = _continuation(region, boxes + anchors, question)
+    full_region = region
     if cut is not None:
         # the text went on past this answer (a new turn, another problem): the answer itself was
         # finished, whatever cut the text later (``continuation-after-answer``)
@@ -4125,6 +4195,12 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         decisions += [Decision(c, False, cut_rule) for c in boxes + anchors if c.end > cut]
         boxes = [c for c in boxes if c.end <= cut]
         anchors = [c for c in anchors if c.end <= cut]
+        if cut_rule == "after-other-problem" and not boxes and not anchors and (
+            _NUMBERED_PROBLEM_HEAD_RE.match(full_region, cut)
+        ):  # ``numbered-problem-unanswered``: work on the asked problem, no box or anchor,
+            # then "**Problem 2.** ...": the asked problem was never answered (its worked
+            # values are no answer)
+            return Extracted("", "none", "numbered-problem-unanswered", tuple(decisions))
     truncated = (finish_reason or "").lower() in TRUNCATED_FINISH_REASONS
     if truncated and (
         "\\boxed" not in region and _ANSWER_STATED_RE.search(region) is None
@@ -4455,6 +4531,19 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if _MARGIN_RE.search(region, chosen.start, stop.start() if stop else chosen.end + 80):
             # ``estimate-with-margin``: "so the answer is 50, give or take one."
             return Extracted("", "none", "anchor-with-margin", trace)
+        limit = stop.end() if stop else min(len(region), chosen.end + 80)
+        aside = _ASIDE_AFTER_VALUE_RE.search(region, chosen.start, limit) if "(" in region[
+            chosen.start : limit
+        ] else None
+        hedge = _HEDGE_RE.search(aside.group("a")) if aside is not None else None
+        if aside is not None and hedge is not None and not (
+            _PAST_DOUBT_RE.search(aside.group("a"))
+            # ("**Answer:** $25\pi$ (approximately 78.54)": a decimal beside the value, no doubt)
+            or _APPROXIMATE_WORD_RE.match(hedge.group(0))
+        ):
+            # ``anchor-hedged-aside``: "Answer: 9 (low confidence; it could equally be 7)",
+            # "Answer: 9 (maybe).": the value doubted in its own parenthesis, no commitment
+            return Extracted("", "none", "anchor-hedged-aside", trace)
         if _CONCESSIVE_ANY_RE.search(rest) and _ALSO_VALID_RE.search(rest) and not (
             _NOT_ASKED_RE.search(rest)  # "(... would then be 108\u00b0, but that is not what was
         ):  # asked, ...)": a remark on another quantity (``unasked-concession``)
@@ -4698,6 +4787,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             worded = _foreign_conclusion(dropped) if dropped.strip() else None
             if worded is not None:  # "Un cube possède donc douze arêtes.": its number words
                 late = Extracted(worded, "conclusion", "closing-foreign-number-words")
+                break
+            if "exist" in dropped and _NO_SUCH_VALUE_RE.search(dropped):
+                # ``closing-no-such-value``: "There is no greatest number strictly less than
+                # 480. So the answer does not exist.": the answer given is that none exists
+                late = Extracted("does not exist", "conclusion", "closing-no-such-value")
                 break
             if shorter and RETRACT_RE.search(dropped) and not _HAS_DIGIT_RE.search(dropped):
                 # ``closing-retraction-remark``: "P.S. ... so please disregard the number
@@ -6771,10 +6865,7 @@ def _boxes_per_condition(region: str, boxes: list[Candidate]) -> bool:
     nonempty subsets are wanted, it would be $\boxed{31}$ instead."), or one box so opened and
     the next sentence giving another value under the other condition ("Without that
     convention, $0!$ is simply undefined."): the answer depends on a reading left open."""
-    conditional = [
-        b for b in boxes[-4:]
-        if _BOX_CONDITION_RE.match(region, _sentence_start(region, b.start), b.start)
-    ]
+    conditional = [b for b in boxes[-4:] if _box_under_condition(region, b)]
     if not conditional or conditional[-1] is not boxes[-1]:
         return False  # (a last box that chooses: "The problem says identical, so $\boxed{5}$")
     if len({_plain_value(b.text) for b in conditional}) >= 2:
@@ -6782,6 +6873,25 @@ def _boxes_per_condition(region: str, boxes: list[Candidate]) -> bool:
     return other_condition_after(region, boxes[-1].end)
 
 
+def _box_under_condition(region: str, b: Candidate) -> bool:
+    """The box's sentence, or its clause after a semicolon, opens with a condition ("If ...,
+    then $\\boxed{32}$"), or a condition stands right before the box ("Counting is 7 if we
+    exclude an endpoint, so $\\boxed{7}$; if we include both endpoints, $\\boxed{8}$.",
+    ``boxes-per-condition-in-clauses``)."""
+    start = _sentence_start(region, b.start)
+    semi = region.rfind(";", start, b.start)
+    return (
+        _BOX_CONDITION_RE.match(region, start, b.start) is not None
+        or (semi >= 0 and _BOX_CONDITION_RE.match(region, semi + 1, b.start) is not None)
+        or _CONDITION_BEFORE_BOX_RE.search(region, start, b.start) is not None
+    )
+
+
+_CONDITION_BEFORE_BOX_RE = re.compile(  # "... if we exclude an endpoint, so $"
+    r"\b(?:if|assuming|when)[ \t]+(?:we|you|one|it|they|the)\b[^.?\n;,]{1,80},[ \t]*"
+    r"(?:(?:so|then|giving|that[ \t]+gives|it'?s|it[ \t]+is)[ \t]+)?[$ \t]*\Z",
+    re.IGNORECASE,
+)
 _OTHER_CONDITION_WORDS = (
     "without", "otherwise", "if not", "if instead", "in that case", "other case",
 )
@@ -8038,6 +8148,14 @@ def _self_posed_problem(region: str, start: int, end: int, question: str) -> int
     return None
 
 
+_SETUP_CHARS = 40
+_NO_SUCH_VALUE_RE = re.compile(  # "So the answer does not exist.", "no such number exists"
+    r"\b(?:the[ \t]+)?answer[ \t]+(?:does[ \t]+not|doesn'?t)[ \t]+exist\b"
+    r"|\bno[ \t]+such[ \t]+(?:number|value|integer|answer|real[ \t]+number)[ \t]+exists\b",
+    re.IGNORECASE,
+)
+
+
 def heading_other_problem(region: str, cut: int | None = None) -> int | None:
     """``after-other-problem`` by a heading: "### Practice problem" or "**Extension:**" after
     worked text opens another problem even when nothing before it was boxed or anchored (a bold
@@ -8048,7 +8166,12 @@ def heading_other_problem(region: str, cut: int | None = None) -> int | None:
     for head in _HEADING_START_RE.finditer(region, 0, end):
         other = OTHER_PROBLEM_RE.pattern.match(region, head.end(), end)
         if (
-            other is not None and _VALUE_RE.search(region, 0, head.start())
+            other is not None and (
+                _VALUE_RE.search(region, 0, head.start())
+                # (``other-problem-after-setup``: set-up prose, no value yet, then "**Problem
+                # 2.** What is $5 + 5$?": the asked problem was never answered)
+                or len(region[: head.start()].strip()) >= _SETUP_CHARS
+            )
             and not BACK_TO_PROBLEM_RE.search(region, other.end(), end)
         ):
             return head.start()

@@ -96,6 +96,7 @@ from ._extract import (
     _tail_may_match,
     _tuple_recap_contradicts,
     _with_inner_anchor,
+    closing_hedges_value,
     concludes_asked_after,
     conditional_other_answer,
     corrected_label_after,
@@ -235,6 +236,8 @@ def answer(
         found = quick(region, question)
         if found is not None and declines_answer(region):
             return "", "none", "declined-to-answer"
+        if found is not None and found[0] and closing_hedges_value(region, found[0]):
+            return "", "none", "closing-restates-hedged"
         unowned = None if found is None else unowned_answer(region, found[0])
         if unowned is not None:  # as the engine: ``value-from-source``, ...
             return "", "none", unowned

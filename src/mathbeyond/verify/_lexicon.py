@@ -86,6 +86,13 @@ RETRACTION = (
     "(?:answer|value|result|number|count|box)|(?:answer|value|result|box|number|figure|count|"
     "total) above)",
     "(?:i'?m|i am) no longer (?:confident|sure|certain)",
+    # ``low-confidence-after-answer``: the writer's own doubt of the answer just given ("..., which
+    # honestly I doubt", "I'd put my confidence well below 50%", "I doubt that this is right")
+    "which (?:honestly |frankly |really |i )?(?:i )?(?:seriously |really |rather )?doubt",
+    "i (?:seriously |really |honestly |rather )?doubt (?:it|that|this)(?: is (?:right|correct))?"
+    "(?=[ \t]*[.,;!\u2014-]|[ \t]*$)",
+    "(?:my )?confidence(?: in (?:this|it|that|the answer|my answer))? (?:is |would be |at )?"
+    "(?:well |far |way )?(?:below|under|less than) (?:50|fifty|half)",
 
     # the answer above distrusted: "I no longer trust the boxed value above", "I can no longer
     # stand behind this answer", "I really don't trust that value"
@@ -93,6 +100,10 @@ RETRACTION = (
     "i (?:really |honestly )?(?:do not|don't|can(?:not|'t)) (?:really |fully )?trust (?:this|that|"
     "it|the (?:boxed |final )?(?:answer|result|value|count|number|total)|my (?:answer|result|"
     "value|count|total))",
+    # (the work it rests on: "but I don't trust that list, it may be missing something")
+    "i (?:really |honestly )?(?:do not|don't|can(?:not|'t)) (?:really |fully )?trust (?:this|that|"
+    "the|my) (?:list|listing|tally|count(?:ing)?|calculation|computation|arithmetic|reasoning|"
+    "work|enumeration|table)",
 
     # withdrawn as a joke or as unknowable: "Just kidding! I can't actually tell."
     "just (?:kidding|joking)", "jk", "(?:i )?have no idea",
@@ -674,6 +685,16 @@ ATTRIBUTION_DISOWNED = (
 )
 """Right after a reported box (first words of the rest of its sentence or a parenthesis): the
 report is disowned."""
+ATTRIBUTION_ENDORSED = (
+    "(?:the (?:student|classmate|friend|claim|guess)|(?:their|his|her) (?:answer|claim|value|count)"
+    "|they|he|she|it|that|this)(?:'s| is| was| were| are) (?:indeed |exactly |quite |also )?"
+    "(?:right|correct)",
+    "so did (?:i|we)", "(?:i|we) (?:agree|concur)", "(?:i|we) (?:get|got|find|found|obtain|"
+    "obtained) the same", "checks out", "(?:is|was) confirmed", "(?:i|we) confirm",
+)
+"""After another person's reported box (``reported-claim-never-endorsed``): the writer endorses
+it ("The student is right.", "..., and so did I", "I agree", "I get the same"), so the value is
+the writer's too; without one, the report is not the writer's answer."""
 FORCED_GUESS = (
     "if (?:i|we) (?:had|have|were|was|am|are) (?:forced |made )?to (?:guess|pick|choose|bet)",
     "(?:if )?forced to (?:guess|pick|choose|bet|answer|commit)",
@@ -724,7 +745,9 @@ CLAIMED_CHECK = (
 ("\u2713 Final answer verified against the reference solution (11)."); the value named right
 after the source is the source's, not the writer's (``value-from-claimed-check``)."""
 READING_QUALIFIER = (
-    "if (?:the (?:problem|question|statement)|it|this|that|one|we) (?:really )?(?:means|meant|"
+    # (``reading-after-answer``: "If instead the question intends proper divisors only, ...")
+    "if,? (?:(?:instead|however|alternatively|on the other hand|rather),? )?(?:the (?:problem|"
+    "question|statement)|it|this|that|one|we) (?:really )?(?:means|meant|"
     "intends|intended|is (?:read|interpreted|meant|intended)|was (?:meant|intended)|reads)",
     "(?:under|on|with|in|for) (?:the|this|that|a|an|my) (?:[a-z]+ ){0,2}(?:reading|"
     "interpretation)",
@@ -733,7 +756,7 @@ READING_QUALIFIER = (
     "if (?:we|you|one) (?:read|interpret|take|understand) (?:it|the (?:problem|question)|"
     "[^.,;\\n]{1,30}) (?:as|inclusively|exclusively|strictly|literally|loosely)",
     # "If \"between\" is meant to include the endpoints", "If between is exclusive", "If inclusive"
-    "if [^.,;\\n]{1,40} (?:is|are) (?:meant|intended|read|interpreted|understood)",
+    "if [^.,;\\n]{1,40} (?:is|are|was|were) (?:meant|intended|read|interpreted|understood)",
     "if (?:[^.,;\\n]{1,30} (?:is|are) )?(?:inclusive|exclusive|inclusively|exclusively)",
 )
 """Before a closing value in its sentence: the value holds under one reading of the problem
@@ -864,6 +887,8 @@ OTHER_PROBLEM = (
     # offered to the reader: "**Follow-up you might try:**", "A follow-up for you: ..."
     "follow[-\\s]?up (?:(?:you|to) (?:might|could|can|may) try|for you|to try)",
     "something (?:else )?(?:to|you (?:might|could|can)) try",
+    # a numbered next problem as a heading: "**Problem 2.** What is $5 + 5$?"
+    "(?:problem|question|exercise) #?(?:[2-9]|1\\d)(?=[ \t*_]*[.:)])",
 )
 """After a committed answer: the text from here on poses and answers another problem
 ("Follow-up problem: ...", "Next exercise: ...", "an unrelated warm-up")."""
@@ -1061,7 +1086,8 @@ TRAILING_PAREN = (
     "i(?:'m| am) (?:fairly |quite |pretty |very |reasonably |highly |completely |fully )?"
     "(?:confident|sure|certain)(?=[^()\\d]*\\))",
     # a check of the value: "26 (check: 13 + 13 = 26)" (``anchor-then-parenthetical``)
-    "check", "checking", "verif(?:y|ied|ying|ication)?", "sanity", "double-check", "proof",
+    "check", "checking", "checked", "verif(?:y|ied|ying|ication)?", "sanity", "double-check",
+    "proof",
     # a condition on the reader's key with no value in it: "7 (if your key differs, please
     # recount: Jan, Mar, ...)" (``key-condition-aside``; "if ..., 6 should also be accepted"
     # offers a value and is read by ``fallback-for-key-accepted``)
@@ -1199,6 +1225,13 @@ DECISION_TAIL = (
     "then", "instead", "after all", "as (?:my|the) (?:final )?(?:answer|choice|pick)",
 )
 """After a decision's value, closing its sentence ("I'll go with 14 as my final answer.")."""
+SIGN_OFF = (
+    "bye", "goodbye", "good ?bye", "done", "thanks", "thank you", "cheers", "that'?s it",
+    "that'?s all", "the end", "end", "qed", "over and out", "peace", "ciao", "see you",
+)
+"""A short sign-off sentence after a decision's value, closing the text ("Yes, I'll say 3.15.
+Bye!", "I'll go with 12. Done."): the decision still closes the text
+(``decision-then-sign-off``)."""
 DECISION_REASON = ("since", "because", "as", "counting", "given", "to be safe", "just to be safe")
 """After a decision's value and a comma: the reason for it, not a trial ("I would rather go with
 18, counting both directions.")."""
@@ -1322,18 +1355,25 @@ POSSIBILITY_LEAD = ("or possibly", "or maybe", "or perhaps", "or else")
 $\\boxed{97}$."): another candidate offered, none chosen (``box-offered-as-possibility``)."""
 
 # --- other languages ----------------------------------------------------------------------
+LABEL_QUALIFIER = "(?:\\s*\\([^()\\n]{1,24}\\))?"
+"""A short parenthesis between an answer label and its colon ("Respuesta final (corregida):")."""
 FOREIGN_ANSWER_LEAD = (
-    "la\\s+respuesta\\s+(?:final\\s+|correcta\\s+)?es", "respuesta(?:\\s+final)?\\s*:",
-    "a\\s+resposta\\s+(?:final\\s+|correta\\s+)?(?:é|e)", "resposta(?:\\s+final)?\\s*:",
-    "la\\s+risposta\\s+(?:finale\\s+|corretta\\s+)?(?:è|e)", "risposta(?:\\s+finale)?\\s*:",
-    "la\\s+réponse\\s+(?:finale\\s+)?est", "réponse(?:\\s+finale)?\\s*:",
-    "die\\s+antwort\\s+(?:ist|lautet)", "antwort\\s*:", "das\\s+ergebnis\\s+(?:ist|lautet)",
+    "la\\s+respuesta\\s+(?:final\\s+|correcta\\s+)?es",
+    "respuesta(?:\\s+final)?" + LABEL_QUALIFIER + "\\s*:",
+    "a\\s+resposta\\s+(?:final\\s+|correta\\s+)?(?:é|e)",
+    "resposta(?:\\s+final)?" + LABEL_QUALIFIER + "\\s*:",
+    "la\\s+risposta\\s+(?:finale\\s+|corretta\\s+)?(?:è|e)",
+    "risposta(?:\\s+finale)?" + LABEL_QUALIFIER + "\\s*:",
+    "la\\s+réponse\\s+(?:finale\\s+)?est", "réponse(?:\\s+finale)?" + LABEL_QUALIFIER + "\\s*:",
+    "die\\s+antwort\\s+(?:ist|lautet)",
+    "antwort" + LABEL_QUALIFIER + "\\s*:", "das\\s+ergebnis\\s+(?:ist|lautet)",
     "ответ\\s*[:—–-]", "ответ\\s+равен",
     "(?:最终)?答案\\s*(?:是|为|：|:)", "答え\\s*(?:は|：|:)", "正解\\s*(?:は|：|:)",
     "(?:정)?답\\s*(?:은|:|：)",
 )
-"""Answer phrases of other languages ("La respuesta es 12", "Réponse finale : 3", "Die Antwort ist
-7", "A resposta é 42", "Ответ: 6", "答案是 24", "答えは 14 です", "답은 7입니다"): anchors
+"""Answer phrases of other languages ("La respuesta es 12", "Respuesta final (corregida): 74",
+"Réponse finale : 3", "Die Antwort ist 7", "A resposta é 42", "Ответ: 6", "答案是 24",
+"答えは 14 です", "답은 7입니다"): anchors
 (``foreign-answer-anchor``), written as regular expressions (no space-to-whitespace rewrite)."""
 FOREIGN_ANCHOR_HINTS = (
     "respuesta", "resposta", "risposta", "réponse", "antwort", "ergebnis", "ответ", "答案",
@@ -1473,6 +1513,22 @@ DECLINE_ANSWER = (
     "(?:need|want|would want|'d want|would like|'d like) to [^.!?\n]{1,80}? before "
     "(?:committing|(?:i|we) commit)(?: to (?:it|that|this|(?:the|this|that|my) (?:value|number|"
     "answer|result|count|total)))?",
+    # ``answer-deferred-to-key``: "The answer is the same as the gold answer for this problem,
+    # whatever value that is", "my answer is whatever the reference says": no value of its own
+    "(?:my |the |our )?(?:final )?answer (?:is|would be|should be) (?:simply |just )?(?:the "
+    "same as|identical to|equal to|whatever) (?:the|your|their) (?:gold|reference|expected|"
+    "official|stored|correct|true|key'?s?|ground[- ]truth|intended)",
+    "whatever (?:value |number |answer )?(?:that|it|the (?:key|reference|gold|expected answer|"
+    "official answer)) (?:is|says|may be|might be|happens to be)",
+    # ``declined-commitment``: "Actually, let me not commit to a single answer here; depending
+    # on whether the boundary is included the possible values are 4, 5, or 7."
+    "(?:let me|let's|i'?ll|i will|i'?d rather|i would rather|i prefer to) not commit",
+    "(?:won'?t|will not|can'?t|cannot|not going to) commit to (?:a |one |any )?(?:single |"
+    "particular |specific |definite )?(?:answer|value|number|result)",
+    # ``recheck-needed-to-be-sure``: "So the count is at least 9, and I would need to recheck
+    # the list to be sure." (the text ends before the recheck)
+    "(?:i|we) (?:would|'d|will|'ll|still) (?:need|have) to (?:re-?check|re-?count|re-?verify|"
+    "re-?do|double-check|verify|check) [^.!?\n]{0,40}?to be (?:sure|certain)",
 )
 """Closes the text by declining to answer ("..., so I won't give a definitive answer."): the
 value before it is no commitment (``declined-to-answer``)."""
@@ -1762,6 +1818,18 @@ UNDECIDED = (
 not chosen between them ("I'm not sure which of these the problem intends"): no answer
 (``undecided-between-values``)."""
 
+ONE_OF_CANDIDATES = (
+    "(?:it'?s|it is|(?:the )?answer(?:'s| is)|(?:it |the answer )?(?:must|has to|should) be) "
+    "(?:either |just )?one of (?:these|those|them|the two|the three|both)",
+    "(?:any|either|each|one) of (?:these|them|those|the (?:two|three))(?: (?:two|three|values|"
+    "answers|options|candidates|guesses))? (?:could|might|may) (?:be|well be) (?:it|right|correct|"
+    "the (?:answer|right one|correct one))",
+)
+"""Closing the text, the answer named as one of several candidates, none chosen ("I think it's
+one of those two \u2014 x = 4/3 or x = 3/4", "So the answer is one of these: 3/4 or 4/3", "it
+must be one of them", "Any of these could be it"): no answer (``answer-is-one-of``), when only
+the candidates (two or more values) or nothing follows it."""
+
 RETRACTING_VERB = (
     "(?:i |we )?(?:hereby )?(?:retract|withdraw)(?:ing)?", "(?:i |we )?take back",
     "(?:i |we )?(?:am |are )?(?:retracting|withdrawing|taking back)",
@@ -1925,6 +1993,10 @@ HEDGE = (
     "not certain", "both (?:look|seem|are|sound) (?:plausible|possible|reasonable)",
     # a suspicion or a bet: "I suspect the answer is 36, but let me verify", "my hunch is 120"
     "i suspect", "i'?d suspect", "hunch", "(?:i'?d|i would) (?:wager|bet)",
+    # a stated low confidence or an equal alternative: "Answer: 9 (low confidence; it could
+    # equally be 7)", "not very confident", "it could just as well be 7"
+    "(?:low|little|limited|modest) (?:confidence|certainty)", "not (?:very |too |fully |entirely )?"
+    "confident", "could (?:just as well|equally(?: well)?) be",
     # an approximate count: "24 ways, give or take", "twenty-four or so ways"
     *APPROXIMATE_MARK,
 )
@@ -2165,6 +2237,28 @@ OWN_ERROR = (
 """In a conditional clause opening a box's sentence ("If the above is wrong, then the answer is
 $\\boxed{8}$", "In case I misread the price, ...", "Should my arithmetic be off, ..."): the box
 is a fallback offered beside another box, no commitment (``box-as-fallback``)."""
+MISMATCH = (
+    "(?:doesn'?t|does not|don'?t|do not|isn'?t|is not) (?:match|agree|fit|accepted|right|correct)",
+    "differs?", "disagrees?", "says otherwise", "(?:is|are) different", "rejects?(?: it| this)?",
+    "marks? (?:it|this) (?:wrong|incorrect)",
+)
+"""After a condition (:data:`ERROR_CONDITION`), the answer found not to match the reader's key
+("If the grader's reference differs", "Should the key disagree", "If the expected answer is
+different", "If the grader rejects it"): what the sentence then offers is a fallback
+(``conditional-fallback``)."""
+FALLBACK_ADOPT = (
+    "try", "use", "go with", "enter", "submit", "pick", "take", "consider", "switch to",
+    "change (?:it|this|that|the answer|my answer) to", "replace (?:it|this|that) (?:with|by)",
+    "(?:treat|mark|grade|count|score|record|read|accept|regard|take) (?:this|the|my|it)(?: "
+    "(?:response|reply|answer|submission|output|result|value))? as",
+    "it'?s", "it is", "it would be", "it'?d be",
+    "(?:my|the) (?:next best|backup|second|fallback|alternative)(?: (?:guess|answer|choice))? is",
+    "the (?:answer|result) (?:would be|should be|is)",
+)
+"""What a fallback sentence does with its value (after the mismatch condition: "..., please
+treat this response as 8 instead", "..., switch to 8", "..., read the answer as 8"; or before
+it: "Use 8 instead if your key says otherwise"): another answer offered
+(``conditional-fallback``)."""
 ERROR_CONDITION = ("if", "in case", "should", "assuming", "supposing", "were")
 """Opens the conditional clause of ``OWN_ERROR``."""
 CASE_SPLIT = ("otherwise", "else", "or", "whereas", "but if", "and if")
@@ -2603,6 +2697,8 @@ REPORT_BLOCK_OPENER = (
     "(?:automatic|automated|auto|system|external)[- ]?(?:check|grad(?:er|ing)|evaluation|"
     "verification|validation)",
     "(?:grader|grading|evaluation) report",
+    # ``grading-metadata-heading``: "**Evaluation metadata**" over a record with "matches_gold"
+    "(?:evaluation|grading|grader|scoring|judge) (?:metadata|record|summary|details)",
     # "=== GRADER OUTPUT ===", "[grader output]", "Grading result:", "Extracted answer: 5050"
     "(?:grader|grading|evaluator) (?:output|result|log)s?\\b", "extracted answer\\s*:",
     # an answer key's section appended as a heading: "### Reference Solution", "**Official

@@ -166,6 +166,9 @@ _ATTRIB_DISOWNED_RE = re.compile(
 _ATTRIB_AGREED_RE = re.compile(
     r"\b(?:agrees?|agreed|confirm(?:s|ed)?|matches|is (?:right|correct))\b", re.IGNORECASE
 )
+_NEGATED_BEFORE_RE = re.compile(  # a negation in the clause before an agreement word
+    r"(?:n't|\bnot|\bnever|\bno)\b[^.!?;\n]*\Z", re.IGNORECASE
+)
 _OWN_AGREEMENT_RE = re.compile(
     r"\b(?:" + lx.alternation(lx.ATTRIBUTION_AGREED) + r")\b", re.IGNORECASE
 )
@@ -301,16 +304,28 @@ def _reported_then_disowned(region: str, c: Candidate, sentence: int) -> bool:
     copied from somewhere and disagrees ("(copied from the solution manual -- I think it's
     wrong)"). A report agreed with ("..., and my own count agrees") stays."""
     after = region[c.end : c.end + 160]
-    if _ATTRIB_AGREED_RE.search(after, 0, 100):
-        return False
+    agreed = _ATTRIB_AGREED_RE.search(after, 0, 100)
+    if agreed is not None and _NEGATED_BEFORE_RE.search(after, 0, agreed.start()) is None:
+        return False  # (not "I don't think two decimal places is right": a negated agreement)
     m = ATTRIB_PERSON_RE.search(region, sentence, c.start)
     if m is not None and _VIEW_TURNED_RE.search(region, m.end(), c.start) is None and (
         _ATTRIB_DISOWNED_RE.match(after) or _contradicted_after(region, c)
         or _DISAGREED_NEXT_RE.search(after)  # ``attributed-box-disagreed``: "A student claims
     ):  # the answer is $\boxed{31}$, ...\n\nI disagree: ..."
         return True
+    if m is not None and _VIEW_TURNED_RE.search(region, m.end(), c.start) is None and (
+        _WITH_ME_RE.search(region, sentence, c.start) is None
+        and _ENDORSED_RE.search(region, c.end) is None
+    ):  # ``reported-claim-never-endorsed``: "A student claimed the answer was $\boxed{60}$.
+        # Let's examine whether their reasoning holds up. ...": someone else's value, never the
+        # writer's (not "My friend and I got": the writer among them)
+        return True
     stop = after.find("\n", after.find("\n") + 1)  # its line and the next
     return QUOTED_SOURCE_RE.search(after, 0, stop if stop >= 0 else len(after)) is not None
+
+
+_ENDORSED_RE = lx.words(lx.ATTRIBUTION_ENDORSED)
+_WITH_ME_RE = re.compile(r"\b(?:and|&)[ \t]+(?:I|me|myself)\b|\b(?:we|us|our)\b", re.IGNORECASE)
 
 
 _DISAGREED_NEXT_RE = re.compile(  # the writer's next words disagree with the report
@@ -2517,6 +2532,8 @@ def declines_answer(text: str) -> bool:
         tail
     ):
         return True
+    if "of th" in tail and one_of_left_open(tail):
+        return True
     if not (  # every phrase holds a negation ("won't", "cannot", "unable", "not able to")
         "n't" in tail or "annot" in tail or "nable" in tail or " not " in tail or "no " in tail
         or "ecline" in tail or "efuse" in tail or "before" in tail  # (or defers: "before ...")
@@ -2524,6 +2541,8 @@ def declines_answer(text: str) -> bool:
         or "defer" in tail  # (or defers to another's answer: "I'll defer to the reference")
         or "leav" in tail  # (or leaves it: "I'll leave the box for the grader to fill")
         or "epends" in tail  # (or leaves it open: "the exact figure depends on how ...")
+        or "whatever" in tail or "same as" in tail or "identical to" in tail  # (or defers to
+        or "equal to" in tail  # the key: "the answer is the same as the gold answer")
     ) or (  # and one of these words
         "answer" not in tail and "between" not in tail and "commit" not in tail
         and "vouch" not in tail and "stand" not in tail and "endorse" not in tail
@@ -2539,7 +2558,46 @@ def declines_answer(text: str) -> bool:
     return found is not None and (
         not any(ch.isdigit() for ch in tail[found.end() :])
         or _EQUAL_ALTERNATIVE_RE.match(tail, found.end()) is not None
+        or _possible_values_only(tail[found.end() :])
     )
+
+
+def _possible_values_only(rest: str) -> bool:
+    """``declined-then-possible-values``: after a decline, only a short list of several values
+    offered as possibilities ("...; depending on the boundary the possible values are 4, 5, or
+    7."): still no commitment."""
+    if len(rest.strip()) > _ONE_OF_REST_CHARS or _POSSIBLE_VALUES_RE.search(rest) is None:
+        return False
+    return len({m.group(0) for m in _CANDIDATE_VALUE_RE.finditer(rest)}) >= 2
+
+
+_POSSIBLE_VALUES_RE = re.compile(
+    r"\b(?:possible|candidate)[ \t]+(?:values|answers|counts|results)\b|\bcould[ \t]+be\b",
+    re.IGNORECASE,
+)
+
+
+_ONE_OF_RE = lx.words(lx.ONE_OF_CANDIDATES)
+_ONE_OF_REST_CHARS = 120
+
+
+def one_of_left_open(tail: str) -> bool:
+    """``answer-is-one-of``: the text closes naming its answer as one of several candidates
+    (lexicon ONE_OF_CANDIDATES) and only the candidates follow (two or more different values in
+    at most :data:`_ONE_OF_REST_CHARS` characters, or none): no choice is made."""
+    found = None
+    for found in _ONE_OF_RE.finditer(tail):  # noqa: B007 - the last one
+        pass
+    if found is None:
+        return False
+    rest = tail[found.end() :]
+    if len(rest.strip()) > _ONE_OF_REST_CHARS:
+        return False
+    values = {m.group(0) for m in _CANDIDATE_VALUE_RE.finditer(rest)}
+    return len(values) != 1
+
+
+_CANDIDATE_VALUE_RE = re.compile(r"-?\d+(?:\.\d+)?(?:/\d+)?")
 
 
 _EQUAL_ALTERNATIVE_RE = re.compile(  # ``declined-then-equal-alternative``: "...; it could just
@@ -2677,11 +2735,13 @@ def under_one_reading(region: str, text: str) -> bool:
     ):
         return False
     last = _last_token_sentence(region, value)
-    if last is None or (
+    if last is None:
+        return False
+    if (
         _READING_QUALIFIER_RE.search(region, *last) is None
         and _CASE_CONDITION_RE.match(region, last[0]) is None
-    ):
-        return False  # (the answer's own sentence first: the common case stops here)
+    ):  # (the answer's own sentence first: the common case stops here)
+        return _other_reading_after(region, last[1], value)
     at = region.rfind(value, 0, last[1])
     while not _is_token_at(region, at, value):
         at = region.rfind(value, 0, at)
@@ -2703,6 +2763,41 @@ def under_one_reading(region: str, text: str) -> bool:
         if any(m.group(0) != value for m in _PLAIN_NUMBER_TOKEN_RE.finditer(region, a, b)):
             return True
     return False
+
+
+def _other_reading_after(region: str, end: int, value: str) -> bool:
+    """``reading-after-answer``: after the sentence of the answer's last occurrence (ending at
+    ``end``), a sentence answers another reading of the problem (lexicon OTHER_READING: "If
+    instead the question intends proper divisors only, the sum is $\\boxed{28}$.", "If 'or'
+    were meant exclusively, the count would be 41.") with another value as its last number, and
+    chooses no reading (READING_CHOSEN): two answers, one per reading, none committed to."""
+    if "\\boxed" not in region[end:] or _OTHER_READING_RE.search(region, end) is None:
+        return False
+    for a, b in _sentence_spans(region[end:]):
+        sentence = region[end + a : end + b]
+        reading = _OTHER_READING_RE.search(sentence)
+        if reading is None or "\\boxed" not in sentence or _READING_CHOSEN_RE.search(sentence):
+            continue
+        comma = sentence.find(",", reading.end())
+        if "$" in sentence[reading.start() : comma if comma >= 0 else len(sentence)]:
+            continue  # ("If the problem meant $|2x - 3| = 11$, ... $\\boxed{-4}$": another
+            # problem's value, a remark)
+        if _READING_DISMISSED_RE.search(sentence) or _READING_DISMISSED_RE.match(
+            region, end + b
+        ):
+            continue  # (", but the question asks for unordered pairs": the reading set aside)
+        boxed = _BOXED_NUMBER_IN_RE.findall(sentence)
+        if boxed and boxed[-1] != value:
+            return True
+    return False
+
+
+_READING_DISMISSED_RE = re.compile(
+    r"[^.!?]*?\b(?:but|however|though|although)\b[^.!?]*?\b(?:not|no|nothing|says|asks|"
+    r"states|specifies|clearly|standard|usual)\b|\s*(?:but|however),?[ \t]",
+    re.IGNORECASE,
+)
+_BOXED_NUMBER_IN_RE = re.compile(r"\\boxed\{[ \t]*(-?\d+(?:\.\d+)?)[ \t]*\}")
 
 
 def withdrawn_after(region: str, text: str) -> bool:
@@ -3227,7 +3322,9 @@ DECISION_RE = re.compile(  # "Let me go with **(C)**.", "I'll settle on 4 instea
     r"|-?\d(?:[\d,]*\d)?(?:\.\d+)?)"  # (no comma ending the number: "18, counting ...")
     r"(?:[ \t]+(?:" + lx.alternation(lx.DECISION_TAIL) + r"))?"
     r"(?:(?:,[ \t]*|[ \t]+)(?:" + lx.alternation(lx.DECISION_REASON) + r")\b[^.!?\n]{0,80})?"
-    r"[ \t]*(?:[.!][ \t]*)?(?=\n|\Z)",  # (``decision-reason-unpunctuated``: "(B) since ...")
+    r"[ \t]*(?:[.!][ \t]*)?"  # (``decision-reason-unpunctuated``: "(B) since ...")
+    r"(?:(?<=[.!])[ \t]*(?:" + lx.alternation(lx.SIGN_OFF) + r")[ \t]*[.!]*[ \t]*)?"  # "... Bye!"
+    r"(?=\n|\Z)",
     re.IGNORECASE,
 )
 
@@ -4219,6 +4316,8 @@ _RADICAL_DENOMINATOR_RE = re.compile(  # \frac{1}{\sqrt{3}}, \frac{\sqrt2}{\sqrt
     r"\\[dt]?frac\s*\{(?:[^{}]|\{[^{}]*\})*\}\s*\{[^{}]*\\sqrt|/\s*(?:\(\s*)?\\?sqrt|\\over\s*\\sqrt"
     # ``root-of-fraction-not-rationalized``: "\sqrt{\tfrac12}", "\sqrt{1/3}", "sqrt(1/3)"
     r"|\\?sqrt\s*(?:\[[^\]]{0,10}\]\s*)?[{(]\s*(?:\\[dt]?frac(?![A-Za-z])|\d+\s*/\s*\d)"
+    # ``negative-fractional-power``: "2^{-1/2}", "2^{-\frac{1}{2}}": a root in the denominator
+    r"|\^\s*\{?\s*\(?\s*-\s*(?:\d+\s*/\s*\d|\\[dt]?frac|0?\.\d)"
 )
 _LOWEST_ASKED_RE = lx.words(lx.ASKED_LOWEST_TERMS)
 _MIXED_ASKED_RE = lx.words(lx.ASKED_MIXED_NUMBER)
