@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.253.0"  # core_v422-v424: fallbacks, attributed answers, readings, asides
+VERIFIER_VERSION = "2.254.0"  # core_v425-v426: bounds, offered alternatives, value-then-form
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -451,6 +451,7 @@ _FRACTION_OF_OPERATIONS_RE = re.compile(  # "\frac{5 \cdot 4}{2 \cdot 15}", "\df
 _FRACTION_SUM_RE = re.compile(  # "\frac{3}{6} + \frac{2}{6}", "\frac{6}{8} - \frac{1}{8}"
     r"\s*-?" + _RATIONAL_FACTOR + r"(?:\s*[+\-]\s*" + _RATIONAL_FACTOR + r")+\s*"
 )
+_FORM_OF_VALUE_RE = re.compile(r"\d[ \t]*!|\^|\\binom|\\sqrt")
 _DOWN_WORDS = ("decrease", "drop", "reduction", "loss", "discount", "decline", "fall")
 _CHANGE_WORDS = (  # a change and its direction ("decrease" down, "markup" up): see _DOWN_WORDS
     "decrease|increase|drop|reduction|rise|gain|loss|discount|markup|decline|growth|fall"
@@ -597,7 +598,9 @@ def _judge_answer(
         m.strip().strip("$").strip().rstrip(".").replace(",", "")
         for m in answer.split("=") if _PLAIN_MEMBER_RE.fullmatch(m)
     } if chained is not None and _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$")) else set()
-    if len(stated) == 1 and _NUMBER_OPERATION_RE.search(chained or ""):
+    if len(stated) == 1 and (
+        _NUMBER_OPERATION_RE.search(chained or "") or _FORM_OF_VALUE_RE.search(chained or "")
+    ):  # (``value-then-its-form``: "\\boxed{24 = 4!}", "1024 = 2^{10}": the value stated first)
         # ``chain-with-stated-value``: "15 = 2^4 - 1 = 3 \\cdot 5": the value stated, then its
         # other forms (the chain's last member still arithmetic)
         return _judge_answer(stated.pop(), gold, question)

@@ -1852,6 +1852,48 @@ def _find_anchor_word(
         pos = low.find(word, after)
 
 
+_CONCESSIVE_TAIL_RE = re.compile(r",[ \t]+even[ \t]+though\b[\s\S]*\Z", re.IGNORECASE)
+_LAST_MARK_RE = re.compile(  # the text's last box or "####" line: "\boxed{81}", "#### 16"
+    r"\\boxed\{[ \t]*(?P<b>-?\d+(?:\.\d+)?)[ \t]*\}(?![\s\S]*\\boxed)"
+    r"|^[ \t]*####[ \t]*(?P<g>-?\d+(?:\.\d+)?)[ \t]*$(?![\s\S]*^[ \t]*####)",
+    re.MULTILINE,
+)
+_OR_PAREN_BEFORE_RE = re.compile(r"\([ \t]*or[ \t]+(?:else[ \t]+)?\$?[ \t]*\Z", re.IGNORECASE)
+_IF_HEDGE_LINE_RE = re.compile(
+    r"\bif\b[^\n]{0,200}\b(?:maybe|perhaps|possibly)\b[^\n]{0,120}:?[ \t]*\n?[ \t]*\Z",
+    re.IGNORECASE,
+)
+
+
+def offered_alternative_after(region: str, value: str) -> bool:
+    """``alternative-offered-after``: the text's last box or "####" line holds another value
+    than the answer chosen before it, offered as an alternative: in a parenthesis opened by "or"
+    ("$\\boxed{100}$ (or $\\boxed{81}$ if only 9 terms were intended)"), or on a line after
+    a condition with a hedge ("If instead he gave Kim her 4 first, ..., so maybe Ben gets 4 as
+    well:\n#### 16"): two answers offered, none committed. Words first."""
+    if "\\boxed" not in region and "####" not in region:
+        return False
+    low = region[-600:].lower()
+    if "(or" not in low.replace("( or", "(or") and not (
+        "if" in low and ("maybe" in low or "perhaps" in low or "possibly" in low)
+    ):
+        return False
+    mark = _LAST_MARK_RE.search(region)
+    if mark is None:
+        return False
+    other = mark.group("b") or mark.group("g") or ""
+    if _plain_value(other) == _plain_value(value.strip("$ .")) or _same_final_number(
+        other, value
+    ):
+        return False
+    if mark.group("b") is not None and _OR_PAREN_BEFORE_RE.search(
+        region, max(0, mark.start() - 14), mark.start()
+    ):
+        return True
+    line = region.rfind("\n", 0, region.rfind("\n", 0, mark.start()))
+    return _IF_HEDGE_LINE_RE.search(region, max(0, line), mark.start()) is not None
+
+
 _HEDGED_VALUE_END_RE = re.compile(  # "I'm going to leave it as: possibly 1.", "So: maybe 12."
     r"\b(?:possibly|maybe|perhaps|probably)[ \t]*[:,]?[ \t]*\$?(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?)\$?"
     r"[ \t]*[.!?]?[ \t]*\Z",
@@ -3568,6 +3610,8 @@ def decide_in_turn(
         return Extracted("", "none", "declined-to-answer", found.decisions)
     if found.kind != "none" and found.text and closing_hedges_value(region, found.text):
         return Extracted("", "none", "closing-restates-hedged", found.decisions)
+    if found.kind != "none" and found.text and offered_alternative_after(region, found.text):
+        return Extracted("", "none", "alternative-offered-after", found.decisions)
     at = region.rfind(found.text) if found.kind != "none" and found.text else -1
     para_end = region.find("\n\n", at) if at >= 0 else -1
     if para_end >= 0 and declines_answer(region[:para_end]):
@@ -10609,6 +10653,8 @@ def _closing_read(
             bolded = _bold_in_sentence(ans) if "**" in ans else None
             if bolded is not None:  # ``closing-sentence-bold-value``: "So my original answer
                 ans = bolded  # stands: the octagon has **20** diagonals.": the bold value
+            if "hough" in ans:  # ``closing-concessive-tail``: "The expected value is 3.5, even
+                ans = _CONCESSIVE_TAIL_RE.sub("", ans)  # though no single roll can equal it."
             if ans and not _POINTER_RE.fullmatch(ans):  # (not "given below": no value)
                 return Extracted(ans, "conclusion", "closing-sentence")
         elif conc and not negated:  # "So we get 9.", "Thus, we need 9 coins.": its one value

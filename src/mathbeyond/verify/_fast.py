@@ -111,6 +111,7 @@ from ._extract import (
     margin_after,
     may_re_answer,
     normalized_markup,
+    offered_alternative_after,
     one_of_many_box,
     other_condition_after,
     plea_box_only,
@@ -238,6 +239,8 @@ def answer(
             return "", "none", "declined-to-answer"
         if found is not None and found[0] and closing_hedges_value(region, found[0]):
             return "", "none", "closing-restates-hedged"
+        if found is not None and found[0] and offered_alternative_after(region, found[0]):
+            return "", "none", "alternative-offered-after"
         unowned = None if found is None else unowned_answer(region, found[0])
         if unowned is not None:  # as the engine: ``value-from-source``, ...
             return "", "none", unowned

@@ -1050,6 +1050,9 @@ REJECTED_DETERMINER = ("the", "my", "our", "that", "this", "an?")
 TRAILING_CLAUSE = (
     "as", "which", "where", "since", "because", "given", "so", "matching", "confirming", "i\\.e",
     "that is", "and (?:this|that|it)", "or equivalently",
+    # a concession about something else: "The expected value is 3.5, even though no single roll
+    # can equal it." (not "though": "though it might be 16" hedges with a value)
+    "even though",
     # a wish to check more, no other value: "15, though I'd want to double check the count of
     # 2s too -- $15!$ has ..." (a hedge with a value, "though it might be 16", is read apart)
     "(?:al)?though i(?:'d| would) (?:want|like|need) to (?:double[- ]?)?(?:check|verify|confirm)",

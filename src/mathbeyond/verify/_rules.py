@@ -292,9 +292,19 @@ def attributed(region: str, c: Candidate) -> bool:
     # ("the reference answer for this problem is 400": the source may run past the anchor word)
     m = ATTRIB_RE.search(region, cut + 1 if cut >= 0 else lo, min(c.end, c.start + 40))
     # "One might think X, but ..., so they differ: \boxed{24}": the view is turned before the box
-    if m is not None and _VIEW_TURNED_RE.search(region, m.end(), c.start) is None:
+    if m is not None and _VIEW_TURNED_RE.search(region, m.end(), c.start) is None and (
+        _OWN_COMMIT_RE.search(region, m.end(), c.start) is None
+    ):  # (not "Since graders accept equivalent forms, I'll leave it as $\boxed{...}$": the
+        # writer's own box after a remark on a source, ``own-box-after-source-remark``)
         return not agreed_after(region, c.end)
     return _reported_then_disowned(region, c, cut + 1 if cut >= 0 else lo)
+
+
+_OWN_COMMIT_RE = re.compile(
+    r"\b(?:I'?ll|I[ \t]+will|I'?d|let[ \t]+me|my[ \t]+(?:final[ \t]+)?answer[ \t]+is"
+    r"|I[ \t]+(?:get|got|find|found|write|give|leave|conclude))\b",
+    re.IGNORECASE,
+)
 
 
 def _reported_then_disowned(region: str, c: Candidate, sentence: int) -> bool:
@@ -1017,6 +1027,13 @@ _GUESS_BEFORE_RE = re.compile(
 _TEXT_END_RE = re.compile(r"[ \t$]*[.!]?[ \t$]*\Z")
 
 
+_ANSWER_INTRO_END_RE = re.compile(
+    r"\b(?:the|all|my|our)[ \t]+(?:final[ \t]+)?(?:solutions?|answers?|roots?)[ \t]+(?:are|is)"
+    r"[ \t:]*[$ \t]*\Z",
+    re.IGNORECASE,
+)
+
+
 def own_line_rule(s: str, c: Candidate) -> str | None:
     """Why a candidate is not an answer by its own line, or None."""
     line = line_of(s, c.start, c.end)
@@ -1037,7 +1054,9 @@ def own_line_rule(s: str, c: Candidate) -> str | None:
     checkish = "=" in c.text or "\\checkmark" in c.text or bool(_SATISFY_RE.search(line))
     para_start = s.rfind("\n\n", max(0, c.start - LINE_WINDOW), c.start)
     paragraph = s[para_start + 2 if para_start >= 0 else max(0, c.start - LINE_WINDOW) : c.start]
-    if checkish and CHECK_RE.search(before):
+    if checkish and CHECK_RE.search(before) and not _ANSWER_INTRO_END_RE.search(before):
+        # (not "So both values satisfy the equation, and the solutions are $\boxed{x = 0
+        # \text{ and } x = 4}$": the check's conclusion introduces the answer, ``solutions-are``)
         return "check-of-answer"
     if HYPOTHETICAL_RE.search(before) or STRONG_HYPOTHETICAL_RE.search(paragraph):
         return "hypothetical"
@@ -3309,11 +3328,21 @@ def bound_box(region: str, c: Candidate, question: str | None) -> bool:
         "bound" in question or m.group(0).strip(" \t$*(\\").lower() in question.lower()
     ):
         return False
+    if _ANSWER_SUBJECT_END_RE.search(region, max(0, m.start() - 40), m.start()):
+        return True  # ``answer-bounded``: "The answer is at least $\boxed{60}$.": a bound on
+        # the answer itself, even where a minimum is asked
     if m.group("lo"):
         return not (question and _MIN_ASKED_RE.search(question))
     if m.group("hi"):
         return not (question and _MAX_ASKED_RE.search(question))
     return True
+
+
+_ANSWER_SUBJECT_END_RE = re.compile(
+    r"\b(?:(?:the|my|our)[ \t]+(?:final[ \t]+)?(?:answer|result|value)|it)(?:'s|[ \t]+is"
+    r"|[ \t]+must[ \t]+be|[ \t]+would[ \t]+be|[ \t]+should[ \t]+be)[ \t]*\Z",
+    re.IGNORECASE,
+)
 
 
 DECISION_RE = re.compile(  # "Let me go with **(C)**.", "I'll settle on 4 instead."
