@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.254.0"  # core_v425-v426: bounds, offered alternatives, value-then-form
+VERIFIER_VERSION = "2.255.0"  # core_v427: recounts, attributed labels, hedged estimates
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -1852,6 +1852,10 @@ def _find_anchor_word(
         pos = low.find(word, after)
 
 
+_HEDGED_SECOND_VALUE_RE = re.compile(
+    r"\d[^,;\n]{0,20}[,;]?[ \t]+(?:or[ \t]+)?(?:maybe|perhaps|possibly)[ \t]+\$?-?\d",
+    re.IGNORECASE,
+)
 _CONCESSIVE_TAIL_RE = re.compile(r",[ \t]+even[ \t]+though\b[\s\S]*\Z", re.IGNORECASE)
 _LAST_MARK_RE = re.compile(  # the text's last box or "####" line: "\boxed{81}", "#### 16"
     r"\\boxed\{[ \t]*(?P<b>-?\d+(?:\.\d+)?)[ \t]*\}(?![\s\S]*\\boxed)"
@@ -2781,6 +2785,10 @@ _REFERENCE_SENTENCE_RE = Guarded(re.compile(
     r"solution|solutions?[ \t]+manual|solution[ \t]+key)\b[^.!?\n]{0,60}?(?:\bis\b|=|:"
     r"|\b(?:are|was|were|equals?|gives?)\b)"  # ("According to the textbook, there are 900")
     r"[^\n]*?(?:[.!?](?=\s|$)|$" + _OWN_CHOICE_AHEAD + r")"
+    # ``answer-label-attributed``: "Final answer (per the answer key): 29 is what the key says"
+    r"|(?:^|(?<=[.!?])[ \t]+)[ \t*_#>-]*(?:final[ \t]+)?answer[ \t*_]*\([ \t]*(?:per|according"
+    r"[ \t]+to|from|as[ \t]+given[ \t]+by)[ \t]+(?:the|an?)[ \t]+[^()\n]{0,40}?(?:key|solution|"
+    r"reference|textbook|book|manual|source)s?[ \t]*\)[^\n]*?(?:[.!?](?=\s|$)|$)"
     # ``as-source-says``: "As the reference solution states, the answer is 900.", "As the answer
     # key says, ...", "As the official solution puts it, the count is 900.": the source's answer
     r"|(?:^|(?<=[.!?])[ \t]+)(?:just[ \t]+)?(?:as|like)[ \t]+(?:the|an?|my|our|your)[ \t]+"
@@ -2790,6 +2798,9 @@ _REFERENCE_SENTENCE_RE = Guarded(re.compile(
     r"[^\n]*?(?:[.!?](?=\s|$)|$" + _OWN_CHOICE_AHEAD + r")",
     re.IGNORECASE | re.MULTILINE,
 ))
+_ATTRIBUTED_LABEL_RE = re.compile(  # the blanked sentence opens with the answer label itself
+    r"[ \t*_#>-]*(?:the[ \t]+)?(?:final[ \t]+)?answer[ \t*_]*(?:\(|[:=])", re.IGNORECASE
+)
 _SOURCE_GIVES_RE = Guarded(re.compile(
     # ``source-gives-box``: "Standard answer keys for this exercise give $\boxed{5}$", "Most
     # textbooks list \boxed{12}": a sentence whose subject is someone else's answer, blanked
@@ -3283,6 +3294,12 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
     ) and _REFERENCE_SENTENCE_RE.may_match(completion) and (
         _REFERENCE_SENTENCE_RE.search_line_starts(completion) is not None
     ):
+        if any(
+            _ATTRIBUTED_LABEL_RE.match(m.group(0))
+            for m in _REFERENCE_SENTENCE_RE.pattern.finditer(completion)
+        ):  # ``final-answer-attributed``: "Final answer (according to the official solution):
+            # 29, though I did not check it myself.": the declared answer is someone else's
+            return Extracted("", "none", "final-answer-attributed")
         completion = _REFERENCE_SENTENCE_RE.pattern.sub(
             lambda m: re.sub(r"[^\n]", " ", m.group(0)), completion
         )
@@ -9901,6 +9918,10 @@ def _closing(
     found = _closing_read(region, allow_bare, question)
     if found is None or found.kind != "conclusion" or not found.text:
         return found
+    if ("aybe" in found.text or "erhaps" in found.text or "ossibly" in found.text) and (
+        _HEDGED_SECOND_VALUE_RE.search(found.text)
+    ):  # ``closing-value-then-hedged-other``: "My best estimate is 7.5, maybe 8.": two values
+        return Extracted("", "none", "closing-hedged-alternatives")
     restated = _OR_EQUIVALENTLY_RE.fullmatch(found.text) if "quivalent" in found.text else None
     if restated is not None:  # ``value-then-equivalent-form``: "The probability is
         # $\frac{1}{2}$, or equivalently 0.5.": the value, its restatement aside (one that is

@@ -309,6 +309,9 @@ RECOUNT = (
     "let me (?:do|work|count|compute|try|check) (?:it|this|that|them) (?:again|another way|"
     "differently|directly|by hand)",
     "(?:let me|i'll|i will) (?:try|check|do) (?:it |this |that )?(?:another|a different) way",
+    # a second count announced as such: "Alternative count: from 100 to 995 ..."
+    "(?:an? )?(?:alternative|second|another|independent) (?:count|counting|tally)",
+    "counting (?:again|another way|differently)",
 )
 """After the box: the writer counts or works again ("Let me recount by listing them", "Let me
 redo it another way"); read like :data:`REVISION`, only for ``revised-after-box``: a closing
