@@ -2551,7 +2551,9 @@ def declines_answer(text: str) -> bool:
         tail
     ):
         return True
-    if "of th" in tail and one_of_left_open(tail):
+    if "of th" in tail and (
+        "one of th" in tail or "ny of th" in tail or "ither of th" in tail or "ach of th" in tail
+    ) and one_of_left_open(tail):
         return True
     if not (  # every phrase holds a negation ("won't", "cannot", "unable", "not able to")
         "n't" in tail or "annot" in tail or "nable" in tail or " not " in tail or "no " in tail
@@ -2560,8 +2562,10 @@ def declines_answer(text: str) -> bool:
         or "defer" in tail  # (or defers to another's answer: "I'll defer to the reference")
         or "leav" in tail  # (or leaves it: "I'll leave the box for the grader to fill")
         or "epends" in tail  # (or leaves it open: "the exact figure depends on how ...")
-        or "whatever" in tail or "same as" in tail or "identical to" in tail  # (or defers to
-        or "equal to" in tail  # the key: "the answer is the same as the gold answer")
+        or "whatever" in tail or (  # (or defers to the key: "the answer is the same as the
+            ("same as" in tail or "identical to" in tail or "equal to" in tail)  # gold answer")
+            and _KEY_WORD_RE.search(tail) is not None
+        )
     ) or (  # and one of these words
         "answer" not in tail and "between" not in tail and "commit" not in tail
         and "vouch" not in tail and "stand" not in tail and "endorse" not in tail
@@ -2596,6 +2600,9 @@ _POSSIBLE_VALUES_RE = re.compile(
 )
 
 
+_KEY_WORD_RE = re.compile(  # a word of every ``answer-deferred-to-key`` phrase's source
+    r"gold|eference|xpected|fficial|stored|correct|true|key|ground|ntended", re.IGNORECASE
+)
 _ONE_OF_RE = lx.words(lx.ONE_OF_CANDIDATES)
 _ONE_OF_REST_CHARS = 120
 
