@@ -1852,8 +1852,9 @@ def _find_anchor_word(
         pos = low.find(word, after)
 
 
+_HEDGE_WORD = r"(?:maybe|perhaps|possibly)"  # (before a second value: "7.5, maybe 8")
 _HEDGED_SECOND_VALUE_RE = re.compile(
-    r"\d[^,;\n]{0,20}[,;]?[ \t]+(?:or[ \t]+)?(?:maybe|perhaps|possibly)[ \t]+\$?-?\d",
+    r"\d[^,;\n]{0,20}[,;]?[ \t]+(?:or[ \t]+)?" + _HEDGE_WORD + r"[ \t]+\$?-?\d",
     re.IGNORECASE,
 )
 _CONCESSIVE_TAIL_RE = re.compile(r",[ \t]+even[ \t]+though\b[\s\S]*\Z", re.IGNORECASE)
@@ -1864,7 +1865,7 @@ _LAST_MARK_RE = re.compile(  # the text's last box or "####" line: "\boxed{81}",
 )
 _OR_PAREN_BEFORE_RE = re.compile(r"\([ \t]*or[ \t]+(?:else[ \t]+)?\$?[ \t]*\Z", re.IGNORECASE)
 _IF_HEDGE_LINE_RE = re.compile(
-    r"\bif\b[^\n]{0,200}\b(?:maybe|perhaps|possibly)\b[^\n]{0,120}:?[ \t]*\n?[ \t]*\Z",
+    r"\bif\b[^\n]{0,200}\b" + _HEDGE_WORD + r"\b[^\n]{0,120}:?[ \t]*\n?[ \t]*\Z",
     re.IGNORECASE,
 )
 
@@ -1899,7 +1900,7 @@ def offered_alternative_after(region: str, value: str) -> bool:
 
 
 _HEDGED_VALUE_END_RE = re.compile(  # "I'm going to leave it as: possibly 1.", "So: maybe 12."
-    r"\b(?:possibly|maybe|perhaps|probably)[ \t]*[:,]?[ \t]*\$?(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?)\$?"
+    r"\b(?:" + _HEDGE_WORD + r"|probably)[ \t]*[:,]?[ \t]*\$?(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?)\$?"
     r"[ \t]*[.!?]?[ \t]*\Z",
     re.IGNORECASE,
 )
@@ -2798,6 +2799,18 @@ _REFERENCE_SENTENCE_RE = Guarded(re.compile(
     r"[^\n]*?(?:[.!?](?=\s|$)|$" + _OWN_CHOICE_AHEAD + r")",
     re.IGNORECASE | re.MULTILINE,
 ))
+def _blank_spans(text: str, found: list[re.Match[str]]) -> str:
+    """``text`` with each match in ``found`` (in order, not overlapping) blanked to spaces, its
+    newlines kept: positions stay (one pass over matches already found)."""
+    parts: list[str] = []
+    pos = 0
+    for m in found:
+        parts += [text[pos : m.start()], re.sub(r"[^\n]", " ", m.group(0))]
+        pos = m.end()
+    parts.append(text[pos:])
+    return "".join(parts)
+
+
 _ATTRIBUTED_LABEL_RE = re.compile(  # the blanked sentence opens with the answer label itself
     r"[ \t*_#>-]*(?:the[ \t]+)?(?:final[ \t]+)?answer[ \t*_]*(?:\(|[:=])", re.IGNORECASE
 )
@@ -3294,15 +3307,12 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
     ) and _REFERENCE_SENTENCE_RE.may_match(completion) and (
         _REFERENCE_SENTENCE_RE.search_line_starts(completion) is not None
     ):
-        if any(
-            _ATTRIBUTED_LABEL_RE.match(m.group(0))
-            for m in _REFERENCE_SENTENCE_RE.pattern.finditer(completion)
-        ):  # ``final-answer-attributed``: "Final answer (according to the official solution):
+        sourced = list(_REFERENCE_SENTENCE_RE.pattern.finditer(completion))
+        if any(_ATTRIBUTED_LABEL_RE.match(m.group(0)) for m in sourced):
+            # ``final-answer-attributed``: "Final answer (according to the official solution):
             # 29, though I did not check it myself.": the declared answer is someone else's
             return Extracted("", "none", "final-answer-attributed")
-        completion = _REFERENCE_SENTENCE_RE.pattern.sub(
-            lambda m: re.sub(r"[^\n]", " ", m.group(0)), completion
-        )
+        completion = _blank_spans(completion, sourced)
     if "\\boxed" in completion and _SOURCE_GIVES_RE.may_match(completion) and (
         _SOURCE_GIVES_RE.search_line_starts(completion) is not None
     ):
