@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.255.0"  # core_v427: recounts, attributed labels, hedged estimates
+VERIFIER_VERSION = "2.256.0"  # core_v428-v433: kept boxes, no-solution endings, restated forms
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -326,11 +326,23 @@ _UNEVALUATED_DECIMAL_RE = re.compile(  # ``unevaluated-arithmetic-answer``: "24 
     # ``unevaluated-fraction-product``: "\frac{2}{3} \times 36", "\tfrac34(120)"
     + "|" + _FRACTION + _OPERATOR + _OPERAND + "|" + _OPERAND + _OPERATOR + _FRACTION
     + "|" + _FRACTION + r"\(\s*-?\d+(?:\.\d+)?\s*\)\s*"
+    # ``unevaluated-decimal-fraction``: "\frac{120}{2.5}", "\dfrac{7.5}{3}": a decimal in it
+    + r"|\s*\\[dt]?frac\s*\{\s*-?\d+(?:\.\d+)?\s*\}\s*\{\s*\d+\.\d+\s*\}\s*"
+    + r"|\s*\\[dt]?frac\s*\{\s*-?\d+\.\d+\s*\}\s*\{\s*\d+(?:\.\d+)?\s*\}\s*"
     # ``unevaluated-fraction-of-products``: "\frac{20\cdot 21\cdot 41}{6}", "\dfrac{100}{4 \times
     # 5}", "20 \cdot 21 \cdot 41 / 6": a product over a number (or the reverse) not worked out
     + r"|\s*\\[dt]?frac\s*\{" + _PRODUCT + r"\}\s*\{(?:" + _PRODUCT + r"|\s*\d+\s*)\}\s*"
     + r"|\s*\\[dt]?frac\s*\{\s*\d+\s*\}\s*\{" + _PRODUCT + r"\}\s*"
     + "|" + _PRODUCT + r"/\s*\d+\s*"
+)
+_CLOSING_UNIT_RE = re.compile(  # a unit closing an answer: "\ \text{mph}", " \mathrm{km/h}"
+    r"(?:\s|\\[ ,;:!]|~)*(?:\\(?:text|mathrm|textrm|mbox|operatorname)\s*\{[ \t]*[A-Za-z]"
+    r"[A-Za-z/ \t.^]{0,30}\}|[A-Za-z][A-Za-z/.^]{0,20})\s*\Z"
+)
+_RADICAND_TERM = r"\s*\d+(?:\.\d+)?(?:\s*\^\s*\{?\s*\d+\s*\}?)?\s*"
+_RADICAND_ARITHMETIC_RE = re.compile(  # a root over plain arithmetic: "\sqrt{4 + 9}", "√(3^2+4^2)"
+    r"(?:\\sqrt\s*\{|\u221a\s*\()" + _RADICAND_TERM
+    + r"(?:(?:[+\-*\u00d7\u00b7]|\\cdot|\\times)" + _RADICAND_TERM + r")+[})]"
 )
 _DEGREE_MARK_RE = re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\u00b0|\\degree")
 _COMPUTE_ASKED_RE = re.compile(
@@ -554,6 +566,25 @@ def congruence_residue(answer: str, question: str | None) -> str | None:
     return m.group("r")
 
 
+_ONE_INTEGER_ASKED_RE = re.compile(  # "the smallest positive integer x", "the least n"
+    r"\b(?:smallest|least|largest|greatest|minimum|maximum|minimal|maximal)[ \t]+"
+    r"(?:(?:possible|positive|negative|nonnegative|non-negative|natural|whole|three-digit|"
+    r"two-digit|four-digit)[ \t]+){0,2}(?:integers?|numbers?|solutions?|values?|\$?[A-Za-z]\$?)\b",
+    re.IGNORECASE,
+)
+_UNKNOWN_LHS_RE = re.compile(r"[ \t$]*[A-Za-z](?:_\{?\w{1,3}\}?)?[ \t$]*")
+
+
+def _residue_class_for_one(answer: str, question: str) -> bool:
+    """The congruence answer is the unknown's class ("x \\equiv 2 \\pmod 7")
+    and the question asks for one extreme integer (``residue-class-for-one-integer``)."""
+    m = _CONGRUENCE_RE.fullmatch(answer.strip().strip("$"))
+    return (
+        m is not None and _UNKNOWN_LHS_RE.fullmatch(m.group("lhs")) is not None
+        and _ONE_INTEGER_ASKED_RE.search(question) is not None
+    )
+
+
 _DOZEN_RE = re.compile(
     r"(?P<n>\d{1,6}(?:\.\d{1,3})?)[ \t]*(?:\\[,;! ][ \t]*)*(?:\\(?:text|mathrm)\{[ \t]*)?dozens?"
     r"[ \t]*\}?[ \t.]*"
@@ -640,6 +671,13 @@ def _judge_answer(
         status, reason, own = _judge_answer(approx[0].strip().strip("$").strip(), gold, question)
         return status, reason, own or ("answer-exact-then-approximation"
                                        if status is Status.CORRECT else None)
+    about = _OR_ABOUT_RE.fullmatch(answer) if " or " in answer else None
+    if about is not None and _CLOSED_FORM_RE.fullmatch(about.group("x").strip().strip("$")) and (
+        not _DECIMAL_IN_RE.search(about.group("x")) and _near(about.group("x"), about.group("y"))
+    ):  # ``exact-or-about``: "1/3, or about 33.3%": the exact value, then its rounding
+        status, reason, own = _judge_answer(about.group("x").strip().strip("$"), gold, question)
+        return status, reason, own or ("answer-exact-then-approximation"
+                                       if status is Status.CORRECT else None)
     same = _SAME_ALTERNATIVE_RE.fullmatch(answer) if ")" in answer else None
     if same is None and "quivalent" in answer and "\\text" in answer:
         # "\tfrac{3}{2} \text{ or equivalently } 1.5": the same form with the words in text
@@ -677,6 +715,12 @@ def _judge_answer(
                 own = "answer-remainder-of-division"
             return status, reason, own
     residue = congruence_residue(answer, question)
+    if residue is not None and question and _residue_class_for_one(answer, question):
+        # ``residue-class-for-one-integer``: "x \equiv 2 \pmod{7}" where the smallest positive
+        # integer x is asked: a whole class, not the one integer
+        return Status.INCORRECT, "a residue class where one integer is asked", (
+            "answer-not-in-asked-form"
+        )
     if residue is not None:  # "7^{2025} \equiv 10 \pmod{11}" for the remainder: 10
         status, reason, own = _judge_answer(residue, gold, question)
         if status is Status.CORRECT and own is None:
@@ -709,8 +753,10 @@ def _judge_answer(
         return Status.INCORRECT, "unevaluated arithmetic", "answer-unevaluated-arithmetic"
     if (
         "=" not in answer and _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$"))
-        and _UNEVALUATED_DECIMAL_RE.fullmatch(
-            _DEGREE_MARK_RE.sub("", answer).strip().strip("$").rstrip(".").strip("$")
+        and _UNEVALUATED_DECIMAL_RE.fullmatch(  # (``unit-after-unevaluated``: "150 / 2.5
+            # \text{ km/h}": the unit set aside)
+            _CLOSING_UNIT_RE.sub("", _DEGREE_MARK_RE.sub("", answer)).strip().strip("$").rstrip(".")
+            .strip("$")
         )
         and not _SCIENTIFIC_FORM_RE.fullmatch(answer.strip().strip("$").rstrip(".").strip("$"))
     ) or (
@@ -726,6 +772,12 @@ def _judge_answer(
     ):  # "Final Answer: The final answer is $24 \cdot 0.75$.": the product is not worked out;
         # "\frac{20}{80}\times 100\%" (``fraction-times-number``); ``unevaluated-grouped-
         # arithmetic``: "36\left(1 - \tfrac{1}{2}\right)\left(1 - \tfrac{1}{3}\right)", "2(3 + 4)"
+        return Status.INCORRECT, "unevaluated arithmetic", "answer-unevaluated-arithmetic"
+    if (
+        "=" not in answer and ("sqrt" in answer or "\u221a" in answer)
+        and _RADICAND_ARITHMETIC_RE.search(answer) and not _RADICAND_ARITHMETIC_RE.search(gold)
+    ):  # ``unevaluated-radicand``: "\sqrt{4 + 9}", "√(4+9)" for \sqrt{13}: the sum under the
+        # root not worked out
         return Status.INCORRECT, "unevaluated arithmetic", "answer-unevaluated-arithmetic"
     power = _POWER_ANSWER_RE.fullmatch(answer.strip().strip("$").rstrip(".").strip("$"))
     if (
@@ -833,6 +885,30 @@ def _asked_expression(label: str, question: str | None) -> bool:
         _SPACE_RE.sub("", m.group(1) or m.group(2) or "") == want
         for m in _QUESTION_MATH_RE.finditer(question[:4000])
     )
+
+
+_OR_ABOUT_RE = re.compile(
+    r"(?P<x>[^,]{1,60}?),?[ \t]+or[ \t]+(?:about|approximately|roughly|around|nearly)[ \t]+"
+    r"\$?(?P<y>-?\d+(?:\.\d+)?)[ \t]*(?P<p>\\?%)?\$?[ \t.]*",
+    re.IGNORECASE,
+)
+_PLAIN_RATIO_RE = re.compile(
+    r"[ \t$]*(?P<n>-?\d+)[ \t]*(?:/[ \t]*(?P<d>\d+))?[ \t$]*"
+    r"|[ \t$]*\\[dt]?frac\{(?P<fn>-?\d+)\}\{(?P<fd>\d+)\}[ \t$]*"
+)
+
+
+def _near(exact: str, rounded: str) -> bool:
+    """The rounded number (a percent read both ways) is within 1% of a plain ratio, or the exact
+    value is no plain ratio (a radical, pi): ``exact-or-about``."""
+    m = _PLAIN_RATIO_RE.fullmatch(exact)
+    if m is None:
+        return True
+    num, den = int(m.group("n") or m.group("fn")), int(m.group("d") or m.group("fd") or 1)
+    if den == 0:
+        return False
+    value, y = num / den, float(rounded)
+    return any(abs(value - c) <= 0.01 * max(1.0, abs(value)) for c in (y, y / 100))
 
 
 _APPROX_SIGN_RE = re.compile(r"\\approx(?![A-Za-z])|≈")

@@ -79,6 +79,7 @@ from ._rules import (
     select,
     side_remark_span,
     tuple_form_asked,
+    two_options_closing,
     under_test,
     unit_mismatch,
     unowned_answer,
@@ -100,6 +101,7 @@ from ._words import (
     spelled_in_digits,
     unicode_digits,
     unicode_fractions,
+    worded_value,
 )
 
 MAX_CANDIDATES = 64
@@ -800,8 +802,18 @@ def _strip_code_blocks(s: str, question: str | None = None) -> str:
 
 _YAML_FIELD_RE = re.compile(  # "result: 48   # 2 * 24": a top-level key, its value, no comment
     r"^(?P<k>[A-Za-z][\w ]{0,20}?)[ \t]*:[ \t]*[\"']?(?P<v>[^\n\"'#]{1,80}?)[\"']?[ \t]*"
-    r"(?:#[^\n]*)?$",
+    r"(?:#(?P<c>[^\n]*))?$",
     re.MULTILINE,
+)
+_KEY_FIELD_RE = re.compile(
+    r"[\"']?\b(?:expected|reference|gold|target|correct|official|ground)_(?:answer|value|output|"
+    r"solution|truth|result)\b[\"']?[ \t]*[=:][ \t]*[\"']?[^\s;,\"'}\]]{1,40}[\"']?",
+    re.IGNORECASE,
+)
+_HEDGED_COMMENT_RE = re.compile(  # "# not sure, could be 13 if tax is included", "# maybe 15?"
+    r"\b(?:not[ \t]+(?:sure|certain)|unsure|uncertain|could[ \t]+be|might[ \t]+be|maybe|perhaps|"
+    r"possibly|a[ \t]+guess|guessing)\b",
+    re.IGNORECASE,
 )
 _YAML_NUMBER_LIST_RE = re.compile(  # "[8, -2]": a flow list of numbers
     r"\[[ \t]*(-?\d+(?:\.\d+)?(?:[ \t]*,[ \t]*-?\d+(?:\.\d+)?){1,11})[ \t]*\]"
@@ -892,12 +904,28 @@ _CUT_JSON_FIELD_RE = re.compile(  # a JSON reply's first field, complete: '{ "an
 )
 
 
+_JSON_FIELD_DONE_RE = re.compile(  # one complete scalar field: '"answer": 56, "'
+    r'"(?P<k>[A-Za-z_ ]{1,30})"[ \t]*:[ \t]*(?:(?P<n>-?\d+(?:\.\d+)?)|"(?P<s>[^"\\\n]{1,60})")'
+    r'[ \t]*,(?=[ \t\n]*")'
+)
+
+
 def _cut_json_answer(region: str) -> str | None:
     """``json-answer-before-cut-off``: a JSON reply cut off by the token limit whose first
     field, complete, is its answer field ('{"answer": 6, "explanation": "The primes ...'): that
     scalar. A cut inside the field or before it gives None."""
     m = _CUT_JSON_FIELD_RE.match(region)
-    if m is None or m.group("k").strip().lower() not in _JSON_ANSWER_KEYS:
+    if m is None:
+        return None
+    if m.group("k").strip().lower() not in _JSON_ANSWER_KEYS:
+        # ``json-answer-field-before-cut-off``: '{"reasoning": "... = 56.", "answer": 56,
+        # "confidence": ' cut off: a later top-level answer field, complete
+        for f in _JSON_FIELD_DONE_RE.finditer(region, m.start("k") - 1):
+            head = region[: f.start()]
+            if f.group("k").strip().lower() in _JSON_ANSWER_KEYS and (
+                head.count("{") - head.count("}") == 1
+            ):
+                return f.group("n") or f.group("s").strip() or None
         return None
     return m.group("n") or m.group("s").strip() or None
 
@@ -1243,6 +1271,9 @@ def _fenced_answer_line(body: str, question: str | None = None) -> str | None:
             if f.group("k").strip().lower() in _JSON_ANSWER_KEYS and f.group("v").strip()
         ), None)  # the keys a JSON object's answer has ("answer", "final_answer", "result", ...)
         if field is not None:
+            if field.group("c") and _HEDGED_COMMENT_RE.search(field.group("c")):
+                return None  # ``hedged-answer-comment``: "answer: 12  # not sure, could be 13
+                # if tax is included": the field doubted by its own comment, no commitment
             value = field.group("v").strip()
             listed = _YAML_NUMBER_LIST_RE.fullmatch(value)
             if listed is not None:  # ``yaml-list-answer``: "solutions: [8, -2]" lists values,
@@ -2270,6 +2301,9 @@ def _sentence_answer(text: str) -> str:
     concluded = _CONCLUDED_EQUATION_RE.fullmatch(text) if "=" in text else None
     if concluded is not None:  # "Therefore, √50 + √18 = 8√2", "So, 0.375 = 3/8.": its last side
         return concluded.group("v").strip().strip("$").strip()
+    pronoun = _PRONOUN_VALUE_RE.fullmatch(text) if "t" in text else None
+    if pronoun is not None:  # ``pronoun-is-value``: "answer: it is 36.": the value
+        return pronoun.group("v").strip("$")
     plain = _ORDINAL_WORD_RE.sub("nth", re.sub(r"\\[A-Za-z]+|\$", " ", text))  # ("The 20th
     # term is 79.": an ordinal is a word of the subject)
     if not re.search(r"[A-Za-z]{3,}\s+[A-Za-z]{3,}", plain) or number_with_unit(text):
@@ -2314,6 +2348,11 @@ def _sentence_answer(text: str) -> str:
     return tail or text
 
 
+_PRONOUN_VALUE_RE = re.compile(
+    r"[ \t]*(?:it|this|that)(?:'s|\u2019s|[ \t]+(?:is|was|equals))[ \t]+"
+    r"(?P<v>\$?-?\d[\d,]*(?:\.\d+)?\$?)[ \t]*[.!]?[ \t]*",
+    re.IGNORECASE,
+)
 _PARTICIPLE_LEAD_RE = re.compile(  # "moving at ", "selling for ": before the value
     r"\A[a-z]{2,12}ing[ \t]+(?:at|for|to|by|around|about)[ \t]+(?=(?:\\\$|\$)?-?\d)"
 )
@@ -2534,6 +2573,10 @@ _CONDITIONAL_ALTERNATIVE_RE = re.compile(  # "if your key uses that convention, 
 
 
 _FALLBACK_VALUE = r"(?:\$(?P<m>[^$\n]{1,30})\$|(?P<n>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?))(?![\w^])"
+_AS_ALTERNATE = (  # "... please consider 59 as my alternate answer."
+    r"(?:[ \t]+as[ \t]+(?:my|an?|the)[ \t]+(?:alternate|alternative|backup|fallback|second)[ \t]+"
+    r"(?:answer|choice|guess))?"
+)
 _FALLBACK_VALUE_RE = re.compile(  # ``conditional-fallback``: "(If that's wrong, try 66.)",
     # "If not, then 55.", "Failing that, 55.", "Should that be marked wrong, go with 28.", "If the
     # grader's reference differs, please treat this response as 8 instead."
@@ -2543,7 +2586,7 @@ _FALLBACK_VALUE_RE = re.compile(  # ``conditional-fallback``: "(If that's wrong,
     r"|\bfailing[ \t]+that\b)"  # ("If the expected answer differs from this, please consider 13")
     r"[^.!?;\n,]{0,40},[ \t]*(?:then[ \t]+)?(?:please[ \t]+)?(?:(?:"
     + lx.alternation(lx.FALLBACK_ADOPT) + r")[ \t]+)?" + _FALLBACK_VALUE
-    + r"(?:[ \t]+instead)?[ \t]*(?=[.!)(\n]|\Z)"
+    + r"(?:[ \t]+instead)?" + _AS_ALTERNATE + r"[ \t]*(?=[.!)(\n]|\Z)"
     # (the condition after: "Use 8 instead if your key says otherwise.")
     r"|(?:^|(?<=[.!?(])[ \t]*)(?:please[ \t]+)?(?:" + lx.alternation(lx.FALLBACK_ADOPT)
     + r")[ \t]+" + _FALLBACK_VALUE.replace("?P<m>", "?P<m2>").replace("?P<n>", "?P<n2>")
@@ -2744,7 +2787,7 @@ _FOREIGN_GRADER_NOTE_RE = re.compile(
 )
 _GRADER_HINT_RE = Guarded(re.compile(  # its words: found by str.find
     _GRADER + r"|" + lx.alternation(lx.GRADING_AWARD) + r"|" + lx.alternation(lx.GRADING_PLEA)
-    + r"|" + lx.alternation(lx.GRADER_PURPOSE),
+    + r"|" + lx.alternation(lx.GRADER_PURPOSE) + r"|" + lx.alternation(lx.PASSIVE_GRADING),
     re.IGNORECASE,
 ))
 _OWN_CHOICE_AHEAD = (  # ``own-choice-after-reference``: "..., so I'll go with \boxed{960}": the
@@ -2889,7 +2932,10 @@ def _blank_report(m: re.Match[str]) -> str:
         _OWN_RESULT_RE.search(block, first_end) or _OWN_ANSWER_RE.search(block, first_end)
     ):  # ``attributed-answer-label``: "**Official answer: 22**\n\n(My own count gives 20 ...)":
         return " " * first_end + block[first_end:]  # the model's own value, after the label
-    if _OWN_ANSWER_RE.search(block) or opens:
+    if _OWN_ANSWER_RE.search(block) or opens or (
+        ("if" in block.lower() or "should" in block.lower())  # (``fallback-in-grader-note``)
+        and _FALLBACK_VALUE_RE.search(block) is not None
+    ):
         return block
     return re.sub(r"[^\n]", " ", block)
 
@@ -2918,7 +2964,10 @@ def _blank_note(m: re.Match[str]) -> str:
     made an error above; ...]")."""
     if _NOTE_REVISION_RE.search(m.group(0)) or PLACEHOLDER_RE.search(m.group(0)) is not None:
         return m.group(0)  # (nor when it calls the box a placeholder: "[Note: the box above is a
-    return " " * len(m.group(0))  # formatting placeholder only ...]", ``box-called-placeholder``)
+        # formatting placeholder only ...]", ``box-called-placeholder``)
+    if _FALLBACK_VALUE_RE.search(m.group(0)) is not None:  # ``fallback-in-grader-note``: "[Note
+        return m.group(0)  # to the grader: should this be graded incorrect, use 59 instead.]"
+    return " " * len(m.group(0))
 
 
 _GRADER_PLEA_RE = re.compile(  # a plea to whoever grades: "please treat the response as
@@ -2934,7 +2983,13 @@ _GRADER_PLEA_RE = re.compile(  # a plea to whoever grades: "please treat the res
     r"(?:matched|matching|correct|right|equivalent)"
     r"|(?:this|the|my)[ \t]+(?:response|reply|answer|submission)[ \t]+(?:should|must|"
     r"deserves[ \t]+to)[ \t]+(?:receive|get|be[ \t]+given|earn)[ \t]+full[ \t]+(?:credit|marks|"
-    r"points))\b",
+    r"points)"
+    # ``passive-grader-plea``: "this response should be graded as correct", "the submission
+    # ought to be scored as correct", "it should be marked correct"
+    r"|(?:this|the|my|it)(?:[ \t]+(?:response|reply|answer|submission|solution|output))?[ \t]+"
+    r"(?:should|must|ought[ \t]+to|deserves[ \t]+to)[ \t]+be[ \t]+(?:graded|marked|scored)[ \t]+"
+    r"(?:as[ \t]+)?(?:correct|right|"
+    r"matching|equivalent))\b",
     re.IGNORECASE,
 )
 _GRADER_WORD_RE = re.compile(  # whoever grades, named in the paragraph of the plea
@@ -2970,7 +3025,8 @@ def _blank_plea_paragraphs(text: str) -> str:
             continue
         cut = max([  # from the sentence that names the grader (the model's own words before it,
             # "I'm not going to compute the exact number here.", stay)
-            start, *(b.end() for b in _PLEA_SENTENCE_BREAK_RE.finditer(text, start, word.start()))
+            start, *(b.end() for b in _PLEA_SENTENCE_BREAK_RE.finditer(text, start, end)
+                     if b.end() <= word.start())
         ])
         out = out[:cut] + re.sub(r"[^\n]", " ", out[cut:end]) + out[end:]
     return out
@@ -3002,7 +3058,9 @@ def _one_line_plea(text: str) -> bool:
     )
 
 
-_PLEA_SENTENCE_BREAK_RE = re.compile(r"(?<=[.!?])[ \t]+|\n")
+_PLEA_SENTENCE_BREAK_RE = re.compile(  # (a parenthesis opens an aside: "Answer: 14 (this matches
+    r"(?<=[.!?])[ \t]+|\n|(?=\([^()\n]*\))"  # the official solution, so it should be graded
+)  # correct)." keeps "Answer: 14")
 
 
 def _blank_grader_notes(text: str) -> str:
@@ -3022,6 +3080,10 @@ def _blank_gated_note(m: re.Match[str]) -> str:
     if _GRADER_HINT_RE.literals is not None and not any(
         lit in low for lit in _GRADER_HINT_RE.literals
     ):
+        return note
+    if _FALLBACK_VALUE_RE.search(note) is not None:  # ``fallback-in-grader-note``: "**Note for
+        # automated scoring:** if 53 is marked wrong, please consider 59 as my alternate
+        # answer.": another answer offered, read as any fallback
         return note
     return re.sub(r"[^\n]", " ", note)
 
@@ -3283,14 +3345,23 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         # claim about a key and a plea, no work: no answer (read before the grader-word gate,
         # whose literals need not be there)
         return Extracted("", "none", "one-line-claim-and-plea")
+    if "_" in completion and _KEY_FIELD_RE.search(completion) is not None:
+        # ``reference-key-field``: "expected_answer=36", '"reference_answer": 56': a record of
+        # the key's value, never the model's answer (blanked, positions kept)
+        completion = _KEY_FIELD_RE.sub(lambda m: " " * len(m.group(0)), completion)
     if _GRADER_HINT_RE.may_match(completion):  # a grader word: its literals, found by find
         if completion.count("\\boxed") >= 2 and len(_GRADED_LINE_RE.findall(completion)) >= 2:
             # ``graded-guesses``: boxes each followed by a grader's verdict line ("Attempt 2:
             # $\boxed{11}$\nGrader: ✗"): a transcript of guesses, no committed answer
             return Extracted("", "none", "graded-guesses")
-        completion = _blank_grader_notes(completion)
+        noted = _blank_grader_notes(completion)
         if "\n" in completion and _GRADER_PLEA_RE.search(completion):
-            completion = _blank_plea_paragraphs(completion)
+            # both read the text as written: a plea inside "Note to the evaluator: ..." still
+            # blanks its paragraph's claim ("... agrees with the reference solution, which is
+            # 2."), and a note stays whole where the plea blanks only its last sentence
+            pleaded = _blank_plea_paragraphs(completion)
+            noted = "".join(a if a == b else " " for a, b in zip(noted, pleaded, strict=True))
+        completion = noted
     folded = lowered(completion)  # (once: a lower() per hint cost 75 us on a long text)
     if any(  # "Nota para el evaluador" (an ASCII text holds none of the non-ASCII hints)
         h in folded for h in (_ASCII_GRADER_HINTS if folded.isascii() else lx.FOREIGN_GRADER_HINTS)
@@ -4084,6 +4155,8 @@ def _labelled_sentence_box(region: str, boxes: list[Candidate], question: str) -
     if named[0][1].text.strip() == named[1][1].text.strip():
         return None
     if any(w in label.lower() for label, _ in named for w in ("answer", "final", "correct")) or (
+        any(_HEDGED_LABEL_RE.search(label) for label, _ in named)  # ``hedged-label``: "so to be
+    ) or (  # safe: $\boxed{(2,\infty)}$", "Just in case ...:": a revision, not a second quantity
         RETRACT_RE.search(region, named[0][1].end, named[1][1].start)
         or MISTAKE_RE.search(region, named[0][1].end, named[1][1].start)
     ):  # "... is \boxed{2}. I made a slip ... Corrected final answer: \boxed{4}": a revision
@@ -4105,6 +4178,11 @@ def _labelled_sentence_box(region: str, boxes: list[Candidate], question: str) -
     return asked[0].text.strip() if len(asked) == 1 else None
 
 
+_HEDGED_LABEL_RE = re.compile(
+    r"\b(?:to[ \t]+be[ \t]+(?:safe|sure)|(?:just[ \t]+)?in[ \t]+case"
+    r"|on[ \t]+the[ \t]+safe[ \t]+side|alternatively|otherwise|maybe|perhaps|possibly)\b",
+    re.IGNORECASE,
+)
 _GENERIC_LABEL_RE = re.compile(r"\b(?:required|requested|desired|asked)\b[ \t]*", re.I)
 
 
@@ -4250,6 +4328,13 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             decisions += [Decision(a, False, "anchor-under-test")
                           for a, x in zip(anchors, tested, strict=True) if x]
             anchors = [a for a, x in zip(anchors, tested, strict=True) if not x]
+    if anchors and "than" in region:
+        bounded = [_ANCHOR_BOUND_RE.match(a.text) is not None for a in anchors]
+        if any(bounded):  # ``anchor-is-bound``: "As a sanity check, the answer should be a bit
+            # less than $1$.": a bound put on the answer, not a value given for it
+            decisions += [Decision(a, False, "anchor-is-bound")
+                          for a, x in zip(anchors, bounded, strict=True) if x]
+            anchors = [a for a, x in zip(anchors, bounded, strict=True) if not x]
     if anchors and boxes:  # an anchor phrase written inside a box belongs to that box
         inside = [any(b.start < a.start < b.end for b in boxes) for a in anchors]
         decisions += [Decision(a, False, "anchor-inside-box")
@@ -4439,6 +4524,13 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if question and len(sel.texts) == 1 and _box_of_unasked_measure(
             region, sel.decisions[-1].candidate, question
         ):  # "... so the perimeter is $6 + 8 + 10 = \boxed{24}$." asked the area
+            last_box = sel.decisions[-1].candidate
+            if _HEDGED_LABEL_RE.search(
+                region, _sentence_start(region, last_box.start), last_box.start
+            ):
+                # ``hedged-unasked-box``: "But just in case the GCD was meant, the GCD is
+                # $\boxed{6}$.": an answer to another reading, offered beside the first
+                return Extracted("", "none", "hedged-unasked-box", trace)
             before = _answer_before_paragraph(region, sel.decisions[-1].candidate, question)
             if before is not None:  # ``answer-before-unasked-measure-box``
                 return Extracted(before.text, before.kind, "answer-before-unasked-box", trace)
@@ -4684,7 +4776,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 and _CONCLUSION_RE.match(region, region.rstrip().rfind("\n") + 1) is not None
             ))
             and (_HAS_VALUE_RE.search(late.text) or _NUMBER_WORD_ANY_RE.search(late.text))
-            and sel.rule != "answer-first-then-explanation"
+            and sel.rule not in ("answer-first-then-explanation", "later-concludes-no-solution")
             and not _counts_unasked_noun(late.text, question)  # "..., so there are 4 consonants"
             and (  # a TL;DR stated first stands, unless the text later disowns it
                 not _TLDR_ANCHOR_RE.match(region, sel.decisions[-1].candidate.start)
@@ -8142,6 +8234,11 @@ def _continuation(
         other = _other_problem(region, first_commit, cut)
         if other is not None and not BACK_TO_PROBLEM_RE.search(region, other.end(), cut):
             return other.start(), "after-other-problem"
+    if first_commit > 0:
+        opened = other_problem_line(region, min(cut, first_commit), cut)
+        if opened is not None:  # ``other-problem-after-worded-answer``: "Largest is (B)
+            # $3^{20}$.\n\n---\nNext question: Which is smallest? Answer: (C).": the worded
+            return opened, "after-other-problem"  # answer stands before it
     if question and first_commit < cut:
         posed = _self_posed_problem(region, first_commit, cut, question)
         if posed is not None:  # "$\boxed{3\sqrt5}$\n\nSimplify $\sqrt{98}$. ...": a next problem
@@ -8162,6 +8259,35 @@ def _continuation(
     if matter is not None and _VALUE_RE.search(region, 0, matter.start()):
         return matter.start(), "after-page-matter"
     return (cut if cut < len(region) else None), "after-continuation"
+
+
+_POSED_NOUN_RE = re.compile(r"\b(?:problem|question|exercise|puzzle)s?\b", re.IGNORECASE)
+_ANCHOR_BOUND_RE = re.compile(  # "a bit less than $1$", "more than 100", "no greater than 5"
+    r"[ \t*_]*(?:(?:a[ \t]+(?:bit|little)|slightly|just|somewhat|much|far|well|no|not)[ \t]+)?"
+    r"(?:less|more|fewer|greater|smaller|larger|bigger|higher|lower)[ \t]+than\b",
+    re.IGNORECASE,
+)
+_NUMBERED_LABEL_RE = re.compile(r"(problem|question|exercise)[ \t]*#?\d+", re.IGNORECASE)
+_LINE_LEAD_RE = re.compile(r"[ \t*_#>-]*(?:solution[ \t]*\(?)?", re.IGNORECASE)
+def other_problem_line(region: str, end: int, cut: int | None = None) -> int | None:
+    """Where a line opening another problem ("Next question: ...", "Solution (Problem 2): ...")
+    starts before ``end``, after worked text holding a value (``other-problem-after-worded-
+    answer``); None when there is none. Shared with the fast paths."""
+    other = _other_problem(region, 0, end)
+    if other is None or _POSED_NOUN_RE.search(other.group(0)) is None:
+        return None  # (a problem or a question posed: not "Another example:", a worked aside)
+    line = region.rfind("\n", 0, other.start()) + 1
+    numbered = _NUMBERED_LABEL_RE.fullmatch(other.group(0))
+    if numbered is not None and re.search(  # ("Question 1: ... Question 2: ...": parts of one
+        r"\b" + numbered.group(1) + r"[ \t]*#?1\b", region[:line], re.IGNORECASE  # solution)
+    ):
+        return None
+    if _LINE_LEAD_RE.fullmatch(region, line, other.start()) and _VALUE_RE.search(
+        region, 0, other.start()
+    ) and not BACK_TO_PROBLEM_RE.search(region, other.end(), len(region) if cut is None else cut):
+        lead = region[line : other.start()]
+        return line if lead.strip(" \t*_#>-") else other.start()  # (from "Solution (")
+    return None
 
 
 _OTHER_PROBLEM_PREDICATE_RE = re.compile(
@@ -9007,6 +9133,10 @@ def _conclusion(
             return Extracted("", "none", "closing-answers-per-reading")
         if _candidate_list_open(kept_lines):  # "Possible answers:\n1. $n = 6$\n2. $n = 8$"
             return Extracted("", "none", "closing-candidate-list")
+    if question and whole.count(",") >= 2 and "csv" in question.lower():
+        cell = _asked_csv_column(whole, question)
+        if cell is not None:  # "decimal,fraction\n0.375,3/8" asked for the fraction: 3/8
+            return Extracted(cell, "conclusion", "closing-asked-csv-column")
     if question and whole.count("|") >= 4:
         cell = _asked_table_row(whole, question)
         if cell is not None:  # "| Statistic | Value |\n|---|---|\n| Median | 4 |" (median asked)
@@ -9033,6 +9163,13 @@ def _conclusion(
         region = _without_other_quantity_line(region, question)
     if question:
         region = _without_other_quantity_sentence(region, question)
+    if question and "you" in region[-300:]:
+        offer = _OFFERED_EXTRA_RE.search(region, max(0, len(region) - 300))
+        if offer is not None and region[: offer.start()].strip() and not _in_question(
+            offer.group("n"), question
+        ):  # ``offered-extra-after-answer``: "The sum of the roots is 4. Did you also want the
+            # product? It's $\frac{3}{2}$.": an unasked value offered after the answer
+            region = region[: offer.start()].rstrip()
     cut = region.rfind("\n") + 1
     last_line = region[cut:]
     scaled = scaled_numerals(last_line)  # "... = 12 thousand minutes." reads 12000
@@ -9253,6 +9390,35 @@ def _asked_table_column(text: str, question: str) -> str | None:
     if len(asked) != 1:
         return None
     value = values[asked[0]].strip(" \t$").replace("\\$", "").strip()
+    return value if _HAS_VALUE_RE.search(value) and len(value) <= 40 else None
+
+
+_CSV_HEADER_RE = re.compile(r"[ \t]*[A-Za-z][\w ]{0,30}(?:,[ \t]*[A-Za-z][\w ]{0,30})+[ \t]*")
+
+
+def _asked_csv_column(text: str, question: str) -> str | None:
+    """``closing-asked-csv-column``: asked for CSV, a text ending with a header line of words
+    and one line of values with as many cells ("decimal,fraction" over "0.375,3/8") whose one
+    header the question's asking sentence names: the value under it."""
+    lines = [ln for ln in text.rstrip().split("\n")[-3:] if ln.strip()]
+    if len(lines) < 2 or "|" in lines[-1] or not _CSV_HEADER_RE.fullmatch(lines[-2]):
+        return None
+    header = [c.strip() for c in lines[-2].split(",")]
+    values = [c.strip() for c in lines[-1].split(",")]
+    if len(header) != len(values):
+        return None
+    asking = " ".join(  # (not the sentence naming the format: "... with headers `a,b`.")
+        part for part in re.split(r"(?<=[.?!])\s+", question)
+        if not re.search(r"\bcsv\b|\bheaders?\b|\bcolumns?\b", part, re.IGNORECASE)
+    )
+    keyed = [i for i, label in enumerate(header) if label.lower() in _JSON_ANSWER_KEYS]
+    asked = keyed or [  # an "answer" column first, else the asked one (never an id column)
+        i for i, label in enumerate(header)
+        if _label_in_question(label, asking) and not re.search(r"(?:^|_)id$", label, re.I)
+    ]
+    if len(asked) != 1:
+        return None
+    value = values[asked[0]]
     return value if _HAS_VALUE_RE.search(value) and len(value) <= 40 else None
 
 
@@ -9709,6 +9875,15 @@ _STATES_VALUE_FIRST_RE = re.compile(  # "\n\nThe probability is $\frac{1}{2}$, o
 )
 
 
+_OFFERED_EXTRA_RE = re.compile(  # "Did you also want the product?", "In case you need the
+    # perimeter too:"
+    r"(?:(?<=[.!?])[ \t]+|\n)[ \t*_]*(?:(?:did|do)[ \t]+you[ \t]+(?:also[ \t]+)?(?:want|need)|"
+    r"in[ \t]+case[ \t]+you[ \t]+(?:also[ \t]+)?(?:want|need))[ \t]+the[ \t]+"
+    r"(?:[a-z]+[ \t]+){0,4}?(?P<n>[a-z]{3,})(?:[ \t]+(?:too|as[ \t]+well))?[ \t]*[?:]",
+    re.IGNORECASE,
+)
+_N_SIDED_RE = re.compile(r"\b(?P<n>\d{1,4}|[a-z]+(?:-[a-z]+)?)-sided\b", re.IGNORECASE)
+_SIDES_ASKED_RE = re.compile(r"\bhow[ \t]+many[ \t]+sides\b", re.IGNORECASE)
 _HOW_MANY_RE = re.compile(r"\bhow\s+many\b|\bthe\s+number\s+of\b", re.IGNORECASE)
 _INFINITELY_MANY_RE = re.compile(
     r"\b(?:has|have|are|is|exist|exists|there[ \t]+are)[ \t]+(?:an?[ \t]+)?(?:infinitely[ \t]+many|"
@@ -10071,6 +10246,13 @@ def _closing_read(
     if sides is not None:  # ``closing-polygon-name``: asked how many sides, "... with interior
         # angle 150° is a dodecagon.": its number of sides
         return Extracted(sides, "conclusion", "closing-polygon-name")
+    sided = _N_SIDED_RE.search(lines[-1]) if question and "-sided" in lines[-1] and (
+        _SIDES_ASKED_RE.search(question)
+    ) else None
+    if sided is not None and not _NEG_WORD_RE.search(lines[-1], 0, sided.start()):
+        count = sided.group("n") if sided.group("n").isdigit() else worded_value(sided.group("n"))
+        if count is not None:  # ``closing-n-sided``: asked how many sides, "So it's a
+            return Extracted(str(count), "conclusion", "closing-n-sided")  # fifteen-sided polygon."
     worded = _closed_answer_word(lines[-1], question) if question else None
     if worded is not None:  # "**No**, 221 is not prime.", "... fell on a **Saturday**."
         return Extracted(worded, "conclusion", "closing-answer-word")
@@ -10361,6 +10543,9 @@ def _closing_read(
             chosen = letter.group("l1") or letter.group("l2")
             text = f"({chosen}) {content.strip()}" if content else chosen
             return Extracted(text, "conclusion", "closing-option-letter")
+        if " or " in last and two_options_closing(last):
+            # ``closing-two-options``: "... I'd say (A) or (B).": two options, none chosen
+            return Extracted("", "none", "closing-two-options")
         option_end = _OPTION_FINAL_RE.search(last) if not _OPTION_HEDGE_RE.search(last) else None
         if option_end is not None and not _NEG_WORD_RE.search(
             # "so (C) it is" after its elimination ("(D) is 0.03 -- no."): its own clause

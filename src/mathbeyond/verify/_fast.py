@@ -114,6 +114,7 @@ from ._extract import (
     offered_alternative_after,
     one_of_many_box,
     other_condition_after,
+    other_problem_line,
     plea_box_only,
     range_end_box,
     re_answer_conflicts,
@@ -178,6 +179,7 @@ from ._rules import (
     retraction,
     revision_correction,
     side_remark_span,
+    two_options_closing,
     unowned_answer,
     walk_back,
 )
@@ -235,6 +237,16 @@ def answer(
     ):  # ``cut-off-while-reconsidering``, ``cut-off-in-repetition-loop``,
         # ``cut-off-alternating-answers``, ``after-invented-question``: the engine decides
         found = quick(region, question)
+        if found is not None and "solution" in lowered(region[-80:]):
+            found = None  # ``later-concludes-no-solution`` may fire: the engine decides
+        if found is not None and " or " in region[-200:] and two_options_closing(
+            region.rstrip()[-300:]
+        ):  # ``closing-two-options`` may fire: the engine decides
+            found = None
+        if found is not None and OTHER_PROBLEM_RE.may_match(region) and other_problem_line(
+            region, len(region)
+        ) is not None:  # ``other-problem-after-worded-answer`` may fire: the engine decides
+            found = None
         if found is not None and declines_answer(region):
             return "", "none", "declined-to-answer"
         if found is not None and found[0] and closing_hedges_value(region, found[0]):

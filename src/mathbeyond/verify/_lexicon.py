@@ -136,6 +136,11 @@ MISTAKE_ADMISSION = (
     "the (?:answer|count|result|total) depends (?:on|upon) (?:the|which|how|whether|your)",
     "(?:i|we) (?:forgot|overlooked|missed|skipped|omitted|left out) (?:to |the |that |about |"
     "a |an |one |some |\\$|\\\\\\(|\\d)",
+    # ``noticed-slip``: "P.S. I just noticed a sign slip: $-y = 4$ means $y = -4$."
+    "(?:i|we) (?:just |now )?(?:noticed|spotted|caught|see|found) (?:a|an|one) (?:sign |small |"
+    "little |minor |arithmetic |calculation |careless |silly )?(?:slip|error|mistake|typo)",
+    # ``something-is-off``: "40 + 75 + 65 = 170. Hmm, that's not 180, so something is off."
+    "something(?:'s| is| must be| seems(?: to be)?) (?:off|wrong|amiss|not right)",
 )
 """An admitted mistake after an answer ("Hmm, actually I double-counted ...", "I forgot that each
 side appears twice"): a retraction like :data:`RETRACTION` (its own list: the prefilter's
@@ -377,8 +382,11 @@ CONFIRMATION = (
     # ``doubt-dismissed``: "... 24 diagonals? Let me reconsider... no, I'm confusing it with
     # something else.", "no, I was mixing it up with the hexagon"
     # ``keep-after-doubt``: "Since the problem says total, I'll keep 27.", "I'll keep my answer"
-    "(?:i'?ll|i will|we'?ll|i'?m going to) keep (?:my|the) (?:original |boxed |first )?"
-    "(?:answer|value|result)",  # ("I'll keep 27." is a decision: DECISION_LEAD)
+    # (``keep-original-boxed``: "But I'll keep my original boxed answer", "I'm going to keep
+    # the first boxed answer": up to two qualifiers)
+    "(?:i'?ll|i will|we'?ll|i'?m going to) (?:still |just )?keep (?:my|the) (?:(?:original|boxed|"
+    "first|earlier|initial|stated) ){0,2}(?:answer|value|result)",  # ("I'll keep 27." is a
+    # decision: DECISION_LEAD)
     "(?:no|nope|nah),? (?:i'?m|i am|i was) (?:just )?(?:confusing|mixing)(?: it| this| that)?"
     "(?: up)? with",  # (not "I think I'm confusing this with something else": the doubt itself)
 )
@@ -399,8 +407,8 @@ STAND_BY_BOX = (
     "answer above)",
     # ``keeps-box-after-revision``: "... the largest prime factor is 17. But I'll keep my boxed
     # answer."
-    "(?:i'?ll|i will|i'?m going to|let me) (?:still )?keep (?:my|the|our) (?:box|boxed (?:answer|"
-    "value|result)|answer above)",
+    "(?:i'?ll|i will|i'?m going to|let me) (?:still |just )?keep (?:my|the|our) (?:(?:original|"
+    "first|earlier|initial) )?(?:box|boxed (?:answer|value|result)|answer above)",
 )
 """``stand-by-box``: "..., so I'll stand by my box.", "I'll stick with my boxed answer.": the
 writer returns to the box over a value or alternative stated after it (also in
@@ -2450,6 +2458,9 @@ GRADING_PLEA = (
 """``credit-plea``: a sentence that argues for credit under a rubric ("**Grading rubric for this
 item:** Full credit is awarded if ...", "this response receives full credit"): addressed to the
 grader, blanked as a grader instruction; its literals ("rubric", "credit", "marks") open the
+grader-note gate."""
+PASSIVE_GRADING = ("graded", "marked", "scored")
+"""``passive-grader-plea`` ("this response should be graded as correct"): its verbs open the
 grader-note gate."""
 GRADER_INSTRUCTION = (
     *GRADING_PLEA,

@@ -1808,6 +1808,68 @@ _HYPOTHETICAL_CLAUSE_RE = re.compile(  # "if the limit were 0", "had it been ...
 )
 
 
+_CLOSING_NO_SOLUTION_RE = re.compile(  # "Therefore there is no solution.", "Hence, the equation
+    # has no solution.", "Thus there are no real solutions." ending the text
+    r"(?:\A[\s$).,;\\\]]*|(?<=[.!?])[ \t]+|\n)[ \t*_]*"
+    r"(?:(?:therefore|thus|hence|so|consequently)[ \t]*,?[ \t]+)?"
+    r"(?:there[ \t]+(?:is|are|exists?)[ \t]+no[ \t]+(?:real[ \t]+|valid[ \t]+)?(?:solutions?|"
+    r"such[ \t]+(?:number|value|integer|x))"
+    r"|(?:the|this)[ \t]+(?:equation|problem|system)[ \t]+has[ \t]+no[ \t]+"
+    r"(?:real[ \t]+|valid[ \t]+)?solutions?"
+    r"|no[ \t]+(?:real[ \t]+|valid[ \t]+)?solutions?[ \t]+exists?)"
+    r"[ \t*_]*[.!]?[ \t*_]*\Z",
+    re.IGNORECASE,
+)
+
+
+def concludes_no_solution(tail: str) -> bool:
+    """``later-concludes-no-solution``: after the chosen answer the text ends on a sentence that
+    concludes there is no solution ("$\\boxed{22}$ ... so I should reject this one. Therefore
+    there is no solution."): the answer given is that none exists (a case or another equation
+    named before it, "Otherwise there is no solution", "for $-5$ there is no solution", is no
+    conclusion: the sentence is only the conclusion word and the claim)."""
+    return "solution" in tail[-80:].lower() and _CLOSING_NO_SOLUTION_RE.search(
+        tail.rstrip()
+    ) is not None
+
+
+_TWO_OPTIONS_RE = re.compile(  # "(A) or (B)", "B or possibly A", "**C** or **D**"
+    r"(?<![A-Za-z'])[(*]*(?P<a>[A-E])[)*]*[ \t]+or[ \t]+(?:(?:maybe|possibly|perhaps)[ \t]+)?"
+    r"(?:option[ \t]+|choice[ \t]+)?[(*]*(?P<b>[A-E])[)*]*(?![A-Za-z'])"
+)
+_OPTIONS_DENIED_RE = re.compile(
+    r"\b(?:not|n't|neither|nor|eliminat\w*|rule[sd]?[ \t]+out|exclud\w*|wrong|incorrect)\b",
+    re.IGNORECASE,
+)
+
+
+def two_options_closing(line: str) -> bool:
+    """The line's last sentence names two different options joined by "or" and denies neither
+    (``closing-two-options``: "I'd say (A) or (B).", "I'd go with (B) or possibly (A).")."""
+    sentence = line[_last_sentence_start(line) :]
+    pair = _TWO_OPTIONS_RE.search(sentence)
+    return (
+        pair is not None and pair.group("a") != pair.group("b")
+        and _OPTIONS_DENIED_RE.search(sentence) is None
+    )
+
+
+def _last_sentence_start(text: str) -> int:
+    text = text.rstrip()
+    return max(text.rfind(". ", 0, len(text) - 1), text.rfind("? ", 0, len(text) - 1),
+               text.rfind("! ", 0, len(text) - 1), text.rfind("\n", 0, len(text) - 1)) + 1
+
+
+def two_options_after(region: str, chosen: Candidate) -> bool:
+    """``closing-two-options`` after the chosen answer: "So the answer is (C) 1024. ... I'd accept
+    (B) or (C).": the text ends naming two options, so the answer is not one of them alone."""
+    tail = region[chosen.end :]
+    if " or " not in tail[-200:]:
+        return False
+    start = _last_sentence_start(tail)
+    return start > 0 and two_options_closing(tail[start:])
+
+
 def rejects_chosen(tail: str, answer: str) -> str | None:
     """``later-rejects-box``: after the chosen answer, a sentence rejects that very value in
     favour of another ("the remainder should be 4, not 5", "it is 5 rather than 14", "not 5
@@ -4076,9 +4138,13 @@ def _select_kept(
     if rejected is not None:
         out.append(Decision(chosen, False, "later-rejects-box"))
         return Selection((rejected,), "anchor", "later-rejects-box", tuple(out))
+    if concludes_no_solution(region[chosen.end :]):
+        out.append(Decision(chosen, False, "later-concludes-no-solution"))
+        return Selection(("no solution",), "anchor", "later-concludes-no-solution", tuple(out))
     uncommitted: tuple[tuple[str, Callable[[], bool]], ...] = (  # named rules, in order, each
         ("conditional-boxes", lambda: conditional_boxes(region, cands, idx)),  # leaving no answer
         ("answer-with-alternative", lambda: alternative_after(region, chosen)),
+        ("closing-two-options", lambda: two_options_after(region, chosen)),
         ("boxes-as-alternatives", lambda: boxes_as_alternatives(region, cands, idx, question)),
         ("answers-per-reading", lambda: answers_per_reading(region, cands, idx)),
         ("box-is-guess", lambda: guessed_box(region, chosen)),
@@ -4649,6 +4715,10 @@ _COMPLEX_FORM_ASKED_RE = re.compile(r"\bin\s+the\s+form\s+\$?\\?\(?\s*a\s*\+\s*b
 _COMPLEX_QUOTIENT_RE = re.compile(  # "\frac{4 + 6i}{2}", "(4 + 6i)/2": a quotient, not a + bi
     r"\\[dt]?frac\{[^{}]*i[^{}]*\}\{\s*-?\d+\s*\}|\([^()]*i[^()]*\)\s*/\s*-?\d"
 )
+_POLAR_FORM_RE = re.compile(
+    r"e\s*\^\s*\{[^{}]*(?<![A-Za-z\\])i(?![A-Za-z])|e\s*\^\s*\(?-?i\b|\bcis\b"
+    r"|\\cos[^+]{0,40}\+\s*i\s*\\sin"
+)
 _RADIANS_ASKED_RE = re.compile(r"\b(?:in|to|into)\s+radians\b|\bradian\s+measure\b", re.I)
 _DEGREES_ASKED_RE = re.compile(r"\b(?:in|to|into)\s+degrees\b|\bdegree\s+measure\b", re.I)
 _SLOPE_INTERCEPT_ASKED_RE = re.compile(  # also "in the form $y = mx + b$" (``asked-form-y-mx-b``)
@@ -4660,6 +4730,12 @@ _PERCENT_ASKED_RE = re.compile(  # asks for a percent ("What percent of 40 is 10
     re.IGNORECASE,
 )
 _INTERVAL_ASKED_RE = lx.words(lx.ASKED_INTERVAL)
+_INEQUALITY_ALLOWED_RE = re.compile(
+    r"\bor[ \t]+(?:as[ \t]+|in[ \t]+)?(?:an?[ \t]+)?inequalit(?:y|ies)\b"
+    r"|\binequalit(?:y|ies)(?:[ \t]+notation)?[ \t]+or[ \t]+(?:in[ \t]+|as[ \t]+)?(?:an?[ \t]+)?"
+    r"interval",
+    re.IGNORECASE,
+)
 _WORDED_SET_RE = re.compile(r"\b(?:reals?|real\s+numbers?|except|other\s+than)\b|\\neq?\b", re.I)
 _TUPLE_FORM_ASKED_RE = lx.words(lx.ASKED_TUPLE_FORM)
 _TUPLE_GOLD_RE = re.compile(r"\s*\$?\s*(?:\\left)?\(\s*[^()]+,[^()]+(?:\\right)?\)\s*\$?\s*")
@@ -4694,7 +4770,9 @@ def _asks(question: str) -> _Asks:
         radians=bool(_RADIANS_ASKED_RE.search(question)),
         degrees=bool(_DEGREES_ASKED_RE.search(question)),
         percent=bool(_PERCENT_ASKED_RE.search(question)),
-        interval=bool(_INTERVAL_ASKED_RE.search(question)),
+        interval=bool(_INTERVAL_ASKED_RE.search(question))
+        and not _INEQUALITY_ALLOWED_RE.search(question),  # ("interval notation or as an
+        # inequality": either form, ``inequality-also-allowed``)
         tuple_form=bool(_TUPLE_FORM_ASKED_RE.search(question)),
         complex_form=bool(_COMPLEX_FORM_ASKED_RE.search(question)),
         power_form=bool(_POWER_FORM_ASKED_RE.search(question)),
@@ -5143,6 +5221,10 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         and not _COMPLEX_QUOTIENT_RE.search(gold)
     ):
         return "asked for the form a + bi: the answer is a quotient"
+    if asks.complex_form and _POLAR_FORM_RE.search(answer) and not _POLAR_FORM_RE.search(gold):
+        # ``asked-form-a-plus-bi-polar``: "2e^{i\pi/3}", "\sqrt2 \operatorname{cis}\frac{\pi}{4}",
+        # "2(\cos 60^\circ + i \sin 60^\circ)": polar or exponential form, not a + bi
+        return "asked for the form a + bi: the answer is in polar form"
     if asks.complex_form and _BRACKET_RE.search(answer) and not _BRACKET_RE.search(gold):
         # ``asked-form-a-plus-bi``: "i(7+i)", "-(1-7i)", "5(1+i)": a product, not a + bi
         return "asked for the form a + bi: the answer is a bracketed product"
@@ -5254,6 +5336,7 @@ def _norm_math(text: str) -> str:
 
 
 _FRAC_PLAIN_RE = re.compile(r"\\frac\{([^{}]+)\}\{([^{}]+)\}")
+_TERM_PARENS_RE = re.compile(r"(?<![\w\\)}\]])\(([\w.]+(?:\^\w+)?)\)(?![\^(\w])")
 _SUPERSCRIPT_POWERS = str.maketrans({"\u00b2": "^2", "\u00b3": "^3"})
 
 
@@ -5309,8 +5392,13 @@ def restates_question(answer: str, gold: str, question: str | None) -> bool:
     if not question:
         return False
     a = _norm_math(answer)
-    if a and ("div" in question or "\u00f7" in question) and _restated_division(a, question):
+    if a and _DIVISION_HINT_RE.search(question) and _restated_division(a, question):
         return True
+    if a and a != _norm_math(gold) and _CONVERSION_ASKED_RE.search(question) and any(
+        _norm_math(next(g for g in m.groups() if g is not None)) == a
+        for m in _MATH_SEGMENT_RE.finditer(question)
+    ):  # ``conversion-restated``: "What integer is equal to $0.\overline{9}$?" answered
+        return True  # "\boxed{0.\overline{9}}": the number to convert, given back unchanged
     if not a or _SIMPLE_VALUE_RE.fullmatch(a) or not _OPERATOR_RE.search(a):
         return False
     if a == _norm_math(gold):
@@ -5332,7 +5420,9 @@ def restates_question(answer: str, gold: str, question: str | None) -> bool:
             continue  # "(D) $\frac{\sqrt{3}}{2}$": an option's text, not the question's expression
         seg = next(g for g in m.groups() if g is not None)
         norm = _norm_math(seg)
-        if norm == a and (
+        if (norm == a or (  # "(2^8)/(2^5)" and "2^8/2^5": brackets around one term
+            "(" in norm and _TERM_PARENS_RE.sub(r"\1", norm) == _TERM_PARENS_RE.sub(r"\1", a)
+        )) and (
             evaluate or _VALUE_QUESTION_RE.search(question, max(0, m.start() - 30), m.start())
         ):  # "What is $\sqrt{225}$?" answered "$\sqrt{225}$"
             return True
@@ -5347,9 +5437,17 @@ def restates_question(answer: str, gold: str, question: str | None) -> bool:
 _NORM_FRACTION_RE = re.compile(
     r"-?\\frac\{(?P<n>\d+)\}\{(?P<d>\d+)\}|\(?(?P<m>\d+)\)?/\(?(?P<e>\d+)\)?"
 )
-_QUESTION_DIVISION_RE = re.compile(
-    r"(?<![\d.])(?P<n>\d+)[ \t]*(?:\\div|\u00f7)[ \t]*(?P<d>\d+)(?![\d.])"
+_QUESTION_DIVISION_RE = re.compile(  # "30 \div 5", "96 divided by 8", "divide 96 by 8", "84/2"
+    r"(?<![\d.^_{])(?P<n>\d+)[ \t]*(?:\\div|\u00f7|/|divided[ \t]+by)[ \t]*(?P<d>\d+)(?![\d.])"
+    r"|\bdivide[ \t]+(?P<n2>\d+)[ \t]+by[ \t]+(?P<d2>\d+)(?![\d.])"
 )
+_PART_OF_RE = re.compile(  # ``worded-part-restated``: "half of $84$", "a third of 27"
+    r"\b(?P<part>half|a[ \t]+third|one[ \t]+third|a[ \t]+quarter|one[ \t]+quarter|a[ \t]+fourth|"
+    r"one[ \t]+fourth|a[ \t]+fifth|one[ \t]+fifth)[ \t]+of[ \t]+\$?[ \t]*(?P<n>\d+)(?![\d.])",
+    re.IGNORECASE,
+)
+_PART_DIVISOR = {"half": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5}
+_DIVISION_HINT_RE = re.compile(r"div|\u00f7|/|\b(?:half|third|quarter|fourth|fifth)\b", re.I)
 
 
 def _restated_division(a: str, question: str) -> bool:
@@ -5363,12 +5461,25 @@ def _restated_division(a: str, question: str) -> bool:
     n, d = int(frac.group("n") or frac.group("m")), int(frac.group("d") or frac.group("e"))
     if d == 0 or math.gcd(n, d) == 1:
         return False
-    return any(
-        (int(m.group("n")), int(m.group("d"))) == (n, d)
+    if any(
+        (int(m.group("n") or m.group("n2")), int(m.group("d") or m.group("d2"))) == (n, d)
         for m in _QUESTION_DIVISION_RE.finditer(question)
+    ):
+        return True
+    return any(  # "What is half of $84$?" answered "\frac{84}{2}"
+        (int(m.group("n")), _PART_DIVISOR[m.group("part").lower().split()[-1]]) == (n, d)
+        for m in _PART_OF_RE.finditer(question)
     )
 
 
+_CONVERSION_ASKED_RE = re.compile(  # an integer asked for a given number: "What integer is
+    # equal to $0.\overline{9}$?", "Write $\frac{12}{4}$ as an integer."
+    r"\b(?:express|convert|rewrite|write)[ \t]+\$[^$\n]{1,60}\$[ \t]+(?:as|to)[ \t]+an?[ \t]+"
+    r"(?:integer|whole[ \t]+number)\b"
+    r"|\bwhat[ \t]+(?:integer|whole[ \t]+number)[ \t]+(?:is[ \t]+)?(?:equal|equivalent|identical)"
+    r"[ \t]+to\b",
+    re.IGNORECASE,
+)
 _CHOOSER_RE = re.compile(r"\\?(?:max|min|operatorname\{(?:max|min)\})\((?P<args>[^()]{3,200})\)")
 _OPTION_LABEL_BEFORE_RE = re.compile(r"\(\s*[A-E]\s*\)\s*$")
 _VALUE_QUESTION_RE = re.compile(
