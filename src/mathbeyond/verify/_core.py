@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.256.0"  # core_v428-v433: kept boxes, no-solution endings, restated forms
+VERIFIER_VERSION = "2.257.0"  # core_v434: assumptions, otherwise-boxes, reversed pairs, slashes
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -306,7 +306,7 @@ _POWER_TERM = (  # "2^2", "3", "1 \cdot 2^3" (a place value with its digit)
 _POWER_SUM_RE = re.compile(  # "1^2 + 2^2 + 3^2 + 4^2 + 5^2": the asked sum written out, not summed
     _POWER_TERM + r"\^\s*\{?\d+\}?\s*(?:[+\-−]" + _POWER_TERM + r"){2,}"
 )
-_OPERATOR = r"(?:[+\-−*·×]|\\cdot|\\times)"
+_OPERATOR = r"(?:[+\-−*·×/÷]|\\cdot|\\times|\\div)"  # ("125/5+3": two operations left)
 _FRACTION = r"\s*-?\\[dt]?frac\s*(?:\{\s*\d+\s*\}|\d)\s*(?:\{\s*\d+\s*\}|\d)\s*"
 _FRACTION_TERM = r"\s*\\[dt]?frac\s*\{\s*\d+\s*\}\s*\{\s*\d+\s*\}\s*"
 _TIMES = r"(?:\\times|\\cdot|[×·*])"

@@ -196,6 +196,10 @@ _LINE_MARK_RE = re.compile(
 ``_continuation`` at a line mark (its ``_SOLUTION_RE`` counts only once a next problem is
 found). A line opening "[" must name a speaker (``[SYSTEM]:``), so a display "[ x = 5 ]" line
 is no mark."""
+_ASSUMPTION_OPEN_RE = re.compile(  # where ._rules.assumption_alternative can fire
+    r"\([ \t]*(?:assuming|this[ \t]+assumes|if[ \t]+we[ \t]+assume|under[ \t]+the[ \t]+assumption)",
+    re.IGNORECASE,
+)
 _OTHER_BOX_RE = re.compile(r"\\f(?:rame)?box")
 _SIMPLE_BOX_RE = re.compile(r"\\boxed\s*\{([^{}\\]*)\}")
 _BOX_OPENERS = ("\\boxed", "$\\boxed", "$$\\boxed", "\\(\\boxed", "\\[\\boxed")
@@ -239,6 +243,10 @@ def answer(
         found = quick(region, question)
         if found is not None and "solution" in lowered(region[-80:]):
             found = None  # ``later-concludes-no-solution`` may fire: the engine decides
+        if found is not None and "(" in region and "ssum" in region and (
+            _ASSUMPTION_OPEN_RE.search(region) is not None
+        ):  # ``answer-per-assumption`` may fire: the engine decides
+            found = None
         if found is not None and " or " in region[-200:] and two_options_closing(
             region.rstrip()[-300:]
         ):  # ``closing-two-options`` may fire: the engine decides

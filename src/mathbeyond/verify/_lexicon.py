@@ -2240,6 +2240,8 @@ qualifies the value (``conditional-qualifier``), unless it offers another value 
 RECAP_OPENER = (
     "in summary", "to summari[sz]e", "summing up", "in conclusion", "to conclude", "to recap",
     "recap", "summary", "overall", "in short", "all in all", "in sum",
+    # ``restated-recap``: "Let me restate to be clear: the intersection point is $(5, 2)$."
+    "(?:let me|to) restate(?: (?:to be clear|for clarity|clearly|the (?:answer|result)))?",
 )
 """Opens a closing recap line after the answer ("**In summary**, the LCM of 12 and 18 is 72."):
 one that states another value than the box contradicts it (``summary-contradicts-answer``)."""

@@ -1870,6 +1870,25 @@ def two_options_after(region: str, chosen: Candidate) -> bool:
     return start > 0 and two_options_closing(tail[start:])
 
 
+_ASSUMPTION_PAREN_RE = re.compile(  # "(assuming "or" is inclusive; if exclusive-or is intended,
+    # it would be 41)": the box read under one assumption, the other's value beside it
+    r"[\s$\\\]]{0,4}\([ \t]*(?:assuming|this[ \t]+assumes|if[ \t]+we[ \t]+assume|under[ \t]+the"
+    r"[ \t]+assumption)\b[^()\n]{0,200}?\b(?:would[ \t]+be|is|becomes|gives)[ \t]+\$?"
+    r"(?P<v>-?\d[\d,]*(?:\.\d+)?)\$?[ \t.]*\)",
+    re.IGNORECASE,
+)
+
+
+def assumption_alternative(region: str, chosen: Candidate) -> bool:
+    """``answer-per-assumption``: the box is followed by a parenthesis that states the
+    assumption it rests on and the value under the other reading ("$\\boxed{47}$ (assuming "or"
+    is inclusive; if exclusive-or is intended, it would be 41)"): one answer per reading."""
+    if chosen.kind != "boxed" or "ssum" not in region[chosen.end : chosen.end + 40]:
+        return False
+    m = _ASSUMPTION_PAREN_RE.match(region, chosen.end)
+    return m is not None and _plain_value(m.group("v")) != _plain_value(chosen.text)
+
+
 def rejects_chosen(tail: str, answer: str) -> str | None:
     """``later-rejects-box``: after the chosen answer, a sentence rejects that very value in
     favour of another ("the remainder should be 4, not 5", "it is 5 rather than 14", "not 5
@@ -3943,6 +3962,11 @@ def parallel_boxes(region: str, cands: list[Candidate], idx: int) -> list[Candid
 _CONDITION_AFTER_BOX_RE = re.compile(
     r"[\s$)\\\]]*,?[ \t]*\(?[ \t]*(?:if|when|unless)\b", re.IGNORECASE
 )
+_OTHERWISE_AFTER_BOX_RE = re.compile(
+    r"[\s$)\\\]]*,?[ \t]*\(?[ \t]*(?:otherwise|else|if[ \t]+not"
+    r"|in[ \t]+the[ \t]+other[ \t]+case)\b",
+    re.IGNORECASE,
+)
 _CONDITION_OPENS_RE = re.compile(  # a clause opened by a condition: "If the boxes are ..."
     r"[ \t*_]*" + lx.alternation(lx.CONDITIONAL_TAIL) + r"\b", re.IGNORECASE
 )
@@ -3970,9 +3994,11 @@ def conditional_boxes(region: str, cands: list[Candidate], idx: int) -> bool:
     newlines = region.count("\n", prev.end, cur.start)
     if newlines > 3:
         return False
-    if _CONDITION_AFTER_BOX_RE.match(region, cur.end) and _CONDITION_AFTER_BOX_RE.match(
-        region, prev.end
-    ):
+    if (
+        _CONDITION_AFTER_BOX_RE.match(region, cur.end) or _OTHERWISE_AFTER_BOX_RE.match(
+            region, cur.end
+        )  # ("$\boxed{12}$ if order matters, or $\boxed{6}$ otherwise": the other case)
+    ) and _CONDITION_AFTER_BOX_RE.match(region, prev.end):
         return True
     if newlines:
         return False
@@ -4145,6 +4171,7 @@ def _select_kept(
         ("conditional-boxes", lambda: conditional_boxes(region, cands, idx)),  # leaving no answer
         ("answer-with-alternative", lambda: alternative_after(region, chosen)),
         ("closing-two-options", lambda: two_options_after(region, chosen)),
+        ("answer-per-assumption", lambda: assumption_alternative(region, chosen)),
         ("boxes-as-alternatives", lambda: boxes_as_alternatives(region, cands, idx, question)),
         ("answers-per-reading", lambda: answers_per_reading(region, cands, idx)),
         ("box-is-guess", lambda: guessed_box(region, chosen)),
