@@ -244,9 +244,10 @@ def test_whole_text_probe_plan_equals_a_pass_per_literal() -> None:
             checked += 1
             present += want
     assert checked > 1000 and 100 < present < checked - 100
-    plan = [step[1:] for step in _extract._GRADER_HINT_RE.plan]
-    assert ("grad", ("graded", "grader", "grading")) in plan  # a shared substring probed once
-    assert ("mark", ("marks", "marked", "marker", "marking")) in plan
+    plan = [(step[1], set(step[2])) for step in _extract._GRADER_HINT_RE.plan]
+    # a shared substring probed once (the order of equally long literals is a set's order)
+    assert ("grad", {"graded", "grader", "grading"}) in plan
+    assert ("mark", {"marks", "marked", "marker", "marking"}) in plan
 
 
 def test_pleasantry_pretest_changes_no_region(monkeypatch: pytest.MonkeyPatch) -> None:
