@@ -4180,7 +4180,7 @@ def _labelled_sentence_box(region: str, boxes: list[Candidate], question: str) -
 
 _HEDGED_LABEL_RE = re.compile(
     r"\b(?:to[ \t]+be[ \t]+(?:safe|sure)|(?:just[ \t]+)?in[ \t]+case"
-    r"|on[ \t]+the[ \t]+safe[ \t]+side|alternatively|otherwise|maybe|perhaps|possibly)\b",
+    r"|on[ \t]+the[ \t]+safe[ \t]+side|alternatively|otherwise|" + _HEDGE_WORD + r")\b",
     re.IGNORECASE,
 )
 _GENERIC_LABEL_RE = re.compile(r"\b(?:required|requested|desired|asked)\b[ \t]*", re.I)
