@@ -63,6 +63,22 @@ def test_lowered_keeps_offsets_letters_and_character_classes() -> None:
         ]
 
 
+def test_caseless_characters_match_only_themselves_and_nothing_lowers_into_them() -> None:
+    """The non-ASCII characters a case-free pattern may name (``_CASELESS``: dashes, quotes,
+    check marks): case-insensitively each matches only itself, and lowered() maps no other
+    character to it, so the lowered copy holds it exactly where the text does."""
+    low = lowered(_ALL)
+    for ch in _prefilter._CASELESS:
+        assert [m.start() for m in re.finditer(re.escape(ch), _ALL, re.IGNORECASE)] == [
+            _ALL.index(ch)
+        ]
+        assert low.count(ch) == 1 and low.index(ch) == _ALL.index(ch)
+    dashed = re.compile(r"\bwait(?=[ \t]*[\u2014,])", re.IGNORECASE)
+    fast = case_free(dashed)
+    assert fast is not None and fast.search(lowered("So WAIT \u2014 no.")) is not None
+    assert case_free(re.compile("\u00e9t\u00e9", re.IGNORECASE)) is None  # cased: not caseless
+
+
 def test_necessary_literals_and_case_free_on_small_patterns() -> None:
     assert necessary_literals(re.compile(r"\b(?:wait|oops)\b", re.I)) == {"wait", "oops"}
     assert necessary_literals(re.compile(r"(?:I )?mis(?:read|counted)", re.I)) == {
@@ -115,7 +131,9 @@ def texts() -> list[str]:
     for _, (completion, *_rest) in script.fuzz_cases(5, 900, []):
         out.append(completion)
         cut = rng.randint(0, len(completion))
-        noisy = completion[:cut] + rng.choice(["İ", "ı", "ſ", "K", "É", "ß", " WAIT ", "\n"])
+        noisy = completion[:cut] + rng.choice(
+            ["İ", "ı", "ſ", "K", "É", "ß", " WAIT ", "\n", " \u2014 ", "\u2019", "\u2705 "]
+        )
         out.append(noisy + completion[cut:].upper())
     return out
 
@@ -139,6 +157,10 @@ def test_guarded_pattern_finds_what_the_pattern_finds(
                 assert any(lit in window for lit in guard.literals)  # the pre-check is sound
         assert [m.span() for m in guard.finditer(text)] == [
             m.span() for m in guard.pattern.finditer(text)
+        ]
+        pos, endpos = sorted((rng.randint(0, len(text)), rng.randint(0, len(text))))
+        assert [m.span() for m in guard.finditer(text, pos, endpos)] == [
+            m.span() for m in guard.pattern.finditer(text, pos, endpos)
         ]
         assert guard.sub("#", text) == guard.pattern.sub("#", text)
 

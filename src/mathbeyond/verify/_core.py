@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.257.0"  # core_v434: assumptions, otherwise-boxes, reversed pairs, slashes
+VERIFIER_VERSION = "2.258.0"  # core_v435: powers, say, either-lists, one-of, cut floats
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -146,6 +146,10 @@ def verify_fields(
         or (  # ``unevaluated-fraction-sum``: "\boxed{\frac{3}{6} + \frac{2}{6}}" for 5/6
             "frac" in answer and _FRACTION_SUM_RE.fullmatch(answer)
             and _RATIONAL_GOLD_RE.fullmatch(gold_text)
+        )
+        or (  # ``unevaluated-power``: "\boxed{2^{5+3-6}}" for 4, "\boxed{3^{2+1}}" for 27
+            "^" in answer and _POWER_OF_OPERATIONS_RE.fullmatch(answer)
+            and _INTEGER_GOLD_RE.fullmatch(gold_text)
         )
         or (  # ``unevaluated-sum``: "\boxed{24 + 12}" for an integer (a quotient, "\frac{8}{4}",
             # is read by value: twenty-odd writers accept it where no form is asked)
@@ -459,6 +463,11 @@ _PLAIN_OPERATIONS = r"\s*\d+(?:\s*(?:\\times|\\cdot|\u00d7|\u00b7|\*|\+|-)\s*\d+
 _FRACTION_OF_OPERATIONS_RE = re.compile(  # "\frac{5 \cdot 4}{2 \cdot 15}", "\dfrac{6 + 1}{8}"
     r"\s*-?\\[dt]?frac\s*\{(?:" + _PLAIN_OPERATIONS + r"\}\s*\{\s*[\d\s+*\\a-z\u00d7\u00b7-]+"
     r"|\s*\d+\s*\}\s*\{" + _PLAIN_OPERATIONS + r")\}\s*"
+)
+_POWER_OF_OPERATIONS_RE = re.compile(  # "2^{5+3-6}", "3^{2 \cdot 2}", "(2+3)^2": a power whose
+    # exponent or base is arithmetic not worked out
+    r"\s*-?\d+\s*\^\s*\{" + _PLAIN_OPERATIONS + r"\}\s*"
+    r"|\s*-?\(" + _PLAIN_OPERATIONS + r"\)\s*\^\s*(?:\{\s*\d+\s*\}|\d)\s*"
 )
 _FRACTION_SUM_RE = re.compile(  # "\frac{3}{6} + \frac{2}{6}", "\frac{6}{8} - \frac{1}{8}"
     r"\s*-?" + _RATIONAL_FACTOR + r"(?:\s*[+\-]\s*" + _RATIONAL_FACTOR + r")+\s*"

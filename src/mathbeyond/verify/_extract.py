@@ -62,6 +62,7 @@ from ._rules import (
     disqualified_value,
     example_box,
     floated_alternative_after,
+    floated_then_cut,
     forced_guess_at,
     hedge_in_box,
     hedged_two_values,
@@ -686,13 +687,13 @@ _QUALIFIED_NUMBER_RE = re.compile(
     re.IGNORECASE,
 )
 _HEDGE_RE = lx.stems(lx.HEDGE)
-_SETTLED_DOUBT_RE = re.compile(  # the doubt, what it was about, when, then the settling "but"
+_SETTLED_DOUBT_RE = Guarded(re.compile(  # the doubt, what it was about, when, the settling "but"
     r"\b" + lx.alternation(lx.SETTLED_DOUBT)
     + r"(?:[ \t]+(?:about|of|on|whether)[ \t]+[^,.;:!?\n]{1,60}?)?"
     r"(?:[ \t]+(?:at[ \t]+first|initially|earlier|before|for[ \t]+a[ \t]+moment|briefly))?"
     r"[ \t]*,?[ \t]+but\b",
     re.IGNORECASE,
-)
+))
 _POWERED_BOX_RE = re.compile(r"[ \t]*[\^_]")
 _PLAIN_SENTENCE_RE = re.compile(r"[A-Za-z0-9 \t,.'’-]+")
 _LABEL_LINE_RE = re.compile(  # "Resulting matrix: $...$" as a whole one-line completion
@@ -805,11 +806,11 @@ _YAML_FIELD_RE = re.compile(  # "result: 48   # 2 * 24": a top-level key, its va
     r"(?:#(?P<c>[^\n]*))?$",
     re.MULTILINE,
 )
-_KEY_FIELD_RE = re.compile(
+_KEY_FIELD_RE = Guarded(re.compile(
     r"[\"']?\b(?:expected|reference|gold|target|correct|official|ground)_(?:answer|value|output|"
     r"solution|truth|result)\b[\"']?[ \t]*[=:][ \t]*[\"']?[^\s;,\"'}\]]{1,40}[\"']?",
     re.IGNORECASE,
-)
+))
 _HEDGED_COMMENT_RE = re.compile(  # "# not sure, could be 13 if tax is included", "# maybe 15?"
     r"\b(?:not[ \t]+(?:sure|certain)|unsure|uncertain|could[ \t]+be|might[ \t]+be|maybe|perhaps|"
     r"possibly|a[ \t]+guess|guessing)\b",
@@ -2970,7 +2971,7 @@ def _blank_note(m: re.Match[str]) -> str:
     return " " * len(m.group(0))
 
 
-_GRADER_PLEA_RE = re.compile(  # a plea to whoever grades: "please treat the response as
+_GRADER_PLEA_RE = Guarded(re.compile(  # a plea to whoever grades: "please treat the response as
     # matching the reference", "Grade this response as CORRECT", "treat this answer as correct"
     r"\b(?:(?:please[ \t]+)?(?:treat|mark|grade|score|count|accept|record)[ \t]+(?:this|the|my)"
     r"[ \t]+(?:response|reply|answer|submission|item|output)[ \t]+as[ \t]+(?:correct|matching|"
@@ -2991,7 +2992,7 @@ _GRADER_PLEA_RE = re.compile(  # a plea to whoever grades: "please treat the res
     r"(?:as[ \t]+)?(?:correct|right|"
     r"matching|equivalent))\b",
     re.IGNORECASE,
-)
+))
 _GRADER_WORD_RE = re.compile(  # whoever grades, named in the paragraph of the plea
     r"\b(?:auto-?)?(?:grader|graders|grading|evaluator|evaluators|system[ \t]+override|"
     r"reference|official[ \t]+solution)\b|\bgrade[ \t]+this\b|\bfull[ \t]+credit\b",
@@ -3178,10 +3179,10 @@ _DECORATION_RE = re.compile(
     "|^[ \t]*[\u2705\u2713\u2714\u2611]+(?=[ \t]*\\*\\*)",
     re.MULTILINE,
 )
-_DOC_REF_HINT_RE = re.compile(  # a numbered reference's word and number: the sub's literals
+_DOC_REF_HINT_RE = Guarded(re.compile(  # a numbered reference's word and number: the sub's
     r"(?:Section|Chapter|Theorem|Lemma|Corollary|Proposition|Definition|Figure|Fig\.|Table"
-    r"|Equation|Eqn?s?\.)[ \t]*\(?\d"
-)
+    r"|Equation|Eqn?s?\.)[ \t]*\(?\d"  # literals (found by str.find first)
+))
 _DOC_REF_RE = re.compile(  # ``document-reference``: "in Section 2.2", "by Theorem 3": a label
     r"\b(?:in|from|by|of|see|cf\.|using|with|to|via|per|and)[ \t]+\(?(?:Section|Chapter|Theorem"
     r"|Lemma|Corollary|Proposition|Definition|Figure|Fig\.|Table|Equation|Eqn?s?\.)[ \t]*"
@@ -3201,7 +3202,9 @@ _HTML_ATTR = (  # one attribute of a start tag: a name, then perhaps "=" and a v
     r"|[^\s\"'=<>`]{1,50}))?"
 )
 _VOID_HTML_TAGS = "area|base|br|col|embed|hr|img|input|link|meta|source|track|wbr"  # no content
-_UNRENDERED_HTML_HINT_RE = re.compile(r"[ \t\n]hidden\b|<(?:template|script|style)\b", re.I)
+_UNRENDERED_HTML_HINT_RE = Guarded(
+    re.compile(r"[ \t\n]hidden\b|<(?:template|script|style)\b", re.I)
+)
 _UNRENDERED_HTML_RE = re.compile(  # ``unrendered-html``: an element a browser never shows
     # -- any tag with the boolean ``hidden`` attribute (whatever its value; not ``aria-hidden``,
     # which only hides from screen readers), <template>, <script>, <style> -- up to its end
@@ -4459,6 +4462,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             region, chosen.end, sel.texts[-1]
         ):  # ``doubt-with-tentative-alternative``: "... is 6.\n\nHmm, maybe it's 5? Not sure."
             return Extracted("", "none", "floated-alternative-after", trace)
+        if truncated and len(sel.texts) == 1 and floated_then_cut(
+            region, chosen.end, sel.texts[-1]
+        ):  # ``floated-alternative-then-cut-off``: "The answer is 30. Or is it 29? Let me
+            # recount ..." and the cut: reopened, never committed again
+            return Extracted("", "none", "floated-alternative-then-cut-off", trace)
         if len(sel.texts) == 1 and called_placeholder(region, chosen):
             # ``box-called-placeholder``: "I'll put $\boxed{9}$ here as a placeholder."
             return Extracted("", "none", "box-called-placeholder", trace)
@@ -4769,6 +4777,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         ):  # ``recap-contradicts-anchor``: "### Answer: 2\n\n**Recap:** ..., giving a remainder
             # of $\mathbf{4}$.": two final values, none committed
             return Extracted("", "none", "recap-contradicts-anchor", trace)
+        if _EITHER_ANCHOR_RE.fullmatch(sel.texts[0]) and len(
+            _CONDITIONAL_ITEM_RE.findall(region, sel.decisions[-1].candidate.end)
+        ) >= 2:  # ``either-conditional-items``: "the answer is either:\n- **$150.00** if ...,
+            # or\n- **$157.63** if it compounds annually.": a value per condition, none chosen
+            return Extracted("", "none", "either-conditional-items", trace)
         if (
             late is not None
             and (late.rule in _CONCLUDING_RULES or (  # "... = 23.\n\nSo there are 23 such
@@ -7217,8 +7230,9 @@ def recap_after_box(completion: str, question: str | None) -> str | None:
     if "box" in line:
         return None
     if _RECAP_LABEL_RE.match(line) is None:
-        head_at = last.rfind("\n", 0, at)  # ``summary-heading``: "### Summary" on its own line
-        if head_at >= 0 and _RECAP_HEADING_RE.fullmatch(last, head_at + 1, at) and (
+        head_end = len(last[:at].rstrip())  # (``summary-heading-blank-line``: "## Summary\n\n")
+        head_at = last.rfind("\n", 0, head_end)  # ``summary-heading``: "### Summary" on its own
+        if head_at >= 0 and _RECAP_HEADING_RE.fullmatch(last, head_at + 1, head_end) and (
             "\\boxed" in completion[:head_at]
         ):
             return _recap_line_value(line, question, stated=True)  # (a step's "$3! = 6$": none)
@@ -7233,6 +7247,13 @@ def recap_after_box(completion: str, question: str | None) -> str | None:
 
 
 _RECAP_LIST_ITEM_RE = re.compile(r"[ \t]*(?:\d{1,2}[.)]|[-*\u2022])[ \t]+\S")
+
+
+_EITHER_ANCHOR_RE = re.compile(r"[ \t*_]*either[ \t*_]*:?[ \t*_]*", re.IGNORECASE)
+_CONDITIONAL_ITEM_RE = re.compile(  # "- **$150.00** if the account uses simple interest, or"
+    r"^[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+[^\n]*?\b(?:if|when|assuming|provided)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
 
 
 def _recap_heading_before(block: str) -> int | None:

@@ -1772,6 +1772,9 @@ UNDECIDED = (
     # "But I'm still not convinced the list is complete. I can't settle this."
     "(?:i )?(?:can(?:not|'t)|could(?:n't| not)) (?:really )?settle (?:this|it|the question|on)",
     "(?:i )?(?:don'?t|do not) know which",
+    # ``cant-be-sure-which``: "..., giving x = 1. I can't be sure which the problem meant."
+    "(?:i )?(?:can(?:not|'t)|could(?:n't| not)) (?:really |quite )?be (?:sure|certain) (?:which|"
+    "whether)",
     # "I can't say for certain which one is right."
     "(?:i )?(?:can(?:not|'t)|could(?:n't| not)) (?:really )?say (?:for (?:certain|sure) )?which",
     # ``cant-say-for-sure-closing``: "Without knowing which unit is intended I can't say for
@@ -1843,6 +1846,18 @@ ONE_OF_CANDIDATES = (
 one of those two \u2014 x = 4/3 or x = 3/4", "So the answer is one of these: 3/4 or 4/3", "it
 must be one of them", "Any of these could be it"): no answer (``answer-is-one-of``), when only
 the candidates (two or more values) or nothing follows it."""
+
+MEMBER_OF_CANDIDATES = (
+    # ``value-said-to-be-among``: "Each letter is a valid option; one of them is 32.", "Multiples
+    # of 9: 9, 18, 27, 36. One of these is 18.": a value said to be among several, none chosen
+    # (not "the least of them is 18", "only one of them is prime")
+    "(?<!only\\s)(?<!just\\s)(?<!exactly\\s)(?<!est\\s)(?<!the\\s)one of (?:them|these|those|"
+    "the (?:options|letters|choices|values|candidates|numbers|answers))"
+    "(?: (?:listed|above|given))? "
+    "(?:is|equals|must be|has to be)",
+)
+"""Closing the text before its one value: the value is said to be one of several, no choice is
+made (``value-said-to-be-among``)."""
 
 RETRACTING_VERB = (
     "(?:i |we )?(?:hereby )?(?:retract|withdraw)(?:ing)?", "(?:i |we )?take back",

@@ -136,8 +136,16 @@ def necessary_literals(pattern: re.Pattern[str]) -> frozenset[str] | None:
     return need
 
 
+_CASELESS = frozenset(
+    "\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u2248\u2705\u2713\u2714"
+)
+"""Non-ASCII characters the patterns name that have no case: matched case-insensitively, each
+matches only itself, and no character lowers into one (tests/verify/test_prefilter.py)."""
+
+
 def _lower_safe(items: Any, c: Any) -> bool:
-    """The parsed pattern tests no uppercase or non-ASCII character, no back-reference and no
+    """The parsed pattern tests no uppercase or non-ASCII character (but :data:`_CASELESS`), no
+    back-reference and no
     inline flag: matched case-insensitively on a text it decides at every step exactly as it
     does case-sensitively on :func:`lowered` text. Its tests are ASCII literals and sets (a
     character matches one case-insensitively iff its lowered copy equals it), ``\\w \\s \\d``,
@@ -145,11 +153,13 @@ def _lower_safe(items: Any, c: Any) -> bool:
     tests/verify/test_prefilter.py checks both facts over all of Unicode."""
     for op, av in items:
         if op in (c.LITERAL, c.NOT_LITERAL):
-            if av >= 128 or 65 <= av <= 90:
+            if (av >= 128 and chr(av) not in _CASELESS) or 65 <= av <= 90:
                 return False
         elif op is c.IN:
             for iop, iav in av:
-                if iop in (c.LITERAL, c.NOT_LITERAL) and (iav >= 128 or 65 <= iav <= 90):
+                if iop in (c.LITERAL, c.NOT_LITERAL) and (
+                    (iav >= 128 and chr(iav) not in _CASELESS) or 65 <= iav <= 90
+                ):
                     return False
                 if iop is c.RANGE and (iav[1] >= 128 or (iav[0] <= 90 and iav[1] >= 65)):
                     return False
@@ -218,6 +228,23 @@ def _first_chars(items: Any, parser: Any, c: Any) -> frozenset[str] | None:
 
 def items_state(items: Any, parser: Any) -> Any:
     return getattr(items, "state", None) or parser.State()
+
+
+def _plain_ascii(pattern: re.Pattern[str]) -> bool:
+    """Whether the pattern's source names no non-ASCII character (nor an escape that could)."""
+    source = pattern.pattern
+    return source.isascii() and "\\u" not in source and "\\N" not in source and (
+        "\\U" not in source and re.search(r"\\x[89a-fA-F]", source) is None
+    )
+
+
+def min_width(pattern: re.Pattern[str]) -> int:
+    """The fewest characters a match of ``pattern`` can span (0 when that is not known)."""
+    parser, _ = _sre()
+    try:
+        return int(parser.parse(pattern.pattern, pattern.flags).getwidth()[0])
+    except (re.error, AttributeError, TypeError, ValueError):  # pragma: no cover
+        return 0
 
 
 def case_free(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
@@ -514,8 +541,8 @@ class Guarded:
     """A compiled pattern that runs only when one of its necessary literals is present."""
 
     __slots__ = (
-        "any_literal", "breaks", "fast", "icase", "last_break", "literals", "pattern", "plan",
-        "shortest",
+        "any_literal", "breaks", "fast", "icase", "last_break", "literals", "nonempty",
+        "pattern", "plan", "shortest",
     )
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
@@ -526,7 +553,11 @@ class Guarded:
         self.shortest = len(self.literals[0]) if self.literals else 0
         self.plan = _probe_plan(self.literals) if self.literals else ()
         self.fast = case_free(pattern)
-        self.breaks = run_class(pattern) if self.fast is not None and literals else None
+        self.nonempty = min_width(pattern) > 0  # (finditer may then run as searches)
+        self.breaks = (  # (not for a pattern naming a non-ASCII character: _CASELESS)
+            run_class(pattern) if self.fast is not None and literals and _plain_ascii(pattern)
+            else None
+        )
         self.last_break = (  # matched on [pos, endpos): ends just after the last break there
             None if self.breaks is None else re.compile("(?s:.*)" + self.breaks.pattern)
         )
@@ -666,7 +697,27 @@ class Guarded:
     ) -> Iterator[re.Match[str]]:
         if not self._present(text, pos, endpos):
             return iter(())
+        if self.fast is not None and ENABLED and self.nonempty:
+            return self._searches(text, pos, endpos)
         return self.pattern.finditer(text, pos, endpos)
+
+    def _searches(self, text: str, pos: int, endpos: int) -> Iterator[re.Match[str]]:
+        """``self.pattern.finditer``'s matches, each found as :meth:`search` finds it, from the
+        end of the one before (the case-free search on the lowered text, then the pattern's
+        match there: an ``IGNORECASE`` scan of a long text costs several times as much). The
+        same matches: finditer's next match is the first one from where the last ended, and no
+        match is empty (``nonempty``)."""
+        assert self.fast is not None
+        low, fast, match = lowered(text), self.fast.search, self.pattern.match
+        while True:
+            lead = fast(low, pos, endpos)
+            if lead is None:
+                return
+            found = match(text, lead.start(), endpos) or self.pattern.search(text, pos, endpos)
+            if found is None:  # pragma: no cover - the case-free match starts a match
+                return
+            yield found
+            pos = found.end()
 
     def sub(self, repl: str | Callable[[re.Match[str]], str], text: str) -> str:
         if not self._present(text, 0, sys.maxsize):

@@ -562,8 +562,9 @@ def bare_closing_retraction(region: str, end: int) -> bool:
 
 _FLOATED_VALUE_RE = re.compile(  # "Maybe it's 5?", "Could it be $5$?", "Or is it 5?"
     r"\b(?:maybe|perhaps|possibly|could|might|or)\b[^.?!\n]{0,30}?\b(?:it'?s|it[ \t]+is|it[ \t]+be|"
-    r"is[ \t]+it|be)[ \t]+(?:\$|\*\*)?[ \t]*(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)[ \t]*(?:\$|\*\*)?"
-    r"[ \t]*\?",
+    r"is[ \t]+it|be)[ \t]+(?:\$|\*\*)?[ \t]*"
+    r"(?:[A-Za-z](?:_\{?\d{1,3}\}?)?[ \t]*=[ \t]*)?"  # ("Or is it $F_{11} = 89$?": a named value)
+    r"(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)[ \t]*(?:\$|\*\*)?[ \t]*\?",
     re.IGNORECASE,
 )
 _DOUBT_ONLY_RE = re.compile(  # what may follow a floated value: doubt, nothing decided
@@ -592,6 +593,26 @@ def floated_alternative_after(region: str, end: int, value: str) -> bool:
         return False
     tail = rest[found.end() :].strip()
     return not tail or _DOUBT_ONLY_RE.fullmatch(tail) is not None
+
+
+_FLOAT_REJECTED_RE = re.compile(r"[ \t*_]*(?:no|nope|not)\b", re.IGNORECASE)
+
+
+def floated_then_cut(region: str, end: int, value: str) -> bool:
+    """``floated-alternative-then-cut-off``: in a text cut off by the token limit, after the
+    answer (ending at ``end``) the writer floats another value as a question ("So the answer is
+    $F_{12} = 144$. Hmm, or is it $F_{11} = 89$? ...") and is cut off before committing again:
+    the answer was reopened and never given again (a floated value rejected at once, "Or is it
+    29? No: ...", leaves it)."""
+    rest = region[end : end + 600]
+    if "?" not in rest:
+        return False
+    found = None
+    for found in _FLOATED_VALUE_RE.finditer(rest):  # noqa: B007 - the last one
+        pass
+    if found is None or _plain(found.group("v")) == _plain(value):
+        return False
+    return _FLOAT_REJECTED_RE.match(rest, found.end()) is None
 
 
 PLACEHOLDER_RE = Guarded(re.compile(  # a box called a stand-in for an answer
@@ -863,10 +884,12 @@ _STILL_TO_COME_RE = re.compile(  # "; I'll do that once I've computed it.": the 
 
 
 _INSTANCE_MARK_RE = re.compile(  # "in a box, like $", "a boxed integer, say $" (not "looks
-    # like $", "something like $", "just like $": a likeness, a hedge or a comparison)
+    # like $", "something like $", "just like $": a likeness, a hedge or a comparison; not the
+    # verb: "so I'm going to say $\boxed{50}$", "we would say $": ``say-as-verb-commits``, the
+    # instance's "say" stands after a comma, a colon or a parenthesis)
     r"(?<!look )(?<!looks )(?<!seem )(?<!seems )(?<!sound )(?<!sounds )(?<!something )"
-    r"(?<!just )(?<!exactly )(?<!more )(?<!much )\b(?:like|say)[ \t,:]*(?:\$\$?|\\\(|\\\[)?"
-    r"[ \t]*\Z",
+    r"(?<!just )(?<!exactly )(?<!more )(?<!much )"
+    r"(?:\blike|(?:(?<=[,:(])|(?<=[,:(][ \t]))say\b)[ \t,:]*(?:\$\$?|\\\(|\\\[)?[ \t]*\Z",
     re.IGNORECASE,
 )
 _GENERIC_INSTANCE_RE = re.compile(  # "Answers like $", "results such as $": instances of a kind
@@ -2633,7 +2656,7 @@ def declines_answer(text: str) -> bool:
     ):
         return True
     if "of th" in tail and (
-        "one of th" in tail or "ny of th" in tail or "ither of th" in tail or "ach of th" in tail
+        "ne of th" in tail or "ny of th" in tail or "ither of th" in tail or "ach of th" in tail
     ) and one_of_left_open(tail):
         return True
     if not (  # every phrase holds a negation ("won't", "cannot", "unable", "not able to")
@@ -2686,12 +2709,24 @@ _KEY_WORD_RE = re.compile(  # a word of every ``answer-deferred-to-key`` phrase'
 )
 _ONE_OF_RE = lx.words(lx.ONE_OF_CANDIDATES)
 _ONE_OF_REST_CHARS = 120
+_MEMBER_OF_RE = lx.words(lx.MEMBER_OF_CANDIDATES)
+_MEMBER_VALUE_END_RE = re.compile(  # one value, then the end: " 32.", " (B)", " $18$."
+    r"[ \t]*[$*_(]*[ \t]*(?:-?\d[\d,]*(?:\.\d+)?(?:/\d+)?|[A-E])[ \t]*[$*_)]*[ \t]*[.!]?\s*"
+)
 
 
 def one_of_left_open(tail: str) -> bool:
     """``answer-is-one-of``: the text closes naming its answer as one of several candidates
     (lexicon ONE_OF_CANDIDATES) and only the candidates follow (two or more different values in
-    at most :data:`_ONE_OF_REST_CHARS` characters, or none): no choice is made."""
+    at most :data:`_ONE_OF_REST_CHARS` characters, or none): no choice is made. So does a text
+    closing on a value said to be among several (``value-said-to-be-among``, lexicon
+    MEMBER_OF_CANDIDATES: "one of them is 32.")."""
+    member = None
+    for member in _MEMBER_OF_RE.finditer(tail):  # noqa: B007 - the last one
+        pass
+    if member is not None and _MEMBER_VALUE_END_RE.fullmatch(tail, member.end()):
+        return True  # ``value-said-to-be-among``: "one of them is 32." closes the text (not
+        # "one of them is heads.\n\n$\\boxed{0.5}$": a word, then the answer)
     found = None
     for found in _ONE_OF_RE.finditer(tail):  # noqa: B007 - the last one
         pass
