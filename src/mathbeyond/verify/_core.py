@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.258.0"  # core_v435: powers, say, either-lists, one-of, cut floats
+VERIFIER_VERSION = "2.259.0"  # core_v436-437: as-stated, dash hypotheticals, recaps, min, (3)^3
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -146,6 +146,15 @@ def verify_fields(
         or (  # ``unevaluated-fraction-sum``: "\boxed{\frac{3}{6} + \frac{2}{6}}" for 5/6
             "frac" in answer and _FRACTION_SUM_RE.fullmatch(answer)
             and _RATIONAL_GOLD_RE.fullmatch(gold_text)
+        )
+        or (  # ``unevaluated-extremum``: "\boxed{\min(81, 64)}", "\boxed{2^{\min(10,5)}}"
+            ("\\min" in answer or "\\max" in answer) and _EXTREMUM_CALL_RE.search(answer)
+            and not _EXTREMUM_CALL_RE.search(gold_text)
+        )
+        or (  # ``substituted-power``: "\boxed{\frac{4}{3}\pi (3)^3}", "\boxed{\pi (5)^2}": a
+            # number put in a formula and left raised to its power
+            "^" in answer and _SUBSTITUTED_POWER_RE.search(answer)
+            and not _SUBSTITUTED_POWER_RE.search(gold_text)
         )
         or (  # ``unevaluated-power``: "\boxed{2^{5+3-6}}" for 4, "\boxed{3^{2+1}}" for 27
             "^" in answer and _POWER_OF_OPERATIONS_RE.fullmatch(answer)
@@ -469,6 +478,8 @@ _POWER_OF_OPERATIONS_RE = re.compile(  # "2^{5+3-6}", "3^{2 \cdot 2}", "(2+3)^2"
     r"\s*-?\d+\s*\^\s*\{" + _PLAIN_OPERATIONS + r"\}\s*"
     r"|\s*-?\(" + _PLAIN_OPERATIONS + r"\)\s*\^\s*(?:\{\s*\d+\s*\}|\d)\s*"
 )
+_EXTREMUM_CALL_RE = re.compile(r"\\(?:min|max)\s*(?:\(|\\left\s*\(|\\\{|\{)")
+_SUBSTITUTED_POWER_RE = re.compile(r"\(\s*-?\d+(?:\.\d+)?\s*\)\s*\^")
 _FRACTION_SUM_RE = re.compile(  # "\frac{3}{6} + \frac{2}{6}", "\frac{6}{8} - \frac{1}{8}"
     r"\s*-?" + _RATIONAL_FACTOR + r"(?:\s*[+\-]\s*" + _RATIONAL_FACTOR + r")+\s*"
 )

@@ -7182,6 +7182,8 @@ _UNFINISHED_VALUE_RE = re.compile(r"[A-Za-z]{2,}|!|\\|<|>")  # words, "5!", "\bi
 _RECAP_ASIDE_RE = re.compile(r"[ \t]*\([^()\n]*\)[ \t.!]*\Z")  # "(Check: ...)" ending a line
 _LINE_END_VALUE_RE = re.compile(  # "... is $\sqrt{10}$", "... gives **100** different orders"
     r"(?:\$(?P<m>[^$\n]{1,120})\$|\*\*(?P<b>[^*\n]{1,60})\*\*"
+    # ``recap-bare-latex``: "We found the answer to be 6\pi." (LaTeX outside math delimiters)
+    r"|(?<![\w.\\^_{$])(?P<x>-?\d*(?:\.\d+)?\\(?:pi|sqrt|[dt]?frac)(?![A-Za-z])[^\s$]{0,40})"
     r"|(?<![\w.\\^_{])(?P<n>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?))"
     r"(?P<tail>(?:[ \t]+[A-Za-z/%]+){0,3})\Z"
 )
@@ -7223,6 +7225,8 @@ def recap_after_box(completion: str, question: str | None) -> str | None:
     :func:`_recap_line_value`); else None. The verdict then needs it to equal the boxed answer
     (see ``_core.verify_fields``)."""
     last = completion.rstrip()
+    if last.endswith(">"):  # ``recap-before-end-token``: "... to be 6\pi.<|im_end|>"
+        last = _END_TOKENS_TAIL_RE.sub("", last).rstrip()
     at = last.rfind("\n")
     if at < 0 or "\\boxed" not in completion[:at]:
         return None
@@ -7406,6 +7410,13 @@ def _recap_line_value(line: str, question: str | None, stated: bool = False) -> 
     before it ("we found $\\binom{7}{2} = 21$ such numbers", not "we divided by $3! = 6$")."""
     if _OTHER_QUANTITY_WORD_RE.search(line):
         return None
+    label = _RECAP_LABEL_RE.match(line)
+    final = _FINAL_VALUE_LABEL_RE.fullmatch(line.rstrip(" \t.!"), label.end() if label else 0)
+    if final is not None:  # ``recap-final-value-label``: "To summarize: final value (3, 7)."
+        value = final.group("v").strip().strip("$ ")
+        return None if not _HAS_VALUE_RE.search(value) or _UNFINISHED_VALUE_RE.search(
+            _VALUE_MARKUP_RE.sub("", value)
+        ) else value
     text = line
     for _ in range(2):
         text = _RECAP_ASIDE_RE.sub("", text)
@@ -7444,7 +7455,7 @@ def _recap_line_value(line: str, question: str | None, stated: bool = False) -> 
     listed = _LIST_LEAD_RE.search(text, start, m.start()) if result is None else None
     if listed is not None and _HAS_VALUE_RE.search(text, start, listed.start()):
         return None  # "$x = 2$ and $x = 3$": a list, not one value ("from 1 to 5")
-    value = (m.group("m") or m.group("b") or m.group("n") or "").strip().strip("$ ")
+    value = (m.group("m") or m.group("b") or m.group("x") or m.group("n") or "").strip().strip("$ ")
     unknown = (
         _last_match(_ASSIGNED_NUMBER_RE, text[start : m.start()])
         if question and "=" in text[start : m.start()] else None
@@ -7471,6 +7482,13 @@ def _recap_line_value(line: str, question: str | None, stated: bool = False) -> 
     return value
 
 
+_FINAL_VALUE_LABEL_RE = re.compile(  # "final value 1024", "the final answer: (3, 7)"
+    r"[ \t*_]*(?:the[ \t]+|my[ \t]+)?final[ \t]+(?:value|answer|result)[ \t*_]*(?:is|=|:)?[ \t*_]*"
+    r"(?P<v>\$[^$\n]{1,80}\$|\([^()\n]{1,40}\)|\\[dt]?frac\{[^{}]{1,20}\}\{[^{}]{1,20}\}"
+    r"|-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)[ \t*_]*",
+    re.IGNORECASE,
+)
+_END_TOKENS_TAIL_RE = re.compile(r"(?:[ \t]*(?:<\|[a-z_]{1,20}\|>|</s>))+\Z")
 _RESULT_VERB_END_RE = re.compile(  # "converges to", "sums to", "works out to" right before a value
     r"\b(?:converg(?:es|ed|ing)|sums?|summing|evaluates?|simplifies|reduces|works?[ \t]+out|"
     r"comes?(?:[ \t]+out)?|adds?[ \t]+up)[ \t]+to[ \t*_$]*\Z",

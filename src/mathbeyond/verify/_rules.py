@@ -799,6 +799,32 @@ _COUNTERFACTUAL_CLAUSE_RE = re.compile(  # also after a note label: "*Note:* if 
     + lx.alternation(lx.COUNTERFACTUAL_TURN) + r"\b)",
     re.IGNORECASE,
 )
+_COUNTERFACTUAL_LOOSE_RE = re.compile(  # with concessive openers: "Hmm, though if", "though
+    # honestly, if" (read so only when a sentence turns back to the problem as stated after it)
+    r"^[\s*_(]*(?:(?:hmm+|oh|ah|well|okay|ok)[ \t]*[,.!]?[ \t]+)?"
+    r"(?:(?:but|and|or|so|now|though|although|however|yet|still|honestly|frankly|admittedly)"
+    r"[ \t,]+){0,2}"
+    r"(?:if|had[ \t]+(?:the|we|i|you|it|this|that|they))\b[^\n]*\b"
+    + lx.alternation(lx.COUNTERFACTUAL_MODAL) + r"\b(?![^\n]*\b"
+    + lx.alternation(lx.COUNTERFACTUAL_TURN) + r"\b)",
+    re.IGNORECASE,
+)
+_AS_STATED_AFTER_RE = re.compile(  # a later sentence back to the problem as posed
+    r"(?:^|[.!?][ \t]+)[ \t*_]*(?:(?:but|so|and|now|however|still)[ \t,]+)?(?:as[ \t]+(?:stated|"
+    r"written|given|posed)|for[ \t]+the[ \t]+(?:actual|given|original|stated)[ \t]+(?:problem|"
+    r"question)|assuming[ \t]+(?:it'?s|it[ \t]+is|the[ \t]+problem[ \t]+is)[ \t]+as[ \t]+"
+    r"(?:written|stated|given))\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def as_stated_after(region: str, end: int) -> bool:
+    """``as-stated-after-hypothetical``: a sentence after ``end`` turns back to the problem as
+    posed ("But as stated, $x = 3$.", "Assuming it's as written, the limit is 3.")."""
+    return ("stated" in region or "written" in region or "given" in region or "posed" in region
+            or "actual" in region or "original" in region) and (
+        _AS_STATED_AFTER_RE.search(region, end) is not None
+    )
 _OWN_CLAUSE_BREAK_RE = re.compile(  # (not the full stop of "i.e.", "e.g.", "etc.", "vs.", "cf.",
     # nor a factorial's "!": "If we also divided by $2!$ ..., we'd get", ``factorial-not-a-stop``)
     r"(?:(?<!\bi\.e)(?<!\be\.g)(?<!\betc)(?<!\bvs)(?<!\bcf)[.;?]|(?<![\d)}\]])!)(?:\s|\$)"
@@ -832,7 +858,7 @@ _SUBJUNCTIVE_VALUE_RE = re.compile(  # the supposed value itself: "If the answer
 )
 
 
-def counterfactual_before(before: str) -> bool:
+def counterfactual_before(before: str, loose: bool = False) -> bool:
     """The candidate's clause (``before``: its line up to it) opens with 'if' and states what
     a supposition 'would' give ("If we simply multiplied them, it would be $\\boxed{240}$"), or
     the candidate closes a parenthetical of what another reading would give ("(with the
@@ -846,7 +872,16 @@ def counterfactual_before(before: str) -> bool:
         return True  # ``hypothetical-box-were``: "If the answer were $\boxed{101}$, ..."
     if ("if" not in low and "had" not in low) or ("would" not in low and "'d" not in low):
         return False
-    return bool(_COUNTERFACTUAL_CLAUSE_RE.search(_own_clause(before)))
+    clause = _own_clause(before)
+    if _COUNTERFACTUAL_CLAUSE_RE.search(clause):
+        return True
+    if not loose:
+        return False
+    if _COUNTERFACTUAL_LOOSE_RE.search(clause):  # (``loose``: the problem as stated comes back
+        return True  # after it, ``as-stated-after-hypothetical``)
+    dash = max(clause.rfind("\u2014"), clause.rfind(" -- "))  # ``counterfactual-after-dash``: "I'd
+    # want to check the statement \u2014 if it was $\frac{\sin x}{3x}$ the answer would be $"
+    return dash >= 0 and bool(_COUNTERFACTUAL_LOOSE_RE.search(clause[dash:].lstrip("\u2014- ")))
 
 
 _FORMAT_EXAMPLE_RE = lx.words(lx.FORMAT_EXAMPLE)
@@ -967,7 +1002,9 @@ def counterfactual_anchor(region: str, c: Candidate) -> bool:
     asked for the perimeter instead, the answer would be 26"): its line up to the anchor and the
     anchor's own head ("answer would be") make a counterfactual clause."""
     head = re.split(r"[\n.;!?]", region[c.start : c.start + 24], maxsplit=1)[0]
-    return counterfactual_before(line_before(region, c.start) + head)
+    return counterfactual_before(
+        line_before(region, c.start) + head, as_stated_after(region, c.end)
+    )
 
 
 def counterfactual_box(region: str, c: Candidate) -> bool:
@@ -976,7 +1013,8 @@ def counterfactual_box(region: str, c: Candidate) -> bool:
     problem put in the asked one's place (:func:`substituted_before`)."""
     before = line_before(region, c.start)
     return (
-        counterfactual_before(before) or under_test(before) or substituted_before(before)
+        counterfactual_before(before, as_stated_after(region, c.end)) or under_test(before)
+        or substituted_before(before)
         or put_up_before(before)
     )
 
@@ -1057,6 +1095,15 @@ _ANSWER_INTRO_END_RE = re.compile(
 )
 
 
+_AS_STATED_RE = re.compile(  # the clause turns back to the problem as posed
+    r"[\s*_]*(?:(?:but|so|and|now|however|still)[ \t,]+)?(?:as[ \t]+(?:stated|written|given|"
+    r"posed)|for[ \t]+the[ \t]+(?:actual|given|original|stated)[ \t]+(?:problem|question)|"
+    r"assuming[ \t]+(?:it'?s|it[ \t]+is|the[ \t]+problem[ \t]+is)[ \t]+as[ \t]+(?:written|"
+    r"stated|given))\b",
+    re.IGNORECASE,
+)
+
+
 def own_line_rule(s: str, c: Candidate) -> str | None:
     """Why a candidate is not an answer by its own line, or None."""
     line = line_of(s, c.start, c.end)
@@ -1081,9 +1128,11 @@ def own_line_rule(s: str, c: Candidate) -> str | None:
         # (not "So both values satisfy the equation, and the solutions are $\boxed{x = 0
         # \text{ and } x = 4}$": the check's conclusion introduces the answer, ``solutions-are``)
         return "check-of-answer"
-    if HYPOTHETICAL_RE.search(before) or STRONG_HYPOTHETICAL_RE.search(paragraph):
-        return "hypothetical"
-    if counterfactual_before(before):
+    if (
+        HYPOTHETICAL_RE.search(before) or STRONG_HYPOTHETICAL_RE.search(paragraph)
+        or counterfactual_before(before, as_stated_after(s, c.end))
+    ) and not _AS_STATED_RE.match(_own_clause(before)):  # (``as-stated-after-hypothetical``:
+        # "If the problem had been ..., the answer would be 16/3. But as stated, the answer is $")
         return "hypothetical"
     if c.kind != "boxed":
         return None
