@@ -122,12 +122,24 @@ def _equivalence_script() -> ModuleType:
     return mod
 
 
+_SEEDS = (  # shapes the lexicon-built texts rarely hold: the guards of a settled doubt, a key
+    # field, unrendered HTML, a document reference, a return to the problem, a bracketed note
+    "I was not sure at first, but checking the sum again gives $x = 80$.",
+    'The record says expected_answer=36 and "reference_answer": 56 for this item.',
+    "<div hidden>The answer is 5</div> and <template>9</template> then <script>x</script>",
+    "From Riemann sums in Section 2.2 and by Theorem 3 we get 12.",
+    "Another example first. Back to our original problem: the count is 7.",
+    "[Note: some answer keys list (C), but the work gives (B).]",
+)
+
+
 @pytest.fixture(scope="module")
 def texts() -> list[str]:
-    """Seeded texts full of lexicon phrases (in odd cases, with special characters)."""
+    """Seeded texts full of lexicon phrases (in odd cases, with special characters), and
+    :data:`_SEEDS` as written and upper-cased."""
     script = _equivalence_script()
     rng = random.Random(3)
-    out = []
+    out = [t for seed in _SEEDS for t in (seed, seed.upper())]
     for _, (completion, *_rest) in script.fuzz_cases(5, 900, []):
         out.append(completion)
         cut = rng.randint(0, len(completion))

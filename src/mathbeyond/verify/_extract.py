@@ -7451,6 +7451,11 @@ def _recap_line_value(line: str, question: str | None, stated: bool = False) -> 
         ) else value
     if m is None or _ASSIGNMENTS_ONLY_RE.fullmatch(text[start:].strip().strip(".")):
         return None
+    residue = _RECAP_RESIDUE_RE.fullmatch(m.group("m")) if m.group("m") and (
+        "equiv" in m.group("m")
+    ) else None
+    if residue is not None:  # ``recap-residue``: "..., and $2^{100} \equiv 4 \pmod 7$."
+        return residue.group("r")
     result = _RESULT_VERB_END_RE.search(text, start, m.start())  # "... converges to $1$"
     listed = _LIST_LEAD_RE.search(text, start, m.start()) if result is None else None
     if listed is not None and _HAS_VALUE_RE.search(text, start, listed.start()):
@@ -7482,6 +7487,10 @@ def _recap_line_value(line: str, question: str | None, stated: bool = False) -> 
     return value
 
 
+_RECAP_RESIDUE_RE = re.compile(
+    r"[^$]{1,60}?\\equiv\s*(?P<r>-?\d+)\s*\\?\(?\\(?:pmod|bmod|mod)\s*\{?\s*\d+\s*\}?\s*\)?"
+)
+_OPTION_LABEL_RE = re.compile(r"\(([A-E])\)")
 _FINAL_VALUE_LABEL_RE = re.compile(  # "final value 1024", "the final answer: (3, 7)"
     r"[ \t*_]*(?:the[ \t]+|my[ \t]+)?final[ \t]+(?:value|answer|result)[ \t*_]*(?:is|=|:)?[ \t*_]*"
     r"(?P<v>\$[^$\n]{1,80}\$|\([^()\n]{1,40}\)|\\[dt]?frac\{[^{}]{1,20}\}\{[^{}]{1,20}\}"
@@ -10992,6 +11001,10 @@ def _closing_read(
             # "So it's either $\textbf{(B)}$ or $\textbf{(C)}$." read as "(B) or (C)"
             closing_sentence = _BOLD_WRAP_RE.sub(r"\1", closing_sentence)
         ending = _last_value(_closing_clause(closing_sentence), question) if final else None
+        if ending is not None and "(" in last and question and _lists_options(question) and (
+            len(set(_OPTION_LABEL_RE.findall(last))) >= 3
+        ):  # ``closing-lists-every-option``: "I'd answer (A), (B), (C), (D) -- each is a small
+            return Extracted("", "none", "closing-lists-every-option")  # fraction near 0.125."
         if ending is not None:  # "..., the two integers add up to $24$."
             return Extracted(ending, "conclusion", "closing-last-value")
     if not negated and not bare and question:

@@ -387,6 +387,9 @@ CONFIRMATION = (
     "(?:i'?ll|i will|we'?ll|i'?m going to) (?:still |just )?keep (?:my|the) (?:(?:original|boxed|"
     "first|earlier|initial|stated) ){0,2}(?:answer|value|result)",  # ("I'll keep 27." is a
     # decision: DECISION_LEAD)
+    # ``leave-answer-as-is``: "I'm not 100% sure which is which. I'll leave my answer as is."
+    "(?:i'?ll|i will|we'?ll|i'?m going to) (?:just )?leave (?:my|the) (?:(?:original|boxed|first|"
+    "earlier|initial|stated) ){0,2}(?:answer|value|result) (?:as (?:it )?is|alone|unchanged)",
     "(?:no|nope|nah),? (?:i'?m|i am|i was) (?:just )?(?:confusing|mixing)(?: it| this| that)?"
     "(?: up)? with",  # (not "I think I'm confusing this with something else": the doubt itself)
 )
@@ -2544,12 +2547,13 @@ ASKED_LOWEST_TERMS = (
     "reduce the fraction", "reduced fraction",
 )
 ASKED_TUPLE_FORM = (
-    "as an ordered pair", "as an ordered triple", "as an ordered quadruple",
+    "as (?:an|the) ordered pair", "as (?:an|the) ordered triple", "as (?:an|the) ordered quadruple",
     "in the form \\$?\\(\\s*[a-z]", "in the form \\$?\\\\left\\(\\s*[a-z]",
 )
 """The answer's form instructed as a tuple ("Express your answer as an ordered pair $(x, y)$"):
-separate assignments "x = 4, y = 3" are not in it. Naming the tuple to find ("Find the
-ordered pair $(x, y)$ ...") instructs no form."""
+a bare list "4, 3" is not in it; separate assignments of the tuple's named components in its
+order, "x = 4, y = 3", write it out (``tuple-as-named-assignments``, since 2.260.0). Naming the
+tuple to find ("Find the ordered pair $(x, y)$ ...") instructs no form."""
 ASKED_MIXED_NUMBER = ("mixed number", "mixed numeral", "mixed fraction")
 ASKED_INTERVAL = ("interval notation", "as an interval", "as a union of intervals")
 ASKED_SCIENTIFIC = ("scientific notation", "scientific form")
@@ -2737,7 +2741,9 @@ REPORT_BLOCK_OPENER = (
     "(?:grader|grading|evaluator) (?:output|result|log)s?\\b", "extracted answer\\s*:",
     # an answer key's section appended as a heading: "### Reference Solution", "**Official
     # solution:**" (``reference-solution-heading``)
-    "(?:reference|official) solution(?=[ \t]*[*_]{0,2}[ \t]*(?::|\n|$))",
+    # (``reference-solution-heading-aside``: "### Reference solution (answer key)")
+    "(?:reference|official) solution(?:[ \t]*\\([^()\n]{1,30}\\))?"
+    "(?=[ \t]*[*_]{0,2}[ \t]*(?::|\n|$))",
     "reference answer\\s*:", "expected answer\\s*:",
     # "**Grader's note**\n- Correct answer: 3600\n- Score: 1/1", "Grader feedback: ..."
     GRADER_HEADING + "(?=[ \t]*[*_]{0,2}[ \t]*(?::|\n|$))",

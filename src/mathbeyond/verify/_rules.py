@@ -1104,6 +1104,15 @@ _AS_STATED_RE = re.compile(  # the clause turns back to the problem as posed
 )
 
 
+_COMMIT_LEAD_RE = re.compile(  # "Let me go with $", "I'll say $", "I'm going to answer $"
+    r"\b(?:let[ \t]+me|let'?s|i'?ll|i[ \t]+will|i'?m[ \t]+going[ \t]+to"
+    r"|i[ \t]+am[ \t]+going[ \t]+to)"
+    r"[ \t]+(?:just[ \t]+)?(?:go[ \t]+with|say|answer|stick[ \t]+with|pick|choose|settle[ \t]+on)"
+    r"[ \t:]*(?:\$\$?|\\\(|\\\[)?[ \t]*\Z",
+    re.IGNORECASE,
+)
+
+
 def own_line_rule(s: str, c: Candidate) -> str | None:
     """Why a candidate is not an answer by its own line, or None."""
     line = line_of(s, c.start, c.end)
@@ -1124,7 +1133,9 @@ def own_line_rule(s: str, c: Candidate) -> str | None:
     checkish = "=" in c.text or "\\checkmark" in c.text or bool(_SATISFY_RE.search(line))
     para_start = s.rfind("\n\n", max(0, c.start - LINE_WINDOW), c.start)
     paragraph = s[para_start + 2 if para_start >= 0 else max(0, c.start - LINE_WINDOW) : c.start]
-    if checkish and CHECK_RE.search(before) and not _ANSWER_INTRO_END_RE.search(before):
+    if checkish and CHECK_RE.search(before) and not _ANSWER_INTRO_END_RE.search(before) and (
+        not _COMMIT_LEAD_RE.search(before)
+    ):  # (``commitment-after-check``: "... = 17. \u2713 Hmm, ... Let me go with $\boxed{3}$")
         # (not "So both values satisfy the equation, and the solutions are $\boxed{x = 0
         # \text{ and } x = 4}$": the check's conclusion introduces the answer, ``solutions-are``)
         return "check-of-answer"
@@ -1961,6 +1972,14 @@ def assumption_alternative(region: str, chosen: Candidate) -> bool:
     return m is not None and _plain_value(m.group("v")) != _plain_value(chosen.text)
 
 
+_KEEP_ANSWER_RE = re.compile(  # "I'll leave my answer as is", "I'll keep my boxed answer"
+    r"\b(?:i'?ll|i[ \t]+will|we'?ll|i'?m[ \t]+going[ \t]+to)[ \t]+(?:just[ \t]+|still[ \t]+)?"
+    r"(?:keep|leave|stick[ \t]+with)[ \t]+(?:my|the)[ \t]+(?:(?:original|boxed|first|earlier|"
+    r"initial|stated)[ \t]+){0,2}(?:answer|value|result)\b",
+    re.IGNORECASE,
+)
+
+
 def rejects_chosen(tail: str, answer: str) -> str | None:
     """``later-rejects-box``: after the chosen answer, a sentence rejects that very value in
     favour of another ("the remainder should be 4, not 5", "it is 5 rather than 14", "not 5
@@ -1994,6 +2013,10 @@ def rejects_chosen(tail: str, answer: str) -> str | None:
         if _CONFLICT_NOTED_RE.search(tail, m.end()):
             return None  # ``conflict-noted-unsettled``: "that's 35, not 37. So one of the two
             # computations has ...": the two results are compared, neither settled
+        if ("keep" in low or "leave" in low or "stick" in low) and _KEEP_ANSWER_RE.search(
+            tail, m.end()
+        ):  # ``leave-answer-as-is``: "So girls = 25, not 15. ... I'll leave my answer as is.":
+            return None  # the box is kept, the other value set aside
         fixed = new
     return fixed
 
@@ -5199,6 +5222,30 @@ _NON_INTEGER_NOTATION_RE = re.compile(  # "0.999\ldots", "0.\overline{9}", "\fra
 )
 
 
+_ASKED_NAMES_RE = re.compile(r"\(\s*([A-Za-z])\s*,\s*([A-Za-z])\s*(?:,\s*([A-Za-z])\s*)?\)")
+_ASSIGNED_RE = re.compile(r"\s*\$?\s*([A-Za-z])\s*=\s*[^=,;$]+?\s*\$?\s*\.?\s*")
+_ASSIGNMENT_GLUE_RE = re.compile(r"\\[ ,;]|\\quad|\\text\{\s*and\s*\}|\band\b")
+
+
+def _assigns_asked_names(answer: str, gold: str, question: str) -> bool:
+    """``tuple-as-named-assignments``: the answer assigns each component of the asked tuple
+    by its name, in the tuple's order ("x = 7, y = 3" for "(x, y)"; a question naming no
+    components asks x, y, z), one assignment a component (not "x = 3" alone, not "x = 2, y = 5"
+    where $(a, b)$ is asked): the tuple, written out."""
+    inner = gold[gold.find("(") + 1 : gold.rfind(")")]
+    arity = inner.count(",") + 1
+    parts = [p for p in re.split(r"[,;]", _ASSIGNMENT_GLUE_RE.sub(",", answer)) if p.strip()]
+    names = []
+    for part in parts:
+        m = _ASSIGNED_RE.fullmatch(part)
+        if m is None:
+            return False
+        names.append(m.group(1))
+    asked = _ASKED_NAMES_RE.search(question)
+    wanted = [g for g in asked.groups() if g] if asked else ["x", "y", "z"][:arity]
+    return len(names) == arity == len(wanted) and names == wanted
+
+
 def asked_form_violation(answer: str, gold: str, question: str | None) -> str | None:
     """``answer-not-in-asked-form``: the question asks for a form (factor, expand, simplest
     radical form, a common or improper fraction, a rational denominator, simplified (like terms
@@ -5423,7 +5470,9 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
     if (
         asks.tuple_form and _TUPLE_GOLD_RE.fullmatch(gold)
         and not _TUPLE_ANSWER_RE.search(answer.replace("\\left", "").replace("\\right", ""))
-    ):
+        and not _assigns_asked_names(answer, gold, question or "")
+    ):  # (``tuple-as-named-assignments``: "x = 7, y = 3" for "as an ordered pair $(x, y)$"
+        # names each component: read as the pair)
         return "asked for an ordered tuple: the answer gives its components separately"
     return None
 
