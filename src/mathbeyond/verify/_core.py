@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.260.0"  # core_v438-439: named pairs, key sections, keep-as-is, residues
+VERIFIER_VERSION = "2.261.0"  # core_v440: hard to say, conditional anchors with "then"
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -1966,8 +1966,8 @@ _SHORT_END_RE = re.compile(r"[^\n.!?]{1,40}[.!]?\s*")  # the anchored value ends
 _CONDITIONAL_ANCHOR_RE = re.compile(  # "if 97 is prime, then the ", "assuming 97 has no factor, "
     r"(?:^|[.!?\n][ \t*_]*)(?:(?:so|thus|hence|therefore|and|but)[ \t]*,?[ \t]+)?"  # "So if ..."
     r"(?:if|assuming|supposing|provided(?:[ \t]+that)?)[ \t]+[^.;:!?\n]{1,120}"
-    r",[ \t]*(?:then[ \t]+)?(?:the|my|our)[ \t]+(?:final[ \t]+)?\Z"
-)
+    r"(?:,[ \t]*(?:then[ \t]+)?|[ \t]+then[ \t]+)(?:the|my|our)[ \t]+(?:final[ \t]+)?\Z"
+)  # (``conditional-anchor-then``: 'If the question means "15% of 240" then the answer is 36.')
 _OTHERWISE_END_RE = re.compile(  # "$211$; otherwise it could be a different base.": the text's end
     # (or another reading left without a value: "If instead it means ..., the answer would
     # differ.", "Under any other reading the count would change.")

@@ -1775,6 +1775,9 @@ UNDECIDED = (
     # "But I'm still not convinced the list is complete. I can't settle this."
     "(?:i )?(?:can(?:not|'t)|could(?:n't| not)) (?:really )?settle (?:this|it|the question|on)",
     "(?:i )?(?:don'?t|do not) know which",
+    # ``hard-to-say-closing``: "Actually I think it's 1170. Or maybe 1080. It's hard to say, I'll
+    # go with... hmm.", "Or maybe 8? Hard to tell." (another value floated just before it)
+    "(?:it'?s |it is )?(?:hard|difficult|impossible) to (?:say|tell)(?=[ \t]*(?:[,.!?\u2026]|$))",
     # ``cant-be-sure-which``: "..., giving x = 1. I can't be sure which the problem meant."
     "(?:i )?(?:can(?:not|'t)|could(?:n't| not)) (?:really |quite )?be (?:sure|certain) (?:which|"
     "whether)",
