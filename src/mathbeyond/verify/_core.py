@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.261.0"  # core_v440: hard to say, conditional anchors with "then"
+VERIFIER_VERSION = "2.262.0"  # core_v441: rates per other time units, interjected "or" boxes
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -2660,6 +2660,10 @@ UNIT = {  # canonical unit: (dimension, its spellings)
     "m/s": ("speed", "m/s|met(?:er|re)s? per second"),
     "mph": ("speed", "mph|mi/h|mi/hr|miles? (?:per|an) hour"),
     "ft/s": ("speed", "ft/s|ft/sec|feet per second"),
+    # ``rate-in-other-time-unit``: "50 miles per minute" where miles per hour are asked
+    "mi/min": ("speed", "mi/min|miles? per minute"), "km/min": ("speed", "km/min|km per minute|"
+    "kilomet(?:er|re)s? per minute"), "m/min": ("speed", "m/min|met(?:er|re)s? per minute"),
+    "ft/min": ("speed", "ft/min|feet per minute"),
     "mg": ("mass", "mg|milligrams?"), "g": ("mass", "g|grams?"),
     "kg": ("mass", "kg|kilograms?"), "lb": ("mass", "lbs?|pounds?"),
     "oz": ("mass", "oz|ounces?"),

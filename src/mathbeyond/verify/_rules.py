@@ -255,7 +255,9 @@ _CASE_LABEL = (  # ``spaced-boxes``: a case label after a box ("\\boxed{3}\\ (n\
 _CONNECTOR_RE = re.compile(
     r"(?:[\s,;$.&/]|\\[()\[\]]|\\q?quad|\\text\{\s*(?:and|or)\s*\}|and|or|\\,|"
     + _TEX_SPACE + "|" + _CASE_LABEL + "|"
-    r"\\?[a-zA-Z]+(?:_\{?\w{1,3}\}?)?\s*=|" + lx.alternation(lx.HEDGED_ALTERNATIVE) + ")*"
+    r"\\?[a-zA-Z]+(?:_\{?\w{1,3}\}?)?\s*=|" + lx.alternation(lx.HEDGED_ALTERNATIVE)
+    # ``interjected-or``: "$\boxed{389}$ hmm or $\boxed{391}$", "um, or": the "or" still joins
+    + r"|(?:hmm+|um+|uh+)[ \t,.]*(?=or\b))*"
 )
 _CONDITION_AFTER_RE = re.compile(
     r"[\s$)]*,?\s*" + lx.alternation(lx.CONDITIONAL_TAIL) + r"\b", re.IGNORECASE
@@ -789,24 +791,23 @@ def _last_conclusion(before: str) -> int | None:
     return end
 
 
+_INTERJECTION_LEAD = r"(?:(?:hmm+|oh|ah|well|okay|ok)[ \t]*[,.!]?[ \t]+)?"  # ("Hmm, but if")
+_COUNTERFACTUAL_BODY = (  # "if ..., it would be" with no turn to the real case after the modal
+    r"(?:if|had[ \t]+(?:the|we|i|you|it|this|that|they))\b[^\n]*\b"
+    + lx.alternation(lx.COUNTERFACTUAL_MODAL) + r"\b(?![^\n]*\b"
+    + lx.alternation(lx.COUNTERFACTUAL_TURN) + r"\b)"
+)
 _COUNTERFACTUAL_CLAUSE_RE = re.compile(  # also after a note label: "*Note:* if ..., ... would"
     # or any short label: "(Sanity check on the method: if ..., we would get $\boxed{6}$.)"
     r"^[\s*_(]*(?:(?:note|remark|aside|p\.?s\.?|[A-Za-z][A-Za-z \t-]{0,40})[ \t]*:[\s*_]*)?"
-    r"(?:(?:hmm+|oh|ah|well|okay|ok)[ \t]*[,.!]?[ \t]+)?"  # ("Hmm, but if ..., it would be")
-    r"(?:(?:but|and|or|so|now)[ \t,]+)?"
-    r"(?:if|had[ \t]+(?:the|we|i|you|it|this|that|they))\b[^\n]*\b"
-    + lx.alternation(lx.COUNTERFACTUAL_MODAL) + r"\b(?![^\n]*\b"
-    + lx.alternation(lx.COUNTERFACTUAL_TURN) + r"\b)",
+    + _INTERJECTION_LEAD + r"(?:(?:but|and|or|so|now)[ \t,]+)?" + _COUNTERFACTUAL_BODY,
     re.IGNORECASE,
 )
 _COUNTERFACTUAL_LOOSE_RE = re.compile(  # with concessive openers: "Hmm, though if", "though
     # honestly, if" (read so only when a sentence turns back to the problem as stated after it)
-    r"^[\s*_(]*(?:(?:hmm+|oh|ah|well|okay|ok)[ \t]*[,.!]?[ \t]+)?"
-    r"(?:(?:but|and|or|so|now|though|although|however|yet|still|honestly|frankly|admittedly)"
-    r"[ \t,]+){0,2}"
-    r"(?:if|had[ \t]+(?:the|we|i|you|it|this|that|they))\b[^\n]*\b"
-    + lx.alternation(lx.COUNTERFACTUAL_MODAL) + r"\b(?![^\n]*\b"
-    + lx.alternation(lx.COUNTERFACTUAL_TURN) + r"\b)",
+    r"^[\s*_(]*" + _INTERJECTION_LEAD
+    + r"(?:(?:but|and|or|so|now|though|although|however|yet|still|honestly|frankly|admittedly)"
+    r"[ \t,]+){0,2}" + _COUNTERFACTUAL_BODY,
     re.IGNORECASE,
 )
 _AS_STATED_AFTER_RE = re.compile(  # a later sentence back to the problem as posed
@@ -825,6 +826,8 @@ def as_stated_after(region: str, end: int) -> bool:
             or "actual" in region or "original" in region) and (
         _AS_STATED_AFTER_RE.search(region, end) is not None
     )
+
+
 _OWN_CLAUSE_BREAK_RE = re.compile(  # (not the full stop of "i.e.", "e.g.", "etc.", "vs.", "cf.",
     # nor a factorial's "!": "If we also divided by $2!$ ..., we'd get", ``factorial-not-a-stop``)
     r"(?:(?<!\bi\.e)(?<!\be\.g)(?<!\betc)(?<!\bvs)(?<!\bcf)[.;?]|(?<![\d)}\]])!)(?:\s|\$)"
