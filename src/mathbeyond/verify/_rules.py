@@ -810,12 +810,14 @@ _COUNTERFACTUAL_LOOSE_RE = re.compile(  # with concessive openers: "Hmm, though 
     r"[ \t,]+){0,2}" + _COUNTERFACTUAL_BODY,
     re.IGNORECASE,
 )
+_AS_STATED = (  # back to the problem as posed: "But as stated", "Assuming it's as written"
+    r"(?:(?:but|so|and|now|however|still)[ \t,]+)?(?:as[ \t]+(?:stated|written|given|posed)"
+    r"|for[ \t]+the[ \t]+(?:actual|given|original|stated)[ \t]+(?:problem|question)"
+    r"|assuming[ \t]+(?:it'?s|it[ \t]+is|the[ \t]+problem[ \t]+is)[ \t]+as[ \t]+"
+    r"(?:written|stated|given))\b"
+)
 _AS_STATED_AFTER_RE = re.compile(  # a later sentence back to the problem as posed
-    r"(?:^|[.!?][ \t]+)[ \t*_]*(?:(?:but|so|and|now|however|still)[ \t,]+)?(?:as[ \t]+(?:stated|"
-    r"written|given|posed)|for[ \t]+the[ \t]+(?:actual|given|original|stated)[ \t]+(?:problem|"
-    r"question)|assuming[ \t]+(?:it'?s|it[ \t]+is|the[ \t]+problem[ \t]+is)[ \t]+as[ \t]+"
-    r"(?:written|stated|given))\b",
-    re.IGNORECASE | re.MULTILINE,
+    r"(?:^|[.!?][ \t]+)[ \t*_]*" + _AS_STATED, re.IGNORECASE | re.MULTILINE
 )
 
 
@@ -1099,11 +1101,7 @@ _ANSWER_INTRO_END_RE = re.compile(
 
 
 _AS_STATED_RE = re.compile(  # the clause turns back to the problem as posed
-    r"[\s*_]*(?:(?:but|so|and|now|however|still)[ \t,]+)?(?:as[ \t]+(?:stated|written|given|"
-    r"posed)|for[ \t]+the[ \t]+(?:actual|given|original|stated)[ \t]+(?:problem|question)|"
-    r"assuming[ \t]+(?:it'?s|it[ \t]+is|the[ \t]+problem[ \t]+is)[ \t]+as[ \t]+(?:written|"
-    r"stated|given))\b",
-    re.IGNORECASE,
+    r"[\s*_]*" + _AS_STATED, re.IGNORECASE
 )
 
 
