@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.262.0"  # core_v441: rates per other time units, interjected "or" boxes
+VERIFIER_VERSION = "2.263.0"  # core_v442-443: counts out of totals, value-then-clause, summaries
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -318,6 +318,8 @@ _POWER_TERM = (  # "2^2", "3", "1 \cdot 2^3" (a place value with its digit)
 )
 _POWER_SUM_RE = re.compile(  # "1^2 + 2^2 + 3^2 + 4^2 + 5^2": the asked sum written out, not summed
     _POWER_TERM + r"\^\s*\{?\d+\}?\s*(?:[+\-−]" + _POWER_TERM + r"){2,}"
+    # ``two-powers-unevaluated``: "20^2 - 3^2", both terms powers (not "2^{12} - 1", a closed form)
+    + r"|\s*\d+\s*\^\s*\{?\d+\}?\s*[+\-−]\s*\d+\s*\^\s*\{?\d+\}?\s*"
 )
 _OPERATOR = r"(?:[+\-−*·×/÷]|\\cdot|\\times|\\div)"  # ("125/5+3": two operations left)
 _FRACTION = r"\s*-?\\[dt]?frac\s*(?:\{\s*\d+\s*\}|\d)\s*(?:\{\s*\d+\s*\}|\d)\s*"

@@ -2289,6 +2289,11 @@ def _sentence_answer(text: str) -> str:
     sentence with one bold number ("The club can form **66** different committees") to it. A
     numeral with a scale word is read in digits first ("12 thousand minutes")."""
     text = scaled_numerals(text)
+    lead = _VALUE_THEN_CLAUSE_RE.fullmatch(text.strip()) if " and " in text else None
+    if lead is not None and not _NEG_WORD_RE.search(text) and not _HEDGE_RE.search(text):
+        # ``anchored-value-then-clause``: "The answer is 14 and the sum of the cubes is 36,
+        # for completeness.": the anchored value; the clause after it states another quantity
+        return lead.group("v").strip("$ ")
     if ", " in text:
         apposed = _apposed_value(text.strip())
         if apposed is not None:
@@ -2344,11 +2349,33 @@ def _sentence_answer(text: str) -> str:
             return _sentence_number(text) or text
         return next(a or b for a, b in maths[-1:]) if len(maths) == 1 else text
     tail = text[last.end() :].strip().strip("*").strip()
+    seg = _MATH_SEG_RE.match(tail) if tail.startswith(("\\(", "$")) else None
+    if seg is not None and _COUNTED_AFTER_MATH_RE.match(tail, seg.end()):
+        # ``math-value-then-noun``: "There are $1854$ derangements of $\{1,\dots,7\}$.": the
+        # segment's value and its noun (a phrase of the set it counts in dropped)
+        rest = tail[seg.end() :]
+        qualifier = _MATH_QUALIFIER_RE.search(rest)
+        return (seg.group(1) or seg.group(2)).strip() + (
+            rest[: qualifier.start()] if qualifier is not None else rest
+        )
     if tail.startswith(("\\(", "$")):
         tail = tail.strip("$").replace("\\(", "").replace("\\)", "")
     return tail or text
 
 
+_COUNTED_AFTER_MATH_RE = re.compile(r"[ \t]+[a-z][a-z-]{2,}\b")
+_MATH_QUALIFIER_RE = re.compile(  # " of $\{1,\dots,7\}$", " in $S$": the set a count is taken in
+    r"[ \t]+(?:of|in|on|from|among)[ \t]+(?:the[ \t]+set[ \t]+)?"
+    r"(?:\$[^$\n]{1,60}\$|\\\(.{1,60}?\\\))[ \t.]*\Z"
+)
+
+
+_VALUE_THEN_CLAUSE_RE = re.compile(  # "14 and the sum of the cubes is 36", "405, and the next ..."
+    r"\**(?P<v>\$?-?\d[\d,]*(?:\.\d+)?\$?|\$[^$\n]{1,40}\$)\**,?[ \t]+and[ \t]+(?:the|its|their)"
+    r"[ \t]+(?:[A-Za-z][A-Za-z-]*[ \t]+){1,6}?(?:is|are|was|were|equals|comes[ \t]+to)[ \t]+"
+    r"[^\n]{1,80}",
+    re.IGNORECASE,
+)
 _PRONOUN_VALUE_RE = re.compile(
     r"[ \t]*(?:it|this|that)(?:'s|\u2019s|[ \t]+(?:is|was|equals))[ \t]+"
     r"(?P<v>\$?-?\d[\d,]*(?:\.\d+)?\$?)[ \t]*[.!]?[ \t]*",
@@ -6764,8 +6791,8 @@ def _tldr_after_box(region: str, chosen: Candidate, boxes: list[Candidate]) -> b
     if _TLDR_LINE_RE.match(region, line_start) is None or region[chosen.end :].strip(" \t\n*_.$"):
         return False
     prior = [b for b in boxes if b.end <= line_start]
-    if not prior or _plain_value(prior[-1].text) == _plain_value(_sentence_answer(chosen.text)):
-        return False
+    if not prior or not _recap_differs(_sentence_answer(chosen.text), prior[-1].text):
+        return False  # (the same value in another notation: "720 degrees" after "720^\\circ")
     between = region[prior[-1].end : line_start]
     return not (
         REVISE_RE.search(between) or RETRACT_RE.search(between) or MISTAKE_RE.search(between)
@@ -6829,6 +6856,9 @@ def _explanation_concludes_other(
     body = region.rstrip()
     start = max(body.rfind("\n"), body.rfind(". ", 0, len(body) - 1)) + 1
     sentence = body[start:]
+    clause = sentence[max(sentence.rfind("; "), sentence.rfind(", ")) + 1 :]
+    if _EACH_CLAUSE_RE.match(clause):  # ``per-item-count``: "...; each gives one ordered pair.":
+        return False  # what each item gives, not a total
     m = _ASKED_NOUN_VALUE_END_RE.search(sentence)
     if noun_only and m is None:
         ended = _VALUE_NOUN_END_RE.search(sentence)
@@ -6865,6 +6895,10 @@ def _explanation_concludes_other(
     )) and value != answer.strip("$ ").replace(",", "") and not _same_final_number(answer, value)
 
 
+_EACH_CLAUSE_RE = re.compile(  # "each gives one pair" (not "each ..., so 16 in all")
+    r"[ \t]*(?:and[ \t]+)?(?:each|every)\b(?![^.\n]*\b(?:so|thus|hence|total|in[ \t]+all)\b)",
+    re.IGNORECASE,
+)
 _IF_YOU_MEAN_RE = re.compile(  # "If you mean the first, the answer is 18." (a last sentence)
     r"(?:^|(?<=[.!?])[ \t]+)if[ \t]+you(?:'re|[ \t]+are|[ \t]+were)?[ \t]+(?:mean|meant|"
     r"intend(?:ed)?|want(?:ed)?|asking|asked[ \t]+for)\b[^!?\n]*?(?:[.!]?[ \t]*\Z)",
@@ -7203,7 +7237,8 @@ _RECAP_REASON_RE = re.compile(  # ", since $d^2 = 225$": a reason after the stat
 _STATING_VERB_RE = re.compile(  # "is", "are", "gives", "works out to": a value is stated
     r"\b(?:is|are|was|were|equals?|gives?|giving|gets?|got|obtain(?:s|ed)?|comes?[ \t]+to|"
     r"works?[ \t]+out[ \t]+to|makes?|totals?|yields?|has|have|results?[ \t]+in|found|finds?|"
-    r"counted|computed|calculated|arrived?[ \t]+at|end(?:s|ed)?[ \t]+up[ \t]+with)\b",
+    r"counted|computed|calculated|arrived?[ \t]+at|end(?:s|ed)?[ \t]+up[ \t]+with|"
+    r"(?:adds?|sums?|amounts?)[ \t]+(?:up[ \t]+)?to)\b",  # ("the fractions add to $\frac56$")
     re.IGNORECASE,
 )
 
@@ -7247,7 +7282,28 @@ def recap_after_box(completion: str, question: str | None) -> str | None:
             if heading is not None and "\\boxed" in completion[:heading]:
                 return _recap_line_value(line, question, stated=True)
         return _recap_list_value(last, at, line, question)
-    return _recap_line_value(line, question)
+    value = _recap_line_value(line, question)
+    if value is not None and question and _other_datum_before(line, value, question):
+        return None  # ``recap-of-other-object``: "**Recap.** The area is 84, and the altitude
+        # to the side of length 14 is 12." (asked the altitude to side $AC$): another altitude
+    return value
+
+
+def _other_datum_before(line: str, value: str, question: str) -> bool:
+    """Before ``value`` the line singles out an object by a given measure the question does
+    not put that way ("the altitude to the side of length 14" where the question names sides
+    $BC = 14$ and asks for the altitude to $AC$): the line speaks of another object."""
+    at = line.rfind(value)
+    clause = max(line.rfind(", ", 0, at), line.rfind("; ", 0, at), 0)  # the value's own clause
+    named = _MEASURE_QUALIFIER_RE.search(line, clause, at) if at > 0 else None
+    return named is not None and named.group(0).lower() not in question.lower()
+
+
+_MEASURE_QUALIFIER_RE = re.compile(  # "of length 14", "of radius 3" (not "with base 4")
+    r"\bof[ \t]+(?:length|side(?:[ \t]+length)?|radius|diameter)[ \t]+"
+    r"\$?\d+(?:\.\d+)?\$?",
+    re.IGNORECASE,
+)
 
 
 _RECAP_LIST_ITEM_RE = re.compile(r"[ \t]*(?:\d{1,2}[.)]|[-*\u2022])[ \t]+\S")
@@ -7490,6 +7546,10 @@ def _recap_line_value(line: str, question: str | None, stated: bool = False) -> 
 _RECAP_RESIDUE_RE = re.compile(
     r"[^$]{1,60}?\\equiv\s*(?P<r>-?\d+)\s*\\?\(?\\(?:pmod|bmod|mod)\s*\{?\s*\d+\s*\}?\s*\)?"
 )
+_OPTIONS_OFFERED_RE = re.compile(  # "(C) 97 or (D) 103", "(C) or (D)": two labelled options
+    r"\((?P<a>[A-Ea-e])\)[^()\n]{0,24}?[ \t]or[ \t]+(?:option[ \t]+|choice[ \t]+)?"
+    r"\((?!(?P=a)\))[A-Ea-e]\)"
+)
 _OPTION_LABEL_RE = re.compile(r"\(([A-E])\)")
 _FINAL_VALUE_LABEL_RE = re.compile(  # "final value 1024", "the final answer: (3, 7)"
     r"[ \t*_]*(?:the[ \t]+|my[ \t]+)?final[ \t]+(?:value|answer|result)[ \t*_]*(?:is|=|:)?[ \t*_]*"
@@ -7641,7 +7701,10 @@ _SOLVED_VALUE_RE = re.compile(r"^[A-Za-z][ \t]*=[ \t]*")
 def _recap_differs(value: str, boxed: str) -> bool:
     """A recap's value is another one than the box's: not the same rational number in another
     notation ("3/8" for "\\frac{3}{8}", "0.375"), and different as a number or, failing that,
-    as plain text (``recap-contradicts-fraction-box``)."""
+    as plain text (``recap-contradicts-fraction-box``); a degree mark in either is no
+    difference ("720 degrees" restates "720^\\circ": ``recap-degrees-in-words``)."""
+    if "circ" in value + boxed or "degree" in value + boxed or "\u00b0" in value + boxed:
+        value, boxed = _DEGREE_MARK_RE.sub("", value), _DEGREE_MARK_RE.sub("", boxed)
     if _same_rational(value, boxed):
         return False
     if simple_rational(value.strip(" \t.$").replace(",", ""), 40) is not None and simple_rational(
@@ -7651,6 +7714,9 @@ def _recap_differs(value: str, boxed: str) -> bool:
     return _plain_value(value) != _plain_value(boxed)
 
 
+_DEGREE_MARK_RE = re.compile(  # "^\\circ", "^{\\circ}", "\u00b0", " degrees" ending a value
+    r"[ \t]*(?:\^[ \t]*\{?[ \t]*\\circ[ \t]*\}?|\\circ|\u00b0|\\degree|degrees?\b)[ \t$.]*\Z"
+)
 _ANCHOR_EQUATION_RE = re.compile(  # "x = 5", "$x = 5$.": the anchor an equation for one unknown
     r"[\s$*]*(?P<x>[A-Za-z])[ \t]*=[ \t]*(?P<v>-?\d+(?:\.\d+)?(?:/\d+)?)[\s$*.]*"
 )
@@ -10224,12 +10290,41 @@ _AGREED_BEFORE_RE = re.compile(  # "..., which is also what the ", "..., matchin
 )
 
 
+_COUNT_BEFORE_OUT_OF_RE = re.compile(  # "are 60 right triangles" right before " out of "
+    r"\b(?:are|is|were|was|have|has|get|got|found|gives?|makes?)[ \t]+[*$]*(?P<n>\d[\d,]*)[*$]*"
+    r"(?P<noun>(?:[ \t]+[A-Za-z][A-Za-z-]*){1,3})[ \t]*\Z",
+    re.IGNORECASE,
+)
+
+
+def _count_out_of_total(last: str, question: str) -> str | None:
+    """The count a closing sentence states before " out of " a total, asked "how many" of the
+    count's noun ("So there are 60 right triangles out of C(12,3) = 220 total triangles."): the
+    count; else None."""
+    at = last.find(" out of ")
+    count = _COUNT_BEFORE_OUT_OF_RE.search(last, 0, at)
+    if count is None or not _HOW_MANY_RE.search(question) or _NEG_WORD_RE.search(last, 0, at):
+        return None
+    noun = count.group("noun").split()[-1]
+    return count.group("n").replace(",", "") if _noun_in_question(noun, question) else None
+
+
+_VALUE_SENTENCE_END_RE = re.compile(  # "So she earned $10.", "Weng earned $10 in total."
+    r"(?<![\w.])\\?\$?-?\d[\d,]*(?:\.\d+)?\$?(?:[ \t]+[A-Za-z]+){0,3}[ \t]*[.!]?[ \t]*\Z"
+)
+_EMPTY_MARK_LINE_RE = re.compile(r"\n[ \t]*#{2,6}[ \t]*\.?\Z")  # (a finished text's full stop)
+
+
 def _closing_read(
     region: str, allow_bare: bool = True, question: str | None = None
 ) -> Extracted | None:
     region = _without_pleasantries(region.rstrip())
     if region.rstrip(".").endswith(("---", "***", "___")):  # a rule line closing the text (a note
         region = _TRAILING_RULE_RE.sub("", region)  # after it blanked): the text before closes
+    if region.rstrip(".").endswith("#"):  # ``empty-final-marker``: "So she earned $10.\n####":
+        kept = _EMPTY_MARK_LINE_RE.sub("", region)  # the GSM8K marker left empty after a line
+        if _VALUE_SENTENCE_END_RE.search(kept):  # that ends on a value (not "... I'll leave the
+            region = kept  # weekly total open.\n####": no value given)
     lines = [ln for ln in region.strip().split("\n") if ln.strip()]
     if not lines:
         return None
@@ -10861,6 +10956,11 @@ def _closing_read(
             return Extracted("", "none", "closing-value-denied")  # "the answer is not $8$."
         if verb is not None and _hedged_before(last, verb.end(), question):
             return Extracted("", "none", "closing-hedged")  # "So the answer might be 12."
+        counted = _count_out_of_total(last, question) if verb is not None and question and (
+            " out of " in last
+        ) else None
+        if counted is not None:  # ``count-out-of-total``: "So there are 60 right triangles out
+            return Extracted(counted, "conclusion", "closing-count-out-of-total")  # of 220."
         if verb is not None:
             ans = _clean_tail(_math_value_first(last[verb.end() :]))
             if "ing " in ans[:16]:  # ``participle-before-value``: "is moving at 60 miles per hour"
@@ -11005,6 +11105,10 @@ def _closing_read(
             len(set(_OPTION_LABEL_RE.findall(last))) >= 3
         ):  # ``closing-lists-every-option``: "I'd answer (A), (B), (C), (D) -- each is a small
             return Extracted("", "none", "closing-lists-every-option")  # fraction near 0.125."
+        if ending is not None and " or " in closing_sentence and question and (
+            _lists_options(question) and _OPTIONS_OFFERED_RE.search(closing_sentence)
+        ):  # ``closing-offered-options``: "I'll pick (C) 97 or (D) 103.": two options, no pick
+            return Extracted("", "none", "closing-offered-options")
         if ending is not None:  # "..., the two integers add up to $24$."
             return Extracted(ending, "conclusion", "closing-last-value")
     if not negated and not bare and question:
@@ -13642,7 +13746,8 @@ def _located_value(sentence: str) -> str | None:
 
 
 _AND_CLAUSE_RE = re.compile(  # ", and one can check", ", and 18 checks out as the other"
-    r",[ \t]+and[ \t]+(?=[A-Za-z]{2,}[ \t]|-?\d[\d.,]*[ \t]+[a-z]{2,}[ \t]+[a-z]{2,})"
+    r",[ \t]+and[ \t]+(?=[A-Za-z]{2,}[ \t]|-?\d[\d.,]*[ \t]+[a-z]{2,}[ \t]+[a-z]{2,}"
+    r"|\$[^$\n]{1,40}\$[ \t]+[a-z]{2,}[ \t])"  # (", and $405!$ has exactly 100 trailing zeros")
 )
 
 

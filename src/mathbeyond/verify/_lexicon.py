@@ -1462,7 +1462,8 @@ CJK_GROUPS = {"万": 10_000, "萬": 10_000, "亿": 100_000_000, "億": 100_000_0
 
 DECLINE_ANSWER = (
     "(?:won't|will not|can't|cannot|can not|(?:am|'m) (?:not able|unable) to|not able to|"
-    "unable to) (?:give|provide|offer|commit to|state|settle on) (?:you )?(?:a |an |any |the )?"
+    "unable to|let me not|let's not|(?:i'd|i would) rather not|(?:i'd |i had )?better not) "
+    "(?:give|provide|offer|commit to|state|settle on) (?:you )?(?:a |an |any |the )?"
     "(?:definitive|definite|final|certain|firm|conclusive|reliable|single|unique) answer",
     # "Without more information, I can't decide between these two."
     "(?:can't|cannot|can not|unable to|not able to) (?:decide|choose|pick) between "

@@ -1459,6 +1459,9 @@ def side_remark_span(region: str, c: Candidate, question: str | None) -> tuple[i
     if later is not None and "\\boxed" in after[later.end() :]:  # ``labelled-box-for-
         later = None  # completeness``: "$\\boxed{x = 4}$, and for completeness, $\\boxed{y = 3}$.":
         # the remark introduces the box after it, not this one
+    if later is not None and "\\boxed" in after[: later.start()]:  # ``remark-on-later-box``:
+        later = None  # "$\\boxed{4}$ (and $f(11) = \\boxed{25}$ for reference)": the remark
+        # closes on the box after this one, which it is about
     if not (
         (UNASKED_RE.may_match(region, start, c.start) and UNASKED_RE.search(remark))
         or later is not None
@@ -1724,6 +1727,9 @@ def _retraction_of(tail: str, answer: str) -> re.Match[str] | None:
         if remarked_mistake(tail, m):
             pos = m.end()  # "A common mistake here is ... This is incorrect because ..."
             continue
+        if _other_box_in_sentence(tail, m.start(), answer):
+            pos = m.end()  # ``retraction-of-side-box``: "Bonus (not asked): ... is $\\boxed{12}$,
+            continue  # ignore that.": the sentence withdraws its own box, not the answer
         if (
             _NOUN_DISOWNED_RE.match(m.group(0))
             and not _OWN_ANSWER_NOUN_RE.match(m.group(0))
@@ -1740,6 +1746,18 @@ def _retraction_of(tail: str, answer: str) -> re.Match[str] | None:
         pos = m.end()
     mistake = MISTAKE_RE.search(tail, 0, found.start() if found else len(tail))
     return mistake or found
+
+
+_SENTENCE_BOX_RE = re.compile(r"\\boxed\{([^{}\n]{1,40})\}")
+
+
+def _other_box_in_sentence(tail: str, at: int, answer: str) -> bool:
+    """A box of another value than ``answer`` comes before ``at`` in the sentence holding it."""
+    start = _sentence_start(tail, at)
+    if "\\boxed" not in tail[start:at]:
+        return False
+    boxes = _SENTENCE_BOX_RE.findall(tail, start, at)
+    return bool(boxes) and _plain_value(boxes[-1]) != _plain_value(answer)
 
 
 def retraction_in(tail: str) -> re.Match[str] | None:
@@ -3672,7 +3690,7 @@ def restated_other_interval(region: str, c: Candidate) -> bool:
 
 RECAP_LABEL_RE = re.compile(  # "**In summary:**", "To recap,", "Summary:" opening a line
     r"[ \t*_>#-]*(?:(?:final|quick|brief|short)[ \t]+)?(?:" + lx.alternation(lx.RECAP_OPENER)
-    + r")[ \t*_]*[,:][ \t*_]*",
+    + r")[ \t*_]*(?:[,:]|\.(?=\*\*|__))[ \t*_]*",  # ("**Summary.** We found ...")
     re.IGNORECASE,
 )
 _DOLLAR_SEG_RE = re.compile(r"\$([^$\n]{1,80})\$")
