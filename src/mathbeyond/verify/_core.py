@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.263.0"  # core_v442-443: counts out of totals, value-then-clause, summaries
+VERIFIER_VERSION = "2.264.0"  # core_v444-445: setext headings, REPL output, counterfactuals
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -90,6 +90,7 @@ from ._rules import ATTRIB_RE as _ATTRIB_RE
 from ._rules import CHECK_MARK_RE as _CHECK_MARK_CHARS_RE
 from ._rules import CROSS_MARK_RE as _CROSS_MARK_RE
 from ._rules import RECAP_LABEL_RE as _RECAP_LABEL_RE
+from ._rules import RETURN_RE as _RETURN_RE
 from ._rules import STAND_BY_BOX_RE as _STAND_BY_BOX_RE
 from ._rules import agreed_after as _agreed_after
 from ._rules import restated_after as _restated_after
@@ -796,6 +797,18 @@ def _strip_code_blocks(s: str, question: str | None = None) -> str:
             prose = _printed_output(s[a + 3 : b], s[:a])
         if prose is None and _LABEL_BEFORE_FENCE_RE.search(s, max(0, a - 60), a):
             prose = _labelled_fence_value(s[a + 3 : b])
+        if prose is None and not _END_TOKENS_TAIL_RE.sub("", s[b + 3 :]).strip():
+            prose = _repl_output(s[a + 3 : b])  # ``repl-output-block``: ">>> 1000 - 1\n999"
+            if prose is None and _RESULT_BEFORE_FENCE_RE.search(s, max(0, a - 40), a):
+                value = _labelled_fence_value(s[a + 3 : b])  # ``result-label-code-block``:
+                if value is not None and "utput" in s[max(0, a - 40) : a]:
+                    value = None  # (a bare printed value under "Output:" states nothing)
+                if value is None:  # "Output:\n```text\nresult = 156\n```"
+                    body = s[a + 3 : b]
+                    tag = _FENCE_TAG_RE.match(body)
+                    assigned = _OUTPUT_ASSIGN_RE.fullmatch(body[tag.end() :] if tag else body)
+                    value = assigned.group("v") if assigned is not None else None
+                prose = f"Final answer: {value}" if value else None  # "Result:\n```\n144\n```"
         out.append("\n" if prose is None else "\n" + prose + "\n")
         pos = b + 3
     return "".join(out)
@@ -839,6 +852,31 @@ _LABEL_BEFORE_FENCE_RE = re.compile(  # "Final answer:\n\n", "**The answer is:**
     r"\banswer\b(?:[ \t]+is)?[ \t]*:?[ \t*_]*\n[ \t\n]*\Z", re.IGNORECASE
 )
 _FENCED_VALUE_RE = re.compile(r"[^\n]{1,60}")
+
+
+_RESULT_BEFORE_FENCE_RE = re.compile(  # "Result:\n", "**Final result:**\n\n", "Output:\n"
+    r"(?:^|\n)[ \t*_#]*(?:final[ \t]+)?(?:result|output)[ \t*_]*:[ \t*_]*\n[ \t\n]*\Z",
+    re.IGNORECASE,
+)
+_OUTPUT_ASSIGN_RE = re.compile(  # "result = 156", "answer: 156" alone in an output block
+    r"\s*(?:result|answer|output|ans)[ \t]*[=:][ \t]*(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\s*",
+    re.IGNORECASE,
+)
+_REPL_PROMPT_RE = re.compile(r"[ \t]*(?:>>>|In[ \t]*\[\d+\]:)[ \t]")
+
+
+def _repl_output(body: str) -> str | None:
+    """``repl-output-block``: a fenced interpreter session ending the text (">>> 1000 - 1\n999")
+    whose last prompt's one output line is one value: that value, as the reply's answer."""
+    tag = _FENCE_TAG_RE.match(body) or re.match(r"[ \t]*(?:python|py|pycon)[ \t]*\n", body)
+    code = body[tag.end() :] if tag is not None else body
+    lines = [ln for ln in code.split("\n") if ln.strip()]
+    if len(lines) < 2 or not _REPL_PROMPT_RE.match(lines[-2]) or _REPL_PROMPT_RE.match(lines[-1]):
+        return None
+    if sum(1 for ln in lines if _REPL_PROMPT_RE.match(ln)) > 1:
+        return None  # (a session of several expressions: "100 % 7 ... 100 // 7", a check)
+    value = _OUTPUT_VALUE_RE.fullmatch(lines[-1])
+    return f"Final answer: {value.group('v')}" if value is not None else None
 
 
 def _labelled_fence_value(body: str) -> str | None:
@@ -1851,6 +1889,10 @@ def _find_anchor_word(
             low, max(0, pos - 80), pos
         ):
             m = None  # "Another way to see the answer: split ...": a method, not an answer
+        if m is not None and word == "answer" and low[after : after + 4] in (" to ", " for") and (
+            _OTHER_QUESTION_ANCHOR_RE.match(low, after)
+        ):  # (a slice test first: no call for every plain "answer:")
+            m = None  # ``anchor-for-other-question``: "Answer to the follow-up (dodecagon): 54"
         if m is not None and _NOT_BEFORE_ANCHOR_RE.search(low, max(0, pos - 24), pos):
             m = None  # "(not the final answer: that is the width)": no answer is given
         if m is not None and _HEDGED_ANCHOR_RE.search(low, max(0, pos - 64), pos):
@@ -1863,11 +1905,23 @@ def _find_anchor_word(
         ):  # ``conditional-anchor``: "If 97 is prime, then the answer is 97." ending the text;
             # ``conditional-anchor-left-open``: "...; otherwise it could be a different base."
             m = None
+        if m is not None and low[after : after + 6] == " would" and (
+            _COUNTERFACTUAL_ANCHOR_RE.search(low, max(0, pos - 140), pos)
+        ) and not _BUT_VALUE_AFTER_RE.match(s, m.end()):  # ``counterfactual-anchor``: "(Had
+            # the condition been $x < 0$, the answer would be
+            m = None  # $-7$.)", "If the bound were $n < 100$ the answer would be 11": another
+            # problem's answer, supposed (not "If I had ..., the answer would be": a revision)
         if m is not None and conditional and _WHETHER_ANCHOR_RE.search(low, max(0, pos - 30), pos):
             m = None  # ``whether-clause-anchor``: "So whether the answer is 100 depends on ..."
         if m is not None:
-            adverb = _ANCHOR_ADVERB_RE.match(s, m.end())
-            text, end = _anchor_value(s, adverb.end() if adverb else m.end())
+            start = m.end()
+            under = _SETEXT_UNDERLINE_RE.match(s, start) if s[start : start + 8].lstrip()[:1] in (
+                "-", "="
+            ) else None
+            if under is not None:  # ``setext-answer-heading``: "Answer\n------\nx = 5": the
+                start = under.end()  # heading's underline is no value; the line after it is
+            adverb = _ANCHOR_ADVERB_RE.match(s, start)
+            text, end = _anchor_value(s, adverb.end() if adverb else start)
             attr = _ATTRIBUTE_VALUE_RE.match(text) if text[:1] in ("'", '"') else None
             if attr is not None:  # ``markup-answer-attribute``: '<solution answer="98">'
                 text = attr.group("v").strip()
@@ -1884,6 +1938,14 @@ def _find_anchor_word(
         pos = low.find(word, after)
 
 
+_OTHER_QUESTION_ANCHOR_RE = re.compile(  # "answer to the follow-up", "answer for the bonus ..."
+    r"[ \t*_]*(?:to|for)[ \t]+(?:the[ \t]+|this[ \t]+|that[ \t]+)?(?:follow-?up|bonus|extra|"
+    r"additional|next|second|other)\b"
+)
+_OTHER_QUESTION_LINE_RE = re.compile(  # a closing line "Answer to the follow-up (...): 54"
+    r"[ \t*_#>-]*answer(?=" + _OTHER_QUESTION_ANCHOR_RE.pattern + r")", re.IGNORECASE
+)
+_SETEXT_UNDERLINE_RE = re.compile(r"[ \t]*\n?[ \t]*(?:-{3,}|={3,})[ \t]*\n\s*")
 _HEDGE_WORD = r"(?:maybe|perhaps|possibly)"  # (before a second value: "7.5, maybe 8")
 _HEDGED_SECOND_VALUE_RE = re.compile(
     r"\d[^,;\n]{0,20}[,;]?[ \t]+(?:or[ \t]+)?" + _HEDGE_WORD + r"[ \t]+\$?-?\d",
@@ -1963,6 +2025,15 @@ _CONDITION_OPENER_RE = re.compile(
 )
 _WHETHER_ANCHOR_RE = re.compile(r"\bwhether[ \t]+(?:the|my|our)[ \t]+(?:final[ \t]+)?\Z")
 _SHORT_END_RE = re.compile(r"[^\n.!?]{1,40}[.!]?\s*")  # the anchored value ends the text
+_BUT_VALUE_AFTER_RE = re.compile(  # "... would be 365, but a leap year has 366 days": the fact
+    r"[^.;!?\n]{0,40}?,?[ \t]+but[ \t]+[^.;!?\n]{0,60}?\d"
+)
+_COUNTERFACTUAL_ANCHOR_RE = re.compile(  # "had the condition been ..., the ", "if the bound were "
+    r"(?:^|[.!?(\n][ \t*_]*)(?:(?:but|and|so)[ \t]*,?[ \t]+)?"
+    r"(?:had[ \t]+(?!i\b|we\b)[^.;!?\n]{1,80}?\bbeen\b|were[ \t]+(?!i\b|we\b)[^.;!?\n]{1,80}"
+    r"|if[ \t]+(?!i\b|we\b)[^.;!?\n]{1,100}?\b(?:were|had[ \t]+been)\b)[^.;!?\n]{0,80}?"
+    r"[, \t]+(?:then[ \t]+)?(?:the|my|our)[ \t]+(?:final[ \t]+)?\Z"
+)
 _CONDITIONAL_ANCHOR_RE = re.compile(  # "if 97 is prime, then the ", "assuming 97 has no factor, "
     r"(?:^|[.!?\n][ \t*_]*)(?:(?:so|thus|hence|therefore|and|but)[ \t]*,?[ \t]+)?"  # "So if ..."
     r"(?:if|assuming|supposing|provided(?:[ \t]+that)?)[ \t]+[^.;:!?\n]{1,120}"
@@ -1985,7 +2056,8 @@ _TLDR_ANCHOR_RE = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 _TABLE_ANSWER_ROW_RE = re.compile(  # a table row labelled Answer, its cells after the label
-    r"^[ \t]*\|[ \t]*[*_]*(?:final[ \t]+)?answer[*_]*[ \t]*\|(?P<cells>[^\n]{1,200}?)\|?[ \t]*$",
+    # (``pipeless-table-row``: "**Answer** | 12" over "---|---", no pipe opening the row)
+    r"^[ \t]*\|?[ \t]*[*_]*(?:final[ \t]+)?answer[*_]*[ \t]*\|(?P<cells>[^\n]{1,200}?)\|?[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
 )
 _BOLD_CLOSE_RE = re.compile(r"(?<=\S)\*\*(?=\s|$)")
@@ -3494,6 +3566,9 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
             region = region[: token.start()]
     if ">" in region and _has_quote_line(region):
         lines = region.rstrip().split("\n")
+        pointer = lines.pop() if len(lines) >= 2 and _FINAL_POINTER_LINE_RE.fullmatch(
+            lines[-1].strip()
+        ) else None  # (a quoted block then "That's the final answer.": it still ends the text)
         tail = len(lines)
         while tail > 0 and (
             lines[tail - 1].lstrip().startswith(">") or not lines[tail - 1].strip()
@@ -3509,7 +3584,7 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
                 # **$8**" then "Thanks for the question!": the model's own line, kept unquoted
                 kept.append(ln.lstrip()[1:].lstrip())
         ending = [ln.lstrip()[1:].lstrip() for ln in lines[tail:]] if tail > 0 else []
-        region = "\n".join(kept + ending)
+        region = "\n".join(kept + ending + ([pointer] if pointer is not None else []))
     if not region.isascii():  # "so ⅝ is left", "x = 7⁄2": the fractions they write
         region = unicode_fractions(region)
     if "\\end{align" in region:
@@ -4535,6 +4610,17 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             return Extracted("", "none", "recap-table-contradicts", trace)
         if question and not truncated and len(sel.texts) == 1:
             revised = _revised_after_box(region, sel.decisions[-1].candidate, question)
+            if revised is not None and _summary_only_after(region, sel.decisions[-1].candidate):
+                # ``summary-not-revision``: a box on a line of its own, then "**Summary:** ... so
+                # the probability is $\frac16$." with no revision cue: a summing-up, no
+                # correction; another value in it makes two final values, none chosen
+                recap = recap_after_box(region, question) or revised
+                approx = _VALUE_THEN_APPROX_END_RE.search(_last_line(region))
+                if approx is not None:  # "... so the probability is $1/6 \approx 0.167$."
+                    recap = approx.group("v")
+                if _recap_differs(recap, sel.texts[0]):
+                    return Extracted("", "none", "summary-contradicts-answer", trace)
+                revised = None  # (the summary agrees: the box answers)
             if revised is not None:
                 return Extracted(revised, "conclusion", "revised-after-box", trace)
             asked_line = _asked_line_after_box(region, sel.decisions[-1].candidate, question)
@@ -4578,6 +4664,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             region, sel.decisions[-1].candidate, question
         ):
             return Extracted("", "none", "summary-contradicts-answer", trace)
+        if not truncated and len(sel.texts) == 1 and _equal_standing_after(
+            region, sel.decisions[-1].candidate
+        ):  # ``other-value-equal-standing``: "\boxed{162}... or, if the rule were ..., it would
+            # be 134. Both are defensible.": two values, none chosen
+            return Extracted("", "none", "other-value-equal-standing", trace)
         if len(sel.texts) == 1 and example_box(region, sel.decisions[-1].candidate):
             # ``box-as-example``: "... any reasonable value could be accepted, e.g. $\boxed{3}$"
             return Extracted("", "none", "box-as-example", trace)
@@ -4823,6 +4914,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 or _EARLIER_DISOWNED_RE.search(region, sel.decisions[-1].candidate.end)
             )
             and not SIDE_RE.search(region, region.rstrip().rfind("\n") + 1)  # "(not asked)"
+            and not _OTHER_QUESTION_LINE_RE.match(region, region.rstrip().rfind("\n") + 1)
+            and not _returns_to_earlier(region, sel.decisions[-1].candidate.end)
+            and not _product_of_anchor(late.text, sel.texts[0])
             and not _closing_keeps_equation(region, sel.texts[0], late.text)
             and not (  # ``correction-to-chain``: the correction read from the closing line itself
                 sel.rule in ("correction-after-retraction", "correction-after-revision")
@@ -5042,7 +5136,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                     break
                 late = Extracted(again.text, again.kind, "closing-remark-walk-back")
                 break
-    bold = _bold_commitment(region, question) if "**" in region or "bf{" in region else None
+    bold = _bold_commitment(  # (a closing "That's my final answer." affirms the line above)
+        _without_referential_remark(region), question
+    ) if "**" in region or "bf{" in region else None
     if bold is not None and late is not None and late.rule in (
         "closing-retracted", "closing-bare-value-list"
     ):  # (the bold value is what the closing remark withdrew, or one item of a closing list:
@@ -5758,7 +5854,11 @@ def _label_in_question(label: str, question: str) -> bool:
     or more is in the question."""
     words = [w for w in re.findall(r"[a-z]{3,}", label.lower())]
     low = question.lower()
-    return bool(words) and all(w.rstrip("s") in low for w in words)
+    return bool(words) and all(
+        w.rstrip("s") in low or (  # ``label-noun-of-asked-verb``: "Intersection:" for "...
+            len(w) >= 8 and w.endswith(("ion", "ions")) and w.rstrip("s")[:-3] in low  # intersect?"
+        ) for w in words
+    )
 
 
 _REQUESTED_RE = Guarded(re.compile(
@@ -7275,6 +7375,12 @@ def recap_after_box(completion: str, question: str | None) -> str | None:
             "\\boxed" in completion[:head_at]
         ):
             return _recap_line_value(line, question, stated=True)  # (a step's "$3! = 6$": none)
+        prev_at = last.rfind("\n", 0, len(last[:at].rstrip()))
+        prev = last[prev_at + 1 : at].strip()
+        if _CONCLUSION_RE.match(line) and question and _RECAP_LABEL_RE.match(prev) and (
+            "\\boxed" in completion[: max(prev_at, 0)]
+        ):  # ``conclusion-after-recap-line``: "**Summary:** ... we get $S = 1$.\n\nSo the
+            return _recap_line_value(line, question, stated=True)  # series converges to 1."
         if _CONCLUSION_RE.match(line) and question:  # ``conclusion-after-recap-list``: "**Recap**
             # \n- ...\n- 15th term: ... = 50\n\nSo the 15th term is 50."
             block = last[:at].rstrip()
@@ -7492,6 +7598,9 @@ def _recap_line_value(line: str, question: str | None, stated: bool = False) -> 
         picked = _asked_clause_value(text[start:], question)
         if picked is not None:  # "Maria is 8 years old and her brother is 12.": Maria's
             return picked
+        steps = _STEP_CHAIN_END_RE.search(text, start)
+        if steps is not None:  # ``recap-step-chain``: "adding the six numbers gives 108 and
+            return steps.group("v")  # dividing by 6 gives 16": the last step's result
     reason = _RECAP_REASON_RE.search(text, start)
     if reason is not None and _HAS_VALUE_RE.search(text, start, reason.start()):
         text = text[: reason.start()].rstrip(" \t.!*_")  # "... is 15, since $d^2 = 225$"
@@ -7530,7 +7639,7 @@ def _recap_line_value(line: str, question: str | None, stated: bool = False) -> 
     sentence = max(start, text.rfind(". ", start, m.start()) + 2)
     if ("=" not in value or stated) and not _STATING_VERB_RE.search(text, sentence, m.start()) and (
         not _located_asked(text[sentence : m.start()], question)
-    ):
+    ) and result is None:  # (a result verb states it too: "So the series converges to 1.")
         return None  # "the formula needs only $n = 30$ and one multiplication, 30 times 31"
     if "=" in value:
         value = value.rsplit("=", 1)[1].strip()
@@ -7543,6 +7652,12 @@ def _recap_line_value(line: str, question: str | None, stated: bool = False) -> 
     return value
 
 
+_STEP_CHAIN_END_RE = re.compile(  # "adding ... gives 108 and dividing by 6 gives 16"
+    r"\b[a-z]+ing\b[^.;\n]{0,60}?\b(?:gives?|yields?|makes?)[ \t]+\$?-?\d[\d,]*(?:\.\d+)?\$?,?"
+    r"[ \t]+and[ \t]+(?:then[ \t]+)?[a-z]+ing\b[^.;\n]{0,60}?\b(?:gives?|yields?|makes?)[ \t]+"
+    r"\$?(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\$?[ \t]*\Z",
+    re.IGNORECASE,
+)
 _RECAP_RESIDUE_RE = re.compile(
     r"[^$]{1,60}?\\equiv\s*(?P<r>-?\d+)\s*\\?\(?\\(?:pmod|bmod|mod)\s*\{?\s*\d+\s*\}?\s*\)?"
 )
@@ -7763,6 +7878,27 @@ def _closing_keeps_equation(region: str, anchor_text: str, late: str) -> bool:
     at = line.rfind(late.strip())
     eq = re.search(r"(?<![\w\\])([A-Za-z])[ \t]*=[ \t]*\$?[ \t]*\Z", line[:at]) if at > 0 else None
     return eq is not None and eq.group(1) != m.group("x")
+
+
+_EQUAL_STANDING_END_RE = re.compile(  # "Both are defensible.", "either is acceptable" closing
+    r"\b(?:both|either)(?:[ \t]+(?:one|answer|value|of[ \t]+them|answers|values|readings?|"
+    r"rules?|interpretations?))?[ \t]+(?:is|are|could[ \t]+be|would[ \t]+be|seems?|works?)"
+    r"(?:[ \t]+equally)?[ \t]+(?:plausible|possible|fine|valid|defensible|acceptable|reasonable|"
+    r"correct)\b[^\n.!?]{0,60}[.!]?[ \t*_]*\Z",
+    re.IGNORECASE,
+)
+
+
+def _equal_standing_after(region: str, box: Candidate) -> bool:
+    """After the box the text names another value and closes by giving both equal standing
+    ("... it would be 134. Both are defensible."): no value chosen."""
+    tail = region[box.end :].rstrip()
+    m = _EQUAL_STANDING_END_RE.search(tail) if len(tail) < 600 and "," not in box.text else None
+    if m is None:
+        return False
+    mine = _plain_value(box.text)
+    values = re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?", tail[: m.start()])
+    return any(_plain_value(v) != mine for v in values)
 
 
 def _later_value_contradicts(region: str, box: Candidate, question: str) -> bool:
@@ -8093,12 +8229,62 @@ def corrected_label_after(region: str, end: int) -> re.Match[str] | None:
     return _CORRECTED_LABEL_LINE_RE.search(region, end)
 
 
+_PRODUCT_RE = re.compile(  # "5\u00b73\u00b72", "4 \\times 6"
+    r"[ \t]*\d{1,6}(?:[ \t]*(?:\u00b7|\u00d7|\*|\\cdot|\\times)[ \t]*\d{1,6}){1,8}[ \t]*"
+)
+
+
+def _product_of_anchor(text: str, anchored: str) -> bool:
+    """``explanation-restates-product``: the closing value is a product of whole numbers that
+    comes to the anchored value ("Answer: thirty. ... the number of divisors is 5·3·2."): the
+    explanation works the answer out, it names no other value."""
+    if _PRODUCT_RE.fullmatch(text) is None:
+        return False
+    product = 1
+    for n in re.findall(r"\d+", text):
+        product *= int(n)
+    value = anchored.strip(" *$.")
+    number = Fraction(value) if value.isdigit() else worded_value(value)
+    return number is not None and number == product
+
+
+def _returns_to_earlier(region: str, start: int) -> bool:
+    """``original-answer-stands``: after ``start`` the text closes by keeping its first answer,
+    no value after that ("... the taxicab distance, which is 14. The problem asks for the
+    ordinary distance, so my original answer stands.")."""
+    tail = region[start:]
+    if "stand" not in tail and "holds" not in tail and "remains" not in tail:
+        return False
+    back = _RETURN_RE.search(region, start)
+    return back is not None and not _HAS_DIGIT_RE.search(region, back.end())
+
+
+def _summary_only_after(region: str, box: Candidate) -> bool:
+    """After a box on a line of its own the text closes on a summary line ("**Summary:** ...")
+    with no revision, redo or recount cue between: a summing-up, not a correction."""
+    if not _boxed_line(region, box) or _SUMMARY_LABEL_RE.match(_last_line(region)) is None:
+        return False
+    return REVISE_RE.search(region, box.end) is None and (
+        REDO_RE.search(region, box.end) is None and RECOUNT_RE.search(region, box.end) is None
+    )
+
+
+def _boxed_line(region: str, box: Candidate) -> bool:
+    """The box stands on a line of its own ("$\\boxed{\\frac{1}{7}}$", "$$\\boxed{12}$$")."""
+    start = region.rfind("\n", 0, box.start) + 1
+    end = region.find("\n", box.end)
+    line = region[start : end if end >= 0 else len(region)]
+    return not line.replace(box.text, "", 1).strip(" \t$.\\[]()boxed{}")
+
+
 def _revised_after_box(region: str, box: Candidate, question: str) -> str | None:
     """``revised-after-box``: after the chosen box, a revision cue ("Actually", "On reflection",
     "Hold on"), then the text closes on a statement of the asked quantity (a word of its
     subject is in the question, or it names the answer) with another value ("... so the number
     of divisors is 7."): that value. A closing statement about another quantity ("as a check,
     the sum of the exponents is 4"), or repeating the box, keeps the box."""
+    if _returns_to_earlier(region, box.end):
+        return None
     relabelled = corrected_label_after(region, box.end)
     if relabelled is not None:  # ``corrected-label-line``: "*Corrected count after listing:
         # 12.*" closing the text after the box: the corrected value replaces it
@@ -9154,11 +9340,22 @@ def _paren_or_other(region: str, value: str) -> bool:
     m = _PAREN_OR_VALUE_RE.match(line, at + len(v)) if at >= 0 else None
     if m is None:
         return False
+    unit = _CONVERSION_AFTER_RE.match(line, m.end())
+    if unit is not None and unit.group("u").lower().rstrip("s") == unit.group("w").lower().rstrip(
+        "s"
+    ):  # ``conversion-offered``: "210 minutes (or 12,600 seconds, if you wanted seconds)": the
+        return False  # same amount in another unit, for a reader who asked for that unit
     mine = simple_rational(v.replace(",", ""), 40)
     other = simple_rational((m.group("v") or m.group("w")).replace(",", ""), 40)
     return mine is not None and other is not None and mine != other
 
 
+_CONVERSION_AFTER_RE = re.compile(  # " seconds, if you wanted seconds)" after the other value
+    r"[ \t]+(?P<u>[A-Za-z]{3,20})[ \t]*,?[ \t]+if[ \t]+you(?:'d)?[ \t]+(?:wanted|want|prefer|"
+    r"need|like|would[ \t]+like|needed)[ \t]+(?:it[ \t]+in[ \t]+|them[ \t]+in[ \t]+)?"
+    r"(?P<w>[A-Za-z]{3,20})[ \t]*\)",
+    re.IGNORECASE,
+)
 _CONDITION_SPLIT_RE = re.compile(  # where a closing sentence's second case may start
     r"[ \t]*;[ \t]*|,?[ \t]+(?:and|but|while|whereas)[ \t]+(?=(?:\$[^$]{1,40}\$|-?\d[\d./]*"
     r"|(?:the[ \t]+)?(?:answer|count|value|probability|result|total|number)[ \t]|it[ \t']|"
@@ -9699,7 +9896,9 @@ def _without_referential_remark(region: str) -> str:
         return region
     if _NEG_WORD_RE.search(body, start) or not _HAS_VALUE_RE.search(body, 0, start):
         return region
-    return body[:start].rstrip()
+    kept = body[:start].rstrip()  # (the line it affirms is a finished one: "gcd = 42\n\nThat
+    done = not kept[-1:].isalnum() and not kept.endswith(('"', "\u201d"))  # is my final
+    return kept if done else kept + "."  # answer."; not after a display: "$$x \le 3$$")
 
 
 _PAREN_OPENS_SENTENCE_RE = re.compile(r"(?<=[.!?])[ \t]+(?=\()")
@@ -9772,10 +9971,13 @@ def _without_aside_line(region: str) -> str:
     body = region.rstrip()
     cut = body.rfind("\n")
     line = body[cut + 1 :]
-    if (
-        len(line) > 400 or _ASIDE_MARKER_RE.search(line) is None or "answer" in line.lower()
-        or not _HAS_VALUE_RE.search(body, 0, cut)
-    ):
+    aside = _ASIDE_MARKER_RE.search(line) if len(line) <= 400 else None
+    if aside is None or "answer" in line.lower():
+        return region
+    stop = line.rfind(". ", 0, aside.start())  # ``aside-sentence-in-line``: "Volume: 64 cm³.
+    if stop > 0 and _HAS_VALUE_RE.search(line, 0, stop):  # Its surface area, by the way, is 96
+        return body[: cut + 1] + line[: stop + 1]  # cm².": the line's own value stays
+    if not _HAS_VALUE_RE.search(body, 0, cut):
         return region
     return body[:cut].rstrip()
 
@@ -10312,6 +10514,34 @@ def _count_out_of_total(last: str, question: str) -> str | None:
 _VALUE_SENTENCE_END_RE = re.compile(  # "So she earned $10.", "Weng earned $10 in total."
     r"(?<![\w.])\\?\$?-?\d[\d,]*(?:\.\d+)?\$?(?:[ \t]+[A-Za-z]+){0,3}[ \t]*[.!]?[ \t]*\Z"
 )
+_FINAL_POINTER_LINE_RE = re.compile(  # "That's the final answer.", "This is my final answer!"
+    r"[*_]*(?:that'?s|that[ \t]+is|this[ \t]+is|it'?s|it[ \t]+is)[ \t]+(?:the|my|our)[ \t]+"
+    r"(?:final[ \t]+)?answer[ \t]*[.!]?[*_]*",
+    re.IGNORECASE,
+)
+_ROMAN_ASKED_RE = re.compile(r"\broman[ \t]+numer(?:al|als|ation)\b", re.IGNORECASE)
+_ROMAN_END_RE = re.compile(  # a Roman numeral closing the line: "= MCMXCIV", "is **XLII**."
+    r"(?:=|\bis|:)[ \t*_$]*(?:\\text\{|\\mathrm\{)?(?P<r>[MDCLXVI]{1,15})\}?[ \t*_$]*[.!]?[ \t]*\Z"
+)
+_VALUE_THEN_APPROX_END_RE = re.compile(  # "is $1/6 \approx 0.167$.": the value before "\approx"
+    r"(?<![\w.])\$?[ \t]*(?P<v>-?\d+(?:/\d+)?|\\[dt]?frac\{\d+\}\{\d+\})[ \t]*(?:\u2248|\\approx)"
+    r"[ \t]*-?\d[\d,]*\.\d+[ \t]*\$?[ \t]*[.!]?[ \t]*\Z"
+)
+_EXACT_THEN_APPROX_END_RE = re.compile(  # "= 1/6 \u2248 0.1667.", "$= \frac16 \approx 0.167$"
+    r"=[ \t]*\$?[ \t]*(?P<v>-?\d+(?:/\d+)?|\\[dt]?frac\{\d+\}\{\d+\})[ \t]*\$?[ \t]*"
+    r"(?:\u2248|\\approx)[ \t]*\$?[ \t]*-?\d[\d,]*\.\d+[ \t]*\$?[ \t]*[.!]?[ \t]*\Z"
+)
+_APPROX_ONLY_LINE_RE = re.compile(  # "Approximately $15.59$.", "That's about 31.42."
+    r"[*_]*(?:(?:that'?s|that[ \t]+is|which[ \t]+is|or)[ \t]+)?(?:approximately|approx\.?|about|"
+    r"roughly|around|nearly|\u2248|\$?\\approx)[ \t]*\$?[ \t]*-?\d[\d,]*(?:\.\d+)?[ \t]*\$?"
+    r"(?:[ \t]+[A-Za-z]+){0,3}[ \t]*[.!]?[*_]*",
+    re.IGNORECASE,
+)
+_EXACT_FORM_ASKED_RE = re.compile(
+    lx.alternation((*lx.ASKED_RADICAL, *lx.ASKED_IN_PI, *lx.ASKED_COMMON_FRACTION))
+    + r"|\bexact(?:[ \t]+(?:value|form|answer))?\b",
+    re.IGNORECASE,
+)
 _EMPTY_MARK_LINE_RE = re.compile(r"\n[ \t]*#{2,6}[ \t]*\.?\Z")  # (a finished text's full stop)
 
 
@@ -10335,6 +10565,16 @@ def _closing_read(
         return Extracted("", "none", "closing-copied-from-question")
     lines = _without_parenthetical_aside(lines)
     lines = _without_unasked_sentence(lines)
+    roman = _ROMAN_END_RE.search(lines[-1]) if question and "oman" in question else None
+    if roman is not None and question and _ROMAN_ASKED_RE.search(question) and not (
+        _NEG_WORD_RE.search(lines[-1]) or _HEDGE_RE.search(lines[-1])
+    ):  # ``closing-roman-numeral``: "1994 = MCMXCIV", "So 1994 in Roman numerals is MCMXCIV."
+        return Extracted(roman.group("r"), "conclusion", "closing-roman-numeral")
+    if len(lines) >= 2 and question and _APPROX_ONLY_LINE_RE.fullmatch(lines[-1].strip()) and (
+        _EXACT_FORM_ASKED_RE.search(question) and _HAS_VALUE_RE.search(lines[-2])
+    ):  # ``approximation-after-exact``: "So the area is $9\sqrt3$. ...\n\nApproximately
+        lines = lines[:-1]  # $15.59$." asked in simplest radical form: the exact value answers
+        region = "\n".join(lines)
     if len(lines) >= 2 and _SET_ASIDE_SUPPOSITION_RE.fullmatch(lines[-1].strip()) and (
         _HAS_VALUE_RE.search(lines[-2])
     ):  # ``closing-supposition-set-aside``: "Hmm, if instead it had travelled for 3 hours, the
@@ -11109,6 +11349,12 @@ def _closing_read(
             _lists_options(question) and _OPTIONS_OFFERED_RE.search(closing_sentence)
         ):  # ``closing-offered-options``: "I'll pick (C) 97 or (D) 103.": two options, no pick
             return Extracted("", "none", "closing-offered-options")
+        approx = _EXACT_THEN_APPROX_END_RE.search(closing_sentence) if ending is not None and (
+            "\u2248" in closing_sentence or "approx" in closing_sentence
+        ) else None
+        if approx is not None and not ROUNDING_ASKED_RE.search(question or ""):
+            ending = approx.group("v")  # ``exact-then-approximation`` in a chain: "Probability =
+            # 6/36 = 1/6 \u2248 0.1667.": the exact value before the approximation
         if ending is not None:  # "..., the two integers add up to $24$."
             return Extracted(ending, "conclusion", "closing-last-value")
     if not negated and not bare and question:

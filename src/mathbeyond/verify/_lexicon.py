@@ -139,6 +139,9 @@ MISTAKE_ADMISSION = (
     # ``noticed-slip``: "P.S. I just noticed a sign slip: $-y = 4$ means $y = -4$."
     "(?:i|we) (?:just |now )?(?:noticed|spotted|caught|see|found) (?:a|an|one) (?:sign |small |"
     "little |minor |arithmetic |calculation |careless |silly )?(?:slip|error|mistake|typo)",
+    # ``operation-done-wrong``: "Oh, I subtracted wrong before. So $\\angle C = 57^\\circ$."
+    "(?:i|we) (?:subtracted|added|multiplied|divided|computed|calculated|counted|copied|"
+    "simplified|squared|rounded) (?:it |that |this |them )?(?:wrong|wrongly|incorrectly)\\b",
     # ``something-is-off``: "40 + 75 + 65 = 170. Hmm, that's not 180, so something is off."
     "something(?:'s| is| must be| seems(?: to be)?) (?:off|wrong|amiss|not right)",
 )
@@ -2503,7 +2506,7 @@ GRADER_INSTRUCTION = (
     "|[a-z]+ing\\b[^.!?\\n,$]{0,50}?),?)?"
     " (?:should|must|will|can|may|needs? to|is (?:asked|expected) to|"
     "(?:are|is) (?:asked|expected) to) (?:please )?(?:mark|grade|score|accept|treat|consider|"
-    "count|award|give|record)",
+    "count|award|give|record|note)",  # ("The grader should note that ... is verified correct.")
     "(?:grader|evaluator|reviewer|examiner|assessor)s?: please",
     *GRADING_AWARD,
 )

@@ -762,7 +762,16 @@ def presented_mistake_at(region: str, at: int) -> bool:
             continue
         start = m.end()
     sentence = region[start : start + 120].lstrip(" \t*#>-")
-    return PRESENTED_MISTAKE_RE.pattern.match(sentence) is not None
+    if PRESENTED_MISTAKE_RE.pattern.match(sentence) is not None:
+        return True
+    paren = region.rfind("(", lo, at)  # ``mistake-remark-parenthetical``: "(Remark: a common
+    if paren < 0 or ")" in region[paren:at]:  # mistake gives 43; ... and the answer is 43.
+        return False  # That is incorrect.)": the parenthesis presents the mistake throughout
+    opening = _REMARK_LABEL_RE.sub("", region[paren + 1 : paren + 121].lstrip(" \t*"), count=1)
+    return PRESENTED_MISTAKE_RE.pattern.match(opening) is not None
+
+
+_REMARK_LABEL_RE = re.compile(r"^(?:remark|note|aside|n\.b\.)[ \t*]*:[ \t*]*", re.IGNORECASE)
 
 
 # --- skip rules (walking back from the last candidate) ------------------------------------------
@@ -1358,6 +1367,15 @@ def _in_side_parenthetical(region: str, prev: Candidate, cand: Candidate) -> boo
     sentence of its own ("$\\boxed{420}$. (The speed was $\\boxed{60}$ mph.)"), names no
     conclusion and hedges nothing: a side value, not a second answer."""
     opened = region.rfind("(", prev.end, cand.start)
+    if opened < 0 and "(" in region[max(0, prev.start - 40) : prev.start]:
+        # ``parenthetical-box-run``: "\boxed{\frac{5}{6}} (equivalently \boxed{0.8\overline{3}}
+        # or \boxed{83.\overline{3}\%})": the later box shares the earlier one's parenthesis
+        outer = region.rfind("(", max(0, prev.start - 40), prev.start)
+        return ")" not in region[outer : cand.start] and "\\boxed" in region[
+            max(0, outer - 60) : outer
+        ] and _side_opening(region[outer + 1 : prev.start]) and not values_differ(
+            prev.text, cand.text
+        )
     if opened < 0 or ")" in region[opened:cand.start]:
         return False
     if _equivalent_intro(region, prev, cand) and values_differ(prev.text, cand.text):
@@ -5708,6 +5726,12 @@ def unevaluated_functions(answer: str, gold: str, question: str | None) -> bool:
         question
     ):
         return True  # ``special-angle-unevaluated``: "\sin 30^\circ" for 1/2
+    if _COUNTING_FORMULA_RE.search(answer) and simple_rational(
+        gold.strip().strip("$"), 40
+    ) is not None and (
+        not _LETTER_RE.search(_COMMAND_RE.sub(" ", answer))
+    ):  # ``counting-formula-in-fraction``: "\binom{3}{2}/2^3", "\frac{\binom{3}{2}}{8}" for 3/8:
+        return True  # the count still to work out, as in a count's own box
     if not _INTEGER_GOLD_RE.fullmatch(gold.strip().strip("$")):
         # ``unevaluated-function-restated``: "2\sin^2 30^\circ" for 1/2 (the question's own
         # function arguments), where the gold is a number with no function in it
