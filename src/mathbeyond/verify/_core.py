@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.264.0"  # core_v444-445: setext headings, REPL output, counterfactuals
+VERIFIER_VERSION = "2.265.0"  # core_v447: open doubts, boxes per case, own count over the key
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -234,6 +234,17 @@ def verify_fields(
     ):
         return _verdict(Status.INCORRECT, answer, _RECAP_REASON, "summary-contradicts-answer")
     return _verdict(status, answer, reason, own_rule or rule)
+
+
+def _approximation_off(exact: str, approximate: str) -> bool:
+    """A rational exact value and a decimal approximation of it that is off by more than its
+    last digit's rounding ("\\frac{2310}{6}" and 384: 385 is no value 384 rounds from)."""
+    value = simple_rational(exact.strip().strip("$").strip(), 12)
+    shown = approximate.strip().strip("$").rstrip(".").strip().replace(",", "")
+    if value is None or not re.fullmatch(r"-?\d+(?:\.\d+)?", shown):
+        return False
+    places = len(shown.split(".")[1]) if "." in shown else 0
+    return abs(Fraction(shown) - value) > Fraction(1, 2 * 10**places)
 
 
 _RESTATED_REASON = "restated as a box of another value"
@@ -690,6 +701,10 @@ def _judge_answer(
         and not _DECIMAL_IN_RE.search(approx[0])
         and _APPROX_NUMBER_RE.fullmatch(approx[1].strip().strip("$").rstrip(".").strip())
     ):  # ``exact-then-approximation``: "\frac{\sqrt{6}}{4} \approx 0.612": the exact value
+        if _approximation_off(approx[0], approx[1]):  # ``approximation-contradicts-exact``:
+            return Status.INCORRECT, "the approximation given is another value", (
+                "answer-approximation-off"  # "\frac{2310}{6} \approx 384" (2310/6 = 385)
+            )
         status, reason, own = _judge_answer(approx[0].strip().strip("$").strip(), gold, question)
         return status, reason, own or ("answer-exact-then-approximation"
                                        if status is Status.CORRECT else None)

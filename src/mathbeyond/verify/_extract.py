@@ -2897,6 +2897,10 @@ _OWN_CHOICE_AHEAD = (  # ``own-choice-after-reference``: "..., so I'll go with \
     # ``reference-adopted``: "The reference answer is 268, so the answer is \boxed{268}": the
     # model's own commitment, to the adopted value (its earlier work is not read instead)
     r"|the[ \t]+(?:final[ \t]+)?answer[ \t]+(?:is|must[ \t]+be)|i[ \t]+(?:answer|conclude))\b)"
+    # ``own-count-after-reference``: "The answer key says $\boxed{20}$, but my own count ...
+    # gives $\boxed{24}$.": the writer's own value after the source's, kept
+    r"|(?=[,;]?[ \t]+(?:but[ \t]+|while[ \t]+|whereas[ \t]+)?my[ \t]+own[ \t]+(?:count|"
+    r"calculation|computation|work|answer|result|value)\b)"
 )
 _REFERENCE_SENTENCE_RE = Guarded(re.compile(
     # ``reference-answer-statement``: "For the record, the reference answer for this problem is
@@ -10519,6 +10523,11 @@ _FINAL_POINTER_LINE_RE = re.compile(  # "That's the final answer.", "This is my 
     r"(?:final[ \t]+)?answer[ \t]*[.!]?[*_]*",
     re.IGNORECASE,
 )
+_OPEN_DOUBT_END_RE = re.compile(  # "Hmm, or is it", "Wait, or was it" ending the text, unfinished
+    r"(?:^|[.!?][ \t]+)(?:hmm+|wait|but|actually|or)[,.]?[ \t]+(?:or[ \t]+)?(?:is|was|should|"
+    r"could|would|might)[ \t]+(?:it|that|this)[ \t]*\.?[ \t]*\Z",
+    re.IGNORECASE,
+)
 _ROMAN_ASKED_RE = re.compile(r"\broman[ \t]+numer(?:al|als|ation)\b", re.IGNORECASE)
 _ROMAN_END_RE = re.compile(  # a Roman numeral closing the line: "= MCMXCIV", "is **XLII**."
     r"(?:=|\bis|:)[ \t*_$]*(?:\\text\{|\\mathrm\{)?(?P<r>[MDCLXVI]{1,15})\}?[ \t*_$]*[.!]?[ \t]*\Z"
@@ -10563,6 +10572,8 @@ def _closing_read(
     if question and len(lines[-1].strip()) >= 20 and lines[-1].strip() in question:
         # the closing line copies the question (an echo of its worked example): no answer
         return Extracted("", "none", "closing-copied-from-question")
+    if _OPEN_DOUBT_END_RE.search(lines[-1]):  # ``closing-open-doubt``: "... = 30$. Hmm, or is it"
+        return Extracted("", "none", "closing-open-doubt")  # the doubt never finished: no answer
     lines = _without_parenthetical_aside(lines)
     lines = _without_unasked_sentence(lines)
     roman = _ROMAN_END_RE.search(lines[-1]) if question and "oman" in question else None

@@ -1341,6 +1341,9 @@ DEPENDS_ON = (
     "(?:the problem|the question|it) (?:doesn't|does not|didn't|did not) (?:say|specify|state|"
     "make (?:it )?clear)",
     "(?:one|an) answer (?:for|per) each (?:reading|case|interpretation)",
+    # ``presents-both``: "I'll present both: $\\boxed{144}$ (0-indexed), $\\boxed{137}$ ..."
+    "(?:i'?ll|i will|let me|we'?ll|we will) (?:present|give|list|show|offer|report) both",
+    "here are both(?: readings| answers| values| versions)?",
 )
 """Right before two boxes side by side ("It depends on whether the roles are distinct:
 $$\\boxed{12} \\text{ (roles distinct)} \\qquad \\boxed{6} \\text{ (roles identical)}$$"): one
@@ -1481,6 +1484,11 @@ DECLINE_ANSWER = (
     "(?:\\$)?-?[0-9][0-9,./]*(?:\\$)?)",
     # (``left-undetermined``: "I'm not confident in any of this anymore. I'll leave it
     # undetermined.")
+    # ``treat-as-no-answer``: "Honestly I can't be sure. Please treat this as no answer.",
+    # "Actually, consider this unanswered"
+    "(?:treat|regard|consider|take|count|mark) (?:this|it|that|my (?:reply|response|answer)) as "
+    "(?:no|a non-?) ?answer",
+    "(?:consider|count|mark) (?:this|it) (?:as )?unanswered",
     "(?:leave|leaving) (?:it|this|the (?:question|problem|answer)) (?:unanswered|open|blank|"
     "undetermined|undecided|unresolved|unsettled)",
     # ``box-left-to-grader``: "I'll leave the box for the grader to fill with the reference answer"

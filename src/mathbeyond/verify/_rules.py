@@ -304,7 +304,9 @@ def attributed(region: str, c: Candidate) -> bool:
 
 _OWN_COMMIT_RE = re.compile(
     r"\b(?:I'?ll|I[ \t]+will|I'?d|let[ \t]+me|my[ \t]+(?:final[ \t]+)?answer[ \t]+is"
-    r"|I[ \t]+(?:get|got|find|found|write|give|leave|conclude))\b",
+    r"|I[ \t]+(?:get|got|find|found|write|give|leave|conclude)"
+    # ``own-count-after-source``: "... is what the answer key says; my own count gives"
+    r"|my[ \t]+own[ \t]+(?:count|calculation|computation|work|answer|result|value))\b",
     re.IGNORECASE,
 )
 
@@ -2488,6 +2490,14 @@ _OTHERWISE_CASE_RE = re.compile(  # "If 1 is counted as prime the answer would b
 )
 
 
+_VALUE_IF_OTHERWISE_RE = re.compile(  # "$\boxed{91}$ (if 91 is prime) and otherwise "
+    r"(?:\\boxed\{|\$)+[ \t]*(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?|\\[dt]?frac\{\d+\}\{\d+\})"
+    r"[ \t]*[$}]*[ \t]*\([ \t]*(?:if|when|assuming)\b[^()\n]{1,80}\)[ \t]*,?[ \t]*"
+    r"(?:and[ \t]+|but[ \t]+|or[ \t]+)?otherwise\b[^.;\n\d]{0,40}\Z",
+    re.IGNORECASE,
+)
+
+
 def otherwise_case(region: str, start: int, text: str) -> bool:
     """``answer-per-case-otherwise``: the answer (starting at ``start``) is the "otherwise" case
     of its sentence, whose condition gave another value ("If 1 is counted as prime the answer
@@ -2497,7 +2507,9 @@ def otherwise_case(region: str, start: int, text: str) -> bool:
     own = starts[-1] if starts else (0 if lo == 0 else -1)
     if own < 0:
         return False
-    m = _OTHERWISE_CASE_RE.match(region[own:start])
+    m = _OTHERWISE_CASE_RE.match(region[own:start]) or _VALUE_IF_OTHERWISE_RE.search(
+        region[own:start]
+    )  # (``value-if-otherwise``: "$\boxed{91}$ (if 91 is prime) and otherwise $\boxed{97}$")
     return m is not None and _other_value(m.group("v"), text)
 
 
@@ -3328,7 +3340,7 @@ def _depends_before(region: str, prev: Candidate, chosen: Candidate) -> bool:
     window = region[max(0, prev.start - 160) : prev.start]
     return (
         "epend" in window or "aries" in window or "inges" in window
-        or "n't" in window or " not " in window or "each" in window
+        or "n't" in window or " not " in window or "each" in window or "both" in window
     ) and _DEPENDS_RE.search(window) is not None
 
 
