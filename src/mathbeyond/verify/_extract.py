@@ -10532,13 +10532,14 @@ _ROMAN_ASKED_RE = re.compile(r"\broman[ \t]+numer(?:al|als|ation)\b", re.IGNOREC
 _ROMAN_END_RE = re.compile(  # a Roman numeral closing the line: "= MCMXCIV", "is **XLII**."
     r"(?:=|\bis|:)[ \t*_$]*(?:\\text\{|\\mathrm\{)?(?P<r>[MDCLXVI]{1,15})\}?[ \t*_$]*[.!]?[ \t]*\Z"
 )
+_EXACT_VALUE = r"(?P<v>-?\d+(?:/\d+)?|\\[dt]?frac\{\d+\}\{\d+\})"  # "1/6", "\frac{1}{6}"
+_DECIMAL_END = r"-?\d[\d,]*\.\d+[ \t]*\$?[ \t]*[.!]?[ \t]*\Z"  # "0.167$." closing the line
 _VALUE_THEN_APPROX_END_RE = re.compile(  # "is $1/6 \approx 0.167$.": the value before "\approx"
-    r"(?<![\w.])\$?[ \t]*(?P<v>-?\d+(?:/\d+)?|\\[dt]?frac\{\d+\}\{\d+\})[ \t]*(?:\u2248|\\approx)"
-    r"[ \t]*-?\d[\d,]*\.\d+[ \t]*\$?[ \t]*[.!]?[ \t]*\Z"
+    r"(?<![\w.])\$?[ \t]*" + _EXACT_VALUE + r"[ \t]*(?:\u2248|\\approx)[ \t]*" + _DECIMAL_END
 )
 _EXACT_THEN_APPROX_END_RE = re.compile(  # "= 1/6 \u2248 0.1667.", "$= \frac16 \approx 0.167$"
-    r"=[ \t]*\$?[ \t]*(?P<v>-?\d+(?:/\d+)?|\\[dt]?frac\{\d+\}\{\d+\})[ \t]*\$?[ \t]*"
-    r"(?:\u2248|\\approx)[ \t]*\$?[ \t]*-?\d[\d,]*\.\d+[ \t]*\$?[ \t]*[.!]?[ \t]*\Z"
+    r"=[ \t]*\$?[ \t]*" + _EXACT_VALUE + r"[ \t]*\$?[ \t]*(?:\u2248|\\approx)[ \t]*\$?[ \t]*"
+    + _DECIMAL_END
 )
 _APPROX_ONLY_LINE_RE = re.compile(  # "Approximately $15.59$.", "That's about 31.42."
     r"[*_]*(?:(?:that'?s|that[ \t]+is|which[ \t]+is|or)[ \t]+)?(?:approximately|approx\.?|about|"
