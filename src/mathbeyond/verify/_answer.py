@@ -385,7 +385,14 @@ def _mixed_number(m: re.Match[str], src: str) -> Expr:
     return Expr(-value if m.group(1) == "-" else value, src)
 
 
+_SIGN_MINUS_RE = re.compile(r"(?:(?<=^)|(?<=[\s(\[{,;:=$]))[-\u2212][ \t]*(?=\d)")
+
+
 def norm_words(t: str) -> str:
+    """The words and numbers of a worded answer, lower-cased, without articles; a minus sign
+    before a number is kept as the word "minus" (``worded-answer-keeps-sign``: "center (2, -3)"
+    is not "center (2, 3)")."""
+    t = _SIGN_MINUS_RE.sub(" minus ", t)
     t = re.sub(r"\\[A-Za-z]+", " ", t)
     t = re.sub(r"[^A-Za-z0-9]+", " ", t.lower())
     return " ".join(w for w in t.split() if w not in ("the", "a", "an"))

@@ -9,11 +9,11 @@ import sympy
 from sympy.polys.polyerrors import BasePolynomialError
 
 from . import _lexicon as lx
-from ._answer import Letter, Seq, Value, parse_answer
+from ._answer import Letter, Seq, Text, Value, parse_answer
 from ._clock import same_clock_time
 from ._equiv import answers_equal
 from ._latex import LimitError, ParseError
-from ._normalize import clean
+from ._normalize import clean, split_top
 from ._types import Status
 
 _OPTION_RE = re.compile(r"\(\s*([A-E])\s*\)|(?:(?<=\s)|^)([A-E])[.):]\s")
@@ -172,6 +172,12 @@ def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
             return Status.INCORRECT, f"comparison failed: {type(exc).__name__}"
         if not in_order:
             return Status.INCORRECT, "not in the order the question asks for (asked-order)"
+    if (
+        model_items is not None and len(gold_items) >= 2 and len(model_items) == len(gold_items)
+        and any(isinstance(m, Text) for m in model_items)
+        and not any(isinstance(g, Text) for g in gold_items)
+    ):  # ``named-values-against-list``: "center (2,-3), radius 4" for gold "(2, -3), 4"
+        model_items = _values_without_names(answer, len(gold_items)) or model_items
     options = options_from_question(question)
     if gold_letter and options and _contradicts_option(answer, options):
         return Status.INCORRECT, "the chosen letter's stated content is not that option's"
@@ -189,6 +195,31 @@ def compare(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
     if model_items is None:
         return Status.INCORRECT, "answer not parseable"
     return Status.INCORRECT, "not equivalent"
+
+
+_NAMED_VALUE_RE = re.compile(  # "center (2,-3)", "\\text{radius } 4", "radius: 4"
+    r"[ \t]*(?:\\text\{[ \t]*)?(?:the[ \t]+)?[A-Za-z][A-Za-z-]*(?:[ \t]+[A-Za-z][A-Za-z-]*)?"
+    r"[ \t]*\}?[ \t]*[:=]?[ \t]*(?P<v>[^A-Za-z\\]*\d[^A-Za-z\\]*)"
+)
+
+
+def _values_without_names(answer: str, count: int) -> list[Value] | None:
+    """The values of ``count`` items each written after a name ("center (2,-3), radius 4"),
+    without the names, or None when an item is not a name and one value."""
+    items = split_top(answer)
+    if len(items) != count:
+        return None
+    values = []
+    for item in items:
+        m = _NAMED_VALUE_RE.fullmatch(item.strip().rstrip("."))
+        if m is None:
+            return None
+        values.append(m.group("v").strip().strip("$").strip())
+    try:
+        parsed = _parse(", ".join(values), allow_letter=False, join_numbers=False)
+    except (ParseError, *_SYMPY_ERRORS):
+        return None
+    return parsed if len(parsed) == count else None
 
 
 _ORDER_ASKED_RE = re.compile(

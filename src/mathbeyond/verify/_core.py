@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.265.0"  # core_v447: open doubts, boxes per case, own count over the key
+VERIFIER_VERSION = "2.266.0"  # core_v448: adopted second values, fixes, format examples, estimates
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -242,6 +242,39 @@ def _approximation_off(exact: str, approximate: str) -> bool:
     value = simple_rational(exact.strip().strip("$").strip(), 12)
     shown = approximate.strip().strip("$").rstrip(".").strip().replace(",", "")
     if value is None or not re.fullmatch(r"-?\d+(?:\.\d+)?", shown):
+        return False
+    places = len(shown.split(".")[1]) if "." in shown else 0
+    return abs(Fraction(shown) - value) > Fraction(1, 2 * 10**places)
+
+
+_INTEGER_ARITHMETIC_RE = re.compile(  # "17 \\times 23", "12 \\times 12 + 5": integers and + - x
+    r"\d{1,6}(?:\s*(?:\\times|\\cdot|\u00d7|\u00b7|\*|\+|-)\s*\d{1,6}){1,7}"
+)
+_PRODUCT_SIGN_RE = re.compile(r"\\times|\\cdot|\u00d7|\u00b7|\*")
+
+
+def _integer_arithmetic(text: str) -> int | None:
+    """The value of a short sum or difference of products of integers ("17 \\times 23",
+    "12 \\times 12 + 5"; at most eight numbers of six digits), None for anything else."""
+    text = text.strip().strip("$").strip()
+    if not _INTEGER_ARITHMETIC_RE.fullmatch(text):
+        return None
+    total = 0
+    for sign, term in re.findall(r"([+-]?)\s*([^+-]+)", text):
+        product = 1
+        for factor in _PRODUCT_SIGN_RE.split(term):
+            product *= int(factor.strip())
+        total += -product if sign == "-" else product
+    return total
+
+
+def _arithmetic_approximation_off(exact: str, approximate: str) -> bool:
+    """``arithmetic-approximation-off``: integer arithmetic said to be approximately a number it
+    does not round to ("17 \\times 23 \\approx 400": 391 is no value 400 rounds from; the product
+    itself is never given)."""
+    value = _integer_arithmetic(exact)
+    shown = approximate.strip().strip("$").rstrip(".").strip().replace(",", "")
+    if value is None or not re.fullmatch(r"-?\d{1,12}(?:\.\d{1,6})?", shown):
         return False
     places = len(shown.split(".")[1]) if "." in shown else 0
     return abs(Fraction(shown) - value) > Fraction(1, 2 * 10**places)
@@ -695,6 +728,10 @@ def _judge_answer(
         if status is Status.CORRECT and own is None:
             own = "answer-approximation-asked"
         return status, reason, own
+    if approx is not None and len(approx) == 2 and _arithmetic_approximation_off(*approx):
+        return Status.INCORRECT, "the approximation given is another value", (
+            "answer-approximation-off"  # "17 \\times 23 \\approx 400" (17 x 23 = 391)
+        )
     if (
         approx is not None and len(approx) == 2 and approx[0].strip().strip("$").strip()
         and _CLOSED_FORM_RE.fullmatch(approx[0].strip().strip("$").strip())

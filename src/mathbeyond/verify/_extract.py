@@ -695,6 +695,9 @@ _SETTLED_DOUBT_RE = Guarded(re.compile(  # the doubt, what it was about, when, t
     r"[ \t]*,?[ \t]+but\b",
     re.IGNORECASE,
 ))
+_DISCLAIMER_BUT_RE = re.compile(  # "I could be wrong, but": the disclaimer and its "but"
+    r"\b" + lx.alternation(lx.DISCLAIMER_BUT) + r"[ \t]*,?[ \t]+but\b", re.IGNORECASE
+)
 _POWERED_BOX_RE = re.compile(r"[ \t]*[\^_]")
 _PLAIN_SENTENCE_RE = re.compile(r"[A-Za-z0-9 \t,.'’-]+")
 _LABEL_LINE_RE = re.compile(  # "Resulting matrix: $...$" as a whole one-line completion
@@ -3478,6 +3481,10 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
     ):  # ``settled-past-doubt``: "I was not sure at first, but checking the sum again gives $x =
         # 80$.": the doubt is over, the clause after it states the value (blanked, offsets kept)
         completion = _SETTLED_DOUBT_RE.sub(lambda m: " " * len(m.group(0)), completion)
+    if " but" in folded and "wrong" in folded and _DISCLAIMER_BUT_RE.search(completion):
+        # ``disclaimer-then-commitment``: "I could be wrong, but I believe $x = 20$.": the
+        # clause after the disclaimer states the value (blanked, offsets kept)
+        completion = _DISCLAIMER_BUT_RE.sub(lambda m: " " * len(m.group(0)), completion)
     if (
         "answer" in completion or "ccording" in completion
         or ("s the" in completion and ("olution" in completion or "key" in completion))
@@ -4926,6 +4933,15 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 sel.rule in ("correction-after-retraction", "correction-after-revision")
                 and sel.texts[0] in _last_line(region)
             )
+            and not (  # ``closing-is-the-corrected-box``: the closing read walks back to the box
+                # the correction replaced ("$\boxed{4}$ ... Hmm, wait: ... $x = 3$, not 4. Let
+                # me recheck: ... ✓."): not a later conclusion
+                sel.rule in (
+                    "correction-after-retraction", "correction-after-revision", "later-rejects-box"
+                )
+                and _BOX_WRAP_RE.sub(r"\1", late.text).strip(" $")
+                == sel.decisions[-1].candidate.text.strip(" $")
+            )
             and _without_pleasantries(
                 _without_afterword_section(region.rstrip(), question)
             ).rstrip().rfind("\n") >= sel.decisions[-1].candidate.end
@@ -5144,9 +5160,12 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         _without_referential_remark(region), question
     ) if "**" in region or "bf{" in region else None
     if bold is not None and late is not None and late.rule in (
-        "closing-retracted", "closing-bare-value-list"
+        "closing-retracted", "closing-bare-value-list", "closing-asked-list-item"
     ):  # (the bold value is what the closing remark withdrew, or one item of a closing list:
-        bold = None  # "1. **12**\n2. 6\n3. 36")
+        bold = None  # "1. **12**\n2. 6\n3. 36"; ``bold-asked-list-item``: "- gcd: **12**\n-
+        # lcm: **840**" asked the gcd, the asked item's value)
+        if late.rule == "closing-asked-list-item" and "*" in late.text:
+            late = replace(late, text=late.text.replace("**", "").strip())
     if bold is not None and (late is None or late.kind == "none" or "**" in late.text or (
         _restates_before(late.text, region, bold[1])
     )):  # (a value read across bold marks, "12, and **Mary is 36 years old", is no one value)
@@ -6307,6 +6326,13 @@ _RESULT_ITEM_LABEL_RE = re.compile(
 )
 
 
+_CONSEQUENT_COPULA_RE = re.compile(  # "The perimeter is then 28.", "the total is therefore 12"
+    r"\b(?:is|are|equals|comes[ \t]+to|must[ \t]+be)[ \t]+(?:then|therefore|thus|hence)\b"
+    r"(?=[ \t]*,?[ \t]*(?:\$|\\\(|-?\d))",
+    re.IGNORECASE,
+)
+
+
 def concludes_asked_after(region: str, end: int, question: str) -> bool:
     """``box-then-conclusion``: the text after a box (ending at ``end``) closes on a line that
     opens with a conclusion word and names the quantity the question asks for ("Each die has
@@ -6353,6 +6379,9 @@ def concludes_asked_after(region: str, end: int, question: str) -> bool:
         if closing != last_line and _CONCLUSION_RE.match(closing):
             # ``closing-sentence-after-box-line``: "The divisors are 1, 2, ..., 64. Thus 64 has
             last_line = closing  # 8 divisors.": the line's last sentence concludes
+        elif _CONSEQUENT_COPULA_RE.search(closing) is not None:
+            # ``consequent-copula-after-box``: "$\boxed{7}$\n\nThe perimeter is then $4 \cdot 7
+            last_line = closing  # = 28$.": "is then" concludes as "so ... is" does
         else:
             last_line = last_line[clause.end() :] if clause is not None else ""
     if not last_line:
@@ -10414,6 +10443,59 @@ _IF_CASE_VALUE_RE = re.compile(  # a sentence given under its own condition, wit
 )
 
 
+_LABELLED_ITEM = (  # "center $(2,-3)$", "the radius is $4$", "radius: 5"
+    r"(?:the[ \t]+)?(?P<l{n}>[A-Za-z][A-Za-z-]*(?:[ \t]+(?!(?:is|equals)\b)[A-Za-z][A-Za-z-]*)?)"
+    r"(?:[ \t]+(?:is|equals)[ \t]+|[ \t]*[:=][ \t]*|[ \t]+)"
+    r"(?P<v{n}>\$(?:[^$A-Za-z\\\n]|\\[A-Za-z]+){{1,40}}\$|\(?-?\d[\d.,/ -]{{0,20}}\)?"
+    r"|-?\d+(?:\.\d+)?)"
+)
+_LABELLED_VALUES_RE = re.compile(
+    r"[ \t*_]*(?:(?:so|thus|therefore|hence)[ \t]*,?[ \t]+)?"
+    + _LABELLED_ITEM.format(n=1)
+    + r"(?:[ \t]*,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+|[ \t]*;[ \t]*)"
+    + _LABELLED_ITEM.format(n=2)
+    + r"[ \t*_]*[.!]?[ \t*_]*",
+    re.IGNORECASE,
+)
+
+
+def _labelled_values(sentence: str, question: str) -> str | None:
+    """``closing-labelled-values``: the closing sentence gives two values, each after the name of
+    a quantity the question asks for ("Find the center and radius ..." closed by "Center
+    $(2,-3)$, radius $4$." or "The center is $(2,-3)$ and the radius is $4$."): both, each with
+    its name ("center (2,-3), radius 4"), not the last value alone."""
+    m = _LABELLED_VALUES_RE.fullmatch(sentence.strip())
+    if m is None:
+        return None
+    labels = [m.group("l1").lower(), m.group("l2").lower()]
+    if labels[0] == labels[1] or any(w in _NOT_A_LABEL for lab in labels for w in lab.split()):
+        return None
+    heads = [re.escape(lab.split()[-1]) for lab in labels]
+    asked = (  # an asking verb, then both names joined: "Find the center and radius"
+        r"\b(?:find|compute|calculate|determine|give|state|identify|list|what[ \t]+(?:is|are))\b"
+        r"[^.?!\n]{{0,60}}?\b(?:{0})s?\b[ \t]*(?:,|and|&)[ \t]*(?:(?:the|its|their)[ \t]+)?"
+        r"(?:[a-z-]+[ \t]+)?(?:{1})s?\b"
+    )
+    if not re.search(asked.format(*heads), question, re.IGNORECASE) and not re.search(
+        asked.format(*reversed(heads)), question, re.IGNORECASE
+    ):  # (both asked together: "the center and radius", "sum and product", "(x, y)")
+        return None
+    values = [m.group(g).strip().rstrip(".,").strip().strip("$").strip() for g in ("v1", "v2")]
+    return ", ".join(  # (a one-letter name is an unknown: "x = 3", not the product "x 3")
+        f"{lab} = {val}" if len(lab) == 1 else f"{lab} {val}"
+        for lab, val in zip(labels, values, strict=True)
+    )
+
+
+_NOT_A_LABEL = frozenset((
+    "so", "thus", "therefore", "hence", "about", "approximately", "roughly", "maybe", "perhaps",
+    "not", "or", "and", "is", "are", "was", "be", "at", "than", "over", "under", "least", "most",
+    "only", "exactly", "nearly", "around", "it", "this", "that", "which", "we", "i", "get", "gives",
+    "with", "without", "for", "of", "in", "on", "to", "from", "by", "its", "their", "giving",
+    "where", "when", "then", "has", "have", "had", "equal", "form",
+))
+
+
 def _closing(
     region: str, allow_bare: bool = True, question: str | None = None
 ) -> Extracted | None:
@@ -10709,6 +10791,22 @@ def _closing_read(
         # ``closing-before-declined-listing``: "... so the count is $5! = 120$. Not going to
         lines = _without_closing_remark(lines, _DECLINED_LISTING_RE)  # list all 120 orders."
     last = lines[-1].strip()
+    factored = _FACTORED_TAIL_RE.search(last) if "=" in last and (
+        "cdot" in last or "times" in last or "\u00b7" in last or "\u00d7" in last
+    ) else None
+    if factored is not None and _prime_power_product(factored.group("f")) == int(
+        factored.group("v")
+    ):  # ``value-then-factored-line``: "$$\gcd = 63 = 3^2\cdot 7.$$": the value, then its
+        last = last[: factored.start("f") - 1].rstrip(" \t=") + factored.group("end")  # factors
+        lines = [*lines[:-1], last]
+    named = _labelled_values(
+        [p for p in _SENTENCE_SPLIT_RE.split(last) if p.strip()][-1], question
+    ) if question and ("," in last or " and " in last) else None
+    if named is not None:  # ``closing-labelled-values``: "Center $(2,-3)$, radius $4$.", "The
+        return Extracted(named, "conclusion", "closing-labelled-values")  # center is ... and"
+    total = _per_item_then_total(last) if ": " in last else None
+    if total is not None:  # ``per-item-fact-then-total``: "Each of 6 faces has 4 edges, each
+        return Extracted(total, "conclusion", "closing-per-item-then-total")  # edge shared ..."
     if last.endswith(('."', '.\u201d', '.".', '.\u201d.')) and _SAYS_QUOTE_RE.search(last):
         # ``quoted-closing-sentence``: 'I'd say: "The volume is 24 cubic meters."' (the writer's
         # own words quoted; not an epigraph: '> "The answer to the ultimate question is 42."')
@@ -11578,9 +11676,11 @@ _REASON_TAIL_RE = re.compile(  # in the closing sentence itself, not a later one
 )
 _CONCLUDING_JOINT_RE = re.compile(r"\b(?:so|then|thus|hence|which|therefore)\b", re.IGNORECASE)
 _LABELLED_ITEM_RE = re.compile(
-    r"[ \t]*(?:[-*\u2022+]|\d{1,2}[.)])?[ \t]*(?:\*\*|__)?[ \t]*"
+    r"[ \t]*(?P<bullet>[-*\u2022+]|\d{1,2}[.)])?[ \t]*(?:\*\*|__)?[ \t]*"
     r"(?P<label>\$?(?:\d{1,3}(?:st|nd|rd|th)[ \t]+)?[A-Za-z][A-Za-z$ \t'-]{1,30}?)"  # ("20th term")
-    r"[ \t]*(?:\*\*|__)?[ \t]*:[ \t]*(?:\*\*|__)?"
+    # ("- gcd = 12": a bulleted name of three letters or more before "=", not an unknown ("- x =
+    # 7") nor an unbulleted line ("Area = 12 x 7 = 84"))
+    r"[ \t]*(?:\*\*|__)?[ \t]*(?::|(?(bullet)(?<=[A-Za-z]{3})[ \t]*=|(?!)))[ \t]*(?:\*\*|__)?"
     r"[ \t]*(?P<v>[^\n]{1,100}?)[ \t*_]*\.?[ \t]*"
 )
 _MAX_LIST_ITEMS = 8
@@ -11942,6 +12042,26 @@ def _without_colon_members(lines: list[str]) -> list[str]:
     return [*lines[:-1], last[:colon].rstrip() + "."]
 
 
+_EACH_STATEMENT_RE = re.compile(r"[ \t*_]*(?:each|every)\b", re.IGNORECASE)
+_CHAIN_RESULT_END_RE = re.compile(  # "$6\cdot 4/2 = 12$.": arithmetic ending in its result
+    r"\d[ \t]*(?:\\cdot|\\times|[-+*/\u00d7\u00b7])[^=\n:]{0,60}=[ \t]*\$?[ \t]*"
+    r"(?P<v>-?\d[\d,]*(?:\.\d+)?)[ \t]*\$?(?:[ \t]+[A-Za-z]+)?[ \t]*[.!]?[ \t]*\Z"
+)
+
+
+def _per_item_then_total(last: str) -> str | None:
+    """``per-item-fact-then-total``: the closing line states a fact about each item, then after a
+    colon works out the total ("Each of 6 faces has 4 edges, each edge shared by 2 faces: $6\\cdot
+    4/2 = 12$."): the total, not the per-item value before the colon."""
+    colon = last.rfind(": ")
+    before = last[:colon]
+    stmt = before[max(before.rfind(". "), before.rfind("! "), before.rfind("? ")) + 1 :].strip()
+    end = _CHAIN_RESULT_END_RE.search(last, colon + 2)
+    if end is None or _EACH_STATEMENT_RE.match(stmt) is None:
+        return None
+    return end.group("v")
+
+
 def _without_colon_elaboration(lines: list[str], question: str) -> list[str]:
     """``closing-colon-elaboration``: the last line's statement of the asked quantity, then a
     colon and its breakdown or check ("A cube has 12 edges: 4 on the top face, 4 on the bottom
@@ -11962,6 +12082,7 @@ def _without_colon_elaboration(lines: list[str], question: str) -> list[str]:
         or _ELABORATION_REVISES_RE.search(stmt[stmt.rfind(",") + 1 :])  # "so we round up: 2.72"
         or _STATEMENT_REVISED_RE.search(stmt)  # "= √11… no wait, they must be squared first:"
         or _concludes_asked_chain(after, question)  # "...: 2.5 × 60 = 150 seconds."
+
         or (len(_WORD_RUN_RE.findall(after)) < 2 and "=" not in after)
         or not any(
             _in_question(w, question) for w in _SUBJECT_WORD_RE.findall(stmt)
@@ -12294,6 +12415,26 @@ def _asked_equation_line(last: str, question: str) -> str | None:
     ):
         return m.group("v").strip()
     return None
+
+
+_FACTOR = r"\d{1,6}(?:[ \t]*\^[ \t]*(?:\{[ \t]*\d{1,2}[ \t]*\}|\d))?"
+_FACTORED_TAIL_RE = re.compile(  # "= 63 = 3^2\cdot 7.$$": a value, then a product of powers
+    r"=[ \t]*(?P<v>\d{1,18})[ \t]*=[ \t]*(?P<f>" + _FACTOR
+    + r"(?:[ \t]*(?:\\cdot|\\times|\u00b7|\u00d7)[ \t]*" + _FACTOR + r"){1,8})"
+    r"(?P<end>[ \t]*\.?[ \t]*(?:\$\$|\$|\\\]|\\\))?[ \t]*\.?[ \t]*)\Z"
+)
+
+
+def _prime_power_product(text: str) -> int | None:
+    """The value of "3^2\\cdot 7" (at most nine factors, exponents below 100), else None."""
+    value = 1
+    for factor in re.split(r"\\cdot|\\times|\u00b7|\u00d7", text):
+        base, _, exp = factor.strip().partition("^")
+        exp = exp.strip().strip("{}").strip() or "1"
+        if not base.strip().isdigit() or not exp.isdigit():
+            return None
+        value *= int(base) ** int(exp)
+    return value
 
 
 def _lone_value(lines: list[str], question: str | None = None) -> str | None:
@@ -13481,7 +13622,8 @@ _VALUE_STANDS_END_RE = re.compile(  # "my original answer of 120 stands.", "the 
     r"\b(?:my|our|the)[ \t]+(?:(?:original|first|earlier|previous|initial)[ \t]+)?(?:final[ \t]+)?"
     r"(?:answer|count|result|total)[ \t]+of[ \t]+\$?(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)"
     r"(?:\^\{?\\circ\}?|\u00b0)?\$?[ \t]+"  # (``answer-of-degrees-stands``: "$720^\circ$")
-    r"(?:still[ \t]+)?(?:stands|holds|remains|is[ \t]+(?:still[ \t]+)?(?:right|correct|unchanged))"
+    r"(?:still[ \t]+)?(?:stands|holds|remains|is[ \t]+(?:still[ \t]+)?(?:right|correct|unchanged|"
+    r"unaffected|unaltered))"
     r"[ \t]*[.!]?[ \t]*\Z",
     re.IGNORECASE,
 )

@@ -260,11 +260,19 @@ unanswered (``box-withdrawn-as-no-answer``, read after the chosen answer)."""
 
 TRUSTED_HEAD = (
     "(?:trust|prefer|rely\\s+on|side\\s+with|believe|go\\s+with|stick\\s+with)\\s+(?:it|that|this|"
-    "them|the\\s+[a-z]+(?:\\s+[a-z]+)?)(?:\\s+(?:more|instead))?"
+    "them|the\\s+[a-z]+(?:\\s+[a-z]+)?)(?:\\s+one)?(?:\\s+(?:more|instead))?"
 )
 TRUSTED = TRUSTED_HEAD + "(?:[ \\t]*:|,?[ \\t]+so\\b|[ \\t]*;|[ \\t]+[\u2014\u2013-]+)"
 """A value preferred after a second computation ("trust it:", "go with the pairing:"): the
 preference, up to what states the value (``trusted-second-value``)."""
+FIX_STATEMENT = (
+    "(?:fix|correct|amend|repair) (?:that|this|it)(?: now| here)?[ \\t]*[:\u2014\u2013-]+[ \\t]*"
+    "(?:so[ \\t]+)?(?:there (?:are|is)|the (?:(?:final |correct )?(?:answer|count|total|result)|"
+    "number of [a-z]+(?: [a-z]+)?) (?:is|=|equals|comes to)|it(?:'s| is))"
+)
+"""A fix announced and the asked value stated ("fix that: there are 24 trailing zeros", "correct
+this: the count is 9"), up to the value (``fix-then-value``); not a fixed step of the work ("fix
+it: 100/25 is 4", "fix that: the second term is 4")."""
 TRUSTED_VALUE = (
     TRUSTED + "[ \\t]*(?:so[ \\t]+)?(?:the(?:\\s+[a-z]+){1,3}\\s+(?:is|=|equals|must\\s+be|"
     "comes\\s+to)\\b|\\$?(?=-?\\d))"
@@ -301,6 +309,9 @@ REVISION = (
     # ``trusted-second-value``: "so I'll trust it: the sum is 1250", "I'll go with the pairing:
     # 1250" (the cue ends before the verb: CORRECTION_STATEMENT reads the trust and its value)
     "(?:i'?ll|i will|i'?d|i would|i'?m going to|i) (?=" + TRUSTED + ")",
+    # ``fix-then-value``: "Let me fix that: there are 24 trailing zeros." (the cue ends before
+    # the verb: CORRECTION_STATEMENT reads the fix and its value)
+    "(?:let me|let'?s|i'?ll|i will|i need to|i should|i must) (?=" + FIX_STATEMENT + ")",
 )
 """Softer than a retraction: marks a later, different answer as a revision."""
 
@@ -452,6 +463,7 @@ CORRECTION_STATEMENT = (
     "(?=\\s*:)",
     # ``trusted-second-value``: "trust it: the sum is 1250", "go with the pairing: 1250"
     TRUSTED_VALUE,
+    FIX_STATEMENT,  # ``fix-then-value``: "Let me fix that: there are 24 trailing zeros."
     # ``correction-to-value``: "I'll correct my answer to **47**", "let me revise the count to 16"
     "(?:correct|change|revise|update|amend)(?:ing)? (?:my|the|our) (?:final |earlier |quick |"
     "first )?(?:answer|result|count|total|value) to",
@@ -1583,6 +1595,14 @@ CLARIFICATION_REQUEST = (
 result is 4% less. ..., so I'd need clarification on which reading is intended."): the writer
 asks which reading holds instead of answering (``clarification-request``)."""
 
+DISCLAIMER_BUT = (
+    "i (?:could|might|may) (?:well |easily |very well )?be wrong",
+    "correct me if i'?m wrong",
+)
+"""A disclaimer, then the "but" clause that commits anyway ("I could be wrong, but I believe $x =
+20$.", "I might be wrong, but I'm going with 24"): blanked, so the clause reads as stated
+(``disclaimer-then-commitment``)."""
+
 SETTLED_DOUBT = (
     # a doubt the writer had and has settled, then a "but" clause: "I was not sure at first, but
     # checking the sum again gives $x = 80$.", "At first I was unsure, but ...", "I wasn't
@@ -1793,6 +1813,10 @@ UNDECIDED = (
     # ``cant-be-sure-which``: "..., giving x = 1. I can't be sure which the problem meant."
     "(?:i )?(?:can(?:not|'t)|could(?:n't| not)) (?:really |quite )?be (?:sure|certain) (?:which|"
     "whether)",
+    # ``cant-be-sure-of-count``: "..., so I can't be sure of the count." (the asked value in doubt)
+    "(?:i )?(?:can(?:not|'t)|could(?:n't| not)) (?:really |quite )?be (?:sure|certain) "
+    "(?:of|about) (?:the|my|this|that) (?:final )?(?:count|answer|total|number|result|value|sum)"
+    "\\b",
     # "I can't say for certain which one is right."
     "(?:i )?(?:can(?:not|'t)|could(?:n't| not)) (?:really )?say (?:for (?:certain|sure) )?which",
     # ``cant-say-for-sure-closing``: "Without knowing which unit is intended I can't say for
@@ -2075,6 +2099,9 @@ PLEASANTRY = (
     "(?:can|may) i help (?:you )?with anything else",
     "thanks? (?:you )?for (?:asking|reading)", "if you have (?:any )?(?:other|more|further) "
     "questions", "(?:any|more) questions\\?",
+    # ``interjection-sign-off``: "Cheers!", "Enjoy!", "Take care." (a short farewell, alone)
+    "(?:cheers|enjoy|take care|all the best|best of luck|bye(?: for now)?|ciao)(?=[ \\t]*[!.]|"
+    "[ \\t]*$)",
     # a sign-off and the name under it: "Best regards,\nTutorBot" (no digit in the name line)
     "(?:(?:(?:best|kind|warm|warmest) )?(?:regards|wishes)|sincerely|cheers)"
     ",?[\\t\\x20]*\\n[^\\n\\d$\\\\]{1,40}",

@@ -267,8 +267,10 @@ _DISREGARDED_VALUE_RE = re.compile(  # "please disregard the 12": the value it n
     r"(?:disregard|ignore)\s+the\s+\$?(\d+(?:\.\d+)?)\$?\Z", re.IGNORECASE
 )
 _PLAIN_NUM_RE = re.compile(r"(?<![\w.^_])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w^_]|\.\d)")
-_CORRECTED_VALUE_RE = re.compile(  # one value, not one of several ("5 or 6")
-    r"\s*(?:\$|\\\()?\s*(-?\d+(?:\.\d+)?(?:/\d+)?)\s*(?:\$|\\\))?(?![\w^_]|\.\d)"
+_CORRECTED_VALUE_RE = re.compile(  # one value, not one of several ("5 or 6"); in bold or not
+    # (``bold-corrected-value``: "the product is **381**", "the count is __20__")
+    r"\s*(?:\*\*|__)?(?:\$|\\\()?\s*(-?\d+(?:\.\d+)?(?:/\d+)?)\s*(?:\$|\\\))?(?:\*\*|__)?"
+    r"(?![\w^_]|\.\d)"
     r"(?!\s*(?:,|;|\bor\b|\band\b|\bto\b|-|\+|\\pm)\s*(?:maybe\s+|perhaps\s+)?(?:\$|\\\()?\s*-?\d)"
 )
 
@@ -902,8 +904,11 @@ def counterfactual_before(before: str, loose: bool = False) -> bool:
 
 _FORMAT_EXAMPLE_RE = lx.words(lx.FORMAT_EXAMPLE)
 _FORMAT_LIKE_RE = re.compile(
-    r"\b(?:format|formatting|reminder|template)\b[^\n]{0,80}\b(?:like|e\.g\.|such as|for example"
-    r"|as in)[ \t:,]*(?:\$\$|\$|\\\(|\\\[)?[ \t]*\Z",
+    r"\b(?:format|formatted|formatting|reminder|template)\b[^\n]{0,80}\b(?:like|e\.g\.|such as"
+    r"|for example|as in)"
+    # ``format-example-box``: "Please format the final answer like this example: \boxed{24}."
+    r"(?:[ \t]+(?:this|the[ \t]+following)[ \t]+(?:example|sample))?"
+    r"[ \t:,]*(?:\$\$|\$|\\\(|\\\[)?[ \t]*\Z",
     re.IGNORECASE,
 )
 
@@ -1605,6 +1610,24 @@ def _names_asked(phrase: str, question: str) -> bool:
     )
 
 
+_GENERIC_QUANTITY = frozenset((
+    "answer", "answers", "result", "results", "value", "values", "total", "count", "number",
+    "numbers", "solution", "solutions", "one", "ones", "amount", "root", "roots", "choice",
+    "option", "output", "outcome", "figure", "quantity",
+))
+
+
+def _unasked_named(named: tuple[str, str], question: str) -> bool:
+    """The named quantity's head noun is specific ("the distance", "the interior angle sum"; not
+    "the only solution", "the final answer", "the total") and none of its words stands in the
+    question."""
+    words = [w for w in named[1].split() if w.isalpha()]
+    low = question.lower()
+    return bool(words) and words[-1] not in _GENERIC_QUANTITY and not any(
+        re.search(r"\b" + re.escape(w.rstrip("s")), low) for w in words
+    )
+
+
 def other_quantity_rule(
     region: str, prev: Candidate, cand: Candidate, question: str | None
 ) -> str | None:
@@ -1634,6 +1657,10 @@ def other_quantity_rule(
         return "later-box-other-quantity"  # "Also, the perimeter = \boxed{18}"
     later = _quantity(sentence)
     earlier = _quantity(_sentence_before(region, prev.start, 0))
+    if later is not None and earlier is None and question and _unasked_named(later, question):
+        # ``later-box-unasked-quantity``: "$\boxed{(4,6)}$ and the distance is $\boxed{10}$."
+        # asked the midpoint: the later box names a quantity the question never mentions
+        return "later-box-other-quantity"
     if later is None or earlier is None or later[1] == earlier[1]:
         return None
     if question and earlier[1] in question.lower() and later[1] not in question.lower():
@@ -1820,7 +1847,9 @@ def _corrected_value(tail: str, pos: int) -> str | None:
     """The value of the last correction statement ("the correct total is 12") in ``tail`` after
     ``pos``; a value with a condition after it ("12 if we count ordered pairs") is none."""
     fixed = None
-    for cm in CORRECTION_STATEMENT_RE.finditer(tail, pos):
+    at = pos
+    while (cm := CORRECTION_STATEMENT_RE.search(tail, at)) is not None:
+        at = cm.end()
         if _HEDGED_CORRECTION_RE.search(tail, max(pos, cm.start() - 24), cm.start() + 1):
             continue  # "maybe it should be $6 \cdot 5 = 30$ ...? No -- ...": a doubt, no fix
         chain = _CORRECTED_CHAIN_RE.match(tail, cm.end()) or _CORRECTED_PLAIN_CHAIN_RE.match(
@@ -1840,6 +1869,11 @@ def _corrected_value(tail: str, pos: int) -> str | None:
         lm = _CORRECTED_LETTER_RE.match(tail, cm.end())  # ``choice-switched-after-box``
         if lm is not None:  # "So I'd go with **B**."
             fixed = lm.group(1)
+            continue
+        # ``overlapping-correction-cue``: a statement that states no value may hide a longer
+        # one starting inside it ("I'll go with it: the product is 381": "I'll go with" reads
+        # nothing, "go with it: the product is" reads 381): search again from its next character
+        at = cm.start() + 1
     if "answer" in tail:  # ``report-as-final-after-revision``: "I'll report 13.2 as the final
         for rm in _REPORT_AS_ANSWER_RE.finditer(tail, pos):  # answer."
             if fixed is None or rm.start() > tail.rfind(fixed):
@@ -1879,6 +1913,27 @@ def revision_correction(tail: str, answer: str) -> str | None:
         if back is not None:  # ``stand-by-box``: "So the answer should be 60... but 720
             return None  # definitely works, so I'll stand by my box.": the box again
     return fixed
+
+
+_OPEN_ALTERNATIVE_RE = re.compile(  # "... so 46... but it could be 40.": another value left open
+    r"\b(?:but|though|although|or)[ \t,]+(?:(?:then[ \t]+again|honestly|really|actually)[ \t,]+)?"
+    r"(?:(?:it|that|this|the[ \t]+(?:answer|count|total|result|value|number))[ \t]+)?"
+    + lx.alternation(lx.MODAL_ALTERNATIVE)
+    + r"[ \t]+\$?(?P<v>-?\d+(?:\.\d+)?)(?![\w^_]|\.\d)",
+    re.IGNORECASE,
+)
+
+
+def revision_left_open(tail: str, fixed: str) -> bool:
+    """``revision-left-open``: after the revised value's last occurrence, a clause offers
+    another value as just as possible ("I think inclusive is standard, so 46... but it could be
+    40."): the revision is not committed."""
+    at = tail.rfind(fixed)
+    if at < 0 or ("could" not in tail and "might" not in tail and "may" not in tail):
+        return False
+    return any(
+        m.group("v") != fixed for m in _OPEN_ALTERNATIVE_RE.finditer(tail, at + len(fixed))
+    )
 
 
 _NUM = r"(?:\$|\\\()?\s*(-?\d+(?:\.\d+)?(?:/\d+)?)\s*(?:\$|\\\))?(?![\w^_]|\.\d)"
@@ -4313,6 +4368,9 @@ def _select_kept(
             return Selection((fixed,), "anchor", "correction-after-retraction", tuple(out))
         return Selection((), "none", "retracted", tuple(out))
     revised = revision_correction(region[chosen.end :], chosen.text)
+    if revised is not None and revision_left_open(region[chosen.end :], revised):
+        out.append(Decision(chosen, False, "revision-left-open"))
+        return Selection((), "none", "revision-left-open", tuple(out))
     if revised is not None:
         out.append(Decision(chosen, False, "correction-after-revision"))
         return Selection((revised,), "anchor", "correction-after-revision", tuple(out))
@@ -4549,6 +4607,7 @@ _EXPAND_ASKED_RE = re.compile(
 _EXPANDED_FORM_ASKED_RE = lx.words(lx.ASKED_EXPANDED_FORM)
 _RADICAL_ASKED_RE = lx.words(lx.ASKED_RADICAL)
 _FRACTION_ASKED_RE = lx.words(lx.ASKED_COMMON_FRACTION)
+_RATIO_FORM_RE = re.compile(r"-?\d+[ \t]*(?::|\\colon)[ \t]*\d+")  # "4:9", "3 : 8", "4 \colon 9"
 _AS_FRACTION_ASKED_RE = lx.words(lx.ASKED_AS_FRACTION)
 _RATIONAL_DENOMINATOR_ASKED_RE = lx.words(lx.ASKED_RATIONAL_DENOMINATOR)
 _SIMPLIFY_ASKED_RE = lx.words(lx.ASKED_SIMPLIFIED)
@@ -5463,6 +5522,10 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         return "asked to simplify: a common factor is not cancelled"
     if asks.fraction and decimal_answer:
         return "asked for a common fraction: the answer is a decimal"
+    if asks.fraction and ":" in answer and ":" not in gold and _RATIO_FORM_RE.fullmatch(
+        answer.strip().strip("$").rstrip(".").strip()
+    ):  # ``ratio-not-common-fraction``: "4:9" where a common fraction is asked
+        return "asked for a common fraction: the answer is a ratio"
     if asks.lowest and decimal_answer and _FRACTION_RE.search(gold):
         # ``decimal-not-lowest-terms``: "0.75" for "Express $\frac{9}{12}$ in lowest terms."
         return "asked for lowest terms: the answer is a decimal, not a fraction"
