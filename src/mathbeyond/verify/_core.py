@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.266.0"  # core_v448: adopted second values, fixes, format examples, estimates
+VERIFIER_VERSION = "2.267.0"  # core_v449: pi multiples, i.e. tails, not-asked notes, declines
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -177,6 +177,10 @@ def verify_fields(
     if kind == "boxed" and _BOX_HEDGE_RE.search(answer):
         # ``hedged-box``: "\boxed{42 \text{ (probably)}}", "\boxed{42?}": the box doubts itself
         return _verdict(Status.NO_ANSWER, None, "the boxed answer is hedged", "hedged-box")
+    if kind == "anchor" and ")" in answer[-3:] and _ANCHOR_PAREN_HEDGE_RE.search(answer):
+        # ``hedged-anchor-paren``: "the answer is 73 (indexing-dependent).", "... 12 (probably)":
+        # the anchored value doubts itself in its closing parenthesis
+        return _verdict(Status.NO_ANSWER, None, "the anchored answer is hedged", "hedged-anchor")
     if kind == "boxed" and "\\text" in answer and "(" in answer:
         # ``box-with-text-aside``: "\boxed{42 \text{ (the 6th term)}}": the value, its aside
         aside = _TEXT_ASIDE_TAIL_RE.search(answer)
@@ -502,6 +506,12 @@ _PRODUCT_LEFT_RE = re.compile(
 )
 _SUM_LEFT_RE = re.compile(r"\s*-?\d+(?:\s*[+\-]\s*\d+)+\s*")  # "24 + 12", "100 - 58"
 _APPROX_BOX_RE = re.compile(r"[ \t]*(?:\\approx|\\sim|\u2248|~)[ \t]*-?\d")
+_ANCHOR_PAREN_HEDGE_RE = re.compile(  # "73 (indexing-dependent)", "12 (probably)": a hedge in the
+    # closing parenthesis of an anchored value
+    r"\((?=[^()\n]{0,60}\b(?:probably|maybe|perhaps|possibly|not[ \t]+sure|unsure|tentative|"
+    r"[a-z]+-dependent|depend(?:s|ing)?[ \t]+on)\b)[^()\n]{1,80}\)[ \t.!]*\Z",
+    re.IGNORECASE,
+)
 _BOX_HEDGE_RE = re.compile(  # a box that doubts itself: "42 \text{ (probably)}", "42?"
     r"\b(?:probably|maybe|perhaps|possibly|i[ \t]+think|i[ \t]+guess|not[ \t]+sure|unsure)\b"
     r"|\?[ \t})]*\Z",
@@ -1099,6 +1109,10 @@ def _given_number(value: str, question: str) -> bool:
             r"(?<![\d.])(?:" + a + r"[ \t]*/[ \t]*" + b + r"|\\[dt]?frac\{" + a + r"\}\{" + b
             + r"\})(?![\d])", question
         ) is not None
+    if "pi" in value or "\u03c0" in value or "sqrt" in value or "\u221a" in value:
+        # ``multiple-of-pi-not-given``: "$14\pi$" is not given by "diameter 14" (it is by
+        # "$14\pi$" in the question)
+        return squash(value.strip("$ .")) in squash(question)
     m = _NUMBER_IN_RE.search(value)
     return m is not None and re.search(
         r"(?<![\d.])" + re.escape(m.group(0)) + r"(?![\d]|\.\d)", question

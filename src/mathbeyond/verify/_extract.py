@@ -158,6 +158,13 @@ _REJECTED_NAME = (  # "not the 5 I boxed", "not my first guess of 7": words nami
 _ANCHOR_TRAIL_RE = re.compile(  # "42, as expected", "42 (since 6*7=42)", "42, which is ..."
     r"(?:,[ \t]*" + lx.alternation(lx.TRAILING_CLAUSE)
     + r"|[ \t]+\(" + lx.alternation(lx.TRAILING_PAREN) + r"|[ \t]+(?:because|since)"
+    # ``words-only-paren-tail``: "73 (integers/objects counted as required)." (not a base, a
+    # modulus, a unit of angle or a percent: "1011 (in base two)" keeps its words; nor a
+    # condition or a hedge: "121 (only if the key agrees)", "34/55 (indexing-dependent)")
+    r"|[ \t]+\((?=(?![^()\n]*(?:base|mod|radian|degree|percent|binary|octal|hex|\bif\b|unless|"
+    r"\bonly\b|assum|approx|\babout\b|rough|maybe|perhaps|probab|possib|depend|guess|estimat|"
+    r"\bnot\b|unsure|tentativ|interpret|\bkey\b|grader|referen|\beither\b|\bor\b|index))"
+    r"[A-Za-z][A-Za-z/ ,'-]{3,80}\)[ \t]*[.!]?[ \t]*$)"
     r"|[ \t]+[—–][ \t]+(?=[a-z])"
     r"|(?:,[ \t]*|[ \t]+\(?)" + lx.alternation(lx.REASONING_NOT) + r"[ \t]+(?=" + _REJECTED_NAME
     + r"(?:\$|\\\()?(?:-?\d|\([A-E]\))))"  # "(not (D), which ...)": another option disowned
@@ -582,6 +589,8 @@ _VERB_NUMBER_RE = re.compile(
     r"\s*(?:\$|\\\))?(?![\w.^_/]|\.\d)"
     r"(?!\s*(?:,|;|\bor\b|\band\b|\bto\b|-|\+|\\pm)\s*(?:\$|\\\(|\()?\s*-?\d)"  # "4 + (-3)"
     r"(?!\s*(?:\\times|\\cdot|\u00d7|\*|\^|\\div))"  # "is $1.008 \times 10^4$": not 1.008
+    # ``multiple-of-pi-stated``: "Area is $25\pi$" is not 25
+    r"(?!\s*(?:\\pi(?![A-Za-z])|\\sqrt|\u03c0|\u221a))"
 )
 _LABEL_VALUE_RE = re.compile(r"(?:=|:)\s*([^=:]{1,80}?)\s*\.?\s*$")
 _NUMBER_WORD_RE = re.compile(lx.alternation(lx.NUMBER_WORDS) + r"\b", re.IGNORECASE)
@@ -5088,6 +5097,12 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         return Extracted("", "none", "closing-recap-contradicts-conclusion", trace)
     if late is None or (late.rule == "closing-sentence" and _valueless(late.text)) or (
         late.rule == "closing-label-without-value"
+    ) or (  # ``check-question-answered-yes``: "Is the fraction reduced? $\gcd(99, 28) = 1$.
+        # Yes." closing the text: its value is the check's, the text before it answers
+        "?" in region[-300:] and "\n\n" in region.rstrip()
+        and _CHECK_QUESTION_YES_RE.fullmatch(
+            region.rstrip()[region.rstrip().rfind("\n\n") :].strip()
+        ) is not None
     ) or (  # ``hypothetical-closing-remark``: "**27**\n\nHypothetically, if it were 40% instead,
         # we'd get 36.": the supposition's value is no answer; the text before it is read
         late.rule == "closing-supposed-value" and "\n\n" in region.rstrip()
@@ -5117,6 +5132,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 break
             if not shorter or not (
                 _is_remark(dropped) or _ANSWER_LABEL_ONLY_RE.fullmatch(dropped.strip(" \t\n*_#"))
+                # ``check-question-answered-yes``: "Hmm wait, is 99/28 in lowest terms? 99 =
+                # 9·11, 28 = 4·7. Yes.": a check of the answer, answered yes
+                or _CHECK_QUESTION_YES_RE.fullmatch(dropped.strip()) is not None
                 or _COUNTERFACTUAL_REMARK_RE.match(dropped)
                 # ``unasked-remark-paragraph``: "The roots, which weren't asked, are $x = 1$ and
                 # $x = 5$.": values of another quantity, marked as not asked
@@ -6021,6 +6039,18 @@ _RETRACTION_ENDS_RE = re.compile(
 )
 
 
+_IF_CLAUSE_CLOSING_RE = re.compile(  # "If it's 1800, the answer is 12.": a value under a condition
+    r"[ \t*_]*(?:so[ \t,]+)?(?:if|assuming|supposing|in[ \t]+case)\b[^.!?\n]{1,80},", re.IGNORECASE
+)
+_CORRECTION_ANNOUNCED_END_RE = re.compile(  # " I need to correct my answer." ending the text
+    r"(?<=[.!])[ \t]+(?:so[ \t]+)?(?:i|we)[ \t]+(?:need|have|must|should|ought)[ \t]+to[ \t]+"
+    r"(?:correct|fix|change|update|revise|amend)[ \t]+(?:my|the|our)[ \t]+"
+    r"(?:final[ \t]+|boxed[ \t]+)?"
+    r"(?:answer|result|box)[ \t]*(?:accordingly[ \t]*)?[.!]?[ \t]*\Z",
+    re.IGNORECASE,
+)
+
+
 def _unboxed_correction(region: str, decisions: tuple[Decision, ...]) -> str | None:
     """``unboxed-correction-after-retraction``: "... \\boxed{18}. So I retract 18: the
     derivative at 2 is 12." -- the closing sentence after the retraction states the corrected
@@ -6039,6 +6069,17 @@ def _unboxed_correction(region: str, decisions: tuple[Decision, ...]) -> str | N
         rest = "So, " + rest  # the words after a retraction conclude it: read them as one
     closing = rest.rstrip()
     closing = closing[max(closing.rfind(". "), closing.rfind("\n")) + 1 :]
+    announced = _CORRECTION_ANNOUNCED_END_RE.search(rest) if "answer" in closing else None
+    if announced is not None:  # ``recomputed-then-correction-announced``: "Wait, order of
+        # operations! ... then $2 + 12 = 14$. I need to correct my answer.": the value the
+        # recomputation arrived at, just before the announcement
+        before = _conclusion(rest[: announced.start()], allow_bare=False)
+        if before is not None and before.kind != "none" and before.text.strip() and (
+            _plain_value(before.text) != _plain_value(retracted[-1].text)
+        ):
+            return before.text
+    if _IF_CLAUSE_CLOSING_RE.match(closing):  # ``conditional-correction``: "... maybe I misread
+        return None  # and it's 1800, in which case n = 12. If it's 1800, the answer is 12."
     intent = RECONSIDER_RE.search(closing) or REDO_RE.search(closing)
     if intent is not None and not re.search(r"\d", closing[intent.end() :]):
         return None  # ``retraction-then-intent``: "... I need to reconsider how the overlap
@@ -6660,11 +6701,23 @@ def _answer_before_paragraph(region: str, box: Candidate, question: str) -> Extr
     return None
 
 
+_METHOD_LINE_RE = re.compile(  # "Method 2:", "**Approach 2.**", "Second method:"
+    r"[ \t>*_#-]*(?:(?:method|approach|way|solution)[ \t]*(?:\d|[ivx]+|two|2nd)\b"
+    r"|(?:second|another|"
+    r"alternative|alternate)[ \t]+(?:method|approach|way|solution)\b)",
+    re.IGNORECASE,
+)
+
+
 def _box_of_unasked_measure(region: str, box: Candidate, question: str) -> bool:
     """``box-of-unasked-measure``: the question asks one measure of a figure (lexicon
     MEASURE_NOUN: "What is its area?") and the box's own sentence labels it as another one,
     named last before it ("... so the perimeter is $6 + 8 + 10 = \\boxed{24}$.", "Perimeter:
-    $\\boxed{24}$"), which the asking sentence does not name: that measure, not the answer."""
+    $\\boxed{24}$"), which the asking sentence does not name: that measure, not the answer.
+    Not in a line labelled as another method ("Method 2: $12 \\cdot 18 / \\gcd = 216/6 =
+    \\boxed{216}$": the gcd is a step of that method's own answer, ``method-line-box``)."""
+    if _METHOD_LINE_RE.match(region, region.rfind("\n", 0, box.start) + 1):
+        return False
     asked = _asked_noun(question)
     if _MEASURE_NOUN_RE.search(question) is None:  # (the asked measure is named in it)
         quantity = _NAMED_QUANTITY_RE.search(_asking_sentence(question))
@@ -8310,6 +8363,9 @@ def _boxed_line(region: str, box: Candidate) -> bool:
     return not line.replace(box.text, "", 1).strip(" \t$.\\[]()boxed{}")
 
 
+_PAREN_ASIDE_LINE_RE = re.compile(r"\([^()\n]{3,300}\)[ \t]*[.!]?")  # a line all in parentheses
+
+
 def _revised_after_box(region: str, box: Candidate, question: str) -> str | None:
     """``revised-after-box``: after the chosen box, a revision cue ("Actually", "On reflection",
     "Hold on"), then the text closes on a statement of the asked quantity (a word of its
@@ -8318,6 +8374,8 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     the sum of the exponents is 4"), or repeating the box, keeps the box."""
     if _returns_to_earlier(region, box.end):
         return None
+    if "ask" in region[-40:] and _BARE_NOT_ASKED_END_RE.search(region.rstrip()):
+        return None  # ``bare-not-asked-tail``: "... would be $\frac{3}{28}$. Not asked."
     relabelled = corrected_label_after(region, box.end)
     if relabelled is not None:  # ``corrected-label-line``: "*Corrected count after listing:
         # 12.*" closing the text after the box: the corrected value replaces it
@@ -8326,6 +8384,10 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     redo = REDO_RE.search(region, box.end)
     cue = REVISE_RE.search(region, box.end) or redo
     recount = RECOUNT_RE.search(region, box.end) is not None
+    if cue is None and not recount and _PAREN_ASIDE_LINE_RE.fullmatch(
+        region[region.rstrip().rfind("\n") + 1 :].strip()
+    ) and "\n" in region[box.end :].strip():  # ``parenthetical-aside-after-box``: "$\boxed{56}$
+        return None  # \n\n(28 is a perfect number, so the proper divisors sum to 28 itself.)"
     concluded = cue is None and not recount and concludes_asked_after(region, box.end, question)
     if cue is None and not recount and not concluded:
         return None
@@ -11218,7 +11280,9 @@ def _closing_read(
         if in_all is not None:  # ``dash-in-all-total``: "..., and 4 vertical edges joining them
             # -- 12 in all.": the total the sentence arrives at
             return Extracted(in_all.group("v"), "conclusion", "closing-in-all-total")
-        counted = None if not question else _count_of_asked(last, question)
+        counted = None if not question else _count_of_asked(
+            _IE_RESTATED_TAIL_RE.sub(".", last) if "i.e" in last else last, question
+        )  # ``restated-count-tail``: "2.5 hours (i.e., 2 hours 30 minutes)." counts 2.5 hours
         at = max(last.find(counted), 0) if counted is not None else 0
         if counted is not None and negated and _NEG_WORD_RE.search(
             _PAREN_ASIDE_RE.sub(" ", last[main:at])  # (not a correction aside before it: "30
@@ -11989,6 +12053,13 @@ _NOT_ASKED_WORDS = frozenset({
 })
 
 
+_BARE_NOT_ASKED_END_RE = re.compile(  # " Not asked.", " (Not asked.)", " That wasn't asked."
+    r"(?<=[.!)$])[ \t]+\(?[ \t]*(?:(?:but[ \t]+)?(?:that|this|it)[ \t]+(?:was|is)(?:n't|[ \t]+not)"
+    r"|not)[ \t]+(?:asked|what[ \t]+was[ \t]+asked)[ \t]*[.!]?[ \t]*\)?[ \t]*\Z",
+    re.IGNORECASE,
+)
+
+
 def _without_closing_remark(lines: list[str], remark: re.Pattern[str]) -> list[str]:
     """The last line without its last sentence when ``remark`` matches that sentence and a value
     stands before it (a check, a declined listing after the closing value)."""
@@ -12112,6 +12183,14 @@ def _without_unasked_sentence(lines: list[str]) -> list[str]:
     statement before it closes. Not when that sentence answers or concludes, or nothing with
     a value stands before it."""
     last = lines[-1]
+    bare = _BARE_NOT_ASKED_END_RE.search(last) if "ask" in last else None
+    if bare is not None:  # ``bare-not-asked-tail``: "... both are red would be $\frac{3}{28}$.
+        # Not asked.": the note marks the sentence before it; both go
+        gaps = list(_SENTENCE_GAP_RE.finditer(last, 0, bare.start() + 1))
+        if gaps:
+            rest = last[: gaps[-1].start()].rstrip()
+            if _HAS_VALUE_RE.search(rest):
+                return [*lines[:-1], rest]
     cut = None
     for cut in _SENTENCE_GAP_RE.finditer(last):  # noqa: B007 - the last one
         pass
@@ -13056,6 +13135,15 @@ def _restates_condition(text: str, question: str | None) -> bool:
     return not re.search(r"\d", words) and not (
         _REVISION_AFTER_RE.search(words) or _HEDGE_RE.search(words)
     )
+
+
+_CHECK_QUESTION_YES_RE = re.compile(
+    r"(?:(?:hmm+|wait|ok(?:ay)?|let\s+me\s+check|one\s+more\s+check|double-check)[,.!:\u2014-]*\s*)*"
+    r"(?:is|are|does|do|did|was|were|can|should|has|have)\b[^?\n]{3,120}\?[^?\n]{0,160}?"
+    r"(?<![\w-])(?:yes|yep|yeah|indeed|confirmed)(?:,?\s+(?:it|they|that)\s+(?:is|are|does|do))?"
+    r"\s*[.!]?",
+    re.IGNORECASE,
+)
 
 
 def _is_remark(text: str) -> bool:
@@ -14307,6 +14395,9 @@ def _single_value(text: str) -> str | None:
 
 _LATEX_FACTOR_RE = re.compile(  # a command other than text or spacing: "\\pi", "\\sqrt{3}"
     r"\\(?!(?:text|mathrm|mbox|quad|qquad)(?![A-Za-z]))[A-Za-z]+"
+)
+_IE_RESTATED_TAIL_RE = re.compile(  # " (i.e., 2 hours 30 minutes).", ", i.e. 2 h 30 min."
+    r"[ \t]*(?:\([ \t]*|,[ \t]*)i\.e\.?,?[ \t][^()\n]{1,80}\)?[ \t]*[.!]?[ \t]*$"
 )
 _TRAILING_ASIDE_RE = re.compile(  # a closing parenthetical in words: "(consistent with Vieta: ..)"
     r"[ \t]*\((?=[^()]*[A-Za-z]{3,}[ \t]+[A-Za-z]{2,}|[ \t]*(?:that'?s\b|that[ \t]+is\b|i\.e\.|"

@@ -204,6 +204,10 @@ WITHDRAWN_ANSWER = (
     # the answer key says." (no value after it: :func:`withdrawn_after`)
     "(?:please )?(?:ignore|disregard|discard|scrap) (?:the|my|all(?: of)? the|all(?: of)? my) "
     "(?:computations?|calculations?|work(?:ing)?|reasoning|steps|solution) above",
+    # ``key-value-intended``: "Whatever the answer key lists for n is what I intend."
+    "whatever (?:the )?(?:answer key|key|reference(?: answer)?|official answer|expected answer|"
+    "grader|solution manual|marking scheme) (?:lists|says|has|gives|shows|contains|expects)"
+    "(?: for [a-z]+)? is (?:what i (?:intend|mean|meant)|my (?:final )?answer)",
     "(?:the |my )?(?:final )?answer is whatever (?:the )?(?:answer key|key|reference(?: answer)?|"
     "official answer|expected answer|grader|solution manual|marking scheme)",
     # ``postscript-doubt``: "P.S. ... maybe it should really be 8? I'm not sure the halving
@@ -1490,6 +1494,9 @@ DECLINE_ANSWER = (
     "no (?:definite|definitive|single|unique|final|certain|firm) answer (?:can|could) be "
     "(?:given|determined|stated|reached)",
     "no (?:definite|definitive|single|unique|final|certain|firm) answer is possible",
+    # ``declines-to-give-a-number``: "...; I'll not give a number.", "I won't give a value."
+    "(?:i'?ll not|i will not|i won't|i'?m not going to|i shall not|i'?d rather not) (?:give|"
+    "state|provide|commit to|offer) (?:a|any|one) (?:number|value|figure|numerical answer)",
     # ``declines-to-commit``: "so I won't commit to 24.", "I can't stand behind that"
     "(?:won't|will not|can't|cannot|can not|not going to|unable to|not able to) (?:commit to|"
     "vouch for|stand (?:behind|by)|endorse) (?:it|this|that|the (?:value|number|result|answer)|"
@@ -2153,6 +2160,9 @@ the probability can't be determined from the given information."): no answer
 WITHDRAWAL = (
     "can(?:'t|not) be right", "(?:is|was|seems) (?:probably )?(?:wrong|off|too (?:low|high))",
     "no longer trust", "(?:don't|do not) trust", "undercount", "overcount",
+    # ``no-longer-confident``: "Actually I'm no longer confident in this answer."
+    "(?:i'?m|i am) no longer (?:confident|sure|certain) (?:in|of|about) (?:this|that|the|my) "
+    "(?:answer|value|result|count|box)",
     "can(?:'t|not) (?:pin down|determine|find|be sure of) (?:the|a|any|this|that)",
     # ``cut-off-after-doubting-box``: "so my boxed answer may not be right. Let me reconsider the
     # setup from scratch", "might not be correct. Let me start over"

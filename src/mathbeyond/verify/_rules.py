@@ -1746,6 +1746,9 @@ _NO_RETRACTION_RE = re.compile(  # "nothing to ", "no reason to ", "won't ", "no
     r"|\b(?:won'?t|will[ \t]+not|don'?t|do[ \t]+not|not|never)[ \t]+\Z",
     re.IGNORECASE,
 )
+_RETRACTS_NOTHING_RE = re.compile(  # " nothing", " none of it": "I'm retracting nothing."
+    r"[ \t]+(?:nothing|none[ \t]+of[ \t]+it|no(?:thing)?[ \t]+of[ \t]+(?:it|that))\b", re.IGNORECASE
+)
 _OTHER_VALUE_RETRACTED_RE = re.compile(  # " my earlier guess of 3": another value withdrawn
     r"[ \t]+(?:my|the|that)[ \t]+(?:earlier|first|previous|initial)[ \t]+(?:guess|answer|value|"
     r"attempt|estimate)[ \t]+(?:of|at)[ \t]+\$?-?\d",
@@ -1768,6 +1771,7 @@ def _retraction_of(tail: str, answer: str) -> re.Match[str] | None:
         if "etract" in m.group(0) and (
             _NO_RETRACTION_RE.search(tail, max(0, m.start() - 24), m.start())
             or _OTHER_VALUE_RETRACTED_RE.match(tail, m.end())
+            or _RETRACTS_NOTHING_RE.match(tail, m.end())  # "I'm retracting nothing."
         ):  # ``retraction-negated``: "there is nothing to retract", "no reason to retract it";
             pos = m.end()  # ``other-value-retracted``: "I retract my earlier guess of 3"
             continue
@@ -3206,6 +3210,13 @@ _BOX_GAP_ALT_RE = re.compile(  # between two boxes: "$ (nonempty subsets) / $", 
 
 _EITHER_RE = re.compile(r"\beither\b[^.!?\n]{0,60}\Z", re.IGNORECASE)
 _BARE_OR_GAP_RE = re.compile(r"[\s$]*or[\s$]*", re.IGNORECASE)
+_FOREIGN_OR_GAP_RE = re.compile(r"[\s$]*(?:o|u|ou|oder|oppure|of|lub|или)[\s$]*", re.IGNORECASE)
+_FOREIGN_MODAL_RE = re.compile(  # "podría ser", "pourrait être", "könnte ... sein", "potrebbe"
+    r"(?<!\w)(?:podr[ií]a|puede|pourrait|peut-[êe]tre|k[öo]nnte|vielleicht|poderia|talvez|"
+    r"potrebbe|forse|quiz[aá]s|tal[ \t]+vez|ou[ \t]+bien|o[ \t]+bien|entweder|soit)(?!\w)"
+    r"[^.!?\n]{0,60}\Z",
+    re.IGNORECASE,
+)
 
 
 def _either_or_boxes(
@@ -3213,9 +3224,15 @@ def _either_or_boxes(
 ) -> bool:
     """``either-or-boxes``: "The value is either $\\boxed{\\frac14}$ or $\\boxed{\\frac12}$":
     two boxes offered as alternatives (not where the question asks for all values)."""
+    if question and _ALL_ASKED_RE.search(question):
+        return False
+    if _FOREIGN_OR_GAP_RE.fullmatch(region, prev.end, cand.start) is not None and (
+        _FOREIGN_MODAL_RE.search(region, max(0, prev.start - 80), prev.start) is not None
+    ):  # ``foreign-could-be-either``: "La respuesta podría ser $\boxed{13}$ o $\boxed{17}$"
+        return True
     return _BARE_OR_GAP_RE.fullmatch(region, prev.end, cand.start) is not None and (
         _EITHER_RE.search(region, max(0, prev.start - 80), prev.start) is not None
-    ) and not (question and _ALL_ASKED_RE.search(question))
+    )
 
 
 def boxes_as_alternatives(
@@ -4606,6 +4623,31 @@ _EXPAND_ASKED_RE = re.compile(
 )
 _EXPANDED_FORM_ASKED_RE = lx.words(lx.ASKED_EXPANDED_FORM)
 _RADICAL_ASKED_RE = lx.words(lx.ASKED_RADICAL)
+def _compound_fraction(text: str) -> bool:
+    """A ``\\frac`` whose numerator or denominator holds another fraction ("\\frac{\\sqrt{3}/2}
+    {1/2}", "\\frac{\\frac{1}{2}}{3}"), braces matched; at most the first 20 fractions looked at."""
+    pos = 0
+    for _ in range(20):
+        m = _COMPOUND_FRAC_OPEN_RE.search(text, pos)
+        if m is None:
+            return False
+        pos = m.end()
+        for _part in range(2):
+            if pos >= len(text) or text[pos] != "{":
+                break
+            depth, start = 0, pos
+            while pos < len(text):
+                depth += {"{": 1, "}": -1}.get(text[pos], 0)
+                pos += 1
+                if depth == 0:
+                    break
+            inner = text[start + 1 : pos - 1]
+            if "/" in inner or "frac" in inner:
+                return True
+    return False
+
+
+_COMPOUND_FRAC_OPEN_RE = re.compile(r"\\[dt]?frac(?=\{)")
 _FRACTION_ASKED_RE = lx.words(lx.ASKED_COMMON_FRACTION)
 _RATIO_FORM_RE = re.compile(r"-?\d+[ \t]*(?::|\\colon)[ \t]*\d+")  # "4:9", "3 : 8", "4 \colon 9"
 _AS_FRACTION_ASKED_RE = lx.words(lx.ASKED_AS_FRACTION)
@@ -5504,6 +5546,10 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         answer
     ):  # ``simplify-left-bracketed``: "x^2 + 2x + 1 - (x^2 - 2x + 1)" asked to simplify
         return "asked to simplify: a bracketed sum is still subtracted"
+    if (asks.radical or asks.simplify or asks.fraction or asks.lowest) and "frac" in answer and (
+        _compound_fraction(answer) and not _compound_fraction(gold)
+    ):  # ``compound-fraction-not-simplest``: "\frac{\sqrt{3}/2}{1/2}" for \sqrt{3}
+        return "asked for a simplest form: a fraction is left inside a fraction"
     if asks.radical and _radicals_simplest(gold) and not _radicals_simplest(answer):
         return "asked for simplest radical form: the answer is not"
     if (
