@@ -2241,6 +2241,14 @@ def _anchor_value(s: str, start: int) -> tuple[str, int]:
         if restated is not None and _same_exact_value(text[: restated.start()], restated["b"]):
             text = text[: restated.start()].rstrip()  # ``anchor-restated-form``: "$\frac{17}{12}$,
             # or $1\frac{5}{12}$ as a mixed number": the same value in another form
+    trail = _ANCHOR_TRAIL_RE.search(text) if (
+        "kidding" in text or "idea" in text or "made" in text or "comput" in text
+        or "calculat" in text or "work out" in text
+    ) else None  # (substring tests first: no call per anchor on a long run of labels)
+    if trail is not None and _TAIL_DISOWNED_RE.search(text, trail.start()):
+        # ``anchor-disowned-in-tail``: "Final answer: 42 — just kidding, I actually have no
+        # idea": the clause after the value takes it back (no anchor)
+        return "", end
     trimmed = _ANCHOR_TRAIL_RE.sub("", text).strip()
     text = trimmed or text
     repeated = _REPEATED_VALUE_RE.fullmatch(text)
@@ -2254,6 +2262,28 @@ def _anchor_value(s: str, start: int) -> tuple[str, int]:
     return text, end
 
 
+_NUMBER_NOUN_PHRASE_RE = re.compile(  # "$132$ triangulations of a convex octagon"
+    r"\$?(?P<n>\d[\d,]*)\$?[ \t]+[A-Za-z][A-Za-z-]*(?:[ \t]+[A-Za-z][A-Za-z-]*){0,2}"
+    r"[ \t]+(?:of|in|on|for)[ \t]+(?:a|an|the|this|that)?[ \t]*[A-Za-z][A-Za-z -]{0,40}"
+    r"[ \t]*\.?"  # (the phrase after the noun is what the comparison cannot read; a unit stays)
+)
+_UNIT_AFTER_NUMBER_RE = re.compile(  # "$250$ mm of ...", " square feet of": a unit after the number
+    r"\$?[ \t]+(?:square[ \t]+|cubic[ \t]+)?(?:" + lx.alternation(lx.UNIT_WORD) + r")\b",
+    re.IGNORECASE,
+)
+_COMPARATIVE_WORD_RE = re.compile(
+    r"\b(?:less|more|fewer|greater|times|percent|per|over|under|than|plus|minus|squared|cubed|"
+    r"degrees?|radians?|mod|modulo|base|digits?|remainder|hundred|thousand|million|billion)\b",
+    re.IGNORECASE,
+)
+_TAIL_DISOWNED_RE = re.compile(  # "just kidding", "I have no idea", "I made that up"
+    r"(?<!no[ \t])\bjust[ \t]+kidding\b"
+    r"|\b(?:i[ \t]+)?(?:actually[ \t]+|really[ \t]+)?(?:have|had)[ \t]+no[ \t]+idea\b"
+    r"|\bmade[ \t]+(?:that|it|this)[ \t]+up\b"
+    r"|\b(?:didn'?t|did[ \t]+not)[ \t]+(?:actually[ \t]+)?(?:compute|calculate|work[ \t]+out)"
+    r"[ \t]+(?:it|this|that|anything)\b",
+    re.IGNORECASE,
+)
 _LOOP_NO_VALUE_RE = re.compile(  # "No, 10.", "no -- 12", "Actually 10." in a loop's unit
     r"(?:^|[.!?][ \t]+)(?:no|actually|wait)\b[ \t,\u2014\u2013-]*(?:it'?s[ \t]+)?(-?\d+(?:\.\d+)?)"
     r"(?=[ \t]*[.!])",  # (the stop not taken: "No, 15. No, 21." finds both)
@@ -10603,6 +10633,9 @@ def _closing(
     # miscounted, so it could be 7 or 9. My candidates are 7, 8, 9.")
     if at >= 0 and _TRAILING_DOUBT_RE.search(last, at) is not None:
         return Extracted("", "none", "closing-trailing-doubt")
+    if at >= 0 and _TAIL_DISOWNED_RE.search(last, at) is not None:
+        # ``closing-disowned-in-tail``: "Final answer: 42 — just kidding, I have no idea."
+        return Extracted("", "none", "closing-disowned")
     other = _OTHER_CASE_CLOSING_RE.search(end) if "therwise" in end or "nstead" in end else None
     if other is not None and found.text in other.group("s") and (
         _IF_CASE_VALUE_RE.search(end, max(0, other.start() - 400), other.start()) is not None
@@ -11433,6 +11466,12 @@ def _closing_read(
                 ans = bolded  # stands: the octagon has **20** diagonals.": the bold value
             if "hough" in ans:  # ``closing-concessive-tail``: "The expected value is 3.5, even
                 ans = _CONCESSIVE_TAIL_RE.sub("", ans)  # though no single roll can equal it."
+            counted_np = _NUMBER_NOUN_PHRASE_RE.fullmatch(ans) if ans[:1] in "$0123456789" else None
+            if counted_np is not None and not _COMPARATIVE_WORD_RE.search(ans) and not (
+                _UNIT_AFTER_NUMBER_RE.match(ans, counted_np.end("n"))
+            ):
+                # ``count-then-noun-phrase``: "So there are $132$ triangulations of a convex
+                ans = counted_np.group("n")  # octagon.": the count, its noun phrase set aside
             if ans and not _POINTER_RE.fullmatch(ans):  # (not "given below": no value)
                 return Extracted(ans, "conclusion", "closing-sentence")
         elif conc and not negated:  # "So we get 9.", "Thus, we need 9 coins.": its one value

@@ -1083,6 +1083,8 @@ REJECTED_DETERMINER = ("the", "my", "our", "that", "this", "an?")
 TRAILING_CLAUSE = (
     "as", "which", "where", "since", "because", "given", "so", "matching", "confirming", "i\\.e",
     "that is", "and (?:this|that|it)", "or equivalently",
+    # an affirmation after the value: "42, no kidding.", "42, for sure." (``affirming-tail``)
+    "no kidding", "for sure", "definitely", "guaranteed",
     # a concession about something else: "The expected value is 3.5, even though no single roll
     # can equal it." (not "though": "though it might be 16" hedges with a value)
     "even though",
