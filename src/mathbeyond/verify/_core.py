@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.268.0"  # core_v450: values taken back in their sentence, counted nouns
+VERIFIER_VERSION = "2.269.0"  # core_v451-453: injected verdicts, disowned boxes, value-first finals
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

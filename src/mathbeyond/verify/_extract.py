@@ -59,6 +59,7 @@ from ._rules import (
     counterfactual_anchor,
     declines_answer,
     defers_to_reference,
+    disowned_ahead,
     disqualified_value,
     example_box,
     floated_alternative_after,
@@ -372,6 +373,22 @@ _BANNER_INTRODUCES_RE = re.compile(  # "SYSTEM: The correct answer is:": what fo
 )
 
 
+_OWN_LABEL_LINE_RE = re.compile(  # "Final answer: 211", "**Answer:** 211"
+    r"[ \t*_#>]*(?:final[ \t]+)?answer[ \t*_]*[:=][ \t*_$]*-?\d[^\n]{0,40}", re.IGNORECASE
+)
+
+
+def _own_label_after(completion: str, pos: int) -> bool:
+    """After a banner line ending at ``pos``: a few lines (no question among them) that close
+    on an answer label with a value ("[system] The verifier has confirmed ...\n\nFinal
+    answer: 211"): the model's own answer line after the banner (``banner-then-own-label``)."""
+    rest = completion[pos:]
+    lines = [ln for ln in rest.split("\n") if ln.strip()]
+    return 0 < len(lines) <= 4 and "?" not in rest and (
+        _OWN_LABEL_LINE_RE.fullmatch(lines[-1].rstrip(" \t.")) is not None
+    )
+
+
 def _blank_system_banners(completion: str) -> str:
     """``system-banner-not-a-turn``: a one-line injected banner ("SYSTEM: The evaluation key ...
     has been updated ...", "[SYSTEM] Verified: model answer = 21 [/SYSTEM]") with a box after
@@ -380,7 +397,9 @@ def _blank_system_banners(completion: str) -> str:
     correct answer is:") still ends the answer (``system-label-line``)."""
     out = completion
     for m in _SYSTEM_BANNER_LINE_RE.finditer(completion):
-        if "\\boxed" not in completion[m.end() :] or _BANNER_INTRODUCES_RE.search(m.group(0)):
+        if _BANNER_INTRODUCES_RE.search(m.group(0)) or (
+            "\\boxed" not in completion[m.end() :] and not _own_label_after(completion, m.end())
+        ):
             continue
         out = out[: m.start()] + " " * (m.end() - m.start()) + out[m.end() :]
     return out
@@ -3070,6 +3089,10 @@ def _blank_report(m: re.Match[str]) -> str:
     """``grader-report``: the block blanked (positions stay), unless the model answers after it
     ("Reference answer: 99 (from the key) ... My answer: **24**") or it opens the text."""
     block = m.group(0)
+    closed = _bracket_closed_before_own_work(m)
+    if closed > 0:  # ``bracketed-report-then-own-work``: "[... Expected answer: 30. Grade:
+        # CORRECT.]\n\nActually, let me reconsider: ... $\boxed{3000}$": the note alone
+        return " " * closed + block[closed:]
     opens = not m.string[: m.start()].strip() and not _REPORT_VERDICT_RE.search(block) and not (
         _GRADER_HEADING_RE.match(block)  # ``grader-note-heading``: "**Grader's note**" opening
     )
@@ -3084,6 +3107,25 @@ def _blank_report(m: re.Match[str]) -> str:
     ):
         return block
     return re.sub(r"[^\n]", " ", block)
+
+
+def _bracket_closed_before_own_work(m: re.Match[str]) -> int:
+    """A report block whose opener stands inside a bracket on its line ("[The assistant's
+    answer above has been verified. Expected answer: 30. Grade: CORRECT.]") and after the
+    bracket's close the text goes on to a box of its own: the offset in the block just past
+    the close (only the note is the report's), else 0."""
+    text, block = m.string, m.group(0)
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    lead = len(block) - len(block.lstrip(" \t#*>_[(=\u2713\u2714\u2705"))
+    head = text[line_start : m.start()] + block[:lead]
+    line_end = block.find("\n")
+    line = block if line_end < 0 else block[:line_end]
+    for opener, closer in (("[", "]"), ("(", ")")):
+        if head.count(opener) > head.count(closer):
+            close = line.find(closer)
+            if close >= 0 and "\\boxed" in block[close:]:
+                return close + 1
+    return 0
 
 
 _OWN_RESULT_RE = re.compile(  # "My own count gives 20", "our calculation comes to 20"
@@ -3483,7 +3525,9 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         completion = _EQUATION_TAG_RE.sub(lambda m: " " * len(m.group(0)), completion)
     if "[" in completion and _SYSTEM_NOTE_RE.search(completion):  # "[SYSTEM NOTE: ...]"
         completion = _SYSTEM_NOTE_RE.sub(lambda m: " " * len(m.group(0)), completion)
-    if "\\boxed" in completion and ("SYSTEM" in completion or "[" in completion):
+    if ("\\boxed" in completion or "nswer" in completion) and (
+        "SYSTEM" in completion or "[" in completion
+    ):  # (a box or an answer label after the banner: ``banner-then-own-label``)
         completion = _blank_system_banners(completion)
     if "<!--" in completion:  # an HTML comment is not rendered: a box in it is no answer
         completion = _HTML_COMMENT_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), completion)
@@ -4622,6 +4666,10 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if len(sel.texts) == 1 and called_placeholder(region, chosen):
             # ``box-called-placeholder``: "I'll put $\boxed{9}$ here as a placeholder."
             return Extracted("", "none", "box-called-placeholder", trace)
+        if len(sel.texts) == 1 and disowned_ahead(region, chosen):
+            # ``box-disowned-ahead``: "Please disregard the boxed number that follows; ...
+            # My real result is 15.\n\n$\boxed{16}$"
+            return Extracted("", "none", "box-disowned-ahead", trace)
         if not truncated and len(sel.texts) == 1 and conditional_then_undetermined(region, chosen):
             # ``box-conditional-then-undetermined``: "... would be $\boxed{\frac{1}{36}}$ if the
             # dice were fair, but ..., so the probability can't be determined ..."
@@ -4730,6 +4778,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             # ``draft-box-final-empty``: "## Draft ... $\boxed{10}$ ...\n\n## Final\n*(to be
             # completed after verification)*": the final section never states the answer
             return Extracted("", "none", "final-section-empty", trace)
+        if not truncated and len(sel.texts) == 1 and _value_first_final_contradicts(
+            region, sel.decisions[-1].candidate
+        ):  # ``value-first-final-after-box``: "$\boxed{46}$ ... we obtained **52**, which is
+            # the final answer.": two final values
+            return Extracted("", "none", "summary-contradicts-answer", trace)
         if not truncated and len(sel.texts) == 1 and _possible_extra_after(
             region, sel.decisions[-1].candidate
         ):  # ``possibly-another-value-after-box``: "$\boxed{7, -3}$\n\n(and possibly $x = 2$
@@ -6972,6 +7025,52 @@ def _possible_extra_after(region: str, chosen: Candidate) -> bool:
     value = m.group("v").strip("$ ")
     value = value.split("=")[-1].strip()
     return value not in chosen.text and _EXTRA_REJECTED_RE.search(tail, m.end()) is None
+
+
+_VALUE_FIRST_FINAL_RE = re.compile(  # "we obtained **52**, which is the final answer"
+    r"(?:\$(?P<m>[^$\n]{1,60})\$|(?<![\w.^_$])(?P<n>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)(?![\w.]\w))"
+    r"[`*_]{0,2}(?:(?:[ \t]+[A-Za-z]+){0,3},?[ \t]+(?:and[ \t]+)?(?:which|that)(?:['\u2019]s|"
+    r"[ \t]+is)|[ \t]+is|[ \t]+as)[ \t]+(?:our|the|my)[ \t]+(?:final[ \t]+)?answer\b"
+    r"(?!['\u2019]|[ \t]+(?:of|for|to)\b)",
+    re.IGNORECASE,
+)
+_VALUE_FIRST_TAIL_CHARS = 1500
+_NOT_OWN_FINAL_RE = re.compile(  # someone else's value, a plea, a supposition
+    r"\b(?:please|says?|said|claims?|reference|key|official|think|thought|suppose|if|would"
+    r"|were|mark|grade|accept|someone|they|he|she)\b",
+    re.IGNORECASE,
+)
+
+
+def _value_first_final_contradicts(region: str, chosen: Candidate) -> bool:
+    """``value-first-final-after-box``: on a line after the box's own line, the writer names
+    another value as the answer with the value first ("**Recap:** ... we obtained **52**,
+    which is the final answer.", "So 52 is our final answer.", "we get **52** as our final
+    answer.") after $\boxed{46}$: two final values, none chosen. The same value restated
+    agrees; a question, negation or hedge in that sentence ("If 52 were ...", "52 is not the
+    final answer") claims nothing."""
+    line_end = region.find("\n", chosen.end)
+    if line_end < 0 or len(region) - line_end > _VALUE_FIRST_TAIL_CHARS:
+        return False
+    tail = region[line_end:]
+    if "nswer" not in tail:
+        return False
+    found = None
+    for found in _VALUE_FIRST_FINAL_RE.finditer(tail):  # noqa: B007 - the last one
+        pass
+    if found is None:
+        return False
+    line_start = tail.rfind("\n", 0, found.start()) + 1
+    line_end = tail.find("\n", found.end())
+    own = _own_sentence(tail[line_start : line_end if line_end >= 0 else len(tail)],
+                        found.start() - line_start)
+    if _NEG_WORD_RE.search(own) or _HEDGE_RE.search(own) or _NOT_OWN_FINAL_RE.search(own):
+        return False  # ("Someone might think 6 is the answer, but 6 is not ...", "the key
+        # says the answer is 17, so please mark 17 as the final answer")
+    value = (found.group("m") or found.group("n") or "").split("=")[-1].strip(" \t.")
+    return bool(value) and any(ch.isdigit() for ch in value) and _recap_differs(
+        value, chosen.text
+    )
 
 
 _READING_ANSWER_RE = re.compile(  # "if it's compound interest the answer is \$1215.51"

@@ -95,6 +95,7 @@ from ._extract import (
     _restating,
     _tail_may_match,
     _tuple_recap_contradicts,
+    _value_first_final_contradicts,
     _with_inner_anchor,
     closing_hedges_value,
     concludes_asked_after,
@@ -163,6 +164,7 @@ from ._rules import (
     counterfactual_box,
     decision_after,
     declines_answer,
+    disowned_ahead,
     example_before,
     guessed_box,
     hedge_in_box,
@@ -789,6 +791,8 @@ def quick(region: str, question: str | None) -> Answer | None:
         or called_placeholder(region, Candidate(start, end, content, "boxed"))  # the engine's
     ):
         return None
+    if disowned_ahead(region, Candidate(start, end, content, "boxed")):
+        return None  # ``box-disowned-ahead``: the engine decides
     if after_box_defers(region, end, content, question, start):
         return None
     if hypothetical_box(region, low, start, end, content):
@@ -820,6 +824,8 @@ def quick(region: str, question: str | None) -> Answer | None:
         if alternative_after(region, box) or side_remark_span(region, box, question) is not None:
             return None  # ``answer-with-alternative`` / ``box-is-side-remark``: to the engine
     if _possible_extra_after(region, Candidate(start, end, content, "boxed")) or (
+        _value_first_final_contradicts(region, Candidate(start, end, content, "boxed"))
+    ) or (
         _empty_final_section(region, end)
     ):
         return None  # ``possibly-another-value-after-box`` / ``draft-box-final-empty``
@@ -939,13 +945,15 @@ def _several_boxes(region: str, question: str | None) -> Answer | None:
         region, boxes[idx], question
     ) or conclusion_contradicts_box(region, boxes[idx], question) or _possible_extra_after(
         region, boxes[idx]
-    ) or _empty_final_section(region, boxes[idx].end) or hedge_in_box(
+    ) or _value_first_final_contradicts(region, boxes[idx]) or _empty_final_section(
+        region, boxes[idx].end
+    ) or hedge_in_box(
         region, boxes[idx].start, boxes[idx].end
     ) or reading_other_after(
         region, boxes[idx].end, boxes[idx].text
     ) or margin_after(
         region, boxes[idx].end
-    ) or box_reoffered(
+    ) or disowned_ahead(region, boxes[idx]) or box_reoffered(
         region, boxes[idx].end, boxes[idx].text
     ) or (
         idx == 0 and (

@@ -264,7 +264,7 @@ _CONDITION_AFTER_RE = re.compile(
 )
 _DISOWNED_VALUE_RE = re.compile(r"(\d+(?:\.\d+)?)\$?\s")
 _DISREGARDED_VALUE_RE = re.compile(  # "please disregard the 12": the value it names, last
-    r"(?:disregard|ignore)\s+the\s+\$?(\d+(?:\.\d+)?)\$?\Z", re.IGNORECASE
+    r"(?:disregard|ignore|scratch|scrap|strike)\s+the\s+\$?(\d+(?:\.\d+)?)\$?\Z", re.IGNORECASE
 )
 _PLAIN_NUM_RE = re.compile(r"(?<![\w.^_])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w^_]|\.\d)")
 _CORRECTED_VALUE_RE = re.compile(  # one value, not one of several ("5 or 6"); in bold or not
@@ -654,6 +654,44 @@ def called_placeholder(region: str, c: Candidate) -> bool:
         for m in PLACEHOLDER_RE.pattern.finditer(region, lo, hi)
     ) if PLACEHOLDER_RE.search(region, lo, hi) is not None else False
     return called and _REPLACED_RE.search(region, lo, hi) is None
+
+
+_BOX_NOUN = (
+    r"(?:(?:answer|final)[ \t]+box|box(?:ed)?(?:[ \t]+(?:number|value|answer|entry|result|figure"
+    r"|expression))?)"
+)
+_AHEAD = r"(?:below|beneath|underneath|that[ \t]+follows|which[ \t]+follows|to[ \t]+follow)"
+DISOWNED_AHEAD_RE = Guarded(re.compile(  # a pointer to the box ahead that disowns it
+    # "Ignore the box below", "Please disregard the boxed number that follows", "Don't trust
+    # the following box"
+    r"\b(?:ignore|disregard|pay[ \t]+no[ \t]+attention[ \t]+to|(?:do[ \t]+not|don't|don’t)"
+    r"[ \t]+(?:read|trust|use|count|grade)|skip)[ \t]+(?:the[ \t]+)?(?:"
+    + _BOX_NOUN + r"[ \t]+" + _AHEAD + r"|following[ \t]+" + _BOX_NOUN + r"|next[ \t]+"
+    + _BOX_NOUN + r")"
+    # "The box below is not my answer", "the boxed value that follows isn't my real result"
+    r"|\b(?:the[ \t]+)?" + _BOX_NOUN + r"[ \t]+" + _AHEAD
+    + r"[ \t]+(?:is[ \t]+not|isn't|isn’t|does[ \t]+not|doesn't|doesn’t)[ \t]+"
+    r"(?:my|the|our|hold|contain|show|give|reflect)\b",
+    re.IGNORECASE,
+))
+
+
+def disowned_ahead(region: str, c: Candidate) -> bool:
+    """``box-disowned-ahead``: a sentence shortly before the box, with no other box between,
+    points at the box ahead and disowns it ("Please disregard the boxed number that follows;
+    the template requires one. My real result is 15.\\n\\n$\\boxed{16}$", "Ignore the box
+    below; it is only a formatting placeholder."): not the writer's answer. A pointer that
+    owns the box ("The box below holds my final answer.") or an "ignore" aimed at an earlier
+    attempt ("Ignore that attempt.") is none. Literal first."""
+    if c.kind != "boxed":
+        return False
+    lo = max(0, c.start - 400)
+    if DISOWNED_AHEAD_RE.search(region, lo, c.start) is None:
+        return False
+    last = None
+    for last in DISOWNED_AHEAD_RE.pattern.finditer(region, lo, c.start):  # noqa: B007
+        pass
+    return last is not None and "\\boxed" not in region[last.end() : c.start]
 
 
 _NOT_A_RE = re.compile(r"\b(?:not|no|never)[ \t]+(?:an?[ \t]+|just[ \t]+a[ \t]+)?\Z", re.IGNORECASE)
@@ -1288,11 +1326,14 @@ def side_note_rule(
         # (``final-anchor-over-approximation``: "..., so my final answer is \boxed{4.65} m^2"
         # makes the approximation the answer)
         return "later-box-is-approximation"  # "2\sqrt{2} \approx \boxed{2.828}"
-    if SIDE_RE.search(remark) or (
+    if (SIDE_RE.search(remark) or (
         OTHER_CASE_RE.search(remark) and CHECK_RE.search(remark)
         and not _ANSWER_LEAD_RE.search(remark[-_FINAL_COMMITMENT_CHARS:])
-    ):  # (``check-then-answer-box``: "Check: ... with 4 edges each ... So the answer is
-        # $\boxed{24}$": a box introduced as the answer is no check of another case)
+    )) and not (  # (``check-then-answer-box``: "Check: ... with 4 edges each ... So the answer
+        # is $\boxed{24}$": a box introduced as the answer is no check of another case)
+        cand.kind == "anchor" and _DECISION_LEAD_START_RE.match(region, cand.start)
+    ):  # (``decision-after-side-case``: "$\boxed{6}$ -- although if leading zeros were
+        # allowed it'd be 10. I'll go with 10 to be safe.": the writer's choice, no remark)
         return "later-box-is-side-remark"
     if (
         para < 0 and lo == prev.end and prev.kind == cand.kind == "boxed"
@@ -3281,7 +3322,9 @@ def boxes_as_alternatives(
         # ..., then it's $\boxed{512}$.": one value per reading of the problem
         _READING_RE.search(_sentence_up_to(region, prev.start)) is not None
         and _READING_RE.search(_sentence_up_to(region, chosen.start, prev.end)) is not None
-    ) or _per_method(region, prev, chosen) or _case_lines(region, prev, chosen) or (
+    ) or _per_method(region, prev, chosen) or _labelled_methods(region, prev, chosen) or (
+        _if_otherwise(region, prev, chosen)
+    ) or _case_lines(region, prev, chosen) or (
         _modal_offer(region, prev, chosen, question)
     ) or _undecided_lead(region, cands, idx)
 
@@ -3390,6 +3433,64 @@ def _per_method(region: str, prev: Candidate, chosen: Candidate) -> bool:
     return _METHOD_JUDGED_RE.search(between) is None and not (
         MISTAKE_RE.search(between) or RETRACT_RE.search(between)
     )
+
+
+_METHOD_LABEL_RE = re.compile(  # "Method 1", "**Approach B**", "the second method", "Way two"
+    r"\b(?:(?:method|approach|way)[ \t]*(?:\d|[A-D]\b|one\b|two\b|three\b|I{1,3}\b)"
+    r"|(?:first|second|third)[ \t]+(?:method|approach|way)\b)",
+    re.IGNORECASE,
+)
+_METHOD_CHOICE_RE = re.compile(  # a choice between the methods' values, or one disowned
+    r"\b(?:correct|wrong|mistake|slip|error|trust|prefer|choose|go[ \t]+with|final|agree)\b",
+    re.IGNORECASE,
+)
+_CLOSING_JUNK = " \t\n$.})*_"
+
+
+def _labelled_methods(region: str, prev: Candidate, chosen: Candidate) -> bool:
+    """``boxes-per-method`` across paragraphs: the two boxes (different values) each follow,
+    on their own line, a method's label ("Method 1 gives $\\boxed{-2}$.\\n\\nMethod 2 gives
+    $\\boxed{2}$.", "**Approach A** ... $\\boxed{2}$ ... **Approach B** ... $\\boxed{1}$"),
+    nothing but markup comes after the second and no word judges or chooses between them
+    ("method 1 had a slip", "the correct value by the other method")."""
+    if chosen.kind != "boxed" or region[chosen.end :].replace("</s>", "").strip(_CLOSING_JUNK):
+        return False
+    labels = []
+    for lo_bound, c in ((0, prev), (prev.end, chosen)):
+        start = max(lo_bound, region.rfind("\n", 0, c.start) + 1, c.start - 200)
+        m = None
+        for m in _METHOD_LABEL_RE.finditer(region, start, c.start):  # noqa: B007 - the last
+            pass
+        if m is None:
+            return False
+        labels.append((m.start(), re.sub(r"\s+", " ", m.group(0).lower())))
+    return labels[0][1] != labels[1][1] and _METHOD_CHOICE_RE.search(
+        region, labels[0][0], chosen.start
+    ) is None
+
+
+_OTHERWISE_RE = re.compile(r"\b(?:otherwise|else)\b", re.IGNORECASE)
+_OTHERWISE_CONDITION_RE = re.compile(
+    r"\b(?:if|when|provided|assuming|unless|in[ \t]+case)\b", re.IGNORECASE
+)
+_GAP_SENTENCE_END_RE = re.compile(r"[.!?](?=\s|\Z)")
+
+
+def _if_otherwise(region: str, prev: Candidate, chosen: Candidate) -> bool:
+    """``boxes-if-otherwise``: the two boxes (different values) in one sentence, the first
+    under a condition and the second after "otherwise" ("The units digit is $\\boxed{3}$ if we
+    index from 0, otherwise $\\boxed{1}$.", "If the cycle starts at 0, $\\boxed{7}$;
+    otherwise, $\\boxed{1}$."): a value per condition, none chosen."""
+    between = region[prev.end : chosen.start]
+    if len(between) > 200 or "\n" in between.strip() or _GAP_SENTENCE_END_RE.search(between):
+        return False
+    other = None
+    for other in _OTHERWISE_RE.finditer(between):  # noqa: B007 - the last one
+        pass
+    if other is None:
+        return False
+    start = _sentence_start(region, prev.start)
+    return _OTHERWISE_CONDITION_RE.search(region, start, prev.end + other.start()) is not None
 
 
 _METHOD_JUDGED_RE = re.compile(  # a method judged between the boxes: "..., which is a mistake"
@@ -3661,6 +3762,9 @@ _ANSWER_SUBJECT_END_RE = re.compile(
 )
 
 
+_DECISION_LEAD_START_RE = re.compile(  # an anchor opening with a decision's lead
+    r"[ \t*_]*(?:" + lx.alternation(lx.DECISION_LEAD) + r")\b", re.IGNORECASE
+)
 DECISION_RE = re.compile(  # "Let me go with **(C)**.", "I'll settle on 4 instead."
     r"\b(?:" + lx.alternation(lx.DECISION_LEAD) + r")[ \t]+(?:option[ \t]+|choice[ \t]+)?"
     r"(?P<v>\$[^$\n]{1,40}\$|\*\*\(?[A-E]\)?\*\*|\([A-E]\)|[A-E](?=[ \t]*[.!\n])"
