@@ -7055,9 +7055,7 @@ def _value_first_final_contradicts(region: str, chosen: Candidate) -> bool:
     tail = region[line_end:]
     if "nswer" not in tail:
         return False
-    found = None
-    for found in _VALUE_FIRST_FINAL_RE.finditer(tail):  # noqa: B007 - the last one
-        pass
+    found = _last_match(_VALUE_FIRST_FINAL_RE, tail)
     if found is None:
         return False
     line_start = tail.rfind("\n", 0, found.start()) + 1

@@ -3484,9 +3484,7 @@ def _if_otherwise(region: str, prev: Candidate, chosen: Candidate) -> bool:
     between = region[prev.end : chosen.start]
     if len(between) > 200 or "\n" in between.strip() or _GAP_SENTENCE_END_RE.search(between):
         return False
-    other = None
-    for other in _OTHERWISE_RE.finditer(between):  # noqa: B007 - the last one
-        pass
+    other = max(_OTHERWISE_RE.finditer(between), key=lambda m: m.start(), default=None)
     if other is None:
         return False
     start = _sentence_start(region, prev.start)
