@@ -532,8 +532,10 @@ _CHANCE_FRAME_RE = re.compile(  # "a 7/8 (or 87.5%) chance of ...": the value fr
     r"[ \t]+(?:chance|probability|likelihood)\b[^$]{0,120}",
     re.IGNORECASE,
 )
+_UNIT_NAME = r"(?:(?:square|cubic)[ \t]+)?(?:" + lx.alternation(lx.UNIT_WORD) + r")"
+"""A unit's name, with "square" or "cubic" before it ("cm", "square feet")."""
 _MEASURE_UNIT_TAIL = (  # ``has-measure-value``: "... $6\\pi$ square units", "... 24 cm"
-    r"(?:[ \t]+(?:(?:square|cubic)[ \t]+)?" + lx.alternation(lx.UNIT_WORD) + r"\b)?"
+    r"(?:[ \t]+" + _UNIT_NAME + r"\b)?"
 )
 _NOUN_THEN_MATH_RE = re.compile(  # "length $6\\sqrt{2}$", "an area of $12$" (then a unit:
     # "So the sector has area $6\\pi$ square units.")
@@ -2287,7 +2289,7 @@ _NUMBER_NOUN_PHRASE_RE = re.compile(  # "$132$ triangulations of a convex octago
     r"[ \t]*\.?"  # (the phrase after the noun is what the comparison cannot read; a unit stays)
 )
 _UNIT_AFTER_NUMBER_RE = re.compile(  # "$250$ mm of ...", " square feet of": a unit after the number
-    r"\$?[ \t]+(?:square[ \t]+|cubic[ \t]+)?(?:" + lx.alternation(lx.UNIT_WORD) + r")\b",
+    r"\$?[ \t]+" + _UNIT_NAME + r"\b",
     re.IGNORECASE,
 )
 _COMPARATIVE_WORD_RE = re.compile(
@@ -12031,7 +12033,6 @@ _OR_CONDITIONAL_RE = re.compile(  # "12 lattice points, or 8 if the axes are exc
     + r"|when|provided)\b",
     re.IGNORECASE,
 )
-_UNIT_NAME = r"(?:(?:square|cubic)[ \t]+)?(?:" + lx.alternation(lx.UNIT_WORD) + r")"
 _UNIT_RESTATED_RE = re.compile(  # "63 cm^2, or 0.0063 square meters": the value in other units
     r"(?:\d|\$)[ \t]*(?P<u1>" + _UNIT_NAME + r")\b(?P<tail>[ \t]*[,(][ \t]*"
     r"(?:or|i\.e\.,?|that\s+is,?|which\s+is)[ \t]+(?:about[ \t]+|roughly[ \t]+)?"
