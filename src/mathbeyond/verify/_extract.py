@@ -1531,7 +1531,13 @@ def placeholder_box(text: str, content: str) -> bool:
     letter = content.strip()
     if len(letter) != 1 or not ("a" <= letter.lower() <= "z"):
         return False
-    return re.search(r"(?<![\w\\])" + letter + r"[ \t]*=[ \t]*\$?[ \t]*-?\d", text) is not None
+    return any(  # (the letter the whole left side: not "$i \cdot i = 1$", a product equated,
+        # ``product-equated-not-named``)
+        _OPERATOR_BEFORE_RE.search(text, max(0, m.start() - 12), m.start()) is None
+        for m in re.finditer(r"(?<![\w\\])" + letter + r"[ \t]*=[ \t]*\$?[ \t]*-?\d", text)
+    )
+
+
 
 
 _NOT_BUT_RE = re.compile(  # "not 18 but 24", "not $3$; it is $5$", "not 12, but rather 14"
@@ -1678,7 +1684,7 @@ def _anchor_text(s: str, i: int) -> tuple[str, int]:
     line = stripped if line_end < 0 else stripped[:line_end]
     # end of sentence: ". " / "." at end (not a decimal point)
     # (``anchor-then-parenthetical``: "26. (Half of it is 13.)" -- a bracketed sentence after it)
-    m = re.search(r"\.(?=\s|$)(?<!\d\.)|\.(?=\s+[A-Z])|\.(?=[ \t]+\([ \t]*[A-Za-z])", line)
+    m = re.search(r"\.(?=\s|$)(?<!\d\.)|\.(?=\s+[A-Z])|\.(?=[ \t]+\([ \t]*[A-Za-z$\\])", line)
     stop = _DISCOURSE_STOP_RE.search(line, 0, m.start() if m else len(line)) if (
         ". " in line
     ) else None
@@ -3009,6 +3015,28 @@ _REFERENCE_SENTENCE_RE = Guarded(re.compile(
     r"[^\n]*?(?:[.!?](?=\s|$)|$" + _OWN_CHOICE_AHEAD + r")",
     re.IGNORECASE | re.MULTILINE,
 ))
+_OWN_ANSWER_AFTER_SOURCE_RE = re.compile(
+    r"(?:[,;]|\u2014|\u2013|--?)?[ \t]*(?:(?:and|but|while|whereas|though|yet)[ \t]+)?"
+    r"my[ \t]+(?:(?:final|own)[ \t]+)?answer[ \t]+is[ \t]+(?P<v>[^\n]{1,40})",
+    re.IGNORECASE,
+)
+_OWN_NUMBER_TOKEN_RE = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w]|\.\d)")
+
+
+def _own_other_answer(sentence: str) -> int | None:
+    """Where, in a sentence naming someone else's answer, the writer states its own answer of
+    another value ("The reference answer is 1 \u2014 and my answer is \u221a2/2.", "The answer key
+    says 56; my answer is 54."): that clause's start, else None. Its own answer restating the
+    source's value ("...; my answer is 32 as well", "my answer is the same") is the source's
+    claim, blanked with it."""
+    own = _OWN_ANSWER_AFTER_SOURCE_RE.search(sentence)
+    if own is None:
+        return None
+    mine = set(_OWN_NUMBER_TOKEN_RE.findall(own.group("v")))
+    theirs = set(_OWN_NUMBER_TOKEN_RE.findall(sentence, 0, own.start()))
+    return own.start() if mine and theirs and not mine & theirs else None
+
+
 def _blank_spans(text: str, found: list[re.Match[str]]) -> str:
     """``text`` with each match in ``found`` (in order, not overlapping) blanked to spaces, its
     newlines kept: positions stay (one pass over matches already found)."""
@@ -3582,6 +3610,13 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
             # 29, though I did not check it myself.": the declared answer is someone else's
             return Extracted("", "none", "final-answer-attributed")
         completion = _blank_spans(completion, sourced)
+        for m in sourced:  # ``own-answer-after-reference``: "The reference answer is 1 -- and
+            # my answer is \u221a2/2.": the writer's own other value, after the source's, kept
+            own = _own_other_answer(m.group(0))
+            if own is not None:
+                completion = completion[: m.start() + own] + m.group(0)[own:] + (
+                    completion[m.end() :]
+                )
     if "\\boxed" in completion and _SOURCE_GIVES_RE.may_match(completion) and (
         _SOURCE_GIVES_RE.search_line_starts(completion) is not None
     ):
@@ -5020,7 +5055,9 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             )
             and not SIDE_RE.search(region, region.rstrip().rfind("\n") + 1)  # "(not asked)"
             and not _OTHER_QUESTION_LINE_RE.match(region, region.rstrip().rfind("\n") + 1)
-            and not _returns_to_earlier(region, sel.decisions[-1].candidate.end)
+            and not _returns_to_earlier(
+                region, sel.decisions[-1].candidate.end, sel.decisions[-1].candidate.text
+            )
             and not _product_of_anchor(late.text, sel.texts[0])
             and not _closing_keeps_equation(region, sel.texts[0], late.text)
             and not (  # ``correction-to-chain``: the correction read from the closing line itself
@@ -7553,8 +7590,9 @@ _STATING_VERB_RE = re.compile(  # "is", "are", "gives", "works out to": a value 
     r"\b(?:is|are|was|were|equals?|gives?|giving|gets?|got|obtain(?:s|ed)?|comes?[ \t]+to|"
     r"works?[ \t]+out[ \t]+to|makes?|totals?|yields?|has|have|results?[ \t]+in|found|finds?|"
     r"counted|computed|calculated|arrived?[ \t]+at|end(?:s|ed)?[ \t]+up[ \t]+with|"
-    r"(?:adds?|sums?|amounts?)[ \t]+(?:up[ \t]+)?to)\b",  # ("the fractions add to $\frac56$")
-    re.IGNORECASE,
+    r"(?:adds?|sums?|amounts?)[ \t]+(?:up[ \t]+)?to|"  # ("the fractions add to $\frac56$")
+    r"(?:can|could|may)[ \t]+be[ \t]+[a-z]{3,}[ \t]+in)\b",  # ``done-in-
+    re.IGNORECASE,  # count``: "Choosing 4 from 9 can be done in 126 ways."
 )
 
 
@@ -7830,7 +7868,9 @@ def _recap_line_value(line: str, question: str | None, stated: bool = False) -> 
             value.replace(",", "") in _numbers(question)
         ) else value
     if m is None or _ASSIGNMENTS_ONLY_RE.fullmatch(text[start:].strip().strip(".")):
-        return None
+        return _ways_first(text, start)
+    if closes_on_step(text[start:], (m.group("m") or m.group("n") or "").rsplit("=", 1)[-1]):
+        return None  # ``summary-closes-on-step``: "..., where $3! = 6$.": a step's own value
     residue = _RECAP_RESIDUE_RE.fullmatch(m.group("m")) if m.group("m") and (
         "equiv" in m.group("m")
     ) else None
@@ -7839,7 +7879,8 @@ def _recap_line_value(line: str, question: str | None, stated: bool = False) -> 
     result = _RESULT_VERB_END_RE.search(text, start, m.start())  # "... converges to $1$"
     listed = _LIST_LEAD_RE.search(text, start, m.start()) if result is None else None
     if listed is not None and _HAS_VALUE_RE.search(text, start, listed.start()):
-        return None  # "$x = 2$ and $x = 3$": a list, not one value ("from 1 to 5")
+        return _ways_first(text, start)  # "$x = 2$ and $x = 3$": a list, not one value ("from
+        # 1 to 5")
     value = (m.group("m") or m.group("b") or m.group("x") or m.group("n") or "").strip().strip("$ ")
     unknown = (
         _last_match(_ASSIGNED_NUMBER_RE, text[start : m.start()])
@@ -7865,6 +7906,39 @@ def _recap_line_value(line: str, question: str | None, stated: bool = False) -> 
     if question and value.replace(",", "") in _numbers(question) and result is None:
         return None  # (a number of the question stated as a result, "... converges to $1$", counts)
     return value
+
+
+_STEP_LEAD_RE = re.compile(  # "where $3! = 6$", "divided by 3! = 6": a step's value closing
+    r"(?:\bwhere|\bdivid(?:ed|ing)[ \t]+by|\bmultipl(?:ied|ying)[ \t]+by|\bsince|\bbecause)"
+    r"[ \t]*(?:[$*_]+[ \t]*)?(?:[^\s$]{1,12}[ \t]*=[ \t]*)?\Z",
+    re.IGNORECASE,
+)
+
+
+def closes_on_step(line: str, value: str) -> bool:
+    """``summary-closes-on-step``: the line closes on ``value`` as a step's own result ("...,
+    where $3! = 6$.", "..., so we divided by 3! = 6."): not the result it sums up."""
+    at = line.rfind(value.strip(" \t$*_"))
+    if at <= 0 or "=" not in line[:at]:
+        return False
+    before = line[:at].rstrip(" \t$*_")
+    return before.endswith("=") and _STEP_LEAD_RE.search(before) is not None
+
+
+_WAYS_FIRST_RE = re.compile(  # "There are 720 ways to pick 3 items from 10."
+    r"[ \t]*(?:so[ \t]+|thus[ \t]+|in[ \t]+all,?[ \t]+)?there[ \t]+are[ \t]+(?:exactly[ \t]+)?"
+    r"[$*_]*(?P<v>\d[\d,]*)[$*_]*[ \t]+(?:different[ \t]+|distinct[ \t]+|possible[ \t]+)?"
+    r"ways\b(?![^\n]{0,80}\b(?:if|when|would|each)\b)",
+    re.IGNORECASE,
+)
+
+
+def _ways_first(text: str, start: int) -> str | None:
+    """``summary-ways-first``: a summary line that opens on the count it sums up ("There are
+    720 ways to pick 3 items from 10."), where the line's end holds no value of its own: that
+    count (no condition or other case after it: "... ways if order mattered")."""
+    found = _WAYS_FIRST_RE.match(text, start)
+    return found.group("v").replace(",", "") if found is not None else None
 
 
 _STEP_CHAIN_END_RE = re.compile(  # "adding ... gives 108 and dividing by 6 gives 16"
@@ -8150,6 +8224,8 @@ def _later_value_contradicts(region: str, box: Candidate, question: str) -> bool
         return _recap_differs(counted.group("v"), box.text)
     if recap is not None and _restates_datum(lines[-1].strip(), recap, question):
         return False  # "To recap, the rectangle's width is 5.": a number the question gives
+    if recap is not None and closes_on_step(lines[-1], recap.group("v")):
+        return False  # ``summary-closes-on-step``: "..., so we divided by 3! = 6."
     if recap is not None and (
         _SIMPLE_NUMBER_RE.fullmatch(_plain_value(box.text))
         or (recap.group("v").startswith("(") and _plain_value(box.text).startswith("("))
@@ -8463,15 +8539,30 @@ def _product_of_anchor(text: str, anchored: str) -> bool:
     return number is not None and number == product
 
 
-def _returns_to_earlier(region: str, start: int) -> bool:
+def _returns_to_earlier(region: str, start: int, value: str | None = None) -> bool:
     """``original-answer-stands``: after ``start`` the text closes by keeping its first answer,
     no value after that ("... the taxicab distance, which is 14. The problem asks for the
-    ordinary distance, so my original answer stands.")."""
+    ordinary distance, so my original answer stands."), or only that answer's own ``value``
+    restated (``original-answer-stands-restated``: "No -- that approach has a mistake. So my
+    original answer stands: **100**.")."""
     tail = region[start:]
     if "stand" not in tail and "holds" not in tail and "remains" not in tail:
         return False
     back = _RETURN_RE.search(region, start)
-    return back is not None and not _HAS_DIGIT_RE.search(region, back.end())
+    if back is None:
+        return False
+    if not _HAS_DIGIT_RE.search(region, back.end()):
+        return True
+    restated = _RESTATED_VALUE_END_RE.fullmatch(region, back.end()) if value else None
+    return restated is not None and value is not None and (
+        _plain_value(restated.group("v")) == _plain_value(_sentence_answer(value).strip("* "))
+    )
+
+
+_RESTATED_VALUE_END_RE = re.compile(  # ": **100**.", " at 9.", " -- 9" closing the text
+    r"[ \t]*(?::|,|at|as|of|\u2014|--)?[ \t]*[$*_(]*[ \t]*(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)"
+    r"[ \t]*[$*_)]*[ \t]*[.!]?[ \t*_]*(?:<\|[a-z_]{1,20}\|>|</s>)*\s*"
+)
 
 
 def _summary_only_after(region: str, box: Candidate) -> bool:
@@ -8501,7 +8592,7 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     subject is in the question, or it names the answer) with another value ("... so the number
     of divisors is 7."): that value. A closing statement about another quantity ("as a check,
     the sum of the exponents is 4"), or repeating the box, keeps the box."""
-    if _returns_to_earlier(region, box.end):
+    if _returns_to_earlier(region, box.end, box.text):
         return None
     if "ask" in region[-40:] and _BARE_NOT_ASKED_END_RE.search(region.rstrip()):
         return None  # ``bare-not-asked-tail``: "... would be $\frac{3}{28}$. Not asked."
@@ -8544,6 +8635,8 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
                  and _counts_asked_noun(region, late.text, question))
     ):
         return None
+    if closes_on_step(_last_line(region), late.text):
+        return None  # ``summary-closes-on-step``: "..., where $3! = 6$.": a step's value
     if "\\approx" in late.text:  # "**In summary:** $\\frac{22}{7} \\approx 3.143$.": the estimate
         exact, estimate = late.text.rsplit("\\approx", 1)  # (not the box's own value restated
         if squash(exact.strip(" $.")) == squash(box.text.strip(" $.")):  # with its estimate:
@@ -10625,6 +10718,14 @@ _RESULT_HEADING_LINE_RE = re.compile(  # "## Result", "**Final result:**", "### 
 
 
 _TRAILING_DOUBT_RE = lx.words(lx.TRAILING_DOUBT, lx.UNSURE)
+_DOUBT_SETTLED_RE = re.compile(  # ``doubt-of-other-settled``: "I'm not sure of the general
+    # formula, but this case is clear.": the doubt is of something else, the value kept
+    r"[^.;!?\n]{0,60},?[ \t]+but[ \t]+(?:this|that|here|the[ \t]+answer|this[ \t]+one|"
+    r"this[ \t]+case|the[ \t]+(?:value|result|count))[ \t]+(?:one[ \t]+|case[ \t]+)?"
+    r"(?:is|are|seems)[ \t]+(?:clear|certain|right|correct|solid|fine|settled|definite)"
+    r"[ \t]*[.!]?[ \t]*\Z",
+    re.IGNORECASE,
+)
 _OTHER_CASE_CLOSING_RE = re.compile(  # the closing sentence opens on the other case
     r"(?:^|(?<=[.!?])[ \t]+|\n)[ \t*_]*(?P<s>(?:otherwise|if[ \t]+instead|if[ \t]+not)\b[^\n]*)\Z",
     re.IGNORECASE,
@@ -10730,7 +10831,8 @@ def _closing(
         # not right either.": the value withdrawn, nothing in its place
     at = last.find(found.text)  # (from its first mention: "That's 8 -- though I might have
     # miscounted, so it could be 7 or 9. My candidates are 7, 8, 9.")
-    if at >= 0 and _TRAILING_DOUBT_RE.search(last, at) is not None:
+    doubt = _TRAILING_DOUBT_RE.search(last, at) if at >= 0 else None
+    if doubt is not None and not _DOUBT_SETTLED_RE.match(last, doubt.end()):
         return Extracted("", "none", "closing-trailing-doubt")
     if at >= 0 and _TAIL_DISOWNED_RE.search(last, at) is not None:
         # ``closing-disowned-in-tail``: "Final answer: 42 — just kidding, I have no idea."
@@ -11634,7 +11736,9 @@ def _closing_read(
         ):  # ``supposed-value-not-stated``: "For example, if the answer were 7, then the
             return Extracted("", "none", "closing-supposed-value")  # product would be 10, ..."
         if stated is not None:  # "36 has 9 positive divisors." / "Number of divisors = 9"
-            return Extracted(stated, "conclusion", "closing-stated-value")
+            return Extracted(
+                _with_mismatched_unit(last, stated, question), "conclusion", "closing-stated-value"
+            )
     chain = _chain_value(last) if "=" in last and _WORDS2_RE.search(last) else None
     if chain is not None:  # "Area = length x width = 7 x 9 = 63 square units."
         return Extracted(chain, "conclusion", "closing-equation-chain")
@@ -14612,6 +14716,21 @@ _RATIO_ASKED_RE = re.compile(r"\d[ \t]*:[ \t]*\d|\bratio\b", re.IGNORECASE)
 _RATIO_END_RE = re.compile(
     r"(?<![\d:])(?P<v>\d+[ \t]*:[ \t]*\d+)(?![\d:])[ \t]*(?:\$|\\\))?[ \t]*[.!]?[ \t]*$"
 )
+
+
+_UNIT_WORD_NEXT_RE = re.compile(r"[ \t]+([A-Za-z][A-Za-z/]{0,12})\b")  # the word right after
+
+
+def _with_mismatched_unit(line: str, value: str, question: str | None) -> str:
+    """``unit-mismatch`` in a closing statement: "There are 150 seconds in 2.5 hours." asked
+    how many minutes keeps the unit it is stated in ("150 seconds"); else ``value``."""
+    if not question:
+        return value
+    at = line.rfind(value)
+    unit = _UNIT_WORD_NEXT_RE.match(line, at + len(value)) if at >= 0 else None
+    if unit is not None and unit_mismatch(value + " " + unit.group(1), question):
+        return value + " " + unit.group(1)
+    return value
 
 
 def _stated_value(line: str) -> str | None:

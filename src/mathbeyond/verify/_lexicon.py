@@ -1491,11 +1491,24 @@ CJK_DIGITS = {
 CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
 CJK_GROUPS = {"万": 10_000, "萬": 10_000, "亿": 100_000_000, "億": 100_000_000}
 
+DECLINE_TO = (
+    "(?:i|we)(?:'ll|'d|'m|'ve)?(?: (?:will|would|must|shall|am|have|had|need|needs|got|going|to|"
+    "respectfully|politely|therefore|simply|just|also|here|now)){0,3} (?:decline|refuse|declining|"
+    "refusing) to"
+)
+"""The writer declining ("I'll decline to", "I must respectfully refuse to", "I'm declining
+to"): the head of ``declines-to-commit`` phrases (DECLINE_ANSWER)."""
+
 DECLINE_ANSWER = (
     "(?:won't|will not|can't|cannot|can not|(?:am|'m) (?:not able|unable) to|not able to|"
     "unable to|let me not|let's not|(?:i'd|i would) rather not|(?:i'd |i had )?better not) "
     "(?:give|provide|offer|commit to|state|settle on) (?:you )?(?:a |an |any |the )?"
     "(?:definitive|definite|final|certain|firm|conclusive|reliable|single|unique) answer",
+    # ``stops-without-answer``: "..., so I'll stop here without a final answer.", "I'll end
+    # without giving an answer", "I'm leaving this without a final answer"
+    "(?:stop|end|finish|leave|leaving|stopping|ending|close|closing)(?: (?:it|this|here|there))*"
+    " without (?:giving |stating |providing |committing to |choosing )?(?:a|an|any|one) "
+    "(?:(?:final|definitive|definite|single) )?answer",
     # "Without more information, I can't decide between these two."
     "(?:can't|cannot|can not|unable to|not able to) (?:decide|choose|pick) between "
     "(?:these|the|them|the two|both)",
@@ -1542,9 +1555,13 @@ DECLINE_ANSWER = (
     # "I'm not willing to commit to a final number here.", "I'd rather not commit to a value",
     # "I decline to give a final answer": a general object, not a formula or another quantity
     "(?:won't|will not|can't|cannot|can not|not going to|unable to|not able to|(?:would|'d) "
-    "rather not|not willing to|unwilling to|(?:i |we )(?:decline|refuse) to) (?:commit to|give|"
+    "rather not|not willing to|unwilling to|" + DECLINE_TO + ") (?:commit to|give|"
     "provide|offer|state|settle on|vouch for|stand (?:behind|by)) (?:you )?(?:a|an|any|one|my)"
-    " (?:(?:final|definite|definitive|firm|single|particular) )?(?:answer|value|number|result)",
+    " (?:(?:final|definite|definitive|firm|single|particular|precise|exact) )?(?:answer|value|"
+    "number|result|count|figure|total)",
+    # ``declines-to-answer``: "I'll decline to answer definitively.", "I must refuse to commit."
+    DECLINE_TO + " (?:answer|commit)(?: (?:definitively|for (?:sure|certain)|here|this|it|that|"
+    "the question|with certainty))?(?=[ \t]*(?:[.!;,)]|$))",
     "(?:don't|do not) hold me to (?:it|this|that|(?:the|this|that|my) (?:value|number|answer|"
     "result))",
     # ``answer-deferred``: "I'll need to recount the cycle before committing to anything", "I'd
@@ -1635,6 +1652,13 @@ SETTLED_DOUBT = (
 """A past doubt, up to the "but" that settles it (with "about ..." and "at first" after it):
 blanked, so the clause after it reads as stated (``settled-past-doubt``)."""
 
+BOX_ASIDE_UNSURE = (
+    "conditional|unverified|unconfirmed|unchecked|uncertain|not certain|not verified|not final|"
+    "speculative|(?:just |only |merely )?a (?:guess|conjecture|hunch)|(?:my )?best guess"
+)
+"""A box's own aside declaring it unsettled ("(conditional)", "(unverified)", "(a guess)"),
+read in BOX_DOUBT (``box-declared-conditional``)."""
+
 UNSURE = (
     # (with an intensifier: "I'm not at all sure", "I'm really not sure")
     "i'?m (?:really |honestly )?not (?:entirely |completely |fully |100% |at all |really |quite |"
@@ -1658,6 +1682,14 @@ UNSURE = (
     # my final answer ...)", "\\boxed{30} \u2014 provisional, pending a check"
     "(?<=\\()(?:tentative|provisional)\\b",
     "(?<=[\u2014\u2013;,-]\\s)(?:tentative|provisional)(?=[,;:.)\\s])",
+    # ``box-declared-conditional``: "$\\boxed{4}$ (conditional)", "(unverified)", "(a guess)",
+    # "\\boxed{4} \u2014 conditional, pending a check" (the word alone, or before "pending" /
+    # "until": not "(conditional probability)", nor "(conditional on the first being red)", a
+    # condition the question sets)
+    "(?<=\\()(?:" + BOX_ASIDE_UNSURE + ")(?=[ \\t]*(?:[),;:]|[\u2014\u2013-]|(?:pending|"
+    "until)\\b))",
+    "(?<=[\u2014\u2013;,-]\\s)(?:" + BOX_ASIDE_UNSURE + ")(?=[ \\t]*(?:[,;:.)]|$|(?:pending|"
+    "until)\\b))",
 )
 """Right after a box (its sentence or the next one): the writer's own doubt ("Maybe the answer is
 \\boxed{7}? I'm not sure."): the box is a guess, no commitment (``box-is-guess``)."""
@@ -1899,6 +1931,11 @@ ONE_OF_CANDIDATES = (
     "(?:any|either|each|one) of (?:these|them|those|the (?:two|three))(?: (?:two|three|values|"
     "answers|options|candidates|guesses))? (?:could|might|may) (?:be|well be) (?:it|right|correct|"
     "the (?:answer|right one|correct one))",
+    # ``choice-left-to-reader``: "One of these is what you want.", "one of them should be the
+    # one you need" (after several labelled values: the choice is the reader's)
+    "one of (?:these|them|those|the (?:two|three))(?: (?:values|answers|options|results|means))?"
+    " (?:is|will be|should be|must be) (?:what you(?:'re| are)? (?:want|need|looking for|after|"
+    "asked for)|the one you (?:want|need|are looking for|asked for))",
 )
 """Closing the text, the answer named as one of several candidates, none chosen ("I think it's
 one of those two \u2014 x = 4/3 or x = 3/4", "So the answer is one of these: 3/4 or 4/3", "it

@@ -298,12 +298,29 @@ def attributed(region: str, c: Candidate) -> bool:
     # "One might think X, but ..., so they differ: \boxed{24}": the view is turned before the box
     if m is not None and _VIEW_TURNED_RE.search(region, m.end(), c.start) is None and (
         _OWN_COMMIT_RE.search(region, m.end(), c.start) is None
-    ):  # (not "Since graders accept equivalent forms, I'll leave it as $\boxed{...}$": the
+    ) and not _own_other_anchor(region, m.end(), c):
+        # (not "Since graders accept equivalent forms, I'll leave it as $\boxed{...}$": the
         # writer's own box after a remark on a source, ``own-box-after-source-remark``)
         return not agreed_after(region, c.end)
     return _reported_then_disowned(region, c, cut + 1 if cut >= 0 else lo)
 
 
+def _own_other_anchor(region: str, source_end: int, c: Candidate) -> bool:
+    """``own-answer-after-source``: "my" right before the anchor's phrase, after the source
+    ("The answer key says 56; my answer is 54."), and its value not the source's ("If the
+    reference answer is 5, my answer is 5." restates the source's claim)."""
+    if _OWN_ANCHOR_LEAD_RE.search(region, max(source_end, c.start - 16), c.start) is None:
+        return False
+    mine = set(_PLAIN_NUMBER_TOKEN_RE.findall(c.text))
+    theirs = set(_PLAIN_NUMBER_TOKEN_RE.findall(region, source_end, c.start))
+    return bool(mine) and not mine & theirs
+
+
+_OWN_ANCHOR_LEAD_RE = re.compile(  # ``own-answer-after-source``: "The answer key says 56; my
+    # answer is 54.": the anchor is the writer's own ("my" right before its phrase)
+    r"\bmy[ \t]+(?:(?:final|own)[ \t]+)?\Z",
+    re.IGNORECASE,
+)
 _OWN_COMMIT_RE = re.compile(
     r"\b(?:I'?ll|I[ \t]+will|I'?d|let[ \t]+me|my[ \t]+(?:final[ \t]+)?answer[ \t]+is"
     r"|I[ \t]+(?:get|got|find|found|write|give|leave|conclude)"
@@ -509,14 +526,21 @@ _NOT_RIGHT = (  # "that's not right", "that isn't right either", "it's wrong"
     r"(?:(?:that'?s|that[ \t]+is|this[ \t]+is|it'?s)[ \t]+(?:not[ \t]+(?:it|right|correct)|wrong)"
     r"|(?:that|this|it)[ \t]+isn'?t[ \t]+(?:it|right|correct))(?:[ \t]+either)?[ \t.!\u2026]{0,6}"
 )
+_INTERRUPT = (  # "hold on", "hang on a second", "wait a moment", "wait"
+    r"(?:(?:hold|hang)[ \t]+on|wait)(?:[ \t]+a[ \t]+(?:second|sec|moment|minute))?"
+)
 _BARE_NO_RE = re.compile(  # "Hmm, no.", "Actually, no.", "Hmm... no, that's not it.", "Actually
     # hold on, that's not right either."
     r"(?:(?:hmm+|hm+|um+|uh+|actually|wait|oh|ah|well|hold[ \t]+on)[ \t,.\u2026!\u2014-]{0,8})*"
-    r"(?:no\b[ \t.!\u2026]{0,6}(?:,?[ \t]*" + _NOT_RIGHT + r")?|" + _NOT_RIGHT + r")",
+    r"(?:(?:no\b[ \t.!\u2026]{0,6}(?:,?[ \t]*" + _NOT_RIGHT + r")?|" + _NOT_RIGHT + r")"
+    r"(?:[ \t,.\u2026!\u2014-]{0,8}" + _INTERRUPT + r")*[ \t.!\u2026]*"  # ("Actually, no, hold
+    r"|" + _INTERRUPT + r"[ \t.!\u2026]*)",  # on.", "Hold on.": the answer interrupted, no more)
     re.IGNORECASE,
 )
 _BARE_NO_ENDS = (
     "no", "no.", "no!", "no...", "no\u2026", "it.", "right.", "correct.", "wrong.", "either.",
+    "on", "on.", "on!", "on...", "on\u2026", "second.", "moment.", "minute.", "sec.", "wait",
+    "wait.", "wait!", "wait...", "wait\u2026",
 )
 
 
@@ -2263,7 +2287,9 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     ):  # ``answer-of-value-stands``: "... and my answer of $\frac{3}{8}$ stands."
         return False, None
     nums = [n.group(0) for n in _PLAIN_NUM_RE.finditer(tail, m.end())]
-    return bool(nums) and nums[-1] != answer.strip().strip("$").strip(), None
+    return bool(nums) and nums[-1] != answer.strip().strip("$").strip().rstrip("."), None
+    # (an anchor's "100." is the value 100: "Answer: 100.\n\nWait, ... No -- ... So my
+    # original answer stands: **100**." keeps it, ``answer-stands-after-wait``)
 
 
 
@@ -2882,7 +2908,8 @@ def declines_answer(text: str) -> bool:
         return True
     if not (  # every phrase holds a negation ("won't", "cannot", "unable", "not able to")
         "n't" in tail or "annot" in tail or "nable" in tail or " not " in tail or "no " in tail
-        or "ecline" in tail or "efuse" in tail or "before" in tail  # (or defers: "before ...")
+        or "eclin" in tail or "efus" in tail or "before" in tail  # (or defers: "before ...")
+        or "ithout" in tail  # (or stops without one: "I'll stop here without a final answer")
         or "whichever" in tail  # (or leaves the choice: "accept whichever matches the key")
         or "defer" in tail  # (or defers to another's answer: "I'll defer to the reference")
         or "leav" in tail  # (or leaves it: "I'll leave the box for the grader to fill")
@@ -2898,6 +2925,7 @@ def declines_answer(text: str) -> bool:
         and "result" not in tail and "complete" not in tail and "finish" not in tail
         and "whichever" not in tail and "defer" not in tail and "say" not in tail
         and "tell" not in tail and "grader" not in tail and "epends" not in tail
+        and "eclin" not in tail and "efus" not in tail
     ):
         return False
     found = None
@@ -3653,6 +3681,11 @@ _PICKED_AFTER_RE = re.compile(  # the text closing on one value after the undeci
 )
 
 
+_KEY_CONDITION_RE = re.compile(  # "If the intended answer is 30, then": the box's own sentence
+    r"(?:^|[.!?\n][ \t]*)[ \t*_]*if[ \t]+the[ \t]+(?:intended|expected|reference|official|gold|"
+    r"correct|true|key's|grader's)[ \t]+answer[ \t]+is\b[^.!?\n]{0,40}\Z",
+    re.IGNORECASE,
+)
 _CANDIDATE_INTRO_RE = re.compile(
     r"\b(?:one|a|the[ \t]+first|first|another|an[ \t]+other)[ \t]+(?:"
     + lx.alternation(lx.CANDIDATE_NOUN) + r")[ \t]+(?:is|would[ \t]+be|could[ \t]+be|:)"
@@ -3674,6 +3707,9 @@ def guessed_box(region: str, c: Candidate) -> bool:
         region, max(0, c.start - 80), c.start
     ):  # ``candidate-box``: "One candidate is $\boxed{4}$, ...": put forward, not committed
         return True
+    if "nswer" in region and _KEY_CONDITION_RE.search(region, max(0, c.start - 120), c.start):
+        return True  # ``box-conditioned-on-key``: "If the intended answer is 30, then
+        # $\boxed{30}$.": the value offered on the key's say-so, not the writer's
     if ("uess" in region or "orced" in region or "ad to" in region) and _forced_guess_before(
         region, c
     ):
@@ -3691,7 +3727,9 @@ def guessed_box(region: str, c: Candidate) -> bool:
         return True
     return ("sure" in window or "guess" in window or "wrong" in window or "certain" in window
             or "verify" in window or "confi" in window or "quote" in window or "rely" in window
-            or "tentativ" in window or "provision" in window) and (
+            or "tentativ" in window or "provision" in window or "ondition" in window
+            or "nverif" in window or "nchecked" in window or "not final" in window
+            or "peculat" in window or "onjectur" in window or "hunch" in window) and (
         _UNSURE_RE.search(window) is not None
     )
 
