@@ -69,6 +69,7 @@ from ._rules import (
     hedged_two_values,
     hedged_value,
     line_of,
+    names_other_value,
     number_with_unit,
     or_alternative,
     pending_value,
@@ -3020,7 +3021,6 @@ _OWN_ANSWER_AFTER_SOURCE_RE = re.compile(
     r"my[ \t]+(?:(?:final|own)[ \t]+)?answer[ \t]+is[ \t]+(?P<v>[^\n]{1,40})",
     re.IGNORECASE,
 )
-_OWN_NUMBER_TOKEN_RE = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w]|\.\d)")
 
 
 def _own_other_answer(sentence: str) -> int | None:
@@ -3032,9 +3032,9 @@ def _own_other_answer(sentence: str) -> int | None:
     own = _OWN_ANSWER_AFTER_SOURCE_RE.search(sentence)
     if own is None:
         return None
-    mine = set(_OWN_NUMBER_TOKEN_RE.findall(own.group("v")))
-    theirs = set(_OWN_NUMBER_TOKEN_RE.findall(sentence, 0, own.start()))
-    return own.start() if mine and theirs and not mine & theirs else None
+    source = sentence[: own.start()]
+    named = names_other_value(source, "")  # (the source names a value at all)
+    return own.start() if named and names_other_value(own.group("v"), source) else None
 
 
 def _blank_spans(text: str, found: list[re.Match[str]]) -> str:
@@ -11376,10 +11376,9 @@ def _closing_read(
         return Extracted(value_line.group("v"), "conclusion", "closing-value-line")
     fragment = _fragment_after_chain(lines) if len(lines) >= 2 and len(last) <= 40 else None
     if fragment is not None:  # "4 x 3 x 2 x 1 = 24\n24 way", "= 256\nthat the answer"
-        unit = _VALUE_UNIT_WORD_RE.search(last, max(0, last.find(fragment))) if question else None
-        if unit is not None and unit_mismatch(fragment + " " + unit.group(1), question):
-            fragment = fragment + " " + unit.group(1)  # ``unit-mismatch``: "The rope is 320 mm
-            # long." asked in centimeters keeps the unit it is stated in
+        # (``unit-mismatch``: "The rope is 320 mm long." asked in centimeters keeps the unit
+        # it is stated in)
+        fragment = _with_mismatched_unit(last, fragment, question)
         return Extracted(fragment, "conclusion", "closing-fragment-after-chain")
     lone = _lone_value(lines, question) if len(lines) >= 2 else None
     if lone is not None:  # "... = 70/5.\n\n14", "= 81 · 3\n= 243": the work ends in this value
@@ -12706,7 +12705,6 @@ def _fragment_after_chain(lines: list[str]) -> str | None:
     return m.group("v") if end is not None and end.group("v") == m.group("v") else None
 
 
-_VALUE_UNIT_WORD_RE = re.compile(r"\d[ \t]+([A-Za-z][A-Za-z/]{0,12})\b")
 _WHEN_INTO_LINE_RE = re.compile(r"\b(?:exactly|precisely|only|i\.e\.,?)[ \t]+when[ \t]*$")
 _RELATION_IN_RE = re.compile(r"[<>]|\\[lg]eq?\b")
 _RUNS_INTO_LINE_RE = re.compile(  # "Putting these together, the domain is": value below

@@ -311,9 +311,7 @@ def _own_other_anchor(region: str, source_end: int, c: Candidate) -> bool:
     reference answer is 5, my answer is 5." restates the source's claim)."""
     if _OWN_ANCHOR_LEAD_RE.search(region, max(source_end, c.start - 16), c.start) is None:
         return False
-    mine = set(_PLAIN_NUMBER_TOKEN_RE.findall(c.text))
-    theirs = set(_PLAIN_NUMBER_TOKEN_RE.findall(region, source_end, c.start))
-    return bool(mine) and not mine & theirs
+    return names_other_value(c.text, region[source_end : c.start])
 
 
 _OWN_ANCHOR_LEAD_RE = re.compile(  # ``own-answer-after-source``: "The answer key says 56; my
@@ -3204,7 +3202,7 @@ def withdrawn_after(region: str, text: str) -> bool:
     # value: "I withdraw the 6, don't count on it", its last occurrence)
     if m is not None and m.end() < at + len(value):
         m = _WITHDRAWN_ANSWER_RE.search(region, at + len(value))
-    while m is not None and _names_other_value(m.group(0), value):
+    while m is not None and names_other_value(m.group(0), value):
         m = _WITHDRAWN_ANSWER_RE.search(region, m.end())  # ("please disregard the 30 above"
         # withdraws another value, not the answer)
     return m is not None and not any(ch.isdigit() for ch in region[m.end() :])
@@ -3224,7 +3222,7 @@ def _last_token_at(region: str, value: str) -> int:
     return found
 
 
-def _names_other_value(phrase: str, value: str) -> bool:
+def names_other_value(phrase: str, value: str) -> bool:
     """The withdrawal ``phrase`` names a number, and not the answer ``value``'s."""
     named = set(_PLAIN_NUMBER_TOKEN_RE.findall(phrase))
     return bool(named) and not named & set(_PLAIN_NUMBER_TOKEN_RE.findall(value))
