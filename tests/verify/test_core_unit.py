@@ -229,3 +229,19 @@ def test_report_hint_words_cover_every_report_opener() -> None:
         assert ex._report_hint(text) == ex._REPORT_BLOCK_RE.may_match(text), hint
         assert ex._report_hint(text) or not ex._REPORT_BLOCK_RE.may_match(text)
     assert not ex._report_hint("The final answer is $\\boxed{5}$.")
+
+
+@pytest.mark.parametrize(
+    "box",
+    [
+        "(10^{10not \\boxed{6}^{10}})!",  # a fuzz case: 10 to the 604661760·n·o·t, then "!"
+        "2^{5000n} - 1",
+    ],
+)
+def test_huge_symbolic_exponent_is_judged_without_evaluating_it(box: str) -> None:
+    """``huge-symbolic-exponent``: a power with a symbol and a large number in its exponent is
+    never evaluated at a point or simplified (each builds an integer of millions of digits; the
+    unbounded judge hung on the first box): the answer is not equal to an integer gold."""
+    completion = f"Therefore, the final answer is \\(\\boxed{{{box}}}\\)."
+    verdict = verify_unbounded(completion, "1")
+    assert verdict.status is Status.INCORRECT and verdict.reason == "not equivalent"

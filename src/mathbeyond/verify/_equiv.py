@@ -339,6 +339,8 @@ def _is_zero(d: Any, parts: tuple[Any, Any] | None = None) -> bool:
         if sympy.simplify(d) == 0:
             return True
         return bool(d.equals(0) is True)
+    if _huge_exponent(d):
+        return False  # (``huge-symbolic-exponent``: neither evaluated nor simplified)
     verdict = _numeric_zero(d, syms, parts)
     if verdict is not None:
         return verdict
@@ -374,6 +376,23 @@ def _real_number(v: Any) -> bool:
         return False
     re_part, im_part = v.as_real_imag()
     return bool(abs(im_part) <= sympy.Float("1e-25", 30) * max(1, abs(re_part)))
+
+
+MAX_EXPONENT_CONSTANT = 1000
+
+
+def _huge_exponent(d: Any) -> bool:
+    """``huge-symbolic-exponent``: a power whose exponent holds a symbol and a number over
+    :data:`MAX_EXPONENT_CONSTANT` ("(10^{10not \\boxed{6}^{10}})!" parses to 10 raised to
+    604661760·n·o·t): at an exact rational point the power is an integer of millions of digits
+    (and its factorial more), and simplifying it builds the same integers: no equality is
+    tested, the difference is taken as non-zero."""
+    for p in d.atoms(sympy.Pow):
+        if not p.exp.is_number and any(abs(a) > MAX_EXPONENT_CONSTANT for a in p.exp.atoms(
+            sympy.Number
+        )):
+            return True
+    return False
 
 
 def _numeric_zero(d: Any, syms: list[Any], parts: tuple[Any, Any] | None) -> bool | None:

@@ -87,6 +87,7 @@ from ._rules import (
     unit_mismatch,
     unowned_answer,
     withdrawn_after,
+    would_under_one_reading,
 )
 from ._rules import ATTRIB_RE as _ATTRIB_RE
 from ._rules import CHECK_MARK_RE as _CHECK_MARK_CHARS_RE
@@ -1834,6 +1835,10 @@ def _anchors(s: str, question: str | None = None) -> list[Candidate]:
             text = m.group("v").strip()
             if text:
                 cands.append(Candidate(m.start(), m.end(), text, "anchor"))
+    if "answer" in low and ("\u2190" in s or "<-" in s or "\u27f5" in s or (
+        "\u21d0" in s
+    )):
+        cands.extend(_arrow_marked_values(s))
     if "tl" in low and ("tl;dr" in low or "tldr" in low):
         for m in _TLDR_ANCHOR_RE.finditer(s):  # "TL;DR -- twelve.", "**TL;DR:** 12 sides."
             text, end = _anchor_value(s, m.start("v"))
@@ -2091,6 +2096,34 @@ _OTHERWISE_END_RE = re.compile(  # "$211$; otherwise it could be a different bas
 _METHOD_OBJECT_RE = re.compile(
     r"\b(?:" + lx.alternation(lx.METHOD_OBJECT) + r")\s+(?:the|this|that|our|my)\s+(?:final\s+)?\Z"
 )
+_ARROW_ANSWER_RE = re.compile(  # ``value-marked-by-arrow``: "- **Edges:** 12 ← answer",
+    # "x = 5  <-- final answer": the line's value, marked as the answer by an arrow after it
+    r"^(?P<line>[^\n]{0,120}?)[ \t*_$]*(?:\u2190|\u27f5|\u21d0|<-{1,2})[ \t]*\(?[ \t]*"
+    r"(?:(?:this|that)(?:'s|[ \t]+is)[ \t]+)?(?:the[ \t]+|my[ \t]+)?(?:final[ \t]+)?answer\b"
+    r"(?![ \t]*(?:\?|key|choices?|options?))[ \t)*_.!]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_ARROW_LINE_LEAD_RE = re.compile(r"[ \t]*(?:[-*+\u2022]|\d{1,2}[.)])?[ \t]*")
+
+
+def _arrow_marked_values(s: str) -> list[Candidate]:
+    """``value-marked-by-arrow``: a line whose value an arrow marks as the answer ("- **Vertices:**
+    8 ← answer"): its value (after the line's last label colon) is an anchor."""
+    out: list[Candidate] = []
+    for m in _ARROW_ANSWER_RE.finditer(s):
+        line = m.group("line")
+        lead = _ARROW_LINE_LEAD_RE.match(line)
+        start = lead.end() if lead is not None else 0
+        colon = line.rfind(":")
+        if colon >= start:
+            start = colon + 1
+        text = line[start:].replace("**", "").strip(" \t*_$")  # ("E = **12**")
+        if text and any(ch.isalnum() for ch in text) and len(text) <= 60:
+            at = m.start("line") + start
+            out.append(Candidate(at, m.end(), text, "anchor"))
+    return out
+
+
 _TLDR_ANCHOR_RE = re.compile(
     r"^[ \t*_#>]*tl;?dr[ \t*_]*(?:[:,]|--|\u2014|\u2013|-)[ \t*_]*(?P<v>[^\n]{1,120})$",
     re.IGNORECASE | re.MULTILINE,
@@ -3062,6 +3095,21 @@ _SOURCE_GIVES_RE = Guarded(re.compile(
 ))
 
 
+_CONTRAST_RE = re.compile(r"\b(?:while|whereas)\b", re.IGNORECASE)
+
+
+def _contrasted_boxes(sentence: str) -> bool:
+    """``source-gives-contrasted-boxes``: a source's sentence holds two boxes of different
+    values, the second contrasted with "while" / "whereas" ("Some books count from 0 to 20,
+    which gives $\\boxed{210}$, while counting 1 to 19 gives $\\boxed{190}$."): one value per
+    convention, kept whole so that the boxes are read as alternatives (not blanked as the
+    source's answer, leaving the working before it to answer)."""
+    boxes = _boxes(sentence)
+    return len(boxes) >= 2 and _values_differ(boxes[0].text, boxes[-1].text) and (
+        _CONTRAST_RE.search(sentence, boxes[0].end, boxes[-1].start) is not None
+    )
+
+
 _REPORT_BLOCK_RE = Guarded(re.compile(
     # ``grader-report``: a fabricated grading block and all after it, or a statement of the
     # reference answer ("The reference answer for this problem is 720, which matches ...")
@@ -3621,7 +3669,8 @@ def _prepare(completion: str, question: str | None) -> str | Extracted:
         _SOURCE_GIVES_RE.search_line_starts(completion) is not None
     ):
         completion = _SOURCE_GIVES_RE.pattern.sub(
-            lambda m: re.sub(r"[^\n]", " ", m.group(0)) if "\\boxed" in m.group(0) else m.group(0),
+            lambda m: re.sub(r"[^\n]", " ", m.group(0))
+            if "\\boxed" in m.group(0) and not _contrasted_boxes(m.group(0)) else m.group(0),
             completion,
         )
     report = _REPORT_BLOCK_RE.search_line_starts(completion) if _report_hint(completion) else None
@@ -4552,7 +4601,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                     region = region[: b.start] + " " * (b.end - b.start) + region[b.end :]
             boxes = [b for b, x in zip(boxes, shown, strict=True) if not x]
     anchors = _anchors(region, question)
-    if anchors and ("if" in region or "If" in region):
+    if anchors and ("if" in region or "If" in region or "would" in region):
         supposed = [counterfactual_anchor(region, a) for a in anchors]
         if any(supposed):  # "if the question had asked ..., the answer would be 26"
             decisions += [Decision(a, False, "anchor-is-hypothetical")
@@ -10233,6 +10282,11 @@ def _without_source_report(region: str) -> str:
         return region  # (a report names the source's value after it)
     if _agreed_after(region, m.end()):
         return region  # "..., which is what I found.": the writer's own statement as well
+    rest = next((b.end() for b in _SENTENCE_SPLIT_RE.finditer(region, m.end())), len(region))
+    if region[rest:].strip() and (
+        UNDECIDED_RE.search(region, rest) or hedged_two_values(region[rest:])
+    ):  # ``undecided-after-source-report``: "Hmm, some would say 3.142. It's either 3.14 or
+        return region  # 3.142 depending on convention.": the writer's own open choice closes
     start = lo
     for b in _SENTENCE_SPLIT_RE.finditer(region, lo, m.start()):
         start = b.end()
@@ -13480,6 +13534,7 @@ def _lone_new_value(region: str, question: str) -> str | None:
         or _CONDITION_OPENER_RE.match(sentence)  # "Assuming 97 has no small factor, ... 97."
         or "?" in sentence or "|" in sentence or _NEG_WORD_RE.search(sentence)
         or _DOUBT_MODAL_RE.search(sentence) or len(_PROSE_WORD_RE.findall(sentence)) < 2
+        or ("would" in sentence and would_under_one_reading(sentence))
     ):
         return None
     if "=" in sentence:

@@ -521,6 +521,12 @@ COUNTERFACTUAL_MODAL = ("would", "we'd", "you'd", "it'd", "they'd", "i'd", "that
 $\\boxed{240}$; if we only needed 4 and 6, we'd get $\\boxed{12}$."): the box is what a
 supposition gives (``hypothetical``)."""
 
+READING_NOUN = (
+    "reading", "interpretation", "convention", "assumption", "definition", "understanding",
+    "view",
+)
+"""What a value may be given under: "Under the first reading the answer would be \\$6."
+(``would-under-one-reading``; a READING_CHOSEN one commits)."""
 COUNTERFACTUAL_TURN = ("but", "so", "thus", "therefore", "hence", "however", "instead", "actually")
 """After the modal of such a clause, before the box: the clause turns to the real case ("If the
 boxes were identical we would get 3, but they are not, so the count is $\\boxed{5}$")."""
@@ -655,7 +661,7 @@ ROUNDING_ASKED = (
 
 ATTRIBUTION_SOURCE = (
     "user", "gold(?: answer)?", "reference(?: answer| solution)?", "expected answer",
-    "official answer", "given answer", "provided answer", "answer key", "(?:text)?book",
+    "official answer", "given answer", "provided answer", "answer key", "(?:text)?books?",
     # ``grading-key-attributed``: "the grading key says 120"
     "(?:grading|marking|scoring) (?:key|scheme|rubric)",
     "teacher", "grader",
@@ -1888,6 +1894,11 @@ UNDECIDED = (
     "legitimate|justifiable|fine|natural|(?:the )?intended(?: one)?|meant|what the (?:problem|"
     "question|author) (?:intends|means|wants))",
     "(?:i'?ll|i will|let me) (?:just )?leave (?:them )?both",
+    # ``options-left-open``: "I'll leave both options open: 32 or 31.", "I'm leaving both
+    # possibilities open.", "I'll keep the choice open."
+    "(?:leave|leaving|keep|keeping) (?:both|the two|all|the)(?: of)?(?: the| these| those| my)? "
+    "(?:options?|possibilities|possible answers|answers?|values?|choices?|readings?|"
+    "interpretations?|alternatives?) open",
     # "I'll leave it to you to decide which interpretation is intended."
     "(?:i'?ll|i will|let me) leave (?:it )?(?:up )?to (?:you|the reader|the grader) to (?:decide|"
     "choose|pick|judge)",
@@ -2274,6 +2285,16 @@ EXTREME_ASKED = (
     "greatest", "maximum", "maximal", "maximize", "at least", "at most", "bound",
 )
 """In a question: it asks for an extreme value, so "at least 5 coins are needed" states it."""
+BOUNDS_NAMED = (
+    "(?:lies|lie|is|are|falls?|sits?) (?:somewhere )?between (?:these|those|the two|both|them)"
+    "(?: two)?(?: (?:bounds|values|numbers|limits|boxes))?",
+    "between (?:these|those|the two) (?:two )?(?:bounds|limits)",
+    "(?:these|those|the two|both) (?:are|being) (?:only |just |merely )?(?:bounds|limits|"
+    "estimates)",
+)
+"""After two boxes of different values in one sentence ("... bounded below by $\\boxed{1}$ and
+approach $\\boxed{2}$ from below; the sum lies between these bounds."): the boxes are named as
+bounds on the value, not the value (``boxes-named-as-bounds``)."""
 LOWER_BOUND = ("at least", "no fewer than", "no less than", "not fewer than", "not less than",
                "a minimum of")
 """A lower bound: states a minimum asked ("the fewest is at least $\\boxed{3}$"), otherwise

@@ -298,7 +298,11 @@ def attributed(region: str, c: Candidate) -> bool:
     # "One might think X, but ..., so they differ: \boxed{24}": the view is turned before the box
     if m is not None and _VIEW_TURNED_RE.search(region, m.end(), c.start) is None and (
         _OWN_COMMIT_RE.search(region, m.end(), c.start) is None
-    ) and not _own_other_anchor(region, m.end(), c):
+    ) and not _own_other_anchor(region, m.end(), c) and (
+        # (``box-in-contrast-clause``: "Most textbooks list $\boxed{210}$, whereas a count
+        # stopping at 19 gives $\boxed{190}$": the second box is no source's value)
+        _CONTRAST_CLAUSE_RE.search(region, m.end(), c.start) is None
+    ):
         # (not "Since graders accept equivalent forms, I'll leave it as $\boxed{...}$": the
         # writer's own box after a remark on a source, ``own-box-after-source-remark``)
         return not agreed_after(region, c.end)
@@ -363,6 +367,11 @@ _DISAGREED_NEXT_RE = re.compile(  # the writer's next words disagree with the re
     r"(?:^|[.!?]\s+|\n\s*)(?:(?:i|we)[ \t]+(?:disagree|(?:don't|do[ \t]+not)[ \t]+agree)\b"
     r"|(?:the[ \t]+student|they|he|she)(?:'s|[ \t]+is|[ \t]+was|[ \t]+are)[ \t]+(?:wrong|"
     r"incorrect|mistaken)\b)",
+    re.IGNORECASE,
+)
+_CONTRAST_CLAUSE_RE = re.compile(  # the source's value, then ", whereas ... gives"
+    r"\d[^\n]{0,60}?,[ \t]*(?:while|whereas)\b[^.!?\n]{1,80}?\b(?:gives?|yields?|gets?|"
+    r"is|are|makes?)\b",
     re.IGNORECASE,
 )
 _VIEW_TURNED_RE = re.compile(r"\b(?:but|however|so|therefore|thus|hence|yet|instead)\b", re.I)
@@ -929,6 +938,24 @@ _SUPPOSED_ANSWER_RE = re.compile(  # "Suppose the answer is $", "Let's assume th
     r"[$\\(\[ \t]*$",
     re.IGNORECASE,
 )
+_UNDER_ONE_READING_RE = re.compile(  # "Under the first reading the answer would be $"
+    r"^[\s*_(]*(?:(?:but|and|so|now|then|yet)[ \t,]+)?(?:under|on|with|by|using|taking|in|for)"
+    r"[ \t]+(?:the|this|that|a|an|one)[ \t]+(?!(?:[\w'-]+[ \t]+)?(?:"
+    + lx.alternation(lx.READING_CHOSEN)
+    + r")\b)(?:[\w'-]+[ \t]+){0,2}?(?:" + lx.alternation(lx.READING_NOUN) + r")s?\b"
+    r"[^\n]{0,80}?(?:\bwould|'d)\b[^\n]{0,60}\Z",
+    re.IGNORECASE,
+)
+
+
+def would_under_one_reading(clause: str) -> bool:
+    """``would-under-one-reading``: the clause gives what one reading of several "would" give
+    ("Under the first reading the answer would be \\$6.", "On the second reading it would be
+    60."): a value under a reading, no commitment (not "under any reading", nor "under the
+    intended reading": lexicon READING_CHOSEN)."""
+    return _UNDER_ONE_READING_RE.search(clause) is not None
+
+
 _SUBJUNCTIVE_VALUE_RE = re.compile(  # the supposed value itself: "If the answer were $"
     r"^[\s*_(]*(?:(?:but|and|or|so|now)[ \t,]+)?(?:even[ \t]+)?(?:if|suppose|supposing)\b"
     r"[^\n]{0,80}\bwere[ \t]*(?:equal[ \t]+to[ \t]*)?[$\\(\[ \t]*$",
@@ -948,6 +975,8 @@ def counterfactual_before(before: str, loose: bool = False) -> bool:
         return True  # ``supposed-box``: "Suppose the answer is $\boxed{128}$; we should verify"
     if "were" in low and _SUBJUNCTIVE_VALUE_RE.search(_own_clause(before)):
         return True  # ``hypothetical-box-were``: "If the answer were $\boxed{101}$, ..."
+    if ("would" in low or "'d" in low) and would_under_one_reading(_own_clause(before)):
+        return True
     if ("if" not in low and "had" not in low) or ("would" not in low and "'d" not in low):
         return False
     clause = _own_clause(before)
@@ -3355,6 +3384,28 @@ def boxes_as_alternatives(
     ) or _undecided_lead(region, cands, idx)
 
 
+def hypothetical_alternative_after(
+    region: str, cands: list[Candidate], idx: int, question: str | None, out: list[Decision]
+) -> bool:
+    """``boxes-as-alternatives`` read forward: the box right after the chosen one, in the same
+    line, was dropped as a hypothetical (its paragraph supposes another reading: "If instead
+    $f^{-1}$ means $1/f$, ...") but the two stand joined as alternatives ("The answer depends
+    on the reading: $\\boxed{3}$ or $\\boxed{\\frac{1}{35}}$.", a bare "or" between them
+    enough): two values offered, none chosen."""
+    if idx + 1 >= len(cands):
+        return False
+    nxt = cands[idx + 1]
+    if nxt.kind != "boxed" or "\n" in region[cands[idx].end : nxt.start] or not any(
+        d.candidate == nxt and d.rule == "hypothetical" for d in out
+    ):
+        return False
+    if _BARE_OR_GAP_RE.fullmatch(region, cands[idx].end, nxt.start) is not None and (
+        values_differ(cands[idx].text, nxt.text)
+    ):
+        return True
+    return boxes_as_alternatives(region, cands, idx + 1, question)
+
+
 _BARE_BOX_GAP = " \t\n$\\[]"  # between display boxes: blank lines and math delimiters only
 
 
@@ -3659,7 +3710,9 @@ def undecided_between(region: str, cands: list[Candidate], idx: int) -> bool:
     )
 
 
-_NUMBER_AFTER_RE = re.compile(r"(?<![\w.^_{])-?\d+(?:\.\d+)?(?![\w.])")
+_NUMBER_AFTER_RE = re.compile(  # (one ending its sentence too: "..., then 31. I'll leave both")
+    r"(?<![\w.^_{])-?\d+(?:\.\d+)?(?!\w|\.\d)"
+)
 MAX_UNDECIDED_SPAN = 600
 
 
@@ -3787,6 +3840,26 @@ def bound_box(region: str, c: Candidate, question: str | None) -> bool:
     if m.group("hi"):
         return not (question and _MAX_ASKED_RE.search(question))
     return True
+
+
+_BOUNDS_NAMED_RE = lx.words(lx.BOUNDS_NAMED)
+
+
+def bounds_named_after(region: str, cands: list[Candidate], idx: int) -> bool:
+    """``boxes-named-as-bounds``: the chosen box and the box before it (another value) stand in
+    one sentence, and the rest of that sentence or the next names them as bounds ("... bounded
+    below by $\\boxed{1}$ and approach $\\boxed{2}$ from below; the sum lies between these
+    bounds.", lexicon BOUNDS_NAMED): a range for the value, no value."""
+    if idx == 0:
+        return False
+    prev, chosen = cands[idx - 1], cands[idx]
+    if prev.kind != "boxed" or chosen.kind != "boxed" or chosen.start - prev.end > 160 or (
+        "\n" in region[prev.end : chosen.start]
+    ) or not values_differ(prev.text, chosen.text):
+        return False
+    end = region.find("\n\n", chosen.end)
+    tail = region[chosen.end : min(chosen.end + 160, end if end >= 0 else len(region))]
+    return _BOUNDS_NAMED_RE.search(tail) is not None
 
 
 _ANSWER_SUBJECT_END_RE = re.compile(
@@ -4542,9 +4615,13 @@ def _select_kept(
         ("closing-two-options", lambda: two_options_after(region, chosen)),
         ("answer-per-assumption", lambda: assumption_alternative(region, chosen)),
         ("boxes-as-alternatives", lambda: boxes_as_alternatives(region, cands, idx, question)),
+        ("boxes-as-alternatives", lambda: hypothetical_alternative_after(
+            region, cands, idx, question, out
+        )),
         ("answers-per-reading", lambda: answers_per_reading(region, cands, idx)),
         ("box-is-guess", lambda: guessed_box(region, chosen)),
         ("box-is-bound", lambda: bound_box(region, chosen, question)),
+        ("boxes-named-as-bounds", lambda: bounds_named_after(region, cands, idx)),
         ("structured-alternatives", lambda: structured_alternatives(region, chosen)),
         ("conclusion-contradicts-box",
          lambda: conclusion_contradicts_box(region, chosen, question)),
