@@ -4889,7 +4889,12 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             # Answer: $\boxed{210}$": two answers offered, one as a fallback
             return Extracted("", "none", "alternate-answer-offered", trace)
         chosen_box = sel.decisions[-1].candidate
-        if len(sel.texts) == 1 and truncated and guessed_before_box(region, chosen_box.start):
+        if len(sel.texts) == 1 and truncated and (
+            guessed_before_box(region, chosen_box.start)
+            or _MY_GUESS_BEFORE_BOX_RE.search(
+                region, max(0, chosen_box.start - 40), chosen_box.start
+            ) is not None
+        ):
             # ``guess-box-cut-off``: "My first instinct is $\boxed{55}$, but I should verify
             # this ..." and the text cut off in the verification: no commitment
             return Extracted("", "none", "guessed-box-cut-off", trace)
@@ -7340,6 +7345,12 @@ _GUESS_BEFORE_BOX_RE = re.compile(  # "most likely $", "it's probably ", "maybe 
     r"|(?:initial|first|rough|quick|preliminary|tentative|educated|wild)[ \t]+guess"
     r"(?:[ \t]+(?:is|was))?(?:[ \t]*\([^()\n]{1,40}\)|[ \t]*,[^,:;.\n$]{1,30}(?=:))?)"
     r"[ \t,:]*(?:it(?:'s|[ \t]+is)[ \t]+)?(?:\$\$?|\\[(\[])?[ \t]*\Z",
+    re.IGNORECASE,
+)
+_MY_GUESS_BEFORE_BOX_RE = re.compile(  # ``guess-then-verify-box``: "... verify: my guess is $"
+    # (cut off while checking it: no commitment; a finished text closing on "My guess is
+    # $\boxed{231}$." commits to it, as the V31 writer labels)
+    r"\b(?:my|our)[ \t]+guess[ \t]+(?:is|was)[ \t:]*(?:\$\$?|\\[(\[])?[ \t]*\Z",
     re.IGNORECASE,
 )
 _RESTATED_OTHER_TAIL_RE = re.compile(  # "$, so 15 squared is 252." right after the box

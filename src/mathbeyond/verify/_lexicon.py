@@ -1382,6 +1382,8 @@ value per convention, no commitment (``boxes-after-depends-on``)."""
 ALTERNATIVE_BOX_INTRO = (
     "(?:could|might|may) also be", "(?:could|might|may) (?:instead|alternatively) be",
     "depending on (?:how|whether|the)", "alternatively", "or perhaps", "another possibility",
+    # ``box-also-accepted``: "$\\boxed{x = 5}$ (also accepting $\\boxed{x \\in \\{4, 5, 6\\}}$ ...)"
+    "(?:i'?d |i would |we'?d |we would )?also accept(?:ing|ed)?",
 )
 """Between two boxes with different values, introducing the later one as another possible
 answer ("the set could also be written as $\\boxed{[1, 4]}$"): two answers offered, none
@@ -2269,6 +2271,8 @@ SIDE_OPENER_HEDGE = (
     "in which case", "some (?:texts|books|sources|authors|people|teachers|graders|conventions) "
     "(?:say|argue|write|claim|would|might|may|consider|treat)", "others (?:would |might |may )?"
     "(?:say|argue|write|claim)",
+    # ``box-also-accepted``: "(also accepting $\\boxed{x \\in \\{4, 5, 6\\}}$ for rounding)"
+    "(?:i'?d |i would |we'?d |we would )?also accept(?:ing|ed)?",
 )
 """Opening a parenthetical or a recap line after the answer box: another candidate answer,
 not a side value."""

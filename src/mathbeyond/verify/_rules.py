@@ -948,6 +948,14 @@ _UNDER_ONE_READING_RE = re.compile(  # "Under the first reading the answer would
 )
 
 
+_SUPPOSE_THEN_WOULD_RE = re.compile(  # "Suppose the A's are identical. Then the answer would be $"
+    r"(?:^|[.!?][ \t]+)[ \t*_]*(?:suppose|assume|assuming|let'?s[ \t]+(?:say|suppose|assume))\b"
+    r"(?:[^.!?\n]|[.!?](?=\S)){1,200}[.!?;:][ \t]+then\b,?(?:[^.!?\n]|[.!?](?=\S)){0,80}?"
+    r"(?:\bwould|'d)\b(?:[^.!?\n]|[.!?](?=\S)){0,80}\Z",
+    re.IGNORECASE,
+)
+
+
 def would_under_one_reading(clause: str) -> bool:
     """``would-under-one-reading``: the clause gives what one reading of several "would" give
     ("Under the first reading the answer would be \\$6.", "On the second reading it would be
@@ -977,6 +985,10 @@ def counterfactual_before(before: str, loose: bool = False) -> bool:
         return True  # ``hypothetical-box-were``: "If the answer were $\boxed{101}$, ..."
     if ("would" in low or "'d" in low) and would_under_one_reading(_own_clause(before)):
         return True
+    if ("would" in low or "'d" in low) and ("uppos" in low or "ssum" in low) and (
+        _SUPPOSE_THEN_WOULD_RE.search(before) is not None
+    ):  # ``suppose-then-would``: "Suppose the A's are indistinguishable ... . Then the answer
+        return True  # would be $\boxed{60}$.": the box is what the supposition would give
     if ("if" not in low and "had" not in low) or ("would" not in low and "'d" not in low):
         return False
     clause = _own_clause(before)
@@ -4738,7 +4750,7 @@ _OR_WORD_RE = re.compile(r"[ \t]or[ \t]")
 
 
 _RETRACTING_VERB_RE = re.compile(
-    r"\b(?:" + lx.alternation(lx.RETRACTING_VERB) + r")\b[^.;!?]{0,20}\Z", re.IGNORECASE
+    r"\b(?:" + lx.alternation(lx.RETRACTING_VERB) + r")\b[^.;!?]{0,32}\Z", re.IGNORECASE
 )
 
 
@@ -5777,8 +5789,10 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         (asks.simplify or asks.radical) and _number_product(answer) and not _number_product(gold)
     ):
         return "asked to simplify: a product of numbers is not worked out"
-    if asks.simplify and _uncombined_terms(answer) and not _uncombined_terms(gold):
-        return "asked to simplify: like terms are not combined"
+    if (asks.simplify or asks.expand) and _uncombined_terms(answer) and not (
+        _uncombined_terms(gold)
+    ):  # (``expanded-terms-uncombined``: "Expand $(x+2)(x-5)$." answered "x^2-5x+2x-10")
+        return "asked to simplify or expand: like terms are not combined"
     if asks.simplify and _uncancelled_factor(answer) and not _uncancelled_factor(gold):
         return "asked to simplify: a common factor is not cancelled"
     if asks.fraction and decimal_answer:
