@@ -1835,9 +1835,7 @@ def _anchors(s: str, question: str | None = None) -> list[Candidate]:
             text = m.group("v").strip()
             if text:
                 cands.append(Candidate(m.start(), m.end(), text, "anchor"))
-    if "answer" in low and ("\u2190" in s or "<-" in s or "\u27f5" in s or (
-        "\u21d0" in s
-    )):
+    if "answer" in low and any(arrow in s for arrow in _ANSWER_ARROWS):
         cands.extend(_arrow_marked_values(s))
     if "tl" in low and ("tl;dr" in low or "tldr" in low):
         for m in _TLDR_ANCHOR_RE.finditer(s):  # "TL;DR -- twelve.", "**TL;DR:** 12 sides."
@@ -2103,6 +2101,7 @@ _ARROW_ANSWER_RE = re.compile(  # ``value-marked-by-arrow``: "- **Edges:** 12 â†
     r"(?![ \t]*(?:\?|key|choices?|options?))[ \t)*_.!]*$",
     re.IGNORECASE | re.MULTILINE,
 )
+_ANSWER_ARROWS = ("\u2190", "\u27f5", "\u21d0", "<-")  # (the marks _ARROW_ANSWER_RE reads)
 _ARROW_LINE_LEAD_RE = re.compile(r"[ \t]*(?:[-*+\u2022]|\d{1,2}[.)])?[ \t]*")
 
 

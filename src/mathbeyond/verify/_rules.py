@@ -983,12 +983,13 @@ def counterfactual_before(before: str, loose: bool = False) -> bool:
         return True  # ``supposed-box``: "Suppose the answer is $\boxed{128}$; we should verify"
     if "were" in low and _SUBJUNCTIVE_VALUE_RE.search(_own_clause(before)):
         return True  # ``hypothetical-box-were``: "If the answer were $\boxed{101}$, ..."
-    if ("would" in low or "'d" in low) and would_under_one_reading(_own_clause(before)):
+    if ("would" in low or "'d" in low) and (
+        would_under_one_reading(_own_clause(before))
+        # ``suppose-then-would``: "Suppose the A's are indistinguishable ... . Then the answer
+        # would be $\boxed{60}$.": the box is what the supposition would give
+        or (("uppos" in low or "ssum" in low) and _SUPPOSE_THEN_WOULD_RE.search(before) is not None)
+    ):
         return True
-    if ("would" in low or "'d" in low) and ("uppos" in low or "ssum" in low) and (
-        _SUPPOSE_THEN_WOULD_RE.search(before) is not None
-    ):  # ``suppose-then-would``: "Suppose the A's are indistinguishable ... . Then the answer
-        return True  # would be $\boxed{60}$.": the box is what the supposition would give
     if ("if" not in low and "had" not in low) or ("would" not in low and "'d" not in low):
         return False
     clause = _own_clause(before)
