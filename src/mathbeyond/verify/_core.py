@@ -40,7 +40,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.272.0"  # core_v459: also-accepted box, guess then check, suppose-then-would
+VERIFIER_VERSION = "2.273.0"  # core_v461: a defence of the answer; another value weighed instead
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -4670,7 +4670,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     trace = tuple(decisions)
     if truncated and sel.kind in ("boxed", "anchor") and sel.decisions:
         chosen = sel.decisions[-1].candidate  # from its start: its own sentence may hold back
-        after = region[chosen.start + 1 :]
+        after = _without_defences(region[chosen.start + 1 :], chosen)
         floated = _FLOATED_OR_RE.search(after, chosen.end - chosen.start) if (
             "r " in after
         ) else None
@@ -4678,12 +4678,13 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             # ``cut-off-floated-other-value``: "So the answer is 55. Hmm, or 89. Let me recount
             # the" cut off: another value floated, nothing settled
             return Extracted("", "none", "cut-off-while-reconsidering", trace)
-        if doubts_beyond_checking(after) and not (
+        if (doubts_beyond_checking(after) or _weighs_other_value(after, chosen)) and not (
             sel.rule in ("last-box", "last-anchor") and _restated_commitment(cands, chosen, after)
         ) and not _doubt_answered_no(after) and not _doubt_confirmed(after) and not (
             _doubt_restated(after, chosen.text)
         ) and (
             _strong_doubt(after) or _proposes_other_value(after, chosen)
+            or _weighs_other_value(after, chosen)
             # ``cut-off-musing-after-anchor``: an explicit anchor stands like a box: a later
             # re-check or musing that neither retracts nor puts another value forward leaves it
             # (not a hedged one: "So the answer should be 480.")
@@ -4709,7 +4710,7 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             withdrawn.kind == "boxed" and DISOWN_RE.match(region, withdrawn.end)
         ) and _PENDING_VALUE_RE.search(after[-_PENDING_TAIL_CHARS:]) is None and not (
             withdrawn.kind == "anchor" and _proposes_other_value(after, withdrawn)
-        ) and (
+        ) and not _weighs_other_value(after, withdrawn) and (
             # (``cut-off-before-corrected-value``: "... actually the count should be" cut off)
             not doubts_beyond_checking(after) or (
             # ``cut-off-musing-after-commit``: a box, then only musing ("Hmm, wait. Let me think
@@ -5842,6 +5843,65 @@ def _proposes_other_value(after: str, chosen: Candidate) -> bool:
         if value and squash(value).strip("*.$ ") != mine:
             return True
     return False
+
+
+_INSTEAD_VALUE_RE = re.compile(  # "it might be 9 instead", "whether 8 is the answer instead"
+    r"\b(?:be|is|it'?s|whether|maybe|perhaps)[ \t]+(?:\$|\\\()?[ \t]*"
+    r"(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?|\\[dt]?frac\{\d+\}\{\d+\})[ \t]*(?:\$|\\\))?"
+    r"(?:[ \t]+(?:is[ \t]+)?(?:the[ \t]+(?:right[ \t]+|correct[ \t]+|real[ \t]+)?answer|right"
+    r"|correct))?[ \t]*,?[ \t]+instead\b(?![ \t]+of\b)",
+    re.IGNORECASE,
+)
+
+
+def _weighs_other_value(after: str, chosen: Candidate) -> bool:
+    """``other-value-instead``: after a committed answer the text weighs another value in its
+    place ("Let me explain why it might be 9 instead", "I should double-check whether $\\frac12$
+    is right instead"), a check of that value, not of the answer ("instead of" is no value)."""
+    if "instead" not in after:
+        return False
+    mine = squash(_sentence_answer(chosen.text) if chosen.kind == "anchor" else chosen.text)
+    mine = mine.strip("*.$ ")
+    return any(
+        squash(m.group("v")).strip("*.$ ") != mine for m in _INSTEAD_VALUE_RE.finditer(after)
+    )
+
+
+_DEFENCE_RE = re.compile(  # "Let me explain why 9 is not correct", "to see why the other
+    # candidate, 8, is incorrect": another value shown wrong (its subject in group s)
+    r"\b" + lx.alternation(lx.DEFENCE_VERB) + r"(?:s|ing|ed)?(?:[ \t]+(?:briefly|quickly|also|"
+    r"now|here))?[ \t]+why[ \t]+(?P<s>[^.?!:;\n]{1,60}?)[ \t]*,?[ \t]+(?:is|are|was|would[ \t]+be)"
+    r"[ \t]+(?:not[ \t]+(?:correct|right|the[ \t]+answer)|wrong|incorrect|a[ \t]+mistake|invalid)"
+    r"\b",
+    re.IGNORECASE,
+)
+_OTHER_VALUE_WORD_RE = re.compile(r"\b" + lx.alternation(lx.OTHER_VALUE_WORD) + r"\b", re.I)
+_SUBJECT_NUMBER_RE = re.compile(
+    r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?(?:/\d+)?(?![\d])|\\[dt]?frac\{\d+\}\{\d+\}"
+)
+
+
+def _without_defences(after: str, chosen: Candidate) -> str:
+    """``defence-of-answer``: ``after`` with each defence of the answer against another value
+    blanked ("Let me now explain why the alternative value 9 is wrong:", cut off by the token
+    limit): a defence is no reconsideration. Its subject names a number other than the answer's
+    or marks the value as another's (lexicon OTHER_VALUE_WORD); "why my answer is wrong" and
+    "why 7 is wrong" of the answer 7 stay."""
+    if "why" not in after.lower():
+        return after
+    mine = squash(_sentence_answer(chosen.text) if chosen.kind == "anchor" else chosen.text)
+    mine = mine.strip("*.$ ")
+    spans = []
+    for m in _DEFENCE_RE.finditer(after):
+        subject = m.group("s")
+        numbers = [squash(n).strip("*.$ ") for n in _SUBJECT_NUMBER_RE.findall(subject)]
+        if mine in numbers or re.search(r"\bmy\b", subject, re.I):
+            continue
+        if numbers or _OTHER_VALUE_WORD_RE.search(subject):
+            spans.append(m.span())
+    for start, end in reversed(spans):
+        after = after[:start] + " " * (end - start) + after[end:]
+    return after
 
 
 def _reopened(reply: str, value: str) -> bool:

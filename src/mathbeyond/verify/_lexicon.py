@@ -2555,6 +2555,20 @@ ACTUALLY_NO = ("actually,? no(?=\\s*[.!,;\u2014]|\\s+(?:wait|that|it|this)\\b)",
 answer withdrawn (not "actually, no need to ..."); a doubt beyond checking, and no commitment
 in a sample cut off after it (see :data:`NOT_YET_COMMITTED`)."""
 
+DEFENCE_VERB = (
+    "explain", "show", "see", "understand", "clarify", "illustrate", "address", "discuss",
+)
+"""The verb opening a defence of the answer against another value ("Let me explain why 9 is not
+correct:", "To see why the other candidate, 8, is incorrect", "It is worth seeing why 1 is
+incorrect"): the wrongness it goes on to show is another value's (``defence-of-answer``)."""
+
+OTHER_VALUE_WORD = (
+    "other", "alternative", "tempting", "common", "naive", "rival", "competing", "wrong",
+    "incorrect", "mistaken",
+)
+"""A word marking a value as not the writer's own in a defence ("why the tempting value 16 is
+wrong", "why the alternative count 8 is wrong"): see :data:`DEFENCE_VERB`."""
+
 NOT_YET_COMMITTED = (
     "before committing", "before finali[sz]", "tentative", "provisional", "not (?:yet )?final",
     "(?:need|have) to (?:account|correct|fix|redo|recount|adjust|revise|subtract|add|remove|"
