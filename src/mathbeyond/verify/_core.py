@@ -34,13 +34,14 @@ from ._rules import (
     labelled_gold,
     polygon_sides,
     restates_question,
+    same_unit_numbers,
     split_chain,
     split_label,
     unevaluated_functions,
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.273.0"  # core_v461: a defence of the answer; another value weighed instead
+VERIFIER_VERSION = "2.274.0"  # core_v462: the asked measure's unit, radians, the reference's unit
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -1189,6 +1190,9 @@ def _judge(answer: str, gold: str, question: str | None) -> tuple[Status, str]:
             return (Status.CORRECT, "same roman numeral") if roman else (
                 Status.INCORRECT, "different roman numeral"
             )
+    same_unit = same_unit_numbers(answer, gold)
+    if same_unit is not None:  # ``reference-unit-same``: "35 m^2" for "35 \text{ m}^2"
+        answer, gold = same_unit
     unit_number = _one_letter_unit(answer, gold, question) if question else None
     if unit_number is None and question and _PLAIN_NUMBER_GOLD_RE.fullmatch(gold):
         unit_number = asked_unit_number(answer, question)  # ``unit-mismatch``: "45 min"

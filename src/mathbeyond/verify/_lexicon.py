@@ -2807,10 +2807,21 @@ UNIT = {  # canonical unit: (dimension, its spellings)
     "\u00b0C": ("temperature", "degrees? celsius|celsius|degrees? centigrade"),
     "\u00b0F": ("temperature", "degrees? fahrenheit|fahrenheit"),
     "K": ("temperature", "k|kelvins?|degrees? kelvin"),
+    # ``radians-not-asked``: "720 radians" for an angle sum asked in no unit (degrees)
+    "deg": ("angle", "degrees?"), "rad": ("angle", "radians?"),
 }
 """Units of measure by dimension (``unit-mismatch``): an answer in one unit where the question
 asks in another of the same dimension ("60 m/s" asked in km/h) is not the asked value; an answer
 in the asked unit is its number ("45 min" asked for minutes)."""
+
+MEASURE_POWER = {
+    "surface area": 2, "area": 2, "volume": 3, "perimeter": 1, "circumference": 1,
+    "diameter": 1, "radius": 1, "side length": 1, "length": 1, "width": 1, "height": 1,
+    "distance": 1,
+}
+"""A measure the question asks ("Find the area of ...") and the power of length its units have
+(``measure-unit-mismatch``): "35 m" for an area or "36 cm^2" for a perimeter is not the
+asked value."""
 
 POWER_ORDINAL = (
     "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",

@@ -1633,20 +1633,20 @@ _BOX_UNIT_BEFORE_RE = re.compile(  # "In milliseconds, that's", "which in centim
 )
 
 
-def box_unit(region: str, c: Candidate) -> tuple[str, bool] | None:
-    """The unit a box's value is stated in (canonical unit, squared or cubed): the unit word
+def box_unit(region: str, c: Candidate) -> tuple[str, int] | None:
+    """The unit a box's value is stated in (canonical unit, its power: 1, 2 or 3): the unit word
     right after the box ("$\\boxed{9000}$ seconds") or else the last "in <unit>" of its sentence
     before it ("In milliseconds, that's $\\boxed{9000000}$"), or None."""
     after = _BOX_UNIT_AFTER_RE.match(region, c.end)
     if after is not None and after.group("u").lower() != "in":
         found = _unit(after.group("u"))
         if found is not None:
-            return found[0], after.group("pow") is not None
+            return found[0], _unit_power(after.group("pow"))
     before = None
     for before in _BOX_UNIT_BEFORE_RE.finditer(_sentence_before(region, c.start, 0)):  # noqa: B007
         pass
     found = _unit(before.group("u")) if before is not None else None
-    return None if found is None or before is None else (found[0], before.group("pow") is not None)
+    return None if found is None or before is None else (found[0], _unit_power(before.group("pow")))
 
 
 def _other_form_box(prev: Candidate, cand: Candidate, question: str) -> bool:
@@ -5417,8 +5417,17 @@ def _names_unit(unit: tuple[str, str] | None, text: str) -> bool:
     return re.search(r"(?<![A-Za-z])(?:" + spelled + r")(?![A-Za-z/])", plain, re.I) is not None
 
 
-def _answer_unit(answer: str) -> tuple[str, str, str, bool] | None:
-    """A number and its unit: (number, unit, dimension, squared or cubed), or None."""
+def _unit_power(word: str | None, sup: str | None = None) -> int:
+    """The power a unit is raised to: 2 for "square"/"sq"/"^2"/"\u00b2", 3 for "cubic"/"^3"/
+    "\u00b3", else 1."""
+    text = ((word or "") + (sup or "")).lower()
+    if "cub" in text or "3" in text or "\u00b3" in text:
+        return 3
+    return 2 if text.strip() else 1
+
+
+def _answer_unit(answer: str) -> tuple[str, str, str, int] | None:
+    """A number and its unit: (number, unit, dimension, the unit's power), or None."""
     text = _UNIT_SPACE_RE.sub(" ", _UNIT_TEXT_RE.sub(r" \1 ", answer))
     m = _NUMBER_UNIT_RE.fullmatch(text)
     if m is None:
@@ -5426,7 +5435,7 @@ def _answer_unit(answer: str) -> tuple[str, str, str, bool] | None:
     found = _unit(m.group("u"))
     if found is None:
         return None
-    return m.group("n"), found[0], found[1], bool(m.group("pow") or m.group("sup"))
+    return m.group("n"), found[0], found[1], _unit_power(m.group("pow"), m.group("sup"))
 
 
 _FRACTION_EXPRESSION_RE = re.compile(  # "1 - \frac18", "1 - \left(\frac{5}{6}\right)^2"
@@ -5457,7 +5466,7 @@ _CONVERT_TO_UNIT_RE = re.compile(  # "Convert 2.5 meters to centimeters."
 
 
 @functools.lru_cache(maxsize=1024)
-def _asked_unit(question: str) -> tuple[str, str, bool] | None:
+def _asked_unit(question: str) -> tuple[str, str, int] | None:
     """The unit the question asks its answer in (its last "in <unit>" / "how many <unit>", or
     "Convert ... to <unit>")."""
     last = None
@@ -5471,12 +5480,32 @@ def _asked_unit(question: str) -> tuple[str, str, bool] | None:
     if last is None:
         return None
     found = _unit(last.group("u"))
-    return None if found is None else (found[0], found[1], bool(last.group("pow")))
+    return None if found is None else (found[0], found[1], _unit_power(last.group("pow")))
+
+
+_ASKED_MEASURE_RE = re.compile(  # "Find the area of ...", "What is its perimeter?"
+    r"\b(?:what|find|compute|calculate|determine|give|state)\b[^.?!\n]{0,60}?\b(?P<m>"
+    + lx.alternation(tuple(lx.MEASURE_POWER)) + r")\b",
+    re.IGNORECASE,
+)
+
+
+@functools.lru_cache(maxsize=1024)
+def _asked_measure(question: str) -> int | None:
+    """The power of length the asked measure has (lexicon MEASURE_POWER: an area 2, a volume 3,
+    a perimeter or radius 1), from the question's last "What is / Find ... <measure>", or
+    None."""
+    last = None
+    for last in _ASKED_MEASURE_RE.finditer(question):  # noqa: B007 - the last one
+        pass
+    if last is None:
+        return None
+    return lx.MEASURE_POWER[re.sub(r"\s+", " ", last.group("m").lower())]
 
 
 def _stated_and_asked_units(
     answer: str, question: str | None
-) -> tuple[tuple[str, str, str, bool], tuple[str, str, bool]] | None:
+) -> tuple[tuple[str, str, str, int], tuple[str, str, int]] | None:
     """The answer's number and unit (:func:`_answer_unit`) and the question's asked unit
     (:func:`_asked_unit`), when both are there."""
     if not question or not any(c.isalpha() for c in answer):
@@ -5488,14 +5517,61 @@ def _stated_and_asked_units(
 
 def unit_mismatch(answer: str, question: str | None) -> str | None:
     """``unit-mismatch``: the answer is a number in a unit of the dimension the question asks
-    in, but another unit ("60 m/s" asked in km/h, "45 seconds" asked how many minutes)."""
-    both = _stated_and_asked_units(answer, question)
-    if both is None:
+    in, but another unit or power ("60 m/s" asked in km/h, "45 seconds" asked how many minutes,
+    "60 feet" asked in square feet); with no unit asked, ``measure-unit-mismatch``: a length unit
+    of another power than the asked measure's ("35 m" for an area, "36 cm^2" for a perimeter,
+    "27 cm^2" for a volume), or ``radians-not-asked``: "720 radians" where no radians are asked."""
+    if not question or not any(c.isalpha() for c in answer):
         return None
-    stated, asked = both
-    if asked[1] != stated[2] or asked[2] != stated[3] or asked[0] == stated[1]:
+    stated = _answer_unit(answer)
+    if stated is None:
         return None
-    return f"asked in {asked[0]}: the answer is in {stated[1]}"
+    asked = _asked_unit(question[:4000])
+    if asked is not None:
+        if asked[1] != stated[2] or (asked[0], asked[2]) == (stated[1], stated[3]):
+            return None
+        return f"asked in {asked[0]}: the answer is in {_unit_text(stated)}"
+    if stated[1] == "rad" and "radian" not in question.lower():
+        return "no radians asked: the answer is in radians"
+    power = _asked_measure(question[-2000:])
+    if power is None or stated[2] not in ("length", "volume"):
+        return None
+    if (stated[2] == "volume" and power == 3) or (stated[2] == "length" and stated[3] == power):
+        return None
+    return f"asked a measure of length to the power {power}: the answer is in {_unit_text(stated)}"
+
+
+def _unit_text(stated: tuple[str, str, str, int]) -> str:
+    """A stated unit with its power ("m^2")."""
+    return stated[1] + ("" if stated[3] == 1 else f"^{stated[3]}")
+
+
+def reference_unit_mismatch(answer: str, gold: str) -> str | None:
+    """``reference-unit-mismatch``: the answer and the reference both state a number in a unit of
+    lexicon UNIT, of another dimension or power ("35 m" for "35 \\text{ m}^2"), or the same
+    number in another unit ("35 cm^2" for "35 \\text{ m}^2", "36 mm" for "36 \\text{ cm}"):
+    not the reference's amount."""
+    if not any(c.isalpha() for c in gold) or not any(c.isalpha() for c in answer):
+        return None
+    ref, stated = _answer_unit(gold), _answer_unit(answer)
+    if ref is None or stated is None or (ref[1], ref[3]) == (stated[1], stated[3]):
+        return None
+    if (ref[2], ref[3]) == (stated[2], stated[3]) and simple_rational(
+        ref[0].replace(",", ""), 20
+    ) != simple_rational(stated[0].replace(",", ""), 20):
+        return None  # ("1.5 hours" for "90 minutes": one amount in two units, compared later)
+    return f"the reference is in {_unit_text(ref)}: the answer is in {_unit_text(stated)}"
+
+
+def same_unit_numbers(answer: str, gold: str) -> tuple[str, str] | None:
+    """The answer's and the reference's numbers where both are stated in one unit ("35 m^2" and
+    "35 \\text{ m}^2"), else None."""
+    if not any(c.isalpha() for c in gold) or not any(c.isalpha() for c in answer):
+        return None
+    ref, stated = _answer_unit(gold), _answer_unit(answer)
+    if ref is None or stated is None or (ref[1], ref[3]) != (stated[1], stated[3]):
+        return None
+    return stated[0].replace(",", ""), ref[0].replace(",", "")
 
 
 def asked_unit_number(answer: str, question: str | None) -> str | None:
@@ -5633,7 +5709,7 @@ def asked_form_violation(answer: str, gold: str, question: str | None) -> str | 
         return None
     if "\u221a" in answer:  # "√72", "√(72)", "2√18": the radical sign as a character
         answer = _UNICODE_RADICAL_RE.sub(_latex_radical, answer)
-    unit = unit_mismatch(answer, question)
+    unit = unit_mismatch(answer, question) or reference_unit_mismatch(answer, gold)
     if unit is not None:
         return unit
     if _NUMERAL_ASKED_RE.search(question) and _NUMBER_WORD_ANSWER_RE.fullmatch(
