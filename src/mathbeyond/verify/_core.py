@@ -41,7 +41,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.274.0"  # core_v462: the asked measure's unit, radians, the reference's unit
+VERIFIER_VERSION = "2.275.0"  # core_v463-465: two values offered, summary after recap, redo pending
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -4668,6 +4668,13 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
     sel = select(region, cands, question)
     decisions += sel.decisions
     trace = tuple(decisions)
+    if sel.kind in ("anchor", "boxed") and len(sel.texts) == 1 and sel.decisions and (
+        "or " in region[sel.decisions[-1].candidate.start :][:400]
+    ) and labelled_or_other(
+        region, _value_end(region, sel.decisions[-1].candidate, sel.texts[0]), sel.texts[0]
+    ):  # ``value-or-other-labelled``: "the answer is $\frac{2}{15}$ (without replacement) or
+        # $\frac{4}{25}$ (with replacement)": a value per reading, none chosen
+        return Extracted("", "none", "value-or-other-labelled", trace)
     if truncated and sel.kind in ("boxed", "anchor") and sel.decisions:
         chosen = sel.decisions[-1].candidate  # from its start: its own sentence may hold back
         after = _without_defences(region[chosen.start + 1 :], chosen)
@@ -5318,6 +5325,12 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
                 or _restates_condition(dropped, question)
             ):
                 break
+            if _REDO_PENDING_RE.search(dropped) and not _HAS_DIGIT_RE.search(dropped):
+                # ``closing-redo-pending``: "... so we need to adjust this count. Let's set up
+                # the correct equation and solve ... from scratch.": the value above is to be
+                # redone, and nothing follows
+                late = Extracted("", "none", "closing-redo-pending")
+                break
             if UNDECIDED_RE.search(dropped) or _DEPENDS_CLOSING_RE.search(dropped):
                 # ``undecided-closing-remark``: "..., so I'm not sure which of these is
                 # intended", "It depends on which definition the problem intends.": the
@@ -5788,6 +5801,7 @@ def _strong_doubt(text: str) -> bool:
     return _PENDING_OTHER_RE.search(text[-_PENDING_TAIL_CHARS:]) is not None
 
 
+_REDO_PENDING_RE = re.compile(r"\b" + lx.alternation(lx.REDO_PENDING), re.IGNORECASE)
 _UNCOMMITTED_RE = re.compile(r"\b" + lx.alternation(lx.NOT_YET_COMMITTED), re.IGNORECASE)
 _ACTUALLY_NO_RE = re.compile(r"\b" + lx.alternation(lx.ACTUALLY_NO), re.IGNORECASE)
 _PENDING_VALUE = (  # cut just before a value: "... the count would drop to", "... should
@@ -7753,7 +7767,8 @@ def recap_after_box(completion: str, question: str | None) -> str | None:
             "\\boxed" in completion[: max(prev_at, 0)]
         ):  # ``conclusion-after-recap-line``: "**Summary:** ... we get $S = 1$.\n\nSo the
             return _recap_line_value(line, question, stated=True)  # series converges to 1."
-        if _CONCLUSION_RE.match(line) and question:  # ``conclusion-after-recap-list``: "**Recap**
+        if question and (_CONCLUSION_RE.match(line) or _states_asked(line, question)):
+            # ``conclusion-after-recap-list``: "**Recap**
             # \n- ...\n- 15th term: ... = 50\n\nSo the 15th term is 50."
             block = last[:at].rstrip()
             heading = _recap_heading_before(block)
@@ -7765,6 +7780,26 @@ def recap_after_box(completion: str, question: str | None) -> str | None:
         return None  # ``recap-of-other-object``: "**Recap.** The area is 84, and the altitude
         # to the side of length 14 is 12." (asked the altitude to side $AC$): another altitude
     return value
+
+
+_STATEMENT_SUBJECT_RE = re.compile(  # "The area is 168.", "The sum of the first 20 ... is 420."
+    r"[ \t*_]*(?:the|its|their|our)[ \t]+(?P<s>[A-Za-z][A-Za-z \t-]{1,60}?)[ \t]+"
+    r"(?:of[ \t]+[^\n]{1,80}?[ \t]+)?(?:is|are|equals|comes[ \t]+to)[ \t]",
+    re.IGNORECASE,
+)
+
+
+_RELATIVE_TAIL_RE = re.compile(  # " that are multiples of 3 or 5" closing a summary line
+    r"[ \t]+(?:that|which)[ \t]+(?:are|is|were|was)[ \t]+(?P<p>[^.\n$]{3,80}?)[ \t]*\Z",
+    re.IGNORECASE,
+)
+
+
+def _states_asked(line: str, question: str) -> bool:
+    """``asked-statement-after-recap``: the line is a plain statement of the asked quantity
+    ("The area is 168.": its subject's head noun is in the question's asking sentence)."""
+    m = _STATEMENT_SUBJECT_RE.match(line)
+    return m is not None and _in_question(m.group("s").split()[-1], _asking_sentence(question))
 
 
 def _other_datum_before(line: str, value: str, question: str) -> bool:
@@ -7976,6 +8011,13 @@ def _recap_line_value(line: str, question: str | None, stated: bool = False) -> 
     reason = _RECAP_REASON_RE.search(text, start)
     if reason is not None and _HAS_VALUE_RE.search(text, start, reason.start()):
         text = text[: reason.start()].rstrip(" \t.!*_")  # "... is 15, since $d^2 = 225$"
+    restated = _RELATIVE_TAIL_RE.search(text, start) if question and (
+        " that " in text or " which " in text
+    ) else None
+    if restated is not None and question and _WS_RE.sub(" ", restated.group("p")).lower() in (
+        _WS_RE.sub(" ", question).lower()
+    ):  # ``recap-restates-question-phrase``: "... gives 53 numbers that are multiples of 3 or
+        text = text[: restated.start()]  # 5.": the clause is the question's words, not a value
     m = _LINE_END_VALUE_RE.search(text, start)
     named = _NOUN_VALUE_CLAUSE_RE.search(text, start) if m is None and question else None
     if named is not None and question and _in_question(
@@ -9766,6 +9808,38 @@ def _range_end(region: str, value: str) -> bool:
     )
 
 
+_LABELLED_OR_VALUE_RE = re.compile(  # "$ (without replacement) or $\frac{4}{25}$ (with ...)"
+    r"[ \t$*_]*(?:\((?P<l>[^()\n$]{1,60})\)[ \t*_]*,?[ \t]+or[ \t]+(?:either[ \t]+)?"
+    r"|,?[ \t]*or[ \t]+equivalently[ \t,]+)(?:\$|\\\(|\\boxed\{)?[ \t]*"
+    r"(?P<v>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?(?![\d.,/!^_(\\]|[ \t]*[-+*/^\u00d7\u00b7=])"
+    r"|\\[dt]?frac\{[^{}]{1,20}\}\{[^{}]{1,20}\})"
+)
+
+
+def labelled_or_other(text: str, at: int, value: str) -> bool:
+    """``value-or-other-labelled``: the value ending at ``at`` is labelled, then "or" offers
+    another value ("$\\frac{2}{15}$ (without replacement) or $\\frac{4}{25}$ (with
+    replacement)", "9 (all divisors) or 8 (proper divisors)"), or "or equivalently" names
+    another ("2, or equivalently 1/2 if you take run over rise"): two values, none chosen."""
+    m = _LABELLED_OR_VALUE_RE.match(text, at) if at >= 0 else None
+    if m is None:
+        return False
+    mine = simple_rational(value.strip(" \t$.*").replace(",", ""), 40)
+    other = simple_rational(m.group("v").replace(",", ""), 40)
+    if mine is not None and other is not None:  # (not "$\\frac13$, or equivalently 0.333")
+        return abs(mine - other) > max(abs(mine), Fraction(1)) / 100
+    return squash(value.strip(" \t$.*")) != squash(m.group("v"))
+
+
+def _value_end(region: str, chosen: Candidate, value: str) -> int:
+    """Where the chosen value ends: a box's end, or the end of the value's first mention in an
+    anchor's span ("Answer: 2, or equivalently 1/2 ..." -> after "2"); -1 when not found."""
+    if chosen.kind == "boxed":
+        return chosen.end
+    at = region.find(value, chosen.start, chosen.end) if value else -1
+    return at + len(value) if at >= 0 else -1
+
+
 def _paren_or_other(region: str, value: str) -> bool:
     """``closing-value-or-other``: the closing value is followed on its line by a parenthesis
     offering another number with "or" ("$1170$ (or $810$ for proper divisors)")."""
@@ -9775,7 +9849,7 @@ def _paren_or_other(region: str, value: str) -> bool:
     at = line.rfind(v) if v else -1
     m = _PAREN_OR_VALUE_RE.match(line, at + len(v)) if at >= 0 else None
     if m is None:
-        return False
+        return at >= 0 and "or " in line and labelled_or_other(line, at + len(v), v)
     unit = _CONVERSION_AFTER_RE.match(line, m.end())
     if unit is not None and unit.group("u").lower().rstrip("s") == unit.group("w").lower().rstrip(
         "s"
@@ -10340,6 +10414,26 @@ def _without_referential_remark(region: str) -> str:
 _PAREN_OPENS_SENTENCE_RE = re.compile(r"(?<=[.!?])[ \t]+(?=\()")
 
 
+_OPEN_CHOICE_RULES = frozenset({"closing-either-pair", "closing-hedged-alternatives"})
+"""Rules by which a closing sentence offers two values and takes neither: read alone as the
+last sentence of a one-line text, the open choice stands (not a fall back to an earlier value)."""
+
+
+_OWN_TWO_VALUES_RE = re.compile(  # "I'd say 6 or 8.", "I would answer 5.5 or 4"
+    r"\b(?:I'?d|I[ \t]+would|I'?ll|I[ \t]+will)[ \t]+(?:say|answer|go[ \t]+with|pick|put)"
+    r"[ \t:]*\$?(?P<a>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)\$?[ \t]+or[ \t]+\$?"
+    r"(?P<b>-?\d[\d,]*(?:\.\d+)?(?:/\d+)?)(?![\d.]\d)",
+    re.IGNORECASE,
+)
+
+
+def _own_two_values(text: str) -> bool:
+    """``own-two-values``: the writer offers two different values in one breath ("I'd say 6 or
+    8.", "I'd answer 9 or 8"): an open choice of their own, none taken."""
+    m = _OWN_TWO_VALUES_RE.search(text)
+    return m is not None and _plain_value(m.group("a")) != _plain_value(m.group("b"))
+
+
 def _without_source_report(region: str) -> str:
     """``closing-source-report``: closing sentences (at most 500 characters, from a sentence or
     line start) that report a source's answer ("The textbook says the answer is 4 as well.",
@@ -10355,6 +10449,7 @@ def _without_source_report(region: str) -> str:
     rest = next((b.end() for b in _SENTENCE_SPLIT_RE.finditer(region, m.end())), len(region))
     if region[rest:].strip() and (
         UNDECIDED_RE.search(region, rest) or hedged_two_values(region[rest:])
+        or _own_two_values(region[rest:])
     ):  # ``undecided-after-source-report``: "Hmm, some would say 3.142. It's either 3.14 or
         return region  # 3.142 depending on convention.": the writer's own open choice closes
     start = lo
@@ -10386,6 +10481,9 @@ def _without_disowning_remark(region: str) -> str:
     start = max(start, para + 1)
     if start <= lo or not _HAS_VALUE_RE.search(region, 0, start):
         return region
+    if _REDO_PENDING_RE.search(region, start) and not _HAS_DIGIT_RE.search(region, start):
+        return region  # ``closing-redo-pending``: "But this isn't the final answer yet: I need to
+        # fix the exponent first and recompute everything.": the value above, not an earlier one
     after = _SENTENCE_SPLIT_RE.search(region, m.end())
     if after is not None and _HAS_VALUE_RE.search(region, after.end()):
         return region  # ``disowned-then-new-value``: "Hmm, but 5 is not the answer -- I should
@@ -11913,6 +12011,8 @@ def _closing_read(
             final = [p for p in _SENTENCE_SPLIT_RE.split(whole) if p.strip()]
             if len(final) >= 2:
                 alone = _closing(final[-1].strip(), allow_bare=False, question=question)
+                if alone is not None and alone.rule in _OPEN_CHOICE_RULES:
+                    return alone  # ``closing-sentence-open-choice``: "... I'd say 5.5 or 4."
                 return alone if alone is not None and alone.kind == "conclusion" else None
         arithmetic = _NUMERIC_CHAIN_LINE_RE.fullmatch(last.strip())
         if arithmetic is None and ". " in last.strip():  # "2^15 = 32768. 3+2+7+6+8 = 26.": the

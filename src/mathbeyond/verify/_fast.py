@@ -109,6 +109,7 @@ from ._extract import (
     foreign_anchor_hint,
     guessed_before_box,
     heading_other_problem,
+    labelled_or_other,
     margin_after,
     may_re_answer,
     normalized_markup,
@@ -627,6 +628,8 @@ def after_box_defers(
         # determined"
         or conditional_then_undetermined(region, Candidate(end, end, content, "boxed"))
         or box_reoffered(region, end, content)  # ``box-reoffered-as-candidate``
+        # ``value-or-other-labelled``: "$\\boxed{9}$ (all divisors), or 8 (proper divisors)"
+        or ("or " in region[end : end + 200] and labelled_or_other(region, end, content))
         or reading_other_after(region, end, content)  # ``other-reading-after-box``
         or margin_after(region, end)  # ``estimate-with-margin``
         or UNDECIDED_NAMED_RE.search(region, end)  # ``undecided-between-named-values``

@@ -2569,6 +2569,18 @@ OTHER_VALUE_WORD = (
 """A word marking a value as not the writer's own in a defence ("why the tempting value 16 is
 wrong", "why the alternative count 8 is wrong"): see :data:`DEFENCE_VERB`."""
 
+REDO_PENDING = (
+    "(?:need|needs|have|has|must) to be (?:adjusted|corrected|fixed|redone|revised|recounted|"
+    "recomputed)", "must be (?:adjusted|corrected|fixed|redone|revised|recounted|recomputed)",
+    "(?:need|have) to (?:adjust|correct|fix|redo|recount|revise|recompute) (?:this|that|the|it|"
+    "my|our)", "needs? (?:adjusting|correcting|fixing|revising|redoing|recounting)",
+    "(?:isn'?t|is not|'s not) (?:yet )?(?:the |my |our )?final(?: answer)?(?: yet)?\\b",
+    "start (?:over|again)", "(?:redo|recompute|recount|solve|work|do)\\b[^.\\n]{0,60}from scratch",
+)
+"""A closing paragraph saying the value above is still to be redone ("so we need to adjust this
+count. Let's ... solve ... from scratch.", "But this isn't the final answer yet"): with no
+digit after it, the text commits to nothing (``closing-redo-pending``)."""
+
 NOT_YET_COMMITTED = (
     "before committing", "before finali[sz]", "tentative", "provisional", "not (?:yet )?final",
     "(?:need|have) to (?:account|correct|fix|redo|recount|adjust|revise|subtract|add|remove|"
