@@ -41,7 +41,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.275.0"  # core_v463-465: two values offered, summary after recap, redo pending
+VERIFIER_VERSION = "2.276.0"  # core_v466-468: abstaining, options together, system blocks
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -447,6 +447,10 @@ def _grouped_operations(answer: str) -> int:
     return roots + operations if operations else 0  # (roots alone, "\sqrt{\sqrt{256}}": none)
 _OPTION_IN_ANSWER_RE = re.compile(r"\(([A-E])\)")
 _LETTER_GOLD_RE = re.compile(r"\s*\(?[A-E]\)?\s*")
+_CONTENT_GOLD_RE = re.compile(r"[0-9a-z\\]")  # an option's content, not its letters
+_OPTIONS_ONLY_RE = re.compile(  # "(C)(D)", "(C), (D)", "(C) or (D)", "(C) and (D)": labels only
+    r"[\s$*]*\([A-E]\)(?:[\s$*]*(?:,|/|&|or|and)?[\s$*]*\([A-E]\))+[\s$*.]*"
+)
 _HEDGED_SECOND_OPTION_RE = re.compile(  # "B, and maybe D", "B, possibly D", "C or perhaps A"
     r"[\s*]*\(?([A-E])\)?[\s*]*,?[ \t]*(?:(?:and|or)[ \t]+)?(?:maybe|perhaps|possibly|probably"
     r"|also)[ \t]+(?:also[ \t]+)?\(?(?!\1)[A-E]\)?[\s*.]*"
@@ -689,6 +693,14 @@ def _judge_answer(
         or _HEDGED_SECOND_OPTION_RE.fullmatch(answer) is not None
     ) and _LETTER_GOLD_RE.fullmatch(gold):  # ``two-options-joined``: "Final: (B)/(C)" names two
         # options, picks none; so does "B, and maybe D" (``hedged-second-option``)
+        return Status.INCORRECT, "several options named", "answer-several-options"
+    if question and "(" in answer and _CONTENT_GOLD_RE.search(gold) and _OPTIONS_ONLY_RE.fullmatch(
+        answer
+    ) and len(set(_OPTION_IN_ANSWER_RE.findall(answer))) >= 2 and len(
+        set(_OPTION_IN_ANSWER_RE.findall(question))
+    ) >= 3:  # (not a select-all gold of letters, "AC", matched by "(C) and (A)")
+        # ``two-options-for-content-gold``: "(C)(D)" where the options are listed and the gold
+        # is an option's content (15): two options named, none picked
         return Status.INCORRECT, "several options named", "answer-several-options"
     if question and "(" in question:
         answer, gold, question = _upper_case_options(answer, gold, question)

@@ -965,7 +965,8 @@ def would_under_one_reading(clause: str) -> bool:
 
 
 _SUBJUNCTIVE_VALUE_RE = re.compile(  # the supposed value itself: "If the answer were $"
-    r"^[\s*_(]*(?:(?:but|and|or|so|now)[ \t,]+)?(?:even[ \t]+)?(?:if|suppose|supposing)\b"
+    r"^[\s*_(]*(?:(?:but|and|or|so|now|say|for[ \t]+(?:instance|example)|e\.g\.)[ \t,]+)?"
+    r"(?:even[ \t]+)?(?:if|suppose|supposing)\b"
     r"[^\n]{0,80}\bwere[ \t]*(?:equal[ \t]+to[ \t]*)?[$\\(\[ \t]*$",
     re.IGNORECASE,
 )
@@ -4466,13 +4467,15 @@ def conditional_boxes(region: str, cands: list[Candidate], idx: int) -> bool:
 
 _FALLBACK_RE = re.compile(  # "If the above is wrong, then ...", "Should my arithmetic be off, "
     r"\b(?:" + lx.alternation(lx.ERROR_CONDITION) + r")\b[^.!?;\n]{0,80}?\b(?:"
-    + lx.alternation(lx.OWN_ERROR) + r")\b[^.!?;\n]{0,80}\Z",
+    # (``box-as-key-fallback``: "(If your key differs, accept $\boxed{9}$ as well.)")
+    + lx.alternation(lx.OWN_ERROR) + r"|" + lx.alternation(lx.MISMATCH) + r")\b[^.!?;\n]{0,80}\Z",
     re.IGNORECASE,
 )
 
 
 def _fallback(region: str, box: Candidate) -> bool:
-    """``box-as-fallback``: the box's clause opens with a condition on the writer's own error."""
+    """``box-as-fallback``: the box's clause opens with a condition on the writer's own error or
+    on a mismatch with the key ("If your key differs, accept $\\boxed{9}$ as well.")."""
     lo = max(0, box.start - 160)
     opening = max(region.rfind("\n", lo, box.start), region.rfind(". ", lo, box.start))
     return _FALLBACK_RE.search(region, opening + 1 if opening >= 0 else lo, box.start) is not None
