@@ -41,7 +41,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.276.0"  # core_v466-468: abstaining, options together, system blocks
+VERIFIER_VERSION = "2.277.0"  # core_v469-470: asked unknown in assignments, kept or relabelled box
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000
@@ -923,6 +923,12 @@ def _judge_answer(
 def _judge_labelled(answer: str, gold: str, question: str | None) -> tuple[str, str] | None:
     """``labelled-answer`` (``p+q=101`` against 101, ``3^4 = 81`` against 81) and
     ``labelled-gold`` (``|PQ|=2`` against 2 or ``|PQ| = 2``): compare the values."""
+    asked = _asked_unknown_value(answer, question) if question and "=" in answer else None
+    if asked is not None and "=" not in gold:  # ``asked-unknown-in-assignments``: "x = 4, y =
+        # 6" where the question asks "find $y$": the asked unknown's value
+        if _judge(asked, gold, question)[0] is Status.CORRECT:
+            return "asked-unknown-in-assignments", "the asked unknown's value is equal"
+        return None
     g_split = labelled_gold(gold)
     a_split = split_label(answer)
     if g_split is not None:
@@ -952,6 +958,32 @@ def _judge_labelled(answer: str, gold: str, question: str | None) -> tuple[str, 
         ):
             return "equation-chain-value", "the equation chain's last member is equal"
     return None
+
+
+_ASSIGNMENT_SPLIT_RE = re.compile(r"[ \t]*(?:,|;|\\q?quad|\band\b|\\text\{[ \t]*and[ \t]*\})[ \t]*")
+_ASSIGNMENT_RE = re.compile(r"[ \t$]*([A-Za-z])[ \t]*=[ \t]*([^=]{1,40}?)[ \t$.]*")
+_ASKED_UNKNOWN_RE = re.compile(  # "find $y$", "what is $x$?", "What is the value of $b$?"
+    r"\b(?:find|what[ \t]+is|what's|compute|determine|solve[ \t]+for|calculate)[ \t]+"
+    r"(?:the[ \t]+value[ \t]+of[ \t]+)?\$[ \t]*([A-Za-z])[ \t]*\$(?![ \t]*(?:,|and\b|\+|-|=))",
+    re.IGNORECASE,
+)
+
+
+def _asked_unknown_value(answer: str, question: str) -> str | None:
+    """The value of the one unknown the question asks ("find $y$") among an answer's
+    assignments of every unknown ("x = 4,\\ y = 6"), or None: not a list of two or more
+    one-letter assignments, the question asking none or several of them, or a pair."""
+    asked = {m.group(1) for m in _ASKED_UNKNOWN_RE.finditer(question)}
+    if len(asked) != 1 or "pair" in question or "triple" in question:
+        return None
+    parts = _ASSIGNMENT_SPLIT_RE.split(answer.replace("\\ ", " ").replace("\\,", " "))
+    found = [_ASSIGNMENT_RE.fullmatch(p) for p in parts if p.strip()]
+    if len(found) < 2 or any(f is None for f in found):
+        return None
+    values = {f.group(1): f.group(2).strip() for f in found if f is not None}
+    if len(values) != len(found):
+        return None  # a letter assigned twice
+    return values.get(asked.pop())
 
 
 _SPACE_RE = re.compile(r"\s+")

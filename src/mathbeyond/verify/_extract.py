@@ -4858,6 +4858,17 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
         if named_other is not None:  # ``later-box-of-other-name``: "$F_{10} = \boxed{55}$ ...
             # Then $F_{12} = \boxed{144}$ just to continue the pattern." asked $F_{10}$
             return Extracted(named_other.text, "boxed", "answer-before-other-name-box", trace)
+        relabel = box_relabelled(region, sel.decisions[-1].candidate, question) if (
+            question and len(sel.texts) == 1 and not truncated
+        ) else None
+        if relabel is not None and question:  # ``box-relabelled-unasked``: "\boxed{8}\n\n(The
+            # value above is the median; the mean I computed as 40/5 = 9.)" asked the mean: the
+            # box is another quantity's; the asked one's value stated after it, or none
+            relabelled = _closing(region[relabel:], allow_bare=False, question=question)
+            if relabelled is not None and relabelled.kind == "conclusion" and relabelled.text:
+                return Extracted(relabelled.text, "conclusion",
+                                 "asked-value-after-relabelled-box", trace)
+            return Extracted("", "none", "box-relabelled-unasked", trace)
         if question and len(sel.texts) == 1 and _box_of_unasked_measure(
             region, sel.decisions[-1].candidate, question
         ):  # "... so the perimeter is $6 + 8 + 10 = \boxed{24}$." asked the area
@@ -8751,6 +8762,29 @@ _RESTATED_VALUE_END_RE = re.compile(  # ": **100**.", " at 9.", " -- 9" closing 
 )
 
 
+_BOX_RELABEL_RE = re.compile(  # "The value above is the median", "the boxed number is the median"
+    r"\b(?:the|that)[ \t]+(?:boxed[ \t]+)?(?:value|number|result|answer)[ \t]+(?:above[ \t]+)?"
+    r"is[ \t]+(?:actually[ \t]+|just[ \t]+|really[ \t]+)?the[ \t]+"
+    # (a quantity's name: not "the value is the same", "the number above is the answer")
+    r"(?!(?:same|answer|final|correct|right|one|only|value|number|solution|result|exact|true"
+    r"|real|whole|full|asked|required|expected|intended)\b)(?P<q>[a-z]{3,20})\b",
+    re.IGNORECASE,
+)
+
+
+def box_relabelled(region: str, box: Candidate, question: str) -> int | None:
+    """``box-relabelled-unasked``: within a short paragraph after the box, the text says the
+    boxed value is another quantity than the asked one ("(The value above is the median; the
+    mean I computed as 40/5 = 9.)" asked the mean): where the relabelling ends, or None."""
+    tail_end = min(len(region), box.end + 300)
+    m = _BOX_RELABEL_RE.search(region, box.end, tail_end)
+    if m is None or "\\boxed" in region[box.end : m.start()]:
+        return None
+    if _in_question(m.group("q"), _asking_sentence(question)):
+        return None
+    return m.end()
+
+
 def _summary_only_after(region: str, box: Candidate) -> bool:
     """After a box on a line of its own the text closes on a summary line ("**Summary:** ...")
     with no revision, redo or recount cue between: a summing-up, not a correction."""
@@ -8831,7 +8865,7 @@ def _revised_after_box(region: str, box: Candidate, question: str) -> str | None
     if _ADVERB_RE.sub("", late.text.strip().strip("$ ")) == box.text.strip().strip("$ "):
         return None  # "so the count is still 10": the boxed value again
     kept = None
-    if "keep" in region or "by " in region or "with " in region:
+    if "keep" in region or "by " in region or "with " in region or "leave" in region:
         for kept in _STAND_BY_BOX_RE.finditer(region, box.end):  # noqa: B007 - the last one
             pass
     if kept is not None and region.find(late.text, kept.end()) < 0:

@@ -97,6 +97,7 @@ from ._extract import (
     _tuple_recap_contradicts,
     _value_first_final_contradicts,
     _with_inner_anchor,
+    box_relabelled,
     closing_hedges_value,
     concludes_asked_after,
     conditional_other_answer,
@@ -630,6 +631,9 @@ def after_box_defers(
         or box_reoffered(region, end, content)  # ``box-reoffered-as-candidate``
         # ``value-or-other-labelled``: "$\\boxed{9}$ (all divisors), or 8 (proper divisors)"
         or ("or " in region[end : end + 200] and labelled_or_other(region, end, content))
+        # ``box-relabelled-unasked``: "\\boxed{8}\n\n(The value above is the median; ...)"
+        or (question is not None and " is the " in region[end : end + 300]
+            and box_relabelled(region, Candidate(end, end, content, "boxed"), question) is not None)
         or reading_other_after(region, end, content)  # ``other-reading-after-box``
         or margin_after(region, end)  # ``estimate-with-margin``
         or UNDECIDED_NAMED_RE.search(region, end)  # ``undecided-between-named-values``

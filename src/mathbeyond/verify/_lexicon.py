@@ -433,6 +433,10 @@ STAND_BY_BOX = (
     # answer."
     "(?:i'?ll|i will|i'?m going to|let me) (?:still |just )?keep (?:my|the|our) (?:(?:original|"
     "first|earlier|initial) )?(?:box|boxed (?:answer|value|result)|answer above)",
+    # ``keeps-box-as-boxed``: "But my answer above is boxed, so I'll keep it.", "I'll leave the
+    # box as it is, though."
+    "(?:my|the) (?:answer|value|result) above is (?:already )?boxed,? so (?:i'?ll|i will) keep it",
+    "(?:i'?ll|i will|let me) leave the box (?:as it is|as is|unchanged|alone)",
 )
 """``stand-by-box``: "..., so I'll stand by my box.", "I'll stick with my boxed answer.": the
 writer returns to the box over a value or alternative stated after it (also in
