@@ -41,7 +41,7 @@ from ._rules import (
 )
 from ._types import Status, Verdict
 
-VERIFIER_VERSION = "2.277.0"  # core_v469-470: asked unknown in assignments, kept or relabelled box
+VERIFIER_VERSION = "2.278.0"  # core_v471: retraction until checked, property box, condition dropped
 
 MAX_COMPLETION_CHARS = 1_000_000
 MAX_GOLD_CHARS = 4000

@@ -2432,7 +2432,8 @@ _NAMELY_VALUE_RE = re.compile(  # "a multiple of 12, namely 60.": the value it n
 )
 _VALUE_APPOSITIVE_RE = re.compile(  # "60, the least multiple of 60.": the value it opens with
     r"\$?[ \t]*(?P<v>-?\d+(?:\.\d+)?)[ \t]*\$?,[ \t]+(?:the|its|our)[ \t]+"
-    r"(?P<d>[^.;:!?\n=$]{1,100}?)[ \t]*\.?",
+    r"(?P<d>[^.;:!?\n=$]{1,200}?)[ \t]*\.?",  # (up to 200: "1430, the same as the number of
+    # full binary trees with 9 leaves, the number of triangulations of a decagon, and so on.")
     re.IGNORECASE,
 )
 _APPOSITIVE_CLAUSE_RE = re.compile(  # a clause, a hedge or another value offered: no appositive
@@ -3432,7 +3433,9 @@ def _with_inner_anchor(found: Extracted) -> Extracted:
 _MAX_BOX_SENTENCE_CHARS = 120
 _BOX_SENTENCE_QUALIFIER_RE = re.compile(  # "45 or fewer", "1 if ...": a value qualified
     r"\b(?:if|or|unless|when|least|most|fewer|more|less|than|about|approximately|roughly|"
-    r"nearly|almost|maybe|perhaps|not|no)\b",
+    r"nearly|almost|maybe|perhaps|not|no)\b"
+    # ``box-names-property``: "\boxed{\text{a multiple of } 42}", "some divisor of 42"
+    r"|\b(?:a|an|some|any)[ \t]+(?:multiple|divisor|factor|power)[ \t]+of\b",
     re.IGNORECASE,
 )
 _BOX_SENTENCE_NUMBER_RE = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?(?![\w.]|\.\d)")
@@ -5084,6 +5087,11 @@ def _decide(region: str, question: str | None, finish_reason: str | None) -> Ext
             )
             if revised is not None:
                 return Extracted(revised, "conclusion", "revised-after-anchor", trace)
+        if not truncated and " if " in region[chosen.start : chosen.end + 80] and (
+            _conditional_anchor_rejected(region, chosen)
+        ):  # ``conditional-answer-rejected``: "The answer is 2 if the series converges. ... I'll
+            # assume it does not converge, so the sum is undefined.": the condition given up
+            return Extracted("", "none", "conditional-answer-rejected", trace)
         unless = _UNLESS_OTHER_RE.search(  # (in the anchor's sentence: its text may run on
             region, chosen.start, _sentence_stop(region, chosen.end)  # into the clause)
         ) if "unless" in region[chosen.start : chosen.end + 60] else None
@@ -8783,6 +8791,30 @@ def box_relabelled(region: str, box: Candidate, question: str) -> int | None:
     if _in_question(m.group("q"), _asking_sentence(question)):
         return None
     return m.end()
+
+
+_CONDITIONAL_VALUE_RE = re.compile(  # "is 2 if the series converges"
+    r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?(?:/\d+)?\$?[ \t]+if[ \t]+(?P<c>[^.\n]{3,80})"
+)
+_NO_VALUE_CONCLUSION_RE = re.compile(  # "so the sum is undefined", "so it does not converge"
+    r"\b(?:so|thus|hence|therefore)\b[^.\n]{0,60}?\b(?:is|are|would[ \t]+be)[ \t]+(?:undefined|"
+    r"infinite|not[ \t]+defined|nonexistent|unbounded)\b"
+    r"|\b(?:so|thus|hence|therefore)\b[^.\n]{0,60}?\b(?:does[ \t]+not|doesn't)[ \t]+(?:exist|"
+    r"converge)\b",
+    re.IGNORECASE,
+)
+
+
+def _conditional_anchor_rejected(region: str, chosen: Candidate) -> bool:
+    """``conditional-answer-rejected``: the anchor gives its value under a condition ("The
+    answer is 2 if the series converges.") and the text closes concluding there is no value
+    ("..., so the sum is undefined."): the condition given up, nothing committed."""
+    cond = _CONDITIONAL_VALUE_RE.search(region, chosen.start, chosen.end + 80)
+    if cond is None:
+        return False
+    tail = region[cond.end() :].rstrip()
+    last = tail[max(tail.rfind(". ", 0, len(tail) - 1), tail.rfind("\n")) + 1 :]
+    return _NO_VALUE_CONCLUSION_RE.search(last) is not None
 
 
 def _summary_only_after(region: str, box: Candidate) -> bool:

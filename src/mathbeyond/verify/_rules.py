@@ -2255,6 +2255,13 @@ def restated_after(tail: str, pos: int, answer: str) -> re.Match[str] | None:
     return found
 
 
+_PENDING_CHECK_RE = re.compile(  # "until I can ", "before we ", "once I've "
+    r"\b(?:until|unless|till|before|once)[ \t]+(?:i|we)(?:'ve)?[ \t]+"
+    r"(?:can[ \t]+|could[ \t]+|have[ \t]+|am[ \t]+able[ \t]+to[ \t]+)?\Z",
+    re.IGNORECASE,
+)
+
+
 def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
     """('... \\boxed{5}. Wait, that is wrong ...') -> (retracted, corrected value or None).
 
@@ -2280,6 +2287,9 @@ def retraction(tail: str, answer: str) -> tuple[bool, str | None]:
         or _NEGATED_CONFIRM_RE.search(tail, max(0, confirm.start() - 24), confirm.start())
         or _UNSURE_RE.search(tail, _sentence_start(tail, confirm.start()), confirm.start())
         or _DOUBTED_CLAUSE_RE.search(tail, _sentence_start(tail, confirm.start()), confirm.start())
+        # ``retraction-until-checked``: "I retract the answer above until I can confirm the
+        # power.": a check still to come confirms nothing
+        or _PENDING_CHECK_RE.search(tail, max(0, confirm.start() - 30), confirm.start())
     ):  # "That doesn't seem right", "is not correct", "I'm not sure my terms are right": a
         # negated or doubted confirmation confirms nothing
         confirm = CONFIRM_RE.search(tail, confirm.end())
